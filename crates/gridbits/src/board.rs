@@ -1,0 +1,787 @@
+//! Fixed-size boards: a `W x H` grid known at compile time, packed into `[u64; N]`.
+//!
+//! Cell `(x, y)` lives at bit `y * STRIDE + x`, counting bit 0 of word 0 as the lowest bit and
+//! bit 0 of word 1 as bit 64. When a row of `W + 1` bits fits (that is, `(W + 1) * H <= 64 * N`)
+//! the stride is `W + 1`: an always-zero guard column separates the rows, so fills masked by a
+//! passable set never wrap around an edge (seed 003's "walls between rows"). Otherwise the stride
+//! is `W` and east/west shifts mask the edge column. Either way every operation keeps the bits
+//! outside the board zero.
+//!
+//! `N = 1` is a `u64`, `N = 2` is a `u128` (same registers, same instructions), larger `N` an
+//! array; all loops over words are bounded by a constant and unroll. Aliases such as [`Board6x12`]
+//! pick the smallest `N` for their size. A size that does not fit its storage is a compile-time
+//! error:
+//!
+//! ```compile_fail
+//! let b = gridbits::Board::<10, 10, 1>::EMPTY; // 100 cells do not fit one u64
+//! # let _ = b.count();
+//! ```
+//!
+//! ```
+//! use gridbits::{bitboard, Board6x12, Dir};
+//! let b = bitboard!(Board6x12;
+//!     "......", "......", "......", "......", "......", "......",
+//!     "......", "......", "......", "..#...", "..##..", "......");
+//! assert_eq!(b.count(), 3);
+//! assert_eq!(b.shift(Dir::N).lowest(), Some((2, 8)));
+//! assert!(b.shift(Dir::E).get(4, 10));
+//! ```
+
+use crate::dir::{Connectivity, Dir};
+use crate::text::{CharGrid, ParseError};
+use crate::GridView;
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A `W x H` bitboard stored in `N` 64-bit words. See the [module documentation](self).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board<const W: usize, const H: usize, const N: usize> {
+    words: [u64; N],
+}
+
+/// Puyo Puyo / Smash the Code field, 6 x 12 (fits a u128 with a guard column).
+pub type Board6x12 = Board<6, 12, 2>;
+/// Puyo Puyo Tsu field with the ghost row, 6 x 13.
+pub type Board6x13 = Board<6, 13, 2>;
+/// Chess-sized 8 x 8 board in one u64 (no guard column).
+pub type Board8x8 = Board<8, 8, 1>;
+/// The Great Escape, 9 x 9.
+pub type Board9x9 = Board<9, 9, 2>;
+/// Game of the Amazons, 10 x 10.
+pub type Board10x10 = Board<10, 10, 2>;
+/// Tetris matrix, 10 x 40.
+pub type Board10x40 = Board<10, 40, 7>;
+/// Go-sized 19 x 19.
+pub type Board19x19 = Board<19, 19, 6>;
+/// Tron (CodinGame), 30 x 20.
+pub type Board30x20 = Board<30, 20, 10>;
+
+/// Number of u64 words the smallest layout of a `w x h` board needs.
+///
+/// Handy for naming a board type: `Board<W, H, { words_for(W, H) }>` in a const context.
+///
+/// ```
+/// assert_eq!(gridbits::board::words_for(6, 12), 2);
+/// assert_eq!(gridbits::board::words_for(8, 8), 1);
+/// ```
+pub const fn words_for(w: usize, h: usize) -> usize {
+    (w * h).div_ceil(64)
+}
+
+#[inline(always)]
+const fn shl_words<const N: usize>(w: &[u64; N], k: usize) -> [u64; N] {
+    let mut out = [0u64; N];
+    let q = k / 64;
+    let r = k % 64;
+    let mut i = N;
+    while i > q {
+        i -= 1;
+        let src = i - q;
+        let mut v = w[src] << r;
+        if r != 0 && src > 0 {
+            v |= w[src - 1] >> (64 - r);
+        }
+        out[i] = v;
+    }
+    out
+}
+
+#[inline(always)]
+const fn shr_words<const N: usize>(w: &[u64; N], k: usize) -> [u64; N] {
+    let mut out = [0u64; N];
+    let q = k / 64;
+    let r = k % 64;
+    let mut i = 0;
+    while i + q < N {
+        let src = i + q;
+        let mut v = w[src] >> r;
+        if r != 0 && src + 1 < N {
+            v |= w[src + 1] << (64 - r);
+        }
+        out[i] = v;
+        i += 1;
+    }
+    out
+}
+
+impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
+    /// Compile-time check that the board fits its storage.
+    const FITS: () = assert!(
+        W >= 1 && H >= 1 && N >= 1 && W * H <= 64 * N,
+        "board does not fit its storage: W * H must be at most 64 * N"
+    );
+
+    /// Number of columns.
+    pub const WIDTH: usize = W;
+    /// Number of rows.
+    pub const HEIGHT: usize = H;
+    /// Number of cells, `W * H`.
+    pub const CELLS: usize = W * H;
+    /// Bits from one row to the next: `W + 1` with a guard column, else `W`.
+    pub const STRIDE: usize = {
+        let () = Self::FITS;
+        if (W + 1) * H <= 64 * N {
+            W + 1
+        } else {
+            W
+        }
+    };
+    /// Whether rows are separated by an always-zero guard column.
+    pub const GUARD: bool = Self::STRIDE != W;
+
+    /// The empty board.
+    pub const EMPTY: Self = {
+        let () = Self::FITS;
+        Board { words: [0; N] }
+    };
+    /// Every cell of the board set.
+    pub const FULL: Self = Self::rect_mask(0, W, 0, H);
+    /// Cells with `x >= 1`: where an east shift may land.
+    const NOT_FIRST_COL: Self = Self::rect_mask(1, W, 0, H);
+    /// Cells with `x < W - 1`: where a west shift may land.
+    const NOT_LAST_COL: Self = Self::rect_mask(0, W - 1, 0, H);
+    /// The cells on the edge of the board.
+    pub const BORDER: Self = Self::FULL.and_not(Self::rect_mask(1, W - 1, 1, H - 1));
+
+    /// Builds the mask of columns `x0..x1` and rows `y0..y1` (empty ranges give an empty mask).
+    pub const fn rect_mask(x0: usize, x1: usize, y0: usize, y1: usize) -> Self {
+        let mut words = [0u64; N];
+        let x1 = if x1 > W { W } else { x1 };
+        let y1 = if y1 > H { H } else { y1 };
+        if x0 >= x1 {
+            return Board { words };
+        }
+        let mut y = y0;
+        while y < y1 {
+            let mut x = x0;
+            while x < x1 {
+                let i = y * Self::STRIDE + x;
+                words[i / 64] |= 1 << (i % 64);
+                x += 1;
+            }
+            y += 1;
+        }
+        Board { words }
+    }
+
+    /// The empty board.
+    pub const fn new() -> Self {
+        Self::EMPTY
+    }
+
+    /// Builds a board from its raw words. Bits outside the board are cleared.
+    pub const fn from_words(words: [u64; N]) -> Self {
+        Board { words }.and(Self::FULL)
+    }
+
+    /// The raw words (see the module documentation for the layout).
+    pub const fn words(self) -> [u64; N] {
+        self.words
+    }
+
+    /// The board as one u128 (words 0 and 1); bits beyond 128 are dropped, so use this on
+    /// boards with `N <= 2`.
+    pub const fn to_u128(self) -> u128 {
+        let lo = self.words[0] as u128;
+        let hi = if N > 1 { self.words[1] as u128 } else { 0 };
+        lo | (hi << 64)
+    }
+
+    /// Builds a board from a u128 (word 0 low, word 1 high). Bits outside the board, and
+    /// bits that do not fit `N` words, are cleared.
+    pub const fn from_u128(v: u128) -> Self {
+        let mut words = [0u64; N];
+        words[0] = v as u64;
+        if N > 1 {
+            words[1] = (v >> 64) as u64;
+        }
+        Self::from_words(words)
+    }
+
+    /// The bit index of cell `(x, y)`: `y * STRIDE + x`. Panics when the cell is off the board.
+    pub const fn bit_index(x: usize, y: usize) -> usize {
+        assert!(x < W && y < H, "cell off the board");
+        y * Self::STRIDE + x
+    }
+
+    /// The cell at a bit index, or `None` for a guard bit or an index past the board.
+    pub const fn cell_of(index: usize) -> Option<(usize, usize)> {
+        let x = index % Self::STRIDE;
+        let y = index / Self::STRIDE;
+        if x < W && y < H {
+            Some((x, y))
+        } else {
+            None
+        }
+    }
+
+    /// The board with only `(x, y)` set. Panics when the cell is off the board.
+    pub const fn cell(x: usize, y: usize) -> Self {
+        Self::from_bit(Self::bit_index(x, y))
+    }
+
+    /// The board with only bit `index` set; empty if that bit is not a cell of the board.
+    pub const fn from_bit(index: usize) -> Self {
+        let mut words = [0u64; N];
+        if index < 64 * N {
+            words[index / 64] = 1 << (index % 64);
+        }
+        Self::from_words(words)
+    }
+
+    /// Whether cell `(x, y)` is set; `false` for cells off the board.
+    #[inline]
+    pub const fn get(self, x: usize, y: usize) -> bool {
+        if x >= W || y >= H {
+            return false;
+        }
+        let i = y * Self::STRIDE + x;
+        self.words[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    /// Sets cell `(x, y)`. Panics when the cell is off the board.
+    #[inline]
+    pub fn set(&mut self, x: usize, y: usize) {
+        let i = Self::bit_index(x, y);
+        self.words[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Clears cell `(x, y)`. Panics when the cell is off the board.
+    #[inline]
+    pub fn clear(&mut self, x: usize, y: usize) {
+        let i = Self::bit_index(x, y);
+        self.words[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// Sets cell `(x, y)` to `value`. Panics when the cell is off the board.
+    #[inline]
+    pub fn put(&mut self, x: usize, y: usize, value: bool) {
+        if value {
+            self.set(x, y)
+        } else {
+            self.clear(x, y)
+        }
+    }
+
+    /// A copy with `(x, y)` set. Panics when the cell is off the board.
+    pub const fn with(self, x: usize, y: usize) -> Self {
+        self.or(Self::cell(x, y))
+    }
+
+    /// A board built from a predicate on `(x, y)`.
+    pub fn from_fn(mut f: impl FnMut(usize, usize) -> bool) -> Self {
+        let mut b = Self::EMPTY;
+        for y in 0..H {
+            for x in 0..W {
+                if f(x, y) {
+                    b.set(x, y);
+                }
+            }
+        }
+        b
+    }
+
+    /// Number of set cells.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < N {
+            n += self.words[i].count_ones();
+            i += 1;
+        }
+        n
+    }
+
+    /// Whether no cell is set.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        let mut acc = 0;
+        let mut i = 0;
+        while i < N {
+            acc |= self.words[i];
+            i += 1;
+        }
+        acc == 0
+    }
+
+    /// Whether every cell is set.
+    pub const fn is_full(self) -> bool {
+        self.eq_const(Self::FULL)
+    }
+
+    /// `const` equality (the same as `==`).
+    pub const fn eq_const(self, other: Self) -> bool {
+        let mut i = 0;
+        while i < N {
+            if self.words[i] != other.words[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// The bit index of the lowest set cell, if any.
+    #[inline]
+    pub const fn lowest_index(self) -> Option<usize> {
+        let mut i = 0;
+        while i < N {
+            if self.words[i] != 0 {
+                return Some(i * 64 + self.words[i].trailing_zeros() as usize);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The lowest set cell (smallest `y`, then smallest `x`), if any.
+    pub const fn lowest(self) -> Option<(usize, usize)> {
+        match self.lowest_index() {
+            Some(i) => Self::cell_of(i),
+            None => None,
+        }
+    }
+
+    /// A board with only the lowest set cell of `self` (empty if `self` is).
+    #[inline]
+    pub const fn lowest_bit(self) -> Self {
+        let mut words = [0u64; N];
+        let mut i = 0;
+        while i < N {
+            let w = self.words[i];
+            if w != 0 {
+                words[i] = w & w.wrapping_neg();
+                break;
+            }
+            i += 1;
+        }
+        Board { words }
+    }
+
+    /// Removes the lowest set cell and returns it.
+    pub fn pop_lowest(&mut self) -> Option<(usize, usize)> {
+        let i = self.lowest_index()?;
+        self.words[i / 64] &= self.words[i / 64] - 1;
+        Self::cell_of(i)
+    }
+
+    /// Iterates over the set cells, lowest first (row by row from the top, left to right).
+    pub const fn iter(self) -> Cells<W, H, N> {
+        Cells { board: self }
+    }
+
+    /// The mask of row `y` (empty when `y >= H`).
+    pub const fn row(y: usize) -> Self {
+        Self::rect_mask(0, W, y, y + 1)
+    }
+
+    /// The mask of column `x` (empty when `x >= W`).
+    pub const fn column(x: usize) -> Self {
+        Self::rect_mask(x, x + 1, 0, H)
+    }
+
+    /// The cells on the edge of the board.
+    pub const fn border() -> Self {
+        Self::BORDER
+    }
+
+    /// The full-board mask.
+    pub const fn full() -> Self {
+        Self::FULL
+    }
+
+    /// Intersection, `self & other`.
+    #[inline(always)]
+    pub const fn and(self, other: Self) -> Self {
+        let mut words = self.words;
+        let mut i = 0;
+        while i < N {
+            words[i] &= other.words[i];
+            i += 1;
+        }
+        Board { words }
+    }
+
+    /// Union, `self | other`.
+    #[inline(always)]
+    pub const fn or(self, other: Self) -> Self {
+        let mut words = self.words;
+        let mut i = 0;
+        while i < N {
+            words[i] |= other.words[i];
+            i += 1;
+        }
+        Board { words }
+    }
+
+    /// Symmetric difference, `self ^ other`.
+    #[inline(always)]
+    pub const fn xor(self, other: Self) -> Self {
+        let mut words = self.words;
+        let mut i = 0;
+        while i < N {
+            words[i] ^= other.words[i];
+            i += 1;
+        }
+        Board { words }
+    }
+
+    /// Difference: the cells of `self` not in `other` (`self & !other`).
+    #[inline(always)]
+    pub const fn and_not(self, other: Self) -> Self {
+        let mut words = self.words;
+        let mut i = 0;
+        while i < N {
+            words[i] &= !other.words[i];
+            i += 1;
+        }
+        Board { words }
+    }
+
+    /// Complement inside the board (`!self`): bits outside the board stay zero.
+    #[inline(always)]
+    pub const fn complement(self) -> Self {
+        Self::FULL.and_not(self)
+    }
+
+    /// Whether every cell of `self` is also in `other`.
+    pub const fn is_subset(self, other: Self) -> bool {
+        self.and_not(other).is_empty()
+    }
+
+    /// Whether `self` and `other` share a cell.
+    pub const fn intersects(self, other: Self) -> bool {
+        !self.and(other).is_empty()
+    }
+
+    /// Raw shift towards higher bit indices (no masking; bits may land in guard columns).
+    #[inline(always)]
+    const fn shl_raw(self, k: usize) -> Self {
+        Board {
+            words: shl_words(&self.words, k),
+        }
+    }
+
+    /// Raw shift towards lower bit indices (no masking).
+    #[inline(always)]
+    const fn shr_raw(self, k: usize) -> Self {
+        Board {
+            words: shr_words(&self.words, k),
+        }
+    }
+
+    /// One step north (`y - 1`); row 0 falls off.
+    #[inline(always)]
+    pub const fn north(self) -> Self {
+        // Bits only ever move to lower rows of the same column: nothing can leave the board.
+        self.shr_raw(Self::STRIDE)
+    }
+
+    /// One step south (`y + 1`); the last row falls off.
+    #[inline(always)]
+    pub const fn south(self) -> Self {
+        self.shl_raw(Self::STRIDE).and(Self::FULL)
+    }
+
+    /// One step east (`x + 1`); the last column falls off.
+    #[inline(always)]
+    pub const fn east(self) -> Self {
+        self.shl_raw(1).and(Self::NOT_FIRST_COL)
+    }
+
+    /// One step west (`x - 1`); column 0 falls off.
+    #[inline(always)]
+    pub const fn west(self) -> Self {
+        self.shr_raw(1).and(Self::NOT_LAST_COL)
+    }
+
+    /// One step north-east.
+    #[inline(always)]
+    pub const fn north_east(self) -> Self {
+        self.shr_raw(Self::STRIDE - 1).and(Self::NOT_FIRST_COL)
+    }
+
+    /// One step north-west.
+    #[inline(always)]
+    pub const fn north_west(self) -> Self {
+        self.shr_raw(Self::STRIDE + 1).and(Self::NOT_LAST_COL)
+    }
+
+    /// One step south-east.
+    #[inline(always)]
+    pub const fn south_east(self) -> Self {
+        self.shl_raw(Self::STRIDE + 1).and(Self::NOT_FIRST_COL)
+    }
+
+    /// One step south-west.
+    #[inline(always)]
+    pub const fn south_west(self) -> Self {
+        self.shl_raw(Self::STRIDE - 1).and(Self::NOT_LAST_COL)
+    }
+
+    /// Every cell moved one step in `dir`; cells pushed off the board vanish, nothing wraps.
+    #[inline(always)]
+    pub const fn shift(self, dir: Dir) -> Self {
+        match dir {
+            Dir::N => self.north(),
+            Dir::NE => self.north_east(),
+            Dir::E => self.east(),
+            Dir::SE => self.south_east(),
+            Dir::S => self.south(),
+            Dir::SW => self.south_west(),
+            Dir::W => self.west(),
+            Dir::NW => self.north_west(),
+        }
+    }
+
+    /// Every cell moved `k` steps in `dir`; cells pushed off the board vanish.
+    ///
+    /// ```
+    /// use gridbits::{Board8x8, Dir};
+    /// let b = Board8x8::cell(1, 6);
+    /// assert_eq!(b.shift_by(Dir::NE, 3), Board8x8::cell(4, 3));
+    /// assert!(b.shift_by(Dir::W, 2).is_empty());
+    /// ```
+    pub const fn shift_by(self, dir: Dir, k: usize) -> Self {
+        if k == 0 {
+            return self;
+        }
+        let (dx, dy) = dir.delta();
+        if (dx != 0 && k >= W) || (dy != 0 && k >= H) {
+            return Self::EMPTY;
+        }
+        // Destination columns that a k-step horizontal move can reach.
+        let cols = if dx > 0 {
+            Self::rect_mask(k, W, 0, H)
+        } else if dx < 0 {
+            Self::rect_mask(0, W - k, 0, H)
+        } else {
+            Self::FULL
+        };
+        let delta = dy * Self::STRIDE as isize + dx;
+        let moved = if delta >= 0 {
+            self.shl_raw(k * delta as usize)
+        } else {
+            self.shr_raw(k * (-delta) as usize)
+        };
+        moved.and(cols)
+    }
+
+    /// Dilation: every set cell plus its neighbours under `conn`.
+    #[inline]
+    pub const fn dilate(self, conn: Connectivity) -> Self {
+        match conn {
+            Connectivity::Four => self
+                .or(self.north())
+                .or(self.south())
+                .or(self.east())
+                .or(self.west()),
+            Connectivity::Eight => {
+                let h = self.or(self.east()).or(self.west());
+                h.or(h.north()).or(h.south())
+            }
+        }
+    }
+
+    /// Dilation clipped to `mask`: one step of a flood fill through `mask`.
+    #[inline]
+    pub const fn dilate_within(self, conn: Connectivity, mask: Self) -> Self {
+        self.dilate(conn).and(mask)
+    }
+
+    /// Erosion: the set cells whose every neighbour under `conn` is set. Cells off the board
+    /// count as empty, so cells on the border never survive.
+    #[inline]
+    pub const fn erode(self, conn: Connectivity) -> Self {
+        match conn {
+            Connectivity::Four => self
+                .and(self.north())
+                .and(self.south())
+                .and(self.east())
+                .and(self.west()),
+            Connectivity::Eight => {
+                let h = self.and(self.east()).and(self.west());
+                h.and(h.north()).and(h.south())
+            }
+        }
+    }
+
+    /// Erosion restricted to `mask`: the cells of `self & mask` whose neighbours under `conn`
+    /// are all in `self`.
+    pub const fn erode_within(self, conn: Connectivity, mask: Self) -> Self {
+        self.erode(conn).and(mask)
+    }
+
+    /// Builds a board from text rows at compile time; used by [`bitboard!`](crate::bitboard).
+    /// `.` is empty, any other printable character is set. Panics (at compile time in a const
+    /// context) if the rows do not match `W x H`.
+    pub const fn from_rows(rows: &[&str]) -> Self {
+        assert!(rows.len() == H, "wrong number of rows for this board");
+        let mut b = Self::EMPTY;
+        let mut y = 0;
+        while y < H {
+            let row = rows[y].as_bytes();
+            assert!(row.len() == W, "wrong row length for this board");
+            let mut x = 0;
+            while x < W {
+                let c = row[x];
+                assert!(c > b' ' && c < 0x7f, "rows may hold printable ASCII only");
+                if c != b'.' {
+                    b = b.or(Self::cell(x, y));
+                }
+                x += 1;
+            }
+            y += 1;
+        }
+        b
+    }
+
+    /// Parses a text grid (`.` empty, any other printable character set) of exactly `W x H`.
+    ///
+    /// ```
+    /// use gridbits::Board;
+    /// let b = Board::<3, 2, 1>::parse("#..\n.#.\n").unwrap();
+    /// assert_eq!(b.count(), 2);
+    /// assert!(Board::<3, 2, 1>::parse("#..\n").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        Self::from_char_grid(&CharGrid::parse(text.as_bytes())?, |c| c != b'.')
+    }
+
+    /// Maps a parsed character grid of exactly `W x H` to a board: a cell is set where
+    /// `is_set` says so.
+    pub fn from_char_grid(
+        grid: &CharGrid,
+        mut is_set: impl FnMut(u8) -> bool,
+    ) -> Result<Self, ParseError> {
+        grid.check_size(W, H)?;
+        Ok(Self::from_fn(|x, y| is_set(grid.get(x, y))))
+    }
+
+    /// The text form: one line per row, `#` for set and `.` for empty, each line ending in `\n`.
+    pub fn to_text(self) -> String {
+        crate::render_text(&self, '#', '.')
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> Default for Board<W, H, N> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> GridView for Board<W, H, N> {
+    fn width(&self) -> usize {
+        W
+    }
+    fn height(&self) -> usize {
+        H
+    }
+    fn get(&self, x: usize, y: usize) -> bool {
+        Board::get(*self, x, y)
+    }
+    fn count(&self) -> u64 {
+        Board::count(*self) as u64
+    }
+}
+
+/// Iterator over the set cells of a [`Board`], lowest first.
+#[derive(Clone, Debug)]
+pub struct Cells<const W: usize, const H: usize, const N: usize> {
+    board: Board<W, H, N>,
+}
+
+impl<const W: usize, const H: usize, const N: usize> Iterator for Cells<W, H, N> {
+    type Item = (usize, usize);
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        self.board.pop_lowest()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.board.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> ExactSizeIterator for Cells<W, H, N> {}
+
+impl<const W: usize, const H: usize, const N: usize> IntoIterator for Board<W, H, N> {
+    type Item = (usize, usize);
+    type IntoIter = Cells<W, H, N>;
+    fn into_iter(self) -> Cells<W, H, N> {
+        self.iter()
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> FromIterator<(usize, usize)>
+    for Board<W, H, N>
+{
+    /// Collects cells into a board. Panics on a cell off the board.
+    fn from_iter<I: IntoIterator<Item = (usize, usize)>>(iter: I) -> Self {
+        let mut b = Self::EMPTY;
+        for (x, y) in iter {
+            b.set(x, y);
+        }
+        b
+    }
+}
+
+macro_rules! board_binop {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $m:ident) => {
+        impl<const W: usize, const H: usize, const N: usize> $tr for Board<W, H, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $f(self, rhs: Self) -> Self {
+                self.$m(rhs)
+            }
+        }
+        impl<const W: usize, const H: usize, const N: usize> $atr for Board<W, H, N> {
+            #[inline(always)]
+            fn $af(&mut self, rhs: Self) {
+                *self = self.$m(rhs);
+            }
+        }
+    };
+}
+board_binop!(BitAnd, bitand, BitAndAssign, bitand_assign, and);
+board_binop!(BitOr, bitor, BitOrAssign, bitor_assign, or);
+board_binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, xor);
+
+impl<const W: usize, const H: usize, const N: usize> Not for Board<W, H, N> {
+    type Output = Self;
+    /// Complement inside the board.
+    #[inline(always)]
+    fn not(self) -> Self {
+        self.complement()
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> fmt::Display for Board<W, H, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> fmt::Debug for Board<W, H, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board<{W}, {H}, {N}> ({} set)", self.count())?;
+        f.write_str(&self.to_text())
+    }
+}
+
+/// Builds a fixed-size board from string rows at compile time (`.` empty, anything else set).
+///
+/// A wrong row count, row length or character is a compile-time error.
+///
+/// ```
+/// use gridbits::{bitboard, Board};
+/// const B: Board<4, 2, 1> = bitboard!(Board<4, 2, 1>; "#..#", ".##.");
+/// assert_eq!(B.count(), 4);
+/// ```
+#[macro_export]
+macro_rules! bitboard {
+    ($ty:ty; $($row:expr),+ $(,)?) => {
+        const { <$ty>::from_rows(&[$($row),+]) }
+    };
+}

@@ -1,0 +1,123 @@
+//! Directions and neighbourhoods.
+
+/// One of the eight compass directions. `N` is towards row 0 (up), `E` towards larger `x`.
+///
+/// ```
+/// use gridbits::Dir;
+/// assert_eq!(Dir::NE.delta(), (1, -1));
+/// assert_eq!(Dir::NE.opposite(), Dir::SW);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Up: `y - 1`.
+    N,
+    /// Up and right: `x + 1, y - 1`.
+    NE,
+    /// Right: `x + 1`.
+    E,
+    /// Down and right: `x + 1, y + 1`.
+    SE,
+    /// Down: `y + 1`.
+    S,
+    /// Down and left: `x - 1, y + 1`.
+    SW,
+    /// Left: `x - 1`.
+    W,
+    /// Up and left: `x - 1, y - 1`.
+    NW,
+}
+
+impl Dir {
+    /// All eight directions, clockwise from north.
+    pub const ALL: [Dir; 8] = [
+        Dir::N,
+        Dir::NE,
+        Dir::E,
+        Dir::SE,
+        Dir::S,
+        Dir::SW,
+        Dir::W,
+        Dir::NW,
+    ];
+    /// The four orthogonal directions (von Neumann neighbourhood).
+    pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+    /// The four diagonal directions.
+    pub const DIAGONAL: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
+
+    /// The cell offset `(dx, dy)` of one step in this direction.
+    pub const fn delta(self) -> (isize, isize) {
+        match self {
+            Dir::N => (0, -1),
+            Dir::NE => (1, -1),
+            Dir::E => (1, 0),
+            Dir::SE => (1, 1),
+            Dir::S => (0, 1),
+            Dir::SW => (-1, 1),
+            Dir::W => (-1, 0),
+            Dir::NW => (-1, -1),
+        }
+    }
+
+    /// The direction pointing the other way.
+    pub const fn opposite(self) -> Dir {
+        match self {
+            Dir::N => Dir::S,
+            Dir::NE => Dir::SW,
+            Dir::E => Dir::W,
+            Dir::SE => Dir::NW,
+            Dir::S => Dir::N,
+            Dir::SW => Dir::NE,
+            Dir::W => Dir::E,
+            Dir::NW => Dir::SE,
+        }
+    }
+
+    /// The position of this direction in [`Dir::ALL`] (0 for `N`, clockwise).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Which neighbours count as adjacent for dilation, erosion and fills.
+///
+/// ```
+/// use gridbits::Connectivity;
+/// assert_eq!(Connectivity::Four.dirs().len(), 4);
+/// assert_eq!(Connectivity::Eight.dirs().len(), 8);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Connectivity {
+    /// The four orthogonal neighbours (von Neumann).
+    Four,
+    /// All eight neighbours (Moore, king moves).
+    Eight,
+}
+
+impl Connectivity {
+    /// The directions that make up this neighbourhood.
+    pub const fn dirs(self) -> &'static [Dir] {
+        match self {
+            Connectivity::Four => &Dir::ORTHOGONAL,
+            Connectivity::Eight => &Dir::ALL,
+        }
+    }
+}
+
+/// Applies `(dx, dy) * k` to `(x, y)`, returning the target if it lies inside `width x height`.
+pub(crate) fn step(
+    x: usize,
+    y: usize,
+    dir: Dir,
+    k: usize,
+    width: usize,
+    height: usize,
+) -> Option<(usize, usize)> {
+    let (dx, dy) = dir.delta();
+    let nx = (x as isize).checked_add(dx.checked_mul(k as isize)?)?;
+    let ny = (y as isize).checked_add(dy.checked_mul(k as isize)?)?;
+    if nx < 0 || ny < 0 || nx as usize >= width || ny as usize >= height {
+        None
+    } else {
+        Some((nx as usize, ny as usize))
+    }
+}
