@@ -1,0 +1,349 @@
+//! `gridbits bench`: seeded workloads, each timed for the fast implementation and its
+//! baselines in the same run (samples interleaved), median of several samples, ratios printed.
+//!
+//! Adding a workload is a few lines in [`run`]:
+//!
+//! ```ignore
+//! bench.workload("name", "fast")
+//!     .case("fast", ops, || fast_version(&inputs))
+//!     .case("naive", ops, || naive_version(&inputs))
+//!     .finish();
+//! ```
+
+use gridbits::naive::NaiveGrid;
+use gridbits::{BitGrid, Board, Connectivity, Dir};
+use serde_json::json;
+use std::hint::black_box;
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// A small, seeded, dependency-free PRNG (SplitMix64) so every run times the same inputs.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// `true` with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < p
+    }
+}
+
+/// One timed implementation of a workload.
+pub struct Measured {
+    /// Workload name.
+    pub workload: String,
+    /// Implementation name.
+    pub implementation: String,
+    /// Median nanoseconds per operation.
+    pub ns_per_op: f64,
+}
+
+/// A fast implementation against one baseline: `ratio = baseline time / fast time`.
+pub struct Ratio {
+    /// Workload name.
+    pub workload: String,
+    /// The fast implementation.
+    pub fast: String,
+    /// The baseline.
+    pub baseline: String,
+    /// How many times faster the fast implementation is.
+    pub ratio: f64,
+}
+
+/// The whole run: settings and collected results.
+pub struct Bench {
+    quick: bool,
+    filter: Option<String>,
+    /// Every measurement, in order.
+    pub results: Vec<Measured>,
+    /// Every ratio, in order.
+    pub ratios: Vec<Ratio>,
+}
+
+type Case<'a> = (String, u64, Box<dyn FnMut() -> u64 + 'a>);
+
+/// A workload being assembled: its cases run when [`Workload::finish`] is called.
+pub struct Workload<'b, 'a> {
+    bench: &'b mut Bench,
+    name: String,
+    fast: String,
+    cases: Vec<Case<'a>>,
+}
+
+impl<'a> Workload<'_, 'a> {
+    /// Adds an implementation: `f` performs `ops` operations per call and returns a value
+    /// that depends on its work (it is passed through `black_box`).
+    pub fn case(mut self, name: &str, ops: u64, f: impl FnMut() -> u64 + 'a) -> Self {
+        self.cases.push((name.to_string(), ops.max(1), Box::new(f)));
+        self
+    }
+
+    /// Times every case, interleaving their samples, and records results and ratios.
+    pub fn finish(self) {
+        let Workload {
+            bench,
+            name,
+            fast,
+            mut cases,
+        } = self;
+        if let Some(f) = &bench.filter {
+            if !name.contains(f.as_str()) {
+                return;
+            }
+        }
+        let (samples, target) = if bench.quick {
+            (5, Duration::from_millis(8))
+        } else {
+            (11, Duration::from_millis(60))
+        };
+        // Calibrate: calls per sample so that one sample lasts about `target`.
+        let mut iters = Vec::with_capacity(cases.len());
+        for (_, _, f) in cases.iter_mut() {
+            let start = Instant::now();
+            black_box(f());
+            let once = start.elapsed().max(Duration::from_nanos(20));
+            iters.push(((target.as_nanos() / once.as_nanos()) as u64).clamp(1, 1 << 24));
+        }
+        let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(samples); cases.len()];
+        for _ in 0..samples {
+            for (i, (_, ops, f)) in cases.iter_mut().enumerate() {
+                let start = Instant::now();
+                for _ in 0..iters[i] {
+                    black_box(f());
+                }
+                let ns = start.elapsed().as_nanos() as f64;
+                times[i].push(ns / (iters[i] * *ops) as f64);
+            }
+        }
+        let medians: Vec<f64> = times
+            .iter_mut()
+            .map(|t| {
+                t.sort_by(|a, b| a.total_cmp(b));
+                t[t.len() / 2]
+            })
+            .collect();
+        for ((case, _, _), &ns) in cases.iter().zip(&medians) {
+            bench.results.push(Measured {
+                workload: name.clone(),
+                implementation: case.clone(),
+                ns_per_op: ns,
+            });
+        }
+        if let Some(fi) = cases.iter().position(|(n, _, _)| *n == fast) {
+            for (i, (case, _, _)) in cases.iter().enumerate() {
+                if i != fi {
+                    bench.ratios.push(Ratio {
+                        workload: name.clone(),
+                        fast: fast.clone(),
+                        baseline: case.clone(),
+                        ratio: medians[i] / medians[fi].max(1e-3),
+                    });
+                }
+            }
+        }
+        if std::io::stderr().is_terminal() {
+            eprintln!("  measured {name}");
+        }
+    }
+}
+
+impl Bench {
+    /// A new run; `quick` shortens every sample, `filter` keeps workloads whose name contains it.
+    pub fn new(quick: bool, filter: Option<String>) -> Self {
+        Bench {
+            quick,
+            filter,
+            results: Vec::new(),
+            ratios: Vec::new(),
+        }
+    }
+
+    /// Starts a workload named `name` whose fast implementation is the case named `fast`.
+    pub fn workload<'b, 'a>(&'b mut self, name: &str, fast: &str) -> Workload<'b, 'a> {
+        Workload {
+            bench: self,
+            name: name.to_string(),
+            fast: fast.to_string(),
+            cases: Vec::new(),
+        }
+    }
+
+    /// The results as the JSON object of CLI.md.
+    pub fn to_json(&self) -> serde_json::Value {
+        json!({
+            "results": self.results.iter().map(|r| json!({
+                "workload": r.workload, "impl": r.implementation, "ns_per_op": r.ns_per_op,
+            })).collect::<Vec<_>>(),
+            "ratios": self.ratios.iter().map(|r| json!({
+                "workload": r.workload, "fast": r.fast, "baseline": r.baseline, "ratio": r.ratio,
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The results as a text table.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let wl = self
+            .results
+            .iter()
+            .map(|r| r.workload.len())
+            .max()
+            .unwrap_or(8);
+        out.push_str(&format!(
+            "{:<wl$}  {:<12} {:>14}  speedup\n",
+            "workload", "impl", "ns/op"
+        ));
+        for r in &self.results {
+            let speed = self
+                .ratios
+                .iter()
+                .find(|q| q.workload == r.workload && q.baseline == r.implementation)
+                .map(|q| format!("{}: {:.1}x faster", q.fast, q.ratio))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "{:<wl$}  {:<12} {:>14}  {}\n",
+                r.workload,
+                r.implementation,
+                format_ns(r.ns_per_op),
+                speed
+            ));
+        }
+        out
+    }
+}
+
+fn format_ns(ns: f64) -> String {
+    if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.2} us", ns / 1e3)
+    } else {
+        format!("{ns:.1} ns")
+    }
+}
+
+/// Random boards of a fixed size, `density` the chance of a set cell.
+pub fn random_boards<const W: usize, const H: usize, const N: usize>(
+    rng: &mut Rng,
+    count: usize,
+    density: f64,
+) -> Vec<Board<W, H, N>> {
+    (0..count)
+        .map(|_| Board::from_fn(|_, _| rng.chance(density)))
+        .collect()
+}
+
+/// A random grid of any size.
+pub fn random_grid(rng: &mut Rng, w: usize, h: usize, density: f64) -> BitGrid {
+    // Sizes here are the bench's own constants, far inside the limits.
+    BitGrid::from_fn(w, h, |_, _| rng.chance(density)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The core workload, fixed board: all 8 one-step shifts plus 4- and 8-dilation inside a mask,
+/// folded by XOR so that no part can be optimised away.
+#[inline(never)]
+fn shift_dilate_board<const W: usize, const H: usize, const N: usize>(
+    b: Board<W, H, N>,
+    mask: Board<W, H, N>,
+) -> Board<W, H, N> {
+    let mut acc =
+        b.dilate_within(Connectivity::Four, mask) ^ b.dilate_within(Connectivity::Eight, mask);
+    for d in Dir::ALL {
+        acc ^= b.shift(d);
+    }
+    acc
+}
+
+/// The same workload on a runtime-sized grid.
+fn shift_dilate_grid(b: &BitGrid, mask: &BitGrid) -> BitGrid {
+    let mut acc = b.dilate_within(Connectivity::Four, mask);
+    acc ^= &b.dilate_within(Connectivity::Eight, mask);
+    for d in Dir::ALL {
+        acc ^= &b.shift(d);
+    }
+    acc
+}
+
+/// The same workload, per cell.
+fn shift_dilate_naive(b: &NaiveGrid, mask: &NaiveGrid) -> NaiveGrid {
+    let mut acc = b
+        .dilate_within(Connectivity::Four, mask)
+        .xor(&b.dilate_within(Connectivity::Eight, mask));
+    for d in Dir::ALL {
+        acc = acc.xor(&b.shift(d));
+    }
+    acc
+}
+
+/// Registers the core workload for one fixed board size: `board` (fast) vs `bitgrid` vs
+/// `naive`.
+fn core_fixed<const W: usize, const H: usize, const N: usize>(bench: &mut Bench, rng: &mut Rng) {
+    const BATCH: usize = 256;
+    let boards = random_boards::<W, H, N>(rng, BATCH, 0.3);
+    let masks = random_boards::<W, H, N>(rng, BATCH, 0.7);
+    let to_grid = |b: &Board<W, H, N>| {
+        BitGrid::from_fn(W, H, |x, y| b.get(x, y)).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let grids: Vec<(BitGrid, BitGrid)> = boards
+        .iter()
+        .zip(&masks)
+        .map(|(b, m)| (to_grid(b), to_grid(m)))
+        .collect();
+    let naive: Vec<(NaiveGrid, NaiveGrid)> = boards
+        .iter()
+        .zip(&masks)
+        .map(|(b, m)| (NaiveGrid::from_view(b), NaiveGrid::from_view(m)))
+        .collect();
+    let name = format!("shift8+dilate {W}x{H}");
+    bench
+        .workload(&name, "board")
+        .case("board", BATCH as u64, || {
+            let mut acc = Board::<W, H, N>::EMPTY;
+            for (b, m) in boards.iter().zip(&masks) {
+                acc ^= shift_dilate_board(black_box(*b), *m);
+            }
+            acc.count() as u64
+        })
+        .case("bitgrid", BATCH as u64, || {
+            grids
+                .iter()
+                .map(|(b, m)| shift_dilate_grid(b, m).count())
+                .sum()
+        })
+        .case("naive", 16, || {
+            naive[..16]
+                .iter()
+                .map(|(b, m)| shift_dilate_naive(b, m).count())
+                .sum()
+        })
+        .finish();
+}
+
+/// Runs every workload. Later issues add theirs here.
+pub fn run(bench: &mut Bench) {
+    let mut rng = Rng::new(0x6772_6964_6269_7473); // "gridbits"
+    core_fixed::<6, 12, 2>(bench, &mut rng);
+    core_fixed::<10, 10, 2>(bench, &mut rng);
+    core_fixed::<30, 20, 10>(bench, &mut rng);
+
+    let (w, h) = (1024, 1024);
+    let g = random_grid(&mut rng, w, h, 0.3);
+    let m = random_grid(&mut rng, w, h, 0.7);
+    let (ng, nm) = (NaiveGrid::from_view(&g), NaiveGrid::from_view(&m));
+    bench
+        .workload("shift8+dilate 1024x1024", "bitgrid")
+        .case("bitgrid", 1, || shift_dilate_grid(&g, &m).count())
+        .case("naive", 1, || shift_dilate_naive(&ng, &nm).count())
+        .finish();
+}
