@@ -84,5 +84,22 @@ pub fn run(color: bool) -> String {
     ));
     out.push_str(&side_by_side(&[panel("grid", &g, color)]));
     out.push_str(&side_by_side(&[panel("dilate 8", &d, color)]));
+
+    // Each command adds its own section.
+    for section in [
+        crate::cmd::fill::demo(color),
+        crate::cmd::distance::demo(color),
+        crate::cmd::voronoi::demo(color),
+        crate::cmd::reach::demo(color),
+        crate::cmd::amazons::demo(color),
+        crate::cmd::components::demo(color),
+        crate::cmd::tetris::demo(color),
+        crate::cmd::puyo::demo(color),
+    ] {
+        if !section.is_empty() {
+            out.push('\n');
+            out.push_str(&section);
+        }
+    }
     out
 }

@@ -1,6 +1,7 @@
 //! The `gridbits` command line. See `gridbits --help` and ../shared/CLI.md.
 
 mod bench;
+mod cmd;
 mod demo;
 mod input;
 mod render;
@@ -38,6 +39,30 @@ enum Command {
     /// Run the algorithms on built-in boards and draw the results.
     #[command(after_help = "Example:\n  gridbits demo")]
     Demo,
+    /// Connected components of the set cells (4- or 8-connected).
+    #[command(after_help = "Example:\n  gridbits components --connectivity 8 --json image.png")]
+    Components(cmd::components::ComponentsArgs),
+    /// Flood fill from one free cell.
+    #[command(after_help = "Example:\n  gridbits fill --from 0,0 maze.txt")]
+    Fill(cmd::fill::FillArgs),
+    /// BFS distance from every source (any character but `#` and `.`).
+    #[command(after_help = "Example:\n  gridbits distance --moves 8 map.txt")]
+    Distance(cmd::distance::DistanceArgs),
+    /// Voronoi territory: each cell goes to the player that reaches it first.
+    #[command(after_help = "Example:\n  gridbits voronoi --json tron.txt")]
+    Voronoi(cmd::voronoi::VoronoiArgs),
+    /// Cells reachable in one move by any piece.
+    #[command(after_help = "Example:\n  gridbits reach --moves queen board.txt")]
+    Reach(cmd::reach::ReachArgs),
+    /// Game of the Amazons: queen and king territory of a 10x10 position.
+    #[command(after_help = "Example:\n  gridbits amazons position.txt")]
+    Amazons(cmd::amazons::AmazonsArgs),
+    /// Tetris: clear every full row.
+    #[command(after_help = "Example:\n  gridbits tetris --json board.txt")]
+    Tetris(cmd::tetris::TetrisArgs),
+    /// Puyo: run the chain of a field to the end.
+    #[command(after_help = "Example:\n  gridbits puyo --rules tsu field.txt")]
+    Puyo(cmd::puyo::PuyoArgs),
     /// Time the fast implementations against their baselines on seeded workloads.
     #[command(after_help = "Example:\n  gridbits bench --quick\n  \
                             gridbits bench --json --filter 1024 > bench.json")]
@@ -104,6 +129,14 @@ fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
         Command::Show(args) => show(&args),
         Command::Demo => Ok(demo::run(render::color_enabled())),
+        Command::Components(a) => cmd::components::run(&a),
+        Command::Fill(a) => cmd::fill::run(&a),
+        Command::Distance(a) => cmd::distance::run(&a),
+        Command::Voronoi(a) => cmd::voronoi::run(&a),
+        Command::Reach(a) => cmd::reach::run(&a),
+        Command::Amazons(a) => cmd::amazons::run(&a),
+        Command::Tetris(a) => cmd::tetris::run(&a),
+        Command::Puyo(a) => cmd::puyo::run(&a),
         Command::Bench(args) => {
             let mut b = bench::Bench::new(args.quick, args.filter);
             bench::run(&mut b);

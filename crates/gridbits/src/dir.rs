@@ -104,7 +104,7 @@ impl Connectivity {
 }
 
 /// Applies `(dx, dy) * k` to `(x, y)`, returning the target if it lies inside `width x height`.
-pub(crate) fn step(
+pub fn step(
     x: usize,
     y: usize,
     dir: Dir,
@@ -119,5 +119,55 @@ pub(crate) fn step(
         None
     } else {
         Some((nx as usize, ny as usize))
+    }
+}
+
+/// How a piece or a search front moves in one step.
+///
+/// `Four` and `Eight` step to an adjacent cell. `Rook`, `Bishop` and `Queen` slide any
+/// number of cells in their directions through passable cells, stopping before the first
+/// blocked one (chess sliding pieces, Amazons).
+///
+/// ```
+/// use gridbits::Moves;
+/// assert_eq!(Moves::Queen.dirs().len(), 8);
+/// assert!(Moves::Rook.is_sliding() && !Moves::Four.is_sliding());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Moves {
+    /// One step to an orthogonal neighbour.
+    Four,
+    /// One step to any of the eight neighbours (king).
+    Eight,
+    /// Any distance orthogonally (rook).
+    Rook,
+    /// Any distance diagonally (bishop).
+    Bishop,
+    /// Any distance in the eight directions (queen).
+    Queen,
+}
+
+impl Moves {
+    /// The directions of this move.
+    pub const fn dirs(self) -> &'static [Dir] {
+        match self {
+            Moves::Four | Moves::Rook => &Dir::ORTHOGONAL,
+            Moves::Eight | Moves::Queen => &Dir::ALL,
+            Moves::Bishop => &Dir::DIAGONAL,
+        }
+    }
+
+    /// Whether moves slide any distance (rook, bishop, queen) rather than one step.
+    pub const fn is_sliding(self) -> bool {
+        matches!(self, Moves::Rook | Moves::Bishop | Moves::Queen)
+    }
+}
+
+impl From<Connectivity> for Moves {
+    fn from(c: Connectivity) -> Moves {
+        match c {
+            Connectivity::Four => Moves::Four,
+            Connectivity::Eight => Moves::Eight,
+        }
     }
 }

@@ -31,16 +31,20 @@
 
 #![warn(missing_docs)]
 
+pub mod algo;
+pub mod bitboard;
 pub mod board;
 pub mod dir;
+pub mod games;
 pub mod grid;
 pub mod naive;
 pub mod text;
 
+pub use bitboard::BitBoard;
 pub use board::{
     Board, Board10x10, Board10x40, Board19x19, Board30x20, Board6x12, Board6x13, Board8x8, Board9x9,
 };
-pub use dir::{Connectivity, Dir};
+pub use dir::{Connectivity, Dir, Moves};
 pub use grid::{BitGrid, SizeError};
 pub use text::{CharGrid, ParseError};
 

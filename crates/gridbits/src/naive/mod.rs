@@ -12,6 +12,14 @@
 //! assert!(g.shift(Dir::SE).get(2, 2));
 //! ```
 
+pub mod amazons;
+pub mod components;
+pub mod fill;
+pub mod lines;
+pub mod puyo;
+pub mod slide;
+pub mod tetris;
+
 use crate::dir::{step, Connectivity, Dir};
 use crate::GridView;
 use std::fmt;

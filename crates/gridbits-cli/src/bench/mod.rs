@@ -10,6 +10,11 @@
 //!     .finish();
 //! ```
 
+pub mod components;
+pub mod fill;
+pub mod lines;
+pub mod slide;
+
 use gridbits::naive::NaiveGrid;
 use gridbits::{BitGrid, Board, Connectivity, Dir};
 use serde_json::json;
@@ -346,4 +351,10 @@ pub fn run(bench: &mut Bench) {
         .case("bitgrid", 1, || shift_dilate_grid(&g, &m).count())
         .case("naive", 1, || shift_dilate_naive(&ng, &nm).count())
         .finish();
+
+    // Each topic registers its own workloads, each from its own seeded generator.
+    fill::register(bench, &mut Rng::new(0x3));
+    slide::register(bench, &mut Rng::new(0x4));
+    components::register(bench, &mut Rng::new(0x5));
+    lines::register(bench, &mut Rng::new(0x6));
 }

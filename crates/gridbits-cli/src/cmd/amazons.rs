@@ -1,0 +1,24 @@
+//! `gridbits amazons`: Game of the Amazons territory evaluation.
+
+use crate::input::CliError;
+use clap::Args;
+
+/// Options of `gridbits amazons` (see CLI.md).
+#[derive(Args, Debug)]
+pub struct AmazonsArgs {
+    /// Input file: text grid, .pbm or .png; `-` or nothing for standard input.
+    pub file: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the command, returning what to print.
+pub fn run(_args: &AmazonsArgs) -> Result<String, CliError> {
+    Err(CliError::msg("gridbits amazons is not built yet"))
+}
+
+/// This command's section of `gridbits demo` (empty until built).
+pub fn demo(_color: bool) -> String {
+    String::new()
+}

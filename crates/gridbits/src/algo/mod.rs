@@ -1,0 +1,6 @@
+//! Algorithms, each written once against [`BitBoard`](crate::BitBoard).
+
+pub mod components;
+pub mod fill;
+pub mod lines;
+pub mod slide;

@@ -1,0 +1,1 @@
+//! Per-cell reference for the `amazons` topic: filled in by its issue.

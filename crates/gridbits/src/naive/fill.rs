@@ -1,0 +1,1 @@
+//! Per-cell reference for the `fill` topic: filled in by its issue.

@@ -1,0 +1,1 @@
+//! Per-cell reference for the `lines` topic: filled in by its issue.
