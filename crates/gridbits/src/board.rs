@@ -36,7 +36,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 /// A `W x H` bitboard stored in `N` 64-bit words. See the [module documentation](self).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board<const W: usize, const H: usize, const N: usize> {
-    words: [u64; N],
+    pub(crate) words: [u64; N],
 }
 
 /// Puyo Puyo / Smash the Code field, 6 x 12 (fits a u128 with a guard column).
@@ -137,9 +137,9 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     /// Every cell of the board set.
     pub const FULL: Self = Self::rect_mask(0, W, 0, H);
     /// Cells with `x >= 1`: where an east shift may land.
-    const NOT_FIRST_COL: Self = Self::rect_mask(1, W, 0, H);
+    pub(crate) const NOT_FIRST_COL: Self = Self::rect_mask(1, W, 0, H);
     /// Cells with `x < W - 1`: where a west shift may land.
-    const NOT_LAST_COL: Self = Self::rect_mask(0, W - 1, 0, H);
+    pub(crate) const NOT_LAST_COL: Self = Self::rect_mask(0, W - 1, 0, H);
     /// The cells on the edge of the board.
     pub const BORDER: Self = Self::FULL.and_not(Self::rect_mask(1, W - 1, 1, H - 1));
 
@@ -457,7 +457,7 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
 
     /// Raw shift towards higher bit indices (no masking; bits may land in guard columns).
     #[inline(always)]
-    const fn shl_raw(self, k: usize) -> Self {
+    pub(crate) const fn shl_raw(self, k: usize) -> Self {
         Board {
             words: shl_words(&self.words, k),
         }
@@ -465,7 +465,7 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
 
     /// Raw shift towards lower bit indices (no masking).
     #[inline(always)]
-    const fn shr_raw(self, k: usize) -> Self {
+    pub(crate) const fn shr_raw(self, k: usize) -> Self {
         Board {
             words: shr_words(&self.words, k),
         }

@@ -2,5 +2,6 @@
 
 pub mod components;
 pub mod fill;
+pub mod label;
 pub mod lines;
 pub mod slide;

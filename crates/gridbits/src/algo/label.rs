@@ -1,0 +1,1 @@
+//! Work in progress: filled in by its issue.
