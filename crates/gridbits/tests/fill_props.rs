@@ -1,0 +1,319 @@
+//! Property tests of `algo::fill` (flood fill, layers, distance maps, connection masks,
+//! Voronoi) against the per-cell reference `naive::fill`, on every core board size and on
+//! runtime grids around word boundaries.
+
+use gridbits::algo::fill::{
+    self, connections_from_walls, distance_map, fill_dilate, fill_sweep, layers, voronoi,
+    voronoi_depths, Connections, Wall,
+};
+use gridbits::naive::{fill as nf, NaiveGrid};
+use gridbits::{BitGrid, Board, Connectivity, Dir, GridView, Moves};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x00f1_11ed),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// A deterministic pseudo-random cell predicate from a seed and a density in 0..=100.
+fn cells(seed: u64, density: u32) -> impl Fn(usize, usize) -> bool {
+    move |x, y| {
+        let mut z = seed ^ ((x as u64) << 32 | y as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % 100) < density as u64
+    }
+}
+
+/// Builds a board of the size under test from a cell predicate.
+type Maker<'a, B> = &'a dyn Fn(&dyn Fn(usize, usize) -> bool) -> B;
+
+fn naive(b: &impl GridView) -> NaiveGrid {
+    NaiveGrid::from_view(b)
+}
+
+const ALL_MOVES: [Moves; 5] = [
+    Moves::Four,
+    Moves::Eight,
+    Moves::Rook,
+    Moves::Bishop,
+    Moves::Queen,
+];
+
+/// Checks every operation of `algo::fill` on one board against the oracle. `make` builds a
+/// board of the size under test from a predicate.
+fn check_all<B: fill::FloodFill>(make: Maker<'_, B>, seed: u64, density: u32) {
+    let passable = make(&cells(seed, density));
+    let seeds = make(&cells(seed ^ 0xabc, 4));
+    let (np, ns) = (naive(&passable), naive(&seeds));
+    let (w, h) = (passable.width(), passable.height());
+
+    for conn in [Connectivity::Four, Connectivity::Eight] {
+        let expected = nf::fill(&ns, &np, conn);
+        assert_eq!(
+            naive(&fill::fill(&seeds, &passable, conn)),
+            expected,
+            "fill {conn:?}"
+        );
+        assert_eq!(
+            naive(&fill_dilate(&seeds, &passable, conn)),
+            expected,
+            "fill_dilate"
+        );
+    }
+
+    // Random connection masks (not necessarily symmetric) and wall-built ones.
+    let con: Connections<B> =
+        std::array::from_fn(|i| make(&cells(seed ^ ((i as u64 + 1) * 77), 75)));
+    let ncon: nf::NaiveConnections = std::array::from_fn(|i| naive(&con[i]));
+    for moves in ALL_MOVES {
+        for with_con in [false, true] {
+            let c = with_con.then_some(&con);
+            let nc = with_con.then_some(&ncon);
+            let expected = nf::distance_map(&ns, &np, moves, nc);
+            let got = distance_map(&seeds, &passable, moves, c);
+            for y in 0..h {
+                for x in 0..w {
+                    assert_eq!(
+                        got.get(x, y),
+                        expected[y * w + x],
+                        "distance {moves:?} con={with_con} at ({x}, {y})"
+                    );
+                }
+            }
+            // Layers: disjoint, depth-ordered, and exactly the cells at each distance.
+            let mut seen = 0u64;
+            for (depth, front) in layers(&seeds, &passable, moves, c) {
+                let want = NaiveGrid::from_fn(w, h, |x, y| expected[y * w + x] == Some(depth));
+                assert_eq!(naive(&front), want, "layer {depth} {moves:?}");
+                seen += front.count();
+            }
+            assert_eq!(seen, expected.iter().filter(|d| d.is_some()).count() as u64);
+        }
+    }
+
+    // Voronoi with 1 to 8 players; sources may be adjacent, and some share no room at all.
+    for players in [1usize, 2, 3, 5, 8] {
+        let sources: Vec<B> = (0..players)
+            .map(|p| make(&cells(seed ^ ((p as u64 + 11) * 1_000_003), 2)))
+            .collect();
+        let nsrc: Vec<NaiveGrid> = sources.iter().map(naive).collect();
+        for moves in [Moves::Four, Moves::Eight, Moves::Queen] {
+            for with_con in [false, true] {
+                let c = with_con.then_some(&con);
+                let nc = with_con.then_some(&ncon);
+                let want = nf::voronoi(&nsrc, &np, moves, nc);
+                let (got, depth) = voronoi_depths(&sources, &passable, moves, c);
+                let ctx = format!("voronoi players={players} {moves:?} con={with_con}");
+                for p in 0..players {
+                    assert_eq!(naive(&got.owned[p]), want.owned[p], "{ctx} player {p}");
+                }
+                assert_eq!(naive(&got.contested), want.contested, "{ctx} contested");
+                for y in 0..h {
+                    for x in 0..w {
+                        assert_eq!(
+                            depth.get(x, y),
+                            want.depth[y * w + x],
+                            "{ctx} depth ({x},{y})"
+                        );
+                        let claimed = want.depth[y * w + x].is_some();
+                        assert_eq!(got.reached.get(x, y), claimed, "{ctx} reached ({x},{y})");
+                    }
+                }
+                let plain = voronoi(&sources, &passable, moves, c);
+                assert_eq!(plain, got);
+                assert_eq!(
+                    plain.counts(),
+                    want.owned.iter().map(|o| o.count()).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+
+    // Connection masks from random walls, against the naive construction.
+    let mut walls = Vec::new();
+    let mut nwalls = Vec::new();
+    for (i, (x, y)) in make(&cells(seed ^ 0x5eed, 30))
+        .cells()
+        .into_iter()
+        .enumerate()
+    {
+        let dir = [Dir::N, Dir::E, Dir::S, Dir::W, Dir::NE][i % 5];
+        walls.push(Wall { x, y, dir });
+        nwalls.push((x, y, dir));
+    }
+    let con = connections_from_walls(&passable, &walls);
+    let ncon = nf::connections_from_walls(w, h, &nwalls);
+    for d in Dir::ALL {
+        assert_eq!(naive(&con[d.index()]), ncon[d.index()], "connections {d:?}");
+    }
+}
+
+macro_rules! fixed_board_tests {
+    ($($name:ident: $w:literal x $h:literal in $n:literal;)*) => {$(
+        mod $name {
+            use super::*;
+            type B = Board<$w, $h, $n>;
+            fn make(f: &dyn Fn(usize, usize) -> bool) -> B {
+                B::from_fn(|x, y| f(x, y))
+            }
+            proptest! {
+                #![proptest_config(config(24))]
+                #[test]
+                fn matches_naive(seed in any::<u64>(), density in prop_oneof![Just(0u32), Just(100), 30..90u32]) {
+                    check_all(&make, seed, density);
+                }
+            }
+            #[test]
+            fn same_on_bitgrid() {
+                // The fixed board and the runtime grid agree on the same input.
+                for seed in 0..8u64 {
+                    let f = cells(seed, 65);
+                    let b = B::from_fn(|x, y| f(x, y));
+                    let g = BitGrid::from_fn($w, $h, |x, y| f(x, y)).unwrap();
+                    let s = B::cell(0, 0);
+                    let mut gs = BitGrid::new($w, $h).unwrap();
+                    gs.set(0, 0);
+                    for conn in [Connectivity::Four, Connectivity::Eight] {
+                        assert_eq!(naive(&fill::fill(&s, &b, conn)), naive(&fill::fill(&gs, &g, conn)));
+                    }
+                }
+            }
+        }
+    )*};
+}
+
+fixed_board_tests! {
+    b1x1: 1 x 1 in 1;
+    b1x40: 1 x 40 in 1;
+    b40x1: 40 x 1 in 1;
+    b64x1: 64 x 1 in 1;
+    b1x128: 1 x 128 in 2;
+    b6x12: 6 x 12 in 2;
+    b8x8: 8 x 8 in 1;
+    b16x8: 16 x 8 in 2;
+    b9x9: 9 x 9 in 2;
+    b10x10: 10 x 10 in 2;
+    b10x40: 10 x 40 in 7;
+    b30x20: 30 x 20 in 10;
+}
+
+fn grid_make(w: usize, h: usize) -> impl Fn(&dyn Fn(usize, usize) -> bool) -> BitGrid {
+    move |f| BitGrid::from_fn(w, h, f).unwrap()
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+    #[test]
+    fn bitgrid_matches_naive(
+        w in prop_oneof![Just(1usize), Just(63), Just(64), Just(65), Just(127), Just(128), Just(129)],
+        h in prop_oneof![Just(1usize), Just(2), Just(7), Just(33)],
+        seed in any::<u64>(),
+        density in prop_oneof![Just(0u32), Just(100), 40..90u32],
+    ) {
+        check_all(&grid_make(w, h), seed, density);
+    }
+}
+
+/// A perfect maze on a `cw x ch` lattice of cells (randomised DFS), as passable cells of a
+/// `(2cw-1) x (2ch-1)` grid.
+fn maze(cw: usize, ch: usize, seed: u64) -> BitGrid {
+    let (w, h) = (2 * cw - 1, 2 * ch - 1);
+    let mut g = BitGrid::new(w, h).unwrap();
+    let mut seen = vec![false; cw * ch];
+    let mut stack = vec![(0usize, 0usize)];
+    seen[0] = true;
+    g.set(0, 0);
+    let mut rng = seed | 1;
+    while let Some(&(x, y)) = stack.last() {
+        let opts: Vec<(usize, usize)> = [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)]
+            .iter()
+            .filter_map(|&(dx, dy)| {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                (nx >= 0
+                    && ny >= 0
+                    && (nx as usize) < cw
+                    && (ny as usize) < ch
+                    && !seen[ny as usize * cw + nx as usize])
+                    .then_some((nx as usize, ny as usize))
+            })
+            .collect();
+        if opts.is_empty() {
+            stack.pop();
+            continue;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let (nx, ny) = opts[(rng % opts.len() as u64) as usize];
+        seen[ny * cw + nx] = true;
+        g.set(2 * nx, 2 * ny);
+        g.set(x + nx, y + ny); // the passage between
+        stack.push((nx, ny));
+    }
+    g
+}
+
+#[test]
+fn sweep_fill_on_mazes_and_serpentines() {
+    // Mazes: every cell of a perfect maze is reachable from the corner.
+    for seed in 1..6u64 {
+        let m = maze(40, 33, seed);
+        let mut s = m.empty_like();
+        s.set(0, 0);
+        for conn in [Connectivity::Four, Connectivity::Eight] {
+            let got = fill_sweep(&s, &m, conn);
+            assert_eq!(naive(&got), nf::fill(&naive(&s), &naive(&m), conn));
+        }
+        assert_eq!(fill_sweep(&s, &m, Connectivity::Four), m);
+    }
+    // A vertical serpentine: every corridor reverses direction (worst case for sweeps).
+    let (w, h) = (130, 20);
+    let serp = BitGrid::from_fn(w, h, |x, y| {
+        x % 2 == 0 || (y == 0 && x % 4 == 1) || (y == h - 1 && x % 4 == 3)
+    })
+    .unwrap();
+    let mut s = serp.empty_like();
+    s.set(w - 2, h - 1);
+    let got = fill_sweep(&s, &serp, Connectivity::Four);
+    assert_eq!(
+        naive(&got),
+        nf::fill(&naive(&s), &naive(&serp), Connectivity::Four)
+    );
+    assert_eq!(got, serp);
+}
+
+#[test]
+fn voronoi_example_of_seed_004() {
+    // Amazonial-style: two players, 8-connected, on an 8x8 board; each owns its side.
+    type B = Board<8, 8, 1>;
+    let free = B::FULL;
+    let v = voronoi(&[B::cell(0, 0), B::cell(7, 7)], &free, Moves::Eight, None);
+    // Chebyshev distance: cells with max(|dx|,|dy|) equal from both corners are contested.
+    let expect_contested = B::from_fn(|x, y| x.max(y) == (7 - x).max(7 - y));
+    assert_eq!(v.contested, expect_contested);
+    assert_eq!(v.owned[0].count(), v.owned[1].count());
+    assert_eq!(
+        v.owned[0].count() + v.owned[1].count() + v.contested.count(),
+        64
+    );
+}
+
+#[test]
+fn no_players_and_isolated_players() {
+    type B = Board<5, 5, 1>;
+    let v = voronoi::<B>(&[], &B::FULL, Moves::Four, None);
+    assert!(v.owned.is_empty() && v.reached.is_empty());
+    // Player 1 is walled in: it owns only its source.
+    let walls = B::from_fn(|x, y| (x, y) == (3, 4) || (x, y) == (4, 3));
+    let v = voronoi(&[B::cell(0, 0), B::cell(4, 4)], &!walls, Moves::Four, None);
+    assert_eq!(v.counts(), vec![22, 1]);
+    // Two players on the same cell: it is contested.
+    let v = voronoi(&[B::cell(2, 2), B::cell(2, 2)], &B::FULL, Moves::Four, None);
+    assert!(v.contested.get(2, 2));
+}
