@@ -3,8 +3,8 @@
 //! runtime grids around word boundaries.
 
 use gridbits::algo::fill::{
-    self, connections_from_walls, distance_map, fill_dilate, fill_sweep, layers, voronoi,
-    voronoi_depths, Connections, Wall,
+    self, connections_from_walls, distance_map, fill_dilate, fill_runs, fill_sweep, layers,
+    voronoi, voronoi_depths, voronoi_n, Connections, Wall,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Board, Connectivity, Dir, GridView, Moves};
@@ -127,6 +127,18 @@ fn check_all<B: fill::FloodFill>(make: Maker<'_, B>, seed: u64, density: u32) {
                 }
                 let plain = voronoi(&sources, &passable, moves, c);
                 assert_eq!(plain, got);
+                if players == 2 {
+                    let n = voronoi_n(
+                        &[sources[0].clone(), sources[1].clone()],
+                        &passable,
+                        moves,
+                        c,
+                    );
+                    assert_eq!(
+                        (&n.owned[..], &n.contested, n.depth),
+                        (&plain.owned[..], &plain.contested, plain.depth)
+                    );
+                }
                 assert_eq!(
                     plain.counts(),
                     want.owned.iter().map(|o| o.count()).collect::<Vec<_>>()
@@ -217,6 +229,15 @@ proptest! {
         density in prop_oneof![Just(0u32), Just(100), 40..90u32],
     ) {
         check_all(&grid_make(w, h), seed, density);
+        // The two large-grid fills directly, 4- and 8-connected.
+        let make = grid_make(w, h);
+        let passable = make(&cells(seed, density));
+        let seeds = make(&cells(seed ^ 0x77, 3));
+        for conn in [Connectivity::Four, Connectivity::Eight] {
+            let want = nf::fill(&naive(&seeds), &naive(&passable), conn);
+            prop_assert_eq!(naive(&fill_runs(&seeds, &passable, conn)), want.clone());
+            prop_assert_eq!(naive(&fill_sweep(&seeds, &passable, conn)), want);
+        }
     }
 }
 
@@ -267,8 +288,11 @@ fn sweep_fill_on_mazes_and_serpentines() {
         let mut s = m.empty_like();
         s.set(0, 0);
         for conn in [Connectivity::Four, Connectivity::Eight] {
+            // Long enough that the sweeps run out of budget and hand over to the run stack.
             let got = fill_sweep(&s, &m, conn);
-            assert_eq!(naive(&got), nf::fill(&naive(&s), &naive(&m), conn));
+            let want = nf::fill(&naive(&s), &naive(&m), conn);
+            assert_eq!(naive(&got), want);
+            assert_eq!(naive(&fill_runs(&s, &m, conn)), want);
         }
         assert_eq!(fill_sweep(&s, &m, Connectivity::Four), m);
     }
@@ -286,6 +310,13 @@ fn sweep_fill_on_mazes_and_serpentines() {
         nf::fill(&naive(&s), &naive(&serp), Connectivity::Four)
     );
     assert_eq!(got, serp);
+    assert_eq!(fill_runs(&s, &serp, Connectivity::Four), serp);
+    // Runs spanning several words, reached from a seed in the middle of a word.
+    let wide = BitGrid::from_fn(300, 3, |x, y| y != 1 || x == 299).unwrap();
+    let mut s = wide.empty_like();
+    s.set(100, 0);
+    assert_eq!(fill_runs(&s, &wide, Connectivity::Four), wide);
+    assert_eq!(fill_sweep(&s, &wide, Connectivity::Four), wide);
 }
 
 #[test]

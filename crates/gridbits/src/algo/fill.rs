@@ -116,8 +116,11 @@ fn close_runs(seed: &[u64], mask: &[u64], out: &mut [u64]) {
 /// trailing/leading zero counts): the cells of the row that touch the neighbours' filled cells
 /// seed new runs, which are closed in one pass of word additions ([`close_runs`]). Sweeps go
 /// down then up, so a path that goes down (or up) while zig-zagging sideways is filled in one
-/// sweep; only vertical reversals need another. On mazes and noise this does a few passes'
-/// worth of work where dilation to a fixpoint needs one pass per BFS layer.
+/// sweep; only vertical reversals need another. On open ground and noise this takes a few
+/// passes' worth of work where dilation to a fixpoint needs one pass per BFS layer. A maze
+/// reverses direction too often for sweeps, so after a budget of eight sweeps' worth of row
+/// evaluations the fill hands over to the run stack of [`fill_runs`], whose cost is linear in
+/// the number of runs whatever the shape: the whole fill stays near linear in the grid size.
 ///
 /// ```
 /// use gridbits::algo::fill::fill_sweep;
@@ -163,7 +166,13 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
         }
     }
     let mut down = true;
+    // Row evaluations allowed before handing over to the run stack (see below).
+    let mut budget = SWEEP_BUDGET_PER_ROW * h;
     loop {
+        if budget == 0 {
+            hand_over_to_runs(&mut cur, passable, conn);
+            return cur;
+        }
         let mut any = false;
         // Visit dirty rows in sweep order; rows marked ahead of the sweep are visited in it.
         let mut next = if down { Some(0) } else { h.checked_sub(1) };
@@ -180,6 +189,7 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
                 }
             };
             dirty[y / 64] &= !(1 << (y % 64));
+            budget = budget.saturating_sub(1);
             // New seeds: passable cells of row y next to filled cells above or below, not yet
             // filled.
             v.fill(0);
@@ -222,6 +232,163 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
             return cur;
         }
         down = !down;
+    }
+}
+
+/// How many sweeps' worth of row evaluations [`fill_sweep`] spends before switching to the
+/// run stack. Open ground and noise finish in a few sweeps; mazes, whose paths reverse
+/// vertical direction over and over, would need hundreds.
+const SWEEP_BUDGET_PER_ROW: usize = 4;
+
+/// Continues a sweep fill (rows closed: unions of whole runs) with the run stack: every
+/// unfilled passable cell next to a filled one starts a new run to explore.
+fn hand_over_to_runs(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) {
+    let (h, n) = (passable.height(), passable.words_per_row());
+    let eight = conn == Connectivity::Eight;
+    let mut stack = Vec::new();
+    let mut v = vec![0u64; n];
+    for y in 0..h {
+        v.fill(0);
+        for ny in [y.wrapping_sub(1), y + 1] {
+            if ny >= h {
+                continue;
+            }
+            let r = cur.row_words(ny);
+            for i in 0..n {
+                v[i] |= if eight {
+                    let lo = if i > 0 { r[i - 1] >> 63 } else { 0 };
+                    let hi = if i + 1 < n { r[i + 1] << 63 } else { 0 };
+                    r[i] | (r[i] << 1) | lo | (r[i] >> 1) | hi
+                } else {
+                    r[i]
+                };
+            }
+        }
+        let mask = passable.row_words(y);
+        for i in 0..n {
+            loop {
+                let cand = v[i] & mask[i] & !cur.row_words(y)[i];
+                if cand == 0 {
+                    break;
+                }
+                let x = i * 64 + cand.trailing_zeros() as usize;
+                let (a, b) = run_extent(mask, x);
+                paint_run(cur.row_words_mut(y), a, b);
+                stack.push((y as u32, a as u32, b as u32));
+            }
+        }
+    }
+    run_stack(cur, passable, conn, stack);
+}
+
+/// The run of set bits of `row` containing bit `x` (which must be set): `(first, last)`.
+#[inline]
+fn run_extent(row: &[u64], x: usize) -> (usize, usize) {
+    let (wi, b) = (x / 64, x % 64);
+    let word = row[wi];
+    // Within the word: ones upwards from bit b, and downwards from bit b.
+    let up = (!(word >> b)).trailing_zeros() as usize;
+    let down = (!(word << (63 - b))).leading_zeros() as usize;
+    let mut last = x + up - 1;
+    let mut first = x + 1 - down;
+    if b + up == 64 {
+        // The run reaches the top of the word: continue through the next words.
+        for &w in &row[wi + 1..] {
+            let ones = w.trailing_ones() as usize;
+            last += ones;
+            if ones < 64 {
+                break;
+            }
+        }
+    }
+    if down == b + 1 {
+        for &w in row[..wi].iter().rev() {
+            let ones = w.leading_ones() as usize;
+            first -= ones;
+            if ones < 64 {
+                break;
+            }
+        }
+    }
+    (first, last)
+}
+
+/// Sets bits `first..=last` of a row of words.
+#[inline]
+fn paint_run(row: &mut [u64], first: usize, last: usize) {
+    let (fi, li) = (first / 64, last / 64);
+    let lo = !0u64 << (first % 64);
+    let hi = !0u64 >> (63 - last % 64);
+    if fi == li {
+        row[fi] |= lo & hi;
+        return;
+    }
+    row[fi] |= lo;
+    for w in &mut row[fi + 1..li] {
+        *w = !0;
+    }
+    row[li] |= hi;
+}
+
+/// Scanline flood fill of a [`BitGrid`] over runs of passable cells.
+///
+/// Each horizontal run of passable cells is found with bit scans (trailing/leading ones),
+/// painted with a few word ORs, and pushed on a stack once; popping a run looks for unfilled
+/// passable cells in the overlapping span of the rows above and below (one cell wider each
+/// side for 8-connectivity) a word at a time. The work is linear in the number of runs, so
+/// it does not depend on the shape of the region: a maze costs what open ground of the same
+/// run count costs. [`fill_sweep`] starts with row sweeps and hands over to this.
+pub fn fill_runs(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
+    let mut cur = passable.empty_like();
+    let mut start = seeds.clone();
+    start.and_assign(passable);
+    let mut stack = Vec::new();
+    for (x, y) in start.iter() {
+        if !cur.get(x, y) {
+            let (a, b) = run_extent(passable.row_words(y), x);
+            paint_run(cur.row_words_mut(y), a, b);
+            stack.push((y as u32, a as u32, b as u32));
+        }
+    }
+    run_stack(&mut cur, passable, conn, stack);
+    cur
+}
+
+/// Completes a fill whose filled cells are whole runs and whose unexplored runs are on
+/// `stack` as `(y, first, last)`.
+fn run_stack(
+    cur: &mut BitGrid,
+    passable: &BitGrid,
+    conn: Connectivity,
+    mut stack: Vec<(u32, u32, u32)>,
+) {
+    let (w, h) = (passable.width(), passable.height());
+    let wide = usize::from(conn == Connectivity::Eight);
+    while let Some((y, a, b)) = stack.pop() {
+        let (y, a, b) = (y as usize, a as usize, b as usize);
+        let lo = a.saturating_sub(wide);
+        let hi = (b + wide).min(w - 1);
+        let (fi, li) = (lo / 64, hi / 64);
+        for ny in [y.wrapping_sub(1), y + 1] {
+            if ny >= h {
+                continue;
+            }
+            let mask = passable.row_words(ny);
+            let row = cur.row_words_mut(ny);
+            for i in fi..=li {
+                let lo_bits = if i == fi { !0u64 << (lo % 64) } else { !0 };
+                let hi_bits = if i == li { !0u64 >> (63 - hi % 64) } else { !0 };
+                let span = lo_bits & hi_bits;
+                let mut cand = mask[i] & !row[i] & span;
+                while cand != 0 {
+                    let x = i * 64 + cand.trailing_zeros() as usize;
+                    let (ra, rb) = run_extent(mask, x);
+                    paint_run(row, ra, rb);
+                    stack.push((ny as u32, ra as u32, rb as u32));
+                    cand = mask[i] & !row[i] & span;
+                }
+            }
+        }
     }
 }
 
@@ -467,67 +634,133 @@ pub fn voronoi_with<B: BitBoard>(
     passable: &B,
     moves: Moves,
     con: Option<&Connections<B>>,
-    mut on_layer: impl FnMut(u32, &B),
+    on_layer: impl FnMut(u32, &B),
 ) -> Voronoi<B> {
-    let Some(first) = sources.first() else {
-        let e = passable.empty_like();
-        return Voronoi {
-            owned: Vec::new(),
-            contested: e.clone(),
-            reached: e,
-            depth: 0,
-        };
-    };
-    let mut visited = first.empty_like();
-    for s in sources {
-        visited.or_assign(s);
+    let mut owned = sources.to_vec();
+    let mut fronts = sources.to_vec();
+    let mut next = sources.to_vec();
+    let (contested, reached, depth) = voronoi_core(
+        sources,
+        passable,
+        moves,
+        con,
+        &mut owned,
+        &mut fronts,
+        &mut next,
+        on_layer,
+    );
+    Voronoi {
+        owned,
+        contested,
+        reached,
+        depth,
     }
-    // Cells claimed by two sources at once are contested from the start.
-    let mut once = first.empty_like();
-    let mut twice = first.empty_like();
+}
+
+/// The result of [`voronoi_n`]: like [`Voronoi`] with the players in an array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VoronoiN<B, const P: usize> {
+    /// Cells owned by each player (sources included).
+    pub owned: [B; P],
+    /// Cells reached first by two or more players at the same depth.
+    pub contested: B,
+    /// Every cell reached by some player.
+    pub reached: B,
+    /// Number of BFS layers after the sources.
+    pub depth: u32,
+}
+
+/// [`voronoi`] for a number of players fixed at compile time: no allocation, and on fixed
+/// boards the whole computation stays in registers and on the stack.
+///
+/// ```
+/// use gridbits::algo::fill::voronoi_n;
+/// use gridbits::{Board8x8, Moves};
+/// let v = voronoi_n(&[Board8x8::cell(0, 0), Board8x8::cell(7, 0)], &Board8x8::FULL, Moves::Four, None);
+/// assert_eq!([v.owned[0].count(), v.owned[1].count(), v.contested.count()], [32, 32, 0]);
+/// ```
+pub fn voronoi_n<B: BitBoard, const P: usize>(
+    sources: &[B; P],
+    passable: &B,
+    moves: Moves,
+    con: Option<&Connections<B>>,
+) -> VoronoiN<B, P> {
+    let mut owned = sources.clone();
+    let mut fronts = sources.clone();
+    let mut next = sources.clone();
+    let (contested, reached, depth) = voronoi_core(
+        sources,
+        passable,
+        moves,
+        con,
+        &mut owned,
+        &mut fronts,
+        &mut next,
+        |_, _| {},
+    );
+    VoronoiN {
+        owned,
+        contested,
+        reached,
+        depth,
+    }
+}
+
+/// The simultaneous expansion shared by [`voronoi_with`] and [`voronoi_n`]: `owned`, `fronts`
+/// and `next` are scratch of the players' count (their contents are overwritten); returns
+/// `(contested, reached, depth)` and leaves the territories in `owned`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn voronoi_core<B: BitBoard>(
+    sources: &[B],
+    passable: &B,
+    moves: Moves,
+    con: Option<&Connections<B>>,
+    owned: &mut [B],
+    fronts: &mut [B],
+    next: &mut [B],
+    mut on_layer: impl FnMut(u32, &B),
+) -> (B, B, u32) {
+    let empty = passable.empty_like();
+    // Cells that are sources of two players at once are contested from the start.
+    let mut visited = empty.clone();
+    let mut twice = empty.clone();
     for s in sources {
-        let mut both = once.clone();
+        let mut both = visited.clone();
         both.and_assign(s);
         twice.or_assign(&both);
-        once.or_assign(s);
+        visited.or_assign(s);
     }
     let mut free = passable.clone();
     free.and_not_assign(&visited);
-    let mut owned: Vec<B> = sources
-        .iter()
-        .map(|s| {
-            let mut o = s.clone();
-            o.and_not_assign(&twice);
-            o
-        })
-        .collect();
+    for ((o, f), s) in owned.iter_mut().zip(fronts.iter_mut()).zip(sources) {
+        o.clone_from(s);
+        o.and_not_assign(&twice);
+        f.clone_from(s);
+    }
     let mut contested = twice;
     on_layer(0, &visited);
-    let mut fronts: Vec<B> = sources.to_vec();
     let mut depth = 0;
-    let mut next: Vec<B> = Vec::with_capacity(sources.len());
     loop {
-        next.clear();
-        let mut once = first.empty_like();
-        let mut twice = first.empty_like();
-        for f in &fronts {
-            let mut n = if f.is_empty() {
+        let mut once = empty.clone();
+        let mut twice = empty.clone();
+        for (f, n) in fronts.iter().zip(next.iter_mut()) {
+            *n = if f.is_empty() {
                 f.clone()
             } else {
                 expand(f, &free, moves, con)
             };
             n.and_not_assign(&visited);
             let mut both = once.clone();
-            both.and_assign(&n);
+            both.and_assign(n);
             twice.or_assign(&both);
-            once.or_assign(&n);
-            next.push(n);
+            once.or_assign(n);
         }
         if once.is_empty() {
             break;
         }
         depth += 1;
-        for (o, n) in owned.iter_mut().zip(&next) {
+        for (o, n) in owned.iter_mut().zip(next.iter()) {
             let mut mine = n.clone();
             mine.and_not_assign(&twice);
             o.or_assign(&mine);
@@ -535,14 +768,9 @@ pub fn voronoi_with<B: BitBoard>(
         contested.or_assign(&twice);
         visited.or_assign(&once);
         on_layer(depth, &once);
-        std::mem::swap(&mut fronts, &mut next);
+        fronts.swap_with_slice(next);
     }
-    Voronoi {
-        owned,
-        contested,
-        reached: visited,
-        depth,
-    }
+    (contested, visited, depth)
 }
 
 /// Voronoi territory: [`voronoi_with`] without the per-layer callback.
