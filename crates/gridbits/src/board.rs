@@ -373,12 +373,12 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
 
     /// The mask of row `y` (empty when `y >= H`).
     pub const fn row(y: usize) -> Self {
-        Self::rect_mask(0, W, y, y + 1)
+        Self::rect_mask(0, W, y, y.saturating_add(1))
     }
 
     /// The mask of column `x` (empty when `x >= W`).
     pub const fn column(x: usize) -> Self {
-        Self::rect_mask(x, x + 1, 0, H)
+        Self::rect_mask(x, x.saturating_add(1), 0, H)
     }
 
     /// The cells on the edge of the board.

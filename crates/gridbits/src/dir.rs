@@ -113,8 +113,9 @@ pub fn step(
     height: usize,
 ) -> Option<(usize, usize)> {
     let (dx, dy) = dir.delta();
-    let nx = (x as isize).checked_add(dx.checked_mul(k as isize)?)?;
-    let ny = (y as isize).checked_add(dy.checked_mul(k as isize)?)?;
+    let k = isize::try_from(k).ok()?;
+    let nx = isize::try_from(x).ok()?.checked_add(dx.checked_mul(k)?)?;
+    let ny = isize::try_from(y).ok()?.checked_add(dy.checked_mul(k)?)?;
     if nx < 0 || ny < 0 || nx as usize >= width || ny as usize >= height {
         None
     } else {

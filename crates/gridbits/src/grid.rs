@@ -278,12 +278,12 @@ impl BitGrid {
 
     /// The mask of row `y` of a `width x height` grid (empty when `y >= height`).
     pub fn row_mask(width: usize, height: usize, y: usize) -> Result<Self, SizeError> {
-        Self::rect_mask(width, height, 0, width, y, y + 1)
+        Self::rect_mask(width, height, 0, width, y, y.saturating_add(1))
     }
 
     /// The mask of column `x` of a `width x height` grid (empty when `x >= width`).
     pub fn column_mask(width: usize, height: usize, x: usize) -> Result<Self, SizeError> {
-        Self::rect_mask(width, height, x, x + 1, 0, height)
+        Self::rect_mask(width, height, x, x.saturating_add(1), 0, height)
     }
 
     /// The cells on the edge of a `width x height` grid.
@@ -504,6 +504,9 @@ impl BitGrid {
     /// a handful of word operations.
     fn morph_into(&self, conn: Connectivity, mask: Option<&Self>, out: &mut Self, erode: bool) {
         self.assert_same_size(out);
+        if let Some(m) = mask {
+            self.assert_same_size(m);
+        }
         let (w, h, wpr) = (self.width, self.height, self.wpr);
         let tail = tail_mask(w);
         // Horizontal combinations of the previous, current and next row.

@@ -1,0 +1,201 @@
+//! Shared helpers of the property tests: the proptest configuration, random board patterns,
+//! and the checks that compare a bitboard with the naive oracle and its storage invariants.
+//!
+//! Every test binary uses a different subset of these helpers.
+#![allow(dead_code)]
+
+use gridbits::naive::NaiveGrid;
+use gridbits::{BitGrid, Board, Connectivity, Dir};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+/// The fixed-seed configuration of every property test in the suite.
+pub fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x9e37_79b9),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// Both connectivities.
+pub const CONNS: [Connectivity; 2] = [Connectivity::Four, Connectivity::Eight];
+
+/// A deterministic pseudo-random stream (splitmix64).
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// `n` cells, each set with probability `density`, from `seed`.
+pub fn density_bits(n: usize, density: f64, seed: u64) -> Vec<bool> {
+    let mut rng = SplitMix(seed);
+    (0..n)
+        .map(|_| ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < density)
+        .collect()
+}
+
+/// A random `w x h` pattern in row-major order (`bits[y * w + x]`): a mix of empty, full,
+/// uniform, sparse (a few cells), dense (a few holes), density + seed, and row/column stripes
+/// (which load the edges and word boundaries).
+pub fn pattern(w: usize, h: usize) -> BoxedStrategy<Vec<bool>> {
+    let n = w * h;
+    prop_oneof![
+        1 => Just(vec![false; n]),
+        1 => Just(vec![true; n]),
+        3 => proptest::collection::vec(any::<bool>(), n),
+        2 => proptest::collection::vec(0..n, 1..=4).prop_map(move |idx| {
+            let mut v = vec![false; n];
+            idx.into_iter().for_each(|i| v[i] = true);
+            v
+        }),
+        2 => proptest::collection::vec(0..n, 1..=4).prop_map(move |idx| {
+            let mut v = vec![true; n];
+            idx.into_iter().for_each(|i| v[i] = false);
+            v
+        }),
+        3 => (0.0f64..=1.0, any::<u64>()).prop_map(move |(d, seed)| density_bits(n, d, seed)),
+        2 => (
+            proptest::collection::vec(any::<bool>(), w),
+            proptest::collection::vec(any::<bool>(), h),
+            any::<bool>(),
+        )
+            .prop_map(move |(cols, rows, xor)| {
+                let mut v = Vec::with_capacity(n);
+                for &r in &rows {
+                    for &c in &cols {
+                        v.push(if xor { r ^ c } else { r || c });
+                    }
+                }
+                v
+            }),
+    ]
+    .boxed()
+}
+
+/// A direction, uniformly.
+pub fn any_dir() -> impl Strategy<Value = Dir> {
+    proptest::sample::select(Dir::ALL.to_vec())
+}
+
+/// A connectivity, uniformly.
+pub fn any_conn() -> impl Strategy<Value = Connectivity> {
+    proptest::sample::select(CONNS.to_vec())
+}
+
+/// The naive grid of a row-major pattern.
+pub fn naive_of(w: usize, h: usize, bits: &[bool]) -> NaiveGrid {
+    assert_eq!(bits.len(), w * h);
+    NaiveGrid::from_fn(w, h, |x, y| bits[y * w + x])
+}
+
+/// A naive grid with only `(x, y)` set.
+pub fn naive_cell(w: usize, h: usize, x: usize, y: usize) -> NaiveGrid {
+    let mut g = NaiveGrid::new(w, h);
+    g.set(x, y, true);
+    g
+}
+
+/// `(x, y) + k * dir.delta()` if it lies inside `w x h` (written independently of the crate).
+pub fn step(x: usize, y: usize, dir: Dir, k: usize, w: usize, h: usize) -> Option<(usize, usize)> {
+    let (dx, dy) = dir.delta();
+    let nx = x as i128 + dx as i128 * k as i128;
+    let ny = y as i128 + dy as i128 * k as i128;
+    (nx >= 0 && ny >= 0 && nx < w as i128 && ny < h as i128).then_some((nx as usize, ny as usize))
+}
+
+/// Whether bit `i` of a word slice is set (`false` past its end).
+pub fn bit(words: &[u64], i: usize) -> bool {
+    words.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board
+
+/// A board from a row-major pattern, through `from_fn`.
+pub fn board_of<const W: usize, const H: usize, const N: usize>(bits: &[bool]) -> Board<W, H, N> {
+    assert_eq!(bits.len(), W * H);
+    Board::from_fn(|x, y| bits[y * W + x])
+}
+
+/// Asserts that `b` holds exactly the cells of `expected` and that no bit outside the board is
+/// set (no guard bit, no bit past the last row).
+#[track_caller]
+pub fn check_board<const W: usize, const H: usize, const N: usize>(
+    b: Board<W, H, N>,
+    expected: &NaiveGrid,
+    what: &str,
+) {
+    assert_eq!((expected.width(), expected.height()), (W, H));
+    let got = NaiveGrid::from_view(&b);
+    assert_eq!(&got, expected, "{what}: cells differ from the naive oracle");
+    let words = b.words();
+    assert_eq!(
+        Board::<W, H, N>::from_words(words).words(),
+        words,
+        "{what}: bits set outside the board: {words:#x?}"
+    );
+    for i in 0..64 * N {
+        if bit(&words, i) {
+            let c = Board::<W, H, N>::cell_of(i);
+            assert!(c.is_some(), "{what}: bit {i} is set but is not a cell");
+        }
+    }
+    assert_eq!(u64::from(b.count()), expected.count(), "{what}: count");
+    assert_eq!(b.is_empty(), expected.is_empty(), "{what}: is_empty");
+}
+
+// ---------------------------------------------------------------------------------------------
+// BitGrid
+
+/// A grid from a row-major pattern, through `from_fn`.
+pub fn grid_of(w: usize, h: usize, bits: &[bool]) -> BitGrid {
+    assert_eq!(bits.len(), w * h);
+    BitGrid::from_fn(w, h, |x, y| bits[y * w + x]).expect("valid size")
+}
+
+/// Asserts that `g` holds exactly the cells of `expected`, has the documented layout, and keeps
+/// the bits past `width` in every row's last word zero.
+#[track_caller]
+pub fn check_grid(g: &BitGrid, expected: &NaiveGrid, what: &str) {
+    let (w, h) = (expected.width(), expected.height());
+    assert_eq!((g.width(), g.height()), (w, h), "{what}: size");
+    let wpr = w.div_ceil(64);
+    assert_eq!(g.words_per_row(), wpr, "{what}: words per row");
+    assert_eq!(g.words().len(), wpr * h, "{what}: total words");
+    let got = NaiveGrid::from_view(g);
+    assert_eq!(&got, expected, "{what}: cells differ from the naive oracle");
+    let tail = if w % 64 == 0 {
+        !0u64
+    } else {
+        (1u64 << (w % 64)) - 1
+    };
+    for y in 0..h {
+        let row = g.row_words(y);
+        assert_eq!(row.len(), wpr, "{what}: row {y} length");
+        let last = row[wpr - 1];
+        assert_eq!(
+            last & !tail,
+            0,
+            "{what}: row {y} has bits past width {w}: {last:#x}"
+        );
+        // The raw layout: bit x % 64 of word x / 64.
+        for x in 0..w {
+            assert_eq!(
+                bit(row, x),
+                expected.get(x, y),
+                "{what}: raw bit ({x}, {y})"
+            );
+        }
+    }
+    assert_eq!(g.count(), expected.count(), "{what}: count");
+    assert_eq!(g.is_empty(), expected.is_empty(), "{what}: is_empty");
+}
