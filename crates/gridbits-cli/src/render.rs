@@ -64,3 +64,32 @@ pub fn side_by_side(panels: &[(String, usize, Vec<String>)]) -> String {
     }
     out
 }
+
+/// ANSI colours for player territories and highlights, by index.
+const PALETTE: [u8; 8] = [1, 4, 2, 3, 5, 6, 9, 12];
+
+/// A character in the palette colour `index` (bold on a dark background) when `color`.
+pub fn paint(c: char, index: Option<usize>, color: bool) -> String {
+    match (index, color) {
+        (Some(i), true) => format!("\x1b[1;38;5;{}m{c}\x1b[0m", PALETTE[i % PALETTE.len()]),
+        _ => c.to_string(),
+    }
+}
+
+/// An RGB colour for player `index`, well apart from its neighbours' (golden-angle hues).
+pub fn player_rgb(index: usize) -> [u8; 3] {
+    let hue = (index as f64 * 137.508) % 360.0;
+    let (s, v) = (0.75, 0.95);
+    let c = v * s;
+    let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
+    let m = v - c;
+    let (r, g, b) = match (hue / 60.0) as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    [r, g, b].map(|v| ((v + m) * 255.0).round() as u8)
+}

@@ -1,0 +1,245 @@
+//! End-to-end tests of `gridbits fill`, `distance` and `voronoi`.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn gridbits(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridbits"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn gridbits");
+    let _ = child.stdin.take().expect("stdin").write_all(stdin);
+    child.wait_with_output().expect("wait gridbits")
+}
+
+fn ok_json(args: &[&str], stdin: &[u8]) -> Value {
+    let o = gridbits(args, stdin);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("json")
+}
+
+fn ok_text(args: &[&str], stdin: &[u8]) -> String {
+    let o = gridbits(args, stdin);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).expect("utf8")
+}
+
+fn assert_error(args: &[&str], stdin: &[u8], needle: &str) {
+    let o = gridbits(args, stdin);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(
+        err.starts_with("error: ") && err.contains(needle),
+        "{needle:?} not in {err:?}"
+    );
+    assert!(!err.contains("panicked"));
+}
+
+const ROOM: &[u8] = b"..#.\n..#.\n.##.\n....\n";
+
+#[test]
+fn fill_json_and_text() {
+    let v = ok_json(
+        &["fill", "--from", "0,0", "--json"],
+        b"..#.\n..#.\n###.\n....\n",
+    );
+    assert_eq!(v["size"], 4);
+    assert_eq!(v["cells"], json!([[0, 0], [1, 0], [0, 1], [1, 1]]));
+    let t = ok_text(&["fill", "--from", "3,0"], ROOM);
+    assert_eq!(
+        t,
+        "filled 12 cells from (3, 0), 4-connected\noo#o\noo#o\no##o\noooo\n"
+    );
+}
+
+#[test]
+fn fill_eight_connected_crosses_diagonals() {
+    let grid = b".#\n#.\n";
+    assert_eq!(
+        ok_json(&["fill", "--from", "0,0", "--json"], grid)["size"],
+        1
+    );
+    let v = ok_json(
+        &["fill", "--from", "0,0", "--connectivity", "8", "--json"],
+        grid,
+    );
+    assert_eq!(v["size"], 2);
+}
+
+#[test]
+fn fill_from_a_blocked_cell_is_empty() {
+    let v = ok_json(&["fill", "--from", "2,0", "--json"], ROOM);
+    assert_eq!(v["size"], 0);
+    assert_eq!(v["cells"], json!([]));
+}
+
+#[test]
+fn fill_errors() {
+    assert_error(&["fill", "--from", "4,0"], ROOM, "outside the 4x4 grid");
+    assert_error(&["fill", "--from", "1;2"], ROOM, "X,Y");
+    assert_error(&["fill", "--from", "-1,2"], ROOM, "X,Y");
+    assert_error(&["fill"], ROOM, "--from");
+    assert_error(&["fill", "--from", "0,0"], b"..\n...\n", "line 2, column 3");
+    assert_error(&["fill", "--from", "0,0", "--connectivity", "6"], ROOM, "6");
+}
+
+#[test]
+fn fill_reads_images() {
+    let dir = std::env::temp_dir().join(format!("gridbits-cli-fill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pbm = dir.join("wall.pbm");
+    // 1 = black = blocked: a wall in column 1.
+    std::fs::write(&pbm, b"P1\n3 2\n0 1 0\n0 1 0\n").unwrap();
+    let v = ok_json(
+        &["fill", "--from", "0,0", "--json", pbm.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(v["size"], 2);
+    let png = dir.join("filled.png");
+    ok_text(
+        &[
+            "fill",
+            "--from",
+            "2,1",
+            "--png",
+            png.to_str().unwrap(),
+            pbm.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let back = ok_json(&["show", "--json", png.to_str().unwrap()], b"");
+    assert_eq!(back["rows"], json!(["..#", "..#"]));
+}
+
+#[test]
+fn distance_json() {
+    let v = ok_json(&["distance", "--json"], b"A.#.\n..#.\n....\n");
+    assert_eq!(
+        v["distance"],
+        json!([[0, 1, null, 7], [1, 2, null, 6], [2, 3, 4, 5]])
+    );
+    // Two sources: each cell takes the nearer.
+    let v = ok_json(&["distance", "--json"], b"A..B\n");
+    assert_eq!(v["distance"], json!([[0, 1, 1, 0]]));
+    // Walled off: null.
+    let v = ok_json(&["distance", "--json"], b"A#.\n");
+    assert_eq!(v["distance"], json!([[0, null, null]]));
+}
+
+#[test]
+fn distance_moves() {
+    let grid = b"A...\n....\n....\n";
+    let four = ok_json(&["distance", "--json"], grid);
+    assert_eq!(four["distance"][2][3], 5);
+    let eight = ok_json(&["distance", "--json", "--moves", "8"], grid);
+    assert_eq!(eight["distance"][2][3], 3);
+    let queen = ok_json(&["distance", "--json", "--moves", "queen"], grid);
+    assert_eq!(queen["distance"][2][3], 2);
+    assert_eq!(queen["distance"][0][3], 1);
+    // Sources block sliding: B stops A's ray along the row.
+    let v = ok_json(&["distance", "--json", "--moves", "queen"], b"A.B.\n");
+    assert_eq!(v["distance"], json!([[0, 1, 0, 1]]));
+}
+
+#[test]
+fn distance_text_and_errors() {
+    let t = ok_text(&["distance"], b"A.#\n...\n");
+    assert_eq!(
+        t,
+        "1 sources, 5 cells reached, largest distance 3\n0 1 #\n1 2 3\n"
+    );
+    assert_error(&["distance"], b"A.\t\n", "line 1, column 3: tab");
+    assert_error(&["distance"], b"", "empty grid");
+    assert_error(&["distance", "--moves", "rook"], b"A.\n", "rook");
+    let dir = std::env::temp_dir().join(format!("gridbits-cli-dist-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pbm = dir.join("a.pbm");
+    std::fs::write(&pbm, b"P1\n1 1\n1\n").unwrap();
+    assert_error(
+        &["distance", pbm.to_str().unwrap()],
+        b"",
+        "needs a text grid",
+    );
+}
+
+#[test]
+fn voronoi_json() {
+    let v = ok_json(&["voronoi", "--json"], b"A...B\n##.##\n#...#\n");
+    assert_eq!(v["players"], json!({"A": 2, "B": 2}));
+    assert_eq!(v["contested"], 5);
+    assert_eq!(v["unreachable"], 0);
+    assert_eq!(v["owner"], json!(["AA+BB", "##+##", "#+++#"]));
+    // A player walled off and an unreachable pocket.
+    let v = ok_json(&["voronoi", "--json"], b"A.#C\n..#.\n###.\n.#..\n");
+    assert_eq!(v["players"], json!({"A": 4, "C": 5}));
+    assert_eq!(v["unreachable"], 1);
+    assert_eq!(v["owner"], json!(["AA#C", "AA#C", "###C", ".#CC"]));
+}
+
+#[test]
+fn voronoi_players_and_moves() {
+    // Many players, characters sorted; queen moves.
+    let v = ok_json(
+        &["voronoi", "--json", "--moves", "queen"],
+        b"1.....2\n.......\n3.....4\n",
+    );
+    let p = v["players"].as_object().unwrap();
+    assert_eq!(p.keys().collect::<Vec<_>>(), ["1", "2", "3", "4"]);
+    let total: u64 = p.values().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(total + v["contested"].as_u64().unwrap(), 21);
+    // Several sources for one player.
+    let v = ok_json(&["voronoi", "--json"], b"A..B..A\n");
+    assert_eq!(v["owner"], json!(["AABBBAA"]));
+}
+
+#[test]
+fn voronoi_text_png_and_errors() {
+    let t = ok_text(&["voronoi"], b"A.B\n");
+    assert_eq!(
+        t,
+        "player A: 1 cells\nplayer B: 1 cells\ncontested: 1\nunreachable: 0\n\nA+B\n"
+    );
+    let dir = std::env::temp_dir().join(format!("gridbits-cli-vor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("v.png");
+    ok_text(
+        &["voronoi", "--png", png.to_str().unwrap()],
+        b"A..#\n...B\n",
+    );
+    let img = image::open(&png).expect("png").to_rgb8();
+    assert_eq!(img.dimensions(), (4, 2));
+    assert_eq!(img.get_pixel(3, 0).0, [48, 48, 48], "walls are dark");
+    assert_ne!(
+        img.get_pixel(1, 0).0,
+        img.get_pixel(2, 1).0,
+        "players differ"
+    );
+    assert_error(
+        &["voronoi"],
+        b"A.+\n",
+        "line 1, column 3: unknown character '+'",
+    );
+    assert_error(&["voronoi"], b"A..\nB.\n", "line 2, column 3");
+}
+
+#[test]
+fn help_has_examples() {
+    for cmd in ["fill", "distance", "voronoi"] {
+        let t = ok_text(&["help", cmd], b"");
+        assert!(t.contains("Example"), "{cmd}: {t}");
+    }
+}
