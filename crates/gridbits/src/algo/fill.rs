@@ -1,7 +1,7 @@
 //! Flood fill, BFS distance layers, distance maps and Voronoi territory, bit-parallel.
 //!
 //! Everything here is written once against [`BitBoard`] and works on fixed
-//! [`Board`](crate::Board)s and runtime [`BitGrid`]s alike (seed 004 generalised):
+//! [`Board`]s and runtime [`BitGrid`]s alike (seed 004 generalised):
 //!
 //! - [`fill`]: the cells reachable from a seed set inside a passable mask. Fixed boards
 //!   iterate dilation to a fixpoint; large [`BitGrid`]s use row sweeps that close whole runs
@@ -114,7 +114,7 @@ fn close_runs(seed: &[u64], mask: &[u64], out: &mut [u64]) {
 /// Every row of the result is kept *closed*: a union of whole runs of passable cells. A row is
 /// re-evaluated only when a neighbouring row changed (a bitset of dirty rows, scanned with
 /// trailing/leading zero counts): the cells of the row that touch the neighbours' filled cells
-/// seed new runs, which are closed in one pass of word additions ([`close_runs`]). Sweeps go
+/// seed new runs, which are closed in one pass of word additions (`close_runs`). Sweeps go
 /// down then up, so a path that goes down (or up) while zig-zagging sideways is filled in one
 /// sweep; only vertical reversals need another. On open ground and noise this takes a few
 /// passes' worth of work where dilation to a fixpoint needs one pass per BFS layer. A maze
@@ -192,22 +192,7 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
             budget = budget.saturating_sub(1);
             // New seeds: passable cells of row y next to filled cells above or below, not yet
             // filled.
-            v.fill(0);
-            for ny in [y.wrapping_sub(1), y + 1] {
-                if ny >= h {
-                    continue;
-                }
-                let r = cur.row_words(ny);
-                for i in 0..n {
-                    v[i] |= if eight {
-                        let lo = if i > 0 { r[i - 1] >> 63 } else { 0 };
-                        let hi = if i + 1 < n { r[i + 1] << 63 } else { 0 };
-                        r[i] | (r[i] << 1) | lo | (r[i] >> 1) | hi
-                    } else {
-                        r[i]
-                    };
-                }
-            }
+            touching_rows(&cur, y, eight, &mut v);
             let (row, mask) = (cur.row_words(y), passable.row_words(y));
             let mut fresh = false;
             for i in 0..n {
@@ -235,6 +220,29 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
     }
 }
 
+/// Writes into `v` the cells of row `y` that touch a set cell of the rows above and below:
+/// those rows themselves (4-connectivity), or dilated one cell sideways (8-connectivity).
+#[inline]
+fn touching_rows(cur: &BitGrid, y: usize, eight: bool, v: &mut [u64]) {
+    let (h, n) = (cur.height(), cur.words_per_row());
+    v.fill(0);
+    for ny in [y.wrapping_sub(1), y + 1] {
+        if ny >= h {
+            continue;
+        }
+        let r = cur.row_words(ny);
+        for i in 0..n {
+            v[i] |= if eight {
+                let lo = if i > 0 { r[i - 1] >> 63 } else { 0 };
+                let hi = if i + 1 < n { r[i + 1] << 63 } else { 0 };
+                r[i] | (r[i] << 1) | lo | (r[i] >> 1) | hi
+            } else {
+                r[i]
+            };
+        }
+    }
+}
+
 /// How many sweeps' worth of row evaluations [`fill_sweep`] spends before switching to the
 /// run stack. Open ground and noise finish in a few sweeps; mazes, whose paths reverse
 /// vertical direction over and over, would need hundreds.
@@ -248,22 +256,7 @@ fn hand_over_to_runs(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) 
     let mut stack = Vec::new();
     let mut v = vec![0u64; n];
     for y in 0..h {
-        v.fill(0);
-        for ny in [y.wrapping_sub(1), y + 1] {
-            if ny >= h {
-                continue;
-            }
-            let r = cur.row_words(ny);
-            for i in 0..n {
-                v[i] |= if eight {
-                    let lo = if i > 0 { r[i - 1] >> 63 } else { 0 };
-                    let hi = if i + 1 < n { r[i + 1] << 63 } else { 0 };
-                    r[i] | (r[i] << 1) | lo | (r[i] >> 1) | hi
-                } else {
-                    r[i]
-                };
-            }
-        }
+        touching_rows(cur, y, eight, &mut v);
         let mask = passable.row_words(y);
         for i in 0..n {
             loop {
