@@ -241,21 +241,21 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
 
     /// Sets cell `(x, y)`. Panics when the cell is off the board.
     #[inline]
-    pub fn set(&mut self, x: usize, y: usize) {
+    pub const fn set(&mut self, x: usize, y: usize) {
         let i = Self::bit_index(x, y);
         self.words[i / 64] |= 1 << (i % 64);
     }
 
     /// Clears cell `(x, y)`. Panics when the cell is off the board.
     #[inline]
-    pub fn clear(&mut self, x: usize, y: usize) {
+    pub const fn clear(&mut self, x: usize, y: usize) {
         let i = Self::bit_index(x, y);
         self.words[i / 64] &= !(1 << (i % 64));
     }
 
     /// Sets cell `(x, y)` to `value`. Panics when the cell is off the board.
     #[inline]
-    pub fn put(&mut self, x: usize, y: usize, value: bool) {
+    pub const fn put(&mut self, x: usize, y: usize, value: bool) {
         if value {
             self.set(x, y)
         } else {
@@ -360,8 +360,10 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     }
 
     /// Removes the lowest set cell and returns it.
-    pub fn pop_lowest(&mut self) -> Option<(usize, usize)> {
-        let i = self.lowest_index()?;
+    pub const fn pop_lowest(&mut self) -> Option<(usize, usize)> {
+        let Some(i) = self.lowest_index() else {
+            return None;
+        };
         self.words[i / 64] &= self.words[i / 64] - 1;
         Self::cell_of(i)
     }
