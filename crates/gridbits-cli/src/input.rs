@@ -78,10 +78,7 @@ fn image_format(path: &Path) -> Option<ImageFormat> {
 pub fn read_input(path: Option<&str>) -> Result<Input, CliError> {
     match path {
         None | Some("-") => {
-            let mut buf = Vec::new();
-            io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| CliError::msg(format!("cannot read standard input: {e}")))?;
+            let buf = read_capped(io::stdin(), "standard input")?;
             parse_text(&buf)
         }
         Some(p) => {
@@ -89,20 +86,43 @@ pub fn read_input(path: Option<&str>) -> Result<Input, CliError> {
             match image_format(path) {
                 Some(format) => read_image(path, format).map(Input::Image),
                 None => {
-                    let buf = std::fs::read(path)
+                    let file = std::fs::File::open(path)
                         .map_err(|e| CliError::msg(format!("cannot read {p}: {e}")))?;
-                    parse_text(&buf)
+                    parse_text(&read_capped(file, p)?)
                 }
             }
         }
     }
 }
 
+/// Largest text input read: 4 GiB (a 65536 x 65536 grid), refused past that before memory
+/// runs out.
+const MAX_TEXT_BYTES: u64 = 4 << 30;
+
+/// Reads all of `r`, refusing more than [`MAX_TEXT_BYTES`].
+fn read_capped(r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
+    let mut buf = Vec::new();
+    r.take(MAX_TEXT_BYTES + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| CliError::msg(format!("cannot read {name}: {e}")))?;
+    if buf.len() as u64 > MAX_TEXT_BYTES {
+        return Err(CliError::msg(format!(
+            "{name}: text input larger than {} GiB; use a PNG or PBM image",
+            MAX_TEXT_BYTES >> 30
+        )));
+    }
+    Ok(buf)
+}
+
 /// Parses a text grid, with a hint when the bytes look like an image.
 fn parse_text(buf: &[u8]) -> Result<Input, CliError> {
     CharGrid::parse(buf).map(Input::Text).map_err(|e| {
+        let pbm = (buf.starts_with(b"P1") || buf.starts_with(b"P4"))
+            && buf.get(2).is_some_and(u8::is_ascii_whitespace);
         let hint = if buf.starts_with(b"\x89PNG") {
             " (this looks like a PNG image: pass it as a file ending in .png)"
+        } else if pbm {
+            " (this looks like a PBM image: pass it as a file ending in .pbm)"
         } else {
             ""
         };
@@ -129,6 +149,19 @@ pub fn read_image(path: &Path, format: ImageFormat) -> Result<BitGrid, CliError>
         r.limits(limits);
         Ok(r)
     };
+    if format == ImageFormat::Pnm {
+        // Only bitmaps: a greyscale or colour netpbm file would read with the opposite
+        // polarity to the same pixels in a PNG.
+        let mut magic = [0u8; 2];
+        let ok = std::fs::File::open(path)
+            .and_then(|mut f| f.read_exact(&mut magic))
+            .is_ok();
+        if !ok || !(magic == *b"P1" || magic == *b"P4") {
+            return Err(CliError::msg(format!(
+                "{name}: not a PBM bitmap (P1 or P4); convert other netpbm images to PNG"
+            )));
+        }
+    }
     let bad = |e: image::ImageError| {
         let why = match e {
             image::ImageError::Limits(_) => format!(
@@ -181,8 +214,17 @@ fn image_to_bits(img: DynamicImage) -> Result<BitGrid, gridbits::SizeError> {
         DynamicImage::ImageRgb16(b) => {
             grid_from_pixels(w, h, |x, y| b.get_pixel(x, y).0 != [0, 0, 0])
         }
+        DynamicImage::ImageRgba16(b) => {
+            grid_from_pixels(w, h, |x, y| b.get_pixel(x, y).0[..3] != [0, 0, 0])
+        }
+        DynamicImage::ImageRgb32F(b) => {
+            grid_from_pixels(w, h, |x, y| b.get_pixel(x, y).0 != [0.0, 0.0, 0.0])
+        }
+        DynamicImage::ImageRgba32F(b) => {
+            grid_from_pixels(w, h, |x, y| b.get_pixel(x, y).0[..3] != [0.0, 0.0, 0.0])
+        }
         other => {
-            // Remaining layouts (16-bit RGBA, float): widen to RGBA32F, which is exact for them.
+            // Layouts added to `image` after this was written: widen to RGBA32F.
             let b = other.into_rgba32f();
             grid_from_pixels(w, h, |x, y| b.get_pixel(x, y).0[..3] != [0.0, 0.0, 0.0])
         }

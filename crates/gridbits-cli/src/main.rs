@@ -138,8 +138,13 @@ fn run(cli: Cli) -> Result<String, CliError> {
         Command::Tetris(a) => cmd::tetris::run(&a),
         Command::Puyo(a) => cmd::puyo::run(&a),
         Command::Bench(args) => {
-            let mut b = bench::Bench::new(args.quick, args.filter);
+            let mut b = bench::Bench::new(args.quick, args.filter.clone());
             bench::run(&mut b);
+            if b.results.is_empty() {
+                if let Some(f) = &args.filter {
+                    eprintln!("warning: no workload name contains '{f}'");
+                }
+            }
             Ok(if args.json {
                 format!("{}\n", b.to_json())
             } else {

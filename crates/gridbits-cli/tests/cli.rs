@@ -134,6 +134,24 @@ fn missing_file_and_bad_images() {
 }
 
 #[test]
+fn pbm_files_must_be_bitmaps() {
+    let p5 = tmp("grey.pbm");
+    std::fs::write(&p5, b"P5\n2 1\n255\n\x00\xff").expect("write");
+    assert_error(
+        &gridbits(&["show", p5.to_str().unwrap()], b""),
+        "not a PBM bitmap",
+    );
+    // A PBM on standard input gets a hint.
+    assert_error(&gridbits(&["show"], b"P1\n2 1\n1 0\n"), ".pbm");
+}
+
+#[test]
+fn whitespace_only_trailing_lines_are_blank() {
+    let o = gridbits(&["show"], b"#.\n  \n\t\n");
+    assert_eq!(stdout(&o), "size: 2x1\nset: 1\n#.\n");
+}
+
+#[test]
 fn pbm_one_is_black_is_set() {
     let p1 = tmp("a.pbm");
     std::fs::write(&p1, b"P1\n# comment\n4 2\n1 0 0 1\n0 1 1 0\n").expect("write");
@@ -169,6 +187,16 @@ fn png_colour_pixels_are_set_when_not_black() {
     img.save(&path).expect("save");
     let o = gridbits(&["show", path.to_str().unwrap()], b"");
     assert_eq!(stdout(&o), "size: 3x1\nset: 2\n.##\n");
+    let rgba16 = tmp("rgba16.png");
+    let img = image::ImageBuffer::<image::Rgba<u16>, _>::from_raw(
+        2,
+        1,
+        vec![0u16, 0, 0, 65535, 0, 0, 1, 0],
+    )
+    .unwrap();
+    img.save(&rgba16).expect("save");
+    let o = gridbits(&["show", rgba16.to_str().unwrap()], b"");
+    assert_eq!(stdout(&o), "size: 2x1\nset: 1\n.#\n");
     let path16 = tmp("grey16.png");
     let img16 = image::ImageBuffer::<image::Luma<u16>, _>::from_raw(2, 1, vec![0u16, 1]).unwrap();
     img16.save(&path16).expect("save");

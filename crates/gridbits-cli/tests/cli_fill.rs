@@ -81,10 +81,12 @@ fn fill_eight_connected_crosses_diagonals() {
 }
 
 #[test]
-fn fill_from_a_blocked_cell_is_empty() {
-    let v = ok_json(&["fill", "--from", "2,0", "--json"], ROOM);
-    assert_eq!(v["size"], 0);
-    assert_eq!(v["cells"], json!([]));
+fn fill_from_a_blocked_cell_is_an_error() {
+    assert_error(
+        &["fill", "--from", "2,0", "--json"],
+        ROOM,
+        "--from 2,0 is a blocked cell ('#')",
+    );
 }
 
 #[test]
@@ -231,7 +233,7 @@ fn voronoi_text_png_and_errors() {
     assert_error(
         &["voronoi"],
         b"A.+\n",
-        "line 1, column 3: unknown character '+'",
+        "line 1, column 3: '+' cannot name a player",
     );
     assert_error(&["voronoi"], b"A..\nB.\n", "line 2, column 3");
 }

@@ -1,7 +1,7 @@
 //! The text grid format: one line per row, top row first, `.` for an empty cell.
 //!
 //! Parsing is strict. Every row must have the same length; a trailing `\r` is ignored, and so are
-//! blank lines at the end. Any other byte outside printable ASCII (a tab, a space, a control
+//! blank lines at the end (empty, or only spaces, tabs and `\r`). Any other byte outside printable ASCII (a tab, a space, a control
 //! character, a non-ASCII byte) is an error, and so is an empty grid. Errors name the line and
 //! column, both from 1.
 //!
@@ -112,9 +112,10 @@ impl CharGrid {
     /// Parses a text grid. See the [module documentation](self) for the rules.
     pub fn parse(input: &[u8]) -> Result<CharGrid, ParseError> {
         let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
-        // Blank lines at the end (including the empty piece after a final newline) are ignored.
+        // Blank lines at the end (including the empty piece after a final newline, and lines
+        // of only spaces, tabs and carriage returns) are ignored.
         while let Some(last) = lines.last() {
-            if last.is_empty() || *last == b"\r" {
+            if last.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
                 lines.pop();
             } else {
                 break;

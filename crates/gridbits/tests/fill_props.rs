@@ -336,6 +336,41 @@ fn voronoi_example_of_seed_004() {
 }
 
 #[test]
+fn walls_off_the_board_are_ignored() {
+    type B = Board<9, 9, 2>;
+    let off = [
+        Wall {
+            x: 9,
+            y: 0,
+            dir: Dir::W,
+        },
+        Wall {
+            x: 0,
+            y: 9,
+            dir: Dir::N,
+        },
+        Wall {
+            x: usize::MAX,
+            y: 3,
+            dir: Dir::E,
+        },
+        Wall {
+            x: 8,
+            y: 8,
+            dir: Dir::E,
+        },
+    ];
+    let con = connections_from_walls(&B::EMPTY, &off);
+    let free = connections_from_walls(&B::EMPTY, &[]);
+    assert_eq!(con, free);
+    let g = BitGrid::new(9, 9).unwrap();
+    assert_eq!(
+        connections_from_walls(&g, &off),
+        connections_from_walls(&g, &[])
+    );
+}
+
+#[test]
 fn no_players_and_isolated_players() {
     type B = Board<5, 5, 1>;
     let v = voronoi::<B>(&[], &B::FULL, Moves::Four, None);

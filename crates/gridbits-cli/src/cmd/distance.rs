@@ -5,7 +5,7 @@ use crate::input::CliError;
 use clap::Args;
 use gridbits::algo::fill::{distance_map, DistanceMap};
 use gridbits::{BitGrid, CharGrid};
-use serde_json::{json, Value};
+use std::fmt::Write as _;
 
 /// Options of `gridbits distance` (see CLI.md).
 #[derive(Args, Debug)]
@@ -57,10 +57,25 @@ pub fn run(args: &DistanceArgs) -> Result<String, CliError> {
     let map = distance_map(&terrain.sources, &terrain.open(), args.moves.into(), None);
     let (w, h) = (map.width(), map.height());
     if args.json {
-        let rows: Vec<Value> = (0..h)
-            .map(|y| (0..w).map(|x| json!(map.get(x, y))).collect())
-            .collect();
-        return Ok(format!("{}\n", json!({ "distance": rows })));
+        // Written directly: a JSON value tree would take ~140 bytes per cell.
+        let mut out = String::from("{\"distance\":[");
+        for y in 0..h {
+            out.push_str(if y > 0 { ",[" } else { "[" });
+            for x in 0..w {
+                if x > 0 {
+                    out.push(',');
+                }
+                match map.get(x, y) {
+                    Some(d) => {
+                        let _ = write!(out, "{d}");
+                    }
+                    None => out.push_str("null"),
+                }
+            }
+            out.push(']');
+        }
+        out.push_str("]}\n");
+        return Ok(out);
     }
     let reached = map
         .as_slice()

@@ -6,15 +6,14 @@ use crate::input::CliError;
 use crate::render::{paint, player_rgb};
 use clap::Args;
 use gridbits::algo::fill::{voronoi, Voronoi};
-use gridbits::text::{ParseError, ParseErrorKind};
 use gridbits::{BitGrid, CharGrid};
 use serde_json::{json, Map, Value};
 
 /// Options of `gridbits voronoi` (see CLI.md).
 #[derive(Args, Debug)]
 pub struct VoronoiArgs {
-    /// Input text grid: `#` wall, `.` free, every other character a player's sources; `-` or
-    /// nothing for standard input.
+    /// Input text grid: `#` wall, `.` free, every other character a player's sources (except
+    /// `+`, which marks contested cells in the output); `-` or nothing for standard input.
     pub file: Option<String>,
     /// How a step moves.
     #[arg(long, value_enum, default_value = "4")]
@@ -42,10 +41,12 @@ impl Partition {
         for y in 0..terrain.text.height() {
             for (x, &c) in terrain.text.row(y).iter().enumerate() {
                 if c == b'+' {
-                    // '+' marks contested cells in the owner rows.
-                    return Err(
-                        ParseError::new(y + 1, x + 1, ParseErrorKind::UnknownChar('+')).into(),
-                    );
+                    return Err(CliError::msg(format!(
+                        "line {}, column {}: '+' cannot name a player: it marks contested cells \
+                         in the output",
+                        y + 1,
+                        x + 1
+                    )));
                 }
                 if c != b'#' && c != b'.' && !players.contains(&c) {
                     players.push(c);

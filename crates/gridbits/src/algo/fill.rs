@@ -44,6 +44,11 @@ pub type Connections<B> = [B; 8];
 /// Flood fill with the best method for the board type: see [`FloodFill`].
 ///
 /// Returns the cells of `passable` reachable from `seeds & passable` under `conn`.
+///
+/// # Panics
+///
+/// On runtime grids of different sizes (every function of this module that takes several
+/// boards requires them to be the same size).
 pub fn fill<B: FloodFill>(seeds: &B, passable: &B, conn: Connectivity) -> B {
     B::flood_fill(seeds, passable, conn)
 }
@@ -267,7 +272,7 @@ fn hand_over_to_runs(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) 
                 let x = i * 64 + cand.trailing_zeros() as usize;
                 let (a, b) = run_extent(mask, x);
                 paint_run(cur.row_words_mut(y), a, b);
-                stack.push((y as u32, a as u32, b as u32));
+                stack.push((y, a, b));
             }
         }
     }
@@ -340,7 +345,7 @@ pub fn fill_runs(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bit
         if !cur.get(x, y) {
             let (a, b) = run_extent(passable.row_words(y), x);
             paint_run(cur.row_words_mut(y), a, b);
-            stack.push((y as u32, a as u32, b as u32));
+            stack.push((y, a, b));
         }
     }
     run_stack(&mut cur, passable, conn, stack);
@@ -353,12 +358,11 @@ fn run_stack(
     cur: &mut BitGrid,
     passable: &BitGrid,
     conn: Connectivity,
-    mut stack: Vec<(u32, u32, u32)>,
+    mut stack: Vec<(usize, usize, usize)>,
 ) {
     let (w, h) = (passable.width(), passable.height());
     let wide = usize::from(conn == Connectivity::Eight);
     while let Some((y, a, b)) = stack.pop() {
-        let (y, a, b) = (y as usize, a as usize, b as usize);
         let lo = a.saturating_sub(wide);
         let hi = (b + wide).min(w - 1);
         let (fi, li) = (lo / 64, hi / 64);
@@ -377,7 +381,7 @@ fn run_stack(
                     let x = i * 64 + cand.trailing_zeros() as usize;
                     let (ra, rb) = run_extent(mask, x);
                     paint_run(row, ra, rb);
-                    stack.push((ny as u32, ra as u32, rb as u32));
+                    stack.push((ny, ra, rb));
                     cand = mask[i] & !row[i] & span;
                 }
             }
@@ -823,12 +827,12 @@ pub fn connections_from_walls<B: BitBoard>(like: &B, walls: &[Wall]) -> Connecti
     let mut con: Connections<B> = std::array::from_fn(|i| full.shift(Dir::ALL[i].opposite()));
     let (w, h) = (like.width(), like.height());
     for wall in walls {
+        if wall.x >= w || wall.y >= h || !Dir::ORTHOGONAL.contains(&wall.dir) {
+            continue;
+        }
         let Some((nx, ny)) = crate::dir::step(wall.x, wall.y, wall.dir, 1, w, h) else {
             continue;
         };
-        if !Dir::ORTHOGONAL.contains(&wall.dir) {
-            continue;
-        }
         con[wall.dir.index()].clear(wall.x, wall.y);
         con[wall.dir.opposite().index()].clear(nx, ny);
     }
