@@ -18,9 +18,13 @@
 //!    row; the ghost row's colours never vanish or connect either).
 //! 3. **Score**: blocks, colours and group sizes. A colour's vanishing set of fewer than 8
 //!    cells is one group; larger sets (rare) are split by flood fill.
-//! 4. **Gravity**: with BMI2, every plane's two words go through `pext` by the occupancy and
-//!    `pdep` into the settled occupancy; without, all floating cells fall one row at a time
-//!    (a lane-wise add finds the cells resting on the floor).
+//! 4. **Gravity**: the field is settled after every step, so only the cells above a removed
+//!    cell fall. Each round takes the lowest removed cell of every column at once (lane-wise
+//!    `r & -r`), keeps the rows below it and moves the rows above down by one; the rounds are
+//!    the most cells removed from one column. A field that starts with floating cells gets
+//!    one-row falls (a lane-wise add finds the cells resting on the floor) on its first step.
+//!    [`Engine::Sse2Bmi2`] instead runs every plane's words through `pext` by the occupancy
+//!    and `pdep` into the settled occupancy; it measured slower here.
 //!
 //! On x86_64 the planes live in SSE2 registers during the chain (vertical shifts per 16-bit
 //! lane, horizontal shifts by two bytes); elsewhere the same code runs on `u128`. Both, and
@@ -71,8 +75,10 @@ const fn rows_mask(rows: usize) -> u128 {
 pub const ACTIVE: u128 = rows_mask(ACTIVE_ROWS);
 /// Every one of the 6 x 13 cells a field may use.
 pub const ALL: u128 = rows_mask(13);
-/// Bit 0 of each column lane.
-const LANE_ONES: u128 = rows_mask(1);
+/// Bit 0 of each of the eight lanes.
+const LANE_ONES: u128 = 0x0001_0001_0001_0001_0001_0001_0001_0001;
+/// Bit 15 of each of the eight lanes.
+const LANE_HIGH: u128 = LANE_ONES << 15;
 
 /// The two rule sets of GAMES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -488,7 +494,7 @@ impl Field {
     /// by step; [`simulate`](Self::simulate) is faster.
     pub fn step(&mut self, step: u32) -> Option<Step> {
         let mut k = Kernel::<u128>::load(self);
-        let s = k.step::<false>(step.max(1), self.rules, &mut [true; COLORS])?;
+        let s = k.step::<false>(step.max(1), self.rules, &mut !0)?;
         k.store(self);
         Some(s)
     }
@@ -504,23 +510,24 @@ impl fmt::Debug for Field {
 /// Which implementation [`Field::simulate_with`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// Planes as `u128`, gravity by one-row falls: runs everywhere.
+    /// Planes as `u128`: runs everywhere.
     Portable,
-    /// Planes in SSE2 registers (x86_64), gravity by one-row falls.
+    /// Planes in SSE2 registers (x86_64). Gravity cuts the removed cells out of every column
+    /// at once, lowest first (one-row falls on the first step if the field had floating cells).
     Sse2,
     /// SSE2 planes and gravity by `pext`/`pdep` (x86_64 with BMI2, detected at run time).
     Sse2Bmi2,
 }
 
 impl Engine {
-    /// The fastest engine this CPU runs.
+    /// The fastest engine this CPU runs: [`Engine::Sse2`] on x86_64 (measured faster than
+    /// [`Engine::Sse2Bmi2`]: after a step only the columns under a vanished cell move, and
+    /// cutting those cells out, lowest first in every column at once, takes a few register
+    /// rounds, while `pext`/`pdep` costs two register-to-GPR round trips per plane),
+    /// [`Engine::Portable`] elsewhere.
     pub fn best() -> Engine {
         if cfg!(target_arch = "x86_64") {
-            if crate::algo::lines::has_bmi2() {
-                Engine::Sse2Bmi2
-            } else {
-                Engine::Sse2
-            }
+            Engine::Sse2
         } else {
             Engine::Portable
         }
@@ -575,8 +582,12 @@ trait Plane: Copy {
     fn left(self) -> Self;
     /// Lane-wise `self + 1` (lanes never overflow: bits 13-15 are zero).
     fn add_lane_ones(self) -> Self;
+    /// Lane-wise `0 - self` (lanes below 0x8000).
+    fn neg_lanes(self) -> Self;
+    /// Lane-wise `self - 1` (lanes below 0x8000; a zero lane becomes 0xffff).
+    fn sub_lane_ones(self) -> Self;
     fn is_zero(self) -> bool;
-    fn eq(self, o: Self) -> bool;
+    fn zero() -> Self;
 }
 
 impl Plane for u128 {
@@ -621,12 +632,21 @@ impl Plane for u128 {
         self.wrapping_add(LANE_ONES)
     }
     #[inline(always)]
+    fn neg_lanes(self) -> Self {
+        // 0x8000 - v cannot borrow across lanes; XOR 0x8000 then makes it 0x10000 - v.
+        LANE_HIGH.wrapping_sub(self) ^ LANE_HIGH
+    }
+    #[inline(always)]
+    fn sub_lane_ones(self) -> Self {
+        (self | LANE_HIGH).wrapping_sub(LANE_ONES) ^ LANE_HIGH
+    }
+    #[inline(always)]
     fn is_zero(self) -> bool {
         self == 0
     }
     #[inline(always)]
-    fn eq(self, o: Self) -> bool {
-        self == o
+    fn zero() -> Self {
+        0
     }
 }
 
@@ -690,12 +710,20 @@ mod sse {
             Sse2(unsafe { _mm_add_epi16(self.0, _mm_set1_epi16(1)) })
         }
         #[inline(always)]
+        fn neg_lanes(self) -> Self {
+            Sse2(unsafe { _mm_sub_epi16(_mm_setzero_si128(), self.0) })
+        }
+        #[inline(always)]
+        fn sub_lane_ones(self) -> Self {
+            Sse2(unsafe { _mm_sub_epi16(self.0, _mm_set1_epi16(1)) })
+        }
+        #[inline(always)]
         fn is_zero(self) -> bool {
             unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, _mm_setzero_si128())) == 0xffff }
         }
         #[inline(always)]
-        fn eq(self, o: Self) -> bool {
-            unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, o.0)) == 0xffff }
+        fn zero() -> Self {
+            Sse2(unsafe { _mm_setzero_si128() })
         }
     }
 }
@@ -758,6 +786,12 @@ fn split_groups(mut v: u128, rules: Rules) -> (u32, u32) {
 /// Gravity without BMI2: every floating cell falls one row per round.
 #[inline(always)]
 fn gravity_portable<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P) {
+    gravity_falls(planes, occ, 0b11_1111);
+}
+
+/// Gravity by one-row falls of the planes in `present`; works on any field.
+#[inline(always)]
+fn gravity_falls<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P, present: u32) {
     loop {
         // Cells resting on the floor through a solid stack: occ & !(occ + 1) per lane.
         let resting = occ.and_not(occ.add_lane_ones());
@@ -765,59 +799,99 @@ fn gravity_portable<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P) {
         if floating.is_zero() {
             return;
         }
-        for p in planes.iter_mut() {
-            *p = p.and_not(floating).or(p.and(floating).down());
+        for (i, p) in planes.iter_mut().enumerate() {
+            if present >> i & 1 != 0 {
+                *p = p.and_not(floating).or(p.and(floating).down());
+            }
         }
         *occ = resting.or(floating.down());
     }
 }
 
-/// The settled occupancy: in each lane, as many low bits as the lane has cells.
+/// Gravity on a settled field from which the cells `removed` were just taken: each round cuts
+/// the lowest removed cell out of every column at once (rows above it move down one), so the
+/// rounds are the most cells removed from one column.
 #[inline(always)]
-fn settled_target(occ: u128) -> u128 {
-    let mut t = 0u128;
-    let mut x = 0;
-    while x < COLUMNS {
-        let n = ((occ >> (LANE as usize * x)) as u16).count_ones();
-        t |= ((1u128 << n) - 1) << (LANE as usize * x);
-        x += 1;
+fn gravity_removed<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P, mut removed: P, present: u32) {
+    let all = P::from_u128(ALL);
+    loop {
+        let lowest = removed.and(removed.neg_lanes());
+        let below = lowest.sub_lane_ones(); // all ones in lanes with nothing removed
+        // Rows from the removed cell up (masked to the field: a u128 `down` pulls the next
+        // lane's bit 0 into bit 15).
+        let above = all.and_not(below);
+        for (i, p) in planes.iter_mut().enumerate() {
+            if present >> i & 1 != 0 {
+                *p = p.and(below).or(p.down().and(above));
+            }
+        }
+        *occ = occ.and(below).or(occ.down().and(above));
+        removed = removed.down().and(above);
+        if removed.is_zero() {
+            return;
+        }
+    }
+}
+
+/// The settled occupancy of one word of four lanes: in each lane, as many low bits as the
+/// lane has cells.
+#[inline(always)]
+fn settled_word(occ: u64) -> u64 {
+    let mut t = 0u64;
+    let mut i = 0;
+    while i < 4 {
+        let n = ((occ >> (16 * i)) as u16).count_ones();
+        t |= ((1u64 << n) - 1) << (16 * i);
+        i += 1;
     }
     t
 }
 
-/// Gravity with BMI2: each plane's words are `pdep(pext(word, occ), target)`.
+/// Gravity with BMI2: each plane's words are `pdep(pext(word, occ), settled occ)`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn gravity_bmi2<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P, mut present: u32) {
+unsafe fn gravity_bmi2<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P, present: u32) {
     use std::arch::x86_64::{_pdep_u64, _pext_u64};
     let o = occ.to_u128();
-    let t = settled_target(o);
     let (olo, ohi) = (o as u64, (o >> 64) as u64);
-    let (tlo, thi) = (t as u64, (t >> 64) as u64);
-    while present != 0 {
-        let i = present.trailing_zeros() as usize;
-        present &= present - 1;
-        let p = planes[i].to_u128();
-        let lo = _pdep_u64(_pext_u64(p as u64, olo), tlo);
-        let hi = _pdep_u64(_pext_u64((p >> 64) as u64, ohi), thi);
-        planes[i] = P::from_u128((u128::from(hi) << 64) | u128::from(lo));
+    let (tlo, thi) = (settled_word(olo), settled_word(ohi));
+    // Constant indices keep the planes in registers.
+    for (i, plane) in planes.iter_mut().enumerate() {
+        if present >> i & 1 != 0 {
+            let p = plane.to_u128();
+            let lo = _pdep_u64(_pext_u64(p as u64, olo), tlo);
+            let hi = _pdep_u64(_pext_u64((p >> 64) as u64, ohi), thi);
+            *plane = P::from_u128((u128::from(hi) << 64) | u128::from(lo));
+        }
     }
-    *occ = P::from_u128(t);
+    *occ = P::from_u128((u128::from(thi) << 64) | u128::from(tlo));
 }
 
 /// The field's planes held in registers for a chain.
 struct Kernel<P: Plane> {
     planes: [P; COLORS + 1],
     occ: P,
+    /// Bit `i`: plane `i` is not empty.
+    present: u32,
+    /// No cell floats: gravity only has to close the gaps of removed cells.
+    settled: bool,
 }
 
 impl<P: Plane> Kernel<P> {
     #[inline(always)]
     fn load(f: &Field) -> Self {
         let planes = f.planes.map(P::from_u128);
+        let occ = f.occupied();
+        let resting = occ & !occ.wrapping_add(LANE_ONES);
+        let mut present = 0;
+        for (i, p) in f.planes.iter().enumerate() {
+            present |= u32::from(*p != 0) << i;
+        }
         Kernel {
             planes,
-            occ: P::from_u128(f.occupied()),
+            occ: P::from_u128(occ),
+            present,
+            settled: resting == occ,
         }
     }
 
@@ -826,27 +900,26 @@ impl<P: Plane> Kernel<P> {
         f.planes = self.planes.map(P::to_u128);
     }
 
-    /// One step. `dirty[c]`: colour `c` moved since it was last checked (only such colours
-    /// can have a new group). Updates `dirty` for the next step.
+    /// One step. Bit `c` of `dirty`: colour `c` moved since it was last checked (only such
+    /// colours can have a new group). Updates `dirty` for the next step.
     #[inline(always)]
     fn step<const BMI2: bool>(
         &mut self,
         step: u32,
         rules: Rules,
-        dirty: &mut [bool; COLORS],
+        dirty: &mut u32,
     ) -> Option<Step> {
         let active = P::from_u128(ACTIVE);
-        let mut all = None::<P>;
+        let mut all = P::zero();
         let mut cleared = 0;
         let mut colors = 0;
         let mut groups = 0;
         let mut gb = 0;
-        let mut vanished = [None::<P>; COLORS];
+        let check = *dirty & self.present;
         for c in 0..COLORS {
-            if !dirty[c] {
+            if check >> c & 1 == 0 {
                 continue;
             }
-            dirty[c] = false;
             let x = self.planes[c].and(active);
             if let Some(v) = vanishing(x) {
                 let vb = v.to_u128();
@@ -861,54 +934,63 @@ impl<P: Plane> Kernel<P> {
                     groups += g;
                     gb += b;
                 }
-                all = Some(match all {
-                    None => v,
-                    Some(a) => a.or(v),
-                });
-                vanished[c] = Some(v);
-            }
-        }
-        let all = all?;
-        let near = all
-            .up()
-            .or(all.down())
-            .or(all.left())
-            .or(all.right())
-            .and(active);
-        let g = self.planes[GARBAGE].and(near);
-        let garbage = g.to_u128().count_ones();
-        self.planes[GARBAGE] = self.planes[GARBAGE].and_not(g);
-        let removed = all.or(g);
-        let mut present = 0u32;
-        let mut before = [P::from_u128(0); COLORS];
-        for c in 0..COLORS {
-            if let Some(v) = vanished[c] {
+                all = all.or(v);
                 self.planes[c] = self.planes[c].and_not(v);
-            }
-            before[c] = self.planes[c];
-            if !self.planes[c].is_zero() {
-                present |= 1 << c;
+                if self.planes[c].is_zero() {
+                    self.present &= !(1 << c);
+                }
             }
         }
-        if !self.planes[GARBAGE].is_zero() {
-            present |= 1 << GARBAGE;
+        if colors == 0 {
+            return None;
+        }
+        let mut removed = all;
+        let mut garbage = 0;
+        if self.present >> GARBAGE & 1 != 0 {
+            let near = all
+                .up()
+                .or(all.down())
+                .or(all.left())
+                .or(all.right())
+                .and(active);
+            let g = self.planes[GARBAGE].and(near);
+            garbage = g.to_u128().count_ones();
+            self.planes[GARBAGE] = self.planes[GARBAGE].and_not(g);
+            if self.planes[GARBAGE].is_zero() {
+                self.present &= !(1 << GARBAGE);
+            }
+            removed = removed.or(g);
         }
         self.occ = self.occ.and_not(removed);
+        if self.settled {
+            // The cells that fall: above the lowest removed cell of their column.
+            let lowest = removed.and(removed.neg_lanes());
+            let falls = lowest.neg_lanes();
+            *dirty = 0;
+            for c in 0..COLORS {
+                if self.present >> c & 1 != 0 && !self.planes[c].and(falls).is_zero() {
+                    *dirty |= 1 << c;
+                }
+            }
+        } else {
+            *dirty = !0;
+        }
         #[cfg(target_arch = "x86_64")]
         if BMI2 {
             // SAFETY: the BMI2 kernel is only instantiated behind run-time detection.
-            unsafe { gravity_bmi2(&mut self.planes, &mut self.occ, present) };
+            unsafe { gravity_bmi2(&mut self.planes, &mut self.occ, self.present) };
+        } else if self.settled {
+            gravity_removed(&mut self.planes, &mut self.occ, removed, self.present);
         } else {
-            gravity_portable(&mut self.planes, &mut self.occ);
+            gravity_falls(&mut self.planes, &mut self.occ, self.present);
         }
         #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = present;
-            gravity_portable(&mut self.planes, &mut self.occ);
+        if self.settled {
+            gravity_removed(&mut self.planes, &mut self.occ, removed, self.present);
+        } else {
+            gravity_falls(&mut self.planes, &mut self.occ, self.present);
         }
-        for c in 0..COLORS {
-            dirty[c] = !self.planes[c].eq(before[c]);
-        }
+        self.settled = true;
         Some(Step {
             cleared,
             garbage,
@@ -927,7 +1009,7 @@ fn simulate_impl<P: Plane, const BMI2: bool>(field: &Field) -> Chain {
     let mut steps = [Step::default(); MAX_CHAIN];
     let mut n = 0;
     let mut score = 0u64;
-    let mut dirty = [true; COLORS];
+    let mut dirty = !0u32;
     while let Some(s) = k.step::<BMI2>(n as u32 + 1, rules, &mut dirty) {
         score += u64::from(s.score);
         if n < MAX_CHAIN {

@@ -200,3 +200,42 @@ impl NaivePuyo {
         }
     }
 }
+
+impl NaivePuyo {
+    /// Drops a pair like [`Field::place_pair`]; `false` (unchanged) when illegal.
+    pub fn place_pair(&mut self, a: u8, b: u8, x: usize, rotation: u8) -> bool {
+        let rows = self.rows();
+        let top = |cells: &Vec<Vec<Cell>>, x: usize| {
+            (0..rows)
+                .rev()
+                .find(|&y| cells[x][y] != Cell::Empty)
+                .map_or(0, |y| y + 1)
+        };
+        let (xa, xb) = match rotation {
+            0 => (x, x.wrapping_add(1)),
+            1 | 3 => (x, x),
+            2 => (x, x.wrapping_sub(1)),
+            _ => return false,
+        };
+        if a >= 5 || b >= 5 || xa >= COLUMNS || xb >= COLUMNS {
+            return false;
+        }
+        if xa == xb {
+            let t = top(&self.cells, x);
+            if t + 2 > rows {
+                return false;
+            }
+            let (lower, upper) = if rotation == 1 { (a, b) } else { (b, a) };
+            self.cells[x][t] = Cell::Color(lower);
+            self.cells[x][t + 1] = Cell::Color(upper);
+        } else {
+            let (ta, tb) = (top(&self.cells, xa), top(&self.cells, xb));
+            if ta >= rows || tb >= rows {
+                return false;
+            }
+            self.cells[xa][ta] = Cell::Color(a);
+            self.cells[xb][tb] = Cell::Color(b);
+        }
+        true
+    }
+}
