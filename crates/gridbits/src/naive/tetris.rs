@@ -58,14 +58,28 @@ impl NaiveTetris {
         Some(self.lines.clear_full_lines() as u32)
     }
 
-    /// Drops the piece from the highest position where it fits in box column `x` (which must
-    /// be reachable from above: every row above it free), places it and clears lines.
+    /// Drops the piece from above the matrix at box column `x` (the rows above the top
+    /// count as free), one row at a time, places it and clears lines; `None` when it leaves
+    /// the matrix sideways or comes to rest with a cell above the top.
     pub fn drop_and_place(&mut self, piece: Piece, rotation: u8, x: i32) -> Option<u32> {
-        // The highest position: the piece's top cell in the top row.
-        let top_cell = piece.cells(rotation).iter().map(|c| c.1).max().unwrap_or(0);
-        let y = self.lines.height() as i32 - 1 - top_cell;
-        let land = self.hard_drop(piece, rotation, x, y)?;
-        self.place(piece, rotation, x, land)
+        let (w, h) = (self.lines.width() as i32, self.lines.height() as i32);
+        let free = |y: i32| {
+            piece.cells(rotation).iter().all(|&(cx, cy)| {
+                let (px, py) = (x + cx, y + cy);
+                px >= 0
+                    && px < w
+                    && py >= 0
+                    && (py >= h || !self.lines.get(px as usize, py as usize))
+            })
+        };
+        let mut y = h;
+        if !free(y) {
+            return None;
+        }
+        while free(y - 1) {
+            y -= 1;
+        }
+        self.place(piece, rotation, x, y)
     }
 
     /// Column heights.
