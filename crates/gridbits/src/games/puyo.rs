@@ -36,7 +36,7 @@
 //! // Step 2: the four 2s vanish.
 //! let field = Field::parse(
 //!     "......\n......\n......\n......\n......\n......\n\
-//!      ......\n......\n......\n.2....\n.11...\n.11222\n",
+//!      ......\n......\n......\n..2...\n.11...\n.11222\n",
 //!     Rules::SmashTheCode,
 //! ).unwrap();
 //! let chain = field.simulate();
