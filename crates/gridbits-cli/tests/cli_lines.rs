@@ -21,7 +21,12 @@ fn stdout(o: &Output) -> String {
 }
 
 fn json(o: &Output) -> serde_json::Value {
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     serde_json::from_slice(&o.stdout).expect("json")
 }
 
@@ -39,7 +44,10 @@ fn tetris_clears_scattered_rows() {
     let board = b"..#.\n####\n#.##\n####\n";
     let v = json(&gridbits(&["tetris", "--json"], board));
     assert_eq!(v["cleared"], 2);
-    assert_eq!(v["board"], serde_json::json!(["....", "....", "..#.", "#.##"]));
+    assert_eq!(
+        v["board"],
+        serde_json::json!(["....", "....", "..#.", "#.##"])
+    );
     let o = gridbits(&["tetris"], board);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "cleared: 2\n....\n....\n..#.\n#.##\n");
@@ -57,7 +65,11 @@ fn tetris_any_width_up_to_64() {
     // A 40-row board with non-consecutive full rows in several chunks.
     let mut t = String::new();
     for y in 0..40 {
-        t.push_str(if y % 7 == 0 { "##########\n" } else { "#.........\n" });
+        t.push_str(if y % 7 == 0 {
+            "##########\n"
+        } else {
+            "#.........\n"
+        });
     }
     let v = json(&gridbits(&["tetris", "--json"], t.as_bytes()));
     assert_eq!(v["cleared"], 6);
@@ -78,7 +90,10 @@ const CHAIN19: &str = ".G.BRG\nGBRRYR\nRRYYBY\nRGYRBR\nYGYRBY\nYGBGYR\nGRBGYR\n\
 
 #[test]
 fn puyo_tsu_19_chain_json() {
-    let v = json(&gridbits(&["puyo", "--rules", "tsu", "--json"], CHAIN19.as_bytes()));
+    let v = json(&gridbits(
+        &["puyo", "--rules", "tsu", "--json"],
+        CHAIN19.as_bytes(),
+    ));
     assert_eq!(v["chain"], 19);
     assert_eq!(v["score"], 175_080);
     let steps = v["steps"].as_array().unwrap();
@@ -98,10 +113,19 @@ fn puyo_stc_text_prints_each_step() {
     let o = gridbits(&["puyo"], field.as_bytes());
     assert_eq!(o.status.code(), Some(0));
     let s = stdout(&o);
-    assert!(s.contains("step 1: cleared 4 in 1 group of 1 colour, score 40"), "{s}");
-    assert!(s.contains("step 2: cleared 4 in 1 group of 1 colour, score 320"), "{s}");
+    assert!(
+        s.contains("step 1: cleared 4 in 1 group of 1 colour, score 40"),
+        "{s}"
+    );
+    assert!(
+        s.contains("step 2: cleared 4 in 1 group of 1 colour, score 320"),
+        "{s}"
+    );
     assert!(s.ends_with("chain: 2\nscore: 360\n"), "{s}");
-    let v = json(&gridbits(&["puyo", "--json", "--rules", "stc"], field.as_bytes()));
+    let v = json(&gridbits(
+        &["puyo", "--json", "--rules", "stc"],
+        field.as_bytes(),
+    ));
     assert_eq!(v["chain"], 2);
     assert_eq!(v["board"][11], "......");
 }
@@ -111,10 +135,16 @@ fn puyo_bad_input() {
     // A Tsu colour under Smash the Code rules.
     let mut f = "......\n".repeat(11);
     f.push_str("..R...\n");
-    assert_error(&gridbits(&["puyo"], f.as_bytes()), "line 12, column 3: unknown character 'R'");
+    assert_error(
+        &gridbits(&["puyo"], f.as_bytes()),
+        "line 12, column 3: unknown character 'R'",
+    );
     // Wrong size.
     assert_error(&gridbits(&["puyo"], b"......\n"), "expected 6x12");
-    assert_error(&gridbits(&["puyo", "--rules", "tsu"], b"......\n"), "expected 6x13");
+    assert_error(
+        &gridbits(&["puyo", "--rules", "tsu"], b"......\n"),
+        "expected 6x13",
+    );
     // Unknown rule set: a usage error, exit 2.
     let o = gridbits(&["puyo", "--rules", "nope"], b"");
     assert_eq!(o.status.code(), Some(2));

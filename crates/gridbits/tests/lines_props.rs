@@ -1,6 +1,8 @@
 //! Line clears and gravity against the per-cell reference: both layouts, any row sets, both
 //! the `pext` and the portable paths.
 
+#![allow(clippy::needless_range_loop)] // cell-by-cell comparisons read best with indices
+
 use gridbits::algo::lines::{
     has_bmi2, settle_down, settle_planes, settle_planes_portable, ColumnBoard, RowChunks,
 };
@@ -228,7 +230,11 @@ fn check_planes<const W: usize>(seed: u64, h: usize, d: u64, k: usize) {
         for (i, p) in ps.iter().enumerate() {
             for x in 0..W {
                 for y in 0..h {
-                    assert_eq!(p.get(x, y), values[x][y] == i as u8 + 1, "plane {i} ({x}, {y})");
+                    assert_eq!(
+                        p.get(x, y),
+                        values[x][y] == i as u8 + 1,
+                        "plane {i} ({x}, {y})"
+                    );
                 }
             }
         }
@@ -256,7 +262,9 @@ fn check_settle_down<const W: usize, const H: usize, const N: usize>(seed: u64, 
 
 fn check_settle_down_view<B: BitBoard>(b: &B) {
     let (w, h) = (b.width(), b.height());
-    let mut rows: Vec<Vec<bool>> = (0..h).map(|y| (0..w).map(|x| b.get(x, y)).collect()).collect();
+    let mut rows: Vec<Vec<bool>> = (0..h)
+        .map(|y| (0..w).map(|x| b.get(x, y)).collect())
+        .collect();
     gridbits::naive::lines::settle_down(&mut rows);
     let s = settle_down(b);
     for y in 0..h {

@@ -56,7 +56,11 @@ fn check(f: &Field) {
             assert_eq!(s.colors, n.colors);
             assert_eq!(s.score, n.score);
         }
-        assert_eq!(c.field, naive.field.to_field(), "{engine:?} final field of\n{f:?}");
+        assert_eq!(
+            c.field,
+            naive.field.to_field(),
+            "{engine:?} final field of\n{f:?}"
+        );
     }
     // Step by step gives the same.
     let mut g = *f;
@@ -212,14 +216,21 @@ fn ghost_row_never_vanishes_nor_connects() {
     }
     // Rows 8-11 R, an R in the ghost row on top: the group of 4 vanishes, the ghost R
     // touches it but stays, and falls to row 8.
-    let f = column0(&["G", "B", "G", "B", "G", "B", "G", "B", "R", "R", "R", "R", "R"].map(|s| s.chars().next().unwrap()));
+    let f = column0(
+        &[
+            "G", "B", "G", "B", "G", "B", "G", "B", "R", "R", "R", "R", "R",
+        ]
+        .map(|s| s.chars().next().unwrap()),
+    );
     assert_eq!(f.get(0, 12), Cell::Color(0));
     let c = f.simulate();
     assert_eq!((c.chain, c.steps()[0].cleared), (1, 4));
     assert_eq!(c.field.get(0, 8), Cell::Color(0));
     assert_eq!(c.field.count(), 9);
     // Three R in rows 9-11 and one in the ghost row: no group of 4.
-    let f = column0(&['G', 'B', 'G', 'B', 'G', 'B', 'G', 'B', 'G', 'R', 'R', 'R', 'R']);
+    let f = column0(&[
+        'G', 'B', 'G', 'B', 'G', 'B', 'G', 'B', 'G', 'R', 'R', 'R', 'R',
+    ]);
     assert_eq!(f.simulate().chain, 0);
     // Ojama in the ghost row next to a vanishing cell stays, and falls.
     let mut rows = vec![".O....", "RRRR.."];

@@ -21,7 +21,7 @@ impl Rng {
 fn random_pair<const W: usize>(seed: u64, h: usize) -> (Tetris<W>, NaiveTetris) {
     let mut rng = Rng(seed);
     let top = (rng.next() % (h as u64 + 1)) as usize;
-    let b = ColumnBoard::<W>::from_fn(h, |_, y| y < top && rng.next() % 8 != 0);
+    let b = ColumnBoard::<W>::from_fn(h, |_, y| y < top && !rng.next().is_multiple_of(8));
     let mut n = NaiveTetris::new(W, h);
     for x in 0..W {
         for y in 0..h {
@@ -51,7 +51,11 @@ fn check<const W: usize>(seed: u64, h: usize, moves: &[(usize, u8, i32, i32)]) {
         let p = Piece::ALL[p % 7];
         let x = x % (W as i32 + 4) - 2;
         let y = y % (h as i32 + 4) - 2;
-        assert_eq!(t.fits(p, r, x, y), n.fits(p, r, x, y), "{p:?} {r} at ({x}, {y})");
+        assert_eq!(
+            t.fits(p, r, x, y),
+            n.fits(p, r, x, y),
+            "{p:?} {r} at ({x}, {y})"
+        );
         assert_eq!(t.hard_drop(p, r, x, y), n.hard_drop(p, r, x, y));
         if let Some(land) = t.hard_drop(p, r, x, y) {
             assert_eq!(t.place(p, r, x, land), n.place(p, r, x, land));
@@ -59,7 +63,11 @@ fn check<const W: usize>(seed: u64, h: usize, moves: &[(usize, u8, i32, i32)]) {
             assert_eq!(t.place(p, r, x, y), None);
         }
         same(&t, &n);
-        assert_eq!(t.drop_and_place(p, r, x), n.drop_and_place(p, r, x), "{p:?} {r} x {x}");
+        assert_eq!(
+            t.drop_and_place(p, r, x),
+            n.drop_and_place(p, r, x),
+            "{p:?} {r} x {x}"
+        );
         same(&t, &n);
         assert_eq!(t.heights().to_vec(), n.heights());
         assert_eq!(t.holes(), n.holes());
@@ -83,7 +91,7 @@ proptest! {
         h in 1usize..=64,
         moves in prop::collection::vec((0usize..7, 0u8..4, 0i32..100, 0i32..100), 1..24),
     ) {
-        check::<10>(seed, h.max(4).min(40), &moves);
+        check::<10>(seed, h.clamp(4, 40), &moves);
         check::<4>(seed, h, &moves);
         check::<1>(seed, h, &moves);
         check::<6>(seed, h, &moves);

@@ -29,9 +29,7 @@ fn tetris_boards(rng: &mut Rng, scattered: bool) -> Vec<NaiveLines> {
             let lines = i % 5;
             let start = (rng.next_u64() % 12) as usize;
             let full: Vec<usize> = if scattered {
-                (0..lines)
-                    .map(|_| (rng.next_u64() % 16) as usize)
-                    .collect()
+                (0..lines).map(|_| (rng.next_u64() % 16) as usize).collect()
             } else {
                 (start..start + lines).collect()
             };
@@ -137,9 +135,7 @@ fn tetris_clear(bench: &mut Bench, rng: &mut Rng, scattered: bool) {
 
 fn columns_to_chunked(cols: &[ColumnBoard<10>]) -> Vec<RowChunks> {
     cols.iter()
-        .map(|c| {
-            RowChunks::from_fn(10, 40, |x, y| c.get(x, y)).unwrap_or_else(|e| panic!("{e}"))
-        })
+        .map(|c| RowChunks::from_fn(10, 40, |x, y| c.get(x, y)).unwrap_or_else(|e| panic!("{e}")))
         .collect()
 }
 
@@ -203,10 +199,7 @@ fn puyo_19_chain(bench: &mut Bench) {
             let c = f.simulate();
             c.score + u64::from(c.chain)
         });
-    for (name, engine) in [
-        ("sse2", Engine::Sse2),
-        ("portable", Engine::Portable),
-    ] {
+    for (name, engine) in [("sse2", Engine::Sse2), ("portable", Engine::Portable)] {
         if Engine::available().contains(&engine) {
             w = w.case(name, 1, move || {
                 let f = *black_box(&field);

@@ -85,9 +85,7 @@ fn step_by_step(mut field: Field, color: bool) -> String {
 }
 
 fn describe(n: u32, s: &Step) -> String {
-    let plural = |k: u32, one: &str, many: &str| {
-        format!("{k} {}", if k == 1 { one } else { many })
-    };
+    let plural = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
     let mut line = format!(
         "step {n}: cleared {} in {} of {}",
         s.cleared,

@@ -91,8 +91,8 @@ mod tests {
     #[test]
     fn demo_mentions_the_clear() {
         let d = super::demo(false);
-        assert!(d.contains("clears all 6 full rows"), "{d}");
-        assert!(d.contains("cleared 6"));
+        assert!(d.contains("clears all 5 full rows"), "{d}");
+        assert!(d.contains("cleared 5"));
     }
 
     #[test]

@@ -62,6 +62,25 @@ fn remove_bits(v: u64, start: u32, len: u32) -> u64 {
     (v & low) | (shr(v, len) & !low)
 }
 
+/// Chunk `c` without the rows of `rows` (`fh`: their top bits), the kept rows moved down.
+#[inline(always)]
+fn compact<const PEXT: bool>(c: u64, rows: u64, mut fh: u64, w: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if PEXT {
+        // SAFETY: only instantiated with PEXT = true inside a BMI2 target-feature function
+        // that is called after run-time detection.
+        return unsafe { std::arch::x86_64::_pext_u64(c, !rows) };
+    }
+    let _ = rows;
+    let mut c = c;
+    while fh != 0 {
+        let top = 63 - fh.leading_zeros();
+        c = remove_bits(c, top + 1 - w, w);
+        fh &= !(1u64 << top);
+    }
+    c
+}
+
 /// Why a board of the requested size cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinesSizeError {
@@ -315,12 +334,14 @@ impl RowChunks {
     /// Mask of the full rows of chunk `i` (all `w` bits of each full row).
     pub fn full_rows_of_chunk(&self, i: usize) -> u64 {
         let fh = self.full_high(self.chunks[i]);
-        fh - shr(fh, self.width - 1) | fh
+        (fh - shr(fh, self.width - 1)) | fh
     }
 
     /// The rows that are full, lowest first.
     pub fn full_rows(&self) -> Vec<usize> {
-        (0..self.height()).filter(|&y| self.row_is_full(y)).collect()
+        (0..self.height())
+            .filter(|&y| self.row_is_full(y))
+            .collect()
     }
 
     /// Whether row `y` is full; `false` past the top.
@@ -347,6 +368,35 @@ impl RowChunks {
     /// assert!(b.get(3, 4) && b.count() == 1);
     /// ```
     pub fn clear_full_lines(&mut self) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if has_bmi2() {
+            // SAFETY: BMI2 was detected on this CPU just above.
+            return unsafe { self.clear_full_lines_pext() };
+        }
+        self.clear_impl::<false>()
+    }
+
+    /// [`clear_full_lines`](Self::clear_full_lines) with `pext` compacting each chunk.
+    ///
+    /// # Safety
+    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,popcnt")]
+    pub unsafe fn clear_full_lines_pext(&mut self) -> usize {
+        self.clear_impl::<true>()
+    }
+
+    /// [`clear_full_lines`](Self::clear_full_lines) without BMI2: each full row of a chunk is
+    /// cut out with two shifts and a mask, highest first.
+    pub fn clear_full_lines_portable(&mut self) -> usize {
+        self.clear_impl::<false>()
+    }
+
+    /// The clear: chunks below the lowest full row are left alone; from there on each chunk
+    /// is compacted and its kept rows are appended to an accumulator that is written out
+    /// whenever it holds `r` rows.
+    #[inline(always)]
+    fn clear_impl<const PEXT: bool>(&mut self) -> usize {
         let n = self.chunks.len();
         let mut i = 0;
         while i < n && self.full_high(self.chunks[i]) == 0 {
@@ -359,26 +409,28 @@ impl RowChunks {
         let mut removed = 0u32;
         let mut out = i;
         let mut acc = 0u64;
-        let mut filled = 0u32;
+        let mut filled = 0u32; // rows held in `acc`
         for j in i..n {
-            let mut c = self.chunks[j];
-            let mut fh = self.full_high(c);
-            let kept = r - fh.count_ones();
-            removed += r - kept;
-            while fh != 0 {
-                let top = 63 - fh.leading_zeros();
-                c = remove_bits(c, top + 1 - w, w);
-                fh &= !(1u64 << top);
-            }
-            acc |= c << (filled * w);
+            let c = self.chunks[j];
+            let fh = self.full_high(c);
+            let k = fh.count_ones();
+            removed += k;
+            let kept = r - k;
+            let v = if k == 0 {
+                c
+            } else {
+                compact::<PEXT>(c, (fh - shr(fh, w - 1)) | fh, fh, w)
+            };
+            acc |= v << (filled * w);
             filled += kept;
             if filled >= r {
                 self.chunks[out] = acc & self.cells_mask;
                 out += 1;
                 filled -= r;
-                acc = shr(c, (kept - filled) * w);
+                acc = shr(v, (kept - filled) * w);
             }
         }
+        // At least one row was removed, so `out` is still a chunk of the board.
         self.chunks[out] = acc & self.cells_mask;
         for c in &mut self.chunks[out + 1..] {
             *c = 0;
@@ -486,12 +538,13 @@ impl fmt::Debug for RowChunks {
     }
 }
 
-/// Whether this CPU has BMI2 (`pext`/`pdep`); cached by the standard library.
+/// Whether this CPU has BMI2 (`pext`/`pdep`) and POPCNT (every BMI2 CPU has it; the
+/// `pext` paths use both). Detected at run time, cached by the standard library.
 #[inline]
 pub fn has_bmi2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("bmi2")
+        std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -648,9 +701,9 @@ impl<const W: usize> ColumnBoard<W> {
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` on every column.
     ///
     /// # Safety
-    /// The CPU must support BMI2 (check with [`has_bmi2`]).
+    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`]).
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "bmi2")]
+    #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> u32 {
         let full = self.full_rows();
         if full != 0 {
@@ -686,7 +739,7 @@ impl<const W: usize> ColumnBoard<W> {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "bmi2")]
+    #[target_feature(enable = "bmi2,popcnt")]
     unsafe fn remove_rows_pext(&mut self, rows: u64) {
         use std::arch::x86_64::_pext_u64;
         let keep = !rows;
@@ -773,9 +826,9 @@ pub fn settle_planes<const W: usize>(planes: &mut [ColumnBoard<W>]) {
 /// [`settle_planes`] with `pext`.
 ///
 /// # Safety
-/// The CPU must support BMI2 (check with [`has_bmi2`]).
+/// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`]).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
+#[target_feature(enable = "bmi2,popcnt")]
 pub unsafe fn settle_planes_pext<const W: usize>(planes: &mut [ColumnBoard<W>]) {
     use std::arch::x86_64::_pext_u64;
     check_heights(planes);

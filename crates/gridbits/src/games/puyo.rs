@@ -177,9 +177,8 @@ impl Rules {
 
     /// Score of one step: `10 * B * clamp(CP + CB + GB, 1, 999)`.
     pub const fn step_score(self, step: u32, blocks: u32, colors: u32, group_bonus: u32) -> u32 {
-        let sum = self.chain_power(step) as u64
-            + self.color_bonus(colors) as u64
-            + group_bonus as u64;
+        let sum =
+            self.chain_power(step) as u64 + self.color_bonus(colors) as u64 + group_bonus as u64;
         let m = if sum < 1 {
             1
         } else if sum > 999 {
@@ -482,6 +481,11 @@ impl Field {
             Engine::Sse2Bmi2 if crate::algo::lines::has_bmi2() => {
                 // SAFETY: BMI2 was detected on this CPU just above.
                 unsafe { simulate_sse2_bmi2(self) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Engine::Sse2 | Engine::Sse2Bmi2 if has_popcnt() => {
+                // SAFETY: POPCNT was detected on this CPU just above.
+                unsafe { simulate_sse2_popcnt(self) }
             }
             #[cfg(target_arch = "x86_64")]
             Engine::Sse2 | Engine::Sse2Bmi2 => simulate_impl::<sse::Sse2, false>(self),
@@ -812,13 +816,18 @@ fn gravity_falls<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P, present: u
 /// the lowest removed cell out of every column at once (rows above it move down one), so the
 /// rounds are the most cells removed from one column.
 #[inline(always)]
-fn gravity_removed<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P, mut removed: P, present: u32) {
+fn gravity_removed<P: Plane>(
+    planes: &mut [P; COLORS + 1],
+    occ: &mut P,
+    mut removed: P,
+    present: u32,
+) {
     let all = P::from_u128(ALL);
     loop {
         let lowest = removed.and(removed.neg_lanes());
         let below = lowest.sub_lane_ones(); // all ones in lanes with nothing removed
-        // Rows from the removed cell up (masked to the field: a u128 `down` pulls the next
-        // lane's bit 0 into bit 15).
+                                            // Rows from the removed cell up (masked to the field: a u128 `down` pulls the next
+                                            // lane's bit 0 into bit 15).
         let above = all.and_not(below);
         for (i, p) in planes.iter_mut().enumerate() {
             if present >> i & 1 != 0 {
@@ -903,12 +912,7 @@ impl<P: Plane> Kernel<P> {
     /// One step. Bit `c` of `dirty`: colour `c` moved since it was last checked (only such
     /// colours can have a new group). Updates `dirty` for the next step.
     #[inline(always)]
-    fn step<const BMI2: bool>(
-        &mut self,
-        step: u32,
-        rules: Rules,
-        dirty: &mut u32,
-    ) -> Option<Step> {
+    fn step<const BMI2: bool>(&mut self, step: u32, rules: Rules, dirty: &mut u32) -> Option<Step> {
         let active = P::from_u128(ACTIVE);
         let mut all = P::zero();
         let mut cleared = 0;
@@ -1028,7 +1032,21 @@ fn simulate_impl<P: Plane, const BMI2: bool>(field: &Field) -> Chain {
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
+#[target_feature(enable = "bmi2,popcnt")]
 unsafe fn simulate_sse2_bmi2(field: &Field) -> Chain {
     simulate_impl::<sse::Sse2, true>(field)
+}
+
+/// The SSE2 kernel with the POPCNT instruction for the step counts (not in the x86_64
+/// baseline, so detected at run time).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn simulate_sse2_popcnt(field: &Field) -> Chain {
+    simulate_impl::<sse::Sse2, false>(field)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn has_popcnt() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
 }

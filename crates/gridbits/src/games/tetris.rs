@@ -241,10 +241,7 @@ impl Piece {
     /// The range of box positions `x` (inclusive) that keep the piece inside `width` columns.
     pub const fn x_range(self, rotation: u8, width: usize) -> (i32, i32) {
         let s = self.shape(rotation);
-        (
-            -(s.dx as i32),
-            width as i32 - s.w as i32 - s.dx as i32,
-        )
+        (-(s.dx as i32), width as i32 - s.w as i32 - s.dx as i32)
     }
 }
 
@@ -412,7 +409,12 @@ impl<const W: usize> Tetris<W> {
 
     /// The highest column height.
     pub fn max_height(&self) -> u32 {
-        64 - self.board.columns().iter().fold(0, |a, c| a | c).leading_zeros()
+        64 - self
+            .board
+            .columns()
+            .iter()
+            .fold(0, |a, c| a | c)
+            .leading_zeros()
     }
 
     /// Holes: empty cells below their column's highest filled cell.

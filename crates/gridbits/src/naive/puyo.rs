@@ -88,6 +88,7 @@ impl NaivePuyo {
     }
 
     /// One step at `step` (from 1): returns `None` when nothing vanishes.
+    #[allow(clippy::needless_range_loop)] // cell-by-cell on purpose: this is the reference
     pub fn step(&mut self, step: u32) -> Option<NaiveStep> {
         let rows = self.rows();
         let mut seen = vec![vec![false; rows]; COLUMNS];
