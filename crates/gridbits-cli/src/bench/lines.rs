@@ -1,6 +1,272 @@
-//! Bench workloads of the `lines` topic.
+//! Bench workloads of the `lines` topic: Tetris line clears in both layouts against the
+//! seed's consecutive clear and the per-cell board; place + drop + clear; Puyo chains.
 
 use super::{Bench, Rng};
+use gridbits::algo::lines::{has_bmi2, ColumnBoard, RowChunks};
+use gridbits::games::puyo::{Engine, Field, Rules};
+use gridbits::games::tetris::{Piece, Tetris};
+use gridbits::naive::lines::NaiveLines;
+use gridbits::naive::puyo::NaivePuyo;
+use gridbits::naive::tetris::NaiveTetris;
+use std::hint::black_box;
 
 /// Registers this topic's workloads.
-pub fn register(_bench: &mut Bench, _rng: &mut Rng) {}
+pub fn register(bench: &mut Bench, rng: &mut Rng) {
+    tetris_clear(bench, rng, false);
+    tetris_clear(bench, rng, true);
+    tetris_place(bench, rng);
+    puyo_19_chain(bench);
+    puyo_stc_turns(bench, rng);
+}
+
+const BATCH: usize = 64;
+
+/// Random 10x40 boards: the bottom 16 rows 70% filled, `0..=4` of them made full
+/// (consecutive when `scattered` is false, at random rows otherwise).
+fn tetris_boards(rng: &mut Rng, scattered: bool) -> Vec<NaiveLines> {
+    (0..BATCH)
+        .map(|i| {
+            let lines = i % 5;
+            let start = (rng.next_u64() % 12) as usize;
+            let full: Vec<usize> = if scattered {
+                (0..lines).map(|_| (rng.next_u64() % 16) as usize).collect()
+            } else {
+                (start..start + lines).collect()
+            };
+            let mut b = NaiveLines::from_fn(10, 40, |_, y| y < 16 && rng.chance(0.7));
+            for y in 0..16 {
+                if !full.contains(&y) && b.row_is_full(y) {
+                    b.set((rng.next_u64() % 10) as usize, y, false);
+                }
+            }
+            for &y in &full {
+                for x in 0..10 {
+                    b.set(x, y, true);
+                }
+            }
+            b
+        })
+        .collect()
+}
+
+fn tetris_clear(bench: &mut Bench, rng: &mut Rng, scattered: bool) {
+    let boards = tetris_boards(rng, scattered);
+    let chunked: Vec<RowChunks> = boards
+        .iter()
+        .map(|b| RowChunks::from_fn(10, 40, |x, y| b.get(x, y)).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    let columns: Vec<ColumnBoard<10>> = boards
+        .iter()
+        .map(|b| ColumnBoard::from_fn(40, |x, y| b.get(x, y)))
+        .collect();
+    let name = if scattered {
+        "tetris clear 10x40 0-4 scattered rows"
+    } else {
+        "tetris clear 10x40 0-4 consecutive rows"
+    };
+    let mut scratch = chunked[0].clone();
+    let mut scratch2 = chunked[0].clone();
+    let mut w = bench
+        .workload(name, "chunked")
+        .case("chunked", BATCH as u64, move || {
+            let mut n = 0;
+            for b in &chunked {
+                scratch.copy_from(black_box(b));
+                n += scratch.clear_full_lines() as u64;
+                n += scratch.chunks()[0] & 1;
+            }
+            n
+        });
+    let chunked2: Vec<RowChunks> = columns_to_chunked(&columns);
+    w = w.case("seed-loop", BATCH as u64, move || {
+        let mut n = 0;
+        for b in &chunked2 {
+            scratch2.copy_from(black_box(b));
+            n += scratch2.seed_clear_all() as u64;
+            n += scratch2.chunks()[0] & 1;
+        }
+        n
+    });
+    let cols = columns.clone();
+    w = w.case("columns", BATCH as u64, move || {
+        let mut n = 0;
+        for b in &cols {
+            let mut c = *black_box(b);
+            n += u64::from(c.clear_full_lines());
+            n += c.column(0) & 1;
+        }
+        n
+    });
+    #[cfg(target_arch = "x86_64")]
+    if has_bmi2() {
+        let cols = columns.clone();
+        w = w.case("columns-pext", BATCH as u64, move || {
+            let mut n = 0;
+            for b in &cols {
+                let mut c = *black_box(b);
+                // SAFETY: BMI2 was detected above.
+                n += u64::from(unsafe { c.clear_full_lines_pext() });
+                n += c.column(0) & 1;
+            }
+            n
+        });
+    }
+    let cols = columns;
+    w = w.case("columns-portable", BATCH as u64, move || {
+        let mut n = 0;
+        for b in &cols {
+            let mut c = *black_box(b);
+            n += u64::from(c.clear_full_lines_portable());
+            n += c.column(0) & 1;
+        }
+        n
+    });
+    w.case("naive", BATCH as u64, move || {
+        let mut n = 0;
+        for b in &boards {
+            let mut c = black_box(b).clone();
+            n += c.clear_full_lines() as u64;
+            n += u64::from(c.get(0, 0));
+        }
+        n
+    })
+    .finish();
+}
+
+fn columns_to_chunked(cols: &[ColumnBoard<10>]) -> Vec<RowChunks> {
+    cols.iter()
+        .map(|c| RowChunks::from_fn(10, 40, |x, y| c.get(x, y)).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
+/// Random placements: (piece, rotation, column), each dropped from the top of a 10x40 board;
+/// the board is emptied when it gets high.
+fn tetris_place(bench: &mut Bench, rng: &mut Rng) {
+    const MOVES: usize = 256;
+    let moves: Vec<(Piece, u8, i32)> = (0..MOVES)
+        .map(|_| {
+            let p = Piece::ALL[(rng.next_u64() % 7) as usize];
+            let r = (rng.next_u64() % 4) as u8;
+            let (lo, hi) = p.x_range(r, 10);
+            let x = lo + (rng.next_u64() % (hi - lo + 1) as u64) as i32;
+            (p, r, x)
+        })
+        .collect();
+    let moves2 = moves.clone();
+    let mut board = Tetris::<10>::new(40);
+    let mut nb = NaiveTetris::new(10, 40);
+    bench
+        .workload("tetris place+drop+clear 10x40", "columns")
+        .case("columns", MOVES as u64, move || {
+            let mut n = 0;
+            for &(p, r, x) in &moves {
+                match board.drop_and_place(p, r, black_box(x)) {
+                    Some(c) => n += u64::from(c),
+                    None => board = Tetris::new(40),
+                }
+                if board.max_height() > 20 {
+                    board = Tetris::new(40);
+                }
+            }
+            n + board.column(0)
+        })
+        .case("naive", MOVES as u64, move || {
+            let mut n = 0;
+            for &(p, r, x) in &moves2 {
+                match nb.drop_and_place(p, r, black_box(x)) {
+                    Some(c) => n += c as u64,
+                    None => nb = NaiveTetris::new(10, 40),
+                }
+                if nb.max_height() > 20 {
+                    nb = NaiveTetris::new(10, 40);
+                }
+            }
+            n
+        })
+        .finish();
+}
+
+/// The Tsu 19-chain field of DESIGN.md: a copy of the field and the whole chain.
+fn puyo_19_chain(bench: &mut Bench) {
+    const CHAIN19: &str = ".G.BRG\nGBRRYR\nRRYYBY\nRGYRBR\nYGYRBY\nYGBGYR\nGRBGYR\n\
+                           BRBYBY\nRYYBYY\nBRBYBR\nBGBYRR\nYGBGBG\nRBGBGG\n";
+    let field = Field::parse(CHAIN19, Rules::Tsu).unwrap_or_else(|e| panic!("{e}"));
+    let naive = NaivePuyo::from_field(&field);
+    let mut w = bench
+        .workload("puyo tsu 19-chain simulate", "simulate")
+        .case("simulate", 1, move || {
+            let f = *black_box(&field);
+            let c = f.simulate();
+            c.score + u64::from(c.chain)
+        });
+    for (name, engine) in [("sse2", Engine::Sse2), ("portable", Engine::Portable)] {
+        if Engine::available().contains(&engine) {
+            w = w.case(name, 1, move || {
+                let f = *black_box(&field);
+                let c = f.simulate_with(engine);
+                c.score + u64::from(c.chain)
+            });
+        }
+    }
+    w.case("naive", 1, move || {
+        let c = black_box(&naive).simulate();
+        c.score + u64::from(c.chain)
+    })
+    .finish();
+}
+
+/// Random Smash the Code turns: a random settled field (4 colours, some skulls), a random
+/// legal pair placement, and the chain it starts.
+fn puyo_stc_turns(bench: &mut Bench, rng: &mut Rng) {
+    const TURNS: usize = 256;
+    let mut turns = Vec::with_capacity(TURNS);
+    while turns.len() < TURNS {
+        let mut f = Field::new(Rules::SmashTheCode);
+        for x in 0..6 {
+            let h = (rng.next_u64() % 10) as usize;
+            for y in 0..h {
+                let cell = if rng.chance(0.1) {
+                    gridbits::games::puyo::Cell::Garbage
+                } else {
+                    gridbits::games::puyo::Cell::Color((rng.next_u64() % 4) as u8)
+                };
+                f.set(x, y, cell);
+            }
+        }
+        let f = f.simulate().field;
+        let (a, b) = ((rng.next_u64() % 4) as u8, (rng.next_u64() % 4) as u8);
+        let (x, r) = ((rng.next_u64() % 6) as usize, (rng.next_u64() % 4) as u8);
+        let mut g = f;
+        if g.place_pair(a, b, x, r).is_ok() {
+            turns.push((f, a, b, x, r));
+        }
+    }
+    let naive: Vec<_> = turns
+        .iter()
+        .map(|&(f, a, b, x, r)| (NaivePuyo::from_field(&f), a, b, x, r))
+        .collect();
+    bench
+        .workload("puyo stc turn (place pair + chain)", "simulate")
+        .case("simulate", TURNS as u64, move || {
+            let mut n = 0;
+            for &(f, a, b, x, r) in &turns {
+                let mut g = *black_box(&f);
+                if let Ok(c) = g.play(a, b, x, r) {
+                    n += c.score + u64::from(c.chain);
+                }
+            }
+            n
+        })
+        .case("naive", TURNS as u64, move || {
+            let mut n = 0;
+            for (f, a, b, x, r) in &naive {
+                let mut g = black_box(f).clone();
+                if g.place_pair(*a, *b, *x, *r) {
+                    let c = g.simulate();
+                    n += c.score + u64::from(c.chain);
+                }
+            }
+            n
+        })
+        .finish();
+}

@@ -1,1 +1,149 @@
-//! Per-cell reference for the `tetris` topic: filled in by its issue.
+//! A per-cell Tetris matrix: rows of booleans, pieces moved one row at a time.
+//!
+//! ```
+//! use gridbits::games::tetris::Piece;
+//! use gridbits::naive::tetris::NaiveTetris;
+//! let mut t = NaiveTetris::new(4, 6);
+//! assert_eq!(t.drop_and_place(Piece::I, 0, 0), Some(1));
+//! assert_eq!(t.lines.count(), 0);
+//! ```
+
+use crate::games::tetris::Piece;
+use crate::naive::lines::NaiveLines;
+
+/// A Tetris matrix over [`NaiveLines`] (row `y` from the floor).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NaiveTetris {
+    /// The cells.
+    pub lines: NaiveLines,
+}
+
+impl NaiveTetris {
+    /// An empty matrix.
+    pub fn new(width: usize, height: usize) -> Self {
+        NaiveTetris {
+            lines: NaiveLines::new(width, height),
+        }
+    }
+
+    /// Whether every cell of the piece at `(x, y)` is inside and empty.
+    pub fn fits(&self, piece: Piece, rotation: u8, x: i32, y: i32) -> bool {
+        let (w, h) = (self.lines.width() as i32, self.lines.height() as i32);
+        piece.cells(rotation).iter().all(|&(cx, cy)| {
+            let (px, py) = (x + cx, y + cy);
+            px >= 0 && py >= 0 && px < w && py < h && !self.lines.get(px as usize, py as usize)
+        })
+    }
+
+    /// The landing `y` of a hard drop from `(x, y)`, stepping down one row at a time.
+    pub fn hard_drop(&self, piece: Piece, rotation: u8, x: i32, y: i32) -> Option<i32> {
+        if !self.fits(piece, rotation, x, y) {
+            return None;
+        }
+        let mut y = y;
+        while self.fits(piece, rotation, x, y - 1) {
+            y -= 1;
+        }
+        Some(y)
+    }
+
+    /// Places the piece at `(x, y)` and clears lines; `None` when it does not fit.
+    pub fn place(&mut self, piece: Piece, rotation: u8, x: i32, y: i32) -> Option<u32> {
+        if !self.fits(piece, rotation, x, y) {
+            return None;
+        }
+        for (cx, cy) in piece.cells(rotation) {
+            self.lines.set((x + cx) as usize, (y + cy) as usize, true);
+        }
+        Some(self.lines.clear_full_lines() as u32)
+    }
+
+    /// Drops the piece from above the matrix at box column `x` (the rows above the top
+    /// count as free), one row at a time, places it and clears lines; `None` when it leaves
+    /// the matrix sideways or comes to rest with a cell above the top.
+    pub fn drop_and_place(&mut self, piece: Piece, rotation: u8, x: i32) -> Option<u32> {
+        let (w, h) = (self.lines.width() as i32, self.lines.height() as i32);
+        let free = |y: i32| {
+            piece.cells(rotation).iter().all(|&(cx, cy)| {
+                let (px, py) = (x + cx, y + cy);
+                px >= 0
+                    && px < w
+                    && py >= 0
+                    && (py >= h || !self.lines.get(px as usize, py as usize))
+            })
+        };
+        let mut y = h;
+        if !free(y) {
+            return None;
+        }
+        while free(y - 1) {
+            y -= 1;
+        }
+        self.place(piece, rotation, x, y)
+    }
+
+    /// Column heights.
+    pub fn heights(&self) -> Vec<u32> {
+        (0..self.lines.width())
+            .map(|x| {
+                (0..self.lines.height())
+                    .rev()
+                    .find(|&y| self.lines.get(x, y))
+                    .map_or(0, |y| y as u32 + 1)
+            })
+            .collect()
+    }
+
+    /// The highest column.
+    pub fn max_height(&self) -> u32 {
+        self.heights().into_iter().max().unwrap_or(0)
+    }
+
+    /// Empty cells below their column's highest filled cell.
+    pub fn holes(&self) -> u32 {
+        let h = self.heights();
+        let mut n = 0;
+        for (x, &hx) in h.iter().enumerate() {
+            for y in 0..hx as usize {
+                n += u32::from(!self.lines.get(x, y));
+            }
+        }
+        n
+    }
+
+    /// Horizontally adjacent differing pairs over every row, walls filled.
+    pub fn row_transitions(&self) -> u32 {
+        let w = self.lines.width();
+        let mut n = 0;
+        for y in 0..self.lines.height() {
+            let mut prev = true;
+            for x in 0..w {
+                let c = self.lines.get(x, y);
+                n += u32::from(c != prev);
+                prev = c;
+            }
+            n += u32::from(!prev);
+        }
+        n
+    }
+
+    /// Vertically adjacent differing pairs over every column, floor filled.
+    pub fn column_transitions(&self) -> u32 {
+        let mut n = 0;
+        for x in 0..self.lines.width() {
+            let mut prev = true;
+            for y in 0..self.lines.height() {
+                let c = self.lines.get(x, y);
+                n += u32::from(c != prev);
+                prev = c;
+            }
+        }
+        n
+    }
+
+    /// Sum of absolute differences of adjacent heights.
+    pub fn bumpiness(&self) -> u32 {
+        let h = self.heights();
+        h.windows(2).map(|p| p[0].abs_diff(p[1])).sum()
+    }
+}

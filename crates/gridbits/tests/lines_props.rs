@@ -1,0 +1,360 @@
+//! Line clears and gravity against the per-cell reference: both layouts, any row sets, both
+//! the `pext` and the portable paths.
+
+#![allow(clippy::needless_range_loop)] // cell-by-cell comparisons read best with indices
+
+use gridbits::algo::lines::{
+    has_bmi2, settle_down, settle_planes, settle_planes_portable, ColumnBoard, RowChunks,
+};
+use gridbits::naive::lines::{settle_values, NaiveLines};
+use gridbits::{BitBoard, Board};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x6c69_6e65),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// SplitMix64: cells from a seed, so shrinking keeps boards reproducible.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn chance(&mut self, per_256: u64) -> bool {
+        self.next() % 256 < per_256
+    }
+}
+
+/// A random board: density `d`/256, rows in `full` (a bit mask over rows, repeated every 64
+/// rows) forced full.
+fn random_naive(w: usize, h: usize, seed: u64, d: u64, full: u64) -> NaiveLines {
+    let mut rng = Rng(seed);
+    NaiveLines::from_fn(w, h, |_, y| full >> (y % 64) & 1 != 0 || rng.chance(d))
+}
+
+fn chunked_of(n: &NaiveLines) -> RowChunks {
+    RowChunks::from_fn(n.width(), n.height(), |x, y| n.get(x, y)).unwrap()
+}
+
+fn assert_same(c: &RowChunks, n: &NaiveLines) {
+    for y in 0..n.height() {
+        for x in 0..n.width() {
+            assert_eq!(c.get(x, y), n.get(x, y), "cell ({x}, {y})\n{c:?}\n{n:?}");
+        }
+    }
+    // Bits outside the board (overflow bits, rows past the height) stay zero.
+    assert_eq!(c.count(), n.count());
+}
+
+const SIZES: &[(usize, usize)] = &[
+    (1, 1),
+    (1, 70),
+    (9, 1),
+    (6, 12),
+    (8, 8),
+    (10, 10),
+    (10, 40),
+    (30, 20),
+    (21, 30),
+    (32, 9),
+    (33, 7),
+    (63, 5),
+    (64, 6),
+    (64, 1),
+    (5, 200),
+];
+
+proptest! {
+    #![proptest_config(config(600))]
+
+    #[test]
+    fn chunked_clear_matches_naive(
+        size in 0..SIZES.len(), seed: u64, d in prop::sample::select(vec![0u64, 128, 200, 250, 256]),
+        full: u64,
+    ) {
+        let (w, h) = SIZES[size];
+        let n = random_naive(w, h, seed, d, full);
+        let mut c = chunked_of(&n);
+        let full_before: Vec<usize> = n.full_rows();
+        prop_assert_eq!(c.full_rows(), full_before.clone());
+        let mut expect = n.clone();
+        let removed = expect.clear_full_lines();
+        prop_assert_eq!(removed, full_before.len());
+        prop_assert_eq!(c.clear_full_lines(), removed);
+        assert_same(&c, &expect);
+        // Nothing left to clear.
+        prop_assert_eq!(c.clear_full_lines(), 0);
+        // The seed's procedure, run to completion, reaches the same board.
+        let mut s = chunked_of(&n);
+        prop_assert_eq!(s.seed_clear_all(), removed);
+        assert_same(&s, &expect);
+    }
+
+    #[test]
+    fn chunked_cells_and_rows(size in 0..SIZES.len(), seed: u64, x: usize, y: usize, bits: u64) {
+        let (w, h) = SIZES[size];
+        let n = random_naive(w, h, seed, 128, 0);
+        let mut c = chunked_of(&n);
+        let (x, y) = (x % w, y % h);
+        let expect_row: u64 = (0..w).map(|i| u64::from(n.get(i, y)) << i).sum();
+        prop_assert_eq!(c.row(y), expect_row);
+        c.set_row(y, bits);
+        for i in 0..w {
+            prop_assert_eq!(c.get(i, y), bits >> i & 1 != 0);
+        }
+        c.clear(x, y);
+        prop_assert!(!c.get(x, y));
+        c.set(x, y);
+        prop_assert!(c.get(x, y));
+        prop_assert!(!c.get(w, y) && !c.get(x, h));
+        let mask = c.row_mask(y % c.rows_per_chunk());
+        prop_assert_eq!(mask.count_ones() as usize, w);
+    }
+
+    #[test]
+    fn column_clear_matches_naive(seed: u64, h in 1usize..=64, d in prop::sample::select(vec![0u64, 160, 230, 256]), full: u64) {
+        check_columns::<1>(seed, h, d, full);
+        check_columns::<6>(seed, h, d, full);
+        check_columns::<8>(seed, h, d, full);
+        check_columns::<10>(seed, h, d, full);
+        check_columns::<30>(seed, h, d, full);
+        check_columns::<64>(seed, h, d, full);
+    }
+
+    #[test]
+    fn planes_settle_matches_naive(seed: u64, h in 1usize..=64, d in 0u64..=256, k in 1usize..5) {
+        check_planes::<1>(seed, h, d, k);
+        check_planes::<6>(seed, h, d, k);
+        check_planes::<10>(seed, h, d, k);
+        check_planes::<64>(seed, h, d, k);
+    }
+
+    #[test]
+    fn settle_down_matches_naive(seed: u64, d in 0u64..=256) {
+        check_settle_down::<1, 1, 1>(seed, d);
+        check_settle_down::<1, 20, 1>(seed, d);
+        check_settle_down::<6, 12, 2>(seed, d);
+        check_settle_down::<8, 8, 1>(seed, d);
+        check_settle_down::<10, 40, 7>(seed, d);
+        check_settle_down::<30, 20, 10>(seed, d);
+        for (w, h) in [(63, 3), (64, 5), (65, 4), (129, 3)] {
+            let mut rng = Rng(seed);
+            let g = gridbits::BitGrid::from_fn(w, h, |_, _| rng.chance(d)).unwrap();
+            check_settle_down_view(&g);
+        }
+    }
+}
+
+fn check_columns<const W: usize>(seed: u64, h: usize, d: u64, full: u64) {
+    let n = random_naive(W, h, seed, d, full);
+    let b = ColumnBoard::<W>::from_fn(h, |x, y| n.get(x, y));
+    let expect_full: u64 = n.full_rows().iter().map(|&y| 1u64 << y).sum();
+    assert_eq!(b.full_rows(), expect_full);
+    let mut expect = n.clone();
+    let removed = expect.clear_full_lines() as u32;
+    let same = |b: &ColumnBoard<W>| {
+        for y in 0..h {
+            for x in 0..W {
+                assert_eq!(b.get(x, y), expect.get(x, y), "({x}, {y}) W={W} h={h}");
+            }
+        }
+        assert_eq!(b.count(), expect.count());
+    };
+    let mut a = b;
+    assert_eq!(a.clear_full_lines(), removed);
+    same(&a);
+    let mut p = b;
+    assert_eq!(p.clear_full_lines_portable(), removed);
+    same(&p);
+    #[cfg(target_arch = "x86_64")]
+    if has_bmi2() {
+        let mut q = b;
+        // SAFETY: BMI2 checked just above.
+        assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
+        same(&q);
+    }
+    // Removing an arbitrary row set (not only full rows).
+    let rows = full & b.height_mask();
+    let list: Vec<usize> = (0..h).filter(|&y| rows >> y & 1 != 0).collect();
+    let mut r = b;
+    r.remove_rows(rows);
+    let mut nr = n.clone();
+    nr.remove_rows(&list);
+    for y in 0..h {
+        for x in 0..W {
+            assert_eq!(r.get(x, y), nr.get(x, y));
+        }
+    }
+    // Gravity of one plane.
+    let mut s = b;
+    s.settle();
+    let mut ns = n.clone();
+    ns.settle();
+    for y in 0..h {
+        for x in 0..W {
+            assert_eq!(s.get(x, y), ns.get(x, y));
+        }
+    }
+}
+
+fn check_planes<const W: usize>(seed: u64, h: usize, d: u64, k: usize) {
+    let mut rng = Rng(seed);
+    let mut values: Vec<Vec<u8>> = (0..W)
+        .map(|_| {
+            (0..h)
+                .map(|_| {
+                    if rng.chance(d) {
+                        1 + (rng.next() % k as u64) as u8
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let planes: Vec<ColumnBoard<W>> = (1..=k as u8)
+        .map(|v| ColumnBoard::from_fn(h, |x, y| values[x][y] == v))
+        .collect();
+    settle_values(&mut values);
+    let check = |ps: &[ColumnBoard<W>]| {
+        for (i, p) in ps.iter().enumerate() {
+            for x in 0..W {
+                for y in 0..h {
+                    assert_eq!(
+                        p.get(x, y),
+                        values[x][y] == i as u8 + 1,
+                        "plane {i} ({x}, {y})"
+                    );
+                }
+            }
+        }
+    };
+    let mut a = planes.clone();
+    settle_planes(&mut a);
+    check(&a);
+    let mut b = planes.clone();
+    settle_planes_portable(&mut b);
+    check(&b);
+    #[cfg(target_arch = "x86_64")]
+    if has_bmi2() {
+        let mut c = planes.clone();
+        // SAFETY: BMI2 checked just above.
+        unsafe { gridbits::algo::lines::settle_planes_pext(&mut c) };
+        check(&c);
+    }
+}
+
+fn check_settle_down<const W: usize, const H: usize, const N: usize>(seed: u64, d: u64) {
+    let mut rng = Rng(seed);
+    let b = Board::<W, H, N>::from_fn(|_, _| rng.chance(d));
+    check_settle_down_view(&b);
+}
+
+fn check_settle_down_view<B: BitBoard>(b: &B) {
+    let (w, h) = (b.width(), b.height());
+    let mut rows: Vec<Vec<bool>> = (0..h)
+        .map(|y| (0..w).map(|x| b.get(x, y)).collect())
+        .collect();
+    gridbits::naive::lines::settle_down(&mut rows);
+    let s = settle_down(b);
+    for y in 0..h {
+        for x in 0..w {
+            assert_eq!(s.get(x, y), rows[y][x], "({x}, {y}) of {w}x{h}");
+        }
+    }
+}
+
+#[test]
+fn clears_of_any_row_sets() {
+    // none, all, scattered, more than four, whole chunks, across chunk boundaries
+    let sets: &[&[usize]] = &[
+        &[],
+        &(0..40).collect::<Vec<_>>(),
+        &[0, 2, 4, 6, 8, 10, 12, 39],
+        &[1, 3, 5, 7, 9],
+        &[5, 6],
+        &[6, 7, 8, 9, 10, 11],
+        &[36, 37, 38, 39],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 20, 33],
+    ];
+    for set in sets {
+        let mut n = NaiveLines::from_fn(10, 40, |x, y| set.contains(&y) || (x + 3 * y) % 4 == 0);
+        let mut c = chunked_of(&n);
+        let mut s = c.clone();
+        let mut col = ColumnBoard::<10>::from_fn(40, |x, y| n.get(x, y));
+        let removed = n.clear_full_lines();
+        assert_eq!(removed, set.len());
+        assert_eq!(c.clear_full_lines(), removed);
+        assert_eq!(s.seed_clear_all(), removed);
+        assert_eq!(col.clear_full_lines() as usize, removed);
+        assert_same(&c, &n);
+        assert_same(&s, &n);
+        assert_eq!(col.to_text(), c.to_text());
+    }
+}
+
+#[test]
+fn seed_clear_check_clears_one_run_per_call() {
+    // Rows 0 and 2 full in the first chunk: the seed needs two calls.
+    let mut b = RowChunks::new(10, 12).unwrap();
+    b.set_row(0, 0x3ff);
+    b.set_row(1, 0b1);
+    b.set_row(2, 0x3ff);
+    b.set_row(3, 0x3ff);
+    b.set_row(4, 0b10);
+    b.set_row(6, 0b100);
+    assert_eq!(b.seed_clear_check(0), 1);
+    assert_eq!(b.row(0), 0b1);
+    assert_eq!(b.seed_clear_check(0), 2);
+    assert_eq!((b.row(0), b.row(1), b.row(2)), (0b1, 0b10, 0));
+    assert_eq!(b.row(3), 0b100);
+    assert_eq!(b.seed_clear_check(0), 0);
+    // Overflow bits (60..64) stay zero after a cascade.
+    assert!(b.chunks().iter().all(|c| c >> 60 == 0));
+}
+
+#[test]
+fn seed_clear_lines_cascades_across_chunks() {
+    let mut b = RowChunks::new(10, 18).unwrap();
+    b.set_row(0, 0x3ff);
+    b.set_row(6, 0b11);
+    b.set_row(12, 0b111);
+    b.seed_clear_lines(1, 0);
+    assert_eq!((b.row(5), b.row(11), b.row(17)), (0b11, 0b111, 0));
+    assert!(b.chunks().iter().all(|c| c >> 60 == 0));
+}
+
+#[test]
+fn width_64_one_row_per_chunk() {
+    let mut b = RowChunks::new(64, 3).unwrap();
+    b.set_row(0, !0);
+    b.set_row(1, 5);
+    b.set_row(2, !0);
+    let mut s = b.clone();
+    assert_eq!(b.clear_full_lines(), 2);
+    assert_eq!((b.row(0), b.row(1), b.row(2)), (5, 0, 0));
+    assert_eq!(s.seed_clear_all(), 2);
+    assert_eq!(s, b);
+}
+
+#[test]
+fn sizes_are_checked() {
+    assert!(RowChunks::new(0, 3).is_err());
+    assert!(RowChunks::new(65, 3).is_err());
+    assert!(RowChunks::new(3, 0).is_err());
+    let e = RowChunks::parse(&format!("{}\n", ".".repeat(65))).unwrap_err();
+    assert_eq!((e.line, e.column), (1, 65));
+    let b = RowChunks::parse("#.\n##\n").unwrap();
+    assert_eq!(b.full_rows(), vec![0]);
+    assert!(b.get(0, 1) && !b.get(1, 1));
+}
