@@ -53,7 +53,7 @@ pub struct BitGrid {
 
 /// Mask of the valid bits of the last word of a row of `width` cells.
 #[inline]
-fn tail_mask(width: usize) -> u64 {
+pub(crate) fn tail_mask(width: usize) -> u64 {
     match width % 64 {
         0 => !0,
         r => (1u64 << r) - 1,
@@ -62,7 +62,7 @@ fn tail_mask(width: usize) -> u64 {
 
 /// Shifts a row one cell east (towards larger x) into `out`, carrying between words.
 #[inline]
-fn row_east(src: &[u64], out: &mut [u64], tail: u64) {
+pub(crate) fn row_east(src: &[u64], out: &mut [u64], tail: u64) {
     let mut carry = 0;
     for (o, &w) in out.iter_mut().zip(src) {
         *o = (w << 1) | carry;
@@ -75,7 +75,7 @@ fn row_east(src: &[u64], out: &mut [u64], tail: u64) {
 
 /// Shifts a row one cell west (towards smaller x) into `out`.
 #[inline]
-fn row_west(src: &[u64], out: &mut [u64]) {
+pub(crate) fn row_west(src: &[u64], out: &mut [u64]) {
     let n = src.len();
     for i in 0..n {
         let next = if i + 1 < n { src[i + 1] << 63 } else { 0 };

@@ -47,7 +47,7 @@ const ALL_MOVES: [Moves; 5] = [
 
 /// Checks every operation of `algo::fill` on one board against the oracle. `make` builds a
 /// board of the size under test from a predicate.
-fn check_all<B: fill::FloodFill>(make: Maker<'_, B>, seed: u64, density: u32) {
+fn check_all<B: fill::FloodFill + fill::Territory>(make: Maker<'_, B>, seed: u64, density: u32) {
     let passable = make(&cells(seed, density));
     let seeds = make(&cells(seed ^ 0xabc, 4));
     let (np, ns) = (naive(&passable), naive(&seeds));

@@ -2,7 +2,7 @@
 
 use super::{random_grid, Bench, Rng};
 use gridbits::algo::fill::{
-    connections_from_walls, fill_dilate, fill_runs, fill_sweep, voronoi_n, Wall,
+    connections_from_walls, distance_map, fill_dilate, fill_runs, fill_sweep, voronoi_n, Wall,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitBoard, BitGrid, Board, Board30x20, Board9x9, Connectivity, Dir, Moves};
@@ -384,6 +384,20 @@ fn fills(bench: &mut Bench, rng: &mut Rng) {
         #[cfg(feature = "peers")]
         let w = w.case("pathfinding", 1, || pathfinding_fill(&passable, start));
         w.finish();
+        if size == 1024 {
+            // BFS distance map: the row-sparse engine follows the frontier, not the grid.
+            bench
+                .workload(&format!("distance {kind} {size}x{size}"), "bitgrid")
+                .case("bitgrid", 1, || {
+                    let d = distance_map(&seed, &passable, Moves::Four, None);
+                    d.max().unwrap_or(0) as u64
+                })
+                .case("naive", 1, || {
+                    let d = nf::distance_map(&ns, &np, Moves::Four, None);
+                    d.iter().flatten().max().copied().unwrap_or(0) as u64
+                })
+                .finish();
+        }
     }
 }
 

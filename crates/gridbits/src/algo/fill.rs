@@ -585,16 +585,24 @@ impl DistanceMap {
 
 /// The move distance from the nearest of `sources` to every cell (see [`layers`] for the
 /// rules; sources are at distance 0).
-pub fn distance_map<B: BitBoard>(
+///
+/// On a [`BitGrid`] with step moves each BFS layer only touches the rows next to the current
+/// frontier (see [`Territory`]), so a long winding corridor costs about its length, not its
+/// length times the grid.
+pub fn distance_map<B: Territory>(
     sources: &B,
     passable: &B,
     moves: Moves,
     con: Option<&Connections<B>>,
 ) -> DistanceMap {
     let mut map = DistanceMap::new(sources.width(), sources.height());
-    for (depth, front) in layers(sources, passable, moves, con) {
-        map.paint(&front, depth);
-    }
+    B::territory(
+        std::slice::from_ref(sources),
+        passable,
+        moves,
+        con,
+        Some(&mut map),
+    );
     map
 }
 
@@ -770,28 +778,283 @@ fn voronoi_core<B: BitBoard>(
     (contested, visited, depth)
 }
 
-/// Voronoi territory: [`voronoi_with`] without the per-layer callback.
-pub fn voronoi<B: BitBoard>(
+/// Voronoi territory (the rules of [`voronoi_with`]) with the best engine for the board type:
+/// see [`Territory`].
+pub fn voronoi<B: Territory>(
     sources: &[B],
     passable: &B,
     moves: Moves,
     con: Option<&Connections<B>>,
 ) -> Voronoi<B> {
-    voronoi_with(sources, passable, moves, con, |_, _| {})
+    B::territory(sources, passable, moves, con, None)
 }
 
 /// Voronoi territory and the depth at which each cell was claimed (sources at 0).
-pub fn voronoi_depths<B: BitBoard>(
+pub fn voronoi_depths<B: Territory>(
     sources: &[B],
     passable: &B,
     moves: Moves,
     con: Option<&Connections<B>>,
 ) -> (Voronoi<B>, DistanceMap) {
     let mut map = DistanceMap::new(passable.width(), passable.height());
-    let v = voronoi_with(sources, passable, moves, con, |d, cells| {
-        map.paint(cells, d)
-    });
+    let v = B::territory(sources, passable, moves, con, Some(&mut map));
     (v, map)
+}
+
+/// Board types with a Voronoi / distance engine.
+///
+/// Fixed boards expand whole boards per layer (a few word operations each). A [`BitGrid`]
+/// with step moves (`Four`, `Eight`, with or without connection masks) keeps, per player, the
+/// list of rows its frontier occupies and computes each layer only on those rows and their
+/// neighbours, with no allocation per layer: the cost follows the frontiers, not the grid.
+/// Sliding moves on a [`BitGrid`] expand whole grids per layer (queen distances are short).
+pub trait Territory: BitBoard {
+    /// The Voronoi partition of `sources`' players; when `depth` is given, the claim depth of
+    /// every reached cell is written into it (it must have the board's size).
+    fn territory(
+        sources: &[Self],
+        passable: &Self,
+        moves: Moves,
+        con: Option<&Connections<Self>>,
+        depth: Option<&mut DistanceMap>,
+    ) -> Voronoi<Self>;
+}
+
+impl<const W: usize, const H: usize, const N: usize> Territory for Board<W, H, N> {
+    fn territory(
+        sources: &[Self],
+        passable: &Self,
+        moves: Moves,
+        con: Option<&Connections<Self>>,
+        depth: Option<&mut DistanceMap>,
+    ) -> Voronoi<Self> {
+        match depth {
+            Some(map) => voronoi_with(sources, passable, moves, con, |d, c| map.paint(c, d)),
+            None => voronoi_with(sources, passable, moves, con, |_, _| {}),
+        }
+    }
+}
+
+impl Territory for BitGrid {
+    fn territory(
+        sources: &[Self],
+        passable: &Self,
+        moves: Moves,
+        con: Option<&Connections<Self>>,
+        depth: Option<&mut DistanceMap>,
+    ) -> Voronoi<Self> {
+        if moves.is_sliding() {
+            return match depth {
+                Some(map) => voronoi_with(sources, passable, moves, con, |d, c| map.paint(c, d)),
+                None => voronoi_with(sources, passable, moves, con, |_, _| {}),
+            };
+        }
+        voronoi_rows(sources, passable, moves, con, depth)
+    }
+}
+
+/// The cells of word `i` of row `y` reached in one step from `front` (before masking): the
+/// union over the move's directions of the source word, masked by the connections, shifted
+/// sideways with the carry from the neighbouring word. `f` and `cons` are whole word arrays
+/// (`n` words per row, `h` rows).
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn step_word(
+    f: &[u64],
+    cons: Option<[&[u64]; 8]>,
+    dirs: &[Dir],
+    y: usize,
+    i: usize,
+    n: usize,
+    h: usize,
+    tail: u64,
+) -> u64 {
+    let mut out = 0;
+    for &d in dirs {
+        let (dx, dy) = d.delta();
+        let sy = y as isize - dy;
+        if sy < 0 || sy as usize >= h {
+            continue;
+        }
+        let base = sy as usize * n;
+        let word = |j: usize| -> u64 {
+            let w = f[base + j];
+            match cons {
+                Some(c) => w & c[d.index()][base + j],
+                None => w,
+            }
+        };
+        out |= match dx {
+            0 => word(i),
+            1 => {
+                let carry = if i > 0 { word(i - 1) >> 63 } else { 0 };
+                let v = (word(i) << 1) | carry;
+                if i + 1 == n {
+                    v & tail
+                } else {
+                    v
+                }
+            }
+            _ => {
+                let carry = if i + 1 < n { word(i + 1) << 63 } else { 0 };
+                (word(i) >> 1) | carry
+            }
+        };
+    }
+    out
+}
+
+/// The frontier-sparse Voronoi engine of [`Territory`] for [`BitGrid`] and step moves.
+///
+/// Each player's frontier is kept as words plus the list of its non-zero `(row, word)` units.
+/// A layer evaluates only the units next to some frontier unit (a stamp per unit removes
+/// duplicates), so its cost follows the frontier's size in words: a thin corridor front costs
+/// a few word operations per cell, a wide open front a few per 64 cells.
+fn voronoi_rows(
+    sources: &[BitGrid],
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    mut depth_map: Option<&mut DistanceMap>,
+) -> Voronoi<BitGrid> {
+    let (h, n) = (passable.height(), passable.words_per_row());
+    let tail = crate::grid::tail_mask(passable.width());
+    let dirs = moves.dirs();
+    let empty = passable.empty_like();
+    // Sources: visited at depth 0; cells that are sources of two players are contested.
+    let mut visited = empty.clone();
+    let mut contested = empty.clone();
+    for s in sources {
+        let mut both = visited.clone();
+        both.and_assign(s);
+        contested.or_assign(&both);
+        visited.or_assign(s);
+    }
+    let mut free = passable.clone();
+    free.and_not_assign(&visited);
+    let mut owned: Vec<BitGrid> = sources
+        .iter()
+        .map(|s| {
+            let mut o = s.clone();
+            o.and_not_assign(&contested);
+            o
+        })
+        .collect();
+    if let Some(map) = depth_map.as_deref_mut() {
+        map.paint(&visited, 0);
+    }
+    // Frontier words per player (flat, n words per row) and their non-zero units.
+    let mut fronts: Vec<Vec<u64>> = sources.iter().map(|s| s.words().to_vec()).collect();
+    let mut next: Vec<Vec<u64>> = sources.iter().map(|_| vec![0; h * n]).collect();
+    let mut active: Vec<Vec<usize>> = fronts
+        .iter()
+        .map(|f| (0..h * n).filter(|&u| f[u] != 0).collect())
+        .collect();
+    let mut next_active: Vec<Vec<usize>> = vec![Vec::new(); sources.len()];
+    let con_words: Option<[&[u64]; 8]> = con.map(|c| std::array::from_fn(|k| c[k].words()));
+    let (free_w, mut visited_w) = (free.words().to_vec(), visited.words().to_vec());
+    // Units within reach of a unit: rows above and below, words left and right.
+    let reach: &[(isize, isize)] = &[
+        (0, 0),
+        (-1, 0),
+        (1, 0),
+        (0, -1),
+        (0, 1),
+        (-1, -1),
+        (-1, 1),
+        (1, -1),
+        (1, 1),
+    ];
+    let reach = if moves == Moves::Four {
+        &reach[..5]
+    } else {
+        reach
+    };
+    let mut stamp = vec![0u32; h * n];
+    let mut cand: Vec<usize> = Vec::new();
+    let mut news: Vec<u64> = vec![0; sources.len()];
+    let mut depth = 0u32;
+    loop {
+        let layer = depth + 1;
+        cand.clear();
+        for units in &active {
+            for &u in units {
+                let (y, i) = ((u / n) as isize, (u % n) as isize);
+                for &(dy, di) in reach {
+                    let (ny, ni) = (y + dy, i + di);
+                    if ny < 0 || ni < 0 || ny as usize >= h || ni as usize >= n {
+                        continue;
+                    }
+                    let c = ny as usize * n + ni as usize;
+                    if stamp[c] != layer {
+                        stamp[c] = layer;
+                        cand.push(c);
+                    }
+                }
+            }
+        }
+        let mut any = false;
+        for &u in &cand {
+            let open = free_w[u] & !visited_w[u];
+            if open == 0 {
+                continue;
+            }
+            let (y, i) = (u / n, u % n);
+            let (mut once, mut twice) = (0u64, 0u64);
+            for (p, f) in fronts.iter().enumerate() {
+                let w = step_word(f, con_words, dirs, y, i, n, h, tail) & open;
+                news[p] = w;
+                twice |= once & w;
+                once |= w;
+            }
+            if once == 0 {
+                continue;
+            }
+            any = true;
+            for p in 0..fronts.len() {
+                let w = news[p];
+                if w != 0 {
+                    next[p][u] = w;
+                    next_active[p].push(u);
+                    owned[p].row_words_mut(y)[i] |= w & !twice;
+                }
+            }
+            contested.row_words_mut(y)[i] |= twice;
+            visited_w[u] |= once;
+            if let Some(map) = depth_map.as_deref_mut() {
+                let row = &mut map.dist[y * map.width..(y + 1) * map.width];
+                let mut w = once;
+                while w != 0 {
+                    row[i * 64 + w.trailing_zeros() as usize] = layer;
+                    w &= w - 1;
+                }
+            }
+        }
+        if !any {
+            break;
+        }
+        depth = layer;
+        // The new frontiers replace the old ones; clear the old words for reuse.
+        for p in 0..fronts.len() {
+            for &u in &active[p] {
+                fronts[p][u] = 0;
+            }
+            std::mem::swap(&mut fronts[p], &mut next[p]);
+            std::mem::swap(&mut active[p], &mut next_active[p]);
+            next_active[p].clear();
+        }
+    }
+    for y in 0..h {
+        visited
+            .row_words_mut(y)
+            .copy_from_slice(&visited_w[y * n..(y + 1) * n]);
+    }
+    Voronoi {
+        owned,
+        contested,
+        reached: visited,
+        depth,
+    }
 }
 
 /// A wall on the edge between cell `(x, y)` and its orthogonal neighbour in direction `dir`.
