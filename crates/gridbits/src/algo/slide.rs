@@ -271,6 +271,22 @@ pub trait Slide: BitBoard {
     /// number of steps, computed with `method` (see [`ray_fill`] for the exact meaning).
     fn ray_with(&self, passable: &Self, dir: Dir, method: Method) -> Self;
 
+    /// Every ray of `moves` (one step for `Four`/`Eight`) with `method`: see [`reach_with`].
+    fn reach_with(&self, passable: &Self, moves: Moves, method: Method) -> Self {
+        let mut out = self.empty_like();
+        for &d in moves.dirs() {
+            let r = if moves.is_sliding() {
+                self.ray_with(passable, d, method)
+            } else {
+                let mut s = self.shift(d);
+                s.and_assign(passable);
+                s
+            };
+            out.or_assign(&r);
+        }
+        out
+    }
+
     /// Galloping with an explicit speed `2^speed_log2` (at least 2) and [`Approach`].
     fn gallop_ray_at(&self, passable: &Self, dir: Dir, speed_log2: u32, approach: Approach)
         -> Self;
@@ -320,18 +336,7 @@ pub fn subtract_ray<B: Slide>(pieces: &B, passable: &B, dir: Dir) -> Option<B> {
 
 /// [`reach`] with one chosen method in every direction.
 pub fn reach_with<B: Slide>(pieces: &B, passable: &B, moves: Moves, method: Method) -> B {
-    let mut out = pieces.empty_like();
-    for &d in moves.dirs() {
-        let r = if moves.is_sliding() {
-            pieces.ray_with(passable, d, method)
-        } else {
-            let mut s = pieces.shift(d);
-            s.and_assign(passable);
-            s
-        };
-        out.or_assign(&r);
-    }
-    out
+    Slide::reach_with(pieces, passable, moves, method)
 }
 
 /// The cells reachable in one sliding move by any of `pieces`, through `passable` cells, in
@@ -401,7 +406,16 @@ pub fn generic_ray<B: BitBoard>(pieces: &B, passable: &B, d: Dir) -> B {
 
 // ---------------------------------------------------------------------------------------------
 // Fixed boards.
+//
+// Every function below takes the direction (`DX`, `DY`) and the method (`M`) as const
+// generics, so all shift amounts are constants: on small boards a ray compiles to
+// straight-line word operations.
 // ---------------------------------------------------------------------------------------------
+
+const M_DUMB7: u8 = 0;
+const M_GALLOP: u8 = 1;
+const M_KOGGE_STONE: u8 = 2;
+const M_SUBTRACT: u8 = 3;
 
 /// Raw shift by a signed bit offset (positive: towards higher bits).
 #[inline(always)]
@@ -416,44 +430,298 @@ fn sh<const W: usize, const H: usize, const N: usize>(
     }
 }
 
-/// The bit offset of one step in `d`.
-#[inline(always)]
-const fn bit_delta<const W: usize, const H: usize, const N: usize>(d: Dir) -> isize {
-    let (dx, dy) = d.delta();
-    dy * Board::<W, H, N>::STRIDE as isize + dx
-}
-
-/// The passable cells a step in `d` may land on. With a guard column every raw shift lands
-/// either on a cell or on a guard bit (never passable); without one, a step with a horizontal
-/// part may not land in the column it would wrap into.
+/// The passable cells a step with horizontal part `dx` may land on. With a guard column every
+/// raw shift lands either on a cell or on a guard bit (never passable); without one, a step
+/// with a horizontal part may not land in the column it would wrap into.
 #[inline(always)]
 fn propagator<const W: usize, const H: usize, const N: usize>(
     passable: Board<W, H, N>,
-    d: Dir,
+    dx: isize,
 ) -> Board<W, H, N> {
     if Board::<W, H, N>::GUARD {
         return passable;
     }
-    match d.delta().0 {
+    match dx {
         1 => passable.and(Board::<W, H, N>::NOT_FIRST_COL),
         -1 => passable.and(Board::<W, H, N>::NOT_LAST_COL),
         _ => passable,
     }
 }
 
-#[inline(always)]
-const fn board_max_ray<const W: usize, const H: usize, const N: usize>(d: Dir) -> usize {
-    let (dx, dy) = d.delta();
+/// The longest ray on a `w x h` board in a direction with parts `dx`, `dy`.
+const fn max_ray_len(w: usize, h: usize, dx: isize, dy: isize) -> usize {
     match (dx != 0, dy != 0) {
         (true, true) => {
-            if W < H {
-                W - 1
+            if w < h {
+                w - 1
             } else {
-                H - 1
+                h - 1
             }
         }
-        (true, false) => W - 1,
-        _ => H - 1,
+        (true, false) => w - 1,
+        _ => h - 1,
+    }
+}
+
+/// A Kogge-Stone schedule for rays of up to `len` cells: `(jumps, smear, count)`. Before jump
+/// `i`, if `smear[i]`, the propagator is doubled; `jumps[i]` is the jump length.
+///
+/// The fill starts with every cell at distance 1; a jump of `j <= covered` through `P_j`
+/// (`j` passable cells in a row) extends the cells at distances `1..=covered` to
+/// `1..=covered + j`.
+const fn ks_plan(len: usize) -> ([usize; 40], [bool; 40], usize) {
+    let mut jumps = [0usize; 40];
+    let mut smear = [false; 40];
+    let (mut j, mut covered, mut n) = (1usize, 1usize, 0usize);
+    while covered < len && n < 40 {
+        if covered + j < len && 2 * j <= covered {
+            smear[n] = true;
+            j *= 2;
+        }
+        jumps[n] = j;
+        covered += j;
+        n += 1;
+    }
+    (jumps, smear, n)
+}
+
+/// Board rays, one function per method, direction as const generics.
+impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
+    const fn slide_delta(dx: isize, dy: isize) -> isize {
+        dy * Self::STRIDE as isize + dx
+    }
+
+    #[inline(always)]
+    fn slide_dumb7<const DX: isize, const DY: isize>(self, passable: Self) -> Self {
+        let p = propagator(passable, DX);
+        let dl = const { Self::slide_delta(DX, DY) };
+        let mut front = sh(self, dl).and(p);
+        let mut acc = front;
+        while !front.is_empty() {
+            front = sh(front, dl).and(p);
+            acc = acc.or(front);
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn slide_kogge_stone<const DX: isize, const DY: isize>(self, passable: Self) -> Self {
+        let (jumps, smear, count) = const { ks_plan(max_ray_len(W, H, DX, DY)) };
+        let p = propagator(passable, DX);
+        let dl = const { Self::slide_delta(DX, DY) };
+        let mut acc = sh(self, dl).and(p);
+        let (mut pj, mut j) = (p, 1isize);
+        let mut i = 0;
+        while i < count {
+            if smear[i] {
+                pj = pj.and(sh(pj, j * dl));
+                j *= 2;
+            }
+            acc = acc.or(pj.and(sh(acc, jumps[i] as isize * dl)));
+            i += 1;
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn slide_gallop<const DX: isize, const DY: isize>(
+        self,
+        passable: Self,
+        speed_log2: u32,
+        approach: Approach,
+    ) -> Self {
+        let len = const { max_ray_len(W, H, DX, DY) };
+        let p = propagator(passable, DX);
+        let dl = const { Self::slide_delta(DX, DY) };
+        let speed_log2 = speed_log2.clamp(1, 7) as usize;
+        let mut acc = sh(self, dl).and(p);
+        if acc.is_empty() || len <= 1 {
+            return acc;
+        }
+        match approach {
+            Approach::Accelerate => {
+                let (mut pj, mut j) = (p, 1isize);
+                for _ in 0..speed_log2 {
+                    acc = acc.or(pj.and(sh(acc, j * dl)));
+                    pj = pj.and(sh(pj, j * dl));
+                    j *= 2;
+                }
+                loop {
+                    let next = acc.or(pj.and(sh(acc, j * dl)));
+                    if next == acc {
+                        return acc;
+                    }
+                    acc = next;
+                }
+            }
+            Approach::Decelerate => {
+                let mut smeared = [p; 8];
+                let mut j = 1isize;
+                for s in 1..=speed_log2 {
+                    smeared[s] = smeared[s - 1].and(sh(smeared[s - 1], j * dl));
+                    j *= 2;
+                }
+                loop {
+                    let next = acc.or(smeared[speed_log2].and(sh(acc, j * dl)));
+                    if next == acc {
+                        break;
+                    }
+                    acc = next;
+                }
+                for s in (0..speed_log2).rev() {
+                    j /= 2;
+                    acc = acc.or(smeared[s].and(sh(acc, j * dl)));
+                }
+                acc
+            }
+        }
+    }
+
+    /// East by `o ^ (o - 2g)`, west on the reversed words; Kogge-Stone otherwise.
+    #[inline(always)]
+    fn slide_subtract<const DX: isize, const DY: isize>(self, passable: Self) -> Self {
+        match (DX, DY) {
+            (1, 0) => Board {
+                words: subtract_up(self.words, propagator(passable, DX).words),
+            },
+            (-1, 0) => Board {
+                words: rev_words(subtract_up(
+                    rev_words(self.words),
+                    rev_words(propagator(passable, DX).words),
+                )),
+            },
+            _ => self.slide_kogge_stone::<DX, DY>(passable),
+        }
+    }
+
+    /// The ray with method `M` (a `M_*` constant), direction `(DX, DY)`.
+    #[inline(always)]
+    fn slide_ray_m<const DX: isize, const DY: isize, const M: u8>(self, passable: Self) -> Self {
+        match M {
+            M_DUMB7 => self.slide_dumb7::<DX, DY>(passable),
+            M_GALLOP => self.slide_gallop::<DX, DY>(
+                passable,
+                auto_gallop_speed(max_ray_len(W, H, DX, DY)),
+                Approach::Accelerate,
+            ),
+            M_SUBTRACT => self.slide_subtract::<DX, DY>(passable),
+            _ => self.slide_kogge_stone::<DX, DY>(passable),
+        }
+    }
+
+    /// The ray in a runtime direction, method `M`.
+    #[inline(always)]
+    fn slide_ray_d<const M: u8>(self, passable: Self, d: Dir) -> Self {
+        match d {
+            Dir::N => self.slide_ray_m::<0, -1, M>(passable),
+            Dir::NE => self.slide_ray_m::<1, -1, M>(passable),
+            Dir::E => self.slide_ray_m::<1, 0, M>(passable),
+            Dir::SE => self.slide_ray_m::<1, 1, M>(passable),
+            Dir::S => self.slide_ray_m::<0, 1, M>(passable),
+            Dir::SW => self.slide_ray_m::<-1, 1, M>(passable),
+            Dir::W => self.slide_ray_m::<-1, 0, M>(passable),
+            Dir::NW => self.slide_ray_m::<-1, -1, M>(passable),
+        }
+    }
+
+    /// Every ray of `moves` with method `M`, directions unrolled.
+    #[inline(always)]
+    fn slide_reach_m<const M: u8>(self, passable: Self, moves: Moves) -> Self {
+        let rook = |g: Self| {
+            g.slide_ray_m::<0, -1, M>(passable)
+                .or(g.slide_ray_m::<1, 0, M>(passable))
+                .or(g.slide_ray_m::<0, 1, M>(passable))
+                .or(g.slide_ray_m::<-1, 0, M>(passable))
+        };
+        let bishop = |g: Self| {
+            g.slide_ray_m::<1, -1, M>(passable)
+                .or(g.slide_ray_m::<1, 1, M>(passable))
+                .or(g.slide_ray_m::<-1, 1, M>(passable))
+                .or(g.slide_ray_m::<-1, -1, M>(passable))
+        };
+        match moves {
+            Moves::Rook => rook(self),
+            Moves::Bishop => bishop(self),
+            Moves::Queen => rook(self).or(bishop(self)),
+            // One step: the neighbours only (a dilation would keep unreached pieces).
+            Moves::Four => self
+                .north()
+                .or(self.south())
+                .or(self.east())
+                .or(self.west())
+                .and(passable),
+            Moves::Eight => {
+                let (e, w) = (self.east(), self.west());
+                let h = self.or(e).or(w);
+                h.north().or(h.south()).or(e).or(w).and(passable)
+            }
+        }
+    }
+
+    /// The method [`Method::Auto`] uses on this board type: the fastest in the benchmark for
+    /// its size.
+    pub const fn auto_method() -> Method {
+        Method::KoggeStone
+    }
+
+    #[inline(always)]
+    fn method_id(method: Method) -> u8 {
+        match method {
+            Method::Dumb7 => M_DUMB7,
+            Method::Gallop => M_GALLOP,
+            Method::KoggeStone => M_KOGGE_STONE,
+            Method::Subtract | Method::Sweep => M_SUBTRACT,
+            Method::Auto => match Self::auto_method() {
+                Method::Dumb7 => M_DUMB7,
+                Method::Gallop => M_GALLOP,
+                Method::Subtract | Method::Sweep => M_SUBTRACT,
+                _ => M_KOGGE_STONE,
+            },
+        }
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> Slide for Board<W, H, N> {
+    #[inline]
+    fn ray_with(&self, passable: &Self, dir: Dir, method: Method) -> Self {
+        let (g, p) = (*self, *passable);
+        match Self::method_id(method) {
+            M_DUMB7 => g.slide_ray_d::<M_DUMB7>(p, dir),
+            M_GALLOP => g.slide_ray_d::<M_GALLOP>(p, dir),
+            M_SUBTRACT => g.slide_ray_d::<M_SUBTRACT>(p, dir),
+            _ => g.slide_ray_d::<M_KOGGE_STONE>(p, dir),
+        }
+    }
+
+    #[inline]
+    fn reach_with(&self, passable: &Self, moves: Moves, method: Method) -> Self {
+        let (g, p) = (*self, *passable);
+        match Self::method_id(method) {
+            M_DUMB7 => g.slide_reach_m::<M_DUMB7>(p, moves),
+            M_GALLOP => g.slide_reach_m::<M_GALLOP>(p, moves),
+            M_SUBTRACT => g.slide_reach_m::<M_SUBTRACT>(p, moves),
+            _ => g.slide_reach_m::<M_KOGGE_STONE>(p, moves),
+        }
+    }
+
+    fn gallop_ray_at(
+        &self,
+        passable: &Self,
+        dir: Dir,
+        speed_log2: u32,
+        approach: Approach,
+    ) -> Self {
+        let (g, p) = (*self, *passable);
+        match dir {
+            Dir::N => g.slide_gallop::<0, -1>(p, speed_log2, approach),
+            Dir::NE => g.slide_gallop::<1, -1>(p, speed_log2, approach),
+            Dir::E => g.slide_gallop::<1, 0>(p, speed_log2, approach),
+            Dir::SE => g.slide_gallop::<1, 1>(p, speed_log2, approach),
+            Dir::S => g.slide_gallop::<0, 1>(p, speed_log2, approach),
+            Dir::SW => g.slide_gallop::<-1, 1>(p, speed_log2, approach),
+            Dir::W => g.slide_gallop::<-1, 0>(p, speed_log2, approach),
+            Dir::NW => g.slide_gallop::<-1, -1>(p, speed_log2, approach),
+        }
     }
 }
 
@@ -498,146 +766,6 @@ fn subtract_up<const N: usize>(g: [u64; N], p: [u64; N]) -> [u64; N] {
     out
 }
 
-/// Board rays, one function per method.
-impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
-    #[inline(always)]
-    fn slide_dumb7(self, passable: Self, d: Dir) -> Self {
-        let p = propagator(passable, d);
-        let dl = bit_delta::<W, H, N>(d);
-        let mut front = sh(self, dl).and(p);
-        let mut acc = front;
-        while !front.is_empty() {
-            front = sh(front, dl).and(p);
-            acc = acc.or(front);
-        }
-        acc
-    }
-
-    #[inline(always)]
-    fn slide_kogge_stone(self, passable: Self, d: Dir) -> Self {
-        let len = board_max_ray::<W, H, N>(d);
-        let p = propagator(passable, d);
-        let dl = bit_delta::<W, H, N>(d);
-        let mut acc = sh(self, dl).and(p);
-        // `acc` holds every cell at distance 1..=covered; a jump of j <= covered through
-        // `pj` (j consecutive passable cells) extends it to covered + j.
-        let (mut pj, mut j, mut covered) = (p, 1usize, 1usize);
-        while covered < len {
-            if covered + j < len && 2 * j <= covered {
-                pj = pj.and(sh(pj, j as isize * dl));
-                j *= 2;
-            }
-            acc = acc.or(pj.and(sh(acc, j as isize * dl)));
-            covered += j;
-        }
-        acc
-    }
-
-    #[inline(always)]
-    fn slide_gallop(self, passable: Self, d: Dir, speed_log2: u32, approach: Approach) -> Self {
-        let len = board_max_ray::<W, H, N>(d);
-        let p = propagator(passable, d);
-        let dl = bit_delta::<W, H, N>(d);
-        let speed_log2 = speed_log2.clamp(1, 7) as usize;
-        let mut acc = sh(self, dl).and(p);
-        if acc.is_empty() || len <= 1 {
-            return acc;
-        }
-        match approach {
-            Approach::Accelerate => {
-                let (mut pj, mut j) = (p, 1usize);
-                for _ in 0..speed_log2 {
-                    acc = acc.or(pj.and(sh(acc, j as isize * dl)));
-                    pj = pj.and(sh(pj, j as isize * dl));
-                    j *= 2;
-                }
-                loop {
-                    let next = acc.or(pj.and(sh(acc, j as isize * dl)));
-                    if next == acc {
-                        return acc;
-                    }
-                    acc = next;
-                }
-            }
-            Approach::Decelerate => {
-                let mut smeared = [p; 8];
-                let mut j = 1usize;
-                for s in 1..=speed_log2 {
-                    smeared[s] = smeared[s - 1].and(sh(smeared[s - 1], j as isize * dl));
-                    j *= 2;
-                }
-                loop {
-                    let next = acc.or(smeared[speed_log2].and(sh(acc, j as isize * dl)));
-                    if next == acc {
-                        break;
-                    }
-                    acc = next;
-                }
-                for s in (0..speed_log2).rev() {
-                    j /= 2;
-                    acc = acc.or(smeared[s].and(sh(acc, j as isize * dl)));
-                }
-                acc
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn slide_subtract(self, passable: Self, d: Dir) -> Self {
-        match d {
-            Dir::E => Board {
-                words: subtract_up(self.words, propagator(passable, d).words),
-            },
-            Dir::W => Board {
-                words: rev_words(subtract_up(
-                    rev_words(self.words),
-                    rev_words(propagator(passable, d).words),
-                )),
-            },
-            _ => self.slide_kogge_stone(passable, d),
-        }
-    }
-
-    /// The method [`Method::Auto`] uses on this board for direction `d`.
-    pub const fn auto_method(d: Dir) -> Method {
-        let _ = d;
-        Method::KoggeStone
-    }
-}
-
-impl<const W: usize, const H: usize, const N: usize> Slide for Board<W, H, N> {
-    #[inline]
-    fn ray_with(&self, passable: &Self, dir: Dir, method: Method) -> Self {
-        let (g, p) = (*self, *passable);
-        match method {
-            Method::Dumb7 => g.slide_dumb7(p, dir),
-            Method::Gallop => g.slide_gallop(
-                p,
-                dir,
-                auto_gallop_speed(board_max_ray::<W, H, N>(dir)),
-                Approach::Accelerate,
-            ),
-            Method::KoggeStone => g.slide_kogge_stone(p, dir),
-            Method::Subtract | Method::Sweep => g.slide_subtract(p, dir),
-            Method::Auto => match Self::auto_method(dir) {
-                Method::Dumb7 => g.slide_dumb7(p, dir),
-                Method::Subtract => g.slide_subtract(p, dir),
-                _ => g.slide_kogge_stone(p, dir),
-            },
-        }
-    }
-
-    fn gallop_ray_at(
-        &self,
-        passable: &Self,
-        dir: Dir,
-        speed_log2: u32,
-        approach: Approach,
-    ) -> Self {
-        self.slide_gallop(*passable, dir, speed_log2, approach)
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Runtime grids.
 // ---------------------------------------------------------------------------------------------
@@ -664,6 +792,9 @@ enum Mode {
 fn step(dst: &mut [u64], src: &[u64], mask: &[u64], geo: Geo, d: Dir, k: usize, mode: Mode) -> u64 {
     let (dx, dy) = d.delta();
     let Geo { h, wpr } = geo;
+    if wpr == 1 {
+        return step_one_word(dst, src, mask, None, h, dx, dy, k, mode);
+    }
     let mut any = 0u64;
     let (q, r) = (k / 64, (k % 64) as u32);
     for y in 0..h {
@@ -746,6 +877,151 @@ fn step(dst: &mut [u64], src: &[u64], mask: &[u64], geo: Geo, d: Dir, k: usize, 
                     any |= t & !old;
                 }
             }
+        }
+    }
+    any
+}
+
+/// [`step`] on grids of one word per row: whole-row slices, one branch-free loop per
+/// (direction, mode), optionally ORing the new cells into `acc` too.
+#[allow(clippy::too_many_arguments)]
+fn step_one_word(
+    dst: &mut [u64],
+    src: &[u64],
+    mask: &[u64],
+    acc: Option<&mut [u64]>,
+    h: usize,
+    dx: isize,
+    dy: isize,
+    k: usize,
+    mode: Mode,
+) -> u64 {
+    let off = dy * k as isize;
+    // Rows y0..y1 have a source row y - off; the others get nothing.
+    let (y0, y1) = if off.unsigned_abs() >= h {
+        (0, 0)
+    } else if off >= 0 {
+        (off as usize, h)
+    } else {
+        (0, h - off.unsigned_abs())
+    };
+    for y in (0..y0).chain(y1.max(y0)..h) {
+        dst[y] = match mode {
+            Mode::Set => 0,
+            Mode::OrSelf => src[y],
+        };
+    }
+    if y0 >= y1 {
+        return 0;
+    }
+    let (s0, s1) = ((y0 as isize - off) as usize, (y1 as isize - off) as usize);
+    let from = &src[s0..s1];
+    let own = &src[y0..y1];
+    let m = &mask[y0..y1];
+    let out = &mut dst[y0..y1];
+    let k32 = k as u32;
+    let shift = |v: u64| -> u64 {
+        match dx {
+            0 => v,
+            1 => v.checked_shl(k32).unwrap_or(0),
+            _ => v.checked_shr(k32).unwrap_or(0),
+        }
+    };
+    let mut any = 0u64;
+    match (mode, acc) {
+        (Mode::Set, None) => {
+            for ((o, &f), &mk) in out.iter_mut().zip(from).zip(m) {
+                let t = shift(f) & mk;
+                *o = t;
+                any |= t;
+            }
+        }
+        (Mode::Set, Some(acc)) => {
+            let acc = &mut acc[y0..y1];
+            for (((o, a), &f), &mk) in out.iter_mut().zip(acc.iter_mut()).zip(from).zip(m) {
+                let t = shift(f) & mk;
+                *o = t;
+                *a |= t;
+                any |= t;
+            }
+            if y0 > 0 || y1 < h {
+                // Rows without a source are empty fronts: nothing to add.
+            }
+        }
+        (Mode::OrSelf, _) => {
+            for (((o, &f), &mk), &old) in out.iter_mut().zip(from).zip(m).zip(own) {
+                let t = shift(f) & mk;
+                *o = old | t;
+                any |= t & !old;
+            }
+        }
+    }
+    any
+}
+
+/// One fused Kogge-Stone / galloping pass: `acc_out = acc | p & shift(acc, j)` and, if
+/// `smear`, `p_out = p & shift(p, j)` (the propagator for a jump of `2j`), reading each row
+/// once. Returns the OR of the cells added to `acc`.
+#[allow(clippy::too_many_arguments)]
+fn jump_pass(
+    acc_out: &mut [u64],
+    acc: &[u64],
+    p_out: &mut [u64],
+    p: &[u64],
+    geo: Geo,
+    d: Dir,
+    j: usize,
+    smear: bool,
+) -> u64 {
+    let (dx, dy) = d.delta();
+    if geo.wpr != 1 {
+        if smear {
+            step(p_out, p, p, geo, d, j, Mode::Set);
+        }
+        return step(acc_out, acc, p, geo, d, j, Mode::OrSelf);
+    }
+    let h = geo.h;
+    let off = dy * j as isize;
+    let (y0, y1) = if off.unsigned_abs() >= h {
+        (0, 0)
+    } else if off >= 0 {
+        (off as usize, h)
+    } else {
+        (0, h - off.unsigned_abs())
+    };
+    for y in (0..y0).chain(y1.max(y0)..h) {
+        acc_out[y] = acc[y];
+        p_out[y] = 0;
+    }
+    if y0 >= y1 {
+        return 0;
+    }
+    let (s0, s1) = ((y0 as isize - off) as usize, (y1 as isize - off) as usize);
+    let k = j as u32;
+    let shift = |v: u64| -> u64 {
+        match dx {
+            0 => v,
+            1 => v.checked_shl(k).unwrap_or(0),
+            _ => v.checked_shr(k).unwrap_or(0),
+        }
+    };
+    let mut any = 0u64;
+    let n = y1 - y0;
+    let (acc_out, acc_own, acc_from) = (&mut acc_out[y0..y1], &acc[y0..y1], &acc[s0..s1]);
+    let (p_own, p_from) = (&p[y0..y1], &p[s0..s1]);
+    if smear {
+        let p_out = &mut p_out[y0..y1];
+        for i in 0..n {
+            let t = shift(acc_from[i]) & p_own[i];
+            acc_out[i] = acc_own[i] | t;
+            any |= t & !acc_own[i];
+            p_out[i] = p_own[i] & shift(p_from[i]);
+        }
+    } else {
+        for i in 0..n {
+            let t = shift(acc_from[i]) & p_own[i];
+            acc_out[i] = acc_own[i] | t;
+            any |= t & !acc_own[i];
         }
     }
     any
@@ -872,12 +1148,18 @@ fn grid_ray(
             let mut next = vec![0u64; n];
             let mut any = step(&mut front, g, p, geo, d, 1, Mode::Set);
             acc.copy_from_slice(&front);
+            let (dx, dy) = d.delta();
             while any != 0 {
-                any = step(&mut next, &front, p, geo, d, 1, Mode::Set);
+                any = if geo.wpr == 1 {
+                    step_one_word(&mut next, &front, p, Some(&mut acc), geo.h, dx, dy, 1, Mode::Set)
+                } else {
+                    let a = step(&mut next, &front, p, geo, d, 1, Mode::Set);
+                    for (a, f) in acc.iter_mut().zip(&next) {
+                        *a |= f;
+                    }
+                    a
+                };
                 std::mem::swap(&mut front, &mut next);
-                for (a, f) in acc.iter_mut().zip(&front) {
-                    *a |= f;
-                }
             }
             acc
         }
@@ -887,6 +1169,21 @@ fn grid_ray(
                 return acc;
             }
             let s = speed_log2.clamp(1, 7) as usize;
+            if approach == Approach::Accelerate {
+                // Jumps of 1, 2, ..., 2^(s-1), each pass doubling the propagator; then gallop.
+                let (mut pj, mut ptmp) = (p.to_vec(), vec![0u64; n]);
+                let mut j = 1;
+                for _ in 0..s {
+                    jump_pass(&mut other, &acc, &mut ptmp, &pj, geo, d, j, true);
+                    std::mem::swap(&mut acc, &mut other);
+                    std::mem::swap(&mut pj, &mut ptmp);
+                    j *= 2;
+                }
+                while step(&mut other, &acc, &pj, geo, d, j, Mode::OrSelf) != 0 {
+                    std::mem::swap(&mut acc, &mut other);
+                }
+                return acc;
+            }
             let mut smeared: Vec<Vec<u64>> = vec![p.to_vec()];
             let mut j = 1;
             for i in 1..=s {
@@ -925,17 +1222,28 @@ fn grid_ray(
             let mut other = vec![0u64; n];
             let mut pj = p.to_vec();
             let mut ptmp = vec![0u64; n];
-            step(&mut acc, g, p, geo, d, 1, Mode::Set);
+            // A jump that adds nothing ends the fill: rays are contiguous, so with no cell at
+            // distances covered+1..=covered+j there is none further either.
+            if step(&mut acc, g, p, geo, d, 1, Mode::Set) == 0 {
+                return acc;
+            }
+            // Each pass jumps by j and doubles the propagator for the next jump (same shift).
             let (mut j, mut covered) = (1usize, 1usize);
             while covered < len {
-                if covered + j < len && 2 * j <= covered {
-                    step(&mut ptmp, &pj, &pj, geo, d, j, Mode::Set);
-                    std::mem::swap(&mut pj, &mut ptmp);
-                    j *= 2;
-                }
-                step(&mut other, &acc, &pj, geo, d, j, Mode::OrSelf);
+                // The next jump doubles when the plain schedule would (see `ks_plan`).
+                let c2 = covered + j;
+                let smear = c2 < len && c2 + j < len && 2 * j <= c2;
+                let next_j = if smear { 2 * j } else { j };
+                let added = jump_pass(&mut other, &acc, &mut ptmp, &pj, geo, d, j, smear);
                 std::mem::swap(&mut acc, &mut other);
                 covered += j;
+                if added == 0 {
+                    break;
+                }
+                if smear {
+                    std::mem::swap(&mut pj, &mut ptmp);
+                    j = next_j;
+                }
             }
             acc
         }
@@ -985,6 +1293,48 @@ impl Slide for BitGrid {
             Approach::Accelerate,
             auto_gallop_speed(len),
         );
+        grid_from_words(self, &words)
+    }
+
+    fn reach_with(&self, passable: &Self, moves: Moves, method: Method) -> Self {
+        assert!(
+            self.width() == passable.width() && self.height() == passable.height(),
+            "grids of different sizes"
+        );
+        if !moves.is_sliding() {
+            let mut out = self.empty_like();
+            for &d in moves.dirs() {
+                let mut s = self.shift(d);
+                s.and_assign(passable);
+                out.or_assign(&s);
+            }
+            return out;
+        }
+        let geo = Geo {
+            h: self.height(),
+            wpr: self.words_per_row(),
+        };
+        let mut words = vec![0u64; self.words().len()];
+        for &d in moves.dirs() {
+            let method = match method {
+                Method::Auto => self.auto_method(d),
+                m => m,
+            };
+            let len = self.max_ray(d);
+            let r = grid_ray(
+                self.words(),
+                passable.words(),
+                geo,
+                d,
+                len,
+                method,
+                Approach::Accelerate,
+                auto_gallop_speed(len),
+            );
+            for (w, x) in words.iter_mut().zip(&r) {
+                *w |= x;
+            }
+        }
         grid_from_words(self, &words)
     }
 
