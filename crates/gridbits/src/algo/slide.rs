@@ -416,6 +416,21 @@ const M_DUMB7: u8 = 0;
 const M_GALLOP: u8 = 1;
 const M_KOGGE_STONE: u8 = 2;
 const M_SUBTRACT: u8 = 3;
+const M_AUTO: u8 = 4;
+
+/// The method [`Method::Auto`] uses on a fixed `w x h` board in direction `(dx, dy)`, from
+/// the benchmark (`gridbits bench --filter "queen reach"`): the subtraction east (a borrow
+/// chain, no loop); Kogge-Stone for rays of up to 15 cells (straight-line code, no branch);
+/// galloping (early exit) for longer ones.
+pub const fn auto_board_method(w: usize, h: usize, dx: isize, dy: isize) -> Method {
+    if dx == 1 && dy == 0 {
+        Method::Subtract
+    } else if max_ray_len(w, h, dx, dy) <= 15 {
+        Method::KoggeStone
+    } else {
+        Method::Gallop
+    }
+}
 
 /// Raw shift by a signed bit offset (positive: towards higher bits).
 #[inline(always)]
@@ -597,7 +612,17 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     /// The ray with method `M` (a `M_*` constant), direction `(DX, DY)`.
     #[inline(always)]
     fn slide_ray_m<const DX: isize, const DY: isize, const M: u8>(self, passable: Self) -> Self {
-        match M {
+        let m = if M == M_AUTO {
+            match const { auto_board_method(W, H, DX, DY) } {
+                Method::Dumb7 => M_DUMB7,
+                Method::Gallop => M_GALLOP,
+                Method::Subtract | Method::Sweep => M_SUBTRACT,
+                _ => M_KOGGE_STONE,
+            }
+        } else {
+            M
+        };
+        match m {
             M_DUMB7 => self.slide_dumb7::<DX, DY>(passable),
             M_GALLOP => self.slide_gallop::<DX, DY>(
                 passable,
@@ -658,10 +683,11 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         }
     }
 
-    /// The method [`Method::Auto`] uses on this board type: the fastest in the benchmark for
-    /// its size.
-    pub const fn auto_method() -> Method {
-        Method::KoggeStone
+    /// The method [`Method::Auto`] uses on this board in direction `d`: see
+    /// [`auto_board_method`].
+    pub const fn auto_method(d: Dir) -> Method {
+        let (dx, dy) = d.delta();
+        auto_board_method(W, H, dx, dy)
     }
 
     #[inline(always)]
@@ -671,12 +697,7 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
             Method::Gallop => M_GALLOP,
             Method::KoggeStone => M_KOGGE_STONE,
             Method::Subtract | Method::Sweep => M_SUBTRACT,
-            Method::Auto => match Self::auto_method() {
-                Method::Dumb7 => M_DUMB7,
-                Method::Gallop => M_GALLOP,
-                Method::Subtract | Method::Sweep => M_SUBTRACT,
-                _ => M_KOGGE_STONE,
-            },
+            Method::Auto => M_AUTO,
         }
     }
 }
@@ -689,6 +710,7 @@ impl<const W: usize, const H: usize, const N: usize> Slide for Board<W, H, N> {
             M_DUMB7 => g.slide_ray_d::<M_DUMB7>(p, dir),
             M_GALLOP => g.slide_ray_d::<M_GALLOP>(p, dir),
             M_SUBTRACT => g.slide_ray_d::<M_SUBTRACT>(p, dir),
+            M_AUTO => g.slide_ray_d::<M_AUTO>(p, dir),
             _ => g.slide_ray_d::<M_KOGGE_STONE>(p, dir),
         }
     }
@@ -700,6 +722,7 @@ impl<const W: usize, const H: usize, const N: usize> Slide for Board<W, H, N> {
             M_DUMB7 => g.slide_reach_m::<M_DUMB7>(p, moves),
             M_GALLOP => g.slide_reach_m::<M_GALLOP>(p, moves),
             M_SUBTRACT => g.slide_reach_m::<M_SUBTRACT>(p, moves),
+            M_AUTO => g.slide_reach_m::<M_AUTO>(p, moves),
             _ => g.slide_reach_m::<M_KOGGE_STONE>(p, moves),
         }
     }
