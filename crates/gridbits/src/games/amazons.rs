@@ -40,7 +40,8 @@
 //! side). East is the subtraction `o ^ (o - 2v)`; the seven other directions are Kogge-Stone
 //! fills with jumps of 1, 2, 4 and 2 cells whose propagators (the empty cells, and the cells
 //! with 2 and 4 empty cells in a row behind them) are computed once per position and shared by
-//! both sides and every layer. The search stops as soon as no cell is claimed for the first
+//! both sides and every layer; a position without 8 (or 4, or 2) empty cells in a row in any
+//! direction skips the jumps it cannot use. The search stops as soon as no cell is claimed for the first
 //! time: the king search first, whose final set of claimed cells (every cell either side can
 //! reach at all) then tells the queen search when it is done without an extra empty layer.
 
@@ -192,7 +193,7 @@ pub struct Position {
 const STRIDE: i32 = 11;
 
 /// Bit offsets of one step in the seven directions filled by Kogge-Stone (east is the
-/// subtraction): W, S, N, SW, NE, SE, NW.
+/// subtraction): W, then the pairs S/N, SW/NE, SE/NW.
 const DELTAS: [i32; 7] = [-1, STRIDE, -STRIDE, STRIDE - 1, 1 - STRIDE, STRIDE + 1, -STRIDE - 1];
 
 #[inline(always)]
@@ -205,12 +206,15 @@ const fn shift(x: u128, d: i32) -> u128 {
 }
 
 /// Per-position propagators of the Kogge-Stone fills: for each direction, the empty cells
-/// with 2 (`p2`) and 4 (`p4`) empty cells in a row ending there.
+/// with 2 (`p2`) and 4 (`p4`) empty cells in a row ending there; and how many jumps (1, 2,
+/// 4, 2 cells) the longest run of empty cells in any direction needs.
 #[derive(Clone, Copy)]
 struct Smears {
     e: u128,
+    not_e: u128,
     p2: [u128; 7],
     p4: [u128; 7],
+    jumps: u8,
 }
 
 impl Smears {
@@ -218,35 +222,78 @@ impl Smears {
     fn new(e: u128) -> Self {
         let mut p2 = [0; 7];
         let mut p4 = [0; 7];
-        let mut i = 0;
+        // West: runs along rows.
+        p2[0] = e & (e >> 1);
+        p4[0] = p2[0] & (p2[0] >> 2);
+        let mut p8_any = p4[0] & (p4[0] >> 4);
+        let mut i = 1;
         while i < 7 {
+            // A pair (d, -d), d > 0: the run ending at c going -d is the run ending at c + d
+            // going d, shifted.
             let d = DELTAS[i];
-            p2[i] = e & shift(e, d);
-            p4[i] = p2[i] & shift(p2[i], 2 * d);
-            i += 1;
+            p2[i] = e & (e << d);
+            p4[i] = p2[i] & (p2[i] << (2 * d));
+            p2[i + 1] = p2[i] >> d;
+            p4[i + 1] = p4[i] >> (3 * d);
+            p8_any |= p4[i] & (p4[i] << (4 * d));
+            i += 2;
         }
-        Smears { e, p2, p4 }
+        let any = |ps: &[u128; 7]| ps.iter().fold(0, |a, p| a | p) != 0;
+        let jumps = if p8_any != 0 {
+            4
+        } else if any(&p4) {
+            3
+        } else if any(&p2) {
+            2
+        } else {
+            1
+        };
+        Smears {
+            e,
+            not_e: !e,
+            p2,
+            p4,
+            jumps,
+        }
     }
 
     /// `v` and every cell a queen move from `v` reaches through the empty cells (plus, for
-    /// east, the first blocker of each ray; callers mask with the empty cells).
+    /// east, the first blocker of each ray; callers mask with the empty cells), with `J`
+    /// Kogge-Stone jumps (1, 2, 4, 2 cells: rays of up to 1, 3, 7 or 9 cells).
     #[inline(always)]
-    fn queen(&self, v: u128) -> u128 {
+    fn queen<const J: u8>(&self, v: u128) -> u128 {
         let e = self.e;
-        let o = !e | v;
+        let o = self.not_e | v;
         let mut acc = v | (o ^ o.wrapping_sub(v << 1));
         let mut i = 0;
         while i < 7 {
             let d = DELTAS[i];
             let mut g = v;
             g |= e & shift(g, d);
-            g |= self.p2[i] & shift(g, 2 * d);
-            g |= self.p4[i] & shift(g, 4 * d);
-            g |= self.p2[i] & shift(g, 2 * d);
+            if J >= 2 {
+                g |= self.p2[i] & shift(g, 2 * d);
+            }
+            if J >= 3 {
+                g |= self.p4[i] & shift(g, 4 * d);
+            }
+            if J >= 4 {
+                g |= self.p2[i] & shift(g, 2 * d);
+            }
             acc |= g;
             i += 1;
         }
         acc
+    }
+
+    /// [`Smears::queen`] with the number of jumps this position needs.
+    #[inline]
+    fn queen_any(&self, v: u128) -> u128 {
+        match self.jumps {
+            4 => self.queen::<4>(v),
+            3 => self.queen::<3>(v),
+            2 => self.queen::<2>(v),
+            _ => self.queen::<1>(v),
+        }
     }
 }
 
@@ -257,33 +304,29 @@ const fn king(v: u128) -> u128 {
     h | (h << STRIDE) | (h >> STRIDE)
 }
 
-/// The lockstep search of both sides under one metric. `done` (if not 0) is the set of all
-/// cells that will be claimed, so the search can stop without an empty layer.
+/// The lockstep search of both sides under one metric: `[claimed, white's, contested]`.
+/// Each layer expands every cell a side has visited (rays pass through visited and claimed
+/// cells); a cell is claimed the first time either side reaches it. `done` (if not 0) is the
+/// set of all cells that will be claimed, so the search can stop without an empty layer.
 #[inline(always)]
 fn lockstep(w: u128, b: u128, e: u128, done: u128, expand: impl Fn(u128) -> u128) -> [u128; 3] {
     let (mut vw, mut vb) = (w, b);
     let (mut claimed, mut own_w, mut contested) = (0u128, 0u128, 0u128);
-    let mut w_live = true;
-    let mut b_live = true;
     loop {
-        let nw = if w_live { expand(vw) & e & !vw } else { 0 };
-        let nb = if b_live { expand(vb) & e & !vb } else { 0 };
-        let cw = nw & !claimed;
-        let cb = nb & !claimed;
-        let c = cw | cb;
-        if c == 0 {
+        let nw = expand(vw) & e;
+        let nb = expand(vb) & e;
+        let new = (nw | nb) & !claimed;
+        if new == 0 {
             break;
         }
-        own_w |= cw & !cb;
-        contested |= cw & cb;
-        claimed |= c;
+        own_w |= new & !nb;
+        contested |= new & nw & nb;
+        claimed |= new;
         if claimed == done {
             break;
         }
         vw |= nw;
         vb |= nb;
-        w_live = nw != 0;
-        b_live = nb != 0;
     }
     [claimed, own_w, contested]
 }
@@ -315,7 +358,12 @@ fn evaluate_raw(w: u128, b: u128, e: u128) -> ([u128; 3], [u128; 3]) {
         [0; 3]
     } else {
         let sm = Smears::new(e);
-        lockstep(w, b, e, k[0], |v| sm.queen(v))
+        match sm.jumps {
+            4 => lockstep(w, b, e, k[0], |v| sm.queen::<4>(v)),
+            3 => lockstep(w, b, e, k[0], |v| sm.queen::<3>(v)),
+            2 => lockstep(w, b, e, k[0], |v| sm.queen::<2>(v)),
+            _ => lockstep(w, b, e, k[0], |v| sm.queen::<1>(v)),
+        }
     };
     (q, k)
 }
@@ -435,8 +483,8 @@ impl Position {
         let (w, b, e) = self.raw();
         let sm = Smears::new(e);
         [
-            DistanceMap::from_layers(layers(w, e, |v| sm.queen(v))),
-            DistanceMap::from_layers(layers(b, e, |v| sm.queen(v))),
+            DistanceMap::from_layers(layers(w, e, |v| sm.queen_any(v))),
+            DistanceMap::from_layers(layers(b, e, |v| sm.queen_any(v))),
         ]
     }
 
@@ -457,7 +505,7 @@ impl Position {
         }
         let (_, _, e) = self.raw();
         let a = Board10x10::cell(x, y).to_u128();
-        Board10x10::from_u128(Smears::new(e).queen(a) & e)
+        Board10x10::from_u128(Smears::new(e).queen_any(a) & e)
     }
 
     /// Mobility: each amazon of `side` (lowest cell first) with its number of queen moves.
@@ -466,7 +514,7 @@ impl Position {
         let sm = Smears::new(e);
         self.amazons(side).iter().map(move |(x, y)| {
             let a = Board10x10::cell(x, y).to_u128();
-            ((x, y), (sm.queen(a) & e).count_ones())
+            ((x, y), (sm.queen_any(a) & e).count_ones())
         })
     }
 
