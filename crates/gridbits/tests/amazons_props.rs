@@ -58,7 +58,13 @@ fn grids(p: &Position) -> (NaiveGrid, NaiveGrid, NaiveGrid) {
 fn check_distances(map: &DistanceMap, naive: &[Option<u32>]) -> Result<(), TestCaseError> {
     for y in 0..10 {
         for x in 0..10 {
-            prop_assert_eq!(map.get(x, y).map(u32::from), naive[y * 10 + x], "cell ({}, {})", x, y);
+            prop_assert_eq!(
+                map.get(x, y).map(u32::from),
+                naive[y * 10 + x],
+                "cell ({}, {})",
+                x,
+                y
+            );
         }
     }
     Ok(())
@@ -150,7 +156,12 @@ fn rays_slide_through_cells_the_other_side_claimed() {
     let e = p.evaluate();
     assert_eq!(
         e.queen,
-        Territory { white: 9, black: 3, contested: 6, unreachable: 0 }
+        Territory {
+            white: 9,
+            black: 3,
+            contested: 6,
+            unreachable: 0
+        }
     );
 }
 
@@ -205,19 +216,31 @@ fn walled_off_regions_are_unreachable() {
 #[test]
 fn parse_errors_name_line_and_column() {
     let err = |s: &str| Position::parse(s).unwrap_err().to_string();
-    assert_eq!(err("W.\n.B\n"), "line 1, column 3: grid is 2x2, expected 10x10");
-    let mut rows = vec![".........."; 10];
+    assert_eq!(
+        err("W.\n.B\n"),
+        "line 1, column 3: grid is 2x2, expected 10x10"
+    );
+    let mut rows = [".........."; 10];
     rows[3] = "....Q.....";
-    assert_eq!(err(&rows.join("\n")), "line 4, column 5: unknown character 'Q'");
+    assert_eq!(
+        err(&rows.join("\n")),
+        "line 4, column 5: unknown character 'Q'"
+    );
     rows[3] = "..........";
     let nine = rows[..9].join("\n");
-    assert_eq!(err(&nine), "line 10, column 1: grid is 10x9, expected 10x10");
+    assert_eq!(
+        err(&nine),
+        "line 10, column 1: grid is 10x9, expected 10x10"
+    );
     assert!(err("").contains("empty grid"));
     // Lower-case x is an arrow, and any number of amazons is fine.
     rows[0] = "WWWWWxxxxx";
     rows[9] = "BBBBBBBBB#";
     let p = Position::parse(&rows.join("\n")).unwrap();
-    assert_eq!((p.white().count(), p.black().count(), p.arrows().count()), (5, 9, 6));
+    assert_eq!(
+        (p.white().count(), p.black().count(), p.arrows().count()),
+        (5, 9, 6)
+    );
     assert_eq!(p.to_text().lines().next(), Some("WWWWW#####"));
 }
 
@@ -225,9 +248,21 @@ fn parse_errors_name_line_and_column() {
 fn empty_and_full_positions() {
     let none = Position::new(Board10x10::EMPTY, Board10x10::EMPTY, Board10x10::EMPTY).unwrap();
     let e = none.evaluate();
-    assert_eq!(e.queen, Territory { white: 0, black: 0, contested: 0, unreachable: 100 });
+    assert_eq!(
+        e.queen,
+        Territory {
+            white: 0,
+            black: 0,
+            contested: 0,
+            unreachable: 100
+        }
+    );
     assert_eq!(e.king, e.queen);
-    let full = Position::new(Board10x10::cell(0, 0), Board10x10::EMPTY, !Board10x10::cell(0, 0));
+    let full = Position::new(
+        Board10x10::cell(0, 0),
+        Board10x10::EMPTY,
+        !Board10x10::cell(0, 0),
+    );
     assert_eq!(full.unwrap().evaluate().queen, Territory::default());
     assert!(Position::new(Board10x10::FULL, Board10x10::FULL, Board10x10::EMPTY).is_none());
 }

@@ -23,8 +23,15 @@ fn naive(walls: u128, pieces: u128, n: u32) -> LineReach<u128> {
     let w: Vec<bool> = (0..n).map(|i| bit(walls, i)).collect();
     let p: Vec<bool> = (0..n).map(|i| bit(pieces, i)).collect();
     let (r, l) = line_reach(&w, &p);
-    let pack = |v: Vec<bool>| v.iter().enumerate().fold(0u128, |a, (i, &b)| a | (b as u128) << i);
-    LineReach { right: pack(r), left: pack(l) }
+    let pack = |v: Vec<bool>| {
+        v.iter()
+            .enumerate()
+            .fold(0u128, |a, (i, &b)| a | (b as u128) << i)
+    };
+    LineReach {
+        right: pack(r),
+        left: pack(l),
+    }
 }
 
 /// Sparse or dense bits from three random words.
@@ -81,7 +88,9 @@ fn line(s: &str) -> (u128, u128) {
 }
 
 fn draw(bits: u128, n: usize) -> String {
-    (0..n).map(|i| if bits >> i & 1 != 0 { 'x' } else { '.' }).collect()
+    (0..n)
+        .map(|i| if bits >> i & 1 != 0 { 'x' } else { '.' })
+        .collect()
 }
 
 /// Seed 003's example: pieces on a line with walls; every reachable cell to the right and

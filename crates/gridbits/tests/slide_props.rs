@@ -4,7 +4,7 @@ use gridbits::algo::slide::{
     self, generic_ray, reach, reach_with, subtract_ray, Approach, Method, Slide,
 };
 use gridbits::naive::{self, NaiveGrid};
-use gridbits::{BitGrid, Board, Dir, GridView, Moves};
+use gridbits::{BitGrid, Board, Dir, Moves};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -41,7 +41,13 @@ fn cells(w: usize, h: usize, seed: u64, wall_pct: u32, piece_pct: u32) -> Vec<(b
         .collect()
 }
 
-const MOVES: [Moves; 5] = [Moves::Four, Moves::Eight, Moves::Rook, Moves::Bishop, Moves::Queen];
+const MOVES: [Moves; 5] = [
+    Moves::Four,
+    Moves::Eight,
+    Moves::Rook,
+    Moves::Bishop,
+    Moves::Queen,
+];
 
 /// Checks every method, galloping speed and approach, and every reach, on one case.
 fn check_all<B: Slide>(pieces: &B, passable: &B) -> Result<(), TestCaseError> {
@@ -74,7 +80,10 @@ fn check_all<B: Slide>(pieces: &B, passable: &B) -> Result<(), TestCaseError> {
         prop_assert_eq!(got(&generic_ray(pieces, passable, d)), expect.clone());
         prop_assert_eq!(got(&slide::dumb7_ray(pieces, passable, d)), expect.clone());
         prop_assert_eq!(got(&slide::gallop_ray(pieces, passable, d)), expect.clone());
-        prop_assert_eq!(got(&slide::kogge_stone_ray(pieces, passable, d)), expect.clone());
+        prop_assert_eq!(
+            got(&slide::kogge_stone_ray(pieces, passable, d)),
+            expect.clone()
+        );
         match subtract_ray(pieces, passable, d) {
             Some(r) => {
                 prop_assert!(matches!(d, Dir::E | Dir::W));
@@ -89,7 +98,10 @@ fn check_all<B: Slide>(pieces: &B, passable: &B) -> Result<(), TestCaseError> {
     }
     for moves in MOVES {
         let expect = naive::slide::reach(&np, &nf, moves);
-        prop_assert_eq!(NaiveGrid::from_view(&reach(pieces, passable, moves)), expect.clone());
+        prop_assert_eq!(
+            NaiveGrid::from_view(&reach(pieces, passable, moves)),
+            expect.clone()
+        );
         prop_assert_eq!(
             NaiveGrid::from_view(&reach_with(pieces, passable, moves, Method::Gallop)),
             expect.clone()
@@ -122,7 +134,13 @@ fn board_case<const W: usize, const H: usize, const N: usize>(
     check_all(&pieces, &passable)
 }
 
-fn grid_case(w: usize, h: usize, seed: u64, wall_pct: u32, piece_pct: u32) -> Result<(), TestCaseError> {
+fn grid_case(
+    w: usize,
+    h: usize,
+    seed: u64,
+    wall_pct: u32,
+    piece_pct: u32,
+) -> Result<(), TestCaseError> {
     let c = cells(w, h, seed, wall_pct, piece_pct);
     let pieces = BitGrid::from_fn(w, h, |x, y| c[y * w + x].0).unwrap();
     let passable = BitGrid::from_fn(w, h, |x, y| c[y * w + x].1).unwrap();

@@ -31,11 +31,7 @@ fn queen_fixed<const W: usize, const H: usize, const N: usize>(
         .zip(&walls)
         .map(|(p, w)| p.and_not(*w))
         .collect();
-    let free: Vec<Board<W, H, N>> = walls
-        .iter()
-        .zip(&pieces)
-        .map(|(w, p)| !(*w | *p))
-        .collect();
+    let free: Vec<Board<W, H, N>> = walls.iter().zip(&pieces).map(|(w, p)| !(*w | *p)).collect();
     let naive: Vec<(NaiveGrid, NaiveGrid)> = pieces
         .iter()
         .zip(&free)
@@ -84,8 +80,10 @@ fn queen_grid(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, wall_pct: u3
             reach_with(black_box(pieces), free, Moves::Queen, m).count()
         });
     }
-    wl.case("naive", 1, || naive::slide::reach(&np, &nf, Moves::Queen).count())
-        .finish();
+    wl.case("naive", 1, || {
+        naive::slide::reach(&np, &nf, Moves::Queen).count()
+    })
+    .finish();
 }
 
 /// Random Amazons positions: 4 + 4 amazons, arrows at a density from 0 to 60%.
@@ -98,7 +96,10 @@ pub fn amazons_positions(rng: &mut Rng, count: usize) -> Vec<Position> {
             let mut pick = |rng: &mut Rng| {
                 let mut side = Board10x10::EMPTY;
                 while side.count() < 4 && !free.is_empty() {
-                    let (x, y) = ((rng.next_u64() % 10) as usize, (rng.next_u64() % 10) as usize);
+                    let (x, y) = (
+                        (rng.next_u64() % 10) as usize,
+                        (rng.next_u64() % 10) as usize,
+                    );
                     if free.get(x, y) {
                         side.set(x, y);
                         free.clear(x, y);
@@ -205,7 +206,13 @@ pub fn register(bench: &mut Bench, rng: &mut Rng) {
     let positions = amazons_positions(rng, BATCH);
     let raw: Vec<(u128, u128, u128)> = positions
         .iter()
-        .map(|p| (p.white().to_u128(), p.black().to_u128(), p.empty().to_u128()))
+        .map(|p| {
+            (
+                p.white().to_u128(),
+                p.black().to_u128(),
+                p.empty().to_u128(),
+            )
+        })
         .collect();
     let naive: Vec<(NaiveGrid, NaiveGrid, NaiveGrid)> = positions
         .iter()
@@ -256,9 +263,23 @@ mod tests {
         let mut rng = Rng::new(7);
         for p in amazons_positions(&mut rng, 200) {
             let e = p.evaluate();
-            let t = plain::evaluate(p.white().to_u128(), p.black().to_u128(), p.empty().to_u128());
-            let q = [e.queen.white, e.queen.black, e.queen.contested, e.queen.unreachable];
-            let k = [e.king.white, e.king.black, e.king.contested, e.king.unreachable];
+            let t = plain::evaluate(
+                p.white().to_u128(),
+                p.black().to_u128(),
+                p.empty().to_u128(),
+            );
+            let q = [
+                e.queen.white,
+                e.queen.black,
+                e.queen.contested,
+                e.queen.unreachable,
+            ];
+            let k = [
+                e.king.white,
+                e.king.black,
+                e.king.contested,
+                e.king.unreachable,
+            ];
             assert_eq!(t[..4], q, "{p}");
             assert_eq!(t[4..], k, "{p}");
         }

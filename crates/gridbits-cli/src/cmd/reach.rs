@@ -114,10 +114,7 @@ pub fn run(args: &ReachArgs) -> Result<String, CliError> {
         });
         return Ok(format!("{obj}\n"));
     }
-    let mut out = format!(
-        "reach ({} moves): {count} cells (*)\n",
-        args.moves.name()
-    );
+    let mut out = format!("reach ({} moves): {count} cells (*)\n", args.moves.name());
     for line in picture(&r, crate::render::color_enabled()) {
         out.push_str(&line);
         out.push('\n');
@@ -136,7 +133,11 @@ pub fn demo(color: bool) -> String {
         "sliding reach: every piece at once, one move, pieces and walls (#) block\n\n",
     );
     let mut panels = Vec::new();
-    for (name, moves) in [("queen", Moves::Queen), ("rook", Moves::Rook), ("bishop", Moves::Bishop)] {
+    for (name, moves) in [
+        ("queen", Moves::Queen),
+        ("rook", Moves::Rook),
+        ("bishop", Moves::Bishop),
+    ] {
         let Ok(r) = compute(grid.clone(), moves) else {
             return String::new();
         };

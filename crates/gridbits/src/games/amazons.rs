@@ -194,7 +194,15 @@ const STRIDE: i32 = 11;
 
 /// Bit offsets of one step in the seven directions filled by Kogge-Stone (east is the
 /// subtraction): W, then the pairs S/N, SW/NE, SE/NW.
-const DELTAS: [i32; 7] = [-1, STRIDE, -STRIDE, STRIDE - 1, 1 - STRIDE, STRIDE + 1, -STRIDE - 1];
+const DELTAS: [i32; 7] = [
+    -1,
+    STRIDE,
+    -STRIDE,
+    STRIDE - 1,
+    1 - STRIDE,
+    STRIDE + 1,
+    -STRIDE - 1,
+];
 
 #[inline(always)]
 const fn shift(x: u128, d: i32) -> u128 {

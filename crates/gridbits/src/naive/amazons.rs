@@ -55,11 +55,7 @@ pub fn distances(sources: &NaiveGrid, empty: &NaiveGrid, moves: Moves) -> Vec<Op
 }
 
 /// Territory of the empty cells given both sides' distances (row-major, as [`distances`]).
-pub fn territory(
-    white: &[Option<u32>],
-    black: &[Option<u32>],
-    empty: &NaiveGrid,
-) -> Territory {
+pub fn territory(white: &[Option<u32>], black: &[Option<u32>], empty: &NaiveGrid) -> Territory {
     let mut t = Territory::default();
     for (x, y) in empty.cells() {
         let i = y * empty.width() + x;
