@@ -19,7 +19,9 @@
 //!   with jumps of `2^(s-1)`, ..., 1 ([`Approach`]). Stops as soon as a step adds nothing.
 //! - [`Method::KoggeStone`]: jumps of 1, 2, 4, 8, ... cells, the propagator ANDed with a
 //!   shifted copy of itself before each doubling: `ceil(log2 L)` steps for rays of up to `L`
-//!   cells, no branch.
+//!   cells, no branch on fixed boards. On runtime grids each pass does the jump and the
+//!   doubling together, and the fill stops at the first jump that adds nothing (rays are
+//!   contiguous, so nothing lies further).
 //! - [`Method::Subtract`]: for directions contiguous in the bits (east, towards higher bits),
 //!   `o ^ (o - 2g)` with `o` the blockers plus the pieces, which is exact for many pieces on a
 //!   line (each borrow stops at the next set bit of `o`); west runs the same on the
@@ -28,7 +30,9 @@
 //! [`Method::Sweep`] (runtime grids) walks the rows once in the direction of travel, each row
 //! ORing in the shifted previous row, so vertical and diagonal rays cost one pass; rows use
 //! the subtraction. [`Method::Auto`] is whichever the benchmark (`gridbits bench --filter
-//! reach`) measured fastest for the board type and size.
+//! "queen reach"`) measured fastest: on fixed boards the subtraction east, Kogge-Stone for
+//! rays of up to 15 cells and galloping for longer ones ([`auto_board_method`]); on runtime
+//! grids the row sweep.
 //!
 //! The 1D problem of the seed, a line of up to 64 or 128 cells, is [`line_reach_u64`] and
 //! [`line_reach_u128`].
@@ -129,8 +133,8 @@ macro_rules! line_impl {
         /// Right is the subtraction `o ^ (o - 2g)`, left galloping (the seed's algorithm);
         #[doc = concat!("[`", stringify!($name_with), "`] picks the method.")]
         ///
-        /// The example is the seed's picture in words: pieces at 1 and 9, walls at 4 and 12 on
-        /// a 16-cell line.
+        /// Example: pieces on cells 1 and 9, walls on 4 and 12, a 16-cell line. (The seed's
+        /// own example is a picture that its text does not include.)
         ///
         /// ```
         #[doc = concat!("use gridbits::algo::slide::", stringify!($name), ";")]
