@@ -274,6 +274,7 @@ line_impl!(u128, line_reach_u128, line_reach_u128_with, 128);
 pub trait Slide: BitBoard {
     /// The cells reached from the pieces `self` moving in `dir` through `passable`, any
     /// number of steps, computed with `method` (see [`ray_fill`] for the exact meaning).
+    /// Runtime grids panic if `passable` has another size.
     fn ray_with(&self, passable: &Self, dir: Dir, method: Method) -> Self;
 
     /// Every ray of `moves` (one step for `Four`/`Eight`) with `method`: see [`reach_with`].
