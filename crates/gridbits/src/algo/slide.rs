@@ -19,9 +19,9 @@
 //!   with jumps of `2^(s-1)`, ..., 1 ([`Approach`]). Stops as soon as a step adds nothing.
 //! - [`Method::KoggeStone`]: jumps of 1, 2, 4, 8, ... cells, the propagator ANDed with a
 //!   shifted copy of itself before each doubling: `ceil(log2 L)` steps for rays of up to `L`
-//!   cells, no branch on fixed boards. On runtime grids each pass does the jump and the
-//!   doubling together, and the fill stops at the first jump that adds nothing (rays are
-//!   contiguous, so nothing lies further).
+//!   cells, no branch on small fixed boards. On runtime grids each pass does the jump and the
+//!   doubling together; there, and for rays longer than 15 cells on fixed boards, the fill
+//!   stops at the first jump that adds nothing (rays are contiguous, so nothing lies further).
 //! - [`Method::Subtract`]: for directions contiguous in the bits (east, towards higher bits),
 //!   `o ^ (o - 2g)` with `o` the blockers plus the pieces, which is exact for many pieces on a
 //!   line (each borrow stops at the next set bit of `o`); west runs the same on the
@@ -30,9 +30,9 @@
 //! [`Method::Sweep`] (runtime grids) walks the rows once in the direction of travel, each row
 //! ORing in the shifted previous row, so vertical and diagonal rays cost one pass; rows use
 //! the subtraction. [`Method::Auto`] is whichever the benchmark (`gridbits bench --filter
-//! "queen reach"`) measured fastest: on fixed boards the subtraction east, Kogge-Stone for
-//! rays of up to 15 cells and galloping for longer ones ([`auto_board_method`]); on runtime
-//! grids the row sweep.
+//! "queen reach"`) measured fastest: on fixed boards the subtraction east (and west on big
+//! boards) and Kogge-Stone in the other directions ([`auto_board_method`]); on runtime grids
+//! the row sweep.
 //!
 //! The 1D problem of the seed, a line of up to 64 or 128 cells, is [`line_reach_u64`] and
 //! [`line_reach_u128`].
@@ -426,15 +426,14 @@ const M_AUTO: u8 = 4;
 
 /// The method [`Method::Auto`] uses on a fixed `w x h` board in direction `(dx, dy)`, from
 /// the benchmark (`gridbits bench --filter "queen reach"`): the subtraction east (a borrow
-/// chain, no loop); Kogge-Stone for rays of up to 15 cells (straight-line code, no branch);
-/// galloping (early exit) for longer ones.
+/// chain, no loop), and west too when rays are longer than 15 cells (the bit reversal pays
+/// off on big boards); Kogge-Stone everywhere else (branch-free up to 15 cells, early exit
+/// beyond).
 pub const fn auto_board_method(w: usize, h: usize, dx: isize, dy: isize) -> Method {
-    if dx == 1 && dy == 0 {
+    if dy == 0 && (dx == 1 || max_ray_len(w, h, dx, dy) > 15) {
         Method::Subtract
-    } else if max_ray_len(w, h, dx, dy) <= 15 {
-        Method::KoggeStone
     } else {
-        Method::Gallop
+        Method::KoggeStone
     }
 }
 
@@ -528,19 +527,47 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     #[inline(always)]
     fn slide_kogge_stone<const DX: isize, const DY: isize>(self, passable: Self) -> Self {
         let (jumps, smear, count) = const { ks_plan(max_ray_len(W, H, DX, DY)) };
+        if count > 12 {
+            // Rays longer than 4095 cells (boards too large to keep by value anyway).
+            return self.slide_dumb7::<DX, DY>(passable);
+        }
         let p = propagator(passable, DX);
         let dl = const { Self::slide_delta(DX, DY) };
         let mut acc = sh(self, dl).and(p);
         let (mut pj, mut j) = (p, 1isize);
-        let mut i = 0;
-        while i < count {
-            if smear[i] {
-                pj = pj.and(sh(pj, j * dl));
-                j *= 2;
-            }
-            acc = acc.or(pj.and(sh(acc, jumps[i] as isize * dl)));
-            i += 1;
+        // Long rays (big boards): stop at the first jump that adds nothing, as on runtime
+        // grids. Short ones stay branch-free.
+        let early_exit = const { max_ray_len(W, H, DX, DY) > 15 };
+        // Unrolled so that every shift amount is a constant, whatever the board size (the
+        // schedule has at most 12 jumps for rays of up to 4095 cells).
+        macro_rules! jump {
+            ($i:literal) => {
+                if $i < count {
+                    if smear[$i] {
+                        pj = pj.and(sh(pj, j * dl));
+                        j *= 2;
+                    }
+                    let next = acc.or(pj.and(sh(acc, jumps[$i] as isize * dl)));
+                    if early_exit && next == acc {
+                        return acc;
+                    }
+                    acc = next;
+                }
+            };
         }
+        jump!(0);
+        jump!(1);
+        jump!(2);
+        jump!(3);
+        jump!(4);
+        jump!(5);
+        jump!(6);
+        jump!(7);
+        jump!(8);
+        jump!(9);
+        jump!(10);
+        jump!(11);
+        let _ = j;
         acc
     }
 
