@@ -65,6 +65,12 @@ pub trait BitBoard: Clone + PartialEq + Debug + GridView {
     fn erode(&self, conn: Connectivity) -> Self;
     /// The set cells, lowest first.
     fn cells(&self) -> Vec<(usize, usize)>;
+    /// The cells reached from `self` (the pieces) sliding in `dir` through `passable`: see
+    /// [`algo::slide::ray_fill`](crate::algo::slide::ray_fill). The default is the plain
+    /// shift-by-one loop; the board types of this crate use their fastest method.
+    fn slide_ray(&self, passable: &Self, dir: Dir) -> Self {
+        crate::algo::slide::generic_ray(self, passable, dir)
+    }
 }
 
 impl<const W: usize, const H: usize, const N: usize> BitBoard for Board<W, H, N> {
@@ -143,6 +149,10 @@ impl<const W: usize, const H: usize, const N: usize> BitBoard for Board<W, H, N>
     fn cells(&self) -> Vec<(usize, usize)> {
         self.iter().collect()
     }
+    #[inline]
+    fn slide_ray(&self, passable: &Self, dir: Dir) -> Self {
+        crate::algo::slide::Slide::ray_with(self, passable, dir, crate::algo::slide::Method::Auto)
+    }
 }
 
 impl BitBoard for BitGrid {
@@ -208,5 +218,8 @@ impl BitBoard for BitGrid {
     }
     fn cells(&self) -> Vec<(usize, usize)> {
         self.iter().collect()
+    }
+    fn slide_ray(&self, passable: &Self, dir: Dir) -> Self {
+        crate::algo::slide::Slide::ray_with(self, passable, dir, crate::algo::slide::Method::Auto)
     }
 }

@@ -1,1 +1,578 @@
-//! Work in progress: filled in by its issue.
+//! Game of the Amazons: a 10x10 position, queen and king distances, territory and mobility
+//! (GAMES.md).
+//!
+//! A [`Position`] is three [`Board10x10`]s: white amazons, black amazons and arrows. Amazons
+//! move like chess queens through empty cells; amazons of both sides and arrows block. The
+//! *queen distance* of an empty cell for a side is the fewest queen moves any of its amazons
+//! needs to reach it; the *king distance* the same with one-step moves in 8 directions.
+//! *Territory* (the min-distance heuristic) gives an empty cell to the side with the strictly
+//! smaller distance; equal finite distances are contested, and a cell neither side reaches is
+//! unreachable. [`Position::evaluate`] computes both metrics in one call, with no allocation.
+//!
+//! ```
+//! use gridbits::games::amazons::Position;
+//! let p = Position::parse(
+//!     "...B..B...\n\
+//!      ..........\n\
+//!      ..........\n\
+//!      B........B\n\
+//!      ..........\n\
+//!      ..........\n\
+//!      W........W\n\
+//!      ..........\n\
+//!      ..........\n\
+//!      ...W..W...\n",
+//! )
+//! .unwrap();
+//! let e = p.evaluate();
+//! // The opening is symmetric: what one side owns, the other owns too.
+//! assert_eq!(e.queen.white, e.queen.black);
+//! assert_eq!(e.queen.white + e.queen.black + e.queen.contested, 92);
+//! assert_eq!(e.king.unreachable, 0);
+//! ```
+//!
+//! # How it is fast
+//!
+//! Each metric is one breadth-first search per side, run in lockstep, on the u128 layout of
+//! [`Board10x10`] (stride 11, so a guard bit ends every row and no shift wraps). A queen
+//! layer is the queen reach of *every* cell visited so far (not only the last layer: a ray
+//! slides through every empty cell, including cells already visited or claimed by the other
+//! side). East is the subtraction `o ^ (o - 2v)`; the seven other directions are Kogge-Stone
+//! fills with jumps of 1, 2, 4 and 2 cells whose propagators (the empty cells, and the cells
+//! with 2 and 4 empty cells in a row behind them) are computed once per position and shared by
+//! both sides and every layer; a position without 8 (or 4, or 2) empty cells in a row in any
+//! direction skips the jumps it cannot use. The search stops as soon as no cell is claimed for the first
+//! time: the king search first, whose final set of claimed cells (every cell either side can
+//! reach at all) then tells the queen search when it is done without an extra empty layer.
+
+use crate::text::{CharGrid, ParseError};
+use crate::Board10x10;
+use std::fmt;
+
+/// Board side length.
+pub const SIZE: usize = 10;
+
+/// The two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// White, `W` in text.
+    White,
+    /// Black, `B` in text.
+    Black,
+}
+
+/// Territory counts of one metric: every empty cell is counted exactly once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Territory {
+    /// Empty cells white reaches strictly first.
+    pub white: u32,
+    /// Empty cells black reaches strictly first.
+    pub black: u32,
+    /// Empty cells both sides reach at the same distance.
+    pub contested: u32,
+    /// Empty cells neither side reaches.
+    pub unreachable: u32,
+}
+
+/// Territory by queen distance and by king distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Evaluation {
+    /// Territory by queen distance.
+    pub queen: Territory,
+    /// Territory by king distance.
+    pub king: Territory,
+}
+
+/// Who owns each empty cell under one metric, as boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct TerritoryMap {
+    /// Cells white reaches strictly first.
+    pub white: Board10x10,
+    /// Cells black reaches strictly first.
+    pub black: Board10x10,
+    /// Cells both reach at the same distance.
+    pub contested: Board10x10,
+    /// Empty cells neither reaches.
+    pub unreachable: Board10x10,
+}
+
+impl TerritoryMap {
+    /// The counts.
+    pub fn counts(&self) -> Territory {
+        Territory {
+            white: self.white.count(),
+            black: self.black.count(),
+            contested: self.contested.count(),
+            unreachable: self.unreachable.count(),
+        }
+    }
+}
+
+/// Distances of one side to every cell, `None` where it never arrives.
+///
+/// The side's own amazons are at distance 0; other amazons and arrows are never reached.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DistanceMap {
+    cells: [u8; SIZE * SIZE],
+}
+
+impl DistanceMap {
+    /// The stored value of a cell that is never reached.
+    pub const UNREACHED: u8 = u8::MAX;
+
+    /// The distance of `(x, y)`, `None` if the side never reaches it (or off the board).
+    pub fn get(&self, x: usize, y: usize) -> Option<u8> {
+        if x >= SIZE || y >= SIZE {
+            return None;
+        }
+        match self.cells[y * SIZE + x] {
+            Self::UNREACHED => None,
+            d => Some(d),
+        }
+    }
+
+    /// All distances, row-major (index `y * 10 + x`), [`Self::UNREACHED`] where not reached.
+    pub fn as_array(&self) -> &[u8; SIZE * SIZE] {
+        &self.cells
+    }
+
+    /// The cells at exactly distance `d`.
+    pub fn layer(&self, d: u8) -> Board10x10 {
+        Board10x10::from_fn(|x, y| self.cells[y * SIZE + x] == d)
+    }
+
+    /// The largest finite distance (0 when only the amazons are reached, `None` when nothing is).
+    pub fn max(&self) -> Option<u8> {
+        self.cells
+            .iter()
+            .copied()
+            .filter(|&d| d != Self::UNREACHED)
+            .max()
+    }
+
+    fn from_layers(layers: impl Iterator<Item = u128>) -> Self {
+        let mut cells = [Self::UNREACHED; SIZE * SIZE];
+        for (d, layer) in layers.enumerate() {
+            for (x, y) in Board10x10::from_u128(layer) {
+                cells[y * SIZE + x] = d.min(254) as u8;
+            }
+        }
+        DistanceMap { cells }
+    }
+}
+
+impl fmt::Debug for DistanceMap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "DistanceMap")?;
+        for y in 0..SIZE {
+            for x in 0..SIZE {
+                match self.get(x, y) {
+                    Some(d) if d < 10 => write!(f, "{d}")?,
+                    Some(_) => f.write_str("+")?,
+                    None => f.write_str(".")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// A Game of the Amazons position: amazons of both sides and arrows, on disjoint cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    white: Board10x10,
+    black: Board10x10,
+    arrows: Board10x10,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The u128 kernels (Board10x10 layout: bit y * 11 + x).
+// ---------------------------------------------------------------------------------------------
+
+const STRIDE: i32 = 11;
+
+/// Bit offsets of one step in the seven directions filled by Kogge-Stone (east is the
+/// subtraction): W, then the pairs S/N, SW/NE, SE/NW.
+const DELTAS: [i32; 7] = [
+    -1,
+    STRIDE,
+    -STRIDE,
+    STRIDE - 1,
+    1 - STRIDE,
+    STRIDE + 1,
+    -STRIDE - 1,
+];
+
+#[inline(always)]
+const fn shift(x: u128, d: i32) -> u128 {
+    if d > 0 {
+        x << d
+    } else {
+        x >> -d
+    }
+}
+
+/// Per-position propagators of the Kogge-Stone fills: for each direction, the empty cells
+/// with 2 (`p2`) and 4 (`p4`) empty cells in a row ending there; and how many jumps (1, 2,
+/// 4, 2 cells) the longest run of empty cells in any direction needs.
+#[derive(Clone, Copy)]
+struct Smears {
+    e: u128,
+    not_e: u128,
+    p2: [u128; 7],
+    p4: [u128; 7],
+    jumps: u8,
+}
+
+impl Smears {
+    #[inline(always)]
+    fn new(e: u128) -> Self {
+        let mut p2 = [0; 7];
+        let mut p4 = [0; 7];
+        // West: runs along rows.
+        p2[0] = e & (e >> 1);
+        p4[0] = p2[0] & (p2[0] >> 2);
+        let mut p8_any = p4[0] & (p4[0] >> 4);
+        let mut i = 1;
+        while i < 7 {
+            // A pair (d, -d), d > 0: the run ending at c going -d is the run ending at c + d
+            // going d, shifted.
+            let d = DELTAS[i];
+            p2[i] = e & (e << d);
+            p4[i] = p2[i] & (p2[i] << (2 * d));
+            p2[i + 1] = p2[i] >> d;
+            p4[i + 1] = p4[i] >> (3 * d);
+            p8_any |= p4[i] & (p4[i] << (4 * d));
+            i += 2;
+        }
+        let any = |ps: &[u128; 7]| ps.iter().fold(0, |a, p| a | p) != 0;
+        let jumps = if p8_any != 0 {
+            4
+        } else if any(&p4) {
+            3
+        } else if any(&p2) {
+            2
+        } else {
+            1
+        };
+        Smears {
+            e,
+            not_e: !e,
+            p2,
+            p4,
+            jumps,
+        }
+    }
+
+    /// `v` and every cell a queen move from `v` reaches through the empty cells (plus, for
+    /// east, the first blocker of each ray; callers mask with the empty cells), with `J`
+    /// Kogge-Stone jumps (1, 2, 4, 2 cells: rays of up to 1, 3, 7 or 9 cells).
+    #[inline(always)]
+    fn queen<const J: u8>(&self, v: u128) -> u128 {
+        let e = self.e;
+        let o = self.not_e | v;
+        let mut acc = v | (o ^ o.wrapping_sub(v << 1));
+        let mut i = 0;
+        while i < 7 {
+            let d = DELTAS[i];
+            let mut g = v;
+            g |= e & shift(g, d);
+            if J >= 2 {
+                g |= self.p2[i] & shift(g, 2 * d);
+            }
+            if J >= 3 {
+                g |= self.p4[i] & shift(g, 4 * d);
+            }
+            if J >= 4 {
+                g |= self.p2[i] & shift(g, 2 * d);
+            }
+            acc |= g;
+            i += 1;
+        }
+        acc
+    }
+
+    /// [`Smears::queen`] with the number of jumps this position needs.
+    #[inline]
+    fn queen_any(&self, v: u128) -> u128 {
+        match self.jumps {
+            4 => self.queen::<4>(v),
+            3 => self.queen::<3>(v),
+            2 => self.queen::<2>(v),
+            _ => self.queen::<1>(v),
+        }
+    }
+}
+
+/// `v` and its 8 neighbours (guard bits included; callers mask with the empty cells).
+#[inline(always)]
+const fn king(v: u128) -> u128 {
+    let h = v | (v << 1) | (v >> 1);
+    h | (h << STRIDE) | (h >> STRIDE)
+}
+
+/// The lockstep search of both sides under one metric: `[claimed, white's, contested]`.
+/// Each layer expands every cell a side has visited (rays pass through visited and claimed
+/// cells); a cell is claimed the first time either side reaches it. `done` (if not 0) is the
+/// set of all cells that will be claimed, so the search can stop without an empty layer.
+#[inline(always)]
+fn lockstep(w: u128, b: u128, e: u128, done: u128, expand: impl Fn(u128) -> u128) -> [u128; 3] {
+    let (mut vw, mut vb) = (w, b);
+    let (mut claimed, mut own_w, mut contested) = (0u128, 0u128, 0u128);
+    loop {
+        let nw = expand(vw) & e;
+        let nb = expand(vb) & e;
+        let new = (nw | nb) & !claimed;
+        if new == 0 {
+            break;
+        }
+        own_w |= new & !nb;
+        contested |= new & nw & nb;
+        claimed |= new;
+        if claimed == done {
+            break;
+        }
+        vw |= nw;
+        vb |= nb;
+    }
+    [claimed, own_w, contested]
+}
+
+#[inline(always)]
+fn territory(e: u128, [claimed, own_w, contested]: [u128; 3]) -> Territory {
+    Territory {
+        white: own_w.count_ones(),
+        black: (claimed & !own_w & !contested).count_ones(),
+        contested: contested.count_ones(),
+        unreachable: (e & !claimed).count_ones(),
+    }
+}
+
+fn territory_map(e: u128, [claimed, own_w, contested]: [u128; 3]) -> TerritoryMap {
+    TerritoryMap {
+        white: Board10x10::from_u128(own_w),
+        black: Board10x10::from_u128(claimed & !own_w & !contested),
+        contested: Board10x10::from_u128(contested),
+        unreachable: Board10x10::from_u128(e & !claimed),
+    }
+}
+
+/// Both metrics from the raw words: king first (its claimed set bounds the queen search).
+#[inline(always)]
+fn evaluate_raw(w: u128, b: u128, e: u128) -> ([u128; 3], [u128; 3]) {
+    let k = lockstep(w, b, e, 0, king);
+    let q = if k[0] == 0 {
+        [0; 3]
+    } else {
+        let sm = Smears::new(e);
+        match sm.jumps {
+            4 => lockstep(w, b, e, k[0], |v| sm.queen::<4>(v)),
+            3 => lockstep(w, b, e, k[0], |v| sm.queen::<3>(v)),
+            2 => lockstep(w, b, e, k[0], |v| sm.queen::<2>(v)),
+            _ => lockstep(w, b, e, k[0], |v| sm.queen::<1>(v)),
+        }
+    };
+    (q, k)
+}
+
+/// The breadth-first layers of one side (layer 0 = its amazons).
+fn layers(start: u128, e: u128, expand: impl Fn(u128) -> u128) -> impl Iterator<Item = u128> {
+    let mut visited = 0u128;
+    let mut front = start;
+    std::iter::from_fn(move || {
+        if front == 0 {
+            return None;
+        }
+        let layer = front;
+        visited |= front;
+        front = expand(visited) & e & !visited;
+        Some(layer)
+    })
+}
+
+impl Position {
+    /// A position from its three sets, or `None` if two of them share a cell.
+    pub fn new(white: Board10x10, black: Board10x10, arrows: Board10x10) -> Option<Self> {
+        let disjoint =
+            !white.intersects(black) && !white.intersects(arrows) && !black.intersects(arrows);
+        disjoint.then_some(Position {
+            white,
+            black,
+            arrows,
+        })
+    }
+
+    /// Parses a 10x10 text position: `W` and `B` amazons (any number of each), `#` or `x`
+    /// arrows, `.` empty. Errors name the line and column.
+    ///
+    /// ```
+    /// use gridbits::games::amazons::Position;
+    /// let err = Position::parse("W.\n.B\n").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 1, column 3: grid is 2x2, expected 10x10");
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        Self::parse_bytes(text.as_bytes())
+    }
+
+    /// [`Position::parse`] on raw bytes.
+    pub fn parse_bytes(text: &[u8]) -> Result<Self, ParseError> {
+        Self::from_char_grid(&CharGrid::parse(text)?)
+    }
+
+    /// A position from a parsed character grid (checked: 10x10, only `W B # x .`).
+    pub fn from_char_grid(grid: &CharGrid) -> Result<Self, ParseError> {
+        grid.check_chars(b"WB#x.")?;
+        grid.check_size(SIZE, SIZE)?;
+        Ok(Position {
+            white: Board10x10::from_fn(|x, y| grid.get(x, y) == b'W'),
+            black: Board10x10::from_fn(|x, y| grid.get(x, y) == b'B'),
+            arrows: Board10x10::from_fn(|x, y| matches!(grid.get(x, y), b'#' | b'x')),
+        })
+    }
+
+    /// White's amazons.
+    pub fn white(&self) -> Board10x10 {
+        self.white
+    }
+
+    /// Black's amazons.
+    pub fn black(&self) -> Board10x10 {
+        self.black
+    }
+
+    /// The arrows (burnt cells).
+    pub fn arrows(&self) -> Board10x10 {
+        self.arrows
+    }
+
+    /// The amazons of `side`.
+    pub fn amazons(&self, side: Side) -> Board10x10 {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+
+    /// The empty cells.
+    pub fn empty(&self) -> Board10x10 {
+        !(self.white | self.black | self.arrows)
+    }
+
+    #[inline(always)]
+    fn raw(&self) -> (u128, u128, u128) {
+        (
+            self.white.to_u128(),
+            self.black.to_u128(),
+            self.empty().to_u128(),
+        )
+    }
+
+    /// Territory by queen distance and by king distance, in one call, without allocating.
+    #[inline]
+    pub fn evaluate(&self) -> Evaluation {
+        let (w, b, e) = self.raw();
+        let (q, k) = evaluate_raw(w, b, e);
+        Evaluation {
+            queen: territory(e, q),
+            king: territory(e, k),
+        }
+    }
+
+    /// Who owns each empty cell, by queen distance and by king distance (`[queen, king]`).
+    pub fn territory_maps(&self) -> [TerritoryMap; 2] {
+        let (w, b, e) = self.raw();
+        let (q, k) = evaluate_raw(w, b, e);
+        [territory_map(e, q), territory_map(e, k)]
+    }
+
+    /// Queen distances of both sides, `[white, black]`.
+    pub fn queen_distances(&self) -> [DistanceMap; 2] {
+        let (w, b, e) = self.raw();
+        let sm = Smears::new(e);
+        [
+            DistanceMap::from_layers(layers(w, e, |v| sm.queen_any(v))),
+            DistanceMap::from_layers(layers(b, e, |v| sm.queen_any(v))),
+        ]
+    }
+
+    /// King distances of both sides, `[white, black]`.
+    pub fn king_distances(&self) -> [DistanceMap; 2] {
+        let (w, b, e) = self.raw();
+        [
+            DistanceMap::from_layers(layers(w, e, king)),
+            DistanceMap::from_layers(layers(b, e, king)),
+        ]
+    }
+
+    /// The empty cells one amazon standing on `(x, y)` reaches in one queen move (empty if
+    /// there is no amazon there).
+    pub fn moves_from(&self, x: usize, y: usize) -> Board10x10 {
+        if x >= SIZE || y >= SIZE || !(self.white | self.black).get(x, y) {
+            return Board10x10::EMPTY;
+        }
+        let (_, _, e) = self.raw();
+        let a = Board10x10::cell(x, y).to_u128();
+        Board10x10::from_u128(Smears::new(e).queen_any(a) & e)
+    }
+
+    /// Mobility: each amazon of `side` (lowest cell first) with its number of queen moves.
+    pub fn mobility(&self, side: Side) -> impl Iterator<Item = ((usize, usize), u32)> + '_ {
+        let (_, _, e) = self.raw();
+        let sm = Smears::new(e);
+        self.amazons(side).iter().map(move |(x, y)| {
+            let a = Board10x10::cell(x, y).to_u128();
+            ((x, y), (sm.queen_any(a) & e).count_ones())
+        })
+    }
+
+    /// The total number of queen moves of `side`'s amazons.
+    pub fn total_mobility(&self, side: Side) -> u32 {
+        self.mobility(side).map(|(_, n)| n).sum()
+    }
+
+    /// The text form: `W`, `B`, `#` and `.`, one line per row.
+    pub fn to_text(&self) -> String {
+        let mut s = String::with_capacity(SIZE * (SIZE + 1));
+        for y in 0..SIZE {
+            for x in 0..SIZE {
+                s.push(self.char_at(x, y));
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// The character of `(x, y)` in [`Position::to_text`].
+    pub fn char_at(&self, x: usize, y: usize) -> char {
+        if self.white.get(x, y) {
+            'W'
+        } else if self.black.get(x, y) {
+            'B'
+        } else if self.arrows.get(x, y) {
+            '#'
+        } else {
+            '.'
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Position")?;
+        f.write_str(&self.to_text())
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        Self::parse(s)
+    }
+}
