@@ -58,16 +58,16 @@ fn check_plane<const W: usize, const H: usize, const N: usize>(plane: Board<W, H
             expected,
             "fast path {conn:?}\n{plane}"
         );
-        // The documented order: singles, (4-connected) dominoes, then the rest.
-        let sizes: Vec<u32> = fast.iter().map(|c| c.count()).collect();
-        let limit = if conn == Connectivity::Four { 2 } else { 1 };
-        let first_big = sizes.iter().position(|&s| s > limit).unwrap_or(sizes.len());
-        assert!(sizes[first_big..].iter().all(|&s| s > limit), "{sizes:?}");
-        assert!(
-            sizes[..first_big].windows(2).all(|p| p[0] <= p[1]),
-            "{sizes:?}"
-        );
-
+        // The documented order: the stars first, then the others (four cells or more, three
+        // with 8-connectivity) in raster order of their lowest cell.
+        let small = fast.iter().take_while(|c| star(**c, conn)).count();
+        let min = if conn == Connectivity::Four { 4 } else { 3 };
+        assert!(fast[small..]
+            .iter()
+            .all(|c| c.count() >= min && !star(*c, conn)));
+        assert!(fast[small..]
+            .windows(2)
+            .all(|p| p[0].lowest_index() < p[1].lowest_index()));
         let plain: Vec<_> = components_plain(plane, conn)
             .map(|b| naive_of(&b))
             .collect();
@@ -118,6 +118,18 @@ fn check_plane<const W: usize, const H: usize, const N: usize>(plane: Board<W, H
     if let Some((x, y)) = (!plane).lowest() {
         assert!(component_at(plane, x, y, Connectivity::Eight).is_empty());
     }
+}
+
+/// Whether a component is a star: one cell and neighbours of it with no other neighbour.
+fn star<const W: usize, const H: usize, const N: usize>(
+    c: Board<W, H, N>,
+    conn: Connectivity,
+) -> bool {
+    let nbrs = |x: usize, y: usize| (Board::<W, H, N>::cell(x, y).dilate(conn) & c).count() - 1;
+    c.iter().any(|(x, y)| {
+        Board::<W, H, N>::cell(x, y).dilate(conn) & c == c
+            && c.iter().all(|(a, b)| (a, b) == (x, y) || nbrs(a, b) == 1)
+    })
 }
 
 /// The row-pair table on one plane (boards up to 8 wide).

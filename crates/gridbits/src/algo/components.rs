@@ -32,6 +32,16 @@
 
 use crate::{Board, Connectivity, Dir};
 
+/// Calls `f` with `conn` as a constant in each arm, so that code generic over the
+/// connectivity is specialised even when the caller's `conn` is only known at run time.
+#[inline(always)]
+fn with_conn<R>(conn: Connectivity, f: impl Fn(Connectivity) -> R) -> R {
+    match conn {
+        Connectivity::Four => f(Connectivity::Four),
+        Connectivity::Eight => f(Connectivity::Eight),
+    }
+}
+
 /// One step of every cell in direction `d`. On boards with a guard column the shift is raw:
 /// cells may land in guard bits or past the last row, so the result must be intersected with
 /// a subset of the board before it is shifted again. Without a guard column it is the masked
@@ -91,6 +101,17 @@ fn from_u128_raw<const W: usize, const H: usize, const N: usize>(v: u128) -> Boa
         words[1] = (v >> 64) as u64;
     }
     Board { words }
+}
+
+/// The lowest set cell alone; branch-free on boards of one or two words.
+#[inline(always)]
+fn lowest<const W: usize, const H: usize, const N: usize>(b: Board<W, H, N>) -> Board<W, H, N> {
+    if N <= 2 {
+        let v = b.to_u128();
+        from_u128_raw(v & v.wrapping_neg())
+    } else {
+        b.lowest_bit()
+    }
 }
 
 /// The horizontal run of `mask` that starts at `seed`, where `seed` is the lowest cell of
@@ -255,6 +276,15 @@ pub fn groups_at_least<const W: usize, const H: usize, const N: usize>(
     k: usize,
     conn: Connectivity,
 ) -> Board<W, H, N> {
+    with_conn(conn, |conn| groups_impl(plane, k, conn))
+}
+
+#[inline(always)]
+fn groups_impl<const W: usize, const H: usize, const N: usize>(
+    plane: Board<W, H, N>,
+    k: usize,
+    conn: Connectivity,
+) -> Board<W, H, N> {
     match (k, conn) {
         (0 | 1, _) => plane,
         (2, _) => neighboured(plane, conn),
@@ -267,7 +297,7 @@ pub fn groups_at_least<const W: usize, const H: usize, const N: usize>(
             };
             let mut out = Board::EMPTY;
             while rest.count() as usize >= k {
-                let c = fill_lowest(rest.lowest_bit(), rest, conn);
+                let c = fill_lowest(lowest(rest), rest, conn);
                 rest ^= c;
                 if c.count() as usize >= k {
                     out |= c;
@@ -317,52 +347,63 @@ pub fn components<const W: usize, const H: usize, const N: usize>(
     plane: Board<W, H, N>,
     conn: Connectivity,
 ) -> Components<W, H, N> {
-    match conn {
-        Connectivity::Four => {
-            let n = has(plane, Dir::N);
-            let s = has(plane, Dir::S);
-            let e = has(plane, Dir::E);
-            let w = has(plane, Dir::W);
-            let any = n | s | e | w;
-            let two = (n & s) | (e & w) | ((n | s) & (e | w));
-            let one = any.and_not(two);
-            // Left cells of horizontal dominoes, top cells of vertical ones: a cell with one
-            // neighbour whose neighbour (east / south) also has only that one.
-            let dom_h = one & e & nb(one, Dir::W);
-            let dom_v = one & s & nb(one, Dir::N);
-            let rest = any.and_not(dom_h | dom_v | nb(dom_h, Dir::E) | nb(dom_v, Dir::S));
-            Components {
-                singles: plane.and_not(any),
-                dom_h,
-                dom_v,
-                rest,
-                conn,
-            }
+    with_conn(conn, |conn| components_impl(plane, conn))
+}
+
+#[inline(always)]
+fn components_impl<const W: usize, const H: usize, const N: usize>(
+    plane: Board<W, H, N>,
+    conn: Connectivity,
+) -> Components<W, H, N> {
+    // Neighbour counts, saturated at two.
+    let mut one = Board::EMPTY;
+    let mut two = Board::EMPTY;
+    for &d in conn.dirs() {
+        let m = nb(plane, d);
+        two |= one & m;
+        one |= m;
+    }
+    let leaves = (one & plane).and_not(two);
+    // A centre has only leaves (cells with one neighbour) around it, so its component is the
+    // centre and its neighbours: one dilation. Both cells of a domino are centres: keep the
+    // first in raster order.
+    let inner = plane.and_not(leaves);
+    let mut around = Board::EMPTY;
+    let mut before = Board::EMPTY;
+    for &d in conn.dirs() {
+        around |= nb(inner, d);
+        if matches!(d, Dir::S | Dir::E | Dir::SE | Dir::SW) {
+            before |= nb(plane, d);
         }
-        Connectivity::Eight => {
-            let any = neighboured(plane, conn);
-            Components {
-                singles: plane.and_not(any),
-                dom_h: Board::EMPTY,
-                dom_v: Board::EMPTY,
-                rest: any,
-                conn,
-            }
-        }
+    }
+    let singles = plane.and_not(one);
+    let centres = (plane & one).and_not(around).and_not(leaves & before);
+    let small = grow(centres, plane, conn) | singles;
+    Components {
+        singles,
+        centres,
+        plane,
+        rest: plane.and_not(small),
+        conn,
     }
 }
 
 /// Iterator over the components of a plane, from [`components`]. It owns a few boards and
 /// never allocates.
 ///
-/// Order: first the one-cell components, then (4-connectivity) the horizontal and the
-/// vertical dominoes, then the larger components, each group in raster order of its lowest
-/// cell (top row first, then left to right). Sort by [`Board::lowest`] for one raster order.
+/// Order: first the single cells, then the other *stars*, components made of one cell and
+/// neighbours of it that have no other neighbour (dominoes, trominoes, T and plus shapes), in
+/// raster order of their centre; then the others, in raster order of their lowest cell (top row first, then
+/// left to right). Sort by [`Board::lowest_index`] for one raster
+/// order.
 #[derive(Clone, Debug)]
 pub struct Components<const W: usize, const H: usize, const N: usize> {
+    /// The one-cell components not yet returned.
     singles: Board<W, H, N>,
-    dom_h: Board<W, H, N>,
-    dom_v: Board<W, H, N>,
+    /// One cell of each small component: the component is its dilation inside `plane`.
+    centres: Board<W, H, N>,
+    plane: Board<W, H, N>,
+    /// The cells of the larger components not yet returned.
     rest: Board<W, H, N>,
     conn: Connectivity,
 }
@@ -370,13 +411,7 @@ pub struct Components<const W: usize, const H: usize, const N: usize> {
 impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     /// The cells of the components not yet returned.
     pub fn remaining(&self) -> Board<W, H, N> {
-        let stride = Board::<W, H, N>::STRIDE;
-        self.singles
-            | self.rest
-            | self.dom_h
-            | self.dom_h.shl_raw(1)
-            | self.dom_v
-            | self.dom_v.shl_raw(stride)
+        self.singles | grow(self.centres, self.plane, self.conn) | self.rest
     }
 }
 
@@ -386,46 +421,90 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
     #[inline]
     fn next(&mut self) -> Option<Board<W, H, N>> {
         if !self.singles.is_empty() {
-            let b = self.singles.lowest_bit();
+            let b = lowest(self.singles);
             self.singles ^= b;
             return Some(b);
         }
-        if !self.dom_h.is_empty() {
-            let b = self.dom_h.lowest_bit();
-            self.dom_h ^= b;
-            return Some(b | b.shl_raw(1));
-        }
-        if !self.dom_v.is_empty() {
-            let b = self.dom_v.lowest_bit();
-            self.dom_v ^= b;
-            return Some(b | b.shl_raw(Board::<W, H, N>::STRIDE));
+        if !self.centres.is_empty() {
+            let b = lowest(self.centres);
+            self.centres ^= b;
+            return Some(grow(b, self.plane, self.conn));
         }
         if self.rest.is_empty() {
             return None;
         }
-        // What is left are components of at least 3 cells (4-connected, dominoes gone) or 2
-        // (8-connected): fewer than twice that many cells make one component.
+        // The larger components have at least four cells (three with 8-connectivity, a
+        // triangle): fewer than twice that many make one component.
         let smallest = match self.conn {
-            Connectivity::Four => 3,
-            Connectivity::Eight => 2,
+            Connectivity::Four => 4,
+            Connectivity::Eight => 3,
         };
         if self.rest.count() < 2 * smallest {
             let c = self.rest;
             self.rest = Board::EMPTY;
             return Some(c);
         }
-        let c = fill_lowest(self.rest.lowest_bit(), self.rest, self.conn);
+        let c = fill_lowest(lowest(self.rest), self.rest, self.conn);
         self.rest ^= c;
         Some(c)
     }
 
+    #[inline]
+    fn fold<B, F>(self, init: B, f: F) -> B
+    where
+        F: FnMut(B, Board<W, H, N>) -> B,
+    {
+        match self.conn {
+            Connectivity::Four => self.fold_impl(init, f, Connectivity::Four),
+            Connectivity::Eight => self.fold_impl(init, f, Connectivity::Eight),
+        }
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let sure = self.singles.count() + self.dom_h.count() + self.dom_v.count();
+        let sure = self.singles.count() + self.centres.count();
         let rest = self.rest.count();
         (
             (sure + u32::from(rest != 0)) as usize,
-            Some((sure + rest) as usize),
+            Some((sure + rest / 3) as usize),
         )
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
+    /// `fold` with the connectivity as a constant.
+    #[inline(always)]
+    fn fold_impl<B, F>(self, init: B, mut f: F, conn: Connectivity) -> B
+    where
+        F: FnMut(B, Board<W, H, N>) -> B,
+    {
+        // The same as `next` in a loop, as three tight loops.
+        let mut acc = init;
+        let mut singles = self.singles;
+        while !singles.is_empty() {
+            let b = lowest(singles);
+            singles ^= b;
+            acc = f(acc, b);
+        }
+        let mut centres = self.centres;
+        while !centres.is_empty() {
+            let b = lowest(centres);
+            centres ^= b;
+            acc = f(acc, grow(b, self.plane, conn));
+        }
+        let mut rest = self.rest;
+        while !rest.is_empty() {
+            let smallest = match conn {
+                Connectivity::Four => 4,
+                Connectivity::Eight => 3,
+            };
+            if rest.count() < 2 * smallest {
+                return f(acc, rest);
+            }
+            let c = fill_lowest(lowest(rest), rest, conn);
+            rest ^= c;
+            acc = f(acc, c);
+        }
+        acc
     }
 }
 
@@ -481,7 +560,7 @@ pub fn components_plain<const W: usize, const H: usize, const N: usize>(
         if rest.is_empty() {
             return None;
         }
-        let mut c = rest.lowest_bit();
+        let mut c = lowest(rest);
         loop {
             let n = grow(c, rest, conn);
             if n == c {
