@@ -54,29 +54,86 @@ fn naive_stats(g: &NaiveGrid, conn: Connectivity) -> Vec<ComponentStats> {
         .collect()
 }
 
+/// The order labels follow: 4-connected, raster order of the first cell; 8-connected, the
+/// first pair of rows (0-1, 2-3, ...) a component reaches, then its leftmost column there.
+fn order_key(labels: &[u32], w: usize, conn: Connectivity) -> Vec<(usize, usize)> {
+    let n = labels.iter().copied().max().unwrap_or(0) as usize;
+    let mut key = vec![(usize::MAX, usize::MAX); n];
+    for (i, &l) in labels.iter().enumerate() {
+        if l != 0 {
+            let (x, y) = (i % w, i / w);
+            let k = match conn {
+                Connectivity::Four => (y, x),
+                Connectivity::Eight => (y / 2, x),
+            };
+            let e = &mut key[l as usize - 1];
+            *e = (*e).min(k);
+        }
+    }
+    key
+}
+
+/// `got` is the naive labelling `want` up to numbering, numbered in the documented order;
+/// returns `perm` with `perm[naive label - 1] = got label`.
+fn same_labelling(got: &[u32], want: &[u32], w: usize, conn: Connectivity, what: &str) -> Vec<u32> {
+    assert_eq!(got.len(), want.len());
+    let n = want.iter().copied().max().unwrap_or(0) as usize;
+    let mut perm = vec![0u32; n];
+    for (i, (&a, &b)) in got.iter().zip(want).enumerate() {
+        assert_eq!(a == 0, b == 0, "{what}: cell {i}");
+        if b != 0 {
+            let p = &mut perm[b as usize - 1];
+            if *p == 0 {
+                *p = a;
+            }
+            assert_eq!(*p, a, "{what}: cell {i} splits a component");
+        }
+    }
+    let mut seen = perm.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), n, "{what}: components merged");
+    assert!(
+        seen.iter().enumerate().all(|(i, &l)| l == i as u32 + 1),
+        "{what}: labels 1..=n"
+    );
+    let key = order_key(got, w, conn);
+    assert!(key.windows(2).all(|k| k[0] < k[1]), "{what}: label order");
+    if conn == Connectivity::Four {
+        assert_eq!(got, want, "{what}: 4-connected labels are the naive ones");
+    }
+    perm
+}
+
 /// Every labelling entry point on one grid, with a shared (dirty) labeller and image.
 fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
     let ng = NaiveGrid::from_view(g);
+    let w = g.width();
     for conn in CONNS {
         let (want, n) = nc::label(&ng, conn);
-        let want_stats = naive_stats(&ng, conn);
+        let naive_stats = naive_stats(&ng, conn);
 
         let got = label(g, conn).unwrap();
         assert_eq!((got.width(), got.height()), (g.width(), g.height()));
         assert_eq!(got.count(), n, "{conn:?}\n{g}");
-        assert_eq!(got.as_slice(), &want[..], "{conn:?}\n{g}");
+        let perm = same_labelling(got.as_slice(), &want, w, conn, &format!("{conn:?}\n{g}"));
+        // Stats in label order.
+        let mut want_stats = naive_stats.clone();
+        for (i, &l) in perm.iter().enumerate() {
+            want_stats[l as usize - 1] = naive_stats[i];
+        }
         for y in 0..g.height() {
-            assert_eq!(got.row(y), &want[y * g.width()..(y + 1) * g.width()]);
+            assert_eq!(got.row(y), &got.as_slice()[y * w..(y + 1) * w]);
         }
         assert_eq!(got.get(g.width(), 0), 0);
         assert_eq!(got.get(0, g.height()), 0);
 
         // Reused buffers give the same.
         assert_eq!(labeller.label(g, conn, image).unwrap(), n);
-        assert_eq!(image.as_slice(), &want[..]);
+        assert_eq!(image.as_slice(), got.as_slice());
 
         let (l2, s2) = label_with_stats(g, conn).unwrap();
-        assert_eq!(l2.as_slice(), &want[..]);
+        assert_eq!(l2.as_slice(), got.as_slice());
         assert_eq!(s2, want_stats, "{conn:?}");
         assert_eq!(stats(g, conn).unwrap(), want_stats);
         let mut s3 = vec![ComponentStats {
@@ -90,7 +147,25 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         assert_eq!(s3, want_stats);
         assert_eq!(count(g, conn).unwrap(), n);
         assert_eq!(labeller.count(g, conn).unwrap(), n);
-        assert_eq!(got.clone().into_vec(), want);
+
+        // The portable code gives the same as the run-time detected one.
+        let mut portable = Labeller::new().portable();
+        let mut img = Labels::new();
+        assert_eq!(portable.label(g, conn, &mut img).unwrap(), n);
+        assert_eq!(img.as_slice(), got.as_slice(), "portable {conn:?}\n{g}");
+        let mut st = Vec::new();
+        assert_eq!(
+            portable
+                .label_with_stats(g, conn, &mut img, &mut st)
+                .unwrap(),
+            n
+        );
+        assert_eq!(img.as_slice(), got.as_slice());
+        assert_eq!(st, want_stats);
+        assert_eq!(portable.stats(g, conn, &mut st).unwrap(), n);
+        assert_eq!(st, want_stats);
+        assert_eq!(portable.count(g, conn).unwrap(), n);
+        assert_eq!(got.clone().into_vec(), got.as_slice());
     }
 }
 
@@ -131,15 +206,14 @@ fn check_classes(w: usize, h: usize, seed: u64, density: u32, classes: u32) {
                 want_classes[b as usize - 1]
             );
         }
-        // Within a class, labels follow raster order of the first cell.
-        let mut seen = vec![false; got.count() as usize + 1];
-        let mut last = vec![0u32; classes as usize];
-        for &a in got.as_slice() {
-            if a != 0 && !seen[a as usize] {
-                seen[a as usize] = true;
-                let c = got_classes[a as usize - 1] as usize;
-                assert!(a > last[c]);
-                last[c] = a;
+        // Within a class, labels follow the documented order; classes come one after the
+        // other.
+        let key = order_key(got.as_slice(), w, conn);
+        for l in 1..key.len() {
+            if got_classes[l] == got_classes[l - 1] {
+                assert!(key[l - 1] < key[l], "{conn:?} label {l}");
+            } else {
+                assert!(got_classes[l] > got_classes[l - 1]);
             }
         }
     }
@@ -221,6 +295,16 @@ fn empty_full_and_patterns() {
 }
 
 #[test]
+fn accelerated_path_is_used_where_available() {
+    let l = Labeller::new();
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2") {
+        assert!(l.accelerated());
+    }
+    assert!(!l.portable().accelerated());
+}
+
+#[test]
 fn checkerboard_counts() {
     let g = BitGrid::from_fn(129, 7, |x, y| (x + y) % 2 == 0).unwrap();
     assert_eq!(count(&g, Connectivity::Four).unwrap(), g.count() as u32);
@@ -251,4 +335,11 @@ fn module_doc_example_numbers() {
     assert_eq!(l.as_slice(), [1, 0, 0, 2]);
     let l = label::label(&g, Connectivity::Eight).unwrap();
     assert_eq!(l.as_slice(), [1, 0, 0, 1]);
+    // 8-connected labels follow pairs of rows: the component reaching column 0 of rows 0-1
+    // first, although its first cell is on row 1.
+    let g = BitGrid::parse("..#\n#..\n").unwrap();
+    let l = label::label(&g, Connectivity::Eight).unwrap();
+    assert_eq!(l.as_slice(), [0, 0, 2, 1, 0, 0]);
+    let l = label::label(&g, Connectivity::Four).unwrap();
+    assert_eq!(l.as_slice(), [0, 0, 1, 2, 0, 0]);
 }

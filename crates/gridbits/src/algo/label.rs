@@ -42,17 +42,30 @@ use crate::{BitGrid, Connectivity, SizeError};
 
 /// Cells written past the end of the image by chunked writes.
 const CHUNK: usize = 8;
+/// Zero labels after the last run's, for loads of four labels at a time.
+const LABEL_SLACK: usize = 4;
 
 /// A label image: one `u32` per cell, row-major, `0` for background and `1..=count` for the
 /// components in raster order of their first cell.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Labels {
     width: usize,
     height: usize,
     count: u32,
-    /// `width * height` labels, then `CHUNK` spare cells for chunked writes.
+    /// From `offset` (which 64-byte aligns the cells, for streaming stores): `width *
+    /// height` labels, then `CHUNK` spare cells for chunked writes.
     data: Vec<u32>,
+    offset: usize,
 }
+
+impl PartialEq for Labels {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height, self.count) == (other.width, other.height, other.count)
+            && self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Labels {}
 
 impl Labels {
     /// An empty label image, to be filled by [`Labeller::label`] (which reuses its memory).
@@ -77,19 +90,24 @@ impl Labels {
 
     /// All labels, row-major.
     pub fn as_slice(&self) -> &[u32] {
-        &self.data[..self.width * self.height]
+        &self.data[self.offset..self.offset + self.width * self.height]
+    }
+
+    /// The cells and the spare cells after them, for the writers.
+    fn cells_mut(&mut self) -> &mut [u32] {
+        &mut self.data[self.offset..]
     }
 
     /// The labels of row `y`. Panics when `y >= height`.
     pub fn row(&self, y: usize) -> &[u32] {
         assert!(y < self.height, "row off the image");
-        &self.data[y * self.width..(y + 1) * self.width]
+        &self.as_slice()[y * self.width..(y + 1) * self.width]
     }
 
     /// The label of `(x, y)`; 0 off the image.
     pub fn get(&self, x: usize, y: usize) -> u32 {
         if x < self.width && y < self.height {
-            self.data[y * self.width + x]
+            self.as_slice()[y * self.width + x]
         } else {
             0
         }
@@ -97,20 +115,23 @@ impl Labels {
 
     /// The labels as a `Vec`, row-major.
     pub fn into_vec(mut self) -> Vec<u32> {
-        self.data.truncate(self.width * self.height);
+        self.data.truncate(self.offset + self.width * self.height);
+        self.data.drain(..self.offset);
         self.data
     }
 
     /// Makes room for a `width x height` image.
     fn resize(&mut self, width: usize, height: usize) -> Result<(), SizeError> {
         let cells = width * height;
-        let need = cells + CHUNK;
+        let need = cells + CHUNK + 15;
         if self.data.len() != need {
-            self.data.clear();
+            self.data = Vec::new();
             self.data
                 .try_reserve_exact(need)
                 .map_err(|_| size_error(width, height, "not enough memory for the label image"))?;
             self.data.resize(need, 0);
+            let misalign = self.data.as_ptr() as usize % 64;
+            self.offset = (64 - misalign) % 64 / 4;
         }
         self.width = width;
         self.height = height;
@@ -207,15 +228,250 @@ fn push_bits(mut m: u64, base: u32, out: &mut [u32], n: &mut usize) {
     }
 }
 
+/// Word `j` of the merged row of unit `k`: the OR of its `unit` rows.
+#[inline(always)]
+fn merged(words: &[u64], wpr: usize, h: usize, unit: usize, k: usize, j: usize) -> u64 {
+    let y = k * unit;
+    let mut m = words[y * wpr + j];
+    if unit == 2 && y + 1 < h {
+        m |= words[(y + 1) * wpr + j];
+    }
+    m
+}
+
+/// For the AVX2 writer: for each byte of a row (bits 0-7) and whether the cell before it is
+/// set (bit 8), where each of the 8 cells takes its label from: `0..=3` the label of the
+/// first..fourth run starting in the byte, `5` the run coming in from the left, `4` zero.
+#[cfg(target_arch = "x86_64")]
+static SLOTS: [[u8; 8]; 512] = {
+    let mut t = [[4u8; 8]; 512];
+    let mut i = 0;
+    while i < 512 {
+        let (bits, before) = (i & 0xff, i >> 8);
+        let mut starts = 0;
+        let mut j = 0;
+        while j < 8 {
+            let set = bits >> j & 1 == 1;
+            let left = if j == 0 {
+                before == 1
+            } else {
+                bits >> (j - 1) & 1 == 1
+            };
+            if set {
+                if !left {
+                    starts += 1;
+                }
+                t[i][j] = if starts == 0 { 5 } else { starts - 1 };
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Whether this CPU has the bit instructions of the accelerated path (x86-64: POPCNT, BMI1,
+/// BMI2, LZCNT). Detected once at run time; always `false` elsewhere.
+fn cpu_has_bit_instructions() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether this CPU also has AVX2, for the label writer.
+fn cpu_has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        cpu_has_bit_instructions() && std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The same code compiled for CPUs with POPCNT and BMI: `popcount`, `trailing_zeros` and
+/// the masks of [`upto`] become single instructions; and the AVX2 label writer.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn scan(
+        l: &mut Labeller,
+        grid: &BitGrid,
+        conn: Connectivity,
+    ) -> Result<u32, SizeError> {
+        l.scan_body(grid, conn)
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn label(
+        l: &mut Labeller,
+        grid: &BitGrid,
+        conn: Connectivity,
+        out: &mut Labels,
+        stats: Option<&mut Vec<ComponentStats>>,
+    ) -> Result<u32, SizeError> {
+        l.label_body(grid, conn, out, stats)
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn stats(
+        l: &mut Labeller,
+        grid: &BitGrid,
+        conn: Connectivity,
+        stats: &mut Vec<ComponentStats>,
+    ) -> Result<u32, SizeError> {
+        l.stats_body(grid, conn, stats)
+    }
+
+    /// Labels with the AVX2 writer (no statistics).
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn label_avx2(
+        l: &mut Labeller,
+        grid: &BitGrid,
+        conn: Connectivity,
+        out: &mut Labels,
+    ) -> Result<u32, SizeError> {
+        out.resize(grid.width(), grid.height())?;
+        let count = l.scan_body(grid, conn)?;
+        match conn {
+            Connectivity::Four => write_avx2::<1>(grid, &l.parent, out.cells_mut()),
+            Connectivity::Eight => write_avx2::<2>(grid, &l.parent, out.cells_mut()),
+        }
+        out.count = count;
+        Ok(count)
+    }
+
+    /// Writes the label image 8 cells at a time without finding the runs again. For each
+    /// byte of a unit's merged row, a table gives each cell's source among the labels of the
+    /// (at most four) runs starting in the byte, the label of the run coming in from the
+    /// left, and 0; one `vpermd` picks them. With two-row units each row then keeps the
+    /// cells it has set.
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+    fn write_avx2<const UNIT: usize>(grid: &BitGrid, labels: &[u32], out: &mut [u32]) {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi32, _mm256_cvtepu8_epi32,
+            _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_set_m128i, _mm256_setr_epi32,
+            _mm256_storeu_si256, _mm256_stream_si256, _mm_cvtsi32_si128, _mm_loadl_epi64,
+            _mm_loadu_si128, _mm_sfence, _mm_slli_si128,
+        };
+        let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
+        let words = grid.words();
+        let lanes = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+        let mut run = 0usize; // index of the next run to start
+        for k in 0..h.div_ceil(UNIT) {
+            let y0 = k * UNIT;
+            let rows = UNIT.min(h - y0);
+            let mut incoming = 0u32; // label of the run reaching the next byte from the left
+            let mut carry = 0u64;
+            for j in 0..wpr {
+                let m = merged(words, wpr, h, UNIT, k, j);
+                let starts = m & !((m << 1) | carry);
+                let before = (m << 1) | carry; // bit i: cell i - 1 is set
+                let x0 = j * 64;
+                for b in 0..(w - x0).div_ceil(8).min(8) {
+                    let shift = 8 * b as u32;
+                    let pattern =
+                        ((m >> shift) & 0xff) as usize | (((before >> shift) & 1) as usize) << 8;
+                    let new = ((starts >> shift) & 0xff).count_ones() as usize;
+                    let four = &labels[run..run + 4];
+                    let x = x0 + 8 * b;
+                    // SAFETY: `SLOTS[pattern]` is 8 bytes and `four` 4 u32: the unaligned
+                    // loads stay inside them.
+                    let (slots, fresh) = unsafe {
+                        (
+                            _mm_loadl_epi64(SLOTS[pattern].as_ptr().cast::<__m128i>()),
+                            _mm_loadu_si128(four.as_ptr().cast::<__m128i>()),
+                        )
+                    };
+                    let from_left = _mm_slli_si128::<4>(_mm_cvtsi32_si128(incoming as i32));
+                    let candidates = _mm256_set_m128i(from_left, fresh);
+                    let v = _mm256_permutevar8x32_epi32(candidates, _mm256_cvtepu8_epi32(slots));
+                    for r in 0..rows {
+                        let y = y0 + r;
+                        let v = if UNIT == 1 {
+                            v
+                        } else {
+                            let bits = (words[y * wpr + j] >> shift) as i32 & 0xff;
+                            let set = _mm256_and_si256(_mm256_set1_epi32(bits), lanes);
+                            _mm256_and_si256(v, _mm256_cmpeq_epi32(set, lanes))
+                        };
+                        let row = &mut out[y * w..(y + 1) * w];
+                        if x + 8 <= w {
+                            let dst = &mut row[x..x + 8];
+                            let ptr = dst.as_mut_ptr().cast::<__m256i>();
+                            if ptr as usize % 32 == 0 {
+                                // Streaming: the image is usually larger than the caches;
+                                // no read for ownership.
+                                // SAFETY: `dst` is 8 u32 and 32-byte aligned.
+                                unsafe { _mm256_stream_si256(ptr, v) };
+                            } else {
+                                // SAFETY: `dst` is 8 u32: the store stays inside it.
+                                unsafe { _mm256_storeu_si256(ptr, v) };
+                            }
+                        } else {
+                            // The row's last cells: the other row of the unit follows.
+                            let mut tail = [0u32; 8];
+                            // SAFETY: `tail` is 8 u32: the unaligned store stays inside it.
+                            unsafe { _mm256_storeu_si256(tail.as_mut_ptr().cast::<__m256i>(), v) };
+                            row[x..].copy_from_slice(&tail[..w - x]);
+                        }
+                    }
+                    let last = labels[(run + new).saturating_sub(1)];
+                    incoming = if new != 0 { last } else { incoming };
+                    run += new;
+                }
+                carry = m >> 63;
+            }
+        }
+        // Order the streaming stores before anything that follows.
+        _mm_sfence();
+    }
+}
+
+/// Runs `$body` through the accelerated copy when the CPU allows it, else the portable one.
+macro_rules! dispatch {
+    ($self:ident, $fast:path, $body:ident ( $($arg:expr),* )) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            if !$self.portable && cpu_has_bit_instructions() {
+                // SAFETY: the CPU supports every feature the function is compiled for.
+                return unsafe { $fast($self, $($arg),*) };
+            }
+        }
+        $self.$body($($arg),*)
+    }};
+}
+
 /// Reusable scratch space of the labeller: keep one around to label many images without
 /// allocating.
+///
+/// On x86-64 CPUs with POPCNT and BMI (detected at run time) the labeller runs a copy of its
+/// code compiled for those instructions, and with AVX2 it writes label images with a
+/// table-driven `vpermd`, 8 cells at a time; [`portable`](Self::portable) turns both off.
 #[derive(Clone, Debug, Default)]
 pub struct Labeller {
     /// Union-find parents of the runs, then their labels.
     parent: Vec<u32>,
-    /// Start and end (exclusive) of the runs of one row.
+    /// Start, end (exclusive) and label of the runs of one row.
     run_start: Vec<u32>,
     run_end: Vec<u32>,
+    run_label: Vec<u32>,
+    /// Run starts of a unit's merged row and their counts before each word.
+    unit_starts: Vec<u64>,
+    unit_prefix: Vec<u32>,
+    /// Never use the accelerated copies.
+    portable: bool,
 }
 
 impl Labeller {
@@ -224,96 +480,148 @@ impl Labeller {
         Self::default()
     }
 
+    /// The same labeller restricted to the portable code (no run-time CPU feature path):
+    /// for tests and comparisons. Results are identical.
+    ///
+    /// ```
+    /// use gridbits::algo::label::Labeller;
+    /// assert!(!Labeller::new().portable().accelerated());
+    /// ```
+    pub fn portable(mut self) -> Self {
+        self.portable = true;
+        self
+    }
+
+    /// Whether this labeller runs the copies compiled for POPCNT and BMI (x86-64 CPUs that
+    /// have them, unless [`portable`](Self::portable)); with AVX2 the label image is also
+    /// written 8 cells per instruction.
+    pub fn accelerated(&self) -> bool {
+        !self.portable && cpu_has_bit_instructions()
+    }
+
     /// Pass 1 and the flattening: afterwards `parent[i]` is the label of run `i`, and the
     /// number of labels is returned.
     fn scan(&mut self, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
+        dispatch!(self, x86::scan, scan_body(grid, conn))
+    }
+
+    #[inline(always)]
+    fn scan_body(&mut self, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
+        match conn {
+            Connectivity::Four => self.scan_units::<1, false>(grid),
+            Connectivity::Eight => self.scan_units::<2, true>(grid),
+        }
+    }
+
+    /// The union-find pass over *units* of `UNIT` rows. With 4-connectivity a unit is one
+    /// row and its runs are the runs of the row. With 8-connectivity a unit is two rows,
+    /// OR-ed: a run of the merged row is 8-connected (any cell of one column touches any
+    /// cell of the next), and runs of different units meet only across the boundary rows,
+    /// so half the row boundaries need links (the bit-merge idea of BMRS).
+    ///
+    /// Links come from the two rows at the boundary of units, one per pair of touching row
+    /// runs: the first cell of each vertical overlap, and with 8-connectivity the diagonal
+    /// contacts of runs that do not overlap. Each link's two unit runs are ranks: the run
+    /// starts of the merged row up to the link's cell, counted by `popcount`.
+    #[inline(always)]
+    fn scan_units<const UNIT: usize, const EIGHT: bool>(
+        &mut self,
+        grid: &BitGrid,
+    ) -> Result<u32, SizeError> {
         let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
         let words = grid.words();
-        // Count the runs first, to size the union-find exactly.
-        let mut total: u64 = 0;
-        for row in words.chunks_exact(wpr) {
+        let units = h.div_ceil(UNIT);
+        let unit_runs = |k: usize| -> u32 {
+            let mut n = 0;
             let mut carry = 0;
-            for &x in row {
-                total += u64::from(starts(x, carry).count_ones());
-                carry = x >> 63;
+            for j in 0..wpr {
+                let m = merged(words, wpr, h, UNIT, k, j);
+                n += starts(m, carry).count_ones();
+                carry = m >> 63;
             }
-        }
-        if total >= u64::from(u32::MAX) {
+            n
+        };
+        // Count the runs first, to size the union-find exactly.
+        let total: u64 = (0..units).map(|k| u64::from(unit_runs(k))).sum();
+        if total >= u64::from(u32::MAX) - LABEL_SLACK as u64 {
             return Err(size_error(w, h, "too many runs for u32 labels"));
         }
         let parent = &mut self.parent;
         parent.clear();
         parent
-            .try_reserve_exact(total as usize)
+            .try_reserve_exact(total as usize + LABEL_SLACK)
             .map_err(|_| size_error(w, h, "not enough memory to label"))?;
         parent.extend(0..total as u32);
 
-        let mut row_base: u32 = 0; // index of the first run of the previous row
-        let mut cur_base: u32 = 0; // index of the first run of this row
-        for y in 0..h {
-            let cur = &words[y * wpr..(y + 1) * wpr];
-            if y == 0 {
-                let mut carry = 0;
-                for &c in cur {
-                    cur_base += starts(c, carry).count_ones();
-                    carry = c >> 63;
-                }
-                continue;
-            }
-            let prev = &words[(y - 1) * wpr..y * wpr];
-            // Runs before the current word, in this row and the previous one.
-            let (mut cc, mut pc) = (cur_base, row_base);
-            let (mut carry_c, mut carry_p, mut carry_v) = (0u64, 0u64, 0u64);
-            for k in 0..wpr {
-                let (c, p) = (cur[k], prev[k]);
-                let cs = starts(c, carry_c);
-                let ps = starts(p, carry_p);
-                let v = c & p;
-                // First cells of the vertical overlaps: one link each.
+        let mut prev_base: u32 = 0; // index of the first run of the previous unit
+        let mut cur_base: u32 = unit_runs(0);
+        for k in 1..units {
+            let upper = &words[(k * UNIT - 1) * wpr..k * UNIT * wpr];
+            let lower = &words[k * UNIT * wpr..(k * UNIT + 1) * wpr];
+            // Runs before the current word, in this unit and the previous one.
+            let (mut cc, mut pc) = (cur_base, prev_base);
+            let (mut carry_mu, mut carry_md) = (0u64, 0u64);
+            let (mut carry_u, mut carry_d, mut carry_v) = (0u64, 0u64, 0u64);
+            for j in 0..wpr {
+                let (mu, md) = (
+                    merged(words, wpr, h, UNIT, k - 1, j),
+                    merged(words, wpr, h, UNIT, k, j),
+                );
+                let (u, d) = (upper[j], lower[j]);
+                let su = starts(mu, carry_mu);
+                let sd = starts(md, carry_md);
+                let v = u & d;
+                // The first cell of each vertical overlap links its two runs.
                 let mut links = starts(v, carry_v);
-                if conn == Connectivity::Eight {
-                    // Diagonal contacts where the run above ends at x - 1 ...
-                    let left = (p << 1) | carry_p;
-                    links |= c & left & !p;
-                    // ... and where it starts at x + 1 (the run index is one more).
-                    let next_p = if k + 1 < wpr { prev[k + 1] << 63 } else { 0 };
-                    let mut right = c & ((p >> 1) | next_p) & !p;
+                if EIGHT {
+                    // Runs that touch only diagonally: the upper row run ends at x - 1
+                    // where the lower one starts at x ...
+                    let (left_u, left_d) = ((u << 1) | carry_u, (d << 1) | carry_d);
+                    links |= d & !left_d & left_u & !u;
+                    // ... or starts at x + 1 where the lower one ends at x. Its unit run
+                    // holds x + 1, one more than the count up to x if x is empty there.
+                    let (next_u, next_d) = if j + 1 < wpr {
+                        (upper[j + 1] << 63, lower[j + 1] << 63)
+                    } else {
+                        (0, 0)
+                    };
+                    let mut right = d & !((d >> 1) | next_d) & ((u >> 1) | next_u) & !u;
                     while right != 0 {
                         let bit = right.trailing_zeros();
                         right &= right - 1;
-                        let ci = cc + (cs & upto(bit)).count_ones() - 1;
-                        let pi = pc + (ps & upto(bit)).count_ones();
+                        let ci = cc + (sd & upto(bit)).count_ones() - 1;
+                        let pi = pc + (su & upto(bit)).count_ones() + ((!mu >> bit) & 1) as u32 - 1;
                         union(parent, ci, pi);
                     }
                 }
                 while links != 0 {
                     let bit = links.trailing_zeros();
                     links &= links - 1;
-                    let ci = cc + (cs & upto(bit)).count_ones() - 1;
-                    let pi = pc + (ps & upto(bit)).count_ones() - 1;
+                    let ci = cc + (sd & upto(bit)).count_ones() - 1;
+                    let pi = pc + (su & upto(bit)).count_ones() - 1;
                     union(parent, ci, pi);
                 }
-                cc += cs.count_ones();
-                pc += ps.count_ones();
-                carry_c = c >> 63;
-                carry_p = p >> 63;
-                carry_v = v >> 63;
+                cc += sd.count_ones();
+                pc += su.count_ones();
+                (carry_mu, carry_md) = (mu >> 63, md >> 63);
+                (carry_u, carry_d, carry_v) = (u >> 63, d >> 63, v >> 63);
             }
-            row_base = cur_base;
+            prev_base = cur_base;
             cur_base = cc;
         }
 
-        // Flatten: roots get labels 1, 2, ... in index order, the others their root's.
+        // Flatten: roots get labels 1, 2, ... in index order, the others their root's
+        // (already a label: parents come first). Branch-free, roots are unpredictable.
         let mut next = 0u32;
         for i in 0..parent.len() {
             let p = parent[i];
-            if p == i as u32 {
-                next += 1;
-                parent[i] = next;
-            } else {
-                parent[i] = parent[p as usize];
-            }
+            let root = p == i as u32;
+            next += u32::from(root);
+            let inherited = parent[p as usize];
+            parent[i] = if root { next } else { inherited };
         }
+        // Slack for the AVX2 writer, which loads four labels at a time.
+        parent.extend_from_slice(&[0; LABEL_SLACK]);
         Ok(next)
     }
 
@@ -324,6 +632,7 @@ impl Labeller {
         if self.run_start.len() < cap {
             self.run_start.resize(cap, 0);
             self.run_end.resize(cap, 0);
+            self.run_label.resize(cap, 0);
         }
         let (mut ns, mut ne) = (0usize, 0usize);
         let mut carry = 0u64;
@@ -343,6 +652,75 @@ impl Labeller {
         ns
     }
 
+    /// After [`scan`](Self::scan): calls `f(y, starts, ends, labels)` with the runs of every
+    /// row and their labels (plus `offset`), row by row.
+    #[inline(always)]
+    fn for_each_row(
+        &mut self,
+        grid: &BitGrid,
+        conn: Connectivity,
+        offset: u32,
+        f: impl FnMut(usize, &[u32], &[u32], &[u32]),
+    ) {
+        match conn {
+            Connectivity::Four => self.for_each_row_units::<1>(grid, offset, f),
+            Connectivity::Eight => self.for_each_row_units::<2>(grid, offset, f),
+        }
+    }
+
+    #[inline(always)]
+    fn for_each_row_units<const UNIT: usize>(
+        &mut self,
+        grid: &BitGrid,
+        offset: u32,
+        mut f: impl FnMut(usize, &[u32], &[u32], &[u32]),
+    ) {
+        let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
+        let words = grid.words();
+        self.unit_starts.resize(wpr, 0);
+        self.unit_prefix.resize(wpr + 1, 0);
+        let mut base = 0u32; // index of the unit's first run
+        for k in 0..h.div_ceil(UNIT) {
+            if UNIT > 1 {
+                let mut carry = 0;
+                for j in 0..wpr {
+                    let m = merged(words, wpr, h, UNIT, k, j);
+                    self.unit_starts[j] = starts(m, carry);
+                    self.unit_prefix[j + 1] =
+                        self.unit_prefix[j] + self.unit_starts[j].count_ones();
+                    carry = m >> 63;
+                }
+            }
+            let mut unit_total = 0;
+            for y in k * UNIT..h.min((k + 1) * UNIT) {
+                let n = self.row_runs(&words[y * wpr..(y + 1) * wpr], w);
+                for i in 0..n {
+                    let index = if UNIT == 1 {
+                        base + i as u32
+                    } else {
+                        let s = self.run_start[i];
+                        let (j, bit) = ((s / 64) as usize, s % 64);
+                        base + self.unit_prefix[j] + (self.unit_starts[j] & upto(bit)).count_ones()
+                            - 1
+                    };
+                    self.run_label[i] = offset + self.parent[index as usize];
+                }
+                f(
+                    y,
+                    &self.run_start[..n],
+                    &self.run_end[..n],
+                    &self.run_label[..n],
+                );
+                unit_total = if UNIT == 1 {
+                    n as u32
+                } else {
+                    self.unit_prefix[wpr]
+                };
+            }
+            base += unit_total;
+        }
+    }
+
     /// Labels `grid` into `out` (reusing its memory) and returns the number of components.
     /// Errors only when the label image or the scratch space cannot be allocated, or the
     /// grid has 2^32 runs or more.
@@ -352,7 +730,7 @@ impl Labeller {
         conn: Connectivity,
         out: &mut Labels,
     ) -> Result<u32, SizeError> {
-        self.label_impl(grid, conn, out, None)
+        self.label_dispatch(grid, conn, out, None)
     }
 
     /// Labels `grid` into `out` and fills `stats` with the size and bounding box of every
@@ -364,33 +742,52 @@ impl Labeller {
         out: &mut Labels,
         stats: &mut Vec<ComponentStats>,
     ) -> Result<u32, SizeError> {
-        self.label_impl(grid, conn, out, Some(stats))
+        self.label_dispatch(grid, conn, out, Some(stats))
     }
 
-    fn label_impl(
+    fn label_dispatch(
+        &mut self,
+        grid: &BitGrid,
+        conn: Connectivity,
+        out: &mut Labels,
+        stats: Option<&mut Vec<ComponentStats>>,
+    ) -> Result<u32, SizeError> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if stats.is_none() && !self.portable && cpu_has_avx2() {
+                // SAFETY: the CPU supports every feature the function is compiled for.
+                return unsafe { x86::label_avx2(self, grid, conn, out) };
+            }
+        }
+        dispatch!(self, x86::label, label_body(grid, conn, out, stats))
+    }
+
+    /// The portable writer: each gap and each run in chunks of [`CHUNK`] cells.
+    #[inline(always)]
+    fn label_body(
         &mut self,
         grid: &BitGrid,
         conn: Connectivity,
         out: &mut Labels,
         mut stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
-        let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
+        let (w, h) = (grid.width(), grid.height());
         out.resize(w, h)?;
-        let count = self.scan(grid, conn)?;
+        let count = self.scan_body(grid, conn)?;
         if let Some(s) = stats.as_deref_mut() {
             s.clear();
+            s.try_reserve_exact(count as usize)
+                .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
             s.resize(count as usize, ComponentStats::EMPTY);
         }
-        let mut run = 0usize;
-        for y in 0..h {
-            let n = self.row_runs(&grid.words()[y * wpr..(y + 1) * wpr], w);
+        let data = out.cells_mut();
+        self.for_each_row(grid, conn, 0, |y, starts, ends, labels| {
             // The row and everything after it: chunks may spill into the next row (which
             // is written later) or the spare cells after the last one.
-            let cells = &mut out.data[y * w..];
+            let cells = &mut data[y * w..];
             let mut x = 0usize;
-            for i in 0..n {
-                let (s, e) = (self.run_start[i] as usize, self.run_end[i] as usize);
-                let label = self.parent[run + i];
+            for ((&s, &e), &label) in starts.iter().zip(ends).zip(labels) {
+                let (s, e) = (s as usize, e as usize);
                 fill_chunks(cells, x, s, 0);
                 fill_chunks(cells, s, e, label);
                 x = e;
@@ -399,8 +796,7 @@ impl Labeller {
                 }
             }
             fill_chunks(cells, x, w, 0);
-            run += n;
-        }
+        });
         out.count = count;
         Ok(count)
     }
@@ -413,22 +809,28 @@ impl Labeller {
         conn: Connectivity,
         stats: &mut Vec<ComponentStats>,
     ) -> Result<u32, SizeError> {
-        let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
-        let count = self.scan(grid, conn)?;
+        dispatch!(self, x86::stats, stats_body(grid, conn, stats))
+    }
+
+    #[inline(always)]
+    fn stats_body(
+        &mut self,
+        grid: &BitGrid,
+        conn: Connectivity,
+        stats: &mut Vec<ComponentStats>,
+    ) -> Result<u32, SizeError> {
+        let (w, h) = (grid.width(), grid.height());
+        let count = self.scan_body(grid, conn)?;
         stats.clear();
         stats
             .try_reserve_exact(count as usize)
             .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
         stats.resize(count as usize, ComponentStats::EMPTY);
-        let mut run = 0usize;
-        for y in 0..h {
-            let n = self.row_runs(&grid.words()[y * wpr..(y + 1) * wpr], w);
-            for i in 0..n {
-                let (s, e) = (self.run_start[i] as usize, self.run_end[i] as usize);
-                stats[self.parent[run + i] as usize - 1].add_run(y, s, e);
+        self.for_each_row(grid, conn, 0, |y, starts, ends, labels| {
+            for ((&s, &e), &label) in starts.iter().zip(ends).zip(labels) {
+                stats[label as usize - 1].add_run(y, s as usize, e as usize);
             }
-            run += n;
-        }
+        });
         Ok(count)
     }
 
@@ -454,29 +856,27 @@ impl Labeller {
             out.resize(0, 0)?;
             return Ok(Vec::new());
         };
-        let (w, h, wpr) = (first.width(), first.height(), first.words_per_row());
+        let (w, h) = (first.width(), first.height());
         if planes.iter().any(|p| p.width() != w || p.height() != h) {
             return Err(size_error(w, h, "class planes of different sizes"));
         }
         out.resize(w, h)?;
-        out.data.fill(0);
+        out.cells_mut().fill(0);
         let mut classes = Vec::new();
         let mut offset = 0u32;
         for (class, plane) in planes.iter().enumerate() {
             let count = self.scan(plane, conn)?;
-            let mut run = 0usize;
-            for y in 0..h {
-                let n = self.row_runs(&plane.words()[y * wpr..(y + 1) * wpr], w);
-                let cells = &mut out.data[y * w..(y + 1) * w];
-                for i in 0..n {
-                    let (s, e) = (self.run_start[i] as usize, self.run_end[i] as usize);
-                    cells[s..e].fill(offset + self.parent[run + i]);
-                }
-                run += n;
+            if offset.checked_add(count).is_none() {
+                return Err(size_error(w, h, "too many components for u32 labels"));
             }
-            offset = offset
-                .checked_add(count)
-                .ok_or_else(|| size_error(w, h, "too many components for u32 labels"))?;
+            let data = out.cells_mut();
+            self.for_each_row(plane, conn, offset, |y, starts, ends, labels| {
+                let cells = &mut data[y * w..(y + 1) * w];
+                for ((&s, &e), &label) in starts.iter().zip(ends).zip(labels) {
+                    cells[s as usize..e as usize].fill(label);
+                }
+            });
+            offset += count;
             classes.resize(offset as usize, class as u32);
         }
         out.count = offset;
