@@ -1,7 +1,7 @@
 //! [`BitBoard`]: the board abstraction every algorithm is written against, once.
 //!
-//! Implemented by the fixed-size [`Board`](crate::Board) (where every method inlines to word
-//! operations on `Copy` values) and the runtime-sized [`BitGrid`](crate::BitGrid). Methods take
+//! Implemented by the fixed-size [`Board`] (where every method inlines to word
+//! operations on `Copy` values) and the runtime-sized [`BitGrid`]. Methods take
 //! `&self` / `&mut self` so that heap-backed grids can be updated in place; on fixed boards the
 //! references vanish after inlining.
 //!

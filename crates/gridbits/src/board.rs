@@ -613,7 +613,7 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         self.erode(conn).and(mask)
     }
 
-    /// Builds a board from text rows at compile time; used by [`bitboard!`](crate::bitboard).
+    /// Builds a board from text rows at compile time; used by [`bitboard!`](crate::bitboard!).
     /// `.` is empty, any other printable character is set. Panics (at compile time in a const
     /// context) if the rows do not match `W x H`.
     pub const fn from_rows(rows: &[&str]) -> Self {

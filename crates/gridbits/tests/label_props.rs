@@ -35,7 +35,7 @@ fn hash(seed: u64, x: usize, y: usize) -> u64 {
 fn grid(w: usize, h: usize, seed: u64, density: u32, blobs: bool) -> BitGrid {
     BitGrid::from_fn(w, h, |x, y| {
         let (cx, cy) = if blobs { (x / 5, y / 3) } else { (x, y) };
-        let noise = blobs && hash(seed ^ 7, x, y) % 10 == 0;
+        let noise = blobs && hash(seed ^ 7, x, y).is_multiple_of(10);
         (hash(seed, cx, cy) % 100 < density as u64) != noise
     })
     .unwrap()

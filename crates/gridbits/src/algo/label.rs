@@ -410,7 +410,7 @@ mod x86 {
                         if x + 8 <= w {
                             let dst = &mut row[x..x + 8];
                             let ptr = dst.as_mut_ptr().cast::<__m256i>();
-                            if ptr as usize % 32 == 0 {
+                            if (ptr as usize).is_multiple_of(32) {
                                 // Streaming: the image is usually larger than the caches;
                                 // no read for ownership.
                                 // SAFETY: `dst` is 8 u32 and 32-byte aligned.
