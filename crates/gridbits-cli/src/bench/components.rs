@@ -8,7 +8,8 @@
 //! - 2048x2048 labelling (8-connected; noise at 30/50/70% and a blobby image; 4-connected
 //!   on 50% noise), in ns per pixel: labels written into a reused image, the summary path
 //!   (sizes and boxes, no image), the naive BFS, imageproc's `connected_components`, and the
-//!   memory floor: writing a u32 image of the same size.
+//!   memory floor: writing a u32 image of the same size. `--quick` runs use 1024x1024
+//!   images and time the naive BFS on one of them only.
 
 use super::{random_boards, Bench, Rng};
 use gridbits::algo::components::{components, components_plain, groups_at_least, table};
@@ -22,8 +23,9 @@ use std::hint::black_box;
 const BATCH: usize = 256;
 /// Boards per timed call for the naive 6x12 rows (it is slow).
 const NAIVE_BATCH: usize = 32;
-/// Side of the labelling images.
+/// Side of the labelling images (`--quick`: 1024, to keep the run short).
 const SIDE: usize = 2048;
+const QUICK_SIDE: usize = 1024;
 
 /// Folds a component into a checksum so that no work can be skipped.
 #[inline(always)]
@@ -146,13 +148,15 @@ fn blobby(rng: &mut Rng, side: usize) -> BitGrid {
 }
 
 fn label_rows(bench: &mut Bench, rng: &mut Rng) {
-    let px = (SIDE * SIDE) as u64;
+    let quick = bench.quick();
+    let side = if quick { QUICK_SIDE } else { SIDE };
+    let px = (side * side) as u64;
     let mut images: Vec<(String, BitGrid, Connectivity)> = Vec::new();
     for density in [30u32, 50, 70] {
-        let g = super::random_grid(rng, SIDE, SIDE, f64::from(density) / 100.0);
+        let g = super::random_grid(rng, side, side, f64::from(density) / 100.0);
         images.push((format!("noise {density}%"), g, Connectivity::Eight));
     }
-    let blobs = blobby(rng, SIDE);
+    let blobs = blobby(rng, side);
     images.push(("blobby".to_string(), blobs, Connectivity::Eight));
     let noise50 = images[1].1.clone();
     images.push(("noise 50%".to_string(), noise50, Connectivity::Four));
@@ -160,7 +164,10 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
     for (what, g, conn) in &images {
         let conn = *conn;
         let c = if conn == Connectivity::Four { 4 } else { 8 };
-        let name = format!("label {SIDE}x{SIDE} {what} {c}-conn (ns/px)");
+        let name = format!("label {side}x{side} {what} {c}-conn (ns/px)");
+        // The naive BFS takes a quarter of a second a call on 2048x2048: in quick runs only
+        // on one image.
+        let with_naive = !quick || (what == "noise 50%" && conn == Connectivity::Eight);
         // The baselines' inputs are built on first use, so a filtered-out row costs nothing.
         let naive: OnceCell<NaiveGrid> = OnceCell::new();
         let mut labeller = Labeller::new();
@@ -174,7 +181,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
             .workload(&name, "gridbits")
             .case("gridbits", px, || {
                 u64::from(labeller.label(g, conn, &mut image).unwrap_or(0))
-                    + u64::from(image.as_slice()[SIDE * SIDE / 2])
+                    + u64::from(image.as_slice()[side * side / 2])
             })
             .case("summary", px, || {
                 u64::from(labeller2.stats(g, conn, &mut stats).unwrap_or(0))
@@ -183,15 +190,19 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
             .case("u32-write", px, || {
                 // The memory floor: every label written once, nothing computed.
                 let v = black_box(7u32);
-                floor.resize(SIDE * SIDE, 0);
+                floor.resize(side * side, 0);
                 floor.fill(v);
-                u64::from(floor[SIDE * SIDE / 3])
-            })
-            .case("naive", px, || {
+                u64::from(floor[side * side / 3])
+            });
+        let w = if with_naive {
+            w.case("naive", px, || {
                 let naive = naive.get_or_init(|| NaiveGrid::from_view(g));
                 let (labels, n) = nc::label(naive, conn);
-                u64::from(n) + u64::from(labels[SIDE * SIDE / 2])
-            });
+                u64::from(n) + u64::from(labels[side * side / 2])
+            })
+        } else {
+            w
+        };
         #[cfg(feature = "peers")]
         let w = {
             use imageproc::region_labelling::{connected_components, Connectivity as IpConn};
@@ -203,7 +214,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
             let gray = &gray;
             w.case("imageproc", px, move || {
                 let gray = gray.get_or_init(|| {
-                    image::GrayImage::from_fn(SIDE as u32, SIDE as u32, |x, y| {
+                    image::GrayImage::from_fn(side as u32, side as u32, |x, y| {
                         image::Luma([if g.get(x as usize, y as usize) {
                             255
                         } else {
@@ -212,7 +223,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
                     })
                 });
                 let out = connected_components(gray, ic, image::Luma([0u8]));
-                u64::from(out.get_pixel(SIDE as u32 / 2, SIDE as u32 / 2).0[0])
+                u64::from(out.get_pixel(side as u32 / 2, side as u32 / 2).0[0])
             })
         };
         w.finish();

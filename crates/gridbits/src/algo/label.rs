@@ -1,28 +1,39 @@
 //! Connected-component labelling of runtime-sized grids (binary images, maps): a `u32`
 //! label image, component statistics, and a summary path that never writes the image.
 //!
-//! The algorithm is a word-parallel run-based two-scan, in the family of BRTS ("bit-run
-//! two-scan", Lee et al., surveyed by YACCLAB), working directly on the bit-packed rows of
-//! a [`BitGrid`]; no cell is ever put in a queue.
+//! The algorithm is a word-parallel run-based two-scan in the family of BRTS and BMRS
+//! ("bit-run two-scan" and "bit-merge-run scan", Lee et al., surveyed by YACCLAB), working
+//! directly on the bit-packed rows of a [`BitGrid`]; no cell is ever put in a queue.
 //!
-//! 1. **Links.** Every run of set cells (a maximal horizontal segment) gets an index in
-//!    raster order. Between two rows, the runs that touch are found with word operations:
-//!    with 4-connectivity each run of `row & above` links exactly one run below to one run
-//!    above, so its first cell is a *link*; with 8-connectivity the links are the same plus
-//!    the diagonal contacts at the ends of the runs above. A link's two run indices are
-//!    word prefix counts plus a `popcount` of the run starts up to it, without a branch, and
-//!    the two runs are joined in a union-find over run indices (Rem's algorithm with
-//!    splicing: a root is the smallest index of its set).
-//! 2. **Flatten.** One pass over the run indices, in order, turns roots into labels
-//!    `1, 2, ...` and every other run into its root's label. Labels therefore number the
-//!    components in raster order of their first cell, like [`crate::naive::components`].
-//! 3. **Write.** The runs are found again from the bits (`trailing_zeros` over the run start
-//!    and end masks) and each run and each gap is written in chunks of 8 cells, every
-//!    chunk starting where the previous segment ended, so each cell is written about once
-//!    and the stores stay branch-light.
+//! 1. **Units and runs.** With 4-connectivity a *unit* is one row; with 8-connectivity it is
+//!    two rows OR-ed together: a run of the merged row (a maximal horizontal segment) is
+//!    8-connected, since any cell of one column touches any cell of the next, and cells of
+//!    different runs of one unit never touch. Merging halves the row boundaries to link and
+//!    shrinks the runs ~2.5x on noise. Runs get indices in unit order.
+//! 2. **Links.** At the boundary of two units, the runs of the two boundary rows that touch
+//!    are found with word operations, each pair exactly once: the first cell of every
+//!    vertical overlap, and with 8-connectivity the diagonal contacts of runs that do not
+//!    overlap. A link's two unit runs are ranks (word prefix counts plus a `popcount` of the
+//!    run starts up to the link), without a branch, and are joined in a union-find over run
+//!    indices (Rem's algorithm with splicing: a root is the smallest index of its set).
+//! 3. **Flatten.** One branch-free pass over the run indices turns roots into labels
+//!    `1, 2, ...` and every other run into its root's label.
+//! 4. **Write.** Portable: the runs of each row are found again (`trailing_zeros` over the
+//!    run start and end masks) and each gap and run is written in chunks of 8 cells, every
+//!    chunk starting where the previous segment ended. With AVX2 (detected at run time):
+//!    for each byte of a unit's merged row a 512-entry table says where each of its 8 cells
+//!    takes its label from, one `vpermd` builds the 8 labels and each row of the unit keeps
+//!    its set cells; the stores stream past the caches.
 //!
-//! [`Labeller::stats`] runs steps 1 and 2 and accumulates sizes and bounding boxes instead
-//! of writing the image (the `--summary` path of the command line).
+//! Labels number the components in the order the scan meets them: with 4-connectivity, the
+//! raster order of their first cell (top row first, then left to right), like
+//! [`crate::naive::components`]; with 8-connectivity, by the first pair of rows (0-1, 2-3,
+//! ...) they reach, then by their leftmost column in that pair.
+//!
+//! [`Labeller::stats`] runs steps 1 to 3 and accumulates sizes and bounding boxes instead
+//! of writing the image (the `--summary` path of the command line). On x86-64 CPUs with
+//! POPCNT and BMI every step runs from a copy compiled for them, chosen at run time;
+//! [`Labeller::portable`] forces the portable code.
 //!
 //! ```
 //! use gridbits::algo::label::{label, stats};
