@@ -54,7 +54,9 @@ pub struct ComponentsArgs {
     #[arg(long)]
     pub summary: bool,
     /// Print one JSON object: `width`, `height`, `count`, `components` (`size`, `cells`,
-    /// `char` with --by-char); with --summary only `count` and `sizes`.
+    /// `char` with --by-char); with --summary only `count` and `sizes`. Components come in
+    /// raster order of their first cell (8-connected: by pairs of rows, then leftmost
+    /// column; with --by-char class by class).
     #[arg(long)]
     pub json: bool,
     /// Also write the components as a PNG image, each in its own colour (background black).

@@ -1,12 +1,15 @@
 //! Connected components of fixed-size boards: split a plane into its components, find the
 //! cells of every group of `K` or more, and do it per class on multi-colour boards.
 //!
-//! - [`components`]: the fast path. An iterator of component boards, no allocation. It first
-//!   removes the isolated cells (components of one cell) and, with 4-connectivity, the
-//!   dominoes (two cells with no other neighbour), with a handful of word operations on the
-//!   whole plane; each remaining component is grown from its lowest cell, whose horizontal run
-//!   is taken in one addition, by dilations to a fixpoint. When what is left has too few
-//!   cells to hold two components, it is returned whole without a fill.
+//! - [`components`]: the fast path. An iterator of component boards, no allocation. A
+//!   handful of word operations on the whole plane count every cell's neighbours (saturated
+//!   at two) and find the *stars*: single cells, and components made of a centre whose
+//!   neighbours have no other neighbour (dominoes, trominoes, T and plus shapes), each one
+//!   dilation of its centre. On a random 6x12 plane at 25% they are nearly all components.
+//!   Each remaining component is grown from its lowest cell, whose horizontal run is taken
+//!   in one addition, by dilations to a fixpoint; when fewer cells are left than two such
+//!   components need, they are returned whole without a fill. Connectivity is dispatched
+//!   once, so every loop is straight word code for the board's words (a `u128` on 6x12).
 //! - [`groups_at_least`]: the mask of every cell in a component of `k` or more cells without
 //!   enumerating components for `k <= 3` (any connectivity) and for `k = 4` with
 //!   4-connectivity (the Puyo vanish mask): a neighbour-count filter finds seed cells, one
