@@ -40,7 +40,13 @@ enum Command {
     #[command(after_help = "Example:\n  gridbits demo")]
     Demo,
     /// Connected components of the set cells (4- or 8-connected).
-    #[command(after_help = "Example:\n  gridbits components --connectivity 8 --json image.png")]
+    #[command(
+        after_help = "Examples:\n  printf '##.\\n..#\\n' | gridbits components\n  \
+                            components: 2 (4-connected)\n  sizes: 2 1\n  aa.\n  ..b\n\n  \
+                            gridbits components --connectivity 8 --json image.png\n  \
+                            gridbits components --by-char --min-size 4 --json field.txt\n  \
+                            gridbits components --summary --png labels.png scan.pbm"
+    )]
     Components(cmd::components::ComponentsArgs),
     /// Flood fill from one free cell.
     #[command(after_help = "Example:\n  gridbits fill --from 0,0 maze.txt")]

@@ -174,6 +174,11 @@ impl Bench {
         }
     }
 
+    /// Whether this is a `--quick` run (topics may shrink their largest inputs).
+    pub fn quick(&self) -> bool {
+        self.quick
+    }
+
     /// Starts a workload named `name` whose fast implementation is the case named `fast`.
     pub fn workload<'b, 'a>(&'b mut self, name: &str, fast: &str) -> Workload<'b, 'a> {
         Workload {

@@ -1,0 +1,359 @@
+//! End-to-end tests of `gridbits components`: text and JSON output as CLI.md says, options,
+//! image input and output, and bad input.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn gridbits(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridbits"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn gridbits");
+    let _ = child.stdin.take().expect("stdin").write_all(stdin);
+    child.wait_with_output().expect("wait gridbits")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn ok(o: &Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
+    assert!(o.stderr.is_empty(), "stderr: {}", stderr(o));
+    stdout(o)
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_str(&ok(o)).expect("one JSON object")
+}
+
+fn assert_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.starts_with("error: "), "stderr: {err}");
+    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+    assert!(!err.contains("panicked"), "stderr: {err}");
+    assert!(o.stdout.is_empty(), "stdout: {}", stdout(o));
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridbits-cc-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+const GRID: &[u8] = b"##..#\n.#.##\n#....\n..0.R\n";
+
+#[test]
+fn text_output_draws_components() {
+    let out = ok(&gridbits(&["components"], GRID));
+    assert_eq!(
+        out,
+        "components: 4 (4-connected)\nsizes: 3 3 1 1\naa..b\n.a.bb\nc....\n....d\n"
+    );
+    let out = ok(&gridbits(&["components", "--connectivity", "8", "-"], GRID));
+    assert_eq!(
+        out,
+        "components: 3 (8-connected)\nsizes: 4 3 1\naa..b\n.a.bb\na....\n....c\n"
+    );
+}
+
+#[test]
+fn json_keys_as_cli_md() {
+    let v = json(&gridbits(&["components", "--json"], GRID));
+    assert_eq!(v["width"], 5);
+    assert_eq!(v["height"], 4);
+    assert_eq!(v["count"], 4);
+    let comps = v["components"].as_array().expect("components");
+    assert_eq!(comps.len(), 4);
+    assert_eq!(comps[0]["size"], 3);
+    assert_eq!(
+        comps[0]["cells"],
+        serde_json::json!([[0, 0], [1, 0], [1, 1]])
+    );
+    assert_eq!(
+        comps[1]["cells"],
+        serde_json::json!([[4, 0], [3, 1], [4, 1]])
+    );
+    assert!(comps[0].get("char").is_none());
+    // Every set cell exactly once.
+    let total: u64 = comps.iter().map(|c| c["size"].as_u64().unwrap()).sum();
+    assert_eq!(total, 8);
+}
+
+#[test]
+fn zero_is_empty_unless_by_char() {
+    let v = json(&gridbits(&["components", "--json"], b"0#0\n"));
+    assert_eq!(v["count"], 1);
+    let v = json(&gridbits(&["components", "--json", "--by-char"], b"0#0\n"));
+    assert_eq!(v["count"], 3);
+}
+
+#[test]
+fn by_char_joins_only_the_same_character() {
+    let grid = b"RRG.\nR.GG\nBB.G\n";
+    let v = json(&gridbits(&["components", "--json", "--by-char"], grid));
+    assert_eq!(v["count"], 3);
+    let comps = v["components"].as_array().unwrap();
+    let chars: Vec<&str> = comps.iter().map(|c| c["char"].as_str().unwrap()).collect();
+    assert_eq!(chars, ["B", "G", "R"]);
+    let sizes: Vec<u64> = comps.iter().map(|c| c["size"].as_u64().unwrap()).collect();
+    assert_eq!(sizes, [2, 4, 3]);
+    // Without --by-char every character is just "set": one component.
+    let v = json(&gridbits(&["components", "--json"], grid));
+    assert_eq!(v["count"], 1);
+    let text = ok(&gridbits(&["components", "--by-char"], grid));
+    assert!(text.starts_with("components: 3 (4-connected, by character)\nsizes: B:2 G:4 R:3\n"));
+}
+
+#[test]
+fn empty_grids() {
+    for by_char in [false, true] {
+        let mut args = vec!["components", "--json"];
+        if by_char {
+            args.push("--by-char");
+        }
+        let v = json(&gridbits(&args, b"...\n.0.\n"));
+        assert_eq!(v["count"], if by_char { 1 } else { 0 });
+        assert_eq!(
+            (v["width"].clone(), v["height"].clone()),
+            (3.into(), 2.into())
+        );
+        let v = json(&gridbits(&args, b"...\n...\n"));
+        assert_eq!(v["count"], 0);
+        assert_eq!(v["components"], serde_json::json!([]));
+        args.push("--summary");
+        let v = json(&gridbits(&args, b"...\n...\n"));
+        assert_eq!(v, serde_json::json!({ "count": 0, "sizes": [] }));
+    }
+    let text = ok(&gridbits(&["components", "--by-char"], b"...\n...\n"));
+    assert_eq!(
+        text,
+        "components: 0 (4-connected, by character)\nsizes:\n...\n...\n"
+    );
+}
+
+#[test]
+fn min_size_filters() {
+    let v = json(&gridbits(
+        &["components", "--json", "--min-size", "2"],
+        GRID,
+    ));
+    assert_eq!(v["count"], 2);
+    let text = ok(&gridbits(&["components", "--min-size", "3"], GRID));
+    assert_eq!(
+        text,
+        "components: 2 (4-connected, size >= 3)\nsizes: 3 3\naa..b\n.a.bb\n.....\n.....\n"
+    );
+    let v = json(&gridbits(
+        &["components", "--summary", "--json", "--min-size", "4"],
+        GRID,
+    ));
+    assert_eq!(v, serde_json::json!({ "count": 0, "sizes": [] }));
+    let v = json(&gridbits(
+        &["components", "--json", "--min-size", "0"],
+        GRID,
+    ));
+    assert_eq!(v["count"], 4);
+}
+
+#[test]
+fn summary_has_only_count_and_sizes() {
+    let v = json(&gridbits(&["components", "--summary", "--json"], GRID));
+    assert_eq!(v, serde_json::json!({ "count": 4, "sizes": [3, 3, 1, 1] }));
+    let v = json(&gridbits(
+        &["components", "--summary", "--json", "--connectivity", "8"],
+        GRID,
+    ));
+    assert_eq!(v, serde_json::json!({ "count": 3, "sizes": [4, 3, 1] }));
+    let text = ok(&gridbits(&["components", "--summary"], GRID));
+    assert_eq!(text, "components: 4 (4-connected)\nsizes: 3 3 1 1\n");
+    // The summary agrees with the full listing on a larger random grid.
+    let mut grid = Vec::new();
+    let mut z = 12345u64;
+    for _ in 0..40 {
+        for _ in 0..90 {
+            z = z
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            grid.push(if z >> 62 == 0 { b'.' } else { b'#' });
+        }
+        grid.push(b'\n');
+    }
+    for conn in ["4", "8"] {
+        let full = json(&gridbits(
+            &["components", "--json", "--connectivity", conn],
+            &grid,
+        ));
+        let sum = json(&gridbits(
+            &["components", "--json", "--summary", "--connectivity", conn],
+            &grid,
+        ));
+        let sizes: Vec<Value> = full["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["size"].clone())
+            .collect();
+        assert_eq!(sum["sizes"], Value::Array(sizes));
+        assert_eq!(sum["count"], full["count"]);
+    }
+}
+
+#[test]
+fn image_input_and_png_output() {
+    // A PBM (P1): two components 4-connected, one 8-connected.
+    let pbm = tmp("two.pbm");
+    std::fs::write(&pbm, "P1\n4 3\n1 0 0 0\n0 1 0 0\n0 0 0 0\n").unwrap();
+    let v = json(&gridbits(
+        &["components", "--json", pbm.to_str().unwrap()],
+        b"",
+    ));
+    assert_eq!(v["count"], 2);
+    assert_eq!(
+        (v["width"].clone(), v["height"].clone()),
+        (4.into(), 3.into())
+    );
+    let v = json(&gridbits(
+        &[
+            "components",
+            "--json",
+            "--connectivity",
+            "8",
+            pbm.to_str().unwrap(),
+        ],
+        b"",
+    ));
+    assert_eq!(v["count"], 1);
+
+    // PNG in, PNG out: each component in its own colour, background black.
+    let png_in = tmp("in.png");
+    let img = image::GrayImage::from_fn(70, 5, |x, y| {
+        image::Luma([if x % 10 < 3 && y != 2 { 200 } else { 0 }])
+    });
+    img.save(&png_in).unwrap();
+    let png_out = tmp("out.png");
+    let text = ok(&gridbits(
+        &[
+            "components",
+            "--png",
+            png_out.to_str().unwrap(),
+            png_in.to_str().unwrap(),
+        ],
+        b"",
+    ));
+    assert!(text.starts_with("components: 14 (4-connected)\n"), "{text}");
+    let out = image::open(&png_out).unwrap().into_rgb8();
+    assert_eq!(out.dimensions(), (70, 5));
+    assert_eq!(out.get_pixel(5, 0).0, [0, 0, 0]);
+    let mut colours: Vec<[u8; 3]> = out.pixels().map(|p| p.0).collect();
+    colours.sort();
+    colours.dedup();
+    assert_eq!(colours.len(), 15, "14 colours and black");
+    // Cells of one component share a colour, neighbours differ.
+    assert_eq!(out.get_pixel(0, 0), out.get_pixel(2, 1));
+    assert_ne!(out.get_pixel(0, 0), out.get_pixel(0, 3));
+    assert_ne!(out.get_pixel(0, 0), out.get_pixel(10, 0));
+
+    // --summary with --png still writes the image.
+    let png2 = tmp("out2.png");
+    let v = json(&gridbits(
+        &[
+            "components",
+            "--summary",
+            "--json",
+            "--png",
+            png2.to_str().unwrap(),
+            png_in.to_str().unwrap(),
+        ],
+        b"",
+    ));
+    assert_eq!(v["count"], 14);
+    assert!(png2.exists());
+}
+
+#[test]
+fn large_images_are_summarised_not_drawn() {
+    let png = tmp("large.png");
+    let img = image::GrayImage::from_fn(300, 300, |x, y| {
+        image::Luma([if (x / 7 + y / 7) % 2 == 0 { 255 } else { 0 }])
+    });
+    img.save(&png).unwrap();
+    let text = ok(&gridbits(&["components", png.to_str().unwrap()], b""));
+    assert!(text.starts_with("components: "), "{text}");
+    assert!(text.contains("not drawn"), "{text}");
+    let v = json(&gridbits(
+        &[
+            "components",
+            "--summary",
+            "--json",
+            "--connectivity",
+            "8",
+            png.to_str().unwrap(),
+        ],
+        b"",
+    ));
+    assert_eq!(v["count"], 1);
+}
+
+#[test]
+fn bad_input_is_an_error_with_line_and_column() {
+    assert_error(
+        &gridbits(&["components"], b"##.\n#.\n"),
+        "line 2, column 3: row has 2 columns, expected 3",
+    );
+    assert_error(
+        &gridbits(&["components", "--by-char"], b"#\t#\n"),
+        "line 1, column 2",
+    );
+    assert_error(&gridbits(&["components"], b""), "empty grid");
+    assert_error(
+        &gridbits(&["components", "no/such/file.txt"], b""),
+        "cannot read",
+    );
+    let bad_png = tmp("bad.png");
+    std::fs::write(&bad_png, b"\x89PNG\r\n\x1a\nnot really").unwrap();
+    let o = gridbits(&["components", bad_png.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!stderr(&o).contains("panicked"));
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    for args in [
+        &["components", "--connectivity", "6"][..],
+        &["components", "--min-size", "-1"],
+        &["components", "--min-size", "many"],
+        &["components", "--frobnicate"],
+    ] {
+        let o = gridbits(args, GRID);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!stderr(&o).contains("panicked"));
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn help_has_an_example() {
+    let out = ok(&gridbits(&["help", "components"], b""));
+    assert!(out.contains("Example"), "{out}");
+    assert!(out.contains("--min-size"), "{out}");
+    assert!(out.contains("--by-char"), "{out}");
+}
+
+#[test]
+fn demo_has_a_components_section() {
+    let out = ok(&gridbits(&["demo"], b""));
+    assert!(out.contains("Puyo field"), "{out}");
+    assert!(out.contains("row-pair table"), "{out}");
+}

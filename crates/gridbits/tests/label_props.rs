@@ -1,0 +1,345 @@
+//! Property tests of `algo::label` (label image, statistics, summary, count, multi-class)
+//! against the queue BFS of `naive::components`, on runtime grids of the core sizes and
+//! around word boundaries, both connectivities.
+
+use gridbits::algo::label::{
+    self, count, label, label_classes, label_with_stats, planes_by_char, stats, ComponentStats,
+    Labeller, Labels,
+};
+use gridbits::naive::{components as nc, NaiveGrid};
+use gridbits::text::CharGrid;
+use gridbits::{BitGrid, Connectivity};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+const CONNS: [Connectivity; 2] = [Connectivity::Four, Connectivity::Eight];
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x1abe1),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+fn hash(seed: u64, x: usize, y: usize) -> u64 {
+    let mut z = seed ^ ((x as u64) << 32 | y as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A random grid; `blobs` makes it smoother (cells copy a coarse random pattern), so that
+/// long runs and large components appear.
+fn grid(w: usize, h: usize, seed: u64, density: u32, blobs: bool) -> BitGrid {
+    BitGrid::from_fn(w, h, |x, y| {
+        let (cx, cy) = if blobs { (x / 5, y / 3) } else { (x, y) };
+        let noise = blobs && hash(seed ^ 7, x, y).is_multiple_of(10);
+        (hash(seed, cx, cy) % 100 < density as u64) != noise
+    })
+    .unwrap()
+}
+
+fn naive_stats(g: &NaiveGrid, conn: Connectivity) -> Vec<ComponentStats> {
+    nc::stats(g, conn)
+        .into_iter()
+        .map(|s| ComponentStats {
+            size: s.size,
+            min_x: s.min_x,
+            min_y: s.min_y,
+            max_x: s.max_x,
+            max_y: s.max_y,
+        })
+        .collect()
+}
+
+/// The order labels follow: 4-connected, raster order of the first cell; 8-connected, the
+/// first pair of rows (0-1, 2-3, ...) a component reaches, then its leftmost column there.
+fn order_key(labels: &[u32], w: usize, conn: Connectivity) -> Vec<(usize, usize)> {
+    let n = labels.iter().copied().max().unwrap_or(0) as usize;
+    let mut key = vec![(usize::MAX, usize::MAX); n];
+    for (i, &l) in labels.iter().enumerate() {
+        if l != 0 {
+            let (x, y) = (i % w, i / w);
+            let k = match conn {
+                Connectivity::Four => (y, x),
+                Connectivity::Eight => (y / 2, x),
+            };
+            let e = &mut key[l as usize - 1];
+            *e = (*e).min(k);
+        }
+    }
+    key
+}
+
+/// `got` is the naive labelling `want` up to numbering, numbered in the documented order;
+/// returns `perm` with `perm[naive label - 1] = got label`.
+fn same_labelling(got: &[u32], want: &[u32], w: usize, conn: Connectivity, what: &str) -> Vec<u32> {
+    assert_eq!(got.len(), want.len());
+    let n = want.iter().copied().max().unwrap_or(0) as usize;
+    let mut perm = vec![0u32; n];
+    for (i, (&a, &b)) in got.iter().zip(want).enumerate() {
+        assert_eq!(a == 0, b == 0, "{what}: cell {i}");
+        if b != 0 {
+            let p = &mut perm[b as usize - 1];
+            if *p == 0 {
+                *p = a;
+            }
+            assert_eq!(*p, a, "{what}: cell {i} splits a component");
+        }
+    }
+    let mut seen = perm.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), n, "{what}: components merged");
+    assert!(
+        seen.iter().enumerate().all(|(i, &l)| l == i as u32 + 1),
+        "{what}: labels 1..=n"
+    );
+    let key = order_key(got, w, conn);
+    assert!(key.windows(2).all(|k| k[0] < k[1]), "{what}: label order");
+    if conn == Connectivity::Four {
+        assert_eq!(got, want, "{what}: 4-connected labels are the naive ones");
+    }
+    perm
+}
+
+/// Every labelling entry point on one grid, with a shared (dirty) labeller and image.
+fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
+    let ng = NaiveGrid::from_view(g);
+    let w = g.width();
+    for conn in CONNS {
+        let (want, n) = nc::label(&ng, conn);
+        let naive_stats = naive_stats(&ng, conn);
+
+        let got = label(g, conn).unwrap();
+        assert_eq!((got.width(), got.height()), (g.width(), g.height()));
+        assert_eq!(got.count(), n, "{conn:?}\n{g}");
+        let perm = same_labelling(got.as_slice(), &want, w, conn, &format!("{conn:?}\n{g}"));
+        // Stats in label order.
+        let mut want_stats = naive_stats.clone();
+        for (i, &l) in perm.iter().enumerate() {
+            want_stats[l as usize - 1] = naive_stats[i];
+        }
+        for y in 0..g.height() {
+            assert_eq!(got.row(y), &got.as_slice()[y * w..(y + 1) * w]);
+        }
+        assert_eq!(got.get(g.width(), 0), 0);
+        assert_eq!(got.get(0, g.height()), 0);
+
+        // Reused buffers give the same.
+        assert_eq!(labeller.label(g, conn, image).unwrap(), n);
+        assert_eq!(image.as_slice(), got.as_slice());
+
+        let (l2, s2) = label_with_stats(g, conn).unwrap();
+        assert_eq!(l2.as_slice(), got.as_slice());
+        assert_eq!(s2, want_stats, "{conn:?}");
+        assert_eq!(stats(g, conn).unwrap(), want_stats);
+        let mut s3 = vec![ComponentStats {
+            size: 9,
+            min_x: 9,
+            min_y: 9,
+            max_x: 9,
+            max_y: 9,
+        }];
+        assert_eq!(labeller.stats(g, conn, &mut s3).unwrap(), n);
+        assert_eq!(s3, want_stats);
+        assert_eq!(count(g, conn).unwrap(), n);
+        assert_eq!(labeller.count(g, conn).unwrap(), n);
+
+        // The portable code gives the same as the run-time detected one.
+        let mut portable = Labeller::new().portable();
+        let mut img = Labels::new();
+        assert_eq!(portable.label(g, conn, &mut img).unwrap(), n);
+        assert_eq!(img.as_slice(), got.as_slice(), "portable {conn:?}\n{g}");
+        let mut st = Vec::new();
+        assert_eq!(
+            portable
+                .label_with_stats(g, conn, &mut img, &mut st)
+                .unwrap(),
+            n
+        );
+        assert_eq!(img.as_slice(), got.as_slice());
+        assert_eq!(st, want_stats);
+        assert_eq!(portable.stats(g, conn, &mut st).unwrap(), n);
+        assert_eq!(st, want_stats);
+        assert_eq!(portable.count(g, conn).unwrap(), n);
+        assert_eq!(got.clone().into_vec(), got.as_slice());
+    }
+}
+
+/// Multi-class labelling against the naive per-class BFS: same partition, right classes.
+fn check_classes(w: usize, h: usize, seed: u64, density: u32, classes: u32) {
+    let class_of = |x: usize, y: usize| -> u32 {
+        if hash(seed, x, y) % 100 < density as u64 {
+            1 + (hash(seed ^ 0x99, x / 2, y) % classes as u64) as u32
+        } else {
+            0
+        }
+    };
+    let cls: Vec<u32> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| class_of(x, y))
+        .collect();
+    let planes: Vec<BitGrid> = (1..=classes)
+        .map(|c| BitGrid::from_fn(w, h, |x, y| class_of(x, y) == c).unwrap())
+        .collect();
+    for conn in CONNS {
+        let (want, want_classes) = nc::label_classes(w, h, &cls, conn);
+        let (got, got_classes) = label_classes(&planes, conn).unwrap();
+        assert_eq!(got.count() as usize, want_classes.len());
+        assert_eq!(got_classes.len(), want_classes.len());
+        // Same partition: a bijection between labels, preserving classes.
+        let mut map = vec![0u32; want_classes.len() + 1];
+        for (i, (&a, &b)) in got.as_slice().iter().zip(&want).enumerate() {
+            assert_eq!(a == 0, b == 0, "cell {i}");
+            if a == 0 {
+                continue;
+            }
+            if map[b as usize] == 0 {
+                map[b as usize] = a;
+            }
+            assert_eq!(map[b as usize], a, "cell {i}");
+            assert_eq!(
+                got_classes[a as usize - 1] + 1,
+                want_classes[b as usize - 1]
+            );
+        }
+        // Within a class, labels follow the documented order; classes come one after the
+        // other.
+        let key = order_key(got.as_slice(), w, conn);
+        for l in 1..key.len() {
+            if got_classes[l] == got_classes[l - 1] {
+                assert!(key[l - 1] < key[l], "{conn:?} label {l}");
+            } else {
+                assert!(got_classes[l] > got_classes[l - 1]);
+            }
+        }
+    }
+}
+
+const SIZES: [(usize, usize); 16] = [
+    (1, 1),
+    (1, 40),
+    (40, 1),
+    (6, 12),
+    (8, 8),
+    (10, 10),
+    (10, 40),
+    (30, 20),
+    (63, 9),
+    (64, 9),
+    (65, 9),
+    (127, 5),
+    (128, 5),
+    (129, 5),
+    (200, 7),
+    (3, 70),
+];
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    #[test]
+    fn label_matches_naive_on_core_sizes(seed in any::<u64>(), density in 0u32..=100, blobs in any::<bool>()) {
+        let mut labeller = Labeller::new();
+        let mut image = Labels::new();
+        for (w, h) in SIZES {
+            check(&grid(w, h, seed, density, blobs), &mut labeller, &mut image);
+        }
+    }
+
+    #[test]
+    fn label_matches_naive_on_random_sizes(
+        w in 1usize..=200, h in 1usize..=40, seed in any::<u64>(), density in 0u32..=100,
+        blobs in any::<bool>(),
+    ) {
+        check(&grid(w, h, seed, density, blobs), &mut Labeller::new(), &mut Labels::new());
+    }
+
+    #[test]
+    fn classes_match_naive(
+        w in 1usize..=140, h in 1usize..=20, seed in any::<u64>(), density in 20u32..=100,
+        classes in 1u32..=4,
+    ) {
+        check_classes(w, h, seed, density, classes);
+    }
+}
+
+#[test]
+fn empty_full_and_patterns() {
+    let mut labeller = Labeller::new();
+    let mut image = Labels::new();
+    for (w, h) in SIZES {
+        let patterns: [&dyn Fn(usize, usize) -> bool; 8] = [
+            &|_, _| false,
+            &|_, _| true,
+            &|x, y| (x + y) % 2 == 0,
+            &|x, y| x % 2 == 0 && y % 2 == 0,
+            &|x, _| x % 2 == 1,
+            &|_, y| y % 2 == 1,
+            // Serpentine: one component that turns at both ends, merging at every row.
+            &move |x, y| y % 2 == 0 || (y % 4 == 1 && x + 1 == w) || (y % 4 == 3 && x == 0),
+            // Comb: teeth that join only at the bottom row (merges late).
+            &move |x, y| x % 2 == 0 || y + 1 == h,
+        ];
+        for p in patterns {
+            check(
+                &BitGrid::from_fn(w, h, p).unwrap(),
+                &mut labeller,
+                &mut image,
+            );
+        }
+    }
+}
+
+#[test]
+fn accelerated_path_is_used_where_available() {
+    let l = Labeller::new();
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2") {
+        assert!(l.accelerated());
+    }
+    assert!(!l.portable().accelerated());
+}
+
+#[test]
+fn checkerboard_counts() {
+    let g = BitGrid::from_fn(129, 7, |x, y| (x + y) % 2 == 0).unwrap();
+    assert_eq!(count(&g, Connectivity::Four).unwrap(), g.count() as u32);
+    assert_eq!(count(&g, Connectivity::Eight).unwrap(), 1);
+}
+
+#[test]
+fn classes_from_characters() {
+    let text = CharGrid::parse(b"RRG.\nR.GG\nBB.G\n").unwrap();
+    let planes = planes_by_char(&text, b".").unwrap();
+    let chars: Vec<u8> = planes.iter().map(|(c, _)| *c).collect();
+    assert_eq!(chars, b"BGR");
+    let grids: Vec<BitGrid> = planes.into_iter().map(|(_, g)| g).collect();
+    let (labels, classes) = label_classes(&grids, Connectivity::Four).unwrap();
+    assert_eq!(classes, [0, 1, 2]);
+    assert_eq!(labels.as_slice(), [3, 3, 2, 0, 3, 0, 2, 2, 1, 1, 0, 2]);
+    // No planes: an empty image; planes of different sizes: an error.
+    assert_eq!(label_classes(&[], Connectivity::Four).unwrap().0.count(), 0);
+    let a = BitGrid::new(3, 3).unwrap();
+    let b = BitGrid::new(4, 3).unwrap();
+    assert!(label_classes(&[a, b], Connectivity::Four).is_err());
+}
+
+#[test]
+fn module_doc_example_numbers() {
+    let g = BitGrid::parse("#.\n.#\n").unwrap();
+    let l = label::label(&g, Connectivity::Four).unwrap();
+    assert_eq!(l.as_slice(), [1, 0, 0, 2]);
+    let l = label::label(&g, Connectivity::Eight).unwrap();
+    assert_eq!(l.as_slice(), [1, 0, 0, 1]);
+    // 8-connected labels follow pairs of rows: the component reaching column 0 of rows 0-1
+    // first, although its first cell is on row 1.
+    let g = BitGrid::parse("..#\n#..\n").unwrap();
+    let l = label::label(&g, Connectivity::Eight).unwrap();
+    assert_eq!(l.as_slice(), [0, 0, 2, 1, 0, 0]);
+    let l = label::label(&g, Connectivity::Four).unwrap();
+    assert_eq!(l.as_slice(), [0, 0, 1, 2, 0, 0]);
+}
