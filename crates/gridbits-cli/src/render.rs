@@ -76,10 +76,12 @@ pub fn paint(c: char, index: Option<usize>, color: bool) -> String {
     }
 }
 
-/// An RGB colour for player `index`, well apart from its neighbours' (golden-angle hues).
+/// An RGB colour for player or component `index`, well apart from its neighbours
+/// (golden-angle hues, alternating saturation and value), never black.
 pub fn player_rgb(index: usize) -> [u8; 3] {
     let hue = (index as f64 * 137.508) % 360.0;
-    let (s, v) = (0.75, 0.95);
+    let s = if index.is_multiple_of(2) { 0.8 } else { 0.55 };
+    let v = if index.is_multiple_of(3) { 0.95 } else { 0.8 };
     let c = v * s;
     let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
     let m = v - c;

@@ -1,47 +1,7 @@
 //! End-to-end tests of the `gridbits` binary: output, JSON, images, and every kind of bad input.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn gridbits(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridbits"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn gridbits");
-    // The child may exit before reading everything (e.g. on a usage error).
-    let _ = child.stdin.take().expect("stdin").write_all(stdin);
-    child.wait_with_output().expect("wait gridbits")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts exit status 2, a one-line `error: ...` containing `needle`, nothing on stdout and
-/// no panic.
-fn assert_error(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(err.starts_with("error: "), "stderr: {err}");
-    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
-    assert!(!err.contains("panicked"), "stderr: {err}");
-    assert!(o.stdout.is_empty(), "stdout: {}", stdout(o));
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridbits-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
+mod common;
+use common::*;
 
 #[test]
 fn show_text_from_stdin() {

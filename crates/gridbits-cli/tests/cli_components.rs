@@ -1,55 +1,16 @@
 //! End-to-end tests of `gridbits components`: text and JSON output as CLI.md says, options,
 //! image input and output, and bad input.
 
+mod common;
+use common::*;
+use std::process::Output;
+
 use serde_json::Value;
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn gridbits(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridbits"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn gridbits");
-    let _ = child.stdin.take().expect("stdin").write_all(stdin);
-    child.wait_with_output().expect("wait gridbits")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn ok(o: &Output) -> String {
     assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
     assert!(o.stderr.is_empty(), "stderr: {}", stderr(o));
     stdout(o)
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_str(&ok(o)).expect("one JSON object")
-}
-
-fn assert_error(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(err.starts_with("error: "), "stderr: {err}");
-    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
-    assert!(!err.contains("panicked"), "stderr: {err}");
-    assert!(o.stdout.is_empty(), "stdout: {}", stdout(o));
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridbits-cc-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
 }
 
 const GRID: &[u8] = b"##..#\n.#.##\n#....\n..0.R\n";

@@ -1,20 +1,9 @@
 //! End-to-end tests of `gridbits fill`, `distance` and `voronoi`.
 
-use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::{assert_error, gridbits};
 
-fn gridbits(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridbits"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn gridbits");
-    let _ = child.stdin.take().expect("stdin").write_all(stdin);
-    child.wait_with_output().expect("wait gridbits")
-}
+use serde_json::{json, Value};
 
 fn ok_json(args: &[&str], stdin: &[u8]) -> Value {
     let o = gridbits(args, stdin);
@@ -38,15 +27,8 @@ fn ok_text(args: &[&str], stdin: &[u8]) -> String {
     String::from_utf8(o.stdout).expect("utf8")
 }
 
-fn assert_error(args: &[&str], stdin: &[u8], needle: &str) {
-    let o = gridbits(args, stdin);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(
-        err.starts_with("error: ") && err.contains(needle),
-        "{needle:?} not in {err:?}"
-    );
-    assert!(!err.contains("panicked"));
+fn assert_fails(args: &[&str], stdin: &[u8], needle: &str) {
+    assert_error(&gridbits(args, stdin), needle);
 }
 
 const ROOM: &[u8] = b"..#.\n..#.\n.##.\n....\n";
@@ -82,7 +64,7 @@ fn fill_eight_connected_crosses_diagonals() {
 
 #[test]
 fn fill_from_a_blocked_cell_is_an_error() {
-    assert_error(
+    assert_fails(
         &["fill", "--from", "2,0", "--json"],
         ROOM,
         "--from 2,0 is a blocked cell ('#')",
@@ -91,12 +73,12 @@ fn fill_from_a_blocked_cell_is_an_error() {
 
 #[test]
 fn fill_errors() {
-    assert_error(&["fill", "--from", "4,0"], ROOM, "outside the 4x4 grid");
-    assert_error(&["fill", "--from", "1;2"], ROOM, "X,Y");
-    assert_error(&["fill", "--from", "-1,2"], ROOM, "X,Y");
-    assert_error(&["fill"], ROOM, "--from");
-    assert_error(&["fill", "--from", "0,0"], b"..\n...\n", "line 2, column 3");
-    assert_error(&["fill", "--from", "0,0", "--connectivity", "6"], ROOM, "6");
+    assert_fails(&["fill", "--from", "4,0"], ROOM, "outside the 4x4 grid");
+    assert_fails(&["fill", "--from", "1;2"], ROOM, "X,Y");
+    assert_fails(&["fill", "--from", "-1,2"], ROOM, "X,Y");
+    assert_fails(&["fill"], ROOM, "--from");
+    assert_fails(&["fill", "--from", "0,0"], b"..\n...\n", "line 2, column 3");
+    assert_fails(&["fill", "--from", "0,0", "--connectivity", "6"], ROOM, "6");
 }
 
 #[test]
@@ -164,14 +146,14 @@ fn distance_text_and_errors() {
         t,
         "1 sources, 5 cells reached, largest distance 3\n0 1 #\n1 2 3\n"
     );
-    assert_error(&["distance"], b"A.\t\n", "line 1, column 3: tab");
-    assert_error(&["distance"], b"", "empty grid");
-    assert_error(&["distance", "--moves", "rook"], b"A.\n", "rook");
+    assert_fails(&["distance"], b"A.\t\n", "line 1, column 3: tab");
+    assert_fails(&["distance"], b"", "empty grid");
+    assert_fails(&["distance", "--moves", "rook"], b"A.\n", "rook");
     let dir = std::env::temp_dir().join(format!("gridbits-cli-dist-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let pbm = dir.join("a.pbm");
     std::fs::write(&pbm, b"P1\n1 1\n1\n").unwrap();
-    assert_error(
+    assert_fails(
         &["distance", pbm.to_str().unwrap()],
         b"",
         "needs a text grid",
@@ -230,12 +212,12 @@ fn voronoi_text_png_and_errors() {
         img.get_pixel(2, 1).0,
         "players differ"
     );
-    assert_error(
+    assert_fails(
         &["voronoi"],
         b"A.+\n",
         "line 1, column 3: '+' cannot name a player",
     );
-    assert_error(&["voronoi"], b"A..\nB.\n", "line 2, column 3");
+    assert_fails(&["voronoi"], b"A..\nB.\n", "line 2, column 3");
 }
 
 #[test]

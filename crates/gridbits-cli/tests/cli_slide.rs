@@ -1,42 +1,7 @@
 //! End-to-end tests of `gridbits reach` and `gridbits amazons`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn gridbits(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridbits"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn gridbits");
-    let _ = child.stdin.take().expect("stdin").write_all(stdin);
-    child.wait_with_output().expect("wait gridbits")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
-    serde_json::from_slice(&o.stdout).expect("json")
-}
-
-fn assert_error(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(err.starts_with("error: "), "stderr: {err}");
-    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
-    assert!(!err.contains("panicked"), "stderr: {err}");
-    assert!(o.stdout.is_empty(), "stdout: {}", stdout(o));
-}
+mod common;
+use common::*;
 
 const OPENING: &[u8] = b"...B..B...\n..........\n..........\nB........B\n..........\n\
                          ..........\nW........W\n..........\n..........\n...W..W...\n";

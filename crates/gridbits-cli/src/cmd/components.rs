@@ -314,26 +314,6 @@ fn palette(i: usize) -> u8 {
     P[i % P.len()]
 }
 
-/// An RGB colour for component `i`, well apart from its neighbours (golden-angle hues),
-/// never black.
-fn rgb(i: usize) -> [u8; 3] {
-    let hue = (i as f64 * 137.508) % 360.0;
-    let s = if i.is_multiple_of(2) { 0.8 } else { 0.55 };
-    let v = if i.is_multiple_of(3) { 0.95 } else { 0.8 };
-    let c = v * s;
-    let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
-    let m = v - c;
-    let (r, g, b) = match (hue / 60.0) as u32 {
-        0 => (c, x, 0.0),
-        1 => (x, c, 0.0),
-        2 => (0.0, c, x),
-        3 => (0.0, x, c),
-        4 => (x, 0.0, c),
-        _ => (c, 0.0, x),
-    };
-    [r, g, b].map(|v| ((v + m) * 255.0).round() as u8)
-}
-
 /// Writes the kept components in their colours, background black.
 fn write_png(labels: &Labels, kept: &[u32], path: &str) -> Result<(), CliError> {
     let (w, h) = (labels.width(), labels.height());
@@ -349,7 +329,7 @@ fn write_png(labels: &Labels, kept: &[u32], path: &str) -> Result<(), CliError> 
             buf.extend_from_slice(&[0, 0, 0]);
         } else {
             while colours.len() < k {
-                colours.push(rgb(colours.len()));
+                colours.push(crate::render::player_rgb(colours.len()));
             }
             buf.extend_from_slice(&colours[k - 1]);
         }

@@ -711,6 +711,23 @@ pub fn voronoi_n<B: BitBoard, const P: usize>(
     }
 }
 
+/// The state of a Voronoi expansion at depth 0: `(visited, contested, free)`. The sources
+/// are visited; cells that are sources of two players at once are contested; `free` is
+/// `passable` without any source (sources block every player).
+fn start_territory<B: BitBoard>(sources: &[B], passable: &B) -> (B, B, B) {
+    let mut visited = passable.empty_like();
+    let mut twice = passable.empty_like();
+    for s in sources {
+        let mut both = visited.clone();
+        both.and_assign(s);
+        twice.or_assign(&both);
+        visited.or_assign(s);
+    }
+    let mut free = passable.clone();
+    free.and_not_assign(&visited);
+    (visited, twice, free)
+}
+
 /// The simultaneous expansion shared by [`voronoi_with`] and [`voronoi_n`]: `owned`, `fronts`
 /// and `next` are scratch of the players' count (their contents are overwritten); returns
 /// `(contested, reached, depth)` and leaves the territories in `owned`.
@@ -727,23 +744,12 @@ fn voronoi_core<B: BitBoard>(
     mut on_layer: impl FnMut(u32, &B),
 ) -> (B, B, u32) {
     let empty = passable.empty_like();
-    // Cells that are sources of two players at once are contested from the start.
-    let mut visited = empty.clone();
-    let mut twice = empty.clone();
-    for s in sources {
-        let mut both = visited.clone();
-        both.and_assign(s);
-        twice.or_assign(&both);
-        visited.or_assign(s);
-    }
-    let mut free = passable.clone();
-    free.and_not_assign(&visited);
+    let (mut visited, mut contested, free) = start_territory(sources, passable);
     for ((o, f), s) in owned.iter_mut().zip(fronts.iter_mut()).zip(sources) {
         o.clone_from(s);
-        o.and_not_assign(&twice);
+        o.and_not_assign(&contested);
         f.clone_from(s);
     }
-    let mut contested = twice;
     on_layer(0, &visited);
     let mut depth = 0;
     loop {
@@ -920,18 +926,7 @@ fn voronoi_rows(
     let (h, n) = (passable.height(), passable.words_per_row());
     let tail = crate::grid::tail_mask(passable.width());
     let dirs = moves.dirs();
-    let empty = passable.empty_like();
-    // Sources: visited at depth 0; cells that are sources of two players are contested.
-    let mut visited = empty.clone();
-    let mut contested = empty.clone();
-    for s in sources {
-        let mut both = visited.clone();
-        both.and_assign(s);
-        contested.or_assign(&both);
-        visited.or_assign(s);
-    }
-    let mut free = passable.clone();
-    free.and_not_assign(&visited);
+    let (mut visited, mut contested, free) = start_territory(sources, passable);
     let mut owned: Vec<BitGrid> = sources
         .iter()
         .map(|s| {
