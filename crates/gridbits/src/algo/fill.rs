@@ -494,6 +494,10 @@ impl<B: BitBoard> Iterator for Layers<'_, B> {
 /// first reached after `k` moves. Sources are obstacles: moves never enter or slide through
 /// a source cell.
 ///
+/// Each layer is a whole-board step and a new board: ideal on fixed boards. On a large
+/// [`BitGrid`] with many layers prefer [`distance_map`] / [`voronoi_depths`], whose engine
+/// only touches the words next to the frontier.
+///
 /// ```
 /// use gridbits::algo::fill::layers;
 /// use gridbits::{Board, Moves};
@@ -634,6 +638,9 @@ impl<B: BitBoard> Voronoi<B> {
 /// for each of them, so distances stay exact); cells nobody reaches belong to no one. Every
 /// player's sources are obstacles to all players. `on_layer(depth, claimed)` is called for
 /// each layer with the cells first claimed at that depth (depth 0: the sources).
+///
+/// This is the whole-board engine (one board step per layer), used by fixed boards and for
+/// sliding moves; [`voronoi`] picks the frontier-sparse engine for a [`BitGrid`].
 pub fn voronoi_with<B: BitBoard>(
     sources: &[B],
     passable: &B,
