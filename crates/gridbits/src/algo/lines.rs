@@ -117,7 +117,11 @@ impl Geom {
             low |= ((1u64 << (w - 1)) - 1) << (j * w);
             j += 1;
         }
-        let cells = if r * w == 64 { !0 } else { (1u64 << (r * w)) - 1 };
+        let cells = if r * w == 64 {
+            !0
+        } else {
+            (1u64 << (r * w)) - 1
+        };
         let row = if w == 64 { !0 } else { (1u64 << w) - 1 };
         Geom {
             w,
