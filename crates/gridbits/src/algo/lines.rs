@@ -8,12 +8,12 @@
 //!   number of chunks: a 10 x 40 board is 7 chunks of 6 rows.
 //!   [`RowChunks::clear_full_lines`] removes **every** full row in one call, consecutive or
 //!   not, anywhere on the board, however many: each chunk's full rows are found with one
-//!   SWAR carry test, the chunk is compacted (`pext`, or shifts without BMI2), and each output
-//!   chunk is two shifts of two compacted chunks, with no data-dependent branch (a streaming
-//!   loop takes over once `r` or more rows are gone). About 5 ns on 10 x 40. The seed's own `clear_lines` + `clear_check` (one run of
-//!   consecutive full rows in one chunk per call) are kept as [`RowChunks::seed_clear_lines`],
-//!   [`RowChunks::seed_clear_check`] and [`RowChunks::seed_clear_all`], the baseline of the
-//!   benchmark.
+//!   SWAR carry test, the chunk is compacted (`pext`, or shifts without BMI2), and each
+//!   output chunk is two shifts of two compacted chunks, with no data-dependent branch (a
+//!   streaming loop takes over once `r` or more rows are gone); about 5 ns on 10 x 40. The
+//!   seed's own `clear_lines` + `clear_check` (one run of consecutive full rows in one chunk
+//!   per call) are kept as [`RowChunks::seed_clear_lines`], [`RowChunks::seed_clear_check`]
+//!   and [`RowChunks::seed_clear_all`], the baseline of the benchmark.
 //! - [`ColumnBoard`]: one u64 per column, bit `y` = row `y`. The full rows are the AND of all
 //!   columns; a clear compacts every column with BMI2 `pext` when the CPU has it (detected at
 //!   run time) and otherwise removes each run of full rows with two shifts and a mask.

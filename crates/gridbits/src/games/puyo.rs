@@ -1308,12 +1308,8 @@ mod avx2 {
             Rules::SmashTheCode => &STC,
             Rules::Tsu => &TSU,
         };
-        let mut chain = Chain {
-            chain: 0,
-            score: 0,
-            steps: [Step::default(); MAX_CHAIN],
-            field: *field,
-        };
+        let mut steps = [Step::default(); MAX_CHAIN];
+        let mut total = 0u64;
         let p = field.planes.as_ptr().cast::<__m256i>();
         // SAFETY: `planes` is six u128s, so three whole 32-byte loads stay inside it.
         let mut regs = unsafe {
@@ -1420,7 +1416,7 @@ mod avx2 {
             let power = t.power[(n + 1).min(MAX_CHAIN)];
             let score = 10 * cleared * (power + t.color[colors as usize] + gb).clamp(1, 999);
             if n < MAX_CHAIN {
-                chain.steps[n] = Step {
+                steps[n] = Step {
                     cleared,
                     garbage,
                     groups,
@@ -1429,17 +1425,22 @@ mod avx2 {
                     score,
                 };
             }
-            chain.score += u64::from(score);
+            total += u64::from(score);
             n += 1;
         }
-        let p = chain.field.planes.as_mut_ptr().cast::<__m256i>();
+        let mut out = *field;
+        let p = out.planes.as_mut_ptr().cast::<__m256i>();
         // SAFETY: as for the loads.
         unsafe {
             _mm256_storeu_si256(p, regs[0]);
             _mm256_storeu_si256(p.add(1), regs[1]);
             _mm256_storeu_si256(p.add(2), regs[2]);
         }
-        chain.chain = n.min(MAX_CHAIN) as u32;
-        chain
+        Chain {
+            chain: n.min(MAX_CHAIN) as u32,
+            score: total,
+            steps,
+            field: out,
+        }
     }
 }
