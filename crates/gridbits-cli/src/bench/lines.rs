@@ -202,6 +202,7 @@ fn puyo_19_chain(bench: &mut Bench) {
             c.score + u64::from(c.chain)
         });
     for (name, engine) in [
+        ("avx512", Engine::Avx512),
         ("avx2", Engine::Avx2),
         ("sse2", Engine::Sse2),
         ("portable", Engine::Portable),
