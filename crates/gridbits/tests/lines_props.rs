@@ -90,10 +90,21 @@ proptest! {
         let mut expect = n.clone();
         let removed = expect.clear_full_lines();
         prop_assert_eq!(removed, full_before.len());
+        // Both compaction paths, then the dispatching one.
+        let mut q = chunked_of(&n);
+        prop_assert_eq!(q.clear_full_lines_portable(), removed);
+        assert_same(&q, &expect);
+        if has_bmi2() {
+            let mut q = chunked_of(&n);
+            // SAFETY: BMI2 was detected just above.
+            prop_assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
+            assert_same(&q, &expect);
+        }
         prop_assert_eq!(c.clear_full_lines(), removed);
         assert_same(&c, &expect);
         // Nothing left to clear.
         prop_assert_eq!(c.clear_full_lines(), 0);
+        prop_assert_eq!(c.clear_full_lines_portable(), 0);
         // The seed's procedure, run to completion, reaches the same board.
         let mut s = chunked_of(&n);
         prop_assert_eq!(s.seed_clear_all(), removed);
@@ -294,6 +305,9 @@ fn clears_of_any_row_sets() {
         let mut col = ColumnBoard::<10>::from_fn(40, |x, y| n.get(x, y));
         let removed = n.clear_full_lines();
         assert_eq!(removed, set.len());
+        let mut p = c.clone();
+        assert_eq!(p.clear_full_lines_portable(), removed);
+        assert_same(&p, &n);
         assert_eq!(c.clear_full_lines(), removed);
         assert_eq!(s.seed_clear_all(), removed);
         assert_eq!(col.clear_full_lines() as usize, removed);

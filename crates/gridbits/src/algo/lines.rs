@@ -8,11 +8,12 @@
 //!   number of chunks: a 10 x 40 board is 7 chunks of 6 rows.
 //!   [`RowChunks::clear_full_lines`] removes **every** full row in one call, consecutive or
 //!   not, anywhere on the board, however many: each chunk's full rows are found with one
-//!   SWAR zero-field test, the chunk is compacted, and the kept rows are streamed down across
-//!   the chunk boundaries. The seed's own `clear_lines` + `clear_check` (one run of
-//!   consecutive full rows in one chunk per call) are kept as [`RowChunks::seed_clear_lines`],
-//!   [`RowChunks::seed_clear_check`] and [`RowChunks::seed_clear_all`], the baseline of the
-//!   benchmark.
+//!   SWAR carry test, the chunk is compacted (`pext`, or shifts without BMI2), and each
+//!   output chunk is two shifts of two compacted chunks, with no data-dependent branch (a
+//!   streaming loop takes over once `r` or more rows are gone); about 5 ns on 10 x 40. The
+//!   seed's own `clear_lines` + `clear_check` (one run of consecutive full rows in one chunk
+//!   per call) are kept as [`RowChunks::seed_clear_lines`], [`RowChunks::seed_clear_check`]
+//!   and [`RowChunks::seed_clear_all`], the baseline of the benchmark.
 //! - [`ColumnBoard`]: one u64 per column, bit `y` = row `y`. The full rows are the AND of all
 //!   columns; a clear compacts every column with BMI2 `pext` when the CPU has it (detected at
 //!   run time) and otherwise removes each run of full rows with two shifts and a mask.
@@ -62,25 +63,6 @@ fn remove_bits(v: u64, start: u32, len: u32) -> u64 {
     (v & low) | (shr(v, len) & !low)
 }
 
-/// Chunk `c` without the rows of `rows` (`fh`: their top bits), the kept rows moved down.
-#[inline(always)]
-fn compact<const PEXT: bool>(c: u64, rows: u64, mut fh: u64, w: u32) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if PEXT {
-        // SAFETY: only instantiated with PEXT = true inside a BMI2 target-feature function
-        // that is called after run-time detection.
-        return unsafe { std::arch::x86_64::_pext_u64(c, !rows) };
-    }
-    let _ = rows;
-    let mut c = c;
-    while fh != 0 {
-        let top = 63 - fh.leading_zeros();
-        c = remove_bits(c, top + 1 - w, w);
-        fh &= !(1u64 << top);
-    }
-    c
-}
-
 /// Why a board of the requested size cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinesSizeError {
@@ -104,6 +86,92 @@ impl fmt::Display for LinesSizeError {
 
 impl std::error::Error for LinesSizeError {}
 
+/// The masks of a chunk of `r = floor(64 / w)` rows of `w` bits. Built from a constant width
+/// it folds into immediates (the clear is specialised for width 10).
+#[derive(Clone, Copy)]
+struct Geom {
+    w: u32,
+    r: u32,
+    /// Every cell bit of a chunk (`r * w` low bits).
+    cells: u64,
+    /// The top bit of each row.
+    high: u64,
+    /// The low `w - 1` bits of each row.
+    low: u64,
+    /// The lowest bit of each row.
+    one: u64,
+    /// The `w` bits of row 0.
+    row: u64,
+}
+
+impl Geom {
+    /// The masks for width `w` (1 to 64).
+    #[inline(always)]
+    const fn new(w: u32) -> Self {
+        let r = 64 / w;
+        let (mut high, mut low, mut one) = (0u64, 0u64, 0u64);
+        let mut j = 0;
+        while j < r {
+            one |= 1u64 << (j * w);
+            high |= 1u64 << (j * w + w - 1);
+            low |= ((1u64 << (w - 1)) - 1) << (j * w);
+            j += 1;
+        }
+        let cells = if r * w == 64 {
+            !0
+        } else {
+            (1u64 << (r * w)) - 1
+        };
+        let row = if w == 64 { !0 } else { (1u64 << w) - 1 };
+        Geom {
+            w,
+            r,
+            cells,
+            high,
+            low,
+            one,
+            row,
+        }
+    }
+
+    /// Bits of cells per chunk, `r * w`.
+    #[inline(always)]
+    const fn rw(self) -> u32 {
+        self.r * self.w
+    }
+
+    /// The full rows of chunk `c`, all `w` bits of each: adding 1 to the low `w - 1` bits
+    /// of a row carries into its top bit exactly when they are all set (no carry leaves the
+    /// row), so `((c & low) + 1) & c` has the top bit of a row set when the row is full;
+    /// moved to bit 0 of the row and multiplied by `2^w - 1` it fills the row.
+    #[inline(always)]
+    const fn full_rows(self, c: u64) -> u64 {
+        (((((c & self.low) + self.one) & c) >> (self.w - 1)) & self.one).wrapping_mul(self.row)
+    }
+
+    /// Chunk `c` without its full rows `full`, the kept rows moved down to
+    /// close the gaps: `pext`, or without BMI2 each full row cut out with two shifts and a
+    /// mask, highest first.
+    #[inline(always)]
+    fn compact<const PEXT: bool>(self, c: u64, full: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if PEXT {
+            // SAFETY: only instantiated with PEXT = true inside a BMI2 target-feature
+            // function that is called after run-time detection. Bits of `c` outside the
+            // cells are zero, so extracting them too adds only zeros on top.
+            return unsafe { std::arch::x86_64::_pext_u64(c, !full) };
+        }
+        let w = self.w;
+        let (mut c, mut fh) = (c, full & self.high);
+        while fh != 0 {
+            let top = 63 - fh.leading_zeros();
+            c = remove_bits(c, top + 1 - w, w);
+            fh &= !(1u64 << top);
+        }
+        c
+    }
+}
+
 /// Largest height a [`RowChunks`] accepts (2^24 rows), so its storage stays small and
 /// counts fit a u32.
 pub const MAX_CHUNKED_HEIGHT: usize = 1 << 24;
@@ -124,6 +192,8 @@ pub struct RowChunks {
     row_high: u64,
     /// The low `w - 1` bits of each row of a chunk.
     row_low: u64,
+    /// The lowest bit of each row of a chunk.
+    row_one: u64,
     chunks: Vec<u64>,
 }
 
@@ -153,7 +223,9 @@ impl RowChunks {
         let r = 64 / w;
         let mut row_high = 0;
         let mut row_low = 0;
+        let mut row_one = 0;
         for j in 0..r {
+            row_one |= 1u64 << (j * w);
             row_high |= 1u64 << (j * w + w - 1);
             row_low |= low_bits(w - 1) << (j * w);
         }
@@ -164,6 +236,7 @@ impl RowChunks {
             cells_mask: low_bits(r * w),
             row_high,
             row_low,
+            row_one,
             chunks: vec![0; height.div_ceil(r as usize)],
         })
     }
@@ -322,19 +395,24 @@ impl RowChunks {
         self.chunks.iter().map(|c| u64::from(c.count_ones())).sum()
     }
 
-    /// Full rows of one chunk, as the top bit of each full row: a row is full when its
-    /// complement is a zero field, found for all rows at once with `((t & L) + L) | t`.
+    /// The masks of this board's chunks.
     #[inline(always)]
-    fn full_high(&self, chunk: u64) -> u64 {
-        let t = !chunk & self.cells_mask;
-        let nonzero = ((t & self.row_low) + self.row_low) | t;
-        self.row_high & !nonzero
+    fn geom(&self) -> Geom {
+        Geom {
+            w: self.width,
+            r: self.rows_per_chunk,
+            cells: self.cells_mask,
+            high: self.row_high,
+            low: self.row_low,
+            one: self.row_one,
+            row: low_bits(self.width),
+        }
     }
 
     /// Mask of the full rows of chunk `i` (all `w` bits of each full row).
     pub fn full_rows_of_chunk(&self, i: usize) -> u64 {
-        let fh = self.full_high(self.chunks[i]);
-        (fh - shr(fh, self.width - 1)) | fh
+        let g = self.geom();
+        g.full_rows(self.chunks[i])
     }
 
     /// The rows that are full, lowest first.
@@ -353,9 +431,10 @@ impl RowChunks {
     /// across any chunks); the rows above fall by the number of full rows removed below them.
     /// Returns the number of rows removed.
     ///
-    /// Chunks below the lowest full row are not written. From there on each chunk's full rows
-    /// are cut out (highest first, two shifts and a mask each) and the kept rows are appended
-    /// to an output chunk that is written whenever it holds `r` rows.
+    /// Chunks above the highest non-empty one are not touched. Below it, each chunk is
+    /// compacted (its full rows cut out) and output chunk `j` is the rest of compacted chunk
+    /// `j` with the bottom of compacted chunk `j + 1` on top: two shifts, no data-dependent
+    /// branch while fewer than `r` rows are removed; more go through a streaming loop.
     ///
     /// ```
     /// use gridbits::algo::lines::RowChunks;
@@ -367,13 +446,14 @@ impl RowChunks {
     /// assert_eq!(b.clear_full_lines(), 5);
     /// assert!(b.get(3, 4) && b.count() == 1);
     /// ```
+    #[inline]
     pub fn clear_full_lines(&mut self) -> usize {
         #[cfg(target_arch = "x86_64")]
         if has_bmi2() {
             // SAFETY: BMI2 was detected on this CPU just above.
             return unsafe { self.clear_full_lines_pext() };
         }
-        self.clear_impl::<false>()
+        self.clear_full_lines_portable()
     }
 
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` compacting each chunk.
@@ -388,54 +468,115 @@ impl RowChunks {
 
     /// [`clear_full_lines`](Self::clear_full_lines) without BMI2: each full row of a chunk is
     /// cut out with two shifts and a mask, highest first.
+    #[inline(never)]
     pub fn clear_full_lines_portable(&mut self) -> usize {
         self.clear_impl::<false>()
     }
 
-    /// The clear: chunks below the lowest full row are left alone; from there on each chunk
-    /// is compacted and its kept rows are appended to an accumulator that is written out
-    /// whenever it holds `r` rows.
+    /// The clear. Chunks above the highest non-empty one stay empty and are not touched.
+    /// Below, one pass with no data-dependent branch while fewer than `r` rows have been
+    /// removed (every real Tetris clear): chunk `j` is compacted to `v[j]`, `P[j]` is the
+    /// number of bits removed below it, and output chunk `j - 1` is
+    /// `(v[j-1] >> P[j-1]) | (v[j] << (r*w - P[j]))`. Once `r` rows or more are gone,
+    /// [`clear_stream`](Self::clear_stream) finishes the board.
     #[inline(always)]
     fn clear_impl<const PEXT: bool>(&mut self) -> usize {
-        let n = self.chunks.len();
-        let mut i = 0;
-        while i < n && self.full_high(self.chunks[i]) == 0 {
-            i += 1;
+        // Width 10 (Tetris) with its masks as immediates; any other width with the stored ones.
+        if self.width == 10 {
+            self.clear_core::<PEXT>(const { Geom::new(10) })
+        } else {
+            self.clear_any_width::<PEXT>()
         }
-        if i == n {
+    }
+
+    /// [`clear_core`](Self::clear_core) with the stored masks, out of line so that the
+    /// width-10 path keeps few registers.
+    #[inline(never)]
+    fn clear_any_width<const PEXT: bool>(&mut self) -> usize {
+        self.clear_core::<PEXT>(self.geom())
+    }
+
+    /// [`clear_impl`](Self::clear_impl) for the masks `g` (those of this board).
+    #[inline(always)]
+    fn clear_core<const PEXT: bool>(&mut self, g: Geom) -> usize {
+        let mut t = self.chunks.len();
+        while t > 0 && self.chunks[t - 1] == 0 {
+            t -= 1;
+        }
+        if t == 0 {
             return 0;
         }
-        let (w, r) = (self.width, self.rows_per_chunk);
-        let mut removed = 0u32;
-        let mut out = i;
-        let mut acc = 0u64;
-        let mut filled = 0u32; // rows held in `acc`
-        for j in i..n {
-            let c = self.chunks[j];
-            let fh = self.full_high(c);
-            let k = fh.count_ones();
-            removed += k;
-            let kept = r - k;
-            let v = if k == 0 {
-                c
-            } else {
-                compact::<PEXT>(c, (fh - shr(fh, w - 1)) | fh, fh, w)
-            };
-            acc |= v << (filled * w);
-            filled += kept;
-            if filled >= r {
-                self.chunks[out] = acc & self.cells_mask;
+        let rw = g.rw();
+        let ch = &mut self.chunks[..t];
+        let c0 = ch[0];
+        let full0 = g.full_rows(c0);
+        let mut v_prev = g.compact::<PEXT>(c0, full0);
+        let mut p_prev = 0u32; // bits removed below chunk j - 1
+        let mut p = full0.count_ones(); // bits removed below chunk j
+        if p >= rw {
+            return self.clear_stream::<PEXT>(1, 0, 0, 0);
+        }
+        for j in 1..ch.len() {
+            let c = ch[j];
+            let full = g.full_rows(c);
+            let v = g.compact::<PEXT>(c, full);
+            let p_next = p + full.count_ones();
+            if p_next >= rw {
+                // `r` rows or more removed: output chunk j - 1 may need rows from above
+                // chunk j. Stream from chunk j, holding the rows of chunk j - 1 not yet out
+                // (it has `rw - (p - p_prev)` kept bits; its low `p_prev` went to chunk j - 2).
+                return self.clear_stream::<PEXT>(j, j - 1, v_prev >> p_prev, rw - p);
+            }
+            // The rest of chunk j - 1 (`rw - p` bits), then the low `p` bits of chunk j on
+            // top: `v << (64 - p) >> (64 - rw)` keeps just those (`p < rw <= 64`, so both
+            // shifts are in range) and needs no mask.
+            ch[j - 1] = (v_prev >> p_prev) | (((v << 1) << (63 - p)) >> (64 - rw));
+            v_prev = v;
+            p_prev = p;
+            p = p_next;
+        }
+        ch[ch.len() - 1] = v_prev >> p_prev;
+        (p / g.w) as usize
+    }
+
+    /// The general clear, from chunk `j` on: `acc` holds `filled` bits of kept rows (fewer
+    /// than `r * w`) that go to output chunk `out`, and chunks `out..j` are consumed. Each
+    /// chunk is compacted and its kept rows appended, writing a chunk whenever `r` rows are
+    /// held; chunks past the last written one are zeroed. Returns the rows removed from the
+    /// whole board.
+    #[inline(never)]
+    fn clear_stream<const PEXT: bool>(
+        &mut self,
+        j: usize,
+        mut out: usize,
+        mut acc: u64,
+        mut filled: u32,
+    ) -> usize {
+        let g = self.geom();
+        let rw = g.rw();
+        let n = self.chunks.len();
+        for i in j..n {
+            let c = self.chunks[i];
+            let full = g.full_rows(c);
+            let kb = rw - full.count_ones();
+            let v = g.compact::<PEXT>(c, full);
+            acc |= shl(v, filled);
+            filled += kb;
+            if filled >= rw {
+                self.chunks[out] = acc & g.cells;
                 out += 1;
-                filled -= r;
-                acc = shr(v, (kept - filled) * w);
+                filled -= rw;
+                acc = shr(v, kb - filled);
             }
         }
-        // At least one row was removed, so `out` is still a chunk of the board.
-        self.chunks[out] = acc & self.cells_mask;
-        for c in &mut self.chunks[out + 1..] {
-            *c = 0;
+        if out < n {
+            self.chunks[out] = acc & g.cells;
+            for c in &mut self.chunks[out + 1..] {
+                *c = 0;
+            }
         }
-        removed as usize
+        // The kept bits are `out * rw + filled`; every chunk holds `r` rows.
+        (n as u32 * self.rows_per_chunk - (out as u32 * rw + filled) / self.width) as usize
     }
 
     /// The seed's `clear_lines(b, lines, i)`: shifts chunk `i` down by `lines` rows and
@@ -539,12 +680,23 @@ impl fmt::Debug for RowChunks {
 }
 
 /// Whether this CPU has BMI2 (`pext`/`pdep`) and POPCNT (every BMI2 CPU has it; the
-/// `pext` paths use both). Detected at run time, cached by the standard library.
+/// `pext` paths use both). Detected at run time once, then one relaxed atomic load.
 #[inline]
 pub fn has_bmi2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0: not detected yet, 1: no, 2: yes.
+        static BMI2: AtomicU8 = AtomicU8::new(0);
+        match BMI2.load(Ordering::Relaxed) {
+            0 => {
+                let yes = std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("popcnt");
+                BMI2.store(1 + u8::from(yes), Ordering::Relaxed);
+                yes
+            }
+            v => v == 2,
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
