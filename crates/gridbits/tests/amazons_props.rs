@@ -1,29 +1,17 @@
 //! The Amazons evaluator against the per-cell BFS: territories on thousands of random
 //! positions, queen and king distance maps, mobility; and hand-made positions.
 
+mod common;
+use common::{config, SplitMix as Rng};
+
 use gridbits::games::amazons::{DistanceMap, Position, Side, Territory};
 use gridbits::naive::{self, NaiveGrid};
 use gridbits::{Board10x10, Moves};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
-fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0xa3a2),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
-
-struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.next_u64()
     }
 }
 

@@ -2,6 +2,9 @@
 //! table, groups of K+, per-class components) against the queue BFS of
 //! `naive::components`, on every core board size and both connectivities.
 
+mod common;
+use common::config;
+
 use gridbits::algo::components::{
     component_at, components, components_by_class, components_plain, groups_at_least,
     groups_at_least_any, isolated, table,
@@ -9,18 +12,8 @@ use gridbits::algo::components::{
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{Board, Connectivity};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 const CONNS: [Connectivity; 2] = [Connectivity::Four, Connectivity::Eight];
-
-fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0xc0_4e47),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// A deterministic pseudo-random cell predicate from a seed and a density in 0..=100.
 fn cells(seed: u64, density: u32) -> impl Fn(usize, usize) -> bool {

@@ -2,6 +2,9 @@
 //! against the queue BFS of `naive::components`, on runtime grids of the core sizes and
 //! around word boundaries, both connectivities.
 
+mod common;
+use common::config;
+
 use gridbits::algo::label::{
     self, count, label, label_classes, label_with_stats, planes_by_char, stats, ComponentStats,
     Labeller, Labels,
@@ -10,18 +13,8 @@ use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::text::CharGrid;
 use gridbits::{BitGrid, Connectivity};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 const CONNS: [Connectivity; 2] = [Connectivity::Four, Connectivity::Eight];
-
-fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x1abe1),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 fn hash(seed: u64, x: usize, y: usize) -> u64 {
     let mut z = seed ^ ((x as u64) << 32 | y as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);

@@ -3,32 +3,19 @@
 
 #![allow(clippy::needless_range_loop)] // cell-by-cell comparisons read best with indices
 
+mod common;
+use common::{config, SplitMix as Rng};
+
 use gridbits::algo::lines::{
     has_bmi2, settle_down, settle_planes, settle_planes_portable, ColumnBoard, RowChunks,
 };
 use gridbits::naive::lines::{settle_values, NaiveLines};
 use gridbits::{BitBoard, Board};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
-fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x6c69_6e65),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
-
-/// SplitMix64: cells from a seed, so shrinking keeps boards reproducible.
-struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.next_u64()
     }
     fn chance(&mut self, per_256: u64) -> bool {
         self.next() % 256 < per_256

@@ -1,19 +1,17 @@
 //! The Puyo chain simulator: every engine against the naive BFS simulator on thousands of
 //! random fields, and hand-checked chains under both rule sets.
 
+mod common;
+use common::SplitMix as Rng;
+
 use gridbits::games::puyo::{Cell, Engine, Field, PlaceError, Rules, COLUMNS};
 use gridbits::naive::puyo::NaivePuyo;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
-struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.next_u64()
     }
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n

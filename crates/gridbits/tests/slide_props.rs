@@ -1,31 +1,18 @@
 //! Every ray method, on every board type and size, against the per-cell ray walk.
 
+mod common;
+use common::{config, SplitMix as Rng};
+
 use gridbits::algo::slide::{
     self, generic_ray, reach, reach_with, subtract_ray, Approach, Method, Slide,
 };
 use gridbits::naive::{self, NaiveGrid};
 use gridbits::{BitGrid, Board, Dir, Moves};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
-fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x5_11de),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
-
-/// SplitMix64: boards from one proptest seed.
-struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.next_u64()
     }
     fn chance(&mut self, pct: u32) -> bool {
         (self.next() % 100) < pct as u64

@@ -1,19 +1,17 @@
 //! Tetris against the per-cell matrix: collision, hard drop, placement + clear, features.
 
+mod common;
+use common::SplitMix as Rng;
+
 use gridbits::algo::lines::ColumnBoard;
 use gridbits::games::tetris::{Piece, Tetris};
 use gridbits::naive::tetris::NaiveTetris;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
-struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.next_u64()
     }
 }
 
