@@ -1,29 +1,17 @@
 //! End-to-end tests of `gridbits fill`, `distance` and `voronoi`.
 
 mod common;
-use common::{assert_error, gridbits};
+use common::{assert_error, gridbits, json, stderr};
 
 use serde_json::{json, Value};
 
 fn ok_json(args: &[&str], stdin: &[u8]) -> Value {
-    let o = gridbits(args, stdin);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_slice(&o.stdout).expect("json")
+    json(&gridbits(args, stdin))
 }
 
 fn ok_text(args: &[&str], stdin: &[u8]) -> String {
     let o = gridbits(args, stdin);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     String::from_utf8(o.stdout).expect("utf8")
 }
 

@@ -262,21 +262,34 @@ fn hand_over_to_runs(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) 
     let mut v = vec![0u64; n];
     for y in 0..h {
         touching_rows(cur, y, eight, &mut v);
-        let mask = passable.row_words(y);
-        for i in 0..n {
-            loop {
-                let cand = v[i] & mask[i] & !cur.row_words(y)[i];
-                if cand == 0 {
-                    break;
-                }
-                let x = i * 64 + cand.trailing_zeros() as usize;
-                let (a, b) = run_extent(mask, x);
-                paint_run(cur.row_words_mut(y), a, b);
-                stack.push((y, a, b));
-            }
+        let (mask, row) = (passable.row_words(y), cur.row_words_mut(y));
+        for (i, &sel) in v.iter().enumerate() {
+            claim_runs(mask, row, y, i, sel, &mut stack);
         }
     }
     run_stack(cur, passable, conn, stack);
+}
+
+/// Claims every run of `mask` (a row `y` of words) that has an unclaimed cell among the bits
+/// `select` of word `i`: paints the whole run into `row` and pushes it on `stack`.
+#[inline]
+fn claim_runs(
+    mask: &[u64],
+    row: &mut [u64],
+    y: usize,
+    i: usize,
+    select: u64,
+    stack: &mut Vec<(usize, usize, usize)>,
+) {
+    loop {
+        let cand = mask[i] & !row[i] & select;
+        if cand == 0 {
+            return;
+        }
+        let (a, b) = run_extent(mask, i * 64 + cand.trailing_zeros() as usize);
+        paint_run(row, a, b);
+        stack.push((y, a, b));
+    }
 }
 
 /// The run of set bits of `row` containing bit `x` (which must be set): `(first, last)`.
@@ -337,15 +350,16 @@ fn paint_run(row: &mut [u64], first: usize, last: usize) {
 /// it does not depend on the shape of the region: a maze costs what open ground of the same
 /// run count costs. [`fill_sweep`] starts with row sweeps and hands over to this.
 pub fn fill_runs(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
+    assert!(
+        (seeds.width(), seeds.height()) == (passable.width(), passable.height()),
+        "grids of different sizes"
+    );
     let mut cur = passable.empty_like();
-    let mut start = seeds.clone();
-    start.and_assign(passable);
     let mut stack = Vec::new();
-    for (x, y) in start.iter() {
-        if !cur.get(x, y) {
-            let (a, b) = run_extent(passable.row_words(y), x);
-            paint_run(cur.row_words_mut(y), a, b);
-            stack.push((y, a, b));
+    for y in 0..passable.height() {
+        let (mask, row) = (passable.row_words(y), cur.row_words_mut(y));
+        for (i, &sel) in seeds.row_words(y).iter().enumerate() {
+            claim_runs(mask, row, y, i, sel, &mut stack);
         }
     }
     run_stack(&mut cur, passable, conn, stack);
@@ -375,15 +389,7 @@ fn run_stack(
             for i in fi..=li {
                 let lo_bits = if i == fi { !0u64 << (lo % 64) } else { !0 };
                 let hi_bits = if i == li { !0u64 >> (63 - hi % 64) } else { !0 };
-                let span = lo_bits & hi_bits;
-                let mut cand = mask[i] & !row[i] & span;
-                while cand != 0 {
-                    let x = i * 64 + cand.trailing_zeros() as usize;
-                    let (ra, rb) = run_extent(mask, x);
-                    paint_run(row, ra, rb);
-                    stack.push((ny, ra, rb));
-                    cand = mask[i] & !row[i] & span;
-                }
+                claim_runs(mask, row, ny, i, lo_bits & hi_bits, &mut stack);
             }
         }
     }
@@ -814,6 +820,21 @@ pub fn voronoi_depths<B: Territory>(
     (v, map)
 }
 
+/// The whole-board engine ([`voronoi_with`]), writing claim depths into `depth` if given.
+fn voronoi_by_layers<B: BitBoard>(
+    sources: &[B],
+    passable: &B,
+    moves: Moves,
+    con: Option<&Connections<B>>,
+    mut depth: Option<&mut DistanceMap>,
+) -> Voronoi<B> {
+    voronoi_with(sources, passable, moves, con, |d, cells| {
+        if let Some(map) = depth.as_deref_mut() {
+            map.paint(cells, d);
+        }
+    })
+}
+
 /// Board types with a Voronoi / distance engine.
 ///
 /// Fixed boards expand whole boards per layer (a few word operations each). A [`BitGrid`]
@@ -841,10 +862,7 @@ impl<const W: usize, const H: usize, const N: usize> Territory for Board<W, H, N
         con: Option<&Connections<Self>>,
         depth: Option<&mut DistanceMap>,
     ) -> Voronoi<Self> {
-        match depth {
-            Some(map) => voronoi_with(sources, passable, moves, con, |d, c| map.paint(c, d)),
-            None => voronoi_with(sources, passable, moves, con, |_, _| {}),
-        }
+        voronoi_by_layers(sources, passable, moves, con, depth)
     }
 }
 
@@ -857,10 +875,7 @@ impl Territory for BitGrid {
         depth: Option<&mut DistanceMap>,
     ) -> Voronoi<Self> {
         if moves.is_sliding() {
-            return match depth {
-                Some(map) => voronoi_with(sources, passable, moves, con, |d, c| map.paint(c, d)),
-                None => voronoi_with(sources, passable, moves, con, |_, _| {}),
-            };
+            return voronoi_by_layers(sources, passable, moves, con, depth);
         }
         voronoi_rows(sources, passable, moves, con, depth)
     }
