@@ -95,6 +95,23 @@ fn grow<const W: usize, const H: usize, const N: usize>(
     }
 }
 
+/// `c` grown inside `mask` ([`grow`]) until it stops changing: the cells of `mask` connected
+/// to `c`.
+#[inline(always)]
+fn grow_to_fixpoint<const W: usize, const H: usize, const N: usize>(
+    mut c: Board<W, H, N>,
+    mask: Board<W, H, N>,
+    conn: Connectivity,
+) -> Board<W, H, N> {
+    loop {
+        let n = grow(c, mask, conn);
+        if n == c {
+            return c;
+        }
+        c = n;
+    }
+}
+
 /// A board from a u128 without masking (the caller guarantees the bits lie on the board).
 #[inline(always)]
 fn from_u128_raw<const W: usize, const H: usize, const N: usize>(v: u128) -> Board<W, H, N> {
@@ -141,14 +158,7 @@ fn fill_lowest<const W: usize, const H: usize, const N: usize>(
     mask: Board<W, H, N>,
     conn: Connectivity,
 ) -> Board<W, H, N> {
-    let mut c = lowest_run(seed, mask);
-    loop {
-        let n = grow(c, mask, conn);
-        if n == c {
-            return c;
-        }
-        c = n;
-    }
+    grow_to_fixpoint(lowest_run(seed, mask), mask, conn)
 }
 
 /// The component of `plane` holding cell `(x, y)`: empty if that cell is not set. Panics if
@@ -169,14 +179,7 @@ pub fn component_at<const W: usize, const H: usize, const N: usize>(
     y: usize,
     conn: Connectivity,
 ) -> Board<W, H, N> {
-    let mut c = Board::cell(x, y) & plane;
-    loop {
-        let n = grow(c, plane, conn);
-        if n == c {
-            return c;
-        }
-        c = n;
-    }
+    grow_to_fixpoint(Board::cell(x, y) & plane, plane, conn)
 }
 
 /// The cells of `plane` with no neighbour in `plane` under `conn`: its one-cell components.
@@ -564,14 +567,7 @@ pub fn components_plain<const W: usize, const H: usize, const N: usize>(
         if rest.is_empty() {
             return None;
         }
-        let mut c = lowest(rest);
-        loop {
-            let n = grow(c, rest, conn);
-            if n == c {
-                break;
-            }
-            c = n;
-        }
+        let c = grow_to_fixpoint(lowest(rest), rest, conn);
         rest ^= c;
         Some(c)
     })
