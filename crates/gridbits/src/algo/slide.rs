@@ -1000,9 +1000,7 @@ fn step_one_word(
                 *a |= t;
                 any |= t;
             }
-            if y0 > 0 || y1 < h {
-                // Rows without a source are empty fronts: nothing to add.
-            }
+            // Rows without a source are empty fronts: nothing to add to `acc`.
         }
         (Mode::OrSelf, _) => {
             for (((o, &f), &mk), &old) in out.iter_mut().zip(from).zip(m).zip(own) {
