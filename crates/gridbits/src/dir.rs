@@ -172,3 +172,130 @@ impl From<Connectivity> for Moves {
         }
     }
 }
+
+/// A [`Moves`] value that has no [`Connectivity`] equivalent (a sliding move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NotAdjacency(pub Moves);
+
+impl core::fmt::Display for NotAdjacency {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} moves slide; only 4 and 8 are neighbourhoods of adjacent cells",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for NotAdjacency {}
+
+impl TryFrom<Moves> for Connectivity {
+    type Error = NotAdjacency;
+
+    /// `Four` and `Eight` convert; sliding moves are an error.
+    ///
+    /// ```
+    /// use gridbits::{Connectivity, Moves};
+    /// assert_eq!(Connectivity::try_from(Moves::Eight), Ok(Connectivity::Eight));
+    /// assert!(Connectivity::try_from(Moves::Queen).is_err());
+    /// ```
+    fn try_from(m: Moves) -> Result<Connectivity, NotAdjacency> {
+        match m {
+            Moves::Four => Ok(Connectivity::Four),
+            Moves::Eight => Ok(Connectivity::Eight),
+            other => Err(NotAdjacency(other)),
+        }
+    }
+}
+
+/// A neighbourhood or move name that [`str::parse`] did not recognise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    /// The text that was given.
+    pub given: String,
+    /// The names that are accepted, for the message.
+    pub expected: &'static str,
+}
+
+impl core::fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "unknown value {:?}: expected {}",
+            self.given, self.expected
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+impl core::str::FromStr for Connectivity {
+    type Err = UnknownName;
+
+    /// `"4"` or `"8"` (also `"four"`, `"eight"`, any case).
+    ///
+    /// ```
+    /// use gridbits::Connectivity;
+    /// assert_eq!("8".parse::<Connectivity>(), Ok(Connectivity::Eight));
+    /// assert!("queen".parse::<Connectivity>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        match s.to_ascii_lowercase().as_str() {
+            "4" | "four" => Ok(Connectivity::Four),
+            "8" | "eight" => Ok(Connectivity::Eight),
+            _ => Err(UnknownName {
+                given: s.to_string(),
+                expected: "4 or 8",
+            }),
+        }
+    }
+}
+
+impl core::fmt::Display for Connectivity {
+    /// `4` or `8`, the form [`str::parse`] reads back.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Connectivity::Four => "4",
+            Connectivity::Eight => "8",
+        })
+    }
+}
+
+impl core::str::FromStr for Moves {
+    type Err = UnknownName;
+
+    /// `"4"`, `"8"`, `"rook"`, `"bishop"` or `"queen"` (also `"four"`, `"eight"`, `"king"`
+    /// for `8`; any case).
+    ///
+    /// ```
+    /// use gridbits::Moves;
+    /// assert_eq!("queen".parse::<Moves>(), Ok(Moves::Queen));
+    /// assert_eq!("King".parse::<Moves>(), Ok(Moves::Eight));
+    /// ```
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        match s.to_ascii_lowercase().as_str() {
+            "4" | "four" => Ok(Moves::Four),
+            "8" | "eight" | "king" => Ok(Moves::Eight),
+            "rook" => Ok(Moves::Rook),
+            "bishop" => Ok(Moves::Bishop),
+            "queen" => Ok(Moves::Queen),
+            _ => Err(UnknownName {
+                given: s.to_string(),
+                expected: "4, 8, rook, bishop or queen",
+            }),
+        }
+    }
+}
+
+impl core::fmt::Display for Moves {
+    /// `4`, `8`, `rook`, `bishop` or `queen`, the form [`str::parse`] reads back.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Moves::Four => "4",
+            Moves::Eight => "8",
+            Moves::Rook => "rook",
+            Moves::Bishop => "bishop",
+            Moves::Queen => "queen",
+        })
+    }
+}

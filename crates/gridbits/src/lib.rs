@@ -44,7 +44,7 @@ pub use bitboard::BitBoard;
 pub use board::{
     Board, Board10x10, Board10x40, Board19x19, Board30x20, Board6x12, Board6x13, Board8x8, Board9x9,
 };
-pub use dir::{Connectivity, Dir, Moves};
+pub use dir::{Connectivity, Dir, Moves, NotAdjacency, UnknownName};
 pub use grid::{BitGrid, SizeError};
 pub use text::{CharGrid, ParseError};
 
