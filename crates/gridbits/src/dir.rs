@@ -8,6 +8,7 @@
 /// assert_eq!(Dir::NE.opposite(), Dir::SW);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
     /// Up: `y - 1`.
     N,
@@ -86,6 +87,7 @@ impl Dir {
 /// assert_eq!(Connectivity::Eight.dirs().len(), 8);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Connectivity {
     /// The four orthogonal neighbours (von Neumann).
     Four,
@@ -135,6 +137,7 @@ pub fn step(
 /// assert!(Moves::Rook.is_sliding() && !Moves::Four.is_sliding());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Moves {
     /// One step to an orthogonal neighbour.
     Four,

@@ -35,17 +35,22 @@ pub mod algo;
 pub mod bitboard;
 pub mod board;
 pub mod dir;
+pub mod error;
 pub mod games;
 pub mod grid;
 pub mod naive;
 pub mod text;
+
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use bitboard::BitBoard;
 pub use board::{
     Board, Board10x10, Board10x40, Board19x19, Board30x20, Board6x12, Board6x13, Board8x8, Board9x9,
 };
 pub use dir::{Connectivity, Dir, Moves, NotAdjacency, UnknownName};
-pub use grid::{BitGrid, SizeError};
+pub use error::{OffGrid, SizeMismatch};
+pub use grid::{BitGrid, ImageError, SizeError};
 pub use text::{CharGrid, ParseError};
 
 /// Read access shared by every grid type: size and cells. Generic code (tests, renderers,

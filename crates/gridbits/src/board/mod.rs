@@ -3,7 +3,7 @@
 //! Cell `(x, y)` lives at bit `y * STRIDE + x`, counting bit 0 of word 0 as the lowest bit and
 //! bit 0 of word 1 as bit 64. When a row of `W + 1` bits fits (that is, `(W + 1) * H <= 64 * N`)
 //! the stride is `W + 1`: an always-zero guard column separates the rows, so fills masked by a
-//! passable set never wrap around an edge (seed 003's "walls between rows"). Otherwise the stride
+//! passable set never wrap around an edge (the "walls between rows" of sliding-piece fills). Otherwise the stride
 //! is `W` and east/west shifts mask the edge column. Either way every operation keeps the bits
 //! outside the board zero.
 //!
@@ -27,10 +27,11 @@
 //! assert!(b.shift(Dir::E).get(4, 10));
 //! ```
 
-use crate::dir::{Connectivity, Dir};
-use crate::text::{CharGrid, ParseError};
+use crate::error::OffGrid;
 use crate::GridView;
-use std::fmt;
+
+mod shift;
+mod text;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A `W x H` bitboard stored in `N` 64-bit words. See the [module documentation](self).
@@ -66,42 +67,6 @@ pub type Board30x20 = Board<30, 20, 10>;
 /// ```
 pub const fn words_for(w: usize, h: usize) -> usize {
     (w * h).div_ceil(64)
-}
-
-#[inline(always)]
-const fn shl_words<const N: usize>(w: &[u64; N], k: usize) -> [u64; N] {
-    let mut out = [0u64; N];
-    let q = k / 64;
-    let r = k % 64;
-    let mut i = N;
-    while i > q {
-        i -= 1;
-        let src = i - q;
-        let mut v = w[src] << r;
-        if r != 0 && src > 0 {
-            v |= w[src - 1] >> (64 - r);
-        }
-        out[i] = v;
-    }
-    out
-}
-
-#[inline(always)]
-const fn shr_words<const N: usize>(w: &[u64; N], k: usize) -> [u64; N] {
-    let mut out = [0u64; N];
-    let q = k / 64;
-    let r = k % 64;
-    let mut i = 0;
-    while i + q < N {
-        let src = i + q;
-        let mut v = w[src] >> r;
-        if r != 0 && src + 1 < N {
-            v |= w[src + 1] << (64 - r);
-        }
-        out[i] = v;
-        i += 1;
-    }
-    out
 }
 
 impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
@@ -251,6 +216,32 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     pub const fn clear(&mut self, x: usize, y: usize) {
         let i = Self::bit_index(x, y);
         self.words[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// Sets cell `(x, y)`, or an error when the cell is off the board.
+    ///
+    /// ```
+    /// let mut b = gridbits::Board8x8::EMPTY;
+    /// assert!(b.try_set(7, 7).is_ok());
+    /// assert!(b.try_set(8, 0).is_err());
+    /// ```
+    pub fn try_set(&mut self, x: usize, y: usize) -> Result<(), OffGrid> {
+        OffGrid::check(x, y, W, H)?;
+        self.set(x, y);
+        Ok(())
+    }
+
+    /// Clears cell `(x, y)`, or an error when the cell is off the board.
+    pub fn try_clear(&mut self, x: usize, y: usize) -> Result<(), OffGrid> {
+        OffGrid::check(x, y, W, H)?;
+        self.clear(x, y);
+        Ok(())
+    }
+
+    /// The board with only `(x, y)` set, or an error when the cell is off the board.
+    pub fn try_cell(x: usize, y: usize) -> Result<Self, OffGrid> {
+        OffGrid::check(x, y, W, H)?;
+        Ok(Self::cell(x, y))
     }
 
     /// Sets cell `(x, y)` to `value`. Panics when the cell is off the board.
@@ -457,214 +448,6 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         !self.and(other).is_empty()
     }
 
-    /// Raw shift towards higher bit indices (no masking; bits may land in guard columns).
-    #[inline(always)]
-    pub(crate) const fn shl_raw(self, k: usize) -> Self {
-        Board {
-            words: shl_words(&self.words, k),
-        }
-    }
-
-    /// Raw shift towards lower bit indices (no masking).
-    #[inline(always)]
-    pub(crate) const fn shr_raw(self, k: usize) -> Self {
-        Board {
-            words: shr_words(&self.words, k),
-        }
-    }
-
-    /// One step north (`y - 1`); row 0 falls off.
-    #[inline(always)]
-    pub const fn north(self) -> Self {
-        // Bits only ever move to lower rows of the same column: nothing can leave the board.
-        self.shr_raw(Self::STRIDE)
-    }
-
-    /// One step south (`y + 1`); the last row falls off.
-    #[inline(always)]
-    pub const fn south(self) -> Self {
-        self.shl_raw(Self::STRIDE).and(Self::FULL)
-    }
-
-    /// One step east (`x + 1`); the last column falls off.
-    #[inline(always)]
-    pub const fn east(self) -> Self {
-        self.shl_raw(1).and(Self::NOT_FIRST_COL)
-    }
-
-    /// One step west (`x - 1`); column 0 falls off.
-    #[inline(always)]
-    pub const fn west(self) -> Self {
-        self.shr_raw(1).and(Self::NOT_LAST_COL)
-    }
-
-    /// One step north-east.
-    #[inline(always)]
-    pub const fn north_east(self) -> Self {
-        self.shr_raw(Self::STRIDE - 1).and(Self::NOT_FIRST_COL)
-    }
-
-    /// One step north-west.
-    #[inline(always)]
-    pub const fn north_west(self) -> Self {
-        self.shr_raw(Self::STRIDE + 1).and(Self::NOT_LAST_COL)
-    }
-
-    /// One step south-east.
-    #[inline(always)]
-    pub const fn south_east(self) -> Self {
-        self.shl_raw(Self::STRIDE + 1).and(Self::NOT_FIRST_COL)
-    }
-
-    /// One step south-west.
-    #[inline(always)]
-    pub const fn south_west(self) -> Self {
-        self.shl_raw(Self::STRIDE - 1).and(Self::NOT_LAST_COL)
-    }
-
-    /// Every cell moved one step in `dir`; cells pushed off the board vanish, nothing wraps.
-    #[inline(always)]
-    pub const fn shift(self, dir: Dir) -> Self {
-        match dir {
-            Dir::N => self.north(),
-            Dir::NE => self.north_east(),
-            Dir::E => self.east(),
-            Dir::SE => self.south_east(),
-            Dir::S => self.south(),
-            Dir::SW => self.south_west(),
-            Dir::W => self.west(),
-            Dir::NW => self.north_west(),
-        }
-    }
-
-    /// Every cell moved `k` steps in `dir`; cells pushed off the board vanish.
-    ///
-    /// ```
-    /// use gridbits::{Board8x8, Dir};
-    /// let b = Board8x8::cell(1, 6);
-    /// assert_eq!(b.shift_by(Dir::NE, 3), Board8x8::cell(4, 3));
-    /// assert!(b.shift_by(Dir::W, 2).is_empty());
-    /// ```
-    pub const fn shift_by(self, dir: Dir, k: usize) -> Self {
-        if k == 0 {
-            return self;
-        }
-        let (dx, dy) = dir.delta();
-        if (dx != 0 && k >= W) || (dy != 0 && k >= H) {
-            return Self::EMPTY;
-        }
-        // Destination columns that a k-step horizontal move can reach.
-        let cols = if dx > 0 {
-            Self::rect_mask(k, W, 0, H)
-        } else if dx < 0 {
-            Self::rect_mask(0, W - k, 0, H)
-        } else {
-            Self::FULL
-        };
-        let delta = dy * Self::STRIDE as isize + dx;
-        let moved = if delta >= 0 {
-            self.shl_raw(k * delta as usize)
-        } else {
-            self.shr_raw(k * (-delta) as usize)
-        };
-        moved.and(cols)
-    }
-
-    /// Dilation: every set cell plus its neighbours under `conn`.
-    #[inline]
-    pub const fn dilate(self, conn: Connectivity) -> Self {
-        match conn {
-            Connectivity::Four => self
-                .or(self.north())
-                .or(self.south())
-                .or(self.east())
-                .or(self.west()),
-            Connectivity::Eight => {
-                let h = self.or(self.east()).or(self.west());
-                h.or(h.north()).or(h.south())
-            }
-        }
-    }
-
-    /// Dilation clipped to `mask`: one step of a flood fill through `mask`.
-    #[inline]
-    pub const fn dilate_within(self, conn: Connectivity, mask: Self) -> Self {
-        self.dilate(conn).and(mask)
-    }
-
-    /// Erosion: the set cells whose every neighbour under `conn` is set. Cells off the board
-    /// count as empty, so cells on the border never survive.
-    #[inline]
-    pub const fn erode(self, conn: Connectivity) -> Self {
-        match conn {
-            Connectivity::Four => self
-                .and(self.north())
-                .and(self.south())
-                .and(self.east())
-                .and(self.west()),
-            Connectivity::Eight => {
-                let h = self.and(self.east()).and(self.west());
-                h.and(h.north()).and(h.south())
-            }
-        }
-    }
-
-    /// Erosion restricted to `mask`: the cells of `self & mask` whose neighbours under `conn`
-    /// are all in `self`.
-    pub const fn erode_within(self, conn: Connectivity, mask: Self) -> Self {
-        self.erode(conn).and(mask)
-    }
-
-    /// Builds a board from text rows at compile time; used by [`bitboard!`](crate::bitboard!).
-    /// `.` is empty, any other printable character is set. Panics (at compile time in a const
-    /// context) if the rows do not match `W x H`.
-    pub const fn from_rows(rows: &[&str]) -> Self {
-        assert!(rows.len() == H, "wrong number of rows for this board");
-        let mut b = Self::EMPTY;
-        let mut y = 0;
-        while y < H {
-            let row = rows[y].as_bytes();
-            assert!(row.len() == W, "wrong row length for this board");
-            let mut x = 0;
-            while x < W {
-                let c = row[x];
-                assert!(c > b' ' && c < 0x7f, "rows may hold printable ASCII only");
-                if c != b'.' {
-                    b = b.or(Self::cell(x, y));
-                }
-                x += 1;
-            }
-            y += 1;
-        }
-        b
-    }
-
-    /// Parses a text grid (`.` empty, any other printable character set) of exactly `W x H`.
-    ///
-    /// ```
-    /// use gridbits::Board;
-    /// let b = Board::<3, 2, 1>::parse("#..\n.#.\n").unwrap();
-    /// assert_eq!(b.count(), 2);
-    /// assert!(Board::<3, 2, 1>::parse("#..\n").is_err());
-    /// ```
-    pub fn parse(text: &str) -> Result<Self, ParseError> {
-        Self::from_char_grid(&CharGrid::parse(text.as_bytes())?, |c| c != b'.')
-    }
-
-    /// Maps a parsed character grid of exactly `W x H` to a board: a cell is set where
-    /// `is_set` says so.
-    pub fn from_char_grid(
-        grid: &CharGrid,
-        mut is_set: impl FnMut(u8) -> bool,
-    ) -> Result<Self, ParseError> {
-        grid.check_size(W, H)?;
-        Ok(Self::from_fn(|x, y| is_set(grid.get(x, y))))
-    }
-
-    /// The text form: one line per row, `#` for set and `.` for empty, each line ending in `\n`.
-    pub fn to_text(self) -> String {
-        crate::render_text(&self, '#', '.')
-    }
 }
 
 impl<const W: usize, const H: usize, const N: usize> Default for Board<W, H, N> {
@@ -759,31 +542,3 @@ impl<const W: usize, const H: usize, const N: usize> Not for Board<W, H, N> {
     }
 }
 
-impl<const W: usize, const H: usize, const N: usize> fmt::Display for Board<W, H, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_text())
-    }
-}
-
-impl<const W: usize, const H: usize, const N: usize> fmt::Debug for Board<W, H, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board<{W}, {H}, {N}> ({} set)", self.count())?;
-        f.write_str(&self.to_text())
-    }
-}
-
-/// Builds a fixed-size board from string rows at compile time (`.` empty, anything else set).
-///
-/// A wrong row count, row length or character is a compile-time error.
-///
-/// ```
-/// use gridbits::{bitboard, Board};
-/// const B: Board<4, 2, 1> = bitboard!(Board<4, 2, 1>; "#..#", ".##.");
-/// assert_eq!(B.count(), 4);
-/// ```
-#[macro_export]
-macro_rules! bitboard {
-    ($ty:ty; $($row:expr),+ $(,)?) => {
-        const { <$ty>::from_rows(&[$($row),+]) }
-    };
-}

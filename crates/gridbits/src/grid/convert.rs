@@ -1,0 +1,273 @@
+//! Conversions of a [`BitGrid`]: the text format (`FromStr`, `Display`), `bool` slices and
+//! byte images.
+
+use super::BitGrid;
+use crate::error::SizeMismatch;
+use crate::text::{CharGrid, ParseError, ParseErrorKind};
+use crate::SizeError;
+use std::fmt;
+
+/// Why a byte image could not be read into a [`BitGrid`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImageError {
+    /// The size cannot be made (zero, or too many cells).
+    Size(SizeError),
+    /// The row stride is shorter than a row (`stride < width`).
+    Stride {
+        /// The row stride given, in elements.
+        stride: usize,
+        /// The width of a row.
+        width: usize,
+    },
+    /// The buffer is shorter than `(height - 1) * stride + width` elements.
+    TooShort {
+        /// Elements needed.
+        needed: usize,
+        /// Elements given.
+        given: usize,
+    },
+}
+
+impl fmt::Display for ImageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImageError::Size(e) => e.fmt(f),
+            ImageError::Stride { stride, width } => {
+                write!(f, "row stride {stride} is shorter than the width {width}")
+            }
+            ImageError::TooShort { needed, given } => write!(
+                f,
+                "image buffer too short: {given} elements for {needed} needed"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ImageError {}
+
+impl From<SizeError> for ImageError {
+    fn from(e: SizeError) -> Self {
+        ImageError::Size(e)
+    }
+}
+
+/// Checks that `len` elements hold `height` rows of `width` at `stride`.
+fn check_image(len: usize, width: usize, height: usize, stride: usize) -> Result<(), ImageError> {
+    if stride < width {
+        return Err(ImageError::Stride { stride, width });
+    }
+    let needed = if width == 0 || height == 0 {
+        0
+    } else {
+        (height - 1)
+            .checked_mul(stride)
+            .and_then(|n| n.checked_add(width))
+            .ok_or(ImageError::TooShort {
+                needed: usize::MAX,
+                given: len,
+            })?
+    };
+    if len < needed {
+        return Err(ImageError::TooShort { needed, given: len });
+    }
+    Ok(())
+}
+
+/// Packs one row of elements into words: bit `x` is set where `is_set(row[x])`.
+fn pack_row<T: Copy>(row: &[T], out: &mut [u64], is_set: impl Fn(T) -> bool) {
+    for (word, chunk) in out.iter_mut().zip(row.chunks(64)) {
+        let mut w = 0u64;
+        for (i, &v) in chunk.iter().enumerate() {
+            w |= (is_set(v) as u64) << i;
+        }
+        *word = w;
+    }
+}
+
+impl BitGrid {
+    /// Parses a text grid: `.` empty, any other printable character set. Errors name the line
+    /// and column. The same as `text.parse::<BitGrid>()`.
+    ///
+    /// ```
+    /// use gridbits::BitGrid;
+    /// let g = BitGrid::parse("#.\n.#\n").unwrap();
+    /// assert_eq!(g.count(), 2);
+    /// let err = BitGrid::parse("#.\n.\n").unwrap_err();
+    /// assert_eq!((err.line, err.column), (2, 2));
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        Self::parse_bytes(text.as_bytes())
+    }
+
+    /// Parses a text grid from raw bytes (non-UTF-8 input gets a line/column error).
+    pub fn parse_bytes(text: &[u8]) -> Result<Self, ParseError> {
+        let grid = CharGrid::parse(text)?;
+        Self::from_char_grid(&grid, |c| c != b'.')
+            .map_err(|_| ParseError::new(1, 1, ParseErrorKind::TooLarge))
+    }
+
+    /// Maps a parsed character grid to a bit grid: a cell is set where `is_set` says so.
+    pub fn from_char_grid(
+        grid: &CharGrid,
+        mut is_set: impl FnMut(u8) -> bool,
+    ) -> Result<Self, SizeError> {
+        let mut g = Self::new(grid.width(), grid.height())?;
+        for y in 0..grid.height() {
+            for (x, &c) in grid.row(y).iter().enumerate() {
+                if is_set(c) {
+                    g.set(x, y);
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// The text form: one line per row, `#` set and `.` empty, each line ending in `\n`.
+    /// [`parse`](Self::parse) reads it back.
+    pub fn to_text(&self) -> String {
+        crate::render_text(self, '#', '.')
+    }
+
+    /// A grid from `width * height` booleans in row-major order (row 0 first).
+    ///
+    /// ```
+    /// use gridbits::BitGrid;
+    /// let g = BitGrid::from_bools(&[true, false, false, true], 2, 2).unwrap();
+    /// assert_eq!(g.to_string(), "#.\n.#\n");
+    /// assert!(BitGrid::from_bools(&[true; 3], 2, 2).is_err());
+    /// ```
+    pub fn from_bools(cells: &[bool], width: usize, height: usize) -> Result<Self, ImageError> {
+        Self::from_slice(cells, width, height, width, |b| b)
+    }
+
+    /// A grid from a byte image: `height` rows of `width` bytes, each row starting `stride`
+    /// bytes after the previous one (`stride >= width`; padding bytes are ignored). A cell is
+    /// set where its byte is greater than `threshold` (`0` for "nonzero").
+    ///
+    /// ```
+    /// use gridbits::BitGrid;
+    /// // Two rows of 3 pixels, stride 4 (one padding byte per row).
+    /// let pixels = [0, 200, 90, 7, 255, 0, 128, 7];
+    /// let g = BitGrid::from_bytes(&pixels, 3, 2, 4, 100).unwrap();
+    /// assert_eq!(g.to_string(), ".#.\n#.#\n");
+    /// let nonzero = BitGrid::from_bytes(&pixels, 3, 2, 4, 0).unwrap();
+    /// assert_eq!(nonzero.to_string(), ".##\n#.#\n");
+    /// ```
+    pub fn from_bytes(
+        pixels: &[u8],
+        width: usize,
+        height: usize,
+        stride: usize,
+        threshold: u8,
+    ) -> Result<Self, ImageError> {
+        Self::from_slice(pixels, width, height, stride, |v| v > threshold)
+    }
+
+    /// A grid from any strided image of `T`: a cell is set where `is_set(value)`. The general
+    /// form of [`from_bytes`](Self::from_bytes) for other pixel types (`u16`, `f32`, ...).
+    ///
+    /// ```
+    /// use gridbits::BitGrid;
+    /// let depth = [0.0f32, 0.5, 1.5, 0.2];
+    /// let g = BitGrid::from_slice(&depth, 2, 2, 2, |d| d > 0.3).unwrap();
+    /// assert_eq!(g.to_string(), ".#\n#.\n");
+    /// ```
+    pub fn from_slice<T: Copy>(
+        pixels: &[T],
+        width: usize,
+        height: usize,
+        stride: usize,
+        is_set: impl Fn(T) -> bool,
+    ) -> Result<Self, ImageError> {
+        let mut g = Self::new(width, height)?;
+        check_image(pixels.len(), width, height, stride)?;
+        let wpr = g.wpr;
+        for (y, row) in g.words.chunks_exact_mut(wpr).enumerate() {
+            let start = y * stride;
+            pack_row(&pixels[start..start + width], row, &is_set);
+        }
+        Ok(g)
+    }
+
+    /// The cells as `width * height` booleans in row-major order.
+    pub fn to_bools(&self) -> Vec<bool> {
+        let mut out = Vec::with_capacity(self.width * self.height);
+        for y in 0..self.height {
+            out.extend((0..self.width).map(|x| self.get(x, y)));
+        }
+        out
+    }
+
+    /// Writes the cells into a byte image of `stride` bytes per row: `set` for a set cell,
+    /// `empty` for an empty one; padding bytes are left as they are.
+    ///
+    /// ```
+    /// use gridbits::BitGrid;
+    /// let g: BitGrid = "#.\n.#\n".parse().unwrap();
+    /// let mut img = [9u8; 6];
+    /// g.write_bytes(&mut img, 3, 255, 0).unwrap();
+    /// assert_eq!(img, [255, 0, 9, 0, 255, 9]);
+    /// ```
+    pub fn write_bytes(
+        &self,
+        out: &mut [u8],
+        stride: usize,
+        set: u8,
+        empty: u8,
+    ) -> Result<(), ImageError> {
+        check_image(out.len(), self.width, self.height, stride)?;
+        for y in 0..self.height {
+            let row = &mut out[y * stride..y * stride + self.width];
+            for (x, px) in row.iter_mut().enumerate() {
+                *px = if self.get(x, y) { set } else { empty };
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies `other` into `self`, or an error when the sizes differ.
+    pub fn try_copy_from(&mut self, other: &Self) -> Result<(), SizeMismatch> {
+        self.check_same_size(other)?;
+        self.words.copy_from_slice(&other.words);
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for BitGrid {
+    type Err = ParseError;
+
+    /// Parses the text format, as [`BitGrid::parse`].
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        BitGrid::parse(s)
+    }
+}
+
+impl fmt::Display for BitGrid {
+    /// The text format, as [`BitGrid::to_text`]: `#` set, `.` empty, a `\n` after each row.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = String::with_capacity(self.width + 1);
+        for y in 0..self.height {
+            line.clear();
+            line.extend((0..self.width).map(|x| if self.get(x, y) { '#' } else { '.' }));
+            line.push('\n');
+            f.write_str(&line)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for BitGrid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "BitGrid {}x{} ({} set)",
+            self.width,
+            self.height,
+            self.count()
+        )?;
+        if self.width <= 256 && self.height <= 256 {
+            fmt::Display::fmt(self, f)?;
+        }
+        Ok(())
+    }
+}

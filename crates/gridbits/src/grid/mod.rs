@@ -1,0 +1,397 @@
+//! [`BitGrid`]: a bitboard whose size is chosen at run time (maps, binary images).
+//!
+//! Each row is stored as whole u64 words (`words_per_row = ceil(width / 64)`), bit `x % 64` of
+//! word `x / 64` being column `x`. A row is therefore a word slice: east/west shifts carry bits
+//! between the words of one row, north/south shifts move whole rows. Bits past `width` in a
+//! row's last word are always zero. A 4096 x 4096 image takes 2 MiB.
+//!
+//! ```
+//! use gridbits::{BitGrid, Connectivity};
+//! let g = BitGrid::parse("....\n.#..\n....\n").unwrap();
+//! let d = g.dilate(Connectivity::Four);
+//! assert_eq!(d.count(), 5);
+//! assert_eq!(d.to_text(), ".#..\n###.\n.#..\n");
+//! ```
+
+
+use crate::text::MAX_CELLS;
+use crate::error::OffGrid;
+use crate::GridView;
+
+mod convert;
+pub use convert::ImageError;
+mod morph;
+mod ops;
+use std::fmt;
+
+/// Why a grid of the requested size cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeError {
+    /// Requested width.
+    pub width: usize,
+    /// Requested height.
+    pub height: usize,
+    /// Why it was refused.
+    pub reason: &'static str,
+}
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot make a {}x{} grid: {}",
+            self.width, self.height, self.reason
+        )
+    }
+}
+
+impl std::error::Error for SizeError {}
+
+/// A `width x height` bitboard sized at run time. See the [module documentation](self).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct BitGrid {
+    width: usize,
+    height: usize,
+    wpr: usize,
+    words: Vec<u64>,
+}
+
+/// Mask of the valid bits of the last word of a row of `width` cells.
+#[inline]
+pub(crate) fn tail_mask(width: usize) -> u64 {
+    match width % 64 {
+        0 => !0,
+        r => (1u64 << r) - 1,
+    }
+}
+
+/// Shifts a row one cell east (towards larger x) into `out`, carrying between words.
+#[inline]
+pub(crate) fn row_east(src: &[u64], out: &mut [u64], tail: u64) {
+    let mut carry = 0;
+    for (o, &w) in out.iter_mut().zip(src) {
+        *o = (w << 1) | carry;
+        carry = w >> 63;
+    }
+    if let Some(last) = out.last_mut() {
+        *last &= tail;
+    }
+}
+
+/// Shifts a row one cell west (towards smaller x) into `out`.
+#[inline]
+pub(crate) fn row_west(src: &[u64], out: &mut [u64]) {
+    let n = src.len();
+    for i in 0..n {
+        let next = if i + 1 < n { src[i + 1] << 63 } else { 0 };
+        out[i] = (src[i] >> 1) | next;
+    }
+}
+
+impl BitGrid {
+    /// Checks a requested size and returns the words per row and total words.
+    fn layout(width: usize, height: usize) -> Result<(usize, usize), SizeError> {
+        let err = |reason| SizeError {
+            width,
+            height,
+            reason,
+        };
+        if width == 0 || height == 0 {
+            return Err(err("width and height must be at least 1"));
+        }
+        let cells = (width as u64).checked_mul(height as u64);
+        match cells {
+            Some(c) if c <= MAX_CELLS => {}
+            _ => return Err(err("more than 2^34 cells")),
+        }
+        let wpr = width.div_ceil(64);
+        let total = wpr.checked_mul(height).ok_or(err("too many words"))?;
+        Ok((wpr, total))
+    }
+
+    /// An empty grid, or an error if the size is zero or too large to allocate.
+    ///
+    /// ```
+    /// use gridbits::BitGrid;
+    /// assert!(BitGrid::new(4096, 4096).is_ok());
+    /// assert!(BitGrid::new(0, 5).is_err());
+    /// assert!(BitGrid::new(1 << 40, 1 << 40).is_err());
+    /// ```
+    pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
+        let (wpr, total) = Self::layout(width, height)?;
+        let mut words = Vec::new();
+        words.try_reserve_exact(total).map_err(|_| SizeError {
+            width,
+            height,
+            reason: "not enough memory",
+        })?;
+        words.resize(total, 0);
+        Ok(BitGrid {
+            width,
+            height,
+            wpr,
+            words,
+        })
+    }
+
+    /// A grid with every cell set.
+    pub fn full(width: usize, height: usize) -> Result<Self, SizeError> {
+        let mut g = Self::new(width, height)?;
+        let tail = tail_mask(width);
+        for row in g.words.chunks_exact_mut(g.wpr) {
+            row.fill(!0);
+            if let Some(last) = row.last_mut() {
+                *last = tail;
+            }
+        }
+        Ok(g)
+    }
+
+    /// An empty grid of the same size as `self`.
+    pub fn empty_like(&self) -> Self {
+        BitGrid {
+            width: self.width,
+            height: self.height,
+            wpr: self.wpr,
+            words: vec![0; self.words.len()],
+        }
+    }
+
+    /// A grid built from a predicate on `(x, y)`.
+    pub fn from_fn(
+        width: usize,
+        height: usize,
+        mut f: impl FnMut(usize, usize) -> bool,
+    ) -> Result<Self, SizeError> {
+        let mut g = Self::new(width, height)?;
+        for y in 0..height {
+            for x in 0..width {
+                if f(x, y) {
+                    g.set(x, y);
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// `(width, height)`.
+    pub fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Number of u64 words per row.
+    pub fn words_per_row(&self) -> usize {
+        self.wpr
+    }
+
+    /// All words, row after row.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// The words of row `y`. Panics when `y >= height`.
+    pub fn row_words(&self, y: usize) -> &[u64] {
+        &self.words[y * self.wpr..(y + 1) * self.wpr]
+    }
+
+    /// The words of row `y`, mutable. Bits past `width` must be left zero. Panics when
+    /// `y >= height`.
+    pub fn row_words_mut(&mut self, y: usize) -> &mut [u64] {
+        &mut self.words[y * self.wpr..(y + 1) * self.wpr]
+    }
+
+    /// The bit index of `(x, y)` in [`words`](Self::words): `y * 64 * words_per_row + x`.
+    /// Panics when the cell is off the grid.
+    pub fn bit_index(&self, x: usize, y: usize) -> usize {
+        assert!(x < self.width && y < self.height, "cell off the grid");
+        y * self.wpr * 64 + x
+    }
+
+    /// The cell at a bit index, or `None` past the end of a row or of the grid.
+    pub fn cell_of(&self, index: usize) -> Option<(usize, usize)> {
+        let (x, y) = (index % (self.wpr * 64), index / (self.wpr * 64));
+        (x < self.width && y < self.height).then_some((x, y))
+    }
+
+    /// Whether `(x, y)` is set; `false` off the grid.
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> bool {
+        if x >= self.width || y >= self.height {
+            return false;
+        }
+        self.words[y * self.wpr + x / 64] >> (x % 64) & 1 != 0
+    }
+
+    /// Sets `(x, y)`. Panics when the cell is off the grid.
+    #[inline]
+    pub fn set(&mut self, x: usize, y: usize) {
+        let i = self.bit_index(x, y);
+        self.words[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Clears `(x, y)`. Panics when the cell is off the grid.
+    #[inline]
+    pub fn clear(&mut self, x: usize, y: usize) {
+        let i = self.bit_index(x, y);
+        self.words[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// Sets `(x, y)`, or an error when the cell is off the grid.
+    ///
+    /// ```
+    /// let mut g = gridbits::BitGrid::new(3, 3).unwrap();
+    /// assert!(g.try_set(2, 2).is_ok());
+    /// assert!(g.try_set(3, 0).is_err());
+    /// ```
+    pub fn try_set(&mut self, x: usize, y: usize) -> Result<(), OffGrid> {
+        OffGrid::check(x, y, self.width, self.height)?;
+        self.set(x, y);
+        Ok(())
+    }
+
+    /// Clears `(x, y)`, or an error when the cell is off the grid.
+    pub fn try_clear(&mut self, x: usize, y: usize) -> Result<(), OffGrid> {
+        OffGrid::check(x, y, self.width, self.height)?;
+        self.clear(x, y);
+        Ok(())
+    }
+
+    /// Sets `(x, y)` to `value`. Panics when the cell is off the grid.
+    pub fn put(&mut self, x: usize, y: usize, value: bool) {
+        if value {
+            self.set(x, y)
+        } else {
+            self.clear(x, y)
+        }
+    }
+
+    /// Number of set cells.
+    pub fn count(&self) -> u64 {
+        self.words.iter().map(|w| w.count_ones() as u64).sum()
+    }
+
+    /// Whether no cell is set.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Whether every cell is set.
+    pub fn is_full(&self) -> bool {
+        self.count() == (self.width * self.height) as u64
+    }
+
+    /// The lowest set cell (smallest `y`, then smallest `x`), if any.
+    pub fn lowest(&self) -> Option<(usize, usize)> {
+        let i = self.words.iter().position(|&w| w != 0)?;
+        let bit = i * 64 + self.words[i].trailing_zeros() as usize;
+        self.cell_of(bit)
+    }
+
+    /// Iterates over the set cells, lowest first.
+    pub fn iter(&self) -> GridCells<'_> {
+        GridCells {
+            grid: self,
+            word: 0,
+            bits: self.words.first().copied().unwrap_or(0),
+        }
+    }
+
+    /// The mask of row `y` of a `width x height` grid (empty when `y >= height`).
+    pub fn row_mask(width: usize, height: usize, y: usize) -> Result<Self, SizeError> {
+        Self::rect_mask(width, height, 0, width, y, y.saturating_add(1))
+    }
+
+    /// The mask of column `x` of a `width x height` grid (empty when `x >= width`).
+    pub fn column_mask(width: usize, height: usize, x: usize) -> Result<Self, SizeError> {
+        Self::rect_mask(width, height, x, x.saturating_add(1), 0, height)
+    }
+
+    /// The cells on the edge of a `width x height` grid.
+    pub fn border_mask(width: usize, height: usize) -> Result<Self, SizeError> {
+        let mut g = Self::full(width, height)?;
+        let inner = Self::rect_mask(width, height, 1, width - 1, 1, height - 1)?;
+        g.and_not_assign(&inner);
+        Ok(g)
+    }
+
+    /// The mask of columns `x0..x1` and rows `y0..y1` of a `width x height` grid; ranges are
+    /// clipped to the grid.
+    pub fn rect_mask(
+        width: usize,
+        height: usize,
+        x0: usize,
+        x1: usize,
+        y0: usize,
+        y1: usize,
+    ) -> Result<Self, SizeError> {
+        let mut g = Self::new(width, height)?;
+        let (x1, y1) = (x1.min(width), y1.min(height));
+        if x0 >= x1 || y0 >= y1 {
+            return Ok(g);
+        }
+        let mut pattern = vec![0u64; g.wpr];
+        for x in x0..x1 {
+            pattern[x / 64] |= 1 << (x % 64);
+        }
+        for y in y0..y1 {
+            g.row_words_mut(y).copy_from_slice(&pattern);
+        }
+        Ok(g)
+    }
+
+}
+
+impl GridView for BitGrid {
+    fn width(&self) -> usize {
+        self.width
+    }
+    fn height(&self) -> usize {
+        self.height
+    }
+    fn get(&self, x: usize, y: usize) -> bool {
+        BitGrid::get(self, x, y)
+    }
+    fn count(&self) -> u64 {
+        BitGrid::count(self)
+    }
+}
+
+/// Iterator over the set cells of a [`BitGrid`], lowest first.
+#[derive(Clone, Debug)]
+pub struct GridCells<'a> {
+    grid: &'a BitGrid,
+    word: usize,
+    bits: u64,
+}
+
+impl Iterator for GridCells<'_> {
+    type Item = (usize, usize);
+    fn next(&mut self) -> Option<(usize, usize)> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = *self.grid.words.get(self.word)?;
+        }
+        let b = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        let (wpr, word) = (self.grid.wpr, self.word);
+        Some(((word % wpr) * 64 + b, word / wpr))
+    }
+}
+
+impl<'a> IntoIterator for &'a BitGrid {
+    type Item = (usize, usize);
+    type IntoIter = GridCells<'a>;
+    fn into_iter(self) -> GridCells<'a> {
+        self.iter()
+    }
+}
