@@ -447,7 +447,6 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     pub const fn intersects(self, other: Self) -> bool {
         !self.and(other).is_empty()
     }
-
 }
 
 impl<const W: usize, const H: usize, const N: usize> Default for Board<W, H, N> {
@@ -541,4 +540,3 @@ impl<const W: usize, const H: usize, const N: usize> Not for Board<W, H, N> {
         self.complement()
     }
 }
-

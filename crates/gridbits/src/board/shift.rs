@@ -197,5 +197,4 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     pub const fn erode_within(self, conn: Connectivity, mask: Self) -> Self {
         self.erode(conn).and(mask)
     }
-
 }

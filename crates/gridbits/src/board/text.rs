@@ -60,7 +60,6 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     }
 }
 
-
 impl<const W: usize, const H: usize, const N: usize> fmt::Display for Board<W, H, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())

@@ -13,9 +13,8 @@
 //! assert_eq!(d.to_text(), ".#..\n###.\n.#..\n");
 //! ```
 
-
-use crate::text::MAX_CELLS;
 use crate::error::OffGrid;
+use crate::text::MAX_CELLS;
 use crate::GridView;
 
 mod convert;
@@ -348,7 +347,6 @@ impl BitGrid {
         }
         Ok(g)
     }
-
 }
 
 impl GridView for BitGrid {

@@ -180,5 +180,4 @@ impl BitGrid {
             std::mem::swap(&mut hc, &mut hn);
         }
     }
-
 }
