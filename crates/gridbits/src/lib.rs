@@ -83,3 +83,8 @@ pub fn render_text(view: &impl GridView, set: char, empty: char) -> String {
     }
     out
 }
+
+/// The crate README's examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
