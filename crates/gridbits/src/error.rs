@@ -2,42 +2,67 @@
 //! cell that lies off its grid. Sizes that cannot be made at all are [`SizeError`](crate::SizeError);
 //! text that does not parse is [`ParseError`](crate::ParseError).
 
+use crate::GridView;
 use std::fmt;
 
-/// Two grids (or a grid and a buffer) that must have the same size and do not.
+/// Two boards or grids that must have the same size do not.
+///
+/// Fixed [`Board`](crate::Board)s carry their size in their type, so mostly runtime
+/// [`BitGrid`](crate::BitGrid)s (and maps and images) can mismatch.
 ///
 /// ```
-/// use gridbits::BitGrid;
+/// use gridbits::{BitGrid, SizeMismatch};
 /// let a = BitGrid::new(3, 2).unwrap();
 /// let b = BitGrid::new(2, 3).unwrap();
 /// let err = a.try_and(&b).unwrap_err();
-/// assert_eq!(err.to_string(), "size mismatch: 3x2 and 2x3");
+/// assert_eq!(err, SizeMismatch { what: "other", expected: (3, 2), found: (2, 3) });
+/// assert_eq!(err.to_string(), "other is 2x3, expected 3x2 (the size of the first grid)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SizeMismatch {
-    /// `(width, height)` of the first operand.
-    pub left: (usize, usize),
-    /// `(width, height)` of the second operand.
-    pub right: (usize, usize),
+    /// Which argument has the wrong size (its parameter name, e.g. `"passable"`).
+    pub what: &'static str,
+    /// The size every argument must have, `(width, height)`: the first argument's.
+    pub expected: (usize, usize),
+    /// The size of the mismatched argument, `(width, height)`.
+    pub found: (usize, usize),
 }
 
 impl SizeMismatch {
-    /// `Ok` when both sizes are equal, the error otherwise.
-    pub fn check(left: (usize, usize), right: (usize, usize)) -> Result<(), SizeMismatch> {
-        if left == right {
+    /// `Ok` if `other` (the argument named `what`) has the size of `first`, else the error.
+    ///
+    /// ```
+    /// use gridbits::{BitGrid, SizeMismatch};
+    /// let (a, b) = (BitGrid::new(4, 4).unwrap(), BitGrid::new(5, 4).unwrap());
+    /// assert!(SizeMismatch::check(&a, "b", &a).is_ok());
+    /// assert_eq!(SizeMismatch::check(&a, "b", &b).unwrap_err().found, (5, 4));
+    /// ```
+    pub fn check(
+        first: &impl GridView,
+        what: &'static str,
+        other: &impl GridView,
+    ) -> Result<(), SizeMismatch> {
+        let expected = (first.width(), first.height());
+        let found = (other.width(), other.height());
+        if expected == found {
             Ok(())
         } else {
-            Err(SizeMismatch { left, right })
+            Err(SizeMismatch {
+                what,
+                expected,
+                found,
+            })
         }
     }
 }
 
 impl fmt::Display for SizeMismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ((ew, eh), (fw, fh)) = (self.expected, self.found);
         write!(
             f,
-            "size mismatch: {}x{} and {}x{}",
-            self.left.0, self.left.1, self.right.0, self.right.1
+            "{} is {fw}x{fh}, expected {ew}x{eh} (the size of the first grid)",
+            self.what
         )
     }
 }

@@ -127,8 +127,9 @@ fn mismatched_sizes_are_errors() {
     let a = BitGrid::new(3, 2).unwrap();
     let b = BitGrid::new(2, 3).unwrap();
     let e = SizeMismatch {
-        left: (3, 2),
-        right: (2, 3),
+        what: "other",
+        expected: (3, 2),
+        found: (2, 3),
     };
     assert_eq!(a.try_and(&b), Err(e));
     assert_eq!(a.try_or(&b), Err(e));
@@ -136,7 +137,10 @@ fn mismatched_sizes_are_errors() {
     assert_eq!(a.try_and_not(&b), Err(e));
     assert_eq!(a.check_same_size(&b), Err(e));
     assert_eq!(a.clone().try_copy_from(&b), Err(e));
-    assert_eq!(e.to_string(), "size mismatch: 3x2 and 2x3");
+    assert_eq!(
+        e.to_string(),
+        "other is 2x3, expected 3x2 (the size of the first grid)"
+    );
     let r = std::panic::catch_unwind(|| &a & &b);
     assert!(r.is_err(), "the operator form panics, as documented");
     assert!(gridbits::Board8x8::try_from_grid(&a).is_err());
@@ -188,6 +192,13 @@ fn bad_images_are_errors() {
         Err(ImageError::Size(_))
     ));
     assert!(BitGrid::from_bools(&[true; 4], usize::MAX, 2).is_err());
+    assert!(matches!(
+        BitGrid::from_bools(&[true; 5], 2, 2),
+        Err(ImageError::WrongLength {
+            expected: 4,
+            found: 5
+        })
+    ));
     let g = BitGrid::new(3, 2).unwrap();
     assert!(g.write_bytes(&mut [0u8; 5], 3, 1, 0).is_err());
 }

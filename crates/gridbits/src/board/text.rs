@@ -4,7 +4,7 @@
 use super::Board;
 use crate::error::SizeMismatch;
 use crate::text::{CharGrid, ParseError};
-use crate::BitGrid;
+use crate::{BitGrid, ImageError};
 use std::fmt;
 
 impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
@@ -116,11 +116,11 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     /// assert_eq!(b.to_string(), "#.\n.#\n");
     /// assert!(Board::<2, 2, 1>::from_bools(&[true; 5]).is_err());
     /// ```
-    pub fn from_bools(cells: &[bool]) -> Result<Self, SizeMismatch> {
+    pub fn from_bools(cells: &[bool]) -> Result<Self, ImageError> {
         if cells.len() != W * H {
-            return Err(SizeMismatch {
-                left: (W, H),
-                right: (cells.len(), 1),
+            return Err(ImageError::WrongLength {
+                expected: W * H,
+                found: cells.len(),
             });
         }
         Ok(Self::from_fn(|x, y| cells[y * W + x]))
@@ -138,7 +138,7 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     /// assert!(Board8x8::try_from_grid(&BitGrid::new(9, 8).unwrap()).is_err());
     /// ```
     pub fn try_from_grid(grid: &BitGrid) -> Result<Self, SizeMismatch> {
-        SizeMismatch::check((W, H), grid.size())?;
+        SizeMismatch::check(&Self::EMPTY, "grid", grid)?;
         Ok(Self::from_fn(|x, y| grid.get(x, y)))
     }
 }

@@ -19,6 +19,13 @@ pub enum ImageError {
         /// The width of a row.
         width: usize,
     },
+    /// A slice of cells without exactly one element per cell.
+    WrongLength {
+        /// `width * height`.
+        expected: usize,
+        /// The slice's length.
+        found: usize,
+    },
     /// The buffer is shorter than `(height - 1) * stride + width` elements.
     TooShort {
         /// Elements needed.
@@ -34,6 +41,9 @@ impl fmt::Display for ImageError {
             ImageError::Size(e) => e.fmt(f),
             ImageError::Stride { stride, width } => {
                 write!(f, "row stride {stride} is shorter than the width {width}")
+            }
+            ImageError::WrongLength { expected, found } => {
+                write!(f, "{found} cells given for a grid of {expected} cells")
             }
             ImageError::TooShort { needed, given } => write!(
                 f,
@@ -137,7 +147,14 @@ impl BitGrid {
     /// assert!(BitGrid::from_bools(&[true; 3], 2, 2).is_err());
     /// ```
     pub fn from_bools(cells: &[bool], width: usize, height: usize) -> Result<Self, ImageError> {
-        Self::from_slice(cells, width, height, width, |b| b)
+        let g = Self::from_slice(cells, width, height, width, |b| b)?;
+        if cells.len() != width * height {
+            return Err(ImageError::WrongLength {
+                expected: width * height,
+                found: cells.len(),
+            });
+        }
+        Ok(g)
     }
 
     /// A grid from a byte image: `height` rows of `width` bytes, each row starting `stride`
