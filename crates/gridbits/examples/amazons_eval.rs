@@ -11,6 +11,9 @@
 use gridbits::games::amazons::{Position, Side};
 use gridbits::Board10x10;
 
+/// A move: the amazon's square, where it goes, where its arrow lands.
+type Move = ((usize, usize), (usize, usize), (usize, usize));
+
 fn square(x: usize, y: usize) -> String {
     // Algebraic: files a-j from the left, ranks 1-10 from the bottom.
     format!("{}{}", (b'a' + x as u8) as char, 10 - y)
@@ -59,7 +62,7 @@ fn main() {
     let start = std::time::Instant::now();
     let mut evaluated = 0u64;
     for ply in 1..=6 {
-        let mut best: Option<(i64, (usize, usize), (usize, usize), (usize, usize))> = None;
+        let mut best: Option<(i64, Move)> = None;
         for from in p.amazons(side) {
             for to in p.moves_from(from.0, from.1) {
                 // The arrow flies from the new square; the old square is empty by then.
@@ -69,12 +72,12 @@ fn main() {
                     let s = score(&next, side);
                     evaluated += 1;
                     if best.is_none_or(|b| s > b.0) {
-                        best = Some((s, from, to, arrow));
+                        best = Some((s, (from, to, arrow)));
                     }
                 }
             }
         }
-        let Some((s, from, to, arrow)) = best else {
+        let Some((s, (from, to, arrow))) = best else {
             println!("{side:?} cannot move and loses");
             break;
         };
