@@ -3,7 +3,8 @@
 use super::kernel::{Kernel, Plane};
 use super::{Field, MAX_CHAIN};
 
-/// One step of a chain.
+/// One step of a chain: what vanished and what it scored (see the
+/// [module documentation](super#scoring)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Step {
     /// Coloured cells that vanished (`B` of the score).
@@ -20,10 +21,10 @@ pub struct Step {
     pub score: u32,
 }
 
-/// The result of a whole chain.
+/// The result of a whole chain: [`Field::simulate`] and [`Field::play`] return it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Chain {
-    /// Number of steps that vanished something.
+    /// Number of steps that vanished something (at most [`MAX_CHAIN`]).
     pub chain: u32,
     /// Total score.
     pub score: u64,
@@ -39,6 +40,8 @@ impl Chain {
     }
 }
 
+/// The whole chain on planes of type `P` (`BMI2`: gravity by `pext`/`pdep`); the engines'
+/// common driver.
 #[inline(always)]
 pub(super) fn simulate_impl<P: Plane, const BMI2: bool>(field: &Field) -> Chain {
     let rules = field.rules;

@@ -2,12 +2,22 @@
 
 use super::{COLORS, MAX_CHAIN};
 
-/// The two rule sets of GAMES.md.
+/// The two rule sets: field size, text characters and scoring (see the
+/// [module documentation](super#scoring)).
+///
+/// ```
+/// use gridbits::games::puyo::Rules;
+/// assert_eq!(Rules::Tsu.rows(), 13);
+/// assert_eq!(Rules::SmashTheCode.chain_power(3), 16);
+/// // A step of 4 cells of one colour at step 2 under Tsu: 10 * 4 * (8 + 0 + 0).
+/// assert_eq!(Rules::Tsu.step_score(2, 4, 1, 0), 320);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
     /// Smash the Code (CodinGame): 6 x 12, colours `1`-`5`, skulls `0`.
     SmashTheCode,
-    /// Puyo Puyo Tsu: 6 x 13 with the ghost row 13, colours `R G B Y P`, ojama `O`.
+    /// Puyo Puyo Tsu: 6 x 13 with the ghost row on top (`y = 0`), colours `R G B Y P`,
+    /// ojama `O`.
     Tsu,
 }
 
@@ -36,7 +46,24 @@ impl Rules {
         }
     }
 
-    /// Chain power of step `step` (from 1).
+    /// Whether `c` may appear in this rule set's text form: `.`, a colour or garbage.
+    pub const fn has_char(self, c: u8) -> bool {
+        if c == b'.' || c == self.garbage_char() {
+            return true;
+        }
+        let chars = self.color_chars();
+        let mut i = 0;
+        while i < COLORS {
+            if chars[i] == c {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Chain power `CP` of step `step` (from 1; 0 is taken as 1). Smash the Code's doubling
+    /// saturates far above 999, where the step's multiplier is capped anyway.
     pub const fn chain_power(self, step: u32) -> u32 {
         match self {
             Rules::SmashTheCode => {
@@ -66,7 +93,8 @@ impl Rules {
         }
     }
 
-    /// Colour bonus for `colors` distinct colours cleared in one step.
+    /// Colour bonus `CB` for `colors` distinct colours cleared in one step (0 or 1: 0; more
+    /// than 5 counts as 5).
     pub const fn color_bonus(self, colors: u32) -> u32 {
         let (two, three, four, five) = match self {
             Rules::SmashTheCode => (2, 4, 8, 16),
@@ -81,7 +109,7 @@ impl Rules {
         }
     }
 
-    /// Group bonus of one group of `size` cells.
+    /// Group bonus `GB` of one group of `size` cells (0 below 5).
     pub const fn group_bonus(self, size: u32) -> u32 {
         match self {
             Rules::SmashTheCode => match size {
@@ -97,7 +125,9 @@ impl Rules {
         }
     }
 
-    /// Score of one step: `10 * B * clamp(CP + CB + GB, 1, 999)`.
+    /// Score of step `step` (from 1) that vanished `blocks` coloured cells of `colors` distinct
+    /// colours, with group bonuses summing to `group_bonus`:
+    /// `10 * blocks * clamp(CP + CB + group_bonus, 1, 999)`.
     pub const fn step_score(self, step: u32, blocks: u32, colors: u32, group_bonus: u32) -> u32 {
         let sum =
             self.chain_power(step) as u64 + self.color_bonus(colors) as u64 + group_bonus as u64;
@@ -114,6 +144,13 @@ impl Rules {
 
 /// Nuisance of Smash the Code: each step's score / 70 is added to a running total, and every
 /// whole 6 of it sends one row of skulls.
+///
+/// ```
+/// use gridbits::games::puyo::Nuisance;
+/// let mut n = Nuisance::default();
+/// assert_eq!(n.add(360), 0); // 360 / 70 = 5.14...: no whole 6 yet
+/// assert_eq!(n.add(120), 1); // 5.14... + 1.71... = 6.86...: one row, 0.86... left
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Nuisance {
     /// The running total, in skulls.
