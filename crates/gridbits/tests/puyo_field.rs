@@ -91,16 +91,25 @@ fn placement_rules() {
     assert_eq!(f.count(), 0);
     // Rotation 0: a at x, b at x + 1, both on the bottom row (y = 11).
     f.place_pair(0, 1, 2, 0).unwrap();
-    assert_eq!((f.get(2, 11), f.get(3, 11)), (Cell::Color(0), Cell::Color(1)));
+    assert_eq!(
+        (f.get(2, 11), f.get(3, 11)),
+        (Cell::Color(0), Cell::Color(1))
+    );
     // Rotation 1: b on top of a.
     f.place_pair(0, 1, 2, 1).unwrap();
-    assert_eq!((f.get(2, 10), f.get(2, 9)), (Cell::Color(0), Cell::Color(1)));
+    assert_eq!(
+        (f.get(2, 10), f.get(2, 9)),
+        (Cell::Color(0), Cell::Color(1))
+    );
     // Rotation 3: a on top of b.
     f.place_pair(0, 1, 2, 3).unwrap();
     assert_eq!((f.get(2, 8), f.get(2, 7)), (Cell::Color(1), Cell::Color(0)));
     // Rotation 2: a at x, b at x - 1; each falls in its own column.
     f.place_pair(2, 3, 2, 2).unwrap();
-    assert_eq!((f.get(2, 6), f.get(1, 11)), (Cell::Color(2), Cell::Color(3)));
+    assert_eq!(
+        (f.get(2, 6), f.get(1, 11)),
+        (Cell::Color(2), Cell::Color(3))
+    );
     // Fill column 0 to 11 rows: a vertical pair no longer fits, a horizontal one does.
     for y in 1..12 {
         f.set(0, y, Cell::Garbage);
@@ -158,12 +167,13 @@ fn errors_say_what_is_wrong() {
     );
     assert_eq!(
         f.try_set(6, 0, Cell::Empty),
-        Err(CellError::OffField { x: 6, y: 0, rows: 13 })
+        Err(CellError::OffField {
+            x: 6,
+            y: 0,
+            rows: 13
+        })
     );
-    assert_eq!(
-        f.try_set(0, 0, Cell::Color(5)),
-        Err(CellError::BadColor(5))
-    );
+    assert_eq!(f.try_set(0, 0, Cell::Color(5)), Err(CellError::BadColor(5)));
     assert_eq!(f.count(), 0);
     f.try_set(0, 0, Cell::Color(4)).unwrap();
     assert_eq!(f.char_at(0, 0), b'P');
@@ -201,12 +211,18 @@ fn from_str_picks_the_rules_from_the_characters() {
     let stc_text = format!("{}..12..\n", "......\n".repeat(11));
     let f: Field = stc_text.parse().unwrap();
     assert_eq!(f.rules(), Rules::SmashTheCode);
-    let f: Field = format!("{}..0...\n", "......\n".repeat(11)).parse().unwrap();
+    let f: Field = format!("{}..0...\n", "......\n".repeat(11))
+        .parse()
+        .unwrap();
     assert_eq!(f.rules(), Rules::SmashTheCode);
-    let f: Field = format!("{}..O...\n", "......\n".repeat(12)).parse().unwrap();
+    let f: Field = format!("{}..O...\n", "......\n".repeat(12))
+        .parse()
+        .unwrap();
     assert_eq!(f.rules(), Rules::Tsu);
     // Tsu text of 12 lines.
-    let f: Field = format!("{}..RG..\n", "......\n".repeat(11)).parse().unwrap();
+    let f: Field = format!("{}..RG..\n", "......\n".repeat(11))
+        .parse()
+        .unwrap();
     assert_eq!((f.rules(), f.get(2, 12)), (Rules::Tsu, Cell::Color(0)));
     // Only '.': 12 lines is Smash the Code, 13 Tsu.
     let f: Field = "......\n".repeat(12).parse().unwrap();

@@ -2,9 +2,9 @@
 
 use super::chain::{Chain, Step};
 use super::engine::Engine;
+use super::error::{CellError, PlaceError};
 use super::kernel::{gravity_portable, Kernel};
 use super::rules::Rules;
-use super::error::{CellError, PlaceError};
 use super::{COLORS, COLUMNS, GARBAGE, LANE};
 use crate::text::{CharGrid, ParseError};
 use std::fmt;
@@ -21,7 +21,19 @@ pub enum Cell {
     Garbage,
 }
 
-/// A Puyo field: five colour planes and a garbage plane. See the [module documentation](self).
+/// A Puyo field of 6 columns and 12 or 13 rows under one rule set; cells are `(x, y)`, `y`
+/// from the top. See the [module documentation](super) for the rules.
+///
+/// ```
+/// use gridbits::games::puyo::{Cell, Field, Rules};
+/// let mut field = Field::new(Rules::Tsu);
+/// field.set(0, 12, Cell::Color(0)); // the bottom row
+/// field.place_pair(0, 0, 0, 1).unwrap(); // two more on top of it
+/// field.place_pair(0, 2, 1, 0).unwrap(); // one next to them, one in column 2
+/// let chain = field.simulate();
+/// assert_eq!((chain.chain, chain.score), (1, 40));
+/// assert_eq!(chain.field.to_text().lines().last(), Some("..B..."));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C, align(16))]
 pub struct Field {
