@@ -127,7 +127,8 @@ impl Rules {
 
     /// Score of step `step` (from 1) that vanished `blocks` coloured cells of `colors` distinct
     /// colours, with group bonuses summing to `group_bonus`:
-    /// `10 * blocks * clamp(CP + CB + group_bonus, 1, 999)`.
+    /// `10 * blocks * clamp(CP + CB + group_bonus, 1, 999)`, saturating at `u32::MAX` (a
+    /// field's step never comes near: at most 78 blocks).
     pub const fn step_score(self, step: u32, blocks: u32, colors: u32, group_bonus: u32) -> u32 {
         let sum =
             self.chain_power(step) as u64 + self.color_bonus(colors) as u64 + group_bonus as u64;
@@ -138,7 +139,7 @@ impl Rules {
         } else {
             sum as u32
         };
-        10 * blocks * m
+        (10 * m).saturating_mul(blocks)
     }
 }
 
