@@ -1,6 +1,8 @@
 //! The two rule sets: sizes, text characters and scoring.
 
-use super::{COLORS, MAX_CHAIN};
+use super::COLORS;
+#[cfg(target_arch = "x86_64")]
+use super::MAX_CHAIN;
 
 /// The two rule sets: field size, text characters and scoring (see the
 /// [module documentation](super#scoring)).
