@@ -186,7 +186,7 @@ fn tetris_place(bench: &mut Bench, rng: &mut Rng) {
         .finish();
 }
 
-/// The Tsu 19-chain field of DESIGN.md: a copy of the field and the whole chain, as the
+/// The Tsu 19-chain field (a common benchmark of Puyo simulators): a copy of the field and the whole chain, as the
 /// public benchmarks time it (`black_box` of the field by value forces the copy). The first
 /// case is [`Field::simulate`] (the best engine this CPU has), then every engine by name.
 fn puyo_19_chain(bench: &mut Bench) {
@@ -231,7 +231,8 @@ fn puyo_stc_turns(bench: &mut Bench, rng: &mut Rng) {
         let mut f = Field::new(Rules::SmashTheCode);
         for x in 0..6 {
             let h = (rng.next_u64() % 10) as usize;
-            for y in 0..h {
+            // The h lowest rows, bottom first (y counts from the top).
+            for y in (12 - h..12).rev() {
                 let cell = if rng.chance(0.1) {
                     gridbits::games::puyo::Cell::Garbage
                 } else {
@@ -268,7 +269,7 @@ fn puyo_stc_turns(bench: &mut Bench, rng: &mut Rng) {
             let mut n = 0;
             for (f, a, b, x, r) in &naive {
                 let mut g = black_box(f).clone();
-                if g.place_pair(*a, *b, *x, *r) {
+                if g.place_pair(*a, *b, *x, *r).is_ok() {
                     let c = g.simulate();
                     n += c.score + u64::from(c.chain);
                 }

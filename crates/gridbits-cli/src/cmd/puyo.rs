@@ -2,7 +2,7 @@
 
 use crate::input::{read_input, CliError, Input};
 use clap::{Args, ValueEnum};
-use gridbits::games::puyo::{Cell, Field, Rules, Step};
+use gridbits::games::puyo::{Cell, Field, Rules, Step, COLUMNS};
 
 /// The rule set named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -13,7 +13,7 @@ pub enum RulesArg {
     Tsu,
 }
 
-/// Options of `gridbits puyo` (see CLI.md).
+/// Options of `gridbits puyo`.
 #[derive(Args, Debug)]
 pub struct PuyoArgs {
     /// Input file: a text field, top row first; `-` or nothing for standard input.
@@ -102,8 +102,8 @@ fn describe(n: u32, s: &Step) -> String {
 /// The field as text, coloured when `color`.
 fn draw(field: &Field, color: bool) -> String {
     let mut out = String::new();
-    for y in (0..field.rows()).rev() {
-        for x in 0..6 {
+    for y in 0..field.rows() {
+        for x in 0..COLUMNS {
             let ch = field.char_at(x, y) as char;
             match (field.get(x, y), color) {
                 (Cell::Color(c), true) => {
@@ -130,8 +130,8 @@ pub fn demo(color: bool) -> String {
         .map(String::from)
         .collect();
     let mut out = format!(
-        "puyo: the Puyo Puyo Tsu 19-chain benchmark field, simulated with colour planes in \
-         SSE2 registers\n{}-chain, score {}; steps cleared {:?}\n\n",
+        "puyo: the Puyo Puyo Tsu 19-chain benchmark field, simulated with one bit plane per \
+         colour\n{}-chain, score {}; steps cleared {:?}\n\n",
         chain.chain,
         chain.score,
         chain.steps().iter().map(|s| s.cleared).collect::<Vec<_>>()

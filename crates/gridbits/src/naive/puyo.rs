@@ -1,5 +1,6 @@
 //! A per-cell Puyo chain simulator: a grid of cells, plain BFS for the groups, cell-by-cell
-//! gravity. The oracle of [`games::puyo`](crate::games::puyo) and its benchmark baseline.
+//! gravity. The oracle of [`games::puyo`](crate::games::puyo) and its benchmark baseline; the
+//! rules are in that module's documentation.
 //!
 //! ```
 //! use gridbits::games::puyo::{Field, Rules};
@@ -11,7 +12,7 @@
 //! assert_eq!((r.chain, r.score), (1, 40));
 //! ```
 
-use crate::games::puyo::{Cell, Field, Rules, ACTIVE_ROWS, COLUMNS};
+use crate::games::puyo::{Cell, Field, PlaceError, Rules, ACTIVE_ROWS, COLUMNS};
 use std::collections::VecDeque;
 
 /// One step of a naive chain.
@@ -42,12 +43,12 @@ pub struct NaiveChain {
     pub field: NaivePuyo,
 }
 
-/// A field as `cells[x][y]`, `y` from the floor.
+/// A field as `cells[x][y]`, `y` from the top (as in [`Field::get`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NaivePuyo {
     /// The rule set.
     pub rules: Rules,
-    /// The cells, column by column, bottom first.
+    /// The cells, column by column, each column top row first.
     pub cells: Vec<Vec<Cell>>,
 }
 
@@ -91,12 +92,14 @@ impl NaivePuyo {
     #[allow(clippy::needless_range_loop)] // cell-by-cell on purpose: this is the reference
     pub fn step(&mut self, step: u32) -> Option<NaiveStep> {
         let rows = self.rows();
+        // The rows of play: the lowest ACTIVE_ROWS rows (all but Tsu's ghost row).
+        let play = rows - ACTIVE_ROWS..rows;
         let mut seen = vec![vec![false; rows]; COLUMNS];
         let mut vanish = vec![vec![false; rows]; COLUMNS];
         let mut out = NaiveStep::default();
         let mut colors_seen = [false; 5];
         for x in 0..COLUMNS {
-            for y in 0..ACTIVE_ROWS {
+            for y in play.clone() {
                 let Cell::Color(c) = self.cells[x][y] else {
                     continue;
                 };
@@ -116,7 +119,7 @@ impl NaivePuyo {
                     ];
                     for (nx, ny) in near {
                         if nx < COLUMNS
-                            && ny < ACTIVE_ROWS
+                            && play.contains(&ny)
                             && !seen[nx][ny]
                             && self.cells[nx][ny] == Cell::Color(c)
                         {
@@ -139,10 +142,10 @@ impl NaivePuyo {
         if out.cleared == 0 {
             return None;
         }
-        // Garbage next to a vanishing cell, in the active rows.
+        // Garbage next to a vanishing cell, in the rows of play.
         let mut garbage = vec![vec![false; rows]; COLUMNS];
         for x in 0..COLUMNS {
-            for y in 0..ACTIVE_ROWS {
+            for y in play.clone() {
                 if self.cells[x][y] != Cell::Garbage {
                     continue;
                 }
@@ -168,11 +171,12 @@ impl NaivePuyo {
                 }
             }
         }
-        // Gravity, cell by cell.
+        // Gravity, cell by cell: the empty cells of a column go to its top.
         for col in &mut self.cells {
-            let mut kept: Vec<Cell> = col.iter().copied().filter(|&c| c != Cell::Empty).collect();
-            kept.resize(rows, Cell::Empty);
-            *col = kept;
+            let kept: Vec<Cell> = col.iter().copied().filter(|&c| c != Cell::Empty).collect();
+            let mut fallen = vec![Cell::Empty; rows - kept.len()];
+            fallen.extend(kept);
+            *col = fallen;
         }
         out.colors = colors_seen.iter().filter(|&&b| b).count() as u32;
         let gb: u32 = out
@@ -203,40 +207,41 @@ impl NaivePuyo {
 }
 
 impl NaivePuyo {
-    /// Drops a pair like [`Field::place_pair`]; `false` (unchanged) when illegal.
-    pub fn place_pair(&mut self, a: u8, b: u8, x: usize, rotation: u8) -> bool {
+    /// Drops a pair like [`Field::place_pair`], with the same errors; unchanged when illegal.
+    pub fn place_pair(&mut self, a: u8, b: u8, x: usize, rotation: u8) -> Result<(), PlaceError> {
         let rows = self.rows();
-        let top = |cells: &Vec<Vec<Cell>>, x: usize| {
-            (0..rows)
-                .rev()
-                .find(|&y| cells[x][y] != Cell::Empty)
-                .map_or(0, |y| y + 1)
+        // The row (from the top) a block dropped into column `x` lands on, if any.
+        let landing = |cells: &Vec<Vec<Cell>>, x: usize| {
+            (0..rows).take_while(|&y| cells[x][y] == Cell::Empty).last()
         };
+        for c in [a, b] {
+            if c >= 5 {
+                return Err(PlaceError::BadColor(c));
+            }
+        }
         let (xa, xb) = match rotation {
             0 => (x, x.wrapping_add(1)),
             1 | 3 => (x, x),
             2 => (x, x.wrapping_sub(1)),
-            _ => return false,
+            _ => return Err(PlaceError::BadRotation(rotation)),
         };
-        if a >= 5 || b >= 5 || xa >= COLUMNS || xb >= COLUMNS {
-            return false;
+        if xa >= COLUMNS || xb >= COLUMNS {
+            return Err(PlaceError::OffField { x, rotation });
         }
         if xa == xb {
-            let t = top(&self.cells, x);
-            if t + 2 > rows {
-                return false;
-            }
+            let y = match landing(&self.cells, x) {
+                Some(y) if y >= 1 => y,
+                _ => return Err(PlaceError::ColumnFull { x }),
+            };
             let (lower, upper) = if rotation == 1 { (a, b) } else { (b, a) };
-            self.cells[x][t] = Cell::Color(lower);
-            self.cells[x][t + 1] = Cell::Color(upper);
+            self.cells[x][y] = Cell::Color(lower);
+            self.cells[x][y - 1] = Cell::Color(upper);
         } else {
-            let (ta, tb) = (top(&self.cells, xa), top(&self.cells, xb));
-            if ta >= rows || tb >= rows {
-                return false;
-            }
-            self.cells[xa][ta] = Cell::Color(a);
-            self.cells[xb][tb] = Cell::Color(b);
+            let ya = landing(&self.cells, xa).ok_or(PlaceError::ColumnFull { x: xa })?;
+            let yb = landing(&self.cells, xb).ok_or(PlaceError::ColumnFull { x: xb })?;
+            self.cells[xa][ya] = Cell::Color(a);
+            self.cells[xb][yb] = Cell::Color(b);
         }
-        true
+        Ok(())
     }
 }
