@@ -1,9 +1,9 @@
 //! Gravity: columns of [`ColumnBoard`] planes fall to close their gaps ([`settle_planes`]),
 //! and any [`BitBoard`] settles towards its bottom row ([`settle_down`]).
 
-use super::{remove_bits, shr, ColumnBoard};
 #[cfg(target_arch = "x86_64")]
 use super::has_bmi2;
+use super::{remove_bits, shr, ColumnBoard};
 use crate::{BitBoard, Dir};
 use std::fmt;
 

@@ -64,9 +64,9 @@ mod gravity;
 mod row_chunks;
 
 pub use columns::ColumnBoard;
-pub use gravity::{settle_down, settle_planes, settle_planes_portable, PlaneHeightsError};
 #[cfg(target_arch = "x86_64")]
 pub use gravity::settle_planes_pext;
+pub use gravity::{settle_down, settle_planes, settle_planes_portable, PlaneHeightsError};
 pub use row_chunks::{RowChunks, MAX_CHUNKED_HEIGHT};
 
 use std::fmt;
