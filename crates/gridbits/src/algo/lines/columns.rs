@@ -1,7 +1,9 @@
 //! [`ColumnBoard`]: one u64 per column, full rows as the AND of the columns, clears with
 //! `pext` or with shifts.
 
-use super::{has_bmi2, low_bits, remove_bits, LinesSizeError};
+#[cfg(target_arch = "x86_64")]
+use super::has_bmi2;
+use super::{low_bits, remove_bits, LinesSizeError};
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;
 use std::fmt;
@@ -246,7 +248,7 @@ impl<const W: usize> ColumnBoard<W> {
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` on every column.
     ///
     /// # Safety
-    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`]).
+    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`](super::has_bmi2)).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> u32 {

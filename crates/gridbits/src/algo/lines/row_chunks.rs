@@ -1,7 +1,9 @@
 //! [`RowChunks`]: the chunked row layout of the "Line Clears" article, and its one-call clear
 //! of every full row.
 
-use super::{has_bmi2, low_bits, remove_bits, shl, shr, LinesSizeError};
+#[cfg(target_arch = "x86_64")]
+use super::has_bmi2;
+use super::{low_bits, remove_bits, shl, shr, LinesSizeError};
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;
 use std::fmt;
@@ -423,7 +425,7 @@ impl RowChunks {
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` compacting each chunk.
     ///
     /// # Safety
-    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`]).
+    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`](super::has_bmi2)).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> usize {
