@@ -1,5 +1,6 @@
 //! Line clears and gravity against the per-cell reference: both layouts, any row sets, both
-//! the `pext` and the portable paths.
+//! the `pext` and the portable paths; the text round trip and the coordinate convention
+//! (`y` from the top).
 
 #![allow(clippy::needless_range_loop)] // cell-by-cell comparisons read best with indices
 
@@ -92,9 +93,9 @@ proptest! {
         // Nothing left to clear.
         prop_assert_eq!(c.clear_full_lines(), 0);
         prop_assert_eq!(c.clear_full_lines_portable(), 0);
-        // The seed's procedure, run to completion, reaches the same board.
+        // The article's cascade, run to completion, reaches the same board.
         let mut s = chunked_of(&n);
-        prop_assert_eq!(s.seed_clear_all(), removed);
+        prop_assert_eq!(s.cascade_clear_all(), removed);
         assert_same(&s, &expect);
     }
 
@@ -117,6 +118,22 @@ proptest! {
         prop_assert!(!c.get(w, y) && !c.get(x, h));
         let mask = c.row_mask(y % c.rows_per_chunk());
         prop_assert_eq!(mask.count_ones() as usize, w);
+    }
+
+    #[test]
+    fn chunked_text_round_trip(size in 0..SIZES.len(), seed: u64, d in 0u64..=256) {
+        let (w, h) = SIZES[size];
+        let c = chunked_of(&random_naive(w, h, seed, d, 0));
+        let text = c.to_string();
+        prop_assert_eq!(&text, &gridbits::render_text(&c, '#', '.'));
+        prop_assert_eq!(text.parse::<RowChunks>().unwrap(), c);
+    }
+
+    #[test]
+    fn column_text_round_trip(seed: u64, h in 1usize..=64, d in 0u64..=256) {
+        round_trip_columns::<1>(seed, h, d);
+        round_trip_columns::<10>(seed, h, d);
+        round_trip_columns::<64>(seed, h, d);
     }
 
     #[test]
@@ -153,10 +170,18 @@ proptest! {
     }
 }
 
+fn round_trip_columns<const W: usize>(seed: u64, h: usize, d: u64) {
+    let n = random_naive(W, h, seed, d, 0);
+    let b = ColumnBoard::<W>::from_fn(h, |x, y| n.get(x, y));
+    assert_eq!(b.to_string().parse::<ColumnBoard<W>>().unwrap(), b);
+    assert_eq!(b.to_string(), gridbits::render_text(&n, '#', '.'));
+}
+
 fn check_columns<const W: usize>(seed: u64, h: usize, d: u64, full: u64) {
     let n = random_naive(W, h, seed, d, full);
     let b = ColumnBoard::<W>::from_fn(h, |x, y| n.get(x, y));
-    let expect_full: u64 = n.full_rows().iter().map(|&y| 1u64 << y).sum();
+    // The raw row mask counts rows from the floor.
+    let expect_full: u64 = n.full_rows().iter().map(|&y| 1u64 << (h - 1 - y)).sum();
     assert_eq!(b.full_rows(), expect_full);
     let mut expect = n.clone();
     let removed = expect.clear_full_lines() as u32;
@@ -181,9 +206,9 @@ fn check_columns<const W: usize>(seed: u64, h: usize, d: u64, full: u64) {
         assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
         same(&q);
     }
-    // Removing an arbitrary row set (not only full rows).
+    // Removing an arbitrary row set (not only full rows), given as a raw mask.
     let rows = full & b.height_mask();
-    let list: Vec<usize> = (0..h).filter(|&y| rows >> y & 1 != 0).collect();
+    let list: Vec<usize> = (0..h).filter(|&y| rows >> (h - 1 - y) & 1 != 0).collect();
     let mut r = b;
     r.remove_rows(rows);
     let mut nr = n.clone();
@@ -238,16 +263,16 @@ fn check_planes<const W: usize>(seed: u64, h: usize, d: u64, k: usize) {
         }
     };
     let mut a = planes.clone();
-    settle_planes(&mut a);
+    settle_planes(&mut a).unwrap();
     check(&a);
     let mut b = planes.clone();
-    settle_planes_portable(&mut b);
+    settle_planes_portable(&mut b).unwrap();
     check(&b);
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
         let mut c = planes.clone();
         // SAFETY: BMI2 checked just above.
-        unsafe { gridbits::algo::lines::settle_planes_pext(&mut c) };
+        unsafe { gridbits::algo::lines::settle_planes_pext(&mut c) }.unwrap();
         check(&c);
     }
 }
@@ -296,7 +321,7 @@ fn clears_of_any_row_sets() {
         assert_eq!(p.clear_full_lines_portable(), removed);
         assert_same(&p, &n);
         assert_eq!(c.clear_full_lines(), removed);
-        assert_eq!(s.seed_clear_all(), removed);
+        assert_eq!(s.cascade_clear_all(), removed);
         assert_eq!(col.clear_full_lines() as usize, removed);
         assert_same(&c, &n);
         assert_same(&s, &n);
@@ -305,33 +330,34 @@ fn clears_of_any_row_sets() {
 }
 
 #[test]
-fn seed_clear_check_clears_one_run_per_call() {
-    // Rows 0 and 2 full in the first chunk: the seed needs two calls.
+fn cascade_clear_check_clears_one_run_per_call() {
+    // A 10 x 12 board (two chunks of 6 rows): in the bottom chunk, the bottom row and the two
+    // rows above the one after it are full; the article's check needs two calls.
     let mut b = RowChunks::new(10, 12).unwrap();
-    b.set_row(0, 0x3ff);
-    b.set_row(1, 0b1);
-    b.set_row(2, 0x3ff);
-    b.set_row(3, 0x3ff);
-    b.set_row(4, 0b10);
-    b.set_row(6, 0b100);
-    assert_eq!(b.seed_clear_check(0), 1);
-    assert_eq!(b.row(0), 0b1);
-    assert_eq!(b.seed_clear_check(0), 2);
-    assert_eq!((b.row(0), b.row(1), b.row(2)), (0b1, 0b10, 0));
-    assert_eq!(b.row(3), 0b100);
-    assert_eq!(b.seed_clear_check(0), 0);
+    b.set_row(11, 0x3ff);
+    b.set_row(10, 0b1);
+    b.set_row(9, 0x3ff);
+    b.set_row(8, 0x3ff);
+    b.set_row(7, 0b10);
+    b.set_row(5, 0b100);
+    assert_eq!(b.cascade_clear_check(0), 1);
+    assert_eq!(b.row(11), 0b1);
+    assert_eq!(b.cascade_clear_check(0), 2);
+    assert_eq!((b.row(11), b.row(10), b.row(9)), (0b1, 0b10, 0));
+    assert_eq!(b.row(8), 0b100);
+    assert_eq!(b.cascade_clear_check(0), 0);
     // Overflow bits (60..64) stay zero after a cascade.
     assert!(b.chunks().iter().all(|c| c >> 60 == 0));
 }
 
 #[test]
-fn seed_clear_lines_cascades_across_chunks() {
+fn cascade_clear_lines_crosses_chunks() {
     let mut b = RowChunks::new(10, 18).unwrap();
-    b.set_row(0, 0x3ff);
-    b.set_row(6, 0b11);
-    b.set_row(12, 0b111);
-    b.seed_clear_lines(1, 0);
-    assert_eq!((b.row(5), b.row(11), b.row(17)), (0b11, 0b111, 0));
+    b.set_row(17, 0x3ff);
+    b.set_row(11, 0b11);
+    b.set_row(5, 0b111);
+    b.cascade_clear_lines(1, 0);
+    assert_eq!((b.row(12), b.row(6), b.row(0)), (0b11, 0b111, 0));
     assert!(b.chunks().iter().all(|c| c >> 60 == 0));
 }
 
@@ -343,8 +369,8 @@ fn width_64_one_row_per_chunk() {
     b.set_row(2, !0);
     let mut s = b.clone();
     assert_eq!(b.clear_full_lines(), 2);
-    assert_eq!((b.row(0), b.row(1), b.row(2)), (5, 0, 0));
-    assert_eq!(s.seed_clear_all(), 2);
+    assert_eq!((b.row(0), b.row(1), b.row(2)), (0, 0, 5));
+    assert_eq!(s.cascade_clear_all(), 2);
     assert_eq!(s, b);
 }
 
@@ -356,6 +382,57 @@ fn sizes_are_checked() {
     let e = RowChunks::parse(&format!("{}\n", ".".repeat(65))).unwrap_err();
     assert_eq!((e.line, e.column), (1, 65));
     let b = RowChunks::parse("#.\n##\n").unwrap();
-    assert_eq!(b.full_rows(), vec![0]);
-    assert!(b.get(0, 1) && !b.get(1, 1));
+    assert_eq!(b.full_rows(), vec![1]);
+    assert!(b.get(0, 0) && !b.get(1, 0));
+    assert!(ColumnBoard::<3>::try_new(0).is_err());
+    assert!(ColumnBoard::<3>::try_new(65).is_err());
+    assert!(ColumnBoard::<0>::try_new(5).is_err());
+    // Column boards: the width must be W, the height 1 to 64.
+    let e = ColumnBoard::<3>::parse("....\n").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 4));
+    let e = ColumnBoard::<3>::parse("..\n").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 3));
+    let e = ColumnBoard::<3>::parse(&"...\n".repeat(65)).unwrap_err();
+    assert_eq!((e.line, e.column), (65, 1));
+    assert!(ColumnBoard::<3>::parse(&"...\n".repeat(64)).is_ok());
+    let e = ColumnBoard::<3>::parse("...\n..x\n.. \n").unwrap_err();
+    assert_eq!((e.line, e.column), (3, 3));
+    // Planes of different heights are an error, and nothing moves.
+    let mut planes = [
+        ColumnBoard::<2>::from_columns([0b10, 0], 2),
+        ColumnBoard::new(3),
+    ];
+    let e = settle_planes(&mut planes).unwrap_err();
+    assert_eq!((e.plane, e.height, e.expected), (1, 3, 2));
+    assert_eq!(planes[0].column(0), 0b10);
+}
+
+#[test]
+fn rows_count_from_the_top() {
+    // Row 0 is the top text line, y = height - 1 the bottom one; the raw words count from the
+    // floor.
+    let text = "#...\n....\n.#..\n";
+    let c: RowChunks = text.parse().unwrap();
+    let k: ColumnBoard<4> = text.parse().unwrap();
+    let n = NaiveLines::from_fn(4, 3, |x, y| (x, y) == (0, 0) || (x, y) == (1, 2));
+    for (x, y) in [(0, 0), (1, 2)] {
+        assert!(c.get(x, y) && k.get(x, y) && n.get(x, y));
+    }
+    assert_eq!(c.count() + k.count() + n.count(), 6);
+    assert_eq!(c.row(2), 0b10);
+    assert_eq!(c.chunks()[0], 0b10 | 1 << 8); // bottom row first
+    assert_eq!(k.column(0), 0b100);
+    assert_eq!(k.column(1), 0b001);
+    // Gravity moves cells towards y = height - 1.
+    let mut k2 = k;
+    k2.settle();
+    assert!(k2.get(0, 2) && k2.get(1, 2));
+    let mut n2 = n.clone();
+    n2.settle();
+    assert!(n2.get(0, 2) && n2.get(1, 2));
+    // A full bottom row is cleared and the rest falls.
+    let mut c: RowChunks = "#...\n####\n".parse().unwrap();
+    assert_eq!(c.full_rows(), vec![1]);
+    assert_eq!(c.clear_full_lines(), 1);
+    assert!(c.get(0, 1) && !c.get(0, 0));
 }

@@ -1,10 +1,11 @@
 //! Bench workloads of the `lines` topic: Tetris line clears in both layouts against the
-//! seed's consecutive clear and the per-cell board; place + drop + clear; Puyo chains.
+//! "Line Clears" article's consecutive clear and the per-cell board; place + drop + clear;
+//! Puyo chains.
 
 use super::{Bench, Rng};
 use gridbits::algo::lines::{has_bmi2, ColumnBoard, RowChunks};
 use gridbits::games::puyo::{Engine, Field, Rules};
-use gridbits::games::tetris::{Piece, Tetris};
+use gridbits::games::tetris::{Piece, Rotation, Tetris};
 use gridbits::naive::lines::NaiveLines;
 use gridbits::naive::puyo::NaivePuyo;
 use gridbits::naive::tetris::NaiveTetris;
@@ -22,7 +23,8 @@ pub fn register(bench: &mut Bench, rng: &mut Rng) {
 const BATCH: usize = 64;
 
 /// Random 10x40 boards: the bottom 16 rows 70% filled, `0..=4` of them made full
-/// (consecutive when `scattered` is false, at random rows otherwise).
+/// (consecutive when `scattered` is false, at random rows otherwise). Rows are drawn from the
+/// floor up (`f` = rows above the bottom one, `y = 39 - f`).
 fn tetris_boards(rng: &mut Rng, scattered: bool) -> Vec<NaiveLines> {
     (0..BATCH)
         .map(|i| {
@@ -33,15 +35,21 @@ fn tetris_boards(rng: &mut Rng, scattered: bool) -> Vec<NaiveLines> {
             } else {
                 (start..start + lines).collect()
             };
-            let mut b = NaiveLines::from_fn(10, 40, |_, y| y < 16 && rng.chance(0.7));
-            for y in 0..16 {
-                if !full.contains(&y) && b.row_is_full(y) {
-                    b.set((rng.next_u64() % 10) as usize, y, false);
+            let mut filled = [[false; 10]; 16];
+            for row in &mut filled {
+                for c in row.iter_mut() {
+                    *c = rng.chance(0.7);
                 }
             }
-            for &y in &full {
+            let mut b = NaiveLines::from_fn(10, 40, |x, y| y >= 24 && filled[39 - y][x]);
+            for f in 0..16 {
+                if !full.contains(&f) && b.row_is_full(39 - f) {
+                    b.set((rng.next_u64() % 10) as usize, 39 - f, false);
+                }
+            }
+            for &f in &full {
                 for x in 0..10 {
-                    b.set(x, y, true);
+                    b.set(x, 39 - f, true);
                 }
             }
             b
@@ -78,11 +86,11 @@ fn tetris_clear(bench: &mut Bench, rng: &mut Rng, scattered: bool) {
             n
         });
     let chunked2: Vec<RowChunks> = columns_to_chunked(&columns);
-    w = w.case("seed-loop", BATCH as u64, move || {
+    w = w.case("cascade-loop", BATCH as u64, move || {
         let mut n = 0;
         for b in &chunked2 {
             scratch2.copy_from(black_box(b));
-            n += scratch2.seed_clear_all() as u64;
+            n += scratch2.cascade_clear_all() as u64;
             n += scratch2.chunks()[0] & 1;
         }
         n
@@ -143,10 +151,10 @@ fn columns_to_chunked(cols: &[ColumnBoard<10>]) -> Vec<RowChunks> {
 /// the board is emptied when it gets high.
 fn tetris_place(bench: &mut Bench, rng: &mut Rng) {
     const MOVES: usize = 256;
-    let moves: Vec<(Piece, u8, i32)> = (0..MOVES)
+    let moves: Vec<(Piece, Rotation, i32)> = (0..MOVES)
         .map(|_| {
             let p = Piece::ALL[(rng.next_u64() % 7) as usize];
-            let r = (rng.next_u64() % 4) as u8;
+            let r = Rotation::ALL[(rng.next_u64() % 4) as usize];
             let (lo, hi) = p.x_range(r, 10);
             let x = lo + (rng.next_u64() % (hi - lo + 1) as u64) as i32;
             (p, r, x)

@@ -5,7 +5,7 @@ use crate::render::{lines, side_by_side};
 use clap::Args;
 use gridbits::algo::lines::RowChunks;
 
-/// Options of `gridbits tetris` (see CLI.md).
+/// Options of `gridbits tetris`.
 #[derive(Args, Debug)]
 pub struct TetrisArgs {
     /// Input file: text grid (`.` empty, anything else filled), .pbm or .png; `-` or nothing
@@ -16,7 +16,7 @@ pub struct TetrisArgs {
     pub json: bool,
 }
 
-/// The board of the input, in seed 002's layout.
+/// The board of the input, in the chunked row layout of the "Line Clears" article.
 fn board(input: Input) -> Result<RowChunks, CliError> {
     match input {
         Input::Text(t) => Ok(RowChunks::from_char_grid(&t, |c| c != b'.')?),
@@ -27,8 +27,7 @@ fn board(input: Input) -> Result<RowChunks, CliError> {
                     "image is {w} pixels wide: a Tetris board has at most 64 columns"
                 )));
             }
-            RowChunks::from_fn(w, h, |x, y| g.get(x, h - 1 - y))
-                .map_err(|e| CliError::msg(e.to_string()))
+            RowChunks::from_fn(w, h, |x, y| g.get(x, y)).map_err(|e| CliError::msg(e.to_string()))
         }
     }
 }
@@ -59,14 +58,15 @@ pub fn demo(color: bool) -> String {
     let before = RowChunks::parse(text).unwrap_or_else(|e| panic!("{e}"));
     let mut after = before.clone();
     let n = after.clear_full_lines();
-    let mut seed = before.clone();
-    let seed_n = seed.seed_clear_all();
+    let mut cascade = before.clone();
+    let cascade_n = cascade.cascade_clear_all();
     let mut out = format!(
         "tetris: one call clears all {n} full rows, consecutive or not, across the 6-row \
-         chunks of seed 002's layout\n(the seed's consecutive clear needs {} calls)\n\n",
-        count_seed_calls(&before)
+         chunks of the \"Line Clears\" layout\n(the article's consecutive clear needs {} \
+         calls)\n\n",
+        count_cascade_calls(&before)
     );
-    debug_assert_eq!(seed_n, n);
+    debug_assert_eq!(cascade_n, n);
     out.push_str(&side_by_side(&[
         ("board".into(), before.width(), lines(&before, color)),
         (format!("cleared {n}"), after.width(), lines(&after, color)),
@@ -74,12 +74,12 @@ pub fn demo(color: bool) -> String {
     out
 }
 
-/// How many `clear_check` calls that clear something the seed's procedure makes.
-fn count_seed_calls(b: &RowChunks) -> usize {
+/// How many calls of the article's `clear_check` that clear something its procedure makes.
+fn count_cascade_calls(b: &RowChunks) -> usize {
     let mut b = b.clone();
     let mut calls = 0;
     for i in 0..b.chunks().len() {
-        while b.seed_clear_check(i) > 0 {
+        while b.cascade_clear_check(i) > 0 {
             calls += 1;
         }
     }
