@@ -1,5 +1,5 @@
-//! `gridbits demo`: the library's operations on built-in boards. Later issues add their
-//! algorithms (fills, Voronoi, components, Amazons, Tetris, Puyo) here.
+//! `gridbits demo`: the library's operations on built-in boards (fills, Voronoi,
+//! components, Amazons, Tetris, Puyo).
 
 use crate::render::{lines, side_by_side};
 use gridbits::{bitboard, BitGrid, Board10x10, Board6x12, Connectivity, Dir, GridView};

@@ -76,7 +76,7 @@ enum Command {
     /// Cells reachable in one move by any piece.
     #[command(
         after_help = "Examples:\n  printf '....\\n.Q#.\\n....\\n' | gridbits reach --moves rook\n  \
-                            reach (rook moves): 4 cells (*)\n  .*..\n  *Q#.\n  .*..\n\n  \
+                            reach (rook moves): 3 cells (*)\n  .*..\n  *Q#.\n  .*..\n\n  \
                             gridbits reach --moves bishop --from 3,4 --json board.png"
     )]
     Reach(cmd::reach::ReachArgs),

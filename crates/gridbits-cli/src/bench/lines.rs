@@ -1,5 +1,5 @@
 //! Bench workloads of the `lines` topic: Tetris line clears in both layouts against the
-//! seed's consecutive clear and the per-cell board; place + drop + clear; Puyo chains.
+//! "Line Clears" article's consecutive clear and the per-cell board; place + drop + clear; Puyo chains.
 
 use super::{Bench, Rng};
 use gridbits::algo::lines::{has_bmi2, ColumnBoard, RowChunks};
@@ -78,7 +78,7 @@ fn tetris_clear(bench: &mut Bench, rng: &mut Rng, scattered: bool) {
             n
         });
     let chunked2: Vec<RowChunks> = columns_to_chunked(&columns);
-    w = w.case("seed-loop", BATCH as u64, move || {
+    w = w.case("article-loop", BATCH as u64, move || {
         let mut n = 0;
         for b in &chunked2 {
             scratch2.copy_from(black_box(b));
