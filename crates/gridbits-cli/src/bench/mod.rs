@@ -390,3 +390,16 @@ pub fn run(bench: &mut Bench) {
     components::register(bench, &mut Rng::new(0x5));
     lines::register(bench, &mut Rng::new(0x6));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::speedup;
+
+    #[test]
+    fn ratios_below_one_read_as_slower() {
+        assert_eq!(speedup(2.54), "2.5x faster");
+        assert_eq!(speedup(1.0), "1.0x faster");
+        assert_eq!(speedup(0.5), "2.0x slower");
+        assert_eq!(speedup(1.0 / 2.1), "2.1x slower");
+    }
+}

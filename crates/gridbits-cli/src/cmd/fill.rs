@@ -56,7 +56,7 @@ pub fn run(args: &FillArgs) -> Result<String, CliError> {
     let free = !&blocked;
     let mut seed = BitGrid::new(w, h).map_err(|e| CliError::msg(e.to_string()))?;
     seed.set(x, y);
-    let filled = fill(&seed, &free, args.connectivity.into());
+    let filled = fill(&seed, &free, args.connectivity);
     if let Some(out) = &args.png {
         write_png(&filled, out)?;
         if png_to_stdout(Some(out)) {
