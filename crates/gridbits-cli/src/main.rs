@@ -1,41 +1,45 @@
-//! The `gridbits` command line. See `gridbits --help` and ../shared/CLI.md.
+//! The `gridbits` command line: bit-parallel grid algorithms on text grids and images. Run
+//! `gridbits --help`; `docs/cli.md` at the repository root is the full reference.
 
 mod bench;
 mod cmd;
 mod demo;
 mod input;
+mod output;
 mod render;
 
-use clap::{Args, Parser, Subcommand};
-use input::{read_input, write_png, CliError};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use input::{CliError, ImageOpts};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Bit-parallel algorithms on 2D grids.
 ///
-/// Input is a text grid (one line per row, top row first, `.` empty) read from FILE or
-/// standard input, or a `.pbm` / `.png` image chosen by the file's extension. Errors go to
-/// standard error as `error: ...` with exit status 2.
+/// Input is a text grid (one line per row, top row first, `.` empty) or a PNG, PBM, PGM or PPM
+/// image, read from FILE or standard input and recognised by its first bytes. Cells are X,Y:
+/// the column from the left and the row from the top, both from 0. Results go to standard
+/// output with exit status 0; errors to standard error as `error: ...` with exit status 2.
 #[derive(Parser)]
 #[command(
     name = "gridbits",
     version,
     after_help = "Examples:\n  gridbits demo\n  printf '.#.\\n##.\\n' | gridbits show\n  \
-                  gridbits show --json map.png\n  gridbits bench --quick\n\n\
+                  gridbits show --json --threshold 128 map.png\n  gridbits bench --quick\n\n\
                   Run `gridbits help COMMAND` for a command's options and an example."
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Parse a grid or image; print its size, number of set cells and the grid.
-    #[command(after_help = "Example:\n  printf '.#.\\n##.\\n' | gridbits show\n  \
+    #[command(after_help = "Examples:\n  printf '.#.\\n##.\\n' | gridbits show\n  \
                             size: 3x2\n  set: 3\n  .#.\n  ##.\n\n  \
-                            gridbits show --json --png copy.png scan.pbm")]
-    Show(ShowArgs),
+                            gridbits show --json --png copy.png scan.pbm\n  \
+                            gridbits show --threshold 100 --invert --png - photo.png > mask.png")]
+    Show(cmd::show::ShowArgs),
     /// Run the algorithms on built-in boards and draw the results.
     #[command(after_help = "Example:\n  gridbits demo")]
     Demo,
@@ -49,45 +53,62 @@ enum Command {
     )]
     Components(cmd::components::ComponentsArgs),
     /// Flood fill from one free cell.
-    #[command(after_help = "Example:\n  gridbits fill --from 0,0 maze.txt")]
+    #[command(
+        after_help = "Examples:\n  printf '..#\\n.##\\n#..\\n' | gridbits fill --from 0,0\n  \
+                            filled 3 cells (o) from (0, 0), 4-connected\n  oo#\n  o##\n  #..\n\n  \
+                            gridbits fill --from 10,20 --connectivity 8 --png filled.png maze.png"
+    )]
     Fill(cmd::fill::FillArgs),
-    /// BFS distance from every source (any character but `#` and `.`).
-    #[command(after_help = "Example:\n  gridbits distance --moves 8 map.txt")]
+    /// BFS distance from every source (any character but `#` and `.`, and --from cells).
+    #[command(
+        after_help = "Examples:\n  printf 'A..\\n.#.\\n...\\n' | gridbits distance\n  \
+                            1 sources, 8 cells reached, largest distance 4\n  0 1 2\n  1 # 3\n  \
+                            2 3 4\n\n  gridbits distance --moves queen --from 0,0 --json map.png"
+    )]
     Distance(cmd::distance::DistanceArgs),
     /// Voronoi territory: each cell goes to the player that reaches it first.
-    #[command(after_help = "Example:\n  gridbits voronoi --json tron.txt")]
+    #[command(
+        after_help = "Examples:\n  printf 'A...\\n....\\n...B\\n' | gridbits voronoi\n  \
+                            gridbits voronoi --json tron.txt\n  \
+                            gridbits voronoi --from 0,0 --from 99,99 --png split.png arena.png"
+    )]
     Voronoi(cmd::voronoi::VoronoiArgs),
     /// Cells reachable in one move by any piece.
-    #[command(after_help = "Example:\n  gridbits reach --moves queen board.txt")]
+    #[command(
+        after_help = "Examples:\n  printf '....\\n.Q#.\\n....\\n' | gridbits reach --moves rook\n  \
+                            reach (rook moves): 3 cells (*)\n  .*..\n  *Q#.\n  .*..\n\n  \
+                            gridbits reach --moves bishop --from 3,4 --json board.png"
+    )]
     Reach(cmd::reach::ReachArgs),
     /// Game of the Amazons: queen and king territory of a 10x10 position.
-    #[command(after_help = "Example:\n  gridbits amazons position.txt")]
+    #[command(after_help = "Example:\n  gridbits amazons position.txt\n  \
+                            gridbits amazons --json position.txt")]
     Amazons(cmd::amazons::AmazonsArgs),
     /// Tetris: clear every full row.
-    #[command(after_help = "Example:\n  gridbits tetris --json board.txt")]
+    #[command(
+        after_help = "Example:\n  printf '..#.\\n####\\n#.##\\n' | gridbits tetris\n  \
+                            gridbits tetris --json board.txt"
+    )]
     Tetris(cmd::tetris::TetrisArgs),
     /// Puyo: run the chain of a field to the end.
-    #[command(after_help = "Example:\n  gridbits puyo --rules tsu field.txt")]
+    #[command(after_help = "Example:\n  gridbits puyo field.txt\n  \
+                            gridbits puyo --rules tsu --json field.txt")]
     Puyo(cmd::puyo::PuyoArgs),
-    /// Time the fast implementations against their baselines on seeded workloads.
-    #[command(after_help = "Example:\n  gridbits bench --quick\n  \
-                            gridbits bench --json --filter 1024 > bench.json")]
+    /// Time the fast implementations against their baselines on fixed random workloads.
+    #[command(after_help = "Examples:\n  gridbits bench --quick\n  \
+                            gridbits bench --json --filter 1024 > bench.json\n\n\
+                            Peer libraries are timed too when built with `--features peers`.")]
     Bench(BenchArgs),
-}
-
-#[derive(Args)]
-struct ShowArgs {
-    /// Input file: text grid, .pbm or .png; `-` or nothing for standard input.
-    file: Option<String>,
-    /// Print one JSON object: width, height, count and rows.
-    #[arg(long)]
-    json: bool,
-    /// Print the grid even when it is larger than 256 x 256.
-    #[arg(long)]
-    full: bool,
-    /// Also write the grid as a PNG image (set = white).
-    #[arg(long, value_name = "OUT")]
-    png: Option<String>,
+    /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
+    #[command(
+        after_help = "Examples:\n  gridbits completions bash > ~/.local/share/bash-completion/completions/gridbits\n  \
+                            gridbits completions zsh > ~/.zfunc/_gridbits\n  \
+                            gridbits completions fish > ~/.config/fish/completions/gridbits.fish"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Args)]
@@ -95,7 +116,7 @@ struct BenchArgs {
     /// Short samples: the whole run takes a few seconds.
     #[arg(long)]
     quick: bool,
-    /// Print one JSON object with `results` and `ratios`.
+    /// Print one JSON object with `results`, `ratios` and `peers`.
     #[arg(long)]
     json: bool,
     /// Only run workloads whose name contains this text.
@@ -103,67 +124,91 @@ struct BenchArgs {
     filter: Option<String>,
 }
 
-/// Largest grid `show` prints without `--full`.
-const PRINT_LIMIT: usize = 256;
+/// The commands that read images and so take `--threshold` and `--invert`.
+const IMAGE_COMMANDS: [&str; 7] = [
+    "show",
+    "components",
+    "fill",
+    "distance",
+    "voronoi",
+    "reach",
+    "tetris",
+];
 
-fn show(args: &ShowArgs) -> Result<String, CliError> {
-    let grid = read_input(args.file.as_deref())?.into_bits(|c| c != b'.')?;
-    if let Some(out) = &args.png {
-        write_png(&grid, out)?;
+/// The whole command line: the derived commands plus the image options of [`IMAGE_COMMANDS`].
+fn cli_command() -> clap::Command {
+    let mut cmd = Cli::command();
+    for name in IMAGE_COMMANDS {
+        cmd = cmd.mut_subcommand(name, ImageOpts::augment_args);
     }
-    let (w, h) = (grid.width(), grid.height());
-    let printable = args.full || (w <= PRINT_LIMIT && h <= PRINT_LIMIT);
-    if args.json {
-        let mut obj = serde_json::json!({ "width": w, "height": h, "count": grid.count() });
-        if printable {
-            obj["rows"] = grid.to_text().lines().collect::<Vec<_>>().into();
-        }
-        return Ok(format!("{obj}\n"));
-    }
-    let mut out = format!("size: {w}x{h}\nset: {}\n", grid.count());
-    if printable {
-        out.push_str(&render::grid(&grid, render::color_enabled()));
-    } else {
-        out.push_str(&format!(
-            "(grid larger than {PRINT_LIMIT}x{PRINT_LIMIT} not printed; use --full or --png OUT)\n"
-        ));
-    }
-    Ok(out)
+    cmd
 }
 
-fn run(cli: Cli) -> Result<String, CliError> {
-    match cli.command {
-        Command::Show(args) => show(&args),
-        Command::Demo => Ok(demo::run(render::color_enabled())),
-        Command::Components(a) => cmd::components::run(&a),
-        Command::Fill(a) => cmd::fill::run(&a),
-        Command::Distance(a) => cmd::distance::run(&a),
-        Command::Voronoi(a) => cmd::voronoi::run(&a),
-        Command::Reach(a) => cmd::reach::run(&a),
-        Command::Amazons(a) => cmd::amazons::run(&a),
-        Command::Tetris(a) => cmd::tetris::run(&a),
-        Command::Puyo(a) => cmd::puyo::run(&a),
-        Command::Bench(args) => {
-            let mut b = bench::Bench::new(args.quick, args.filter.clone());
-            bench::run(&mut b);
-            if b.results.is_empty() {
-                if let Some(f) = &args.filter {
-                    eprintln!("warning: no workload name contains '{f}'");
-                }
-            }
-            Ok(if args.json {
-                format!("{}\n", b.to_json())
-            } else {
-                b.to_text()
-            })
+/// What a command prints: text, or bytes (an image for `--png -`).
+enum Output {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+fn run(command: Command) -> Result<Output, CliError> {
+    let text = match command {
+        Command::Show(a) => cmd::show::run(&a)?,
+        Command::Demo => demo::run(render::color_enabled()),
+        Command::Components(a) => return components(a),
+        Command::Fill(a) => cmd::fill::run(&a)?,
+        Command::Distance(a) => cmd::distance::run(&a)?,
+        Command::Voronoi(a) => cmd::voronoi::run(&a)?,
+        Command::Reach(a) => cmd::reach::run(&a)?,
+        Command::Amazons(a) => cmd::amazons::run(&a)?,
+        Command::Tetris(a) => cmd::tetris::run(&a)?,
+        Command::Puyo(a) => cmd::puyo::run(&a)?,
+        Command::Bench(args) => bench(&args),
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut cli_command(), "gridbits", &mut buf);
+            return Ok(Output::Bytes(buf));
         }
+    };
+    Ok(Output::Text(text))
+}
+
+/// `components`, whose `--png` is checked here, and for `-` goes through a temporary file
+/// (the command saves its image to a path).
+fn components(mut a: cmd::components::ComponentsArgs) -> Result<Output, CliError> {
+    output::check_png_target(a.png.as_deref(), a.json)?;
+    if !output::png_to_stdout(a.png.as_deref()) {
+        return cmd::components::run(&a).map(Output::Text);
+    }
+    let tmp = std::env::temp_dir().join(format!("gridbits-{}-components.png", std::process::id()));
+    a.png = Some(tmp.to_string_lossy().into_owned());
+    let result = cmd::components::run(&a);
+    let bytes = std::fs::read(&tmp);
+    let _ = std::fs::remove_file(&tmp);
+    result?;
+    bytes
+        .map(Output::Bytes)
+        .map_err(|e| CliError::msg(format!("cannot write the PNG image: {e}")))
+}
+
+fn bench(args: &BenchArgs) -> String {
+    let mut b = bench::Bench::new(args.quick, args.filter.clone());
+    bench::run(&mut b);
+    if b.results.is_empty() {
+        if let Some(f) = &args.filter {
+            eprintln!("warning: no workload name contains '{f}'");
+        }
+    }
+    if args.json {
+        format!("{}\n", b.to_json())
+    } else {
+        b.to_text()
     }
 }
 
 /// Writes to standard output; a closed pipe (e.g. `| head`) is not an error.
-fn emit(text: &str) -> ExitCode {
+fn emit(bytes: &[u8]) -> ExitCode {
     let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -174,13 +219,24 @@ fn emit(text: &str) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        // Help and version go to stdout with status 0; usage errors to stderr with status 2.
-        Err(e) => e.exit(),
+    let mut cmd = cli_command();
+    // Help and version go to stdout with status 0; usage errors to stderr with status 2.
+    let matches = cmd
+        .try_get_matches_from_mut(std::env::args_os())
+        .unwrap_or_else(|e| e.exit());
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let Some((name, sub)) = matches.subcommand() {
+        if IMAGE_COMMANDS.contains(&name) {
+            input::set_image_opts(ImageOpts::from_arg_matches(sub).unwrap_or_else(|e| e.exit()));
+        }
+    }
+    let Some(command) = cli.command else {
+        // Bare `gridbits`: the help, as for `gridbits --help`.
+        return emit(cmd.render_help().to_string().as_bytes());
     };
-    match run(cli) {
-        Ok(text) => emit(&text),
+    match run(command) {
+        Ok(Output::Text(text)) => emit(text.as_bytes()),
+        Ok(Output::Bytes(bytes)) => emit(&bytes),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)

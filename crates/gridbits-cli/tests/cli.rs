@@ -55,9 +55,10 @@ fn bad_text_inputs_name_line_and_column() {
 }
 
 #[test]
-fn png_bytes_on_stdin_get_a_hint() {
+fn truncated_png_on_stdin_is_reported_as_a_png() {
     let o = gridbits(&["show"], b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
-    assert_error(&o, ".png");
+    assert_error(&o, "standard input: the PNG image");
+    assert!(!stderr(&o).contains("Format error"), "{}", stderr(&o));
 }
 
 #[test]
@@ -94,15 +95,15 @@ fn missing_file_and_bad_images() {
 }
 
 #[test]
-fn pbm_files_must_be_bitmaps() {
+fn netpbm_is_read_by_its_content() {
+    // A greymap named .pbm is read as the greymap it is: non-zero is set.
     let p5 = tmp("grey.pbm");
     std::fs::write(&p5, b"P5\n2 1\n255\n\x00\xff").expect("write");
-    assert_error(
-        &gridbits(&["show", p5.to_str().unwrap()], b""),
-        "not a PBM bitmap",
-    );
-    // A PBM on standard input gets a hint.
-    assert_error(&gridbits(&["show"], b"P1\n2 1\n1 0\n"), ".pbm");
+    let o = gridbits(&["show", p5.to_str().unwrap()], b"");
+    assert_eq!(stdout(&o), "size: 2x1\nset: 1\n.#\n", "{}", stderr(&o));
+    // A PBM on standard input: 1 (black) is set.
+    let o = gridbits(&["show"], b"P1\n2 1\n1 0\n");
+    assert_eq!(stdout(&o), "size: 2x1\nset: 1\n#.\n", "{}", stderr(&o));
 }
 
 #[test]
@@ -145,13 +146,14 @@ fn png_colour_pixels_are_set_when_not_black() {
     img.put_pixel(1, 0, image::Rgba([0, 0, 1, 255]));
     img.put_pixel(2, 0, image::Rgba([200, 0, 0, 0]));
     img.save(&path).expect("save");
+    // The transparent pixel is empty whatever its colour.
     let o = gridbits(&["show", path.to_str().unwrap()], b"");
-    assert_eq!(stdout(&o), "size: 3x1\nset: 2\n.##\n");
+    assert_eq!(stdout(&o), "size: 3x1\nset: 1\n.#.\n");
     let rgba16 = tmp("rgba16.png");
     let img = image::ImageBuffer::<image::Rgba<u16>, _>::from_raw(
         2,
         1,
-        vec![0u16, 0, 0, 65535, 0, 0, 1, 0],
+        vec![0u16, 0, 0, 65535, 0, 0, 1, 65535],
     )
     .unwrap();
     img.save(&rgba16).expect("save");
@@ -186,6 +188,7 @@ fn large_png_4096() {
         v.get("rows").is_none(),
         "large grids are not printed without --full"
     );
+    assert_eq!(v["truncated"], true);
     let o = gridbits(&["show", path.to_str().unwrap()], b"");
     assert!(stdout(&o).contains("not printed"));
 }

@@ -32,7 +32,7 @@ fn fill_json_and_text() {
     let t = ok_text(&["fill", "--from", "3,0"], ROOM);
     assert_eq!(
         t,
-        "filled 12 cells from (3, 0), 4-connected\noo#o\noo#o\no##o\noooo\n"
+        "filled 12 cells (o) from (3, 0), 4-connected\noo#o\noo#o\no##o\noooo\n"
     );
 }
 
@@ -136,7 +136,11 @@ fn distance_text_and_errors() {
     );
     assert_fails(&["distance"], b"A.\t\n", "line 1, column 3: tab");
     assert_fails(&["distance"], b"", "empty grid");
-    assert_fails(&["distance", "--moves", "rook"], b"A.\n", "rook");
+    assert_fails(&["distance", "--moves", "knight"], b"A.\n", "knight");
+    assert_eq!(
+        ok_text(&["distance", "--moves", "rook"], b"A..\n"),
+        "1 sources, 3 cells reached, largest distance 1\n0 1 1\n"
+    );
     let dir = std::env::temp_dir().join(format!("gridbits-cli-dist-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let pbm = dir.join("a.pbm");
@@ -144,7 +148,7 @@ fn distance_text_and_errors() {
     assert_fails(
         &["distance", pbm.to_str().unwrap()],
         b"",
-        "needs a text grid",
+        "needs sources: give --from X,Y",
     );
 }
 
@@ -183,7 +187,7 @@ fn voronoi_text_png_and_errors() {
     let t = ok_text(&["voronoi"], b"A.B\n");
     assert_eq!(
         t,
-        "player A: 1 cells\nplayer B: 1 cells\ncontested: 1\nunreachable: 0\n\nA+B\n"
+        "player A: 1 cells\nplayer B: 1 cells\ncontested (+): 1\nunreachable (.): 0\n\nA+B\n"
     );
     let dir = std::env::temp_dir().join(format!("gridbits-cli-vor-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -200,11 +204,8 @@ fn voronoi_text_png_and_errors() {
         img.get_pixel(2, 1).0,
         "players differ"
     );
-    assert_fails(
-        &["voronoi"],
-        b"A.+\n",
-        "line 1, column 3: '+' cannot name a player",
-    );
+    // `+` may name a player: contested cells are then drawn with another mark.
+    assert!(ok_text(&["voronoi"], b"A.+\n").ends_with("A*+\n"));
     assert_fails(&["voronoi"], b"A..\nB.\n", "line 2, column 3");
 }
 

@@ -85,7 +85,7 @@ fn reach_errors() {
     assert_eq!(o.status.code(), Some(0));
     assert_error(
         &gridbits(&["reach", png.to_str().unwrap()], b""),
-        "text grid",
+        "needs pieces: give --from X,Y",
     );
 }
 

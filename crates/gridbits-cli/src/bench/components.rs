@@ -1,7 +1,8 @@
 //! Bench workloads of the `components` topic.
 //!
 //! - one 6x12 colour plane at 25% and 50% density split into all its 4-connected
-//!   components: the fast path against the seed article's row-pair table, the plain bit-BFS
+//!   components: the fast path against the row-pair table of "Fast Connected
+//!   Components for 6x12 bitboard", the plain bit-BFS
 //!   and the naive queue BFS;
 //! - the groups-of-4 mask (Puyo vanish mask) of one colour plane of random four-colour 6x12
 //!   boards, against enumerating components and against the naive BFS;
@@ -49,7 +50,7 @@ fn split_rows(bench: &mut Bench, rng: &mut Rng) {
                     .iter()
                     .fold(0, |acc, &b| components(black_box(b), conn).fold(acc, mix))
             })
-            .case("seed-table", BATCH as u64, || {
+            .case("row-pair-table", BATCH as u64, || {
                 boards.iter().fold(0, |mut acc, &b| {
                     table::for_each_component(black_box(b), conn, |c| acc = mix(acc, c));
                     acc

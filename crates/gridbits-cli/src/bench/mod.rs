@@ -1,4 +1,4 @@
-//! `gridbits bench`: seeded workloads, each timed for the fast implementation and its
+//! `gridbits bench`: reproducible random workloads, each timed for the fast implementation and its
 //! baselines in the same run (samples interleaved), median of several samples, ratios printed.
 //!
 //! Adding a workload is a few lines in [`run`]:
@@ -19,7 +19,6 @@ use gridbits::naive::NaiveGrid;
 use gridbits::{BitGrid, Board, Connectivity, Dir};
 use serde_json::json;
 use std::hint::black_box;
-use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 /// A small, seeded, dependency-free PRNG (SplitMix64) so every run times the same inputs.
@@ -107,6 +106,7 @@ impl<'a> Workload<'_, 'a> {
                 return;
             }
         }
+        let started = Instant::now();
         let (samples, target) = if bench.quick {
             (5, Duration::from_millis(8))
         } else {
@@ -157,9 +157,8 @@ impl<'a> Workload<'_, 'a> {
                 }
             }
         }
-        if std::io::stderr().is_terminal() {
-            eprintln!("  measured {name}");
-        }
+        // Progress, one line per workload, on stderr (stdout carries only the result).
+        eprintln!("measured {name} ({:.1} s)", started.elapsed().as_secs_f64());
     }
 }
 
@@ -189,9 +188,11 @@ impl Bench {
         }
     }
 
-    /// The results as the JSON object of CLI.md.
+    /// The results as one JSON object: `results`, `ratios` and `peers` (whether the peer
+    /// libraries were compiled in).
     pub fn to_json(&self) -> serde_json::Value {
         json!({
+            "peers": PEERS,
             "results": self.results.iter().map(|r| json!({
                 "workload": r.workload, "impl": r.implementation, "ns_per_op": r.ns_per_op,
             })).collect::<Vec<_>>(),
@@ -201,35 +202,61 @@ impl Bench {
         })
     }
 
-    /// The results as a text table.
+    /// The results as a text table: one row per implementation, its time, and against the
+    /// fast implementation how many times faster (or slower) it is.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let wl = self
+        let rows: Vec<[String; 4]> = self
             .results
             .iter()
-            .map(|r| r.workload.len())
-            .max()
-            .unwrap_or(8);
-        out.push_str(&format!(
-            "{:<wl$}  {:<12} {:>14}  speedup\n",
-            "workload", "impl", "ns/op"
-        ));
-        for r in &self.results {
-            let speed = self
-                .ratios
-                .iter()
-                .find(|q| q.workload == r.workload && q.baseline == r.implementation)
-                .map(|q| format!("{}: {:.1}x faster", q.fast, q.ratio))
-                .unwrap_or_default();
-            out.push_str(&format!(
-                "{:<wl$}  {:<12} {:>14}  {}\n",
-                r.workload,
-                r.implementation,
-                format_ns(r.ns_per_op),
-                speed
-            ));
+            .map(|r| {
+                let speed = self
+                    .ratios
+                    .iter()
+                    .find(|q| q.workload == r.workload && q.baseline == r.implementation)
+                    .map(|q| format!("{}: {}", q.fast, speedup(q.ratio)))
+                    .unwrap_or_default();
+                [
+                    r.workload.clone(),
+                    r.implementation.clone(),
+                    format_ns(r.ns_per_op),
+                    speed,
+                ]
+            })
+            .collect();
+        let header = ["workload", "impl", "ns/op", "speedup"].map(String::from);
+        let width = |i: usize| {
+            rows.iter()
+                .chain(std::iter::once(&header))
+                .map(|r| r[i].len())
+                .max()
+                .unwrap_or(0)
+        };
+        let (w0, w1, w2) = (width(0), width(1), width(2));
+        let mut out = String::new();
+        for r in std::iter::once(&header).chain(&rows) {
+            let line = format!("{:<w0$}  {:<w1$}  {:>w2$}  {}", r[0], r[1], r[2], r[3]);
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        if !PEERS {
+            out.push_str(
+                "(peer libraries pathfinding and imageproc not compiled in: build with \
+                 `--features peers` to time them too)\n",
+            );
         }
         out
+    }
+}
+
+/// Whether the peer libraries (pathfinding, imageproc) are compiled in as baselines.
+pub const PEERS: bool = cfg!(feature = "peers");
+
+/// A ratio `baseline time / fast time` in words: "2.5x faster", or below 1 "2.1x slower".
+fn speedup(ratio: f64) -> String {
+    if ratio >= 1.0 || ratio <= 0.0 {
+        format!("{ratio:.1}x faster")
+    } else {
+        format!("{:.1}x slower", 1.0 / ratio)
     }
 }
 
@@ -340,7 +367,7 @@ fn core_fixed<const W: usize, const H: usize, const N: usize>(bench: &mut Bench,
         .finish();
 }
 
-/// Runs every workload. Later issues add theirs here.
+/// Runs every workload; each topic registers its own.
 pub fn run(bench: &mut Bench) {
     let mut rng = Rng::new(0x6772_6964_6269_7473); // "gridbits"
     core_fixed::<6, 12, 2>(bench, &mut rng);
@@ -362,4 +389,17 @@ pub fn run(bench: &mut Bench) {
     slide::register(bench, &mut Rng::new(0x4));
     components::register(bench, &mut Rng::new(0x5));
     lines::register(bench, &mut Rng::new(0x6));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::speedup;
+
+    #[test]
+    fn ratios_below_one_read_as_slower() {
+        assert_eq!(speedup(2.54), "2.5x faster");
+        assert_eq!(speedup(1.0), "1.0x faster");
+        assert_eq!(speedup(0.5), "2.0x slower");
+        assert_eq!(speedup(1.0 / 2.1), "2.1x slower");
+    }
 }

@@ -114,7 +114,7 @@ pub fn amazons_positions(rng: &mut Rng, count: usize) -> Vec<Position> {
         .collect()
 }
 
-/// The "straightforward" u128 Kogge-Stone evaluator the issue names as the anchor (about
+/// The "straightforward" u128 Kogge-Stone evaluator taken as the anchor (about
 /// 220 ns): per side and metric, a frontier BFS whose queen step runs a full Kogge-Stone fill
 /// (propagator doubled inside every call) in all 8 directions; territory from the layers.
 mod plain {

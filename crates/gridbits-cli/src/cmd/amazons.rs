@@ -5,7 +5,7 @@ use crate::render::side_by_side;
 use clap::Args;
 use gridbits::games::amazons::{Position, Side, Territory, TerritoryMap};
 
-/// Options of `gridbits amazons` (see CLI.md).
+/// Options of `gridbits amazons`.
 #[derive(Args, Debug)]
 pub struct AmazonsArgs {
     /// Input file: a 10x10 text position (`W` `B` amazons, `#` or `x` arrows, `.` empty); `-`

@@ -42,7 +42,7 @@ pub struct ComponentsArgs {
     /// nothing for standard input.
     pub file: Option<String>,
     /// Which neighbours are adjacent.
-    #[arg(long, value_enum, default_value = "4")]
+    #[arg(long, visible_alias = "moves", value_enum, default_value = "4")]
     pub connectivity: ConnectivityArg,
     /// Keep only components of at least K cells.
     #[arg(long, value_name = "K")]

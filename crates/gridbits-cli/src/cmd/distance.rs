@@ -1,34 +1,39 @@
 //! `gridbits distance`: BFS move distance from every source.
 
-use super::{read_text_grid, StepMoves, DRAW_LIMIT};
-use crate::input::CliError;
+use super::{parse_moves, parse_xy, too_large_note, DRAW_LIMIT};
+use crate::input::{read_input, CliError, Input};
 use clap::Args;
 use gridbits::algo::fill::{distance_map, DistanceMap};
-use gridbits::{BitGrid, CharGrid};
+use gridbits::{BitGrid, CharGrid, Moves};
 use std::fmt::Write as _;
 
-/// Options of `gridbits distance` (see CLI.md).
+/// Options of `gridbits distance`.
 #[derive(Args, Debug)]
 pub struct DistanceArgs {
-    /// Input text grid: `#` wall, `.` free, any other character a source; `-` or nothing for
-    /// standard input.
+    /// Input file: a text grid (`#` wall, `.` free, any other character a source), or an
+    /// image (set pixels are walls; sources from --from); `-` or nothing for standard input.
     pub file: Option<String>,
-    /// How a step moves.
-    #[arg(long, value_enum, default_value = "4")]
-    pub moves: StepMoves,
+    /// A source cell `X,Y` (column, row; from 0, top-left); repeat for more sources. Needed
+    /// for images; on a text grid it adds to the grid's sources.
+    #[arg(long, value_name = "X,Y", value_parser = parse_xy)]
+    pub from: Vec<(usize, usize)>,
+    /// How a step moves: 4, 8 (one step), rook, bishop or queen (slides, stopped by walls and
+    /// sources).
+    #[arg(long, visible_alias = "connectivity", value_name = "MOVES", default_value = "4", value_parser = parse_moves)]
+    pub moves: Moves,
     /// Print one JSON object: `distance`, rows of numbers (`null` at walls and unreachable
     /// cells).
     #[arg(long)]
     pub json: bool,
 }
 
-/// Walls, free cells and sources of a `distance`/`voronoi` grid.
+/// Walls, free cells and sources of a `distance`, `voronoi` or `reach` grid.
 pub struct Terrain {
-    /// The characters.
-    pub text: CharGrid,
-    /// `#` cells.
+    /// The characters of a text grid; `None` for an image.
+    pub text: Option<CharGrid>,
+    /// `#` cells (set pixels of an image).
     pub walls: BitGrid,
-    /// Cells that are neither walls nor `.`.
+    /// Cells that are neither walls nor `.`, and `--from` cells.
     pub sources: BitGrid,
 }
 
@@ -39,10 +44,73 @@ impl Terrain {
         let walls = BitGrid::from_char_grid(&text, |c| c == b'#').map_err(err)?;
         let sources = BitGrid::from_char_grid(&text, |c| c != b'#' && c != b'.').map_err(err)?;
         Ok(Terrain {
-            text,
+            text: Some(text),
             walls,
             sources,
         })
+    }
+
+    /// Reads a text grid or an image (set pixels are walls, no sources).
+    pub fn load(file: Option<&str>) -> Result<Self, CliError> {
+        match read_input(file)? {
+            Input::Text(t) => Terrain::new(t),
+            Input::Image(walls) => Ok(Terrain {
+                sources: walls.empty_like(),
+                walls,
+                text: None,
+            }),
+        }
+    }
+
+    /// Width of the grid.
+    pub fn width(&self) -> usize {
+        self.walls.width()
+    }
+
+    /// Height of the grid.
+    pub fn height(&self) -> usize {
+        self.walls.height()
+    }
+
+    /// The input character of a cell (`#` or `.` for an image).
+    pub fn char_at(&self, x: usize, y: usize) -> u8 {
+        match &self.text {
+            Some(t) => t.get(x, y),
+            None if self.walls.get(x, y) => b'#',
+            None => b'.',
+        }
+    }
+
+    /// Checks a `--from` cell: on the grid and not a wall.
+    pub fn check_from(&self, (x, y): (usize, usize)) -> Result<(), CliError> {
+        let (w, h) = (self.width(), self.height());
+        if x >= w || y >= h {
+            return Err(CliError::msg(format!(
+                "--from {x},{y} is outside the {w}x{h} grid (X from 0 to {}, Y from 0 to {})",
+                w - 1,
+                h - 1
+            )));
+        }
+        if self.walls.get(x, y) {
+            return Err(CliError::msg(format!(
+                "--from {x},{y} is a wall ('#' or a set pixel): a source must be a free cell"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Adds `--from` cells to the sources; an image needs at least one.
+    pub fn add_sources(&mut self, from: &[(usize, usize)], command: &str) -> Result<(), CliError> {
+        if self.text.is_none() && from.is_empty() {
+            return Err(CliError::msg(format!(
+                "{command} on an image needs sources: give --from X,Y (repeat for more)"
+            )));
+        }
+        for &xy in from {
+            self.check_from(xy)?;
+            self.sources.set(xy.0, xy.1);
+        }
+        Ok(())
     }
 
     /// Every cell that is not a wall.
@@ -53,8 +121,9 @@ impl Terrain {
 
 /// Runs the command, returning what to print.
 pub fn run(args: &DistanceArgs) -> Result<String, CliError> {
-    let terrain = Terrain::new(read_text_grid(args.file.as_deref(), "distance")?)?;
-    let map = distance_map(&terrain.sources, &terrain.open(), args.moves.into(), None);
+    let mut terrain = Terrain::load(args.file.as_deref())?;
+    terrain.add_sources(&args.from, "distance")?;
+    let map = distance_map(&terrain.sources, &terrain.open(), args.moves, None);
     let (w, h) = (map.width(), map.height());
     if args.json {
         // Written directly: a JSON value tree would take ~140 bytes per cell.
@@ -88,7 +157,7 @@ pub fn run(args: &DistanceArgs) -> Result<String, CliError> {
         map.max().map_or("-".to_string(), |d| d.to_string())
     );
     if w > DRAW_LIMIT || h > DRAW_LIMIT {
-        out.push_str("(grid too large to draw; use --json)\n");
+        out.push_str(&too_large_note(false));
         return Ok(out);
     }
     out.push_str(&draw(&terrain, &map));
@@ -134,7 +203,7 @@ pub fn demo(_color: bool) -> String {
     else {
         return out;
     };
-    for moves in [gridbits::Moves::Four, gridbits::Moves::Queen] {
+    for moves in [Moves::Four, Moves::Queen] {
         let map = distance_map(&terrain.sources, &terrain.open(), moves, None);
         out.push_str(&format!("{moves:?}:\n{}\n", draw(&terrain, &map)));
     }

@@ -1,45 +1,37 @@
 //! `gridbits fill`: flood fill from one free cell.
 
-use super::{ConnArg, DRAW_LIMIT};
+use super::{parse_connectivity, parse_xy, too_large_note, DRAW_LIMIT};
 use crate::input::{read_input, write_png, CliError};
+use crate::output::{check_png_target, png_to_stdout, Chars};
 use crate::render::paint;
 use clap::Args;
 use gridbits::algo::fill::fill;
-use gridbits::BitGrid;
+use gridbits::{BitGrid, Connectivity};
 use std::fmt::Write as _;
 
-/// Options of `gridbits fill` (see CLI.md).
+/// Options of `gridbits fill`.
 #[derive(Args, Debug)]
 pub struct FillArgs {
-    /// Input file: text grid (`.` free, anything else blocked), .pbm or .png (set pixels
+    /// Input file: text grid (`.` free, anything else blocked) or image (set pixels
     /// blocked); `-` or nothing for standard input.
     pub file: Option<String>,
     /// The start cell, `X,Y` (column, row; from 0, top-left); it must be free.
     #[arg(long, value_name = "X,Y", value_parser = parse_xy)]
     pub from: (usize, usize),
-    /// Which neighbours are adjacent.
-    #[arg(long, value_enum, default_value = "4")]
-    pub connectivity: ConnArg,
+    /// Which neighbours are adjacent: 4 or 8.
+    #[arg(long, visible_alias = "moves", value_name = "4|8", default_value = "4", value_parser = parse_connectivity)]
+    pub connectivity: Connectivity,
     /// Print one JSON object: `size` and `cells`.
     #[arg(long)]
     pub json: bool,
-    /// Also write the filled cells as a PNG image (filled = white).
-    #[arg(long, value_name = "OUT")]
+    /// Also write the filled cells as a PNG image (filled = white; `-` for standard output).
+    #[arg(long, value_name = "OUT.png")]
     pub png: Option<String>,
-}
-
-/// Parses `X,Y`.
-pub fn parse_xy(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected X,Y (two whole numbers), got '{s}'");
-    let (x, y) = s.split_once(',').ok_or_else(bad)?;
-    Ok((
-        x.trim().parse().map_err(|_| bad())?,
-        y.trim().parse().map_err(|_| bad())?,
-    ))
 }
 
 /// Runs the command, returning what to print.
 pub fn run(args: &FillArgs) -> Result<String, CliError> {
+    check_png_target(args.png.as_deref(), args.json)?;
     let input = read_input(args.file.as_deref())?;
     let text = match &input {
         crate::input::Input::Text(t) => Some(t.clone()),
@@ -50,7 +42,9 @@ pub fn run(args: &FillArgs) -> Result<String, CliError> {
     let (x, y) = args.from;
     if x >= w || y >= h {
         return Err(CliError::msg(format!(
-            "--from {x},{y} is outside the {w}x{h} grid"
+            "--from {x},{y} is outside the {w}x{h} grid (X from 0 to {}, Y from 0 to {})",
+            w - 1,
+            h - 1
         )));
     }
     if blocked.get(x, y) {
@@ -62,9 +56,12 @@ pub fn run(args: &FillArgs) -> Result<String, CliError> {
     let free = !&blocked;
     let mut seed = BitGrid::new(w, h).map_err(|e| CliError::msg(e.to_string()))?;
     seed.set(x, y);
-    let filled = fill(&seed, &free, args.connectivity.into());
+    let filled = fill(&seed, &free, args.connectivity);
     if let Some(out) = &args.png {
         write_png(&filled, out)?;
+        if png_to_stdout(Some(out)) {
+            return Ok(String::new());
+        }
     }
     if args.json {
         // Written directly: a JSON value tree would take ~140 bytes per filled cell.
@@ -78,40 +75,43 @@ pub fn run(args: &FillArgs) -> Result<String, CliError> {
         out.push_str("]}\n");
         return Ok(out);
     }
+    let mark = Chars::of(text.as_ref()).pick(MARKS);
     let mut out = format!(
-        "filled {} cells from ({x}, {y}), {}-connected\n",
+        "filled {} cells ({mark}) from ({x}, {y}), {}-connected\n",
         filled.count(),
-        match args.connectivity {
-            ConnArg::Four => 4,
-            ConnArg::Eight => 8,
-        }
+        args.connectivity
     );
     if w > DRAW_LIMIT || h > DRAW_LIMIT {
-        out.push_str("(grid too large to draw; use --json or --png OUT)\n");
+        out.push_str(&too_large_note(true));
         return Ok(out);
     }
     out.push_str(&draw(
         text.as_ref(),
         &blocked,
         &filled,
+        mark,
         crate::render::color_enabled(),
     ));
     Ok(out)
 }
 
-/// The grid redrawn: filled cells as `o`, others as their input character (`#`/`.` for
+/// Marks for filled cells, in order of preference: the first the input does not use.
+const MARKS: &str = "o*+@%x";
+
+/// The grid redrawn: filled cells as `mark`, others as their input character (`#`/`.` for
 /// images).
 fn draw(
     text: Option<&gridbits::CharGrid>,
     blocked: &BitGrid,
     filled: &BitGrid,
+    mark: char,
     color: bool,
 ) -> String {
     let mut out = String::new();
     for y in 0..blocked.height() {
         for x in 0..blocked.width() {
             if filled.get(x, y) {
-                out.push_str(&paint('o', Some(2), color));
+                out.push_str(&paint(mark, Some(2), color));
             } else {
                 let c = text.map_or(if blocked.get(x, y) { '#' } else { '.' }, |t| {
                     t.get(x, y) as char
@@ -150,8 +150,9 @@ pub fn demo(color: bool) -> String {
         let free = !&blocked;
         let mut seed = free.empty_like();
         seed.set(1, 1);
-        let filled = fill(&seed, &free, gridbits::Connectivity::Four);
-        out.push_str(&draw(Some(&t), &blocked, &filled, color));
+        let filled = fill(&seed, &free, Connectivity::Four);
+        let mark = Chars::of(Some(&t)).pick(MARKS);
+        out.push_str(&draw(Some(&t), &blocked, &filled, mark, color));
         out.push_str(&format!("{} cells reached\n", filled.count()));
     }
     out

@@ -1,4 +1,4 @@
-//! One module per command of CLI.md: its clap options, `run`, and its `demo` section.
+//! One module per command: its clap options, `run`, and its `demo` section.
 
 pub mod amazons;
 pub mod components;
@@ -6,67 +6,39 @@ pub mod distance;
 pub mod fill;
 pub mod puyo;
 pub mod reach;
+pub mod show;
 pub mod tetris;
 pub mod voronoi;
 
-use crate::input::CliError;
-use gridbits::Moves;
+use gridbits::{Connectivity, Moves};
 
-/// `--moves 4|8|queen` of `distance` and `voronoi`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
-pub enum StepMoves {
-    /// One step to an orthogonal neighbour.
-    #[default]
-    #[value(name = "4")]
-    Four,
-    /// One step to any of the eight neighbours.
-    #[value(name = "8")]
-    Eight,
-    /// Any distance in the eight directions, stopped by walls and sources.
-    Queen,
+/// Parses `--moves` (`4`, `8`, `rook`, `bishop`, `queen`) with the library's names.
+pub fn parse_moves(s: &str) -> Result<Moves, String> {
+    s.parse().map_err(|e: gridbits::UnknownName| e.to_string())
 }
 
-impl From<StepMoves> for Moves {
-    fn from(m: StepMoves) -> Moves {
-        match m {
-            StepMoves::Four => Moves::Four,
-            StepMoves::Eight => Moves::Eight,
-            StepMoves::Queen => Moves::Queen,
-        }
-    }
+/// Parses `--connectivity` (`4` or `8`) with the library's names.
+pub fn parse_connectivity(s: &str) -> Result<Connectivity, String> {
+    s.parse().map_err(|e: gridbits::UnknownName| e.to_string())
 }
 
-/// `--connectivity 4|8`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
-pub enum ConnArg {
-    /// Orthogonal neighbours.
-    #[default]
-    #[value(name = "4")]
-    Four,
-    /// All eight neighbours.
-    #[value(name = "8")]
-    Eight,
-}
-
-impl From<ConnArg> for gridbits::Connectivity {
-    fn from(c: ConnArg) -> Self {
-        match c {
-            ConnArg::Four => gridbits::Connectivity::Four,
-            ConnArg::Eight => gridbits::Connectivity::Eight,
-        }
-    }
+/// Parses `X,Y` (column, row; from 0, top-left).
+pub fn parse_xy(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected X,Y (two whole numbers), got '{s}'");
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    Ok((
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 /// Grids larger than this on a side are summarised instead of drawn as text.
 pub const DRAW_LIMIT: usize = 256;
 
-/// Reads a text grid (images carry no characters), for commands whose characters mean
-/// sources or players.
-pub fn read_text_grid(file: Option<&str>, command: &str) -> Result<gridbits::CharGrid, CliError> {
-    match crate::input::read_input(file)? {
-        crate::input::Input::Text(t) => Ok(t),
-        crate::input::Input::Image(_) => Err(CliError::msg(format!(
-            "{command} needs a text grid: its characters name the sources (an image has none)"
-        ))),
-    }
+/// The note printed instead of a drawing that is too large.
+pub fn too_large_note(png: bool) -> String {
+    format!(
+        "(grid larger than {DRAW_LIMIT}x{DRAW_LIMIT} not drawn; use --json{})\n",
+        if png { " or --png OUT" } else { "" }
+    )
 }

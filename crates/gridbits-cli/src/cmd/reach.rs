@@ -1,89 +1,89 @@
 //! `gridbits reach`: cells reachable in one move by any piece.
 
-use crate::input::{read_input, CliError, Input};
+use super::distance::Terrain;
+use super::{parse_moves, parse_xy, too_large_note, DRAW_LIMIT};
+use crate::input::CliError;
+use crate::output::Chars;
 use crate::render::side_by_side;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use gridbits::algo::slide::reach;
 use gridbits::text::CharGrid;
 use gridbits::{BitGrid, Moves};
 
-/// The moves of `--moves`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum MovesArg {
-    /// Slides in 8 directions.
-    Queen,
-    /// Slides orthogonally.
-    Rook,
-    /// Slides diagonally.
-    Bishop,
-    /// One orthogonal step.
-    #[value(name = "4")]
-    Four,
-    /// One step in 8 directions.
-    #[value(name = "8")]
-    Eight,
-}
-
-impl MovesArg {
-    fn moves(self) -> Moves {
-        match self {
-            MovesArg::Queen => Moves::Queen,
-            MovesArg::Rook => Moves::Rook,
-            MovesArg::Bishop => Moves::Bishop,
-            MovesArg::Four => Moves::Four,
-            MovesArg::Eight => Moves::Eight,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            MovesArg::Queen => "queen",
-            MovesArg::Rook => "rook",
-            MovesArg::Bishop => "bishop",
-            MovesArg::Four => "4",
-            MovesArg::Eight => "8",
-        }
-    }
-}
-
-/// Options of `gridbits reach` (see CLI.md).
+/// Options of `gridbits reach`.
 #[derive(Args, Debug)]
 pub struct ReachArgs {
-    /// Input file: a text grid (`#` wall, `.` free, any other character a piece); `-` or
-    /// nothing for standard input.
+    /// Input file: a text grid (`#` wall, `.` free, any other character a piece), or an image
+    /// (set pixels are walls; pieces from --from); `-` or nothing for standard input.
     pub file: Option<String>,
-    /// How the pieces move: slide like a queen, rook or bishop, or step 4- or 8-connected.
-    #[arg(long, value_enum, default_value = "queen")]
-    pub moves: MovesArg,
-    /// Print one JSON object.
+    /// A piece at `X,Y` (column, row; from 0, top-left); repeat for more pieces. Needed for
+    /// images; on a text grid it adds to the grid's pieces.
+    #[arg(long, value_name = "X,Y", value_parser = parse_xy)]
+    pub from: Vec<(usize, usize)>,
+    /// How the pieces move: slide like a queen, rook or bishop, or step 4 or 8.
+    #[arg(long, visible_alias = "connectivity", value_name = "MOVES", default_value = "queen", value_parser = parse_moves)]
+    pub moves: Moves,
+    /// Print one JSON object: `width`, `height`, `moves`, `count`, `cells`.
     #[arg(long)]
     pub json: bool,
 }
 
-/// Pieces, walls and the cells reached, from a text grid.
+/// Pieces, walls and the cells reached, with the characters that draw them.
 struct Reached {
-    grid: CharGrid,
+    terrain: Terrain,
+    /// `--from` pieces (drawn as `piece`).
+    added: BitGrid,
     reached: BitGrid,
+    /// The mark of reached cells: `*` unless the input uses it.
+    mark: char,
+    /// The mark of `--from` pieces.
+    piece: char,
 }
 
-fn compute(grid: CharGrid, moves: Moves) -> Result<Reached, CliError> {
-    let size = |e: gridbits::SizeError| CliError::msg(e.to_string());
-    let pieces = BitGrid::from_char_grid(&grid, |c| c != b'#' && c != b'.').map_err(size)?;
-    let free = BitGrid::from_char_grid(&grid, |c| c == b'.').map_err(size)?;
-    let reached = reach(&pieces, &free, moves);
-    Ok(Reached { grid, reached })
+fn compute(
+    mut terrain: Terrain,
+    from: &[(usize, usize)],
+    moves: Moves,
+) -> Result<Reached, CliError> {
+    let mut added = terrain.walls.empty_like();
+    if terrain.text.is_none() && from.is_empty() {
+        return Err(CliError::msg(
+            "reach on an image needs pieces: give --from X,Y (repeat for more)",
+        ));
+    }
+    for &xy in from {
+        terrain.check_from(xy)?;
+        if !terrain.sources.get(xy.0, xy.1) {
+            added.set(xy.0, xy.1);
+        }
+    }
+    terrain.sources.or_assign(&added);
+    let mut free = terrain.open();
+    free.and_not_assign(&terrain.sources);
+    let reached = reach(&terrain.sources, &free, moves);
+    let mut used = Chars::of(terrain.text.as_ref());
+    let mark = used.pick("*o+x@%");
+    let piece = used.pick("P@&Q");
+    Ok(Reached {
+        terrain,
+        added,
+        reached,
+        mark,
+        piece,
+    })
 }
 
-/// The grid redrawn: walls and pieces as given, reached cells `*`.
+/// The grid redrawn: walls and pieces as given, `--from` pieces and reached cells marked.
 fn picture(r: &Reached, color: bool) -> Vec<String> {
-    (0..r.grid.height())
+    (0..r.terrain.height())
         .map(|y| {
             let mut line = String::new();
-            for (x, &c) in r.grid.row(y).iter().enumerate() {
+            for x in 0..r.terrain.width() {
                 match (r.reached.get(x, y), color) {
-                    (true, true) => line.push_str("\x1b[1;33m*\x1b[0m"),
-                    (true, false) => line.push('*'),
-                    (false, _) => line.push(c as char),
+                    (true, true) => line.push_str(&format!("\x1b[1;33m{}\x1b[0m", r.mark)),
+                    (true, false) => line.push(r.mark),
+                    _ if r.added.get(x, y) => line.push(r.piece),
+                    (false, _) => line.push(char::from(r.terrain.char_at(x, y))),
                 }
             }
             line
@@ -93,28 +93,29 @@ fn picture(r: &Reached, color: bool) -> Vec<String> {
 
 /// Runs the command, returning what to print.
 pub fn run(args: &ReachArgs) -> Result<String, CliError> {
-    let grid = match read_input(args.file.as_deref())? {
-        Input::Text(g) => g,
-        Input::Image(_) => {
-            return Err(CliError::msg(
-                "reach needs a text grid: pieces are characters (`#` wall, `.` free)",
-            ))
-        }
-    };
-    let r = compute(grid, args.moves.moves())?;
+    let r = compute(Terrain::load(args.file.as_deref())?, &args.from, args.moves)?;
     let count = r.reached.count();
+    let (w, h) = (r.terrain.width(), r.terrain.height());
     if args.json {
         let cells: Vec<[usize; 2]> = r.reached.iter().map(|(x, y)| [x, y]).collect();
         let obj = serde_json::json!({
-            "width": r.grid.width(),
-            "height": r.grid.height(),
-            "moves": args.moves.name(),
+            "width": w,
+            "height": h,
+            "moves": args.moves.to_string(),
             "count": count,
             "cells": cells,
         });
         return Ok(format!("{obj}\n"));
     }
-    let mut out = format!("reach ({} moves): {count} cells (*)\n", args.moves.name());
+    let mut out = format!("reach ({} moves): {count} cells ({})", args.moves, r.mark);
+    if !r.added.is_empty() {
+        out.push_str(&format!(", --from pieces {}", r.piece));
+    }
+    out.push('\n');
+    if w > DRAW_LIMIT || h > DRAW_LIMIT {
+        out.push_str(&too_large_note(false));
+        return Ok(out);
+    }
     for line in picture(&r, crate::render::color_enabled()) {
         out.push_str(&line);
         out.push('\n');
@@ -133,16 +134,12 @@ pub fn demo(color: bool) -> String {
         "sliding reach: every piece at once, one move, pieces and walls (#) block\n\n",
     );
     let mut panels = Vec::new();
-    for (name, moves) in [
-        ("queen", Moves::Queen),
-        ("rook", Moves::Rook),
-        ("bishop", Moves::Bishop),
-    ] {
-        let Ok(r) = compute(grid.clone(), moves) else {
+    for moves in [Moves::Queen, Moves::Rook, Moves::Bishop] {
+        let Ok(r) = Terrain::new(grid.clone()).and_then(|t| compute(t, &[], moves)) else {
             return String::new();
         };
         panels.push((
-            format!("{name}: {}", r.reached.count()),
+            format!("{moves}: {}", r.reached.count()),
             grid.width(),
             picture(&r, color),
         ));

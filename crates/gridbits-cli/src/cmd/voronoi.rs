@@ -1,68 +1,117 @@
 //! `gridbits voronoi`: each cell to the player that reaches it first.
 
 use super::distance::Terrain;
-use super::{read_text_grid, StepMoves, DRAW_LIMIT};
+use super::{parse_moves, parse_xy, too_large_note, DRAW_LIMIT};
 use crate::input::CliError;
+use crate::output::{check_png_target, png_to_stdout, save_png, Chars};
 use crate::render::{paint, player_rgb};
 use clap::Args;
 use gridbits::algo::fill::{voronoi, Voronoi};
-use gridbits::{BitGrid, CharGrid};
+use gridbits::{BitGrid, CharGrid, Moves};
 use serde_json::{json, Map, Value};
 
-/// Options of `gridbits voronoi` (see CLI.md).
+/// Options of `gridbits voronoi`.
 #[derive(Args, Debug)]
 pub struct VoronoiArgs {
-    /// Input text grid: `#` wall, `.` free, every other character a player's sources (except
-    /// `+`, which marks contested cells in the output); `-` or nothing for standard input.
+    /// Input file: a text grid (`#` wall, `.` free, every other character a player's
+    /// sources), or an image (set pixels are walls; players from --from); `-` or nothing for
+    /// standard input.
     pub file: Option<String>,
-    /// How a step moves.
-    #[arg(long, value_enum, default_value = "4")]
-    pub moves: StepMoves,
-    /// Print one JSON object: `players`, `contested`, `unreachable`, `owner`.
+    /// A player starting at `X,Y` (column, row; from 0, top-left); repeat for more players.
+    /// Each gets its own character, in order: the first of A-Z, a-z, 0-9 not in the input.
+    #[arg(long, value_name = "X,Y", value_parser = parse_xy)]
+    pub from: Vec<(usize, usize)>,
+    /// How a step moves: 4, 8 (one step), rook, bishop or queen (slides, stopped by walls and
+    /// sources).
+    #[arg(long, visible_alias = "connectivity", value_name = "MOVES", default_value = "4", value_parser = parse_moves)]
+    pub moves: Moves,
+    /// Print one JSON object: `players`, `contested`, `unreachable`, `owner`, `legend`.
     #[arg(long)]
     pub json: bool,
-    /// Also write the partition as a PNG image: a colour per player, contested cells grey,
-    /// walls dark, unreachable cells black.
-    #[arg(long, value_name = "OUT")]
+    /// Also write the partition as a PNG image (`-` for standard output): a colour per
+    /// player, sources white, contested cells grey, walls dark, unreachable cells black.
+    #[arg(long, value_name = "OUT.png")]
     pub png: Option<String>,
 }
+
+/// Characters for `--from` players, in order of preference.
+const PLAYER_CHARS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// The computed partition with the players' characters.
 struct Partition {
     terrain: Terrain,
     players: Vec<u8>,
+    /// The mark of contested cells: `+` unless a player uses it.
+    contested: char,
     result: Voronoi<BitGrid>,
 }
 
 impl Partition {
-    fn compute(text: CharGrid, moves: StepMoves) -> Result<Self, CliError> {
-        let terrain = Terrain::new(text)?;
+    fn compute(
+        mut terrain: Terrain,
+        from: &[(usize, usize)],
+        moves: Moves,
+    ) -> Result<Self, CliError> {
+        let h = terrain.height();
+        if terrain.text.is_none() && from.is_empty() {
+            return Err(CliError::msg(
+                "voronoi on an image needs players: give --from X,Y once per player",
+            ));
+        }
         let mut players: Vec<u8> = Vec::new();
-        for y in 0..terrain.text.height() {
-            for (x, &c) in terrain.text.row(y).iter().enumerate() {
-                if c == b'+' {
-                    return Err(CliError::msg(format!(
-                        "line {}, column {}: '+' cannot name a player: it marks contested cells \
-                         in the output",
-                        y + 1,
-                        x + 1
-                    )));
-                }
-                if c != b'#' && c != b'.' && !players.contains(&c) {
-                    players.push(c);
+        if let Some(text) = &terrain.text {
+            for y in 0..h {
+                for &c in text.row(y) {
+                    if c != b'#' && c != b'.' && !players.contains(&c) {
+                        players.push(c);
+                    }
                 }
             }
         }
         players.sort_unstable();
         let err = |e: gridbits::SizeError| CliError::msg(e.to_string());
-        let sources: Vec<BitGrid> = players
-            .iter()
-            .map(|&p| BitGrid::from_char_grid(&terrain.text, |c| c == p).map_err(err))
-            .collect::<Result<_, _>>()?;
-        let result = voronoi(&sources, &terrain.open(), moves.into(), None);
+        let mut sources: Vec<BitGrid> = match &terrain.text {
+            Some(text) => players
+                .iter()
+                .map(|&p| BitGrid::from_char_grid(text, |c| c == p).map_err(err))
+                .collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        };
+        let mut used = Chars::of(terrain.text.as_ref());
+        for &(x, y) in from {
+            terrain.check_from((x, y))?;
+            if terrain.sources.get(x, y) {
+                let c = char::from(terrain.char_at(x, y));
+                let c = players
+                    .iter()
+                    .zip(&sources)
+                    .find(|(_, s)| s.get(x, y))
+                    .map_or(c, |(&p, _)| char::from(p));
+                return Err(CliError::msg(format!(
+                    "--from {x},{y} is already a source of player '{c}'"
+                )));
+            }
+            let c = used.pick(PLAYER_CHARS);
+            if !c.is_ascii_alphanumeric() {
+                return Err(CliError::msg(
+                    "too many players: A-Z, a-z and 0-9 are all taken by the input and --from",
+                ));
+            }
+            let mut s = terrain.walls.empty_like();
+            s.set(x, y);
+            terrain.sources.set(x, y);
+            players.push(c as u8);
+            sources.push(s);
+        }
+        for &p in &players {
+            used.add(char::from(p));
+        }
+        let contested = used.pick("+*?~%");
+        let result = voronoi(&sources, &terrain.open(), moves, None);
         Ok(Partition {
             terrain,
             players,
+            contested,
             result,
         })
     }
@@ -74,7 +123,7 @@ impl Partition {
             return (None, '#');
         }
         if self.result.contested.get(x, y) {
-            return (None, '+');
+            return (None, self.contested);
         }
         match self.result.owned.iter().position(|o| o.get(x, y)) {
             Some(i) => (Some(i), self.players[i] as char),
@@ -89,9 +138,9 @@ impl Partition {
     }
 
     fn rows(&self) -> Vec<String> {
-        (0..self.terrain.text.height())
+        (0..self.terrain.height())
             .map(|y| {
-                (0..self.terrain.text.width())
+                (0..self.terrain.width())
                     .map(|x| self.owner(x, y).1)
                     .collect()
             })
@@ -100,8 +149,8 @@ impl Partition {
 
     fn picture(&self, color: bool) -> String {
         let mut out = String::new();
-        for y in 0..self.terrain.text.height() {
-            for x in 0..self.terrain.text.width() {
+        for y in 0..self.terrain.height() {
+            for x in 0..self.terrain.width() {
                 let (who, c) = self.owner(x, y);
                 // Territory in the player's colour; its sources also in reverse video.
                 if color && self.terrain.sources.get(x, y) {
@@ -120,7 +169,8 @@ impl Partition {
             out.push_str(&format!("player {}: {} cells\n", *p as char, o.count()));
         }
         out.push_str(&format!(
-            "contested: {}\nunreachable: {}\n",
+            "contested ({}): {}\nunreachable (.): {}\n",
+            self.contested,
             self.result.contested.count(),
             self.unreachable()
         ));
@@ -128,7 +178,7 @@ impl Partition {
     }
 
     fn write_png(&self, path: &str) -> Result<(), CliError> {
-        let (w, h) = (self.terrain.text.width(), self.terrain.text.height());
+        let (w, h) = (self.terrain.width(), self.terrain.height());
         let too_big = || CliError::msg(format!("{path}: grid {w}x{h} is too large for a PNG"));
         let (w32, h32) = (
             u32::try_from(w).map_err(|_| too_big())?,
@@ -140,21 +190,25 @@ impl Partition {
                 (Some(_), _) if self.terrain.sources.get(x, y) => [255, 255, 255],
                 (Some(i), _) => player_rgb(i),
                 (None, '#') => [48, 48, 48],
-                (None, '+') => [150, 150, 150],
+                (None, c) if c == self.contested => [150, 150, 150],
                 _ => [0, 0, 0],
             };
             image::Rgb(rgb)
         });
-        img.save_with_format(path, image::ImageFormat::Png)
-            .map_err(|e| CliError::msg(format!("cannot write {path}: {e}")))
+        save_png(img, path)
     }
 }
 
 /// Runs the command, returning what to print.
 pub fn run(args: &VoronoiArgs) -> Result<String, CliError> {
-    let part = Partition::compute(read_text_grid(args.file.as_deref(), "voronoi")?, args.moves)?;
+    check_png_target(args.png.as_deref(), args.json)?;
+    let terrain = Terrain::load(args.file.as_deref())?;
+    let part = Partition::compute(terrain, &args.from, args.moves)?;
     if let Some(out) = &args.png {
         part.write_png(out)?;
+        if png_to_stdout(Some(out)) {
+            return Ok(String::new());
+        }
     }
     if args.json {
         let mut players = Map::new();
@@ -166,13 +220,14 @@ pub fn run(args: &VoronoiArgs) -> Result<String, CliError> {
             "contested": part.result.contested.count(),
             "unreachable": part.unreachable(),
             "owner": part.rows(),
+            "legend": { "contested": part.contested.to_string(), "unreachable": ".", "wall": "#" },
         });
         return Ok(format!("{obj}\n"));
     }
     let mut out = part.summary();
-    let (w, h) = (part.terrain.text.width(), part.terrain.text.height());
+    let (w, h) = (part.terrain.width(), part.terrain.height());
     if w > DRAW_LIMIT || h > DRAW_LIMIT {
-        out.push_str("(grid too large to draw; use --json or --png OUT)\n");
+        out.push_str(&too_large_note(true));
     } else {
         out.push('\n');
         out.push_str(&part.picture(crate::render::color_enabled()));
@@ -197,7 +252,8 @@ pub fn demo(color: bool) -> String {
     let mut out = String::from("Voronoi territory of 4 players (Tron-style, 4-moves):\n\n");
     if let Ok(part) = CharGrid::parse(arena.as_bytes())
         .map_err(CliError::from)
-        .and_then(|t| Partition::compute(t, StepMoves::Four))
+        .and_then(Terrain::new)
+        .and_then(|t| Partition::compute(t, &[], Moves::Four))
     {
         out.push_str(&part.picture(color));
         out.push('\n');

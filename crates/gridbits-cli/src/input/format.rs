@@ -1,0 +1,169 @@
+//! What an input is, from its first bytes ("magic numbers"), for files and standard input
+//! alike.
+
+use std::path::Path;
+
+/// The kind of an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A PNG image.
+    Png,
+    /// A netpbm bitmap (P1 or P4): 1 = black = set.
+    Pbm,
+    /// Another netpbm image (P2/P5 greymap, P3/P6 pixmap, P7 arbitrary map): grey levels.
+    Netpbm,
+    /// A text grid (or something that is none of the above: the text parser says what).
+    Text,
+    /// An image format that is recognised but not read, by name.
+    Unsupported(&'static str),
+    /// Text with a byte-order mark, by encoding.
+    ByteOrderMark(&'static str),
+}
+
+/// Recognised signatures that are not supported: (offset, bytes, name).
+const UNSUPPORTED: &[(usize, &[u8], &str)] = &[
+    (0, b"\xff\xd8\xff", "JPEG"),
+    (0, b"GIF87a", "GIF"),
+    (0, b"GIF89a", "GIF"),
+    (0, b"II*\0", "TIFF"),
+    (0, b"MM\0*", "TIFF"),
+    (8, b"WEBP", "WebP"),
+    (4, b"ftypavif", "AVIF"),
+    (4, b"ftypheic", "HEIF"),
+    (4, b"ftypmif1", "HEIF"),
+    (0, b"\0\0\x01\0", "ICO"),
+    (0, b"qoif", "QOI"),
+    (0, b"8BPS", "Photoshop (PSD)"),
+    (0, b"\x76\x2f\x31\x01", "OpenEXR"),
+    (0, b"DDS ", "DDS"),
+    (0, b"farbfeld", "farbfeld"),
+    (0, b"#?RADIANCE", "Radiance HDR"),
+    (0, b"%PDF-", "PDF (not an image)"),
+    (0, b"\x1f\x8b", "gzip-compressed data (not an image)"),
+    (0, b"PK\x03\x04", "ZIP archive (not an image)"),
+    (0, b"<svg", "SVG"),
+    (0, b"<?xml", "XML/SVG"),
+];
+
+/// What `buf` is, from its first bytes.
+pub fn detect(buf: &[u8]) -> Format {
+    if buf.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return Format::Png;
+    }
+    if buf.starts_with(b"\xef\xbb\xbf") {
+        return Format::ByteOrderMark("UTF-8 with a byte-order mark");
+    }
+    if buf.starts_with(b"\xff\xfe") || buf.starts_with(b"\xfe\xff") {
+        return Format::ByteOrderMark("UTF-16");
+    }
+    if let Some(f) = netpbm(buf) {
+        return f;
+    }
+    // BMP: "BM", file size, then four reserved zero bytes (never in a text grid).
+    if buf.starts_with(b"BM") && buf.len() >= 14 && buf[6..10] == [0, 0, 0, 0] {
+        return Format::Unsupported("BMP");
+    }
+    if buf.starts_with(b"RIFF") && buf.get(8..12) != Some(b"WEBP") {
+        return Format::Text;
+    }
+    for &(at, magic, name) in UNSUPPORTED {
+        if buf.get(at..at + magic.len()) == Some(magic) {
+            return Format::Unsupported(name);
+        }
+    }
+    Format::Text
+}
+
+/// A netpbm header: `P1`-`P7`, whitespace, and (P1-P6) two decimal numbers, comments
+/// allowed. A text grid never matches: its rows have no spaces and are all one length.
+fn netpbm(buf: &[u8]) -> Option<Format> {
+    let kind = match buf.get(..2)? {
+        b"P1" | b"P4" => Format::Pbm,
+        b"P2" | b"P3" | b"P5" | b"P6" => Format::Netpbm,
+        b"P7" => {
+            let head = &buf[..buf.len().min(4096)];
+            let pam = buf.get(2) == Some(&b'\n') && head.windows(6).any(|w| w == b"ENDHDR");
+            return pam.then_some(Format::Netpbm);
+        }
+        _ => return None,
+    };
+    let mut i = 2;
+    let mut numbers = 0;
+    while numbers < 2 {
+        let start = i;
+        // Whitespace and comments.
+        loop {
+            match buf.get(i)? {
+                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
+                b'#' => {
+                    while *buf.get(i)? != b'\n' {
+                        i += 1;
+                    }
+                }
+                _ => break,
+            }
+        }
+        if i == start {
+            return None;
+        }
+        let digits = buf[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            return None;
+        }
+        i += digits;
+        numbers += 1;
+    }
+    Some(kind)
+}
+
+/// The image format a file's extension names, if any (for the error when the content is not
+/// that image).
+pub fn named_by_extension(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "png" => "PNG",
+        "pbm" => "PBM",
+        "pgm" => "PGM",
+        "ppm" => "PPM",
+        "pnm" | "pam" => "netpbm",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures() {
+        assert_eq!(detect(b"\x89PNG\r\n\x1a\n...."), Format::Png);
+        assert_eq!(detect(b"P1\n3 2\n010\n101\n"), Format::Pbm);
+        assert_eq!(detect(b"P4 # c\n8 1\n\xff"), Format::Pbm);
+        assert_eq!(detect(b"P5\n2 2\n255\n\0\0\0\0"), Format::Netpbm);
+        assert_eq!(detect(b"\xff\xd8\xff\xe0"), Format::Unsupported("JPEG"));
+        assert_eq!(
+            detect(b"BM\x36\0\0\0\0\0\0\0\x36\0\0\0"),
+            Format::Unsupported("BMP")
+        );
+        assert_eq!(detect(b"RIFF\0\0\0\0WEBPVP8 "), Format::Unsupported("WebP"));
+        assert!(matches!(
+            detect(b"\xef\xbb\xbf..\n"),
+            Format::ByteOrderMark(_)
+        ));
+    }
+
+    #[test]
+    fn text_grids_stay_text() {
+        for t in [
+            &b"P1\n..\n"[..],
+            b"P1\nP1\n",
+            b"BM..\n....\n",
+            b"BMW...........\n",
+            b"GIF8\n",
+            b"P7\n",
+            b"..\n",
+        ] {
+            assert_eq!(detect(t), Format::Text, "{:?}", String::from_utf8_lossy(t));
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! Reading the command line's input: a text grid, or an image recognised by its content.
+//!
+//! - [`format`] tells what the bytes are (PNG, PBM, PGM/PPM, text, or an image format that is
+//!   not supported) from their first bytes, the same for files and standard input.
+//! - [`image`] decodes PNG and netpbm images into bits: PBM black is set; PNG, PGM and PPM
+//!   pixels are set when their grey level is above `--threshold` (0 by default: not black),
+//!   pixels less than half opaque are always empty, and `--invert` swaps set and empty.
+
+pub mod format;
+pub mod image;
+
+pub use crate::output::write_png;
+use format::Format;
+use gridbits::text::{CharGrid, ParseError};
+use gridbits::BitGrid;
+use std::fmt;
+use std::io::{self, Read};
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// An error of the command line: printed as `error: ...`, exit status 2.
+#[derive(Debug)]
+pub enum CliError {
+    /// A text grid that does not parse (line and column inside).
+    Parse(ParseError),
+    /// Anything else, with its message.
+    Msg(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Parse(e) => write!(f, "{e}"),
+            CliError::Msg(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<ParseError> for CliError {
+    fn from(e: ParseError) -> Self {
+        CliError::Parse(e)
+    }
+}
+
+impl CliError {
+    /// An error from a message.
+    pub fn msg(m: impl Into<String>) -> Self {
+        CliError::Msg(m.into())
+    }
+}
+
+/// What an input turned out to be.
+pub enum Input {
+    /// A text grid, characters kept (commands give them meaning).
+    Text(CharGrid),
+    /// A binary image, already mapped to set/empty cells.
+    Image(BitGrid),
+}
+
+impl Input {
+    /// The input as a bit grid, `is_set` deciding which text characters are set.
+    pub fn into_bits(self, is_set: impl FnMut(u8) -> bool) -> Result<BitGrid, CliError> {
+        match self {
+            Input::Image(g) => Ok(g),
+            Input::Text(t) => {
+                BitGrid::from_char_grid(&t, is_set).map_err(|e| CliError::msg(e.to_string()))
+            }
+        }
+    }
+}
+
+// How image pixels become cells: `--threshold N` and `--invert`, shared by every command that
+// reads images. (A plain comment: a doc comment here would become each command's about.)
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+#[command(next_help_heading = "Image input")]
+pub struct ImageOpts {
+    /// PNG, PGM and PPM: a pixel is set when its grey level (luminance
+    /// 0.2126 R + 0.7152 G + 0.0722 B for colour, on a 0-255 scale) is greater than N; the
+    /// default 0 sets every pixel that is not black. N is 0 to 254.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=254))]
+    pub threshold: Option<u8>,
+    /// Swap set and empty pixels of an image (after --threshold); pixels less than half
+    /// opaque stay empty.
+    #[arg(long)]
+    pub invert: bool,
+}
+
+static IMAGE_OPTS: OnceLock<ImageOpts> = OnceLock::new();
+
+/// Sets the image options of this run (from the command line); [`read_input`] applies them.
+pub fn set_image_opts(opts: ImageOpts) {
+    let _ = IMAGE_OPTS.set(opts);
+}
+
+/// The image options of this run (defaults if none were set).
+pub fn image_opts() -> ImageOpts {
+    IMAGE_OPTS.get().copied().unwrap_or_default()
+}
+
+/// Reads `path` (or standard input for `None` or `-`), applying this run's image options.
+pub fn read_input(path: Option<&str>) -> Result<Input, CliError> {
+    read_input_with(path, image_opts())
+}
+
+/// Reads `path` (or standard input for `None` or `-`): an image when its first bytes say so,
+/// otherwise a text grid.
+pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, CliError> {
+    let (name, buf) = match path {
+        None | Some("-") => (
+            "standard input".to_string(),
+            read_capped(io::stdin(), "standard input")?,
+        ),
+        Some(p) => {
+            let file = std::fs::File::open(p)
+                .map_err(|e| CliError::msg(format!("cannot read {p}: {e}")))?;
+            (p.to_string(), read_capped(file, p)?)
+        }
+    };
+    let detected = format::detect(&buf);
+    if let (Some(p), Format::Text) = (path, detected) {
+        // A file named as an image must be one: never read a damaged image as text.
+        if let Some(named) = format::named_by_extension(Path::new(p)) {
+            return Err(CliError::msg(format!(
+                "{p}: not a {named} image (its first bytes are not a {named} signature)"
+            )));
+        }
+    }
+    match detected {
+        Format::Text => {
+            if opts.threshold.is_some() || opts.invert {
+                return Err(CliError::msg(format!(
+                    "{name}: --threshold and --invert apply to images; this is a text grid"
+                )));
+            }
+            Ok(Input::Text(CharGrid::parse(&buf)?))
+        }
+        Format::Unsupported(what) => Err(CliError::msg(format!(
+            "{name}: unsupported image format: {what} (supported: PNG, PBM, PGM, PPM and text \
+             grids)"
+        ))),
+        Format::ByteOrderMark(what) => Err(CliError::msg(format!(
+            "{name}: unsupported text encoding: {what}; save the grid as plain ASCII"
+        ))),
+        image_format => image::decode(&buf, image_format, &name, opts).map(Input::Image),
+    }
+}
+
+/// Largest input read: 4 GiB (a 65536 x 65536 text grid), refused past that before memory
+/// runs out.
+const MAX_INPUT_BYTES: u64 = 4 << 30;
+
+/// Reads all of `r`, refusing more than [`MAX_INPUT_BYTES`].
+fn read_capped(r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
+    let mut buf = Vec::new();
+    r.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| CliError::msg(format!("cannot read {name}: {e}")))?;
+    if buf.len() as u64 > MAX_INPUT_BYTES {
+        return Err(CliError::msg(format!(
+            "{name}: input larger than {} GiB; use a PNG image",
+            MAX_INPUT_BYTES >> 30
+        )));
+    }
+    Ok(buf)
+}

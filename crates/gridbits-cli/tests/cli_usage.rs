@@ -1,0 +1,236 @@
+//! End-to-end tests of the command line itself: version, bare invocation, completions, help
+//! text, neighbourhood flag names, `--png` targets and the bench table.
+
+mod common;
+use common::*;
+
+const COMMANDS: [&str; 12] = [
+    "show",
+    "demo",
+    "components",
+    "fill",
+    "distance",
+    "voronoi",
+    "reach",
+    "amazons",
+    "tetris",
+    "puyo",
+    "bench",
+    "completions",
+];
+
+#[test]
+fn version() {
+    let o = gridbits(&["--version"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("gridbits "), "{}", stdout(&o));
+    assert!(stdout(&o)
+        .trim()
+        .split(' ')
+        .nth(1)
+        .is_some_and(|v| v.contains('.')));
+}
+
+#[test]
+fn bare_invocation_prints_help_to_stdout() {
+    let o = gridbits(&[], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Usage: gridbits") && out.contains("Commands:"),
+        "{out}"
+    );
+    assert_eq!(out, stdout(&gridbits(&["-h"], b"")));
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for (shell, needle) in [
+        ("bash", "_gridbits()"),
+        ("zsh", "#compdef gridbits"),
+        ("fish", "complete -c gridbits"),
+    ] {
+        let o = gridbits(&["completions", shell], b"");
+        assert_eq!(o.status.code(), Some(0), "{shell}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains(needle), "{shell}");
+        assert!(
+            out.contains("threshold") && out.contains("voronoi"),
+            "{shell}"
+        );
+    }
+    let o = gridbits(&["completions", "tcsh"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: "));
+}
+
+#[test]
+fn every_command_has_an_example_and_no_internal_references() {
+    let mut all = stdout(&gridbits(&["--help"], b""));
+    for cmd in COMMANDS {
+        let o = gridbits(&["help", cmd], b"");
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        let out = stdout(&o);
+        assert!(out.contains("Example"), "help {cmd}: {out}");
+        assert!(
+            out.contains(&format!("gridbits {cmd}")),
+            "help {cmd}: {out}"
+        );
+        all.push_str(&out);
+    }
+    let lower = all.to_lowercase();
+    for word in ["cli.md", "games.md", "../shared", "seed", "issue"] {
+        assert!(!lower.contains(word), "help mentions {word:?}");
+    }
+}
+
+#[test]
+fn image_options_only_on_image_commands() {
+    for cmd in [
+        "show",
+        "components",
+        "fill",
+        "distance",
+        "voronoi",
+        "reach",
+        "tetris",
+    ] {
+        let out = stdout(&gridbits(&["help", cmd], b""));
+        assert!(
+            out.contains("--threshold") && out.contains("--invert"),
+            "{cmd}"
+        );
+    }
+    let o = gridbits(&["amazons", "--invert"], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn both_neighbourhood_names_everywhere() {
+    let grid = b"#.#\n.#.\n#.#\n";
+    let by = |args: &[&str]| json(&gridbits(args, grid));
+    let a = by(&["components", "--json", "--connectivity", "8"]);
+    let b = by(&["components", "--json", "--moves", "8"]);
+    assert_eq!(a, b);
+    assert_eq!(a["count"], 1);
+    let free = b"...\n.#.\n...\n";
+    let fill = |args: &[&str]| json(&gridbits(args, free));
+    assert_eq!(
+        fill(&["fill", "--from", "0,0", "--json", "--moves", "8"]),
+        fill(&["fill", "--from", "0,0", "--json", "--connectivity", "8"])
+    );
+    let src = b"A..\n.#.\n...\n";
+    for cmd in ["distance", "voronoi", "reach"] {
+        for m in ["4", "8", "rook", "bishop", "queen"] {
+            let a = json(&gridbits(&[cmd, "--json", "--moves", m], src));
+            let b = json(&gridbits(&[cmd, "--json", "--connectivity", m], src));
+            assert_eq!(a, b, "{cmd} {m}");
+        }
+    }
+    let o = gridbits(&["distance", "--moves", "knight"], src);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("4, 8, rook, bishop or queen"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gridbits(&["fill", "--from", "0,0", "--moves", "queen"], free);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("4 or 8"), "{}", stderr(&o));
+}
+
+#[test]
+fn png_must_be_png_or_stdout() {
+    let grid = b"A.#\n...\n#.B\n";
+    let jpg = tmp("out.jpg");
+    let jpg = jpg.to_str().unwrap();
+    for args in [
+        vec!["show", "--png", jpg],
+        vec!["fill", "--from", "1,1", "--png", jpg],
+        vec!["voronoi", "--png", jpg],
+        vec!["components", "--png", jpg],
+    ] {
+        assert_error(&gridbits(&args, grid), "must end in .png");
+    }
+    assert!(!std::path::Path::new(jpg).exists());
+    assert_error(
+        &gridbits(&["show", "--png", "-", "--json"], grid),
+        "cannot go with --json",
+    );
+}
+
+#[test]
+fn png_to_standard_output() {
+    let grid = b"#..\n.#.\n..#\n";
+    for args in [
+        vec!["show", "--png", "-"],
+        vec!["fill", "--from", "1,0", "--png", "-"],
+        vec!["voronoi", "--png", "-"],
+        vec!["components", "--png", "-"],
+    ] {
+        let o = gridbits(&args, grid);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.starts_with(b"\x89PNG\r\n\x1a\n"), "{args:?}");
+        let img = image::load_from_memory(&o.stdout).expect("decodes");
+        assert_eq!((img.width(), img.height()), (3, 3));
+    }
+    // What `show --png -` writes reads back as the same grid.
+    let o = gridbits(&["show", "--png", "-"], grid);
+    let back = gridbits(&["show"], &o.stdout);
+    assert_eq!(stdout(&back), "size: 3x3\nset: 3\n#..\n.#.\n..#\n");
+}
+
+#[test]
+fn show_json_says_whether_rows_are_included() {
+    let v = json(&gridbits(&["show", "--json"], b"#.\n"));
+    assert_eq!(v["truncated"], false);
+    assert_eq!(v["rows"], serde_json::json!(["#."]));
+    let wide = format!("{}\n", ".".repeat(300));
+    let v = json(&gridbits(&["show", "--json"], wide.as_bytes()));
+    assert_eq!(v["truncated"], true);
+    assert!(v.get("rows").is_none());
+    let v = json(&gridbits(&["show", "--json", "--full"], wide.as_bytes()));
+    assert_eq!(v["truncated"], false);
+    assert_eq!(v["rows"][0].as_str().map(str::len), Some(300));
+}
+
+#[test]
+fn bench_table_is_aligned_with_progress_on_stderr() {
+    let o = gridbits(&["bench", "--quick", "--filter", "6x12 split 25"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().filter(|l| !l.starts_with('(')).collect();
+    assert!(rows.len() >= 3, "{out}");
+    // The ns/op column is right-aligned: it ends at the same place on every row.
+    let end = |l: &str| {
+        l.find("ns/op").map(|i| i + 5).or_else(|| {
+            [" ns", " us", " ms"]
+                .iter()
+                .find_map(|u| l.find(u).map(|i| i + 3))
+        })
+    };
+    let ends: Vec<Option<usize>> = rows.iter().map(|l| end(l)).collect();
+    assert!(ends.iter().all(|e| e.is_some() && *e == ends[0]), "{out}");
+    // Ratios read "N.Nx faster" or "N.Nx slower" with N.N >= 1.
+    let words: Vec<&str> = out.split_whitespace().collect();
+    for w in words.windows(2) {
+        if w[1] == "faster" || w[1] == "slower" {
+            let n: f64 = w[0].trim_end_matches('x').parse().expect("a ratio");
+            assert!(n >= 1.0, "{out}");
+        }
+    }
+    assert!(
+        stderr(&o).contains("measured components 6x12 split 25%"),
+        "{}",
+        stderr(&o)
+    );
+    if !cfg!(feature = "peers") {
+        assert!(out.contains("not compiled in"), "{out}");
+        let o = gridbits(
+            &["bench", "--quick", "--json", "--filter", "no-such-workload"],
+            b"",
+        );
+        assert_eq!(json(&o)["peers"], false);
+    }
+}
