@@ -1,4 +1,14 @@
-//! Game engines built on the algorithms: rules from `GAMES.md`.
+//! Game engines built on the algorithms, each with its rules in its module docs:
+//!
+//! - [`puyo`]: Puyo Puyo Tsu and Smash the Code chains on colour planes, with SIMD engines
+//!   chosen at run time.
+//! - [`tetris`]: a Tetris matrix in column words, SRS pieces, placement, line clears and
+//!   evaluation features.
+//! - [`amazons`]: Game of the Amazons positions, queen and king distance territory and
+//!   mobility.
+//!
+//! Every module uses the crate's coordinates, `(x, y)` with `y` from the top, and reads and
+//! prints its own text form through `FromStr` and `Display`.
 
 pub mod amazons;
 pub mod puyo;
