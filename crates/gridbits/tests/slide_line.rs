@@ -1,4 +1,4 @@
-//! The 1D problem of seed 003 (a line of walls and queen-like pieces), every method, against
+//! The one-dimensional problem of "Sub-linear bitfield flood fill with galloping" (a line of walls and queen-like pieces), every method, against
 //! the per-cell walk; and the seed's worked case.
 
 use gridbits::algo::slide::{
