@@ -231,6 +231,7 @@ fn grids_of_different_sizes_are_an_error_not_a_panic() {
     let wide = BitGrid::full(10, 7).unwrap();
     let want = SizeMismatch {
         what: "passable",
+        reference: "pieces",
         expected: (9, 7),
         found: (10, 7),
     };
@@ -246,7 +247,7 @@ fn grids_of_different_sizes_are_an_error_not_a_panic() {
     }
     assert_eq!(
         want.to_string(),
-        "passable is 10x7, expected 9x7 (the size of the first grid)"
+        "passable is 10x7, expected 9x7 (the size of pieces)"
     );
     // Same sizes: the try_ forms agree with the panicking ones.
     let free = BitGrid::full(9, 7).unwrap();

@@ -307,7 +307,7 @@ fn grid_ray(
 
 /// Panics with the [`SizeMismatch`] message if `passable` is not the size of `pieces`.
 fn same_size(pieces: &BitGrid, passable: &BitGrid) {
-    if let Err(e) = SizeMismatch::check(pieces, "passable", passable) {
+    if let Err(e) = SizeMismatch::check(pieces, "pieces", passable, "passable") {
         panic!("{e}");
     }
 }

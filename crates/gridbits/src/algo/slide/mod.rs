@@ -369,10 +369,10 @@ pub fn generic_ray<B: BitBoard>(pieces: &B, passable: &B, d: Dir) -> B {
 /// assert_eq!(try_reach(&rook, &free, Moves::Rook).unwrap().count(), 8);
 /// let small = BitGrid::full(4, 5).unwrap();
 /// let err = try_reach(&rook, &small, Moves::Rook).unwrap_err();
-/// assert_eq!(err.to_string(), "passable is 4x5, expected 5x5 (the size of the first grid)");
+/// assert_eq!(err.to_string(), "passable is 4x5, expected 5x5 (the size of pieces)");
 /// ```
 pub fn try_reach<B: BitBoard>(pieces: &B, passable: &B, moves: Moves) -> Result<B, SizeMismatch> {
-    SizeMismatch::check(pieces, "passable", passable)?;
+    SizeMismatch::check(pieces, "pieces", passable, "passable")?;
     Ok(reach(pieces, passable, moves))
 }
 
@@ -391,7 +391,7 @@ pub fn try_reach_with<B: Slide>(
     moves: Moves,
     method: Method,
 ) -> Result<B, SizeMismatch> {
-    SizeMismatch::check(pieces, "passable", passable)?;
+    SizeMismatch::check(pieces, "pieces", passable, "passable")?;
     Ok(Slide::reach_with(pieces, passable, moves, method))
 }
 
@@ -412,6 +412,6 @@ pub fn try_ray_fill<B: BitBoard>(
     d: Dir,
     sliding: bool,
 ) -> Result<B, SizeMismatch> {
-    SizeMismatch::check(pieces, "passable", passable)?;
+    SizeMismatch::check(pieces, "pieces", passable, "passable")?;
     Ok(ray_fill(pieces, passable, d, sliding))
 }
