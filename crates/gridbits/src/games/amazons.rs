@@ -1,18 +1,56 @@
-//! Game of the Amazons: a 10x10 position, queen and king distances, territory and mobility
-//! (GAMES.md).
+//! Game of the Amazons: a 10x10 position, queen and king distances, territory and mobility.
 //!
-//! A [`Position`] is three [`Board10x10`]s: white amazons, black amazons and arrows. Amazons
-//! move like chess queens through empty cells; amazons of both sides and arrows block. The
-//! *queen distance* of an empty cell for a side is the fewest queen moves any of its amazons
-//! needs to reach it; the *king distance* the same with one-step moves in 8 directions.
-//! *Territory* (the min-distance heuristic) gives an empty cell to the side with the strictly
-//! smaller distance; equal finite distances are contested, and a cell neither side reaches is
-//! unreachable. [`Position::evaluate`] computes both metrics in one call, with no allocation.
+//! # The game
+//!
+//! Two players, White and Black, each have four *amazons* on a 10x10 board. The standard
+//! start (chess notation, files `a`-`j` from the left, ranks `1`-`10` from the bottom, White
+//! at the bottom) is White on a4, d1, g1, j4 and Black on a7, d10, g10, j7: in this crate's
+//! coordinates, `(x, y)` with `x` the column from the left and `y` the row from the top,
+//! White on (0, 6), (3, 9), (6, 9), (9, 6) and Black on (0, 3), (3, 0), (6, 0), (9, 3)
+//! ([`Position::start`]). White moves first. A turn is two queen moves: an amazon moves like
+//! a chess queen (any number of cells along a row, column or diagonal) through empty cells,
+//! then shoots an *arrow* from where it landed, again like a queen, onto an empty cell. Arrows
+//! stay for the rest of the game; amazons of both sides and arrows block moves and shots. A
+//! player who cannot move loses.
+//!
+//! # Text format
+//!
+//! Ten lines of ten characters, the top line first (rank 10): `W` a white amazon, `B` a
+//! black amazon, `#` an arrow (`x` is accepted as an arrow too when parsing), `.` an empty
+//! cell. [`Position::parse`] (or [`str::parse`]) reads it, with line and column in its
+//! errors; [`Position::to_text`] (or `Display`) writes it, with `#` for arrows.
+//!
+//! # Distances and territory
+//!
+//! - The *queen distance* of an empty cell for a side is the fewest queen moves any of its
+//!   amazons needs to reach it through empty cells ([`Position::queen_distances`]); the
+//!   *king distance* the same with one-step moves in the 8 directions
+//!   ([`Position::king_distances`]). A side's own amazons are at distance 0; the other
+//!   amazons and the arrows are never reached.
+//! - *Territory*, the min-distance heuristic, gives each empty cell to the side with the
+//!   strictly smaller distance; equal finite distances make the cell *contested*; a cell
+//!   neither side reaches is *unreachable*. Every empty cell is counted once
+//!   ([`Territory`], [`Position::evaluate`], [`Position::territory_maps`]).
+//! - Distances are measured on the position as it stands: only amazons and arrows block. A
+//!   ray slides through empty cells the other side already claimed (claims are not
+//!   obstacles), so a cell behind the opponent's territory can still be at a small distance.
+//! - *Mobility* is the number of queen moves an amazon has ([`Position::mobility`]).
+//!
+//! [`Position::evaluate`] computes both territories in one call, with no allocation.
+//!
+//! # Board kinds
+//!
+//! The game is played on 10x10, so positions are [`Board10x10`]s and the engine below is
+//! written for their 128-bit layout. For other sizes, or a [`BitGrid`](crate::BitGrid), the
+//! same territory is [`algo::fill::voronoi`](crate::algo::fill::voronoi) with the two sides'
+//! amazons as sources, the empty cells as passable and [`Moves::Queen`](crate::Moves::Queen)
+//! (or [`Moves::Eight`](crate::Moves::Eight) for king distance): its contested and unreached
+//! empty cells are this module's contested and unreachable cells. The per-cell reference,
+//! [`naive::amazons`](crate::naive::amazons), works on any size.
 //!
 //! ```
 //! use gridbits::games::amazons::Position;
-//! let p = Position::parse(
-//!     "...B..B...\n\
+//! let p: Position = "...B..B...\n\
 //!      ..........\n\
 //!      ..........\n\
 //!      B........B\n\
@@ -21,14 +59,17 @@
 //!      W........W\n\
 //!      ..........\n\
 //!      ..........\n\
-//!      ...W..W...\n",
-//! )
-//! .unwrap();
+//!      ...W..W...\n"
+//!     .parse()
+//!     .unwrap();
+//! assert_eq!(p, Position::start());
 //! let e = p.evaluate();
 //! // The opening is symmetric: what one side owns, the other owns too.
 //! assert_eq!(e.queen.white, e.queen.black);
 //! assert_eq!(e.queen.white + e.queen.black + e.queen.contested, 92);
 //! assert_eq!(e.king.unreachable, 0);
+//! // Text round trip.
+//! assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
 //! ```
 //!
 //! # How it is fast
@@ -392,6 +433,25 @@ fn layers(start: u128, e: u128, expand: impl Fn(u128) -> u128) -> impl Iterator<
 }
 
 impl Position {
+    /// The standard start: White on a4, d1, g1, j4, Black on a7, d10, g10, j7 (see the
+    /// [module documentation](self)), no arrows.
+    ///
+    /// ```
+    /// use gridbits::games::amazons::Position;
+    /// let p = Position::start();
+    /// assert!(p.white().get(0, 6) && p.white().get(3, 9));
+    /// assert!(p.black().get(0, 3) && p.black().get(6, 0));
+    /// assert_eq!(p.empty().count(), 92);
+    /// ```
+    pub fn start() -> Self {
+        let at = |cells: [(usize, usize); 4]| Board10x10::from_fn(|x, y| cells.contains(&(x, y)));
+        Position {
+            white: at([(0, 6), (3, 9), (6, 9), (9, 6)]),
+            black: at([(0, 3), (3, 0), (6, 0), (9, 3)]),
+            arrows: Board10x10::EMPTY,
+        }
+    }
+
     /// A position from its three sets, or `None` if two of them share a cell.
     pub fn new(white: Board10x10, black: Board10x10, arrows: Board10x10) -> Option<Self> {
         let disjoint =
