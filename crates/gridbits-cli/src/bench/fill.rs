@@ -1,4 +1,5 @@
-//! Bench workloads of flood fill, BFS and Voronoi (issue 3, seed 004).
+//! Bench workloads of flood fill, BFS and Voronoi, with the code of "BFS and Voronoi diagrams
+//! using bit-shift operations" as a baseline.
 
 use super::{random_grid, Bench, Rng};
 use gridbits::algo::fill::{
@@ -209,11 +210,12 @@ fn tron(bench: &mut Bench, rng: &mut Rng) {
         .finish();
 }
 
-/// Seed 004's Amazonial Voronoi, written as in the article (u64, 8x8, two fronts, cells
-/// reached first by one side only are that side's), with per-direction edge masks where the
-/// article's single connection mask would let shifts wrap, and a real popcount.
+/// The Amazonial Voronoi of "BFS and Voronoi diagrams using bit-shift operations", written as
+/// in the article (u64, 8x8, two fronts, cells reached first by one side only are that
+/// side's), with per-direction edge masks where the article's single connection mask would
+/// let shifts wrap, and a real popcount.
 #[inline(never)]
-fn seed004_voronoi_8x8(mut cur1: u64, mut cur2: u64, free: u64) -> (u32, u32) {
+fn article_voronoi_8x8(mut cur1: u64, mut cur2: u64, free: u64) -> (u32, u32) {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe; // x != 0
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f; // x != 7
     let step = |c: u64| {
@@ -266,11 +268,11 @@ fn amazonial(bench: &mut Bench, rng: &mut Rng) {
             }
             acc
         })
-        .case("seed004", BATCH as u64, || {
+        .case("article-u64", BATCH as u64, || {
             let mut acc = 0;
             for (s, free, _, _) in &cases {
                 // The board's 8x8 layout is the article's: one u64, no guard column.
-                let (a, b) = seed004_voronoi_8x8(s[0].words()[0], s[1].words()[0], free.words()[0]);
+                let (a, b) = article_voronoi_8x8(s[0].words()[0], s[1].words()[0], free.words()[0]);
                 acc += a as u64 * 100 + b as u64;
             }
             acc
@@ -429,9 +431,9 @@ mod tests {
         }
     }
 
-    /// The seed-004 baseline agrees with the library on 8x8 boards.
+    /// The article baseline agrees with the library on 8x8 boards.
     #[test]
-    fn seed004_baseline_agrees_with_voronoi() {
+    fn article_baseline_agrees_with_voronoi() {
         type B = Board<8, 8, 1>;
         let mut rng = Rng::new(9);
         for _ in 0..500 {
@@ -439,7 +441,7 @@ mod tests {
             let a = B::from_fn(|_, _| rng.chance(0.05)) & free;
             let b = B::from_fn(|_, _| rng.chance(0.05)) & free & !a;
             let v = voronoi_n(&[a, b], &(free & !a & !b), Moves::Eight, None);
-            let got = seed004_voronoi_8x8(a.words()[0], b.words()[0], (free & !a & !b).words()[0]);
+            let got = article_voronoi_8x8(a.words()[0], b.words()[0], (free & !a & !b).words()[0]);
             assert_eq!(got, (v.owned[0].count(), v.owned[1].count()));
         }
     }

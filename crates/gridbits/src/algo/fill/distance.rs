@@ -1,6 +1,10 @@
 //! Per-cell move distances: [`DistanceMap`] and [`distance_map`].
 
+#[cfg(doc)]
+use super::layers;
 use super::{Connections, Territory};
+#[cfg(doc)]
+use crate::BitGrid;
 use crate::{BitBoard, Moves};
 
 /// Move distances of every cell of a grid: `None` for cells never reached.

@@ -2,7 +2,11 @@
 //! against [`BitBoard`] for both board kinds.
 
 use super::Connections;
+#[cfg(doc)]
+use super::{distance_map, voronoi_depths};
 use crate::algo::slide;
+#[cfg(doc)]
+use crate::BitGrid;
 use crate::{BitBoard, Connectivity, Moves};
 
 /// The cells reached in one move from `front`, inside `passable`.

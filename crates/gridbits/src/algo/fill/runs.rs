@@ -1,6 +1,8 @@
 //! The scanline flood fill of runtime grids over runs of passable cells ([`fill_runs`]): each
 //! run found with bit scans, painted with a few word ORs and pushed on a stack once.
 
+#[cfg(doc)]
+use super::fill_sweep;
 use crate::{BitGrid, Connectivity};
 
 /// Scanline flood fill of a [`BitGrid`] over runs of passable cells.

@@ -5,7 +5,11 @@
 //! contested. The article has two players; here any number ([`voronoi_with`], a slice) or a
 //! number fixed at compile time ([`voronoi_n`], an array, no allocation).
 
+#[cfg(doc)]
+use super::voronoi;
 use super::{expand, Connections};
+#[cfg(doc)]
+use crate::BitGrid;
 use crate::{BitBoard, Moves};
 
 /// The result of [`voronoi`].

@@ -2,6 +2,8 @@
 //! runs of passable cells, closed by word additions, revisited only when a neighbouring row
 //! changed; hands over to the run stack ([`fill_runs`](super::fill_runs)) on mazes.
 
+#[cfg(doc)]
+use super::fill_runs;
 use super::runs::{claim_runs, run_stack};
 use crate::{BitGrid, Connectivity};
 
