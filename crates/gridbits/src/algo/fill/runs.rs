@@ -7,6 +7,9 @@ use crate::{BitGrid, Connectivity};
 
 /// Scanline flood fill of a [`BitGrid`] over runs of passable cells.
 ///
+/// For runtime grids only, like [`fill_sweep`]; fixed boards use
+/// [`fill_dilate`](super::fill_dilate).
+///
 /// Each horizontal run of passable cells is found with bit scans (trailing/leading ones),
 /// painted with a few word ORs, and pushed on a stack once; popping a run looks for unfilled
 /// passable cells in the overlapping span of the rows above and below (one cell wider each

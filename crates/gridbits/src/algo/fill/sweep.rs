@@ -34,6 +34,10 @@ fn close_runs(seed: &[u64], mask: &[u64], out: &mut [u64]) {
 
 /// Flood fill of a [`BitGrid`] by alternating row sweeps.
 ///
+/// For runtime grids only: it works on rows of whole words. Fixed boards, a few words in all,
+/// fill fastest by dilation ([`fill_dilate`](super::fill_dilate)); [`fill`](super::fill) picks
+/// the engine of each board kind.
+///
 /// Every row of the result is kept *closed*: a union of whole runs of passable cells. A row is
 /// re-evaluated only when a neighbouring row changed (a bitset of dirty rows, scanned with
 /// trailing/leading zero counts): the cells of the row that touch the neighbours' filled cells
