@@ -254,3 +254,73 @@ fn empty_and_full_positions() {
     assert_eq!(full.unwrap().evaluate().queen, Territory::default());
     assert!(Position::new(Board10x10::FULL, Board10x10::FULL, Board10x10::EMPTY).is_none());
 }
+
+/// The territory of `algo::fill::voronoi` with the amazons as sources and the empty cells as
+/// passable, counted over the empty cells.
+fn voronoi_territory<B: gridbits::algo::fill::Territory>(
+    white: &B,
+    black: &B,
+    empty: &B,
+    moves: Moves,
+) -> Territory {
+    let v = gridbits::algo::fill::voronoi(&[white.clone(), black.clone()], empty, moves, None);
+    let on_empty = |b: &B| {
+        let mut b = b.clone();
+        b.and_assign(empty);
+        b.count() as u32
+    };
+    let mut unreached = empty.clone();
+    unreached.and_not_assign(&v.reached);
+    Territory {
+        white: on_empty(&v.owned[0]),
+        black: on_empty(&v.owned[1]),
+        contested: on_empty(&v.contested),
+        unreachable: unreached.count() as u32,
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    /// Display then FromStr gives the position back, `x` arrows read as `#`.
+    #[test]
+    fn text_round_trip(seed in any::<u64>(), arrows in 0u64..=100, nw in 0usize..6, nb in 0usize..6) {
+        let p = position(seed, arrows, nw, nb);
+        let text = p.to_string();
+        prop_assert_eq!(text.parse::<Position>().unwrap(), p);
+        prop_assert_eq!(text.replace('#', "x").parse::<Position>().unwrap(), p);
+        prop_assert_eq!(Position::parse(&p.to_text()).unwrap(), p);
+    }
+
+    /// The same territory on the other board kind (a runtime grid) and on a fixed board,
+    /// through the generic Voronoi of `algo::fill`.
+    #[test]
+    fn territory_is_the_generic_voronoi(seed in any::<u64>(), arrows in 0u64..=60) {
+        let p = position(seed, arrows, 4, 4);
+        let e = p.evaluate();
+        let (w, b, empty) = (p.white(), p.black(), p.empty());
+        prop_assert_eq!(voronoi_territory(&w, &b, &empty, Moves::Queen), e.queen);
+        prop_assert_eq!(voronoi_territory(&w, &b, &empty, Moves::Eight), e.king);
+        let g = |x: &Board10x10| gridbits::BitGrid::from_fn(10, 10, |cx, cy| x.get(cx, cy)).unwrap();
+        let (gw, gb, ge) = (g(&w), g(&b), g(&empty));
+        prop_assert_eq!(voronoi_territory(&gw, &gb, &ge, Moves::Queen), e.queen);
+        prop_assert_eq!(voronoi_territory(&gw, &gb, &ge, Moves::Eight), e.king);
+    }
+}
+
+#[test]
+fn the_standard_start() {
+    let p = Position::start();
+    assert_eq!(p.white().count(), 4);
+    assert_eq!(p.black().count(), 4);
+    assert!(p.arrows().is_empty());
+    // Chess notation: a4 is column 0, row 10 - 4 = 6 from the top.
+    for (x, y) in [(0, 6), (3, 9), (6, 9), (9, 6)] {
+        assert_eq!(p.char_at(x, y), 'W');
+    }
+    for (x, y) in [(0, 3), (3, 0), (6, 0), (9, 3)] {
+        assert_eq!(p.char_at(x, y), 'B');
+    }
+    assert_eq!(p.to_string().lines().next(), Some("...B..B..."));
+    assert_eq!(p.to_string().lines().last(), Some("...W..W..."));
+}

@@ -320,7 +320,7 @@ fn sweep_fill_on_mazes_and_serpentines() {
 }
 
 #[test]
-fn voronoi_example_of_seed_004() {
+fn voronoi_example_of_the_bit_shift_bfs_article() {
     // Amazonial-style: two players, 8-connected, on an 8x8 board; each owns its side.
     type B = Board<8, 8, 1>;
     let free = B::FULL;
@@ -382,4 +382,99 @@ fn no_players_and_isolated_players() {
     // Two players on the same cell: it is contested.
     let v = voronoi(&[B::cell(2, 2), B::cell(2, 2)], &B::FULL, Moves::Four, None);
     assert!(v.contested.get(2, 2));
+}
+
+#[test]
+fn grids_of_different_sizes_are_an_error_not_a_panic() {
+    use gridbits::algo::fill::{
+        try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths, SizeMismatch,
+    };
+    let free = BitGrid::full(7, 5).unwrap();
+    let mut a = BitGrid::new(7, 5).unwrap();
+    a.set(0, 0);
+    let mut b = BitGrid::new(7, 5).unwrap();
+    b.set(6, 4);
+    let odd = BitGrid::new(7, 6).unwrap();
+    let err = |what| SizeMismatch {
+        what,
+        reference: "passable",
+        expected: (7, 5),
+        found: (7, 6),
+    };
+    for conn in [Connectivity::Four, Connectivity::Eight] {
+        assert_eq!(try_fill(&odd, &free, conn), Err(err("seeds")));
+        assert_eq!(try_fill(&a, &free, conn).unwrap(), free);
+    }
+    let bad_con = connections_from_walls(&odd, &[]);
+    let good_con = connections_from_walls(&free, &[]);
+    for moves in ALL_MOVES {
+        assert_eq!(
+            try_layers(&odd, &free, moves, None).err(),
+            Some(err("sources"))
+        );
+        assert_eq!(
+            try_layers(&a, &free, moves, Some(&bad_con)).err(),
+            Some(err("a connection mask"))
+        );
+        assert_eq!(
+            try_distance_map(&odd, &free, moves, None),
+            Err(err("sources"))
+        );
+        assert_eq!(
+            try_distance_map(&a, &free, moves, Some(&good_con)).unwrap(),
+            distance_map(&a, &free, moves, None)
+        );
+        let two = [a.clone(), odd.clone()];
+        assert_eq!(
+            try_voronoi(&two, &free, moves, None).err(),
+            Some(err("a source"))
+        );
+        assert_eq!(
+            try_voronoi_depths(&two, &free, moves, None).err(),
+            Some(err("a source"))
+        );
+        assert_eq!(
+            try_voronoi(&[a.clone(), b.clone()], &free, moves, Some(&bad_con)).err(),
+            Some(err("a connection mask"))
+        );
+        let ok = try_voronoi(&[a.clone(), b.clone()], &free, moves, None).unwrap();
+        assert_eq!(ok, voronoi(&[a.clone(), b.clone()], &free, moves, None));
+    }
+    assert_eq!(
+        err("a source").to_string(),
+        "a source is 7x6, expected 7x5 (the size of passable)"
+    );
+}
+
+#[test]
+#[should_panic(expected = "a source is 7x6, expected 7x5 (the size of passable)")]
+fn voronoi_names_the_mismatched_source() {
+    let free = BitGrid::full(7, 5).unwrap();
+    let odd = BitGrid::new(7, 6).unwrap();
+    let _ = voronoi(&[free.clone(), odd], &free, Moves::Four, None);
+}
+
+#[test]
+#[should_panic(expected = "seeds is 8x5, expected 7x5 (the size of passable)")]
+fn fill_names_the_mismatched_seeds() {
+    let free = BitGrid::full(7, 5).unwrap();
+    let _ = fill::fill(&BitGrid::new(8, 5).unwrap(), &free, Connectivity::Four);
+}
+
+#[test]
+fn no_sources_reach_nothing_on_both_board_kinds() {
+    type B = Board<9, 9, 2>;
+    let grid = BitGrid::full(70, 3).unwrap();
+    for moves in ALL_MOVES {
+        let v = voronoi::<B>(&[], &B::FULL, moves, None);
+        assert!(v.owned.is_empty() && v.reached.is_empty() && v.contested.is_empty());
+        assert_eq!(v.depth, 0);
+        let v = voronoi::<BitGrid>(&[], &grid, moves, None);
+        assert!(v.owned.is_empty() && v.reached.is_empty() && v.depth == 0);
+        let (v, d) = voronoi_depths::<BitGrid>(&[], &grid, moves, None);
+        assert!(v.reached.is_empty() && d.max().is_none());
+        let d = distance_map(&B::EMPTY, &B::FULL, moves, None);
+        assert_eq!(d.max(), None);
+        assert_eq!(layers(&B::EMPTY, &B::FULL, moves, None).count(), 0);
+    }
 }

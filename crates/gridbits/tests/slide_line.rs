@@ -1,5 +1,5 @@
-//! The 1D problem of seed 003 (a line of walls and queen-like pieces), every method, against
-//! the per-cell walk; and the seed's worked case.
+//! The one-dimensional problem of "Sub-linear bitfield flood fill with galloping" (a line of
+//! walls and queen-like pieces), every method, against the per-cell walk; and a worked case.
 
 use gridbits::algo::slide::{
     line_reach_u128, line_reach_u128_with, line_reach_u64, line_reach_u64_with, LineReach, Method,
@@ -93,11 +93,11 @@ fn draw(bits: u128, n: usize) -> String {
         .collect()
 }
 
-/// Seed 003's example: pieces on a line with walls; every reachable cell to the right and
-/// to the left. (The seed's picture is not in its text; this is the case it describes: two
-/// pieces sharing a stretch, walls stopping both, a long empty run to cross.)
+/// The galloping article's example: pieces on a line with walls; every reachable cell to the
+/// right and to the left. (The article's picture is not in its text; this is the case it
+/// describes: two pieces sharing a stretch, walls stopping both, a long empty run to cross.)
 #[test]
-fn seed_worked_case() {
+fn galloping_article_worked_case() {
     let s = "..Q...#.Q..Q....#Q..............";
     let (walls, pieces) = line(s);
     let n = s.len() as u32;

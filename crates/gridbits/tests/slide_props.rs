@@ -222,3 +222,56 @@ fn a_rook_on_an_empty_board_sees_its_lines() {
     let q = slide::queen_reach(&rook, &!rook);
     assert_eq!(q.count(), 14 + 13);
 }
+
+#[test]
+fn grids_of_different_sizes_are_an_error_not_a_panic() {
+    use gridbits::algo::slide::{try_ray_fill, try_reach, try_reach_with, SizeMismatch};
+    let mut pieces = BitGrid::new(9, 7).unwrap();
+    pieces.set(4, 3);
+    let wide = BitGrid::full(10, 7).unwrap();
+    let want = SizeMismatch {
+        what: "passable",
+        reference: "pieces",
+        expected: (9, 7),
+        found: (10, 7),
+    };
+    for moves in MOVES {
+        assert_eq!(try_reach(&pieces, &wide, moves), Err(want));
+        for m in Method::ALL {
+            assert_eq!(try_reach_with(&pieces, &wide, moves, m), Err(want));
+        }
+    }
+    for d in Dir::ALL {
+        assert_eq!(try_ray_fill(&pieces, &wide, d, true), Err(want));
+        assert_eq!(try_ray_fill(&pieces, &wide, d, false), Err(want));
+    }
+    assert_eq!(
+        want.to_string(),
+        "passable is 10x7, expected 9x7 (the size of pieces)"
+    );
+    // Same sizes: the try_ forms agree with the panicking ones.
+    let free = BitGrid::full(9, 7).unwrap();
+    assert_eq!(
+        try_reach(&pieces, &free, Moves::Queen).unwrap(),
+        reach(&pieces, &free, Moves::Queen)
+    );
+    assert_eq!(
+        try_reach(&pieces, &free, Moves::Queen).unwrap().count(),
+        8 + 6 + 6 + 6
+    );
+    // Fixed boards cannot differ in size.
+    let b = Board::<8, 8, 1>::cell(0, 0);
+    assert_eq!(
+        try_reach(&b, &Board::<8, 8, 1>::FULL, Moves::Rook)
+            .unwrap()
+            .count(),
+        14
+    );
+}
+
+#[test]
+#[should_panic(expected = "passable is 10x7, expected 9x7")]
+fn the_panicking_form_names_the_sizes() {
+    let pieces = BitGrid::new(9, 7).unwrap();
+    let _ = reach(&pieces, &BitGrid::full(10, 7).unwrap(), Moves::Queen);
+}

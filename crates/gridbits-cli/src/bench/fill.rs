@@ -1,4 +1,5 @@
-//! Bench workloads of flood fill, BFS and Voronoi.
+//! Bench workloads of flood fill, BFS and Voronoi, with the code of "BFS and Voronoi diagrams
+//! using bit-shift operations" as a baseline.
 
 use super::{random_grid, Bench, Rng};
 use gridbits::algo::fill::{
@@ -209,10 +210,10 @@ fn tron(bench: &mut Bench, rng: &mut Rng) {
         .finish();
 }
 
-/// The Amazonial Voronoi of "BFS and Voronoi diagrams using bit-shift operations", written
-/// as in the article (u64, 8x8, two fronts, cells
-/// reached first by one side only are that side's), with per-direction edge masks where the
-/// article's single connection mask would let shifts wrap, and a real popcount.
+/// The Amazonial Voronoi of "BFS and Voronoi diagrams using bit-shift operations", written as
+/// in the article (u64, 8x8, two fronts, cells reached first by one side only are that
+/// side's), with per-direction edge masks where the article's single connection mask would
+/// let shifts wrap, and a real popcount.
 #[inline(never)]
 fn article_voronoi_8x8(mut cur1: u64, mut cur2: u64, free: u64) -> (u32, u32) {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe; // x != 0
@@ -267,7 +268,7 @@ fn amazonial(bench: &mut Bench, rng: &mut Rng) {
             }
             acc
         })
-        .case("article", BATCH as u64, || {
+        .case("article-u64", BATCH as u64, || {
             let mut acc = 0;
             for (s, free, _, _) in &cases {
                 // The board's 8x8 layout is the article's: one u64, no guard column.

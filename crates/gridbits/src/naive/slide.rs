@@ -46,7 +46,7 @@ pub fn reach(pieces: &NaiveGrid, passable: &NaiveGrid, moves: Moves) -> NaiveGri
     out
 }
 
-/// The 1D problem of seed 003: on a line of cells (`walls[i]`, `pieces[i]` for cell `i`),
+/// The one-dimensional problem of "Sub-linear bitfield flood fill with galloping": on a line of cells (`walls[i]`, `pieces[i]` for cell `i`),
 /// the cells reachable by a piece moving towards larger indices (`right`) and towards
 /// smaller ones (`left`). Only walls block; a piece's own cell counts only when another
 /// piece reaches it.

@@ -1,18 +1,56 @@
-//! Game of the Amazons: a 10x10 position, queen and king distances, territory and mobility
-//! (GAMES.md).
+//! Game of the Amazons: a 10x10 position, queen and king distances, territory and mobility.
 //!
-//! A [`Position`] is three [`Board10x10`]s: white amazons, black amazons and arrows. Amazons
-//! move like chess queens through empty cells; amazons of both sides and arrows block. The
-//! *queen distance* of an empty cell for a side is the fewest queen moves any of its amazons
-//! needs to reach it; the *king distance* the same with one-step moves in 8 directions.
-//! *Territory* (the min-distance heuristic) gives an empty cell to the side with the strictly
-//! smaller distance; equal finite distances are contested, and a cell neither side reaches is
-//! unreachable. [`Position::evaluate`] computes both metrics in one call, with no allocation.
+//! # The game
+//!
+//! Two players, White and Black, each have four *amazons* on a 10x10 board. The standard
+//! start (chess notation, files `a`-`j` from the left, ranks `1`-`10` from the bottom, White
+//! at the bottom) is White on a4, d1, g1, j4 and Black on a7, d10, g10, j7: in this crate's
+//! coordinates, `(x, y)` with `x` the column from the left and `y` the row from the top,
+//! White on (0, 6), (3, 9), (6, 9), (9, 6) and Black on (0, 3), (3, 0), (6, 0), (9, 3)
+//! ([`Position::start`]). White moves first. A turn is two queen moves: an amazon moves like
+//! a chess queen (any number of cells along a row, column or diagonal) through empty cells,
+//! then shoots an *arrow* from where it landed, again like a queen, onto an empty cell. Arrows
+//! stay for the rest of the game; amazons of both sides and arrows block moves and shots. A
+//! player who cannot move loses.
+//!
+//! # Text format
+//!
+//! Ten lines of ten characters, the top line first (rank 10): `W` a white amazon, `B` a
+//! black amazon, `#` an arrow (`x` is accepted as an arrow too when parsing), `.` an empty
+//! cell. [`Position::parse`] (or [`str::parse`]) reads it, with line and column in its
+//! errors; [`Position::to_text`] (or `Display`) writes it, with `#` for arrows.
+//!
+//! # Distances and territory
+//!
+//! - The *queen distance* of an empty cell for a side is the fewest queen moves any of its
+//!   amazons needs to reach it through empty cells ([`Position::queen_distances`]); the
+//!   *king distance* the same with one-step moves in the 8 directions
+//!   ([`Position::king_distances`]). A side's own amazons are at distance 0; the other
+//!   amazons and the arrows are never reached.
+//! - *Territory*, the min-distance heuristic, gives each empty cell to the side with the
+//!   strictly smaller distance; equal finite distances make the cell *contested*; a cell
+//!   neither side reaches is *unreachable*. Every empty cell is counted once
+//!   ([`Territory`], [`Position::evaluate`], [`Position::territory_maps`]).
+//! - Distances are measured on the position as it stands: only amazons and arrows block. A
+//!   ray slides through empty cells the other side already claimed (claims are not
+//!   obstacles), so a cell behind the opponent's territory can still be at a small distance.
+//! - *Mobility* is the number of queen moves an amazon has ([`Position::mobility`]).
+//!
+//! [`Position::evaluate`] computes both territories in one call, with no allocation.
+//!
+//! # Board kinds
+//!
+//! The game is played on 10x10, so positions are [`Board10x10`]s and the engine below is
+//! written for their 128-bit layout. For other sizes, or a [`BitGrid`](crate::BitGrid), the
+//! same territory is [`algo::fill::voronoi`](crate::algo::fill::voronoi) with the two sides'
+//! amazons as sources, the empty cells as passable and [`Moves::Queen`](crate::Moves::Queen)
+//! (or [`Moves::Eight`](crate::Moves::Eight) for king distance): its contested and unreached
+//! empty cells are this module's contested and unreachable cells. The per-cell reference,
+//! [`naive::amazons`](crate::naive::amazons), works on any size.
 //!
 //! ```
 //! use gridbits::games::amazons::Position;
-//! let p = Position::parse(
-//!     "...B..B...\n\
+//! let p: Position = "...B..B...\n\
 //!      ..........\n\
 //!      ..........\n\
 //!      B........B\n\
@@ -21,14 +59,17 @@
 //!      W........W\n\
 //!      ..........\n\
 //!      ..........\n\
-//!      ...W..W...\n",
-//! )
-//! .unwrap();
+//!      ...W..W...\n"
+//!     .parse()
+//!     .unwrap();
+//! assert_eq!(p, Position::start());
 //! let e = p.evaluate();
 //! // The opening is symmetric: what one side owns, the other owns too.
 //! assert_eq!(e.queen.white, e.queen.black);
 //! assert_eq!(e.queen.white + e.queen.black + e.queen.contested, 92);
 //! assert_eq!(e.king.unreachable, 0);
+//! // Text round trip.
+//! assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
 //! ```
 //!
 //! # How it is fast
@@ -45,8 +86,11 @@
 //! time: the king search first, whose final set of claimed cells (every cell either side can
 //! reach at all) then tells the queen search when it is done without an extra empty layer.
 
+mod kernels;
+
 use crate::text::{CharGrid, ParseError};
 use crate::Board10x10;
+use kernels::{evaluate_raw, king, layers, territory, territory_map, Smears};
 use std::fmt;
 
 /// Board side length.
@@ -186,212 +230,26 @@ pub struct Position {
     arrows: Board10x10,
 }
 
-// ---------------------------------------------------------------------------------------------
-// The u128 kernels (Board10x10 layout: bit y * 11 + x).
-// ---------------------------------------------------------------------------------------------
-
-const STRIDE: i32 = 11;
-
-/// Bit offsets of one step in the seven directions filled by Kogge-Stone (east is the
-/// subtraction): W, then the pairs S/N, SW/NE, SE/NW.
-const DELTAS: [i32; 7] = [
-    -1,
-    STRIDE,
-    -STRIDE,
-    STRIDE - 1,
-    1 - STRIDE,
-    STRIDE + 1,
-    -STRIDE - 1,
-];
-
-#[inline(always)]
-const fn shift(x: u128, d: i32) -> u128 {
-    if d > 0 {
-        x << d
-    } else {
-        x >> -d
-    }
-}
-
-/// Per-position propagators of the Kogge-Stone fills: for each direction, the empty cells
-/// with 2 (`p2`) and 4 (`p4`) empty cells in a row ending there; and how many jumps (1, 2,
-/// 4, 2 cells) the longest run of empty cells in any direction needs.
-#[derive(Clone, Copy)]
-struct Smears {
-    e: u128,
-    not_e: u128,
-    p2: [u128; 7],
-    p4: [u128; 7],
-    jumps: u8,
-}
-
-impl Smears {
-    #[inline(always)]
-    fn new(e: u128) -> Self {
-        let mut p2 = [0; 7];
-        let mut p4 = [0; 7];
-        // West: runs along rows.
-        p2[0] = e & (e >> 1);
-        p4[0] = p2[0] & (p2[0] >> 2);
-        let mut p8_any = p4[0] & (p4[0] >> 4);
-        let mut i = 1;
-        while i < 7 {
-            // A pair (d, -d), d > 0: the run ending at c going -d is the run ending at c + d
-            // going d, shifted.
-            let d = DELTAS[i];
-            p2[i] = e & (e << d);
-            p4[i] = p2[i] & (p2[i] << (2 * d));
-            p2[i + 1] = p2[i] >> d;
-            p4[i + 1] = p4[i] >> (3 * d);
-            p8_any |= p4[i] & (p4[i] << (4 * d));
-            i += 2;
-        }
-        let any = |ps: &[u128; 7]| ps.iter().fold(0, |a, p| a | p) != 0;
-        let jumps = if p8_any != 0 {
-            4
-        } else if any(&p4) {
-            3
-        } else if any(&p2) {
-            2
-        } else {
-            1
-        };
-        Smears {
-            e,
-            not_e: !e,
-            p2,
-            p4,
-            jumps,
-        }
-    }
-
-    /// `v` and every cell a queen move from `v` reaches through the empty cells (plus, for
-    /// east, the first blocker of each ray; callers mask with the empty cells), with `J`
-    /// Kogge-Stone jumps (1, 2, 4, 2 cells: rays of up to 1, 3, 7 or 9 cells).
-    #[inline(always)]
-    fn queen<const J: u8>(&self, v: u128) -> u128 {
-        let e = self.e;
-        let o = self.not_e | v;
-        let mut acc = v | (o ^ o.wrapping_sub(v << 1));
-        let mut i = 0;
-        while i < 7 {
-            let d = DELTAS[i];
-            let mut g = v;
-            g |= e & shift(g, d);
-            if J >= 2 {
-                g |= self.p2[i] & shift(g, 2 * d);
-            }
-            if J >= 3 {
-                g |= self.p4[i] & shift(g, 4 * d);
-            }
-            if J >= 4 {
-                g |= self.p2[i] & shift(g, 2 * d);
-            }
-            acc |= g;
-            i += 1;
-        }
-        acc
-    }
-
-    /// [`Smears::queen`] with the number of jumps this position needs.
-    #[inline]
-    fn queen_any(&self, v: u128) -> u128 {
-        match self.jumps {
-            4 => self.queen::<4>(v),
-            3 => self.queen::<3>(v),
-            2 => self.queen::<2>(v),
-            _ => self.queen::<1>(v),
-        }
-    }
-}
-
-/// `v` and its 8 neighbours (guard bits included; callers mask with the empty cells).
-#[inline(always)]
-const fn king(v: u128) -> u128 {
-    let h = v | (v << 1) | (v >> 1);
-    h | (h << STRIDE) | (h >> STRIDE)
-}
-
-/// The lockstep search of both sides under one metric: `[claimed, white's, contested]`.
-/// Each layer expands every cell a side has visited (rays pass through visited and claimed
-/// cells); a cell is claimed the first time either side reaches it. `done` (if not 0) is the
-/// set of all cells that will be claimed, so the search can stop without an empty layer.
-#[inline(always)]
-fn lockstep(w: u128, b: u128, e: u128, done: u128, expand: impl Fn(u128) -> u128) -> [u128; 3] {
-    let (mut vw, mut vb) = (w, b);
-    let (mut claimed, mut own_w, mut contested) = (0u128, 0u128, 0u128);
-    loop {
-        let nw = expand(vw) & e;
-        let nb = expand(vb) & e;
-        let new = (nw | nb) & !claimed;
-        if new == 0 {
-            break;
-        }
-        own_w |= new & !nb;
-        contested |= new & nw & nb;
-        claimed |= new;
-        if claimed == done {
-            break;
-        }
-        vw |= nw;
-        vb |= nb;
-    }
-    [claimed, own_w, contested]
-}
-
-#[inline(always)]
-fn territory(e: u128, [claimed, own_w, contested]: [u128; 3]) -> Territory {
-    Territory {
-        white: own_w.count_ones(),
-        black: (claimed & !own_w & !contested).count_ones(),
-        contested: contested.count_ones(),
-        unreachable: (e & !claimed).count_ones(),
-    }
-}
-
-fn territory_map(e: u128, [claimed, own_w, contested]: [u128; 3]) -> TerritoryMap {
-    TerritoryMap {
-        white: Board10x10::from_u128(own_w),
-        black: Board10x10::from_u128(claimed & !own_w & !contested),
-        contested: Board10x10::from_u128(contested),
-        unreachable: Board10x10::from_u128(e & !claimed),
-    }
-}
-
-/// Both metrics from the raw words: king first (its claimed set bounds the queen search).
-#[inline(always)]
-fn evaluate_raw(w: u128, b: u128, e: u128) -> ([u128; 3], [u128; 3]) {
-    let k = lockstep(w, b, e, 0, king);
-    let q = if k[0] == 0 {
-        [0; 3]
-    } else {
-        let sm = Smears::new(e);
-        match sm.jumps {
-            4 => lockstep(w, b, e, k[0], |v| sm.queen::<4>(v)),
-            3 => lockstep(w, b, e, k[0], |v| sm.queen::<3>(v)),
-            2 => lockstep(w, b, e, k[0], |v| sm.queen::<2>(v)),
-            _ => lockstep(w, b, e, k[0], |v| sm.queen::<1>(v)),
-        }
-    };
-    (q, k)
-}
-
-/// The breadth-first layers of one side (layer 0 = its amazons).
-fn layers(start: u128, e: u128, expand: impl Fn(u128) -> u128) -> impl Iterator<Item = u128> {
-    let mut visited = 0u128;
-    let mut front = start;
-    std::iter::from_fn(move || {
-        if front == 0 {
-            return None;
-        }
-        let layer = front;
-        visited |= front;
-        front = expand(visited) & e & !visited;
-        Some(layer)
-    })
-}
-
 impl Position {
+    /// The standard start: White on a4, d1, g1, j4, Black on a7, d10, g10, j7 (see the
+    /// [module documentation](self)), no arrows.
+    ///
+    /// ```
+    /// use gridbits::games::amazons::Position;
+    /// let p = Position::start();
+    /// assert!(p.white().get(0, 6) && p.white().get(3, 9));
+    /// assert!(p.black().get(0, 3) && p.black().get(6, 0));
+    /// assert_eq!(p.empty().count(), 92);
+    /// ```
+    pub fn start() -> Self {
+        let at = |cells: [(usize, usize); 4]| Board10x10::from_fn(|x, y| cells.contains(&(x, y)));
+        Position {
+            white: at([(0, 6), (3, 9), (6, 9), (9, 6)]),
+            black: at([(0, 3), (3, 0), (6, 0), (9, 3)]),
+            arrows: Board10x10::EMPTY,
+        }
+    }
+
     /// A position from its three sets, or `None` if two of them share a cell.
     pub fn new(white: Board10x10, black: Board10x10, arrows: Board10x10) -> Option<Self> {
         let disjoint =

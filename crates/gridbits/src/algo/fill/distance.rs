@@ -1,0 +1,98 @@
+//! Per-cell move distances: [`DistanceMap`] and [`distance_map`].
+
+#[cfg(doc)]
+use super::layers;
+use super::{Connections, Territory};
+#[cfg(doc)]
+use crate::BitGrid;
+use crate::{BitBoard, Moves};
+
+/// Move distances of every cell of a grid: `None` for cells never reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceMap {
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) dist: Vec<u32>,
+}
+
+impl DistanceMap {
+    /// The value stored for unreachable cells in [`DistanceMap::as_slice`].
+    pub const UNREACHABLE: u32 = u32::MAX;
+
+    /// A map of the given size with every cell unreachable.
+    pub fn new(width: usize, height: usize) -> Self {
+        DistanceMap {
+            width,
+            height,
+            dist: vec![Self::UNREACHABLE; width * height],
+        }
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The distance of `(x, y)`, `None` if unreachable or off the grid.
+    pub fn get(&self, x: usize, y: usize) -> Option<u32> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let d = self.dist[y * self.width + x];
+        (d != Self::UNREACHABLE).then_some(d)
+    }
+
+    /// Row-major distances, [`DistanceMap::UNREACHABLE`] for unreachable cells.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.dist
+    }
+
+    /// The largest finite distance, if any cell was reached.
+    pub fn max(&self) -> Option<u32> {
+        self.dist
+            .iter()
+            .copied()
+            .filter(|&d| d != Self::UNREACHABLE)
+            .max()
+    }
+
+    /// Writes `depth` into every set cell of `cells`.
+    pub(super) fn paint(&mut self, cells: &impl BitBoard, depth: u32) {
+        for (x, y) in cells.cells() {
+            self.dist[y * self.width + x] = depth;
+        }
+    }
+}
+
+/// The move distance from the nearest of `sources` to every cell (see [`layers`] for the
+/// rules; sources are at distance 0).
+///
+/// On a [`BitGrid`] with step moves each BFS layer only touches the rows next to the current
+/// frontier (see [`Territory`]), so a long winding corridor costs about its length, not its
+/// length times the grid.
+///
+/// # Panics
+///
+/// If `sources`, `passable` and the connection masks are runtime grids of different sizes
+/// ([`try_distance_map`](super::try_distance_map) returns an error instead).
+pub fn distance_map<B: Territory>(
+    sources: &B,
+    passable: &B,
+    moves: Moves,
+    con: Option<&Connections<B>>,
+) -> DistanceMap {
+    let mut map = DistanceMap::new(sources.width(), sources.height());
+    B::territory(
+        std::slice::from_ref(sources),
+        passable,
+        moves,
+        con,
+        Some(&mut map),
+    );
+    map
+}

@@ -1,0 +1,259 @@
+//! Flood fill, BFS distance layers, distance maps and Voronoi territory, bit-parallel, on
+//! fixed [`Board`]s and runtime [`BitGrid`]s alike.
+//!
+//! Moves are [`Moves`]: one step (`Four`, `Eight`) or sliding (`Rook`, `Bishop`, `Queen`,
+//! through [`slide`](crate::algo::slide)). Optional per-direction *connection masks*
+//! ([`Connections`]) restrict where a move may leave a cell: a cell may move in direction `d`
+//! only where `con[d.index()]` has its bit. [`connections_from_walls`] builds them from a list
+//! of walls between cells (The Great Escape).
+//!
+//! # Entry points and their engines
+//!
+//! - [`fill`]: the cells reachable from a seed set inside a passable mask, through
+//!   [`FloodFill`]. Fixed boards dilate to a fixpoint ([`fill_dilate`], `dilate.rs`: a few
+//!   word operations per BFS layer). [`BitGrid`]s use row sweeps ([`fill_sweep`],
+//!   `sweep.rs`) that close whole runs of passable cells per word operation and revisit only
+//!   rows whose neighbours changed; on mazes, whose paths reverse vertical direction over and
+//!   over, the sweep hands over to the scanline run stack ([`fill_runs`], `runs.rs`), linear
+//!   in the number of runs. `fill_sweep` and `fill_runs` work on rows of words and exist for
+//!   [`BitGrid`] only; on fixed boards, a handful of words, dilation is the fastest.
+//! - [`layers`] (`layers.rs`): the BFS frontiers at depth 0, 1, 2, ... as boards, one
+//!   whole-board step ([`expand`]) per layer.
+//! - [`voronoi_with`] and [`voronoi_n`] (`shift_bfs.rs`): the simultaneous BFS of "BFS and
+//!   Voronoi diagrams using bit-shift operations" (Amazonial, The Great Escape), generalised
+//!   to any number of players: all players expand at once by whole-board shifts, under the
+//!   connection masks, with a shared visited set; a cell goes to the player that reaches it at
+//!   the strictly smallest depth, ties are contested.
+//! - [`voronoi`], [`voronoi_depths`] and [`distance_map`] (`territory.rs`, `distance.rs`):
+//!   through [`Territory`]. Fixed boards, and sliding moves anywhere, use the whole-board
+//!   simultaneous BFS; a [`BitGrid`] with step moves uses a frontier-sparse engine that only
+//!   touches the words next to each player's frontier.
+//!
+//! Every function that takes several boards needs them of one size (fixed boards always
+//! are). The panicking forms say so under `# Panics`; [`try_fill`], [`try_layers`],
+//! [`try_distance_map`], [`try_voronoi`] and [`try_voronoi_depths`] return a
+//! [`SizeMismatch`] instead. Cells are `(x, y)` with `y` the row from the top.
+//!
+//! ```
+//! use gridbits::algo::fill::{distance_map, fill, voronoi};
+//! use gridbits::{bitboard, Board, Connectivity, Moves};
+//! type B = Board<6, 4, 1>;
+//! let walls = bitboard!(B; "..#...", "..#...", "..#...", "......");
+//! let free = !walls;
+//! // Flood fill from the top-left corner reaches every free cell.
+//! assert_eq!(fill(&B::cell(0, 0), &free, Connectivity::Four), free);
+//! // Distances go around the wall.
+//! let d = distance_map(&B::cell(0, 0), &free, Moves::Four, None);
+//! assert_eq!(d.get(3, 0), Some(9));
+//! // Two players: left and right of the wall.
+//! let v = voronoi(&[B::cell(0, 0), B::cell(5, 0)], &free, Moves::Four, None);
+//! assert_eq!((v.owned[0].count(), v.owned[1].count()), (9, 12));
+//! ```
+
+mod dilate;
+mod distance;
+mod layers;
+mod runs;
+mod shift_bfs;
+mod sweep;
+mod territory;
+mod walls;
+
+pub use crate::algo::slide::SizeMismatch;
+pub use dilate::fill_dilate;
+pub use distance::{distance_map, DistanceMap};
+pub use layers::{expand, layers, Layers};
+pub use runs::fill_runs;
+pub use shift_bfs::{voronoi_n, voronoi_with, Voronoi, VoronoiN};
+pub use sweep::fill_sweep;
+pub use territory::{voronoi, voronoi_depths, Territory};
+pub use walls::{connections_from_walls, Wall};
+
+#[cfg(doc)]
+use crate::Dir;
+use crate::{BitBoard, BitGrid, Board, Connectivity, Moves};
+
+/// Per-direction connection masks, indexed by [`Dir::index`]: a cell may move in direction
+/// `d` only where `con[d.index()]` is set.
+pub type Connections<B> = [B; 8];
+
+/// Flood fill with the best method for the board type: see [`FloodFill`].
+///
+/// Returns the cells of `passable` reachable from `seeds & passable` under `conn`.
+///
+/// # Panics
+///
+/// If `seeds` and `passable` are runtime grids of different sizes ([`try_fill`] returns an
+/// error instead).
+pub fn fill<B: FloodFill>(seeds: &B, passable: &B, conn: Connectivity) -> B {
+    B::flood_fill(seeds, passable, conn)
+}
+
+/// Board types with a flood fill: fixed boards dilate to a fixpoint (straight-line word code
+/// per step); [`BitGrid`] uses [`fill_sweep`].
+pub trait FloodFill: BitBoard {
+    /// The cells of `passable` reachable from `seeds & passable` under `conn`.
+    ///
+    /// # Panics
+    ///
+    /// If `seeds` and `passable` are runtime grids of different sizes.
+    fn flood_fill(seeds: &Self, passable: &Self, conn: Connectivity) -> Self;
+}
+
+impl<const W: usize, const H: usize, const N: usize> FloodFill for Board<W, H, N> {
+    #[inline]
+    fn flood_fill(seeds: &Self, passable: &Self, conn: Connectivity) -> Self {
+        fill_dilate(seeds, passable, conn)
+    }
+}
+
+impl FloodFill for BitGrid {
+    fn flood_fill(seeds: &Self, passable: &Self, conn: Connectivity) -> Self {
+        fill_sweep(seeds, passable, conn)
+    }
+}
+
+/// Checks that `seeds` (the argument named `what`), every connection mask and, if given, the
+/// distance map have the size of `passable`.
+fn check_sizes<B: BitBoard>(
+    passable: &B,
+    what: &'static str,
+    seeds: &[B],
+    con: Option<&Connections<B>>,
+    depth: Option<(usize, usize)>,
+) -> Result<(), SizeMismatch> {
+    for s in seeds {
+        SizeMismatch::check(passable, "passable", s, what)?;
+    }
+    for c in con.into_iter().flatten() {
+        SizeMismatch::check(passable, "passable", c, "a connection mask")?;
+    }
+    match depth {
+        Some(found) if found != (passable.width(), passable.height()) => Err(SizeMismatch {
+            what: "the distance map",
+            reference: "passable",
+            expected: (passable.width(), passable.height()),
+            found,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Panics with the [`SizeMismatch`] message if [`check_sizes`] fails.
+#[track_caller]
+fn assert_sizes<B: BitBoard>(
+    passable: &B,
+    what: &'static str,
+    seeds: &[B],
+    con: Option<&Connections<B>>,
+    depth: Option<(usize, usize)>,
+) {
+    if let Err(e) = check_sizes(passable, what, seeds, con, depth) {
+        panic!("{e}");
+    }
+}
+
+/// [`fill`] that returns a [`SizeMismatch`] instead of panicking when `seeds` and `passable`
+/// are runtime grids of different sizes.
+///
+/// ```
+/// use gridbits::algo::fill::try_fill;
+/// use gridbits::{BitGrid, Connectivity};
+/// let mut seed = BitGrid::new(6, 3).unwrap();
+/// seed.set(0, 0);
+/// let free = BitGrid::full(6, 3).unwrap();
+/// assert_eq!(try_fill(&seed, &free, Connectivity::Four).unwrap(), free);
+/// let err = try_fill(&seed, &BitGrid::full(6, 4).unwrap(), Connectivity::Four).unwrap_err();
+/// assert_eq!(err.to_string(), "seeds is 6x3, expected 6x4 (the size of passable)");
+/// ```
+pub fn try_fill<B: FloodFill>(
+    seeds: &B,
+    passable: &B,
+    conn: Connectivity,
+) -> Result<B, SizeMismatch> {
+    check_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None)?;
+    Ok(fill(seeds, passable, conn))
+}
+
+/// [`layers`] that returns a [`SizeMismatch`] instead of panicking when `sources`, `passable`
+/// and the connection masks are runtime grids of different sizes.
+pub fn try_layers<'a, B: BitBoard>(
+    sources: &B,
+    passable: &B,
+    moves: Moves,
+    con: Option<&'a Connections<B>>,
+) -> Result<Layers<'a, B>, SizeMismatch> {
+    check_sizes(
+        passable,
+        "sources",
+        std::slice::from_ref(sources),
+        con,
+        None,
+    )?;
+    Ok(layers(sources, passable, moves, con))
+}
+
+/// [`distance_map`] that returns a [`SizeMismatch`] instead of panicking when `sources`,
+/// `passable` and the connection masks are runtime grids of different sizes.
+///
+/// ```
+/// use gridbits::algo::fill::try_distance_map;
+/// use gridbits::{BitGrid, Moves};
+/// let mut s = BitGrid::new(5, 5).unwrap();
+/// s.set(0, 0);
+/// let free = BitGrid::full(5, 5).unwrap();
+/// let d = try_distance_map(&s, &free, Moves::Queen, None).unwrap();
+/// assert_eq!(d.get(4, 4), Some(1));
+/// assert!(try_distance_map(&s, &BitGrid::full(5, 6).unwrap(), Moves::Queen, None).is_err());
+/// ```
+pub fn try_distance_map<B: Territory>(
+    sources: &B,
+    passable: &B,
+    moves: Moves,
+    con: Option<&Connections<B>>,
+) -> Result<DistanceMap, SizeMismatch> {
+    check_sizes(
+        passable,
+        "sources",
+        std::slice::from_ref(sources),
+        con,
+        None,
+    )?;
+    Ok(distance_map(sources, passable, moves, con))
+}
+
+/// [`voronoi`] that returns a [`SizeMismatch`] instead of panicking when a source, `passable`
+/// or a connection mask are runtime grids of different sizes.
+///
+/// ```
+/// use gridbits::algo::fill::try_voronoi;
+/// use gridbits::{BitGrid, Moves};
+/// let (mut a, mut b) = (BitGrid::new(4, 1).unwrap(), BitGrid::new(4, 1).unwrap());
+/// a.set(0, 0);
+/// b.set(3, 0);
+/// let free = BitGrid::full(4, 1).unwrap();
+/// assert_eq!(try_voronoi(&[a.clone(), b], &free, Moves::Four, None).unwrap().counts(), [2, 2]);
+/// let err = try_voronoi(&[a, BitGrid::new(5, 1).unwrap()], &free, Moves::Four, None);
+/// assert_eq!(err.unwrap_err().to_string(), "a source is 5x1, expected 4x1 (the size of passable)");
+/// ```
+pub fn try_voronoi<B: Territory>(
+    sources: &[B],
+    passable: &B,
+    moves: Moves,
+    con: Option<&Connections<B>>,
+) -> Result<Voronoi<B>, SizeMismatch> {
+    check_sizes(passable, "a source", sources, con, None)?;
+    Ok(voronoi(sources, passable, moves, con))
+}
+
+/// [`voronoi_depths`] that returns a [`SizeMismatch`] instead of panicking when a source,
+/// `passable` or a connection mask are runtime grids of different sizes.
+pub fn try_voronoi_depths<B: Territory>(
+    sources: &[B],
+    passable: &B,
+    moves: Moves,
+    con: Option<&Connections<B>>,
+) -> Result<(Voronoi<B>, DistanceMap), SizeMismatch> {
+    check_sizes(passable, "a source", sources, con, None)?;
+    Ok(voronoi_depths(sources, passable, moves, con))
+}

@@ -1,0 +1,135 @@
+//! The scanline flood fill of runtime grids over runs of passable cells ([`fill_runs`]): each
+//! run found with bit scans, painted with a few word ORs and pushed on a stack once.
+
+#[cfg(doc)]
+use super::fill_sweep;
+use crate::{BitGrid, Connectivity};
+
+/// Scanline flood fill of a [`BitGrid`] over runs of passable cells.
+///
+/// For runtime grids only, like [`fill_sweep`]; fixed boards use
+/// [`fill_dilate`](super::fill_dilate).
+///
+/// Each horizontal run of passable cells is found with bit scans (trailing/leading ones),
+/// painted with a few word ORs, and pushed on a stack once; popping a run looks for unfilled
+/// passable cells in the overlapping span of the rows above and below (one cell wider each
+/// side for 8-connectivity) a word at a time. The work is linear in the number of runs, so
+/// it does not depend on the shape of the region: a maze costs what open ground of the same
+/// run count costs. [`fill_sweep`] starts with row sweeps and hands over to this.
+///
+/// # Panics
+///
+/// If `seeds` and `passable` have different sizes.
+pub fn fill_runs(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
+    super::assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
+    let mut cur = passable.empty_like();
+    let mut stack = Vec::new();
+    for y in 0..passable.height() {
+        let (mask, row) = (passable.row_words(y), cur.row_words_mut(y));
+        for (i, &sel) in seeds.row_words(y).iter().enumerate() {
+            claim_runs(mask, row, y, i, sel, &mut stack);
+        }
+    }
+    run_stack(&mut cur, passable, conn, stack);
+    cur
+}
+
+/// Completes a fill whose filled cells are whole runs and whose unexplored runs are on
+/// `stack` as `(y, first, last)`.
+pub(super) fn run_stack(
+    cur: &mut BitGrid,
+    passable: &BitGrid,
+    conn: Connectivity,
+    mut stack: Vec<(usize, usize, usize)>,
+) {
+    let (w, h) = (passable.width(), passable.height());
+    let wide = usize::from(conn == Connectivity::Eight);
+    while let Some((y, a, b)) = stack.pop() {
+        let lo = a.saturating_sub(wide);
+        let hi = (b + wide).min(w - 1);
+        let (fi, li) = (lo / 64, hi / 64);
+        for ny in [y.wrapping_sub(1), y + 1] {
+            if ny >= h {
+                continue;
+            }
+            let mask = passable.row_words(ny);
+            let row = cur.row_words_mut(ny);
+            for i in fi..=li {
+                let lo_bits = if i == fi { !0u64 << (lo % 64) } else { !0 };
+                let hi_bits = if i == li { !0u64 >> (63 - hi % 64) } else { !0 };
+                claim_runs(mask, row, ny, i, lo_bits & hi_bits, &mut stack);
+            }
+        }
+    }
+}
+
+/// Claims every run of `mask` (a row `y` of words) that has an unclaimed cell among the bits
+/// `select` of word `i`: paints the whole run into `row` and pushes it on `stack`.
+#[inline]
+pub(super) fn claim_runs(
+    mask: &[u64],
+    row: &mut [u64],
+    y: usize,
+    i: usize,
+    select: u64,
+    stack: &mut Vec<(usize, usize, usize)>,
+) {
+    loop {
+        let cand = mask[i] & !row[i] & select;
+        if cand == 0 {
+            return;
+        }
+        let (a, b) = run_extent(mask, i * 64 + cand.trailing_zeros() as usize);
+        paint_run(row, a, b);
+        stack.push((y, a, b));
+    }
+}
+
+/// The run of set bits of `row` containing bit `x` (which must be set): `(first, last)`.
+#[inline]
+fn run_extent(row: &[u64], x: usize) -> (usize, usize) {
+    let (wi, b) = (x / 64, x % 64);
+    let word = row[wi];
+    // Within the word: ones upwards from bit b, and downwards from bit b.
+    let up = (!(word >> b)).trailing_zeros() as usize;
+    let down = (!(word << (63 - b))).leading_zeros() as usize;
+    let mut last = x + up - 1;
+    let mut first = x + 1 - down;
+    if b + up == 64 {
+        // The run reaches the top of the word: continue through the next words.
+        for &w in &row[wi + 1..] {
+            let ones = w.trailing_ones() as usize;
+            last += ones;
+            if ones < 64 {
+                break;
+            }
+        }
+    }
+    if down == b + 1 {
+        for &w in row[..wi].iter().rev() {
+            let ones = w.leading_ones() as usize;
+            first -= ones;
+            if ones < 64 {
+                break;
+            }
+        }
+    }
+    (first, last)
+}
+
+/// Sets bits `first..=last` of a row of words.
+#[inline]
+fn paint_run(row: &mut [u64], first: usize, last: usize) {
+    let (fi, li) = (first / 64, last / 64);
+    let lo = !0u64 << (first % 64);
+    let hi = !0u64 >> (63 - last % 64);
+    if fi == li {
+        row[fi] |= lo & hi;
+        return;
+    }
+    row[fi] |= lo;
+    for w in &mut row[fi + 1..li] {
+        *w = !0;
+    }
+    row[li] |= hi;
+}

@@ -1,0 +1,219 @@
+//! Fixed boards: [`Slide`] for [`Board`], the per-direction dispatch and the helpers every
+//! board method shares.
+//!
+//! Every ray function takes the direction (`DX`, `DY`) and the method (`M`) as const
+//! generics, so all shift amounts are constants: on small boards a ray compiles to
+//! straight-line word operations.
+
+use super::{auto_gallop_speed, Approach, Method, Slide};
+use crate::{Board, Dir, Moves};
+
+const M_DUMB7: u8 = 0;
+const M_GALLOP: u8 = 1;
+const M_KOGGE_STONE: u8 = 2;
+const M_SUBTRACT: u8 = 3;
+const M_AUTO: u8 = 4;
+
+/// The method [`Method::Auto`] uses on a fixed `w x h` board in direction `(dx, dy)`, from
+/// the benchmark (`gridbits bench --filter "queen reach"`): the subtraction east (a borrow
+/// chain, no loop), and west too when rays are longer than 15 cells (the bit reversal pays
+/// off on big boards); Kogge-Stone everywhere else (branch-free up to 15 cells, early exit
+/// beyond).
+pub const fn auto_board_method(w: usize, h: usize, dx: isize, dy: isize) -> Method {
+    if dy == 0 && (dx == 1 || max_ray_len(w, h, dx, dy) > 15) {
+        Method::Subtract
+    } else {
+        Method::KoggeStone
+    }
+}
+
+/// Raw shift by a signed bit offset (positive: towards higher bits).
+#[inline(always)]
+pub(super) fn sh<const W: usize, const H: usize, const N: usize>(
+    b: Board<W, H, N>,
+    delta: isize,
+) -> Board<W, H, N> {
+    if delta >= 0 {
+        b.shl_raw(delta as usize)
+    } else {
+        b.shr_raw(delta.unsigned_abs())
+    }
+}
+
+/// The passable cells a step with horizontal part `dx` may land on. With a guard column every
+/// raw shift lands either on a cell or on a guard bit (never passable); without one, a step
+/// with a horizontal part may not land in the column it would wrap into.
+#[inline(always)]
+pub(super) fn propagator<const W: usize, const H: usize, const N: usize>(
+    passable: Board<W, H, N>,
+    dx: isize,
+) -> Board<W, H, N> {
+    if Board::<W, H, N>::GUARD {
+        return passable;
+    }
+    match dx {
+        1 => passable.and(Board::<W, H, N>::NOT_FIRST_COL),
+        -1 => passable.and(Board::<W, H, N>::NOT_LAST_COL),
+        _ => passable,
+    }
+}
+
+/// The longest ray on a `w x h` board in a direction with parts `dx`, `dy`.
+pub(super) const fn max_ray_len(w: usize, h: usize, dx: isize, dy: isize) -> usize {
+    match (dx != 0, dy != 0) {
+        (true, true) => {
+            if w < h {
+                w - 1
+            } else {
+                h - 1
+            }
+        }
+        (true, false) => w - 1,
+        _ => h - 1,
+    }
+}
+
+/// Board rays, one function per method, direction as const generics.
+impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
+    pub(super) const fn slide_delta(dx: isize, dy: isize) -> isize {
+        dy * Self::STRIDE as isize + dx
+    }
+
+    /// The ray with method `M` (a `M_*` constant), direction `(DX, DY)`.
+    #[inline(always)]
+    fn slide_ray_m<const DX: isize, const DY: isize, const M: u8>(self, passable: Self) -> Self {
+        let m = if M == M_AUTO {
+            match const { auto_board_method(W, H, DX, DY) } {
+                Method::Dumb7 => M_DUMB7,
+                Method::Gallop => M_GALLOP,
+                Method::Subtract | Method::Sweep => M_SUBTRACT,
+                _ => M_KOGGE_STONE,
+            }
+        } else {
+            M
+        };
+        match m {
+            M_DUMB7 => self.slide_dumb7::<DX, DY>(passable),
+            M_GALLOP => self.slide_gallop::<DX, DY>(
+                passable,
+                auto_gallop_speed(max_ray_len(W, H, DX, DY)),
+                Approach::Accelerate,
+            ),
+            M_SUBTRACT => self.slide_subtract::<DX, DY>(passable),
+            _ => self.slide_kogge_stone::<DX, DY>(passable),
+        }
+    }
+
+    /// The ray in a runtime direction, method `M`.
+    #[inline(always)]
+    fn slide_ray_d<const M: u8>(self, passable: Self, d: Dir) -> Self {
+        match d {
+            Dir::N => self.slide_ray_m::<0, -1, M>(passable),
+            Dir::NE => self.slide_ray_m::<1, -1, M>(passable),
+            Dir::E => self.slide_ray_m::<1, 0, M>(passable),
+            Dir::SE => self.slide_ray_m::<1, 1, M>(passable),
+            Dir::S => self.slide_ray_m::<0, 1, M>(passable),
+            Dir::SW => self.slide_ray_m::<-1, 1, M>(passable),
+            Dir::W => self.slide_ray_m::<-1, 0, M>(passable),
+            Dir::NW => self.slide_ray_m::<-1, -1, M>(passable),
+        }
+    }
+
+    /// Every ray of `moves` with method `M`, directions unrolled.
+    #[inline(always)]
+    fn slide_reach_m<const M: u8>(self, passable: Self, moves: Moves) -> Self {
+        let rook = |g: Self| {
+            g.slide_ray_m::<0, -1, M>(passable)
+                .or(g.slide_ray_m::<1, 0, M>(passable))
+                .or(g.slide_ray_m::<0, 1, M>(passable))
+                .or(g.slide_ray_m::<-1, 0, M>(passable))
+        };
+        let bishop = |g: Self| {
+            g.slide_ray_m::<1, -1, M>(passable)
+                .or(g.slide_ray_m::<1, 1, M>(passable))
+                .or(g.slide_ray_m::<-1, 1, M>(passable))
+                .or(g.slide_ray_m::<-1, -1, M>(passable))
+        };
+        match moves {
+            Moves::Rook => rook(self),
+            Moves::Bishop => bishop(self),
+            Moves::Queen => rook(self).or(bishop(self)),
+            // One step: the neighbours only (a dilation would keep unreached pieces).
+            Moves::Four => self
+                .north()
+                .or(self.south())
+                .or(self.east())
+                .or(self.west())
+                .and(passable),
+            Moves::Eight => {
+                let (e, w) = (self.east(), self.west());
+                let h = self.or(e).or(w);
+                h.north().or(h.south()).or(e).or(w).and(passable)
+            }
+        }
+    }
+
+    /// The method [`Method::Auto`] uses on this board in direction `d`: see
+    /// [`auto_board_method`].
+    pub const fn auto_method(d: Dir) -> Method {
+        let (dx, dy) = d.delta();
+        auto_board_method(W, H, dx, dy)
+    }
+
+    #[inline(always)]
+    fn method_id(method: Method) -> u8 {
+        match method {
+            Method::Dumb7 => M_DUMB7,
+            Method::Gallop => M_GALLOP,
+            Method::KoggeStone => M_KOGGE_STONE,
+            Method::Subtract | Method::Sweep => M_SUBTRACT,
+            Method::Auto => M_AUTO,
+        }
+    }
+}
+
+impl<const W: usize, const H: usize, const N: usize> Slide for Board<W, H, N> {
+    #[inline]
+    fn ray_with(&self, passable: &Self, dir: Dir, method: Method) -> Self {
+        let (g, p) = (*self, *passable);
+        match Self::method_id(method) {
+            M_DUMB7 => g.slide_ray_d::<M_DUMB7>(p, dir),
+            M_GALLOP => g.slide_ray_d::<M_GALLOP>(p, dir),
+            M_SUBTRACT => g.slide_ray_d::<M_SUBTRACT>(p, dir),
+            M_AUTO => g.slide_ray_d::<M_AUTO>(p, dir),
+            _ => g.slide_ray_d::<M_KOGGE_STONE>(p, dir),
+        }
+    }
+
+    #[inline]
+    fn reach_with(&self, passable: &Self, moves: Moves, method: Method) -> Self {
+        let (g, p) = (*self, *passable);
+        match Self::method_id(method) {
+            M_DUMB7 => g.slide_reach_m::<M_DUMB7>(p, moves),
+            M_GALLOP => g.slide_reach_m::<M_GALLOP>(p, moves),
+            M_SUBTRACT => g.slide_reach_m::<M_SUBTRACT>(p, moves),
+            M_AUTO => g.slide_reach_m::<M_AUTO>(p, moves),
+            _ => g.slide_reach_m::<M_KOGGE_STONE>(p, moves),
+        }
+    }
+
+    fn gallop_ray_at(
+        &self,
+        passable: &Self,
+        dir: Dir,
+        speed_log2: u32,
+        approach: Approach,
+    ) -> Self {
+        let (g, p) = (*self, *passable);
+        match dir {
+            Dir::N => g.slide_gallop::<0, -1>(p, speed_log2, approach),
+            Dir::NE => g.slide_gallop::<1, -1>(p, speed_log2, approach),
+            Dir::E => g.slide_gallop::<1, 0>(p, speed_log2, approach),
+            Dir::SE => g.slide_gallop::<1, 1>(p, speed_log2, approach),
+            Dir::S => g.slide_gallop::<0, 1>(p, speed_log2, approach),
+            Dir::SW => g.slide_gallop::<-1, 1>(p, speed_log2, approach),
+            Dir::W => g.slide_gallop::<-1, 0>(p, speed_log2, approach),
+            Dir::NW => g.slide_gallop::<-1, -1>(p, speed_log2, approach),
+        }
+    }
+}

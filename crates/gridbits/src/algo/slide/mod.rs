@@ -1,0 +1,417 @@
+//! Sliding moves (rook, bishop, queen): occluded fills through passable cells, for any set of
+//! sliders at once, on fixed [`Board`]s and runtime [`BitGrid`]s alike.
+//!
+//! A *ray* in direction `d` from a set of pieces is every cell a piece reaches by moving one or
+//! more steps in `d` through passable cells, stopping before the first cell that is not
+//! passable (the "floodfill with walls" of the article "Sub-linear bitfield flood fill with
+//! galloping", written for the Game of the Amazons). Pieces do not block each other unless
+//! they are outside `passable`; a piece's own cell is in the result only when another piece
+//! reaches it. [`reach`] is the union of the rays of a [`Moves`].
+//!
+//! # The algorithms
+//!
+//! Five ways to compute a ray, each correct for many pieces at once and available on both
+//! board kinds through [`Slide`], one file each:
+//!
+//! - [`Method::Dumb7`] (`dumb7.rs`): shift the front by one cell, AND with the passable set,
+//!   OR into the result, until the front is empty ("Dumb7Fill"; one shift per cell of the
+//!   longest ray).
+//! - [`Method::Gallop`] (`gallop.rs`): the galloping of "Sub-linear bitfield flood fill with
+//!   galloping". After a shift by one ("accelerate") the front moves `2^s` cells per step
+//!   through a propagator whose walls are *smeared* over `2^s` cells (a cell may be landed on
+//!   only if it and the `2^s - 1` cells before it are passable), so nothing phases through a
+//!   wall; or it gallops first and "decelerates" with jumps of `2^(s-1)`, ..., 1
+//!   ([`Approach`], [`Slide::gallop_ray_at`]). Stops as soon as a step adds nothing.
+//! - [`Method::KoggeStone`] (`kogge_stone.rs`): jumps of 1, 2, 4, 8, ... cells, the
+//!   propagator ANDed with a shifted copy of itself before each doubling: `ceil(log2 L)` steps
+//!   for rays of up to `L` cells, no branch on small fixed boards (an unrolled schedule fixed
+//!   at compile time). On runtime grids each pass does the jump and the doubling together;
+//!   there, and for rays longer than 15 cells on fixed boards, the fill stops at the first
+//!   jump that adds nothing (rays are contiguous, so nothing lies further).
+//! - [`Method::Subtract`] (`subtract.rs`): for directions contiguous in the bits (east,
+//!   towards higher bits), `o ^ (o - 2g)` with `o` the blockers plus the pieces, which is
+//!   exact for many pieces on a line (each borrow stops at the next set bit of `o`); west runs
+//!   the same on the bit-reversed words. Other directions fall back to Kogge-Stone.
+//! - [`Method::Sweep`] (`sweep.rs`, runtime grids): walks the rows once in the direction of
+//!   travel, each row ORing in the shifted previous row, so vertical and diagonal rays cost one
+//!   pass; rows use the subtraction. On fixed boards it is the subtraction.
+//!
+//! [`Method::Auto`] is whichever the benchmark (`gridbits bench --filter "queen reach"`)
+//! measured fastest: on fixed boards the subtraction east (and west on big boards) and
+//! Kogge-Stone in the other directions ([`auto_board_method`]); on runtime grids the row
+//! sweep ([`BitGrid::auto_method`]). The per-board dispatch lives in `board.rs` (fixed boards,
+//! direction and method as const generics) and `grid.rs` (runtime grids, shared word steps).
+//!
+//! # Entry points
+//!
+//! - [`reach`], [`rook_reach`], [`bishop_reach`], [`queen_reach`] and [`ray_fill`]: the
+//!   [`Method::Auto`] engine of the board kind (through [`BitBoard::slide_ray`]; any other
+//!   [`BitBoard`] type gets [`generic_ray`], the shift-by-one loop).
+//! - [`reach_with`], [`dumb7_ray`], [`gallop_ray`], [`kogge_stone_ray`], [`subtract_ray`]:
+//!   one chosen method ([`Slide`]).
+//! - [`try_reach`], [`try_reach_with`], [`try_ray_fill`]: the same with a [`SizeMismatch`]
+//!   error instead of a panic when runtime grids of different sizes are passed together.
+//! - [`line_reach_u64`] and [`line_reach_u128`]: the article's one-dimensional problem, a
+//!   line of up to 64 or 128 cells in one integer (`line.rs`).
+//!
+//! Cells are `(x, y)` with `y` the row from the top on both board kinds.
+//!
+//! ```
+//! use gridbits::algo::slide::{queen_reach, rook_reach};
+//! use gridbits::{bitboard, Board10x10};
+//! let amazon = bitboard!(Board10x10;
+//!     "..........", "..........", "..........", "..........", "....#.....",
+//!     "..........", "..........", "..........", "..........", "..........");
+//! let arrows = bitboard!(Board10x10;
+//!     "..........", "..........", "..........", "....#.....", "..........",
+//!     "..#.......", "..........", "..........", "..........", "..........");
+//! let empty = !(amazon | arrows);
+//! assert_eq!(rook_reach(&amazon, &empty).count(), 9 + 5);
+//! // Rook: 9 along the row, 5 down (an arrow just above); diagonals: 4 + 4 + 5 + 4.
+//! assert_eq!(queen_reach(&amazon, &empty).count(), 9 + 5 + 4 + 4 + 5 + 4);
+//! ```
+
+mod board;
+mod dumb7;
+mod error;
+mod gallop;
+mod grid;
+mod kogge_stone;
+mod line;
+mod subtract;
+mod sweep;
+
+pub use board::auto_board_method;
+pub use error::SizeMismatch;
+pub use line::{
+    line_reach_u128, line_reach_u128_with, line_reach_u64, line_reach_u64_with, LineReach,
+};
+
+use crate::{BitBoard, Dir, Moves};
+#[cfg(doc)]
+use crate::{BitGrid, Board};
+
+/// How a ray is computed. See the [module documentation](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Shift by one cell until the front is empty (Dumb7Fill).
+    Dumb7,
+    /// The galloping of "Sub-linear bitfield flood fill with galloping", accelerating to a
+    /// speed chosen from the ray length.
+    Gallop,
+    /// Kogge-Stone doubling: jumps of 1, 2, 4, ... with a doubled propagator.
+    KoggeStone,
+    /// `o ^ (o - 2g)` east and (bit-reversed) west; Kogge-Stone in the other directions.
+    Subtract,
+    /// One pass over the rows in the direction of travel (vertical and diagonal rays),
+    /// subtraction along rows. On fixed boards, whose rows are not word aligned, it is
+    /// [`Method::Subtract`].
+    Sweep,
+    /// The fastest method measured for the board type and size.
+    Auto,
+}
+
+impl Method {
+    /// The explicit methods (every one but [`Method::Auto`]).
+    pub const ALL: [Method; 5] = [
+        Method::Dumb7,
+        Method::Gallop,
+        Method::KoggeStone,
+        Method::Subtract,
+        Method::Sweep,
+    ];
+}
+
+/// Where galloping changes speed: before the gallop (`Accelerate`: jumps of 1, 2, ... up to
+/// the galloping speed) or after it (`Decelerate`: gallop from the pieces, then jumps of half
+/// the speed, a quarter, ..., 1). Both fill every cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Approach {
+    /// Speed up first, then gallop.
+    Accelerate,
+    /// Gallop first, then slow down.
+    Decelerate,
+}
+
+/// The galloping speed (as `log2`) [`Method::Gallop`] uses for rays of at most `max_len`
+/// cells: about the square root of the length, at least 2 (the article gallops at 2 on a
+/// 10-cell line).
+pub const fn auto_gallop_speed(max_len: usize) -> u32 {
+    let lg = usize::BITS - max_len.leading_zeros(); // bits of max_len, ~log2(len + 1)
+    let s = lg / 2;
+    if s == 0 {
+        1
+    } else {
+        s
+    }
+}
+
+/// Board types with word-level occluded fills: every [`Method`] on whole boards.
+///
+/// Implemented by [`Board`] and [`BitGrid`]; the free functions of this module
+/// ([`dumb7_ray`], [`gallop_ray`], [`kogge_stone_ray`], [`subtract_ray`], [`reach_with`], ...)
+/// call it.
+pub trait Slide: BitBoard {
+    /// The cells reached from the pieces `self` moving in `dir` through `passable`, any
+    /// number of steps, computed with `method` (see [`ray_fill`] for the exact meaning).
+    ///
+    /// # Panics
+    ///
+    /// Runtime grids panic if `passable` has another size (see [`try_reach_with`]).
+    fn ray_with(&self, passable: &Self, dir: Dir, method: Method) -> Self;
+
+    /// Every ray of `moves` (one step for `Four`/`Eight`) with `method`: see [`reach_with`].
+    ///
+    /// # Panics
+    ///
+    /// Runtime grids panic if `passable` has another size (see [`try_reach_with`]).
+    fn reach_with(&self, passable: &Self, moves: Moves, method: Method) -> Self {
+        let mut out = self.empty_like();
+        for &d in moves.dirs() {
+            let r = if moves.is_sliding() {
+                self.ray_with(passable, d, method)
+            } else {
+                let mut s = self.shift(d);
+                s.and_assign(passable);
+                s
+            };
+            out.or_assign(&r);
+        }
+        out
+    }
+
+    /// Galloping with an explicit speed `2^speed_log2` (at least 2; values above 7 are
+    /// clamped to 7) and [`Approach`].
+    ///
+    /// # Panics
+    ///
+    /// Runtime grids panic if `passable` has another size.
+    fn gallop_ray_at(&self, passable: &Self, dir: Dir, speed_log2: u32, approach: Approach)
+        -> Self;
+
+    /// The longest possible ray in `dir` on this board, in cells.
+    fn max_ray(&self, dir: Dir) -> usize {
+        let (dx, dy) = dir.delta();
+        let (w, h) = (self.width(), self.height());
+        match (dx != 0, dy != 0) {
+            (true, true) => w.min(h) - 1,
+            (true, false) => w - 1,
+            _ => h - 1,
+        }
+    }
+}
+
+/// [`ray_fill`] with Dumb7Fill (shift by one until nothing moves).
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach_with`] returns an error
+/// instead).
+pub fn dumb7_ray<B: Slide>(pieces: &B, passable: &B, dir: Dir) -> B {
+    pieces.ray_with(passable, dir, Method::Dumb7)
+}
+
+/// [`ray_fill`] with galloping at the automatic speed, accelerating first.
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach_with`] returns an error
+/// instead).
+pub fn gallop_ray<B: Slide>(pieces: &B, passable: &B, dir: Dir) -> B {
+    pieces.ray_with(passable, dir, Method::Gallop)
+}
+
+/// [`ray_fill`] with Kogge-Stone doubling.
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach_with`] returns an error
+/// instead).
+pub fn kogge_stone_ray<B: Slide>(pieces: &B, passable: &B, dir: Dir) -> B {
+    pieces.ray_with(passable, dir, Method::KoggeStone)
+}
+
+/// [`ray_fill`] with the subtraction trick `o ^ (o - 2g)`: `Some` for east and west (west on
+/// bit-reversed words), `None` for the directions that are not contiguous in the bits.
+///
+/// ```
+/// use gridbits::algo::slide::subtract_ray;
+/// use gridbits::{bitboard, Board, Dir};
+/// type B = Board<8, 2, 1>;
+/// let rooks = bitboard!(B; "#..#....", "........");
+/// let free = bitboard!(B; ".##.###.", "########");
+/// assert_eq!(subtract_ray(&rooks, &free, Dir::E), Some(bitboard!(B; ".##.###.", "........")));
+/// assert_eq!(subtract_ray(&rooks, &free, Dir::S), None);
+/// ```
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach_with`] returns an error
+/// instead).
+pub fn subtract_ray<B: Slide>(pieces: &B, passable: &B, dir: Dir) -> Option<B> {
+    matches!(dir, Dir::E | Dir::W).then(|| pieces.ray_with(passable, dir, Method::Subtract))
+}
+
+/// [`reach`] with one chosen method in every direction.
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach_with`] returns an error
+/// instead).
+pub fn reach_with<B: Slide>(pieces: &B, passable: &B, moves: Moves, method: Method) -> B {
+    Slide::reach_with(pieces, passable, moves, method)
+}
+
+/// The cells reachable in one sliding move by any of `pieces`, through `passable` cells, in
+/// the directions of `moves` (a `Four`/`Eight` move is one step). The pieces' own cells are
+/// not included unless another piece reaches them; a slide stops before the first cell that
+/// is not passable.
+///
+/// Each board type uses its fastest method ([`Method::Auto`]); any other type implementing
+/// [`BitBoard`] gets the shift-by-one loop.
+///
+/// ```
+/// use gridbits::{algo::slide::reach, bitboard, Board, Moves};
+/// type B = Board<5, 3, 1>;
+/// let pieces = bitboard!(B; ".....", "..#..", ".....");
+/// let free = bitboard!(B; ".....", "#...#", ".....").complement().and_not(pieces);
+/// let r = reach(&pieces, &free, Moves::Rook);
+/// assert_eq!(r, bitboard!(B; "..#..", ".#.#.", "..#.."));
+/// ```
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach`] returns an error
+/// instead).
+pub fn reach<B: BitBoard>(pieces: &B, passable: &B, moves: Moves) -> B {
+    let mut out = pieces.empty_like();
+    for &d in moves.dirs() {
+        out.or_assign(&ray_fill(pieces, passable, d, moves.is_sliding()));
+    }
+    out
+}
+
+/// Rook reach: [`reach`] with [`Moves::Rook`].
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach`] returns an error
+/// instead).
+pub fn rook_reach<B: BitBoard>(pieces: &B, passable: &B) -> B {
+    reach(pieces, passable, Moves::Rook)
+}
+
+/// Bishop reach: [`reach`] with [`Moves::Bishop`].
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach`] returns an error
+/// instead).
+pub fn bishop_reach<B: BitBoard>(pieces: &B, passable: &B) -> B {
+    reach(pieces, passable, Moves::Bishop)
+}
+
+/// Queen reach: [`reach`] with [`Moves::Queen`].
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_reach`] returns an error
+/// instead).
+pub fn queen_reach<B: BitBoard>(pieces: &B, passable: &B) -> B {
+    reach(pieces, passable, Moves::Queen)
+}
+
+/// The cells reached from `pieces` moving in direction `d` through `passable` cells: one step
+/// if `!sliding`, else any number of steps (the pieces' cells themselves are not included
+/// unless another piece reaches them).
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_ray_fill`] returns an error
+/// instead).
+pub fn ray_fill<B: BitBoard>(pieces: &B, passable: &B, d: Dir, sliding: bool) -> B {
+    if !sliding {
+        let mut front = pieces.shift(d);
+        front.and_assign(passable);
+        return front;
+    }
+    pieces.slide_ray(passable, d)
+}
+
+/// The shift-by-one loop written against [`BitBoard`] alone: the ray of any board type.
+///
+/// # Panics
+///
+/// If `pieces` and `passable` are runtime grids of different sizes ([`try_ray_fill`] returns an error
+/// instead).
+pub fn generic_ray<B: BitBoard>(pieces: &B, passable: &B, d: Dir) -> B {
+    let mut front = pieces.shift(d);
+    front.and_assign(passable);
+    let mut all = front.clone();
+    while !front.is_empty() {
+        front = front.shift(d);
+        front.and_assign(passable);
+        front.and_not_assign(&all);
+        all.or_assign(&front);
+    }
+    all
+}
+
+/// [`reach`] that returns a [`SizeMismatch`] instead of panicking when `pieces` and
+/// `passable` are runtime grids of different sizes. Fixed boards always succeed.
+///
+/// ```
+/// use gridbits::algo::slide::try_reach;
+/// use gridbits::{BitGrid, Moves};
+/// let mut rook = BitGrid::new(5, 5).unwrap();
+/// rook.set(2, 2);
+/// let free = BitGrid::full(5, 5).unwrap();
+/// assert_eq!(try_reach(&rook, &free, Moves::Rook).unwrap().count(), 8);
+/// let small = BitGrid::full(4, 5).unwrap();
+/// let err = try_reach(&rook, &small, Moves::Rook).unwrap_err();
+/// assert_eq!(err.to_string(), "passable is 4x5, expected 5x5 (the size of pieces)");
+/// ```
+pub fn try_reach<B: BitBoard>(pieces: &B, passable: &B, moves: Moves) -> Result<B, SizeMismatch> {
+    SizeMismatch::check(pieces, "pieces", passable, "passable")?;
+    Ok(reach(pieces, passable, moves))
+}
+
+/// [`reach_with`] that returns a [`SizeMismatch`] instead of panicking when `pieces` and
+/// `passable` are runtime grids of different sizes.
+///
+/// ```
+/// use gridbits::algo::slide::{try_reach_with, Method};
+/// use gridbits::{BitGrid, Moves};
+/// let (pieces, free) = (BitGrid::new(6, 6).unwrap(), BitGrid::full(6, 7).unwrap());
+/// assert!(try_reach_with(&pieces, &free, Moves::Queen, Method::Gallop).is_err());
+/// ```
+pub fn try_reach_with<B: Slide>(
+    pieces: &B,
+    passable: &B,
+    moves: Moves,
+    method: Method,
+) -> Result<B, SizeMismatch> {
+    SizeMismatch::check(pieces, "pieces", passable, "passable")?;
+    Ok(Slide::reach_with(pieces, passable, moves, method))
+}
+
+/// [`ray_fill`] that returns a [`SizeMismatch`] instead of panicking when `pieces` and
+/// `passable` are runtime grids of different sizes.
+///
+/// ```
+/// use gridbits::algo::slide::try_ray_fill;
+/// use gridbits::{BitGrid, Dir};
+/// let mut piece = BitGrid::new(5, 1).unwrap();
+/// piece.set(0, 0);
+/// let free = BitGrid::full(5, 1).unwrap();
+/// assert_eq!(try_ray_fill(&piece, &free, Dir::E, true).unwrap().count(), 4);
+/// ```
+pub fn try_ray_fill<B: BitBoard>(
+    pieces: &B,
+    passable: &B,
+    d: Dir,
+    sliding: bool,
+) -> Result<B, SizeMismatch> {
+    SizeMismatch::check(pieces, "pieces", passable, "passable")?;
+    Ok(ray_fill(pieces, passable, d, sliding))
+}
