@@ -11,44 +11,55 @@ use std::fmt;
 /// [`BitGrid`](crate::BitGrid)s (and maps and images) can mismatch.
 ///
 /// ```
-/// use gridbits::{BitGrid, SizeMismatch};
-/// let a = BitGrid::new(3, 2).unwrap();
-/// let b = BitGrid::new(2, 3).unwrap();
-/// let err = a.try_and(&b).unwrap_err();
-/// assert_eq!(err, SizeMismatch { what: "other", expected: (3, 2), found: (2, 3) });
-/// assert_eq!(err.to_string(), "other is 2x3, expected 3x2 (the size of the first grid)");
+/// use gridbits::algo::slide::{try_reach, SizeMismatch};
+/// use gridbits::{BitGrid, Moves};
+/// let pieces = BitGrid::new(8, 8).unwrap();
+/// let passable = BitGrid::full(8, 6).unwrap();
+/// let err = try_reach(&pieces, &passable, Moves::Queen).unwrap_err();
+/// assert_eq!(err.what, "passable");
+/// assert_eq!((err.expected, err.found), ((8, 8), (8, 6)));
+/// assert_eq!(err.to_string(), "passable is 8x6, expected 8x8 (the size of pieces)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SizeMismatch {
     /// Which argument has the wrong size (its parameter name, e.g. `"passable"`).
     pub what: &'static str,
-    /// The size every argument must have, `(width, height)`: the first argument's.
+    /// The argument whose size the others must have: `"pieces"` in
+    /// [`slide`](crate::algo::slide), `"passable"` in [`fill`](crate::algo::fill), `"self"`
+    /// for the operations of [`BitGrid`](crate::BitGrid).
+    pub reference: &'static str,
+    /// The size every argument must have, `(width, height)`: the reference's.
     pub expected: (usize, usize),
     /// The size of the mismatched argument, `(width, height)`.
     pub found: (usize, usize),
 }
 
 impl SizeMismatch {
-    /// `Ok` if `other` (the argument named `what`) has the size of `first`, else the error.
+    /// `Ok` if `other` (the argument named `what`) has the size of `reference` (named
+    /// `reference_name`), else the error.
     ///
     /// ```
-    /// use gridbits::{BitGrid, SizeMismatch};
+    /// use gridbits::SizeMismatch;
+    /// use gridbits::BitGrid;
     /// let (a, b) = (BitGrid::new(4, 4).unwrap(), BitGrid::new(5, 4).unwrap());
-    /// assert!(SizeMismatch::check(&a, "b", &a).is_ok());
-    /// assert_eq!(SizeMismatch::check(&a, "b", &b).unwrap_err().found, (5, 4));
+    /// assert!(SizeMismatch::check(&a, "a", &a, "b").is_ok());
+    /// let err = SizeMismatch::check(&a, "a", &b, "b").unwrap_err();
+    /// assert_eq!(err.to_string(), "b is 5x4, expected 4x4 (the size of a)");
     /// ```
     pub fn check(
-        first: &impl GridView,
-        what: &'static str,
+        reference: &impl GridView,
+        reference_name: &'static str,
         other: &impl GridView,
+        what: &'static str,
     ) -> Result<(), SizeMismatch> {
-        let expected = (first.width(), first.height());
+        let expected = (reference.width(), reference.height());
         let found = (other.width(), other.height());
         if expected == found {
             Ok(())
         } else {
             Err(SizeMismatch {
                 what,
+                reference: reference_name,
                 expected,
                 found,
             })
@@ -61,8 +72,8 @@ impl fmt::Display for SizeMismatch {
         let ((ew, eh), (fw, fh)) = (self.expected, self.found);
         write!(
             f,
-            "{} is {fw}x{fh}, expected {ew}x{eh} (the size of the first grid)",
-            self.what
+            "{} is {fw}x{fh}, expected {ew}x{eh} (the size of {})",
+            self.what, self.reference
         )
     }
 }

@@ -128,6 +128,7 @@ fn mismatched_sizes_are_errors() {
     let b = BitGrid::new(2, 3).unwrap();
     let e = SizeMismatch {
         what: "other",
+        reference: "self",
         expected: (3, 2),
         found: (2, 3),
     };
@@ -139,7 +140,7 @@ fn mismatched_sizes_are_errors() {
     assert_eq!(a.clone().try_copy_from(&b), Err(e));
     assert_eq!(
         e.to_string(),
-        "other is 2x3, expected 3x2 (the size of the first grid)"
+        "other is 2x3, expected 3x2 (the size of self)"
     );
     let r = std::panic::catch_unwind(|| &a & &b);
     assert!(r.is_err(), "the operator form panics, as documented");

@@ -138,7 +138,7 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     /// assert!(Board8x8::try_from_grid(&BitGrid::new(9, 8).unwrap()).is_err());
     /// ```
     pub fn try_from_grid(grid: &BitGrid) -> Result<Self, SizeMismatch> {
-        SizeMismatch::check(&Self::EMPTY, "grid", grid)?;
+        SizeMismatch::check(&Self::EMPTY, "the board type", grid, "grid")?;
         Ok(Self::from_fn(|x, y| grid.get(x, y)))
     }
 }

@@ -11,7 +11,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 impl BitGrid {
     /// `Ok` when `other` has the same size as `self`.
     pub fn check_same_size(&self, other: &Self) -> Result<(), SizeMismatch> {
-        SizeMismatch::check(self, "other", other)
+        SizeMismatch::check(self, "self", other, "other")
     }
 
     pub(crate) fn assert_same_size(&self, other: &Self) {

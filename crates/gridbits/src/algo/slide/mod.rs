@@ -73,7 +73,6 @@
 
 mod board;
 mod dumb7;
-mod error;
 mod gallop;
 mod grid;
 mod kogge_stone;
@@ -81,8 +80,8 @@ mod line;
 mod subtract;
 mod sweep;
 
+pub use crate::error::SizeMismatch;
 pub use board::auto_board_method;
-pub use error::SizeMismatch;
 pub use line::{
     line_reach_u128, line_reach_u128_with, line_reach_u64, line_reach_u64_with, LineReach,
 };
