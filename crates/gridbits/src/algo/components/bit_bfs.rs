@@ -1,11 +1,16 @@
 //! Components of a fixed board by bit-BFS: the fast path (single cells and stars first,
 //! then fills) and the plain bit-BFS.
 
-use super::{fill_lowest, grow, grow_to_fixpoint, lowest, nb, neighboured, with_conn};
+use super::{
+    fill_lowest, grow, grow_to_fixpoint, lowest, nb, neighboured, with_conn, ComponentsError,
+};
 use crate::{Board, Connectivity, Dir};
 
-/// The component of `plane` holding cell `(x, y)`: empty if that cell is not set. Panics if
-/// the cell is off the board.
+/// The component of `plane` holding cell `(x, y)`: empty if that cell is not set.
+///
+/// # Panics
+///
+/// If the cell is off the board; [`try_component_at`] returns an error instead.
 ///
 /// ```
 /// use gridbits::algo::components::component_at;
@@ -22,7 +27,39 @@ pub fn component_at<const W: usize, const H: usize, const N: usize>(
     y: usize,
     conn: Connectivity,
 ) -> Board<W, H, N> {
-    grow_to_fixpoint(Board::cell(x, y) & plane, plane, conn)
+    match try_component_at(plane, x, y, conn) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The component of `plane` holding cell `(x, y)` (empty if that cell is not set), or an
+/// error if the cell is off the board.
+///
+/// ```
+/// use gridbits::algo::components::try_component_at;
+/// use gridbits::{Board, Connectivity};
+/// type B = Board<4, 3, 1>;
+/// let plane = B::from_fn(|x, _| x == 1);
+/// assert_eq!(try_component_at(plane, 1, 2, Connectivity::Four).unwrap(), plane);
+/// let err = try_component_at(plane, 4, 0, Connectivity::Four).unwrap_err();
+/// assert_eq!(err.to_string(), "cell (4, 0) is off the 4x3 board");
+/// ```
+pub fn try_component_at<const W: usize, const H: usize, const N: usize>(
+    plane: Board<W, H, N>,
+    x: usize,
+    y: usize,
+    conn: Connectivity,
+) -> Result<Board<W, H, N>, ComponentsError> {
+    if x >= W || y >= H {
+        return Err(ComponentsError::OffBoard {
+            x,
+            y,
+            width: W,
+            height: H,
+        });
+    }
+    Ok(grow_to_fixpoint(Board::cell(x, y) & plane, plane, conn))
 }
 
 /// The cells of `plane` with no neighbour in `plane` under `conn`: its one-cell components.
@@ -228,8 +265,9 @@ impl<const W: usize, const H: usize, const N: usize> std::iter::FusedIterator
 
 /// The plain bit-BFS: the lowest set cell grown by dilations to a fixpoint, removed, and
 /// again, with none of the shortcuts of [`components`]. Components come in raster order of
-/// their lowest cell. Kept as a reference point for the bench ("bit-BFS" of the seed
-/// article).
+/// their lowest cell. This is the bit-BFS that the later version of the article "Fast
+/// Connected Components for 6x12 bitboard" recommends over its lookup table; the fast path
+/// [`components`] adds the shortcuts.
 ///
 /// ```
 /// use gridbits::algo::components::components_plain;

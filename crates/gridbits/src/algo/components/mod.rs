@@ -15,9 +15,17 @@
 //!   4-connectivity (the Puyo vanish mask): a neighbour-count filter finds seed cells, one
 //!   dilation inside the plane finishes. Larger `k` enumerate only the components that pass
 //!   that filter.
-//! - [`table`]: the seed article's row-pair lookup table for boards up to 8 wide, kept as a
-//!   faithful, tested alternative and as the baseline of `gridbits bench`.
+//! - [`row_pair_table`] (also reachable as `table`): the algorithm of the article "Fast
+//!   Connected Components for 6x12 bitboard", a lookup table indexed by two consecutive
+//!   rows, for boards up to 8 wide. Faithful and tested, and the baseline of
+//!   `gridbits bench`; the article's later version recommends a plain bit-BFS instead
+//!   ([`components_plain`]), which the fast path refines.
 //! - [`components_by_class`]: one plane per class (colour), components of each.
+//!
+//! These work on fixed-size [`Board`]s, where a whole plane is a few words. For grids sized
+//! at run time ([`BitGrid`](crate::BitGrid)), and for label images and statistics, see
+//! [`crate::algo::label`]: its [`components`](crate::algo::label::components) splits a
+//! `BitGrid` into one grid per component, and its functions also accept a `Board`.
 //!
 //! ```
 //! use gridbits::algo::components::{components, groups_at_least};
@@ -38,13 +46,57 @@ mod by_class;
 mod groups;
 pub mod row_pair_table;
 
-pub use bit_bfs::{component_at, components, components_plain, isolated, Components};
+pub use bit_bfs::{
+    component_at, components, components_plain, isolated, try_component_at, Components,
+};
 pub use by_class::components_by_class;
 pub use groups::{groups_at_least, groups_at_least_any};
 /// The row-pair lookup table under its short name: [`row_pair_table`].
 pub use row_pair_table as table;
 
 use crate::{Board, Connectivity, Dir};
+use std::fmt;
+
+/// A caller mistake in this module: a cell off the board, a table width out of range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComponentsError {
+    /// Cell `(x, y)` is not on the `width x height` board.
+    OffBoard {
+        /// Column asked for.
+        x: usize,
+        /// Row asked for (from the top).
+        y: usize,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+    /// The row-pair table supports widths 1 to [`row_pair_table::MAX_WIDTH`] only.
+    TableWidth {
+        /// Width asked for.
+        width: usize,
+    },
+}
+
+impl fmt::Display for ComponentsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ComponentsError::OffBoard {
+                x,
+                y,
+                width,
+                height,
+            } => write!(f, "cell ({x}, {y}) is off the {width}x{height} board"),
+            ComponentsError::TableWidth { width } => write!(
+                f,
+                "the row-pair table supports boards 1 to {} cells wide, not {width}",
+                row_pair_table::MAX_WIDTH
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ComponentsError {}
 
 /// Calls `f` with `conn` as a constant in each arm, so that code generic over the
 /// connectivity is specialised even when the caller's `conn` is only known at run time.

@@ -1,4 +1,5 @@
-//! ../shared/seeds/000 and 001): a lookup table indexed by two consecutive rows.
+//! The algorithm of the article "Fast Connected Components for 6x12 bitboard": a lookup
+//! table indexed by two consecutive rows, for boards up to 8 cells wide.
 //!
 //! A row of `w` cells holds at most `ceil(w / 2)` runs of set cells, so at most that
 //! many *running components* cross from one row to the next. For every pair of rows
@@ -48,6 +49,7 @@
 //! assert_eq!(table::components(plane, Connectivity::Eight).len(), 2);
 //! ```
 
+use super::ComponentsError;
 use crate::{Board, Connectivity};
 use std::sync::OnceLock;
 
@@ -70,6 +72,15 @@ pub struct RowPairTable {
 }
 
 static TABLES: [OnceLock<RowPairTable>; 2 * MAX_WIDTH] = [const { OnceLock::new() }; 2 * MAX_WIDTH];
+
+/// Whether the table supports boards `width` cells wide.
+fn check_width(width: usize) -> Result<(), ComponentsError> {
+    if (1..=MAX_WIDTH).contains(&width) {
+        Ok(())
+    } else {
+        Err(ComponentsError::TableWidth { width })
+    }
+}
 
 /// The runs of a row, lowest first, as masks.
 fn runs(mut row: u32) -> Vec<u32> {
@@ -106,12 +117,28 @@ fn window_fill(upper: u32, lower: u32, start: u32, width: usize, conn: Connectiv
 }
 
 impl RowPairTable {
-    /// Builds the table for boards `width` cells wide (`1..=8`). Panics on another width.
+    /// Builds the table for boards `width` cells wide (`1..=8`), or says why not.
+    ///
+    /// ```
+    /// use gridbits::algo::components::table::RowPairTable;
+    /// use gridbits::Connectivity;
+    /// assert_eq!(RowPairTable::try_build(3, Connectivity::Eight).unwrap().len(), 64);
+    /// assert!(RowPairTable::try_build(9, Connectivity::Four).is_err());
+    /// ```
+    pub fn try_build(width: usize, conn: Connectivity) -> Result<RowPairTable, ComponentsError> {
+        check_width(width)?;
+        Ok(Self::build(width, conn))
+    }
+
+    /// Builds the table for boards `width` cells wide (`1..=8`).
+    ///
+    /// # Panics
+    ///
+    /// On another width; [`try_build`](Self::try_build) returns an error instead.
     pub fn build(width: usize, conn: Connectivity) -> RowPairTable {
-        assert!(
-            (1..=MAX_WIDTH).contains(&width),
-            "the row-pair table supports widths 1 to {MAX_WIDTH}"
-        );
+        if let Err(e) = check_width(width) {
+            panic!("{e}");
+        }
         let full = (1u32 << width) - 1;
         let entries = (0..1u32 << (2 * width))
             .map(|code| {
@@ -138,13 +165,25 @@ impl RowPairTable {
         }
     }
 
-    /// The shared table for `width` (`1..=8`) and `conn`, built on first use. Panics on
-    /// another width.
+    /// The shared table for `width` (`1..=8`) and `conn`, built on first use, or says why
+    /// not.
+    pub fn try_get(
+        width: usize,
+        conn: Connectivity,
+    ) -> Result<&'static RowPairTable, ComponentsError> {
+        check_width(width)?;
+        Ok(Self::get(width, conn))
+    }
+
+    /// The shared table for `width` (`1..=8`) and `conn`, built on first use.
+    ///
+    /// # Panics
+    ///
+    /// On another width; [`try_get`](Self::try_get) returns an error instead.
     pub fn get(width: usize, conn: Connectivity) -> &'static RowPairTable {
-        assert!(
-            (1..=MAX_WIDTH).contains(&width),
-            "the row-pair table supports widths 1 to {MAX_WIDTH}"
-        );
+        if let Err(e) = check_width(width) {
+            panic!("{e}");
+        }
         let i = 2 * (width - 1) + usize::from(conn == Connectivity::Eight);
         TABLES[i].get_or_init(|| Self::build(width, conn))
     }
@@ -176,14 +215,22 @@ impl RowPairTable {
 
     /// `tableIndex[upper lower][slot]`: which running components of the upper row (bit
     /// `i` for slot `i`) continue into run `slot` of the lower row. Rows are bit masks,
-    /// column 0 in bit 0. Panics if a row has bits past the width or `slot >= 4`.
+    /// column 0 in bit 0.
+    ///
+    /// # Panics
+    ///
+    /// If a row has bits past the width or `slot >= 4`.
     pub fn index(&self, upper: u32, lower: u32, slot: usize) -> u32 {
         assert!(upper >> self.width == 0 && lower >> self.width == 0 && slot < 4);
         (self.entry(upper, lower) >> (16 * slot + 8)) as u32 & 0xf
     }
 
     /// `tableRow[upper lower][slot]`: the cells of run `slot` of the lower row (0 when the
-    /// lower row has fewer runs). Panics like [`index`](Self::index).
+    /// lower row has fewer runs).
+    ///
+    /// # Panics
+    ///
+    /// Like [`index`](Self::index).
     pub fn row(&self, upper: u32, lower: u32, slot: usize) -> u32 {
         assert!(upper >> self.width == 0 && lower >> self.width == 0 && slot < 4);
         (self.entry(upper, lower) >> (16 * slot)) as u32 & 0xff

@@ -62,6 +62,34 @@ pub(super) fn merged(words: &[u64], wpr: usize, h: usize, unit: usize, k: usize,
     m
 }
 
+/// Flattens runs `from..to`: roots get labels `next + 1, next + 2, ...` in index order, the
+/// others their root's label (already one: a parent comes before its child and is
+/// flattened first). Returns the last label given. Branch-free: roots are unpredictable.
+#[inline(always)]
+fn flatten(parent: &mut [u32], from: usize, to: usize, mut next: u32) -> u32 {
+    for i in from..to {
+        let p = parent[i];
+        let root = p == i as u32;
+        next += u32::from(root);
+        let inherited = parent[p as usize];
+        parent[i] = if root { next } else { inherited };
+    }
+    next
+}
+
+/// How [`Labeller`] numbers the components.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LabelOrder {
+    /// Raster order of each component's first cell (top row first, then left to right),
+    /// as `scipy.ndimage.label` and OpenCV number them. The default.
+    #[default]
+    Raster,
+    /// With 8-connectivity, the order the scan meets the components in: by the first pair of
+    /// rows (0-1, 2-3, ...) they reach, then by their leftmost column there. Saves a small
+    /// renumbering pass. With 4-connectivity it is the raster order.
+    RowPairs,
+}
+
 /// Reusable scratch space of the labeller: keep one around to label many images without
 /// allocating.
 ///
@@ -79,8 +107,16 @@ pub struct Labeller {
     /// Run starts of a unit's merged row and their counts before each word.
     pub(super) unit_starts: Vec<u64>,
     pub(super) unit_prefix: Vec<u32>,
+    /// Sums of the columns of the set cells of a row pair before each word.
+    pub(super) column_sums: Vec<u64>,
+    /// Index of the first run of each unit, and one past the last run.
+    pub(super) unit_base: Vec<u32>,
+    /// New label of each new component of one unit, for the raster order.
+    pub(super) renumber: Vec<u32>,
     /// Never use the accelerated copies.
     pub(super) portable: bool,
+    /// How components are numbered.
+    pub(super) order: LabelOrder,
 }
 
 impl Labeller {
@@ -99,6 +135,30 @@ impl Labeller {
     pub fn portable(mut self) -> Self {
         self.portable = true;
         self
+    }
+
+    /// The same labeller numbering components in `order` (by default
+    /// [`LabelOrder::Raster`]).
+    ///
+    /// ```
+    /// use gridbits::algo::label::{LabelOrder, Labeller, Labels};
+    /// use gridbits::{BitGrid, Connectivity};
+    /// let g = BitGrid::parse("..#\n#..\n").unwrap();
+    /// let mut out = Labels::new();
+    /// Labeller::new().label(&g, Connectivity::Eight, &mut out).unwrap();
+    /// assert_eq!(out.as_slice(), [0, 0, 1, 2, 0, 0]);
+    /// let mut pairs = Labeller::new().with_order(LabelOrder::RowPairs);
+    /// pairs.label(&g, Connectivity::Eight, &mut out).unwrap();
+    /// assert_eq!(out.as_slice(), [0, 0, 2, 1, 0, 0]);
+    /// ```
+    pub fn with_order(mut self, order: LabelOrder) -> Self {
+        self.order = order;
+        self
+    }
+
+    /// How this labeller numbers components.
+    pub fn order(&self) -> LabelOrder {
+        self.order
     }
 
     /// Whether this labeller runs the copies compiled for POPCNT and BMI (x86-64 CPUs that
@@ -154,10 +214,21 @@ impl Labeller {
             }
             n
         };
-        // Count the runs first, to size the union-find exactly.
-        let total: u64 = (0..units).map(|k| u64::from(unit_runs(k))).sum();
-        if total >= u64::from(u32::MAX) - LABEL_SLACK as u64 {
-            return Err(size_error(w, h, "too many runs for u32 labels"));
+        // Count the runs first, to size the union-find exactly; `unit_base[k]` is the index
+        // of the first run of unit `k`.
+        let bases = &mut self.unit_base;
+        bases.clear();
+        bases
+            .try_reserve_exact(units + 1)
+            .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+        let mut total = 0u64;
+        bases.push(0);
+        for k in 0..units {
+            total += u64::from(unit_runs(k));
+            if total >= u64::from(u32::MAX) - LABEL_SLACK as u64 {
+                return Err(size_error(w, h, "too many runs for u32 labels"));
+            }
+            bases.push(total as u32);
         }
         let parent = &mut self.parent;
         parent.clear();
@@ -167,7 +238,7 @@ impl Labeller {
         parent.extend(0..total as u32);
 
         let mut prev_base: u32 = 0; // index of the first run of the previous unit
-        let mut cur_base: u32 = unit_runs(0);
+        let mut cur_base: u32 = self.unit_base[1];
         for k in 1..units {
             let upper = &words[(k * UNIT - 1) * wpr..k * UNIT * wpr];
             let lower = &words[k * UNIT * wpr..(k * UNIT + 1) * wpr];
@@ -225,17 +296,86 @@ impl Labeller {
 
         // Flatten: roots get labels 1, 2, ... in index order, the others their root's
         // (already a label: parents come first). Branch-free, roots are unpredictable.
-        let mut next = 0u32;
-        for i in 0..parent.len() {
-            let p = parent[i];
-            let root = p == i as u32;
-            next += u32::from(root);
-            let inherited = parent[p as usize];
-            parent[i] = if root { next } else { inherited };
-        }
+        let next = if EIGHT && self.order == LabelOrder::Raster {
+            self.flatten_raster(grid)
+        } else {
+            flatten(parent, 0, total as usize, 0)
+        };
         // Slack for the AVX2 writer, which loads four labels at a time.
-        parent.extend_from_slice(&[0; LABEL_SLACK]);
+        self.parent.extend_from_slice(&[0; LABEL_SLACK]);
         Ok(next)
+    }
+
+    /// The flattening of two-row units in raster order. A root is the leftmost run of its
+    /// component in the first unit (pair of rows) it reaches, but the component's first
+    /// cell in raster order may lie further right in that unit's top row, or the root may
+    /// hold cells of the bottom row only. So each unit is flattened on its own (its new
+    /// components get the next labels in root order), then those labels are renumbered:
+    /// first the components with a cell in the unit's top row, by their first top-row run,
+    /// then the others, by their root. Labels of earlier units are final when a unit reads
+    /// them, so one pass over the runs and one over the unit's top row suffice.
+    #[inline(always)]
+    fn flatten_raster(&mut self, grid: &BitGrid) -> u32 {
+        let (h, wpr) = (grid.height(), grid.words_per_row());
+        let words = grid.words();
+        let Self {
+            parent,
+            unit_base,
+            renumber,
+            ..
+        } = self;
+        let mut next = 0u32;
+        for k in 0..unit_base.len() - 1 {
+            let (base, end) = (unit_base[k] as usize, unit_base[k + 1] as usize);
+            let first = next;
+            next = flatten(parent, base, end, next);
+            let new = (next - first) as usize;
+            if new < 2 || 2 * k + 1 >= h {
+                // At most one new component, or a one-row unit: already in raster order.
+                continue;
+            }
+            renumber.clear();
+            renumber.resize(new, 0);
+            let mut assigned = first;
+            // The unit's top row, its runs in order: each names its unit run by rank.
+            let top = &words[2 * k * wpr..(2 * k + 1) * wpr];
+            let (mut before, mut carry_m, mut carry_t) = (base as u32, 0u64, 0u64);
+            for (j, &t) in top.iter().enumerate() {
+                let m = merged(words, wpr, h, 2, k, j);
+                let sm = starts(m, carry_m);
+                let mut st = starts(t, carry_t);
+                while st != 0 {
+                    let bit = st.trailing_zeros();
+                    st &= st - 1;
+                    let run = before + (sm & upto(bit)).count_ones() - 1;
+                    let q = parent[run as usize].wrapping_sub(first + 1) as usize;
+                    if q < new && renumber[q] == 0 {
+                        assigned += 1;
+                        renumber[q] = assigned;
+                    }
+                }
+                before += sm.count_ones();
+                (carry_m, carry_t) = (m >> 63, t >> 63);
+            }
+            // Then the components with no cell in the top row, in root order.
+            let mut moved = false;
+            for (q, r) in renumber.iter_mut().enumerate() {
+                if *r == 0 {
+                    assigned += 1;
+                    *r = assigned;
+                }
+                moved |= *r != first + 1 + q as u32;
+            }
+            if moved {
+                for p in &mut parent[base..end] {
+                    let q = p.wrapping_sub(first + 1) as usize;
+                    if q < new {
+                        *p = renumber[q];
+                    }
+                }
+            }
+        }
+        next
     }
 
     /// The runs of one row into `run_start` / `run_end` (end exclusive); returns how many.

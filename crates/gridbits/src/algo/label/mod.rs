@@ -17,7 +17,13 @@
 //!    run starts up to the link), without a branch, and are joined in a union-find over run
 //!    indices (Rem's algorithm with splicing: a root is the smallest index of its set).
 //! 3. **Flatten.** One branch-free pass over the run indices turns roots into labels
-//!    `1, 2, ...` and every other run into its root's label.
+//!    `1, 2, ...` and every other run into its root's label. With 8-connectivity a root is
+//!    the leftmost run of its component in the first pair of rows it reaches, which is not
+//!    always where its first cell in raster order lies (that cell may be further right in
+//!    the pair's top row, and the root may only have cells in the bottom row), so each pair's
+//!    new components are renumbered as the flattening reaches it: those with a cell in the
+//!    top row by their first top-row run, then the others by their root. That costs one
+//!    more look at each pair's top row and its run labels.
 //! 4. **Write.** Portable: the runs of each row are found again (`trailing_zeros` over the
 //!    run start and end masks) and each gap and run is written in chunks of 8 cells, every
 //!    chunk starting where the previous segment ended. With AVX2 (detected at run time):
@@ -25,15 +31,22 @@
 //!    takes its label from, one `vpermd` builds the 8 labels and each row of the unit keeps
 //!    its set cells; the stores stream past the caches.
 //!
-//! Labels number the components in the order the scan meets them: with 4-connectivity, the
-//! raster order of their first cell (top row first, then left to right), like
-//! [`crate::naive::components`]; with 8-connectivity, by the first pair of rows (0-1, 2-3,
-//! ...) they reach, then by their leftmost column in that pair.
+//! Labels number the components `1..=n` in raster order of their first cell (top row first,
+//! then left to right) with both connectivities, exactly as `scipy.ndimage.label`, OpenCV's
+//! `connectedComponents` and [`crate::naive::components`] number them; `0` is background.
+//! [`LabelOrder::RowPairs`] keeps the scan's own 8-connected order and skips the
+//! renumbering.
 //!
-//! [`Labeller::stats`] runs steps 1 to 3 and accumulates sizes and bounding boxes instead
-//! of writing the image (the `--summary` path of the command line). On x86-64 CPUs with
-//! POPCNT and BMI every step runs from a copy compiled for them, chosen at run time;
+//! [`Labeller::stats`] runs steps 1 to 3 and accumulates, for every component, what
+//! `cv2.connectedComponentsWithStats` reports (area, bounding box, the sums behind the
+//! centroid: [`ComponentStats`]) instead of writing the image. On x86-64 CPUs with POPCNT
+//! and BMI every step runs from a copy compiled for them, chosen at run time;
 //! [`Labeller::portable`] forces the portable code.
+//!
+//! Any grid can be labelled ([`LabelInput`]): a [`BitGrid`] is read as it is, a fixed-size
+//! [`Board`](crate::Board) or a [`NaiveGrid`](crate::naive::NaiveGrid) is converted once.
+//! [`components`] splits a grid into one [`BitGrid`] per component, built from the label
+//! image.
 //!
 //! ```
 //! use gridbits::algo::label::{label, stats};
@@ -46,7 +59,12 @@
 //! assert_eq!(labels.row(2), [3, 0, 0, 0, 0]);
 //! let s = stats(&g, Connectivity::Eight).unwrap();
 //! assert_eq!(s.iter().map(|c| c.size).collect::<Vec<_>>(), [2, 3, 1]);
-//! assert_eq!((s[1].min_x, s[1].max_x, s[1].min_y, s[1].max_y), (3, 4, 0, 1));
+//! assert_eq!(s[1].bbox(), (3, 0, 2, 2));
+//! assert_eq!(s[1].centroid(), (11.0 / 3.0, 2.0 / 3.0));
+//!
+//! // 8-connected labels are in raster order too.
+//! let g = BitGrid::parse("..#\n#..\n").unwrap();
+//! assert_eq!(label(&g, Connectivity::Eight).unwrap().as_slice(), [0, 0, 1, 2, 0, 0]);
 //! ```
 
 /// Runs `$body` through the accelerated copy when the CPU allows it, else the portable one.
@@ -63,15 +81,19 @@ macro_rules! dispatch {
     }};
 }
 
+mod input;
 mod labeller;
 mod labels;
+mod split;
 mod stats;
 mod write;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-pub use labeller::Labeller;
+pub use input::LabelInput;
+pub use labeller::{LabelOrder, Labeller};
 pub use labels::Labels;
+pub use split::{components, GridComponents};
 pub use stats::ComponentStats;
 
 use crate::{BitGrid, Connectivity, SizeError};
@@ -117,36 +139,58 @@ fn cpu_has_avx2() -> bool {
     }
 }
 
-/// Labels `grid`: a new [`Labels`] image. See the [module documentation](self).
+/// Labels `grid`: a new [`Labels`] image, components in raster order of their first cell.
+/// See the [module documentation](self).
 ///
-/// Errors only when memory for the image cannot be had or the grid has 2^32 runs or more.
-pub fn label(grid: &BitGrid, conn: Connectivity) -> Result<Labels, SizeError> {
+/// Errors only when memory for the image cannot be had, the grid has 2^32 runs or more, or
+/// `grid` cannot be converted ([`LabelInput`]).
+///
+/// ```
+/// use gridbits::algo::label::label;
+/// use gridbits::{bitboard, Board, Connectivity};
+/// type B = Board<4, 2, 1>;
+/// let b = bitboard!(B; "#..#", ".##.");
+/// assert_eq!(label(&b, Connectivity::Four).unwrap().as_slice(), [1, 0, 0, 2, 0, 3, 3, 0]);
+/// assert_eq!(label(&b, Connectivity::Eight).unwrap().count(), 1);
+/// ```
+pub fn label<G: LabelInput + ?Sized>(grid: &G, conn: Connectivity) -> Result<Labels, SizeError> {
+    let grid = grid.to_bit_grid()?;
     let mut out = Labels::new();
-    Labeller::new().label(grid, conn, &mut out)?;
+    Labeller::new().label(&grid, conn, &mut out)?;
     Ok(out)
 }
 
-/// Labels `grid` and returns the size and bounding box of every component
-/// (`stats[label - 1]`).
-pub fn label_with_stats(
-    grid: &BitGrid,
+/// Labels `grid` and returns the statistics of every component (`stats[label - 1]`).
+///
+/// Errors as [`label`].
+pub fn label_with_stats<G: LabelInput + ?Sized>(
+    grid: &G,
     conn: Connectivity,
 ) -> Result<(Labels, Vec<ComponentStats>), SizeError> {
+    let grid = grid.to_bit_grid()?;
     let mut out = Labels::new();
     let mut stats = Vec::new();
-    Labeller::new().label_with_stats(grid, conn, &mut out, &mut stats)?;
+    Labeller::new().label_with_stats(&grid, conn, &mut out, &mut stats)?;
     Ok((out, stats))
 }
 
-/// The size and bounding box of every component, in raster order of their first cell,
-/// without a label image.
-pub fn stats(grid: &BitGrid, conn: Connectivity) -> Result<Vec<ComponentStats>, SizeError> {
+/// The statistics of every component (size, bounding box, centroid sums), in raster order
+/// of their first cell, without a label image.
+///
+/// Errors as [`label`].
+pub fn stats<G: LabelInput + ?Sized>(
+    grid: &G,
+    conn: Connectivity,
+) -> Result<Vec<ComponentStats>, SizeError> {
+    let grid = grid.to_bit_grid()?;
     let mut stats = Vec::new();
-    Labeller::new().stats(grid, conn, &mut stats)?;
+    Labeller::new().stats(&grid, conn, &mut stats)?;
     Ok(stats)
 }
 
 /// The number of components of `grid`.
+///
+/// Errors as [`label`].
 ///
 /// ```
 /// use gridbits::algo::label::count;
@@ -155,8 +199,9 @@ pub fn stats(grid: &BitGrid, conn: Connectivity) -> Result<Vec<ComponentStats>, 
 /// assert_eq!(count(&g, Connectivity::Four).unwrap(), 5);
 /// assert_eq!(count(&g, Connectivity::Eight).unwrap(), 1);
 /// ```
-pub fn count(grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
-    Labeller::new().count(grid, conn)
+pub fn count<G: LabelInput + ?Sized>(grid: &G, conn: Connectivity) -> Result<u32, SizeError> {
+    let grid = grid.to_bit_grid()?;
+    Labeller::new().count(&grid, conn)
 }
 
 /// Labels several non-overlapping planes of one size (one per class) into one image; see
