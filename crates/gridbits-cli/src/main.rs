@@ -4,6 +4,7 @@ mod bench;
 mod cmd;
 mod demo;
 mod input;
+mod labels_out;
 mod render;
 
 use clap::{Args, Parser, Subcommand};
