@@ -26,7 +26,7 @@ impl PartialEq for Labels {
 impl Eq for Labels {}
 
 impl Labels {
-    /// An empty label image, to be filled by [`Labeller::label`] (which reuses its memory).
+    /// An empty label image, to be filled by [`Labeller::label`](super::Labeller::label) (which reuses its memory).
     pub fn new() -> Self {
         Self::default()
     }
@@ -56,7 +56,11 @@ impl Labels {
         &mut self.data[self.offset..]
     }
 
-    /// The labels of row `y`. Panics when `y >= height`.
+    /// The labels of row `y`.
+    ///
+    /// # Panics
+    ///
+    /// When `y >= height`; [`get`](Self::get) reads any cell without panicking.
     pub fn row(&self, y: usize) -> &[u32] {
         assert!(y < self.height, "row off the image");
         &self.as_slice()[y * self.width..(y + 1) * self.width]

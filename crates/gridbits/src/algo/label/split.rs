@@ -71,10 +71,10 @@ impl Iterator for GridComponents {
         // The grid's size was made once already, so this cannot fail but for memory.
         let mut out = BitGrid::new(w, h).ok()?;
         for y in s.min_y..=s.max_y {
-            let row = &self.labels.as_slice()[y * w..(y + 1) * w];
-            for x in s.min_x..=s.max_x {
-                if row[x] == label {
-                    out.set(x, y);
+            let row = &self.labels.as_slice()[y * w + s.min_x..=y * w + s.max_x];
+            for (i, &l) in row.iter().enumerate() {
+                if l == label {
+                    out.set(s.min_x + i, y);
                 }
             }
         }

@@ -169,23 +169,23 @@ impl Labeller {
         for k in 0..h.div_ceil(2) {
             let y0 = 2 * k;
             let rows = 2.min(h - y0);
-            let row = |r: usize, j: usize| -> u64 {
-                if r < rows {
-                    words[(y0 + r) * wpr + j]
-                } else {
-                    0
-                }
+            // The rows of the pair (the second empty past the last row).
+            let top = &words[y0 * wpr..(y0 + 1) * wpr];
+            let bottom = if rows == 2 {
+                &words[(y0 + 1) * wpr..(y0 + 2) * wpr]
+            } else {
+                &self.unit_starts[..0]
             };
             let (mut ns, mut ne) = (0usize, 0usize);
             let mut carry = 0u64;
-            for j in 0..wpr {
+            for (j, &t) in top.iter().enumerate() {
                 let m = merged(words, wpr, h, 2, k, j);
                 let shifted = (m << 1) | carry;
                 let at = (j * 64) as u32;
                 push_bits(m & !shifted, at, &mut self.run_start, &mut ns);
                 push_bits(!m & shifted, at, &mut self.run_end, &mut ne);
                 carry = m >> 63;
-                let (t, b) = (row(0, j), row(1, j));
+                let b = bottom.get(j).copied().unwrap_or(0);
                 let (ct, cb) = (t.count_ones(), b.count_ones());
                 self.unit_prefix[j + 1] = self.unit_prefix[j] + ct;
                 self.unit_prefix[wpr + 1 + j + 1] = self.unit_prefix[wpr + 1 + j] + cb;
@@ -199,36 +199,36 @@ impl Labeller {
                 ne += 1;
             }
             debug_assert_eq!(ns, ne);
-            // Set cells of each row of the pair before column `x`, and the sum of their
-            // columns.
-            let prefix = |x: usize| -> (u32, u32, u64) {
-                let (j, bit) = (x / 64, x % 64);
-                let (mut top, mut bottom) = (self.unit_prefix[j], self.unit_prefix[wpr + 1 + j]);
-                let mut sum = self.column_sums[j];
-                if bit != 0 {
-                    let below = (1u64 << bit) - 1;
-                    let (t, b) = (row(0, j) & below, row(1, j) & below);
-                    let (ct, cb) = (t.count_ones(), b.count_ones());
-                    top += ct;
-                    bottom += cb;
-                    sum += position_sum(t) + position_sum(b) + (j as u64 * 64) * u64::from(ct + cb);
-                }
-                (top, bottom, sum)
-            };
-            let mut before = (0u32, 0u32, 0u64);
+            // Per run: the set cells of each row of the pair before its end, and the sum of
+            // their columns, minus the same before the previous run's end. (Straight code, no
+            // closure, so that it is compiled with the caller's POPCNT.)
+            let (mut top_before, mut bottom_before, mut sum_before) = (0u32, 0u32, 0u64);
             for i in 0..ns {
                 let (s, e) = (self.run_start[i] as usize, self.run_end[i] as usize);
-                let after = prefix(e);
-                let (top, bottom) = (after.0 - before.0, after.1 - before.1);
+                let (j, bit) = (e / 64, e % 64);
+                let (mut top_after, mut bottom_after) =
+                    (self.unit_prefix[j], self.unit_prefix[wpr + 1 + j]);
+                let mut sum_after = self.column_sums[j];
+                if bit != 0 {
+                    let below = (1u64 << bit) - 1;
+                    let t = top[j] & below;
+                    let b = bottom.get(j).copied().unwrap_or(0) & below;
+                    let (ct, cb) = (t.count_ones(), b.count_ones());
+                    top_after += ct;
+                    bottom_after += cb;
+                    sum_after +=
+                        position_sum(t) + position_sum(b) + (j as u64 * 64) * u64::from(ct + cb);
+                }
+                let (t, b) = (top_after - top_before, bottom_after - bottom_before);
                 let st = &mut stats[self.parent[base + i] as usize - 1];
-                st.size += u64::from(top + bottom);
+                st.size += u64::from(t + b);
                 st.min_x = st.min_x.min(s);
                 st.max_x = st.max_x.max(e - 1);
-                st.min_y = st.min_y.min(if top > 0 { y0 } else { y0 + 1 });
-                st.max_y = if bottom > 0 { y0 + 1 } else { st.max_y.max(y0) };
-                st.sum_x += after.2 - before.2;
-                st.sum_y += y0 as u64 * u64::from(top) + (y0 as u64 + 1) * u64::from(bottom);
-                before = after;
+                st.min_y = st.min_y.min(if t > 0 { y0 } else { y0 + 1 });
+                st.max_y = if b > 0 { y0 + 1 } else { st.max_y.max(y0) };
+                st.sum_x += sum_after - sum_before;
+                st.sum_y += y0 as u64 * u64::from(t) + (y0 as u64 + 1) * u64::from(b);
+                (top_before, bottom_before, sum_before) = (top_after, bottom_after, sum_after);
             }
             base += ns;
         }
