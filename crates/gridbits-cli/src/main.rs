@@ -5,6 +5,7 @@ mod bench;
 mod cmd;
 mod demo;
 mod input;
+mod labels_out;
 mod output;
 mod render;
 

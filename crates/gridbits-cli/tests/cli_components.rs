@@ -1,5 +1,5 @@
-//! End-to-end tests of `gridbits components`: text and JSON output as CLI.md says, options,
-//! image input and output, and bad input.
+//! End-to-end tests of `gridbits components`: text and JSON output, options, image input,
+//! image and label-image output, and bad input.
 
 mod common;
 use common::*;
@@ -30,7 +30,7 @@ fn text_output_draws_components() {
 }
 
 #[test]
-fn json_keys_as_cli_md() {
+fn json_keys() {
     let v = json(&gridbits(&["components", "--json"], GRID));
     assert_eq!(v["width"], 5);
     assert_eq!(v["height"], 4);
@@ -47,6 +47,27 @@ fn json_keys_as_cli_md() {
         serde_json::json!([[4, 0], [3, 1], [4, 1]])
     );
     assert!(comps[0].get("char").is_none());
+    // Statistics as cv2.connectedComponentsWithStats gives them.
+    assert_eq!(comps[0]["area"], 3);
+    assert_eq!(comps[0]["bbox"], serde_json::json!([0, 0, 2, 2]));
+    assert_eq!(
+        comps[0]["centroid"],
+        serde_json::json!([2.0 / 3.0, 1.0 / 3.0])
+    );
+    assert_eq!(comps[1]["bbox"], serde_json::json!([3, 0, 2, 2]));
+    assert_eq!(
+        comps[1]["centroid"],
+        serde_json::json!([11.0 / 3.0, 2.0 / 3.0])
+    );
+    assert_eq!(comps[3]["bbox"], serde_json::json!([4, 3, 1, 1]));
+    assert_eq!(comps[3]["centroid"], serde_json::json!([4.0, 3.0]));
+    for c in comps {
+        let cells = c["cells"].as_array().unwrap();
+        let n = cells.len() as f64;
+        let mean = |i: usize| cells.iter().map(|p| p[i].as_f64().unwrap()).sum::<f64>() / n;
+        assert_eq!(c["centroid"], serde_json::json!([mean(0), mean(1)]));
+        assert_eq!(c["area"], c["size"]);
+    }
     // Every set cell exactly once.
     let total: u64 = comps.iter().map(|c| c["size"].as_u64().unwrap()).sum();
     assert_eq!(total, 8);
@@ -310,6 +331,8 @@ fn help_has_an_example() {
     assert!(out.contains("Example"), "{out}");
     assert!(out.contains("--min-size"), "{out}");
     assert!(out.contains("--by-char"), "{out}");
+    assert!(out.contains("--labels"), "{out}");
+    assert!(out.contains("labels.npy"), "{out}");
 }
 
 #[test]
@@ -317,4 +340,203 @@ fn demo_has_a_components_section() {
     let out = ok(&gridbits(&["demo"], b""));
     assert!(out.contains("Puyo field"), "{out}");
     assert!(out.contains("row-pair table"), "{out}");
+}
+
+/// Reads a `.npy` file written by `--labels`: checks the header, returns shape and values.
+fn read_npy(path: &std::path::Path) -> ((usize, usize), Vec<u32>) {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(&bytes[..8], b"\x93NUMPY\x01\x00");
+    let len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+    assert_eq!((10 + len) % 64, 0, "data aligned to 64 bytes");
+    let header = std::str::from_utf8(&bytes[10..10 + len]).unwrap();
+    assert!(header.ends_with('\n'));
+    assert!(header.starts_with("{'descr': '<u4', 'fortran_order': False, 'shape': ("));
+    let shape = &header[header.find("'shape': (").unwrap() + 10..header.find(')').unwrap()];
+    let dims: Vec<usize> = shape.split(", ").map(|d| d.parse().unwrap()).collect();
+    let data: Vec<u32> = bytes[10 + len..]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    assert_eq!(data.len(), dims[0] * dims[1]);
+    ((dims[0], dims[1]), data)
+}
+
+/// The labels the JSON listing implies: component i (1-based) on its cells.
+fn labels_from_json(v: &Value) -> Vec<u32> {
+    let w = v["width"].as_u64().unwrap() as usize;
+    let h = v["height"].as_u64().unwrap() as usize;
+    let mut out = vec![0u32; w * h];
+    for (i, c) in v["components"].as_array().unwrap().iter().enumerate() {
+        for p in c["cells"].as_array().unwrap() {
+            let (x, y) = (
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as usize,
+            );
+            out[y * w + x] = i as u32 + 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn labels_as_npy_and_16_bit_png() {
+    let npy = tmp("labels.npy");
+    let png = tmp("labels.PNG");
+    for extra in [
+        &[][..],
+        &["--connectivity", "8"],
+        &["--min-size", "2"],
+        &["--by-char"],
+        &["--summary"],
+    ] {
+        let mut args = vec!["components", "--json"];
+        args.extend_from_slice(extra);
+        let listing = json(&gridbits(&args, GRID));
+        let full = if extra.contains(&"--summary") {
+            let mut a = vec!["components", "--json"];
+            a.extend(extra.iter().filter(|&&e| e != "--summary"));
+            json(&gridbits(&a, GRID))
+        } else {
+            listing
+        };
+        let want = labels_from_json(&full);
+        args.extend(["--labels", npy.to_str().unwrap()]);
+        let _ = json(&gridbits(&args, GRID));
+        let (shape, data) = read_npy(&npy);
+        assert_eq!(shape, (4, 5), "{extra:?}");
+        assert_eq!(data, want, "{extra:?}");
+        args.pop();
+        args.push(png.to_str().unwrap());
+        let _ = json(&gridbits(&args, GRID));
+        let img = image::open(&png).unwrap();
+        assert_eq!(img.color(), image::ColorType::L16);
+        let img = img.into_luma16();
+        assert_eq!(img.dimensions(), (5, 4));
+        let got: Vec<u32> = img.pixels().map(|p| u32::from(p.0[0])).collect();
+        assert_eq!(got, want, "{extra:?}");
+    }
+    // The raster order of 8-connected labels: the component of (2, 0) is 1.
+    let _ = ok(&gridbits(
+        &[
+            "components",
+            "--connectivity",
+            "8",
+            "--labels",
+            npy.to_str().unwrap(),
+        ],
+        b"..#\n#..\n",
+    ));
+    assert_eq!(read_npy(&npy).1, [0, 0, 1, 2, 0, 0]);
+}
+
+#[test]
+fn large_label_images_stream_through_many_png_blocks() {
+    // 300x300 with stripes: rows of 601 bytes, several stored deflate blocks.
+    let png_in = tmp("stripes.png");
+    image::GrayImage::from_fn(300, 300, |x, y| {
+        image::Luma([if (x / 3 + y) % 4 == 0 { 255 } else { 0 }])
+    })
+    .save(&png_in)
+    .unwrap();
+    let (npy, png) = (tmp("stripes.npy"), tmp("stripes-labels.png"));
+    let _ = ok(&gridbits(
+        &[
+            "components",
+            "--labels",
+            npy.to_str().unwrap(),
+            png_in.to_str().unwrap(),
+        ],
+        b"",
+    ));
+    let _ = ok(&gridbits(
+        &[
+            "components",
+            "--labels",
+            png.to_str().unwrap(),
+            png_in.to_str().unwrap(),
+        ],
+        b"",
+    ));
+    let (shape, data) = read_npy(&npy);
+    assert_eq!(shape, (300, 300));
+    let img = image::open(&png).unwrap().into_luma16();
+    let got: Vec<u32> = img.pixels().map(|p| u32::from(p.0[0])).collect();
+    assert_eq!(got, data);
+    assert!(data.iter().copied().max().unwrap() > 255);
+}
+
+#[test]
+fn label_image_errors() {
+    let grid = b"#.\n.#\n";
+    assert_error(
+        &gridbits(
+            &[
+                "components",
+                "--labels",
+                tmp("labels.txt").to_str().unwrap(),
+            ],
+            grid,
+        ),
+        "use a .npy or .png file name",
+    );
+    assert_error(
+        &gridbits(
+            &["components", "--labels", tmp("labels").to_str().unwrap()],
+            grid,
+        ),
+        "unknown label image format",
+    );
+    assert_error(
+        &gridbits(&["components", "--labels", "/no/such/dir/labels.npy"], grid),
+        "cannot write /no/such/dir/labels.npy",
+    );
+    // 65536 single cells do not fit in a 16-bit PNG; the .npy takes them.
+    let mut many = Vec::new();
+    for y in 0..512 {
+        for x in 0..512 {
+            many.push(if x % 2 == 0 && y % 2 == 0 { b'#' } else { b'.' });
+        }
+        many.push(b'\n');
+    }
+    let png = tmp("many.png");
+    assert_error(
+        &gridbits(
+            &["components", "--summary", "--labels", png.to_str().unwrap()],
+            &many,
+        ),
+        "65536 components do not fit in a 16-bit PNG",
+    );
+    assert_error(
+        &gridbits(
+            &["components", "--summary", "--labels", png.to_str().unwrap()],
+            &many,
+        ),
+        "write a .npy file instead",
+    );
+    assert!(!png.exists());
+    let npy = tmp("many.npy");
+    let out = ok(&gridbits(
+        &["components", "--summary", "--labels", npy.to_str().unwrap()],
+        &many,
+    ));
+    assert!(out.starts_with("components: 65536 "), "{out}");
+    let (_, data) = read_npy(&npy);
+    assert_eq!(data.iter().copied().max(), Some(65536));
+    // With --min-size the kept components are renumbered, and then they fit.
+    let _ = ok(&gridbits(
+        &[
+            "components",
+            "--summary",
+            "--min-size",
+            "2",
+            "--labels",
+            png.to_str().unwrap(),
+        ],
+        &many,
+    ));
+    assert!(image::open(&png)
+        .unwrap()
+        .into_luma16()
+        .pixels()
+        .all(|p| p.0[0] == 0));
 }

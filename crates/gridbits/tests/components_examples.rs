@@ -1,7 +1,11 @@
-//! The seed article's worked examples (../shared/seeds/000 and 001) as tests of the row-pair
+//! The worked examples of the article "Fast Connected Components for 6x12 bitboard" as tests
+//! of the row-pair
 //! table, and a few fixed boards for the fast path and the groups-of-K mask.
 
-use gridbits::algo::components::{components, groups_at_least, table, table::RowPairTable};
+use gridbits::algo::components::{
+    component_at, components, groups_at_least, row_pair_table, table, table::RowPairTable,
+    try_component_at, ComponentsError,
+};
 use gridbits::{bitboard, Board, Board6x12, Connectivity};
 
 /// A row written as in the article, column 0 first (`"101010"`), as a bit mask.
@@ -126,4 +130,44 @@ fn puyo_vanish_mask() {
     // With 8-connectivity the two lone pieces in the corner join their neighbours.
     let vanish8 = groups_at_least(plane, 4, Connectivity::Eight);
     assert!(want.is_subset(vanish8));
+}
+
+/// Caller mistakes are errors from the `try_` forms, panics (documented) from the others.
+#[test]
+fn errors_for_cells_off_the_board_and_bad_table_widths() {
+    type B = Board<4, 3, 1>;
+    let plane = bitboard!(B; "##..", "..#.", "..##");
+    assert_eq!(
+        try_component_at(plane, 3, 2, Connectivity::Four).unwrap(),
+        component_at(plane, 3, 2, Connectivity::Four)
+    );
+    for (x, y) in [(4, 0), (0, 3), (usize::MAX, 0)] {
+        let err = try_component_at(plane, x, y, Connectivity::Eight).unwrap_err();
+        assert_eq!(
+            err,
+            ComponentsError::OffBoard {
+                x,
+                y,
+                width: 4,
+                height: 3
+            }
+        );
+        assert!(err.to_string().contains("off the 4x3 board"));
+        assert!(
+            std::panic::catch_unwind(|| component_at(plane, x, y, Connectivity::Four)).is_err()
+        );
+    }
+    for width in [0, 9, 64] {
+        let err = RowPairTable::try_get(width, Connectivity::Four).unwrap_err();
+        assert_eq!(err, ComponentsError::TableWidth { width });
+        assert!(err.to_string().contains("1 to 8 cells wide"));
+        assert!(RowPairTable::try_build(width, Connectivity::Eight).is_err());
+    }
+    let t = RowPairTable::try_get(6, Connectivity::Eight).unwrap();
+    assert!(std::ptr::eq(t, RowPairTable::get(6, Connectivity::Eight)));
+    // The module's own name and its short alias are one module.
+    assert!(std::ptr::eq(
+        row_pair_table::RowPairTable::get(5, Connectivity::Four),
+        table::RowPairTable::get(5, Connectivity::Four)
+    ));
 }

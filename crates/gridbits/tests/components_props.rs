@@ -1,4 +1,4 @@
-//! Property tests of `algo::components` (fast path, plain bit-BFS, the seed's row-pair
+//! Property tests of `algo::components` (fast path, plain bit-BFS, the row-pair lookup
 //! table, groups of K+, per-class components) against the queue BFS of
 //! `naive::components`, on every core board size and both connectivities.
 
@@ -344,7 +344,7 @@ fn tables_build_for_every_width() {
 }
 
 #[test]
-#[should_panic(expected = "widths 1 to 8")]
+#[should_panic(expected = "1 to 8 cells wide")]
 fn table_refuses_wide_boards() {
     let _ = table::RowPairTable::get(9, Connectivity::Four);
 }

@@ -7,11 +7,11 @@ use common::config;
 
 use gridbits::algo::label::{
     self, count, label, label_classes, label_with_stats, planes_by_char, stats, ComponentStats,
-    Labeller, Labels,
+    LabelInput, LabelOrder, Labeller, Labels,
 };
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::text::CharGrid;
-use gridbits::{BitGrid, Connectivity};
+use gridbits::{BitGrid, Board, Board19x19, Board6x12, Board8x8, Connectivity};
 use proptest::prelude::*;
 
 const CONNS: [Connectivity; 2] = [Connectivity::Four, Connectivity::Eight];
@@ -43,13 +43,16 @@ fn naive_stats(g: &NaiveGrid, conn: Connectivity) -> Vec<ComponentStats> {
             min_y: s.min_y,
             max_x: s.max_x,
             max_y: s.max_y,
+            sum_x: s.sum_x,
+            sum_y: s.sum_y,
         })
         .collect()
 }
 
-/// The order labels follow: 4-connected, raster order of the first cell; 8-connected, the
-/// first pair of rows (0-1, 2-3, ...) a component reaches, then its leftmost column there.
-fn order_key(labels: &[u32], w: usize, conn: Connectivity) -> Vec<(usize, usize)> {
+/// The first cell of each label in the order of [`LabelOrder::RowPairs`]: the first pair of
+/// rows (0-1, 2-3, ...) a component reaches, then its leftmost column there (8-connected);
+/// raster order (4-connected).
+fn pair_order_key(labels: &[u32], w: usize, conn: Connectivity) -> Vec<(usize, usize)> {
     let n = labels.iter().copied().max().unwrap_or(0) as usize;
     let mut key = vec![(usize::MAX, usize::MAX); n];
     for (i, &l) in labels.iter().enumerate() {
@@ -66,9 +69,9 @@ fn order_key(labels: &[u32], w: usize, conn: Connectivity) -> Vec<(usize, usize)
     key
 }
 
-/// `got` is the naive labelling `want` up to numbering, numbered in the documented order;
-/// returns `perm` with `perm[naive label - 1] = got label`.
-fn same_labelling(got: &[u32], want: &[u32], w: usize, conn: Connectivity, what: &str) -> Vec<u32> {
+/// `got` is the labelling `want` up to numbering, with labels 1..=n; returns `perm` with
+/// `perm[want label - 1] = got label`.
+fn same_partition(got: &[u32], want: &[u32], what: &str) -> Vec<u32> {
     assert_eq!(got.len(), want.len());
     let n = want.iter().copied().max().unwrap_or(0) as usize;
     let mut perm = vec![0u32; n];
@@ -90,11 +93,6 @@ fn same_labelling(got: &[u32], want: &[u32], w: usize, conn: Connectivity, what:
         seen.iter().enumerate().all(|(i, &l)| l == i as u32 + 1),
         "{what}: labels 1..=n"
     );
-    let key = order_key(got, w, conn);
-    assert!(key.windows(2).all(|k| k[0] < k[1]), "{what}: label order");
-    if conn == Connectivity::Four {
-        assert_eq!(got, want, "{what}: 4-connected labels are the naive ones");
-    }
     perm
 }
 
@@ -109,11 +107,30 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         let got = label(g, conn).unwrap();
         assert_eq!((got.width(), got.height()), (g.width(), g.height()));
         assert_eq!(got.count(), n, "{conn:?}\n{g}");
-        let perm = same_labelling(got.as_slice(), &want, w, conn, &format!("{conn:?}\n{g}"));
-        // Stats in label order.
-        let mut want_stats = naive_stats.clone();
-        for (i, &l) in perm.iter().enumerate() {
-            want_stats[l as usize - 1] = naive_stats[i];
+        // Raster order with both connectivities: exactly the naive labels.
+        assert_eq!(got.as_slice(), want, "{conn:?}\n{g}");
+        let want_stats = naive_stats;
+        // Any grid type: the naive grid is converted once and labels the same.
+        assert_eq!(label(&ng, conn).unwrap(), got);
+        // One grid per component, in label order.
+        let parts = label::components(g, conn).unwrap();
+        assert_eq!(parts.len(), n as usize);
+        assert_eq!(parts.stats(), want_stats);
+        let parts: Vec<NaiveGrid> = parts.map(|p| NaiveGrid::from_view(&p)).collect();
+        assert_eq!(parts, nc::components(&ng, conn));
+        for s in &want_stats {
+            let (cx, cy) = s.centroid();
+            assert_eq!(
+                (cx, cy),
+                (
+                    s.sum_x as f64 / s.size as f64,
+                    s.sum_y as f64 / s.size as f64
+                )
+            );
+            assert!((s.min_x as f64..=s.max_x as f64).contains(&cx));
+            assert!((s.min_y as f64..=s.max_y as f64).contains(&cy));
+            assert_eq!(s.bbox(), (s.min_x, s.min_y, s.width(), s.height()));
+            assert!(s.size <= (s.width() * s.height()) as u64);
         }
         for y in 0..g.height() {
             assert_eq!(got.row(y), &got.as_slice()[y * w..(y + 1) * w]);
@@ -135,6 +152,8 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
             min_y: 9,
             max_x: 9,
             max_y: 9,
+            sum_x: 9,
+            sum_y: 9,
         }];
         assert_eq!(labeller.stats(g, conn, &mut s3).unwrap(), n);
         assert_eq!(s3, want_stats);
@@ -159,6 +178,33 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         assert_eq!(st, want_stats);
         assert_eq!(portable.count(g, conn).unwrap(), n);
         assert_eq!(got.clone().into_vec(), got.as_slice());
+
+        // The row-pair order: the same components, numbered as documented, and the
+        // statistics follow the labels.
+        for mut pairs in [
+            Labeller::new().with_order(LabelOrder::RowPairs),
+            Labeller::new().with_order(LabelOrder::RowPairs).portable(),
+        ] {
+            let mut img = Labels::new();
+            let mut st = Vec::new();
+            assert_eq!(
+                pairs.label_with_stats(g, conn, &mut img, &mut st).unwrap(),
+                n
+            );
+            let perm = same_partition(img.as_slice(), &want, &format!("pairs {conn:?}\n{g}"));
+            let key = pair_order_key(img.as_slice(), w, conn);
+            assert!(key.windows(2).all(|k| k[0] < k[1]), "pair order");
+            for (i, &l) in perm.iter().enumerate() {
+                assert_eq!(st[l as usize - 1], want_stats[i]);
+            }
+            assert_eq!(pairs.stats(g, conn, &mut st).unwrap(), n);
+            for (i, &l) in perm.iter().enumerate() {
+                assert_eq!(st[l as usize - 1], want_stats[i]);
+            }
+            if conn == Connectivity::Four {
+                assert_eq!(img.as_slice(), want);
+            }
+        }
     }
 }
 
@@ -183,6 +229,9 @@ fn check_classes(w: usize, h: usize, seed: u64, density: u32, classes: u32) {
         let (got, got_classes) = label_classes(&planes, conn).unwrap();
         assert_eq!(got.count() as usize, want_classes.len());
         assert_eq!(got_classes.len(), want_classes.len());
+        for (i, &c) in got_classes.iter().enumerate() {
+            assert!(c < classes, "class of label {}", i + 1);
+        }
         // Same partition: a bijection between labels, preserving classes.
         let mut map = vec![0u32; want_classes.len() + 1];
         for (i, (&a, &b)) in got.as_slice().iter().zip(&want).enumerate() {
@@ -199,9 +248,8 @@ fn check_classes(w: usize, h: usize, seed: u64, density: u32, classes: u32) {
                 want_classes[b as usize - 1]
             );
         }
-        // Within a class, labels follow the documented order; classes come one after the
-        // other.
-        let key = order_key(got.as_slice(), w, conn);
+        // Within a class, labels follow raster order; classes come one after the other.
+        let key = pair_order_key(got.as_slice(), w, Connectivity::Four);
         for l in 1..key.len() {
             if got_classes[l] == got_classes[l - 1] {
                 assert!(key[l - 1] < key[l], "{conn:?} label {l}");
@@ -287,6 +335,37 @@ fn empty_full_and_patterns() {
     }
 }
 
+/// Fixed-size boards label exactly like the same cells in a `BitGrid`.
+fn check_board<const W: usize, const H: usize, const N: usize>(b: Board<W, H, N>) {
+    let g = BitGrid::from_fn(W, H, |x, y| b.get(x, y)).unwrap();
+    assert_eq!(b.to_bit_grid().unwrap().as_ref(), &g);
+    for conn in CONNS {
+        assert_eq!(label(&b, conn).unwrap(), label(&g, conn).unwrap());
+        assert_eq!(stats(&b, conn).unwrap(), stats(&g, conn).unwrap());
+        assert_eq!(
+            label_with_stats(&b, conn).unwrap(),
+            label_with_stats(&g, conn).unwrap()
+        );
+        assert_eq!(count(&b, conn).unwrap(), count(&g, conn).unwrap());
+        let from_board: Vec<BitGrid> = label::components(&b, conn).unwrap().collect();
+        let from_grid: Vec<BitGrid> = label::components(&g, conn).unwrap().collect();
+        assert_eq!(from_board, from_grid);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(32))]
+
+    #[test]
+    fn fixed_boards_label_like_grids(seed in any::<u64>(), density in 0u32..=100) {
+        let f = |x: usize, y: usize| hash(seed, x, y) % 100 < density as u64;
+        check_board(Board6x12::from_fn(f));
+        check_board(Board8x8::from_fn(f));
+        check_board(Board19x19::from_fn(f));
+        check_board(Board::<1, 1, 1>::from_fn(f));
+    }
+}
+
 #[test]
 fn accelerated_path_is_used_where_available() {
     let l = Labeller::new();
@@ -328,11 +407,24 @@ fn module_doc_example_numbers() {
     assert_eq!(l.as_slice(), [1, 0, 0, 2]);
     let l = label::label(&g, Connectivity::Eight).unwrap();
     assert_eq!(l.as_slice(), [1, 0, 0, 1]);
-    // 8-connected labels follow pairs of rows: the component reaching column 0 of rows 0-1
-    // first, although its first cell is on row 1.
+    // Raster order with 8-connectivity too: the component of (2, 0) comes first, although the
+    // other one reaches column 0 of the same pair of rows.
     let g = BitGrid::parse("..#\n#..\n").unwrap();
     let l = label::label(&g, Connectivity::Eight).unwrap();
-    assert_eq!(l.as_slice(), [0, 0, 2, 1, 0, 0]);
+    assert_eq!(l.as_slice(), [0, 0, 1, 2, 0, 0]);
+    let mut pairs = Labeller::new().with_order(LabelOrder::RowPairs);
+    let mut img = Labels::new();
+    pairs.label(&g, Connectivity::Eight, &mut img).unwrap();
+    assert_eq!(img.as_slice(), [0, 0, 2, 1, 0, 0]);
+    // A component whose root run (leftmost in the pair) has bottom cells only, and whose
+    // first cell lies right of another component's.
+    let g2 = BitGrid::parse("....#..#\n##....#.\n.#..#...\n.####...\n").unwrap();
+    let (want, _) = nc::label(&NaiveGrid::from_view(&g2), Connectivity::Eight);
+    assert_eq!(want[..8], [0, 0, 0, 0, 1, 0, 0, 2]);
+    assert_eq!(
+        label::label(&g2, Connectivity::Eight).unwrap().as_slice(),
+        want
+    );
     let l = label::label(&g, Connectivity::Four).unwrap();
     assert_eq!(l.as_slice(), [0, 0, 1, 2, 0, 0]);
 }

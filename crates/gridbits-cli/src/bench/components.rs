@@ -1,20 +1,21 @@
 //! Bench workloads of the `components` topic.
 //!
 //! - one 6x12 colour plane at 25% and 50% density split into all its 4-connected
-//!   components: the fast path against the row-pair table of "Fast Connected
-//!   Components for 6x12 bitboard", the plain bit-BFS
-//!   and the naive queue BFS;
+//!   components: the fast path against the row-pair lookup table of the article "Fast
+//!   Connected Components for 6x12 bitboard", the plain bit-BFS its later version
+//!   recommends, and the naive queue BFS;
 //! - the groups-of-4 mask (Puyo vanish mask) of one colour plane of random four-colour 6x12
 //!   boards, against enumerating components and against the naive BFS;
 //! - 2048x2048 labelling (8-connected; noise at 30/50/70% and a blobby image; 4-connected
-//!   on 50% noise), in ns per pixel: labels written into a reused image, the summary path
-//!   (sizes and boxes, no image), the naive BFS, imageproc's `connected_components`, and the
+//!   on 50% noise), in ns per pixel: labels written into a reused image (raster order, and
+//!   with 8-connectivity also the scan's row-pair order, which skips the renumbering), the
+//!   summary path (sizes, boxes and centroid sums, no image), the naive BFS, imageproc's `connected_components`, and the
 //!   memory floor: writing a u32 image of the same size. `--quick` runs use 1024x1024
 //!   images and time the naive BFS on one of them only.
 
 use super::{random_boards, Bench, Rng};
 use gridbits::algo::components::{components, components_plain, groups_at_least, table};
-use gridbits::algo::label::{ComponentStats, Labeller, Labels};
+use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{BitGrid, Board6x12, Connectivity};
 use std::cell::OnceCell;
@@ -174,6 +175,8 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
         let mut labeller = Labeller::new();
         let mut image = Labels::new();
         let mut labeller2 = Labeller::new();
+        let mut pairs = Labeller::new().with_order(LabelOrder::RowPairs);
+        let mut pairs_image = Labels::new();
         let mut stats: Vec<ComponentStats> = Vec::new();
         let mut floor: Vec<u32> = Vec::new();
         #[cfg(feature = "peers")]
@@ -183,6 +186,10 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
             .case("gridbits", px, || {
                 u64::from(labeller.label(g, conn, &mut image).unwrap_or(0))
                     + u64::from(image.as_slice()[side * side / 2])
+            })
+            .case("row-pair-order", px, || {
+                u64::from(pairs.label(g, conn, &mut pairs_image).unwrap_or(0))
+                    + u64::from(pairs_image.as_slice()[side * side / 2])
             })
             .case("summary", px, || {
                 u64::from(labeller2.stats(g, conn, &mut stats).unwrap_or(0))

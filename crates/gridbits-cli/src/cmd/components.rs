@@ -2,10 +2,12 @@
 //!
 //! Every input goes through the run-based labeller of `gridbits::algo::label` (any size);
 //! `--summary` never builds the label image. Components are listed in label order: raster
-//! order of their first cell with 4-connectivity, with 8-connectivity by the first pair of
-//! rows they reach (rows 0-1, 2-3, ...) and then their leftmost column there.
+//! order of their first cell (top row first, then left to right), as `scipy.ndimage.label`
+//! and OpenCV number them; with `--by-char` class by class. `--labels` writes the label
+//! image itself for numpy or any 16-bit image reader.
 
 use crate::input::{read_input, CliError, Input};
+use crate::labels_out::write_labels;
 use crate::render::{lines, side_by_side};
 use clap::Args;
 use gridbits::algo::components::{components_by_class, groups_at_least_any, table};
@@ -35,7 +37,7 @@ impl From<ConnectivityArg> for Connectivity {
     }
 }
 
-/// Options of `gridbits components` (see CLI.md).
+/// Options of `gridbits components`.
 #[derive(Args, Debug)]
 pub struct ComponentsArgs {
     /// Input file: text grid (`.` and `0` empty, anything else set), .pbm or .png; `-` or
@@ -53,15 +55,22 @@ pub struct ComponentsArgs {
     /// Only the number of components and their sizes (no label image: for large images).
     #[arg(long)]
     pub summary: bool,
-    /// Print one JSON object: `width`, `height`, `count`, `components` (`size`, `cells`,
-    /// `char` with --by-char); with --summary only `count` and `sizes`. Components come in
-    /// raster order of their first cell (8-connected: by pairs of rows, then leftmost
-    /// column; with --by-char class by class).
+    /// Print one JSON object: `width`, `height`, `count`, `components`, each with `size`,
+    /// `area` (the same), `bbox` `[x, y, w, h]`, `centroid` `[cx, cy]` (mean cell position),
+    /// `cells` `[[x, y], ...]` and with --by-char `char`; with --summary only `count` and
+    /// `sizes`. Components come in raster order of their first cell (with --by-char class
+    /// by class); y counts rows from the top.
     #[arg(long)]
     pub json: bool,
     /// Also write the components as a PNG image, each in its own colour (background black).
     #[arg(long, value_name = "OUT")]
     pub png: Option<String>,
+    /// Also write the label image: 0 for background, component i (as listed, 1-based) as i.
+    /// `OUT.npy`: a numpy array, `<u4`, shape (height, width); `OUT.png`: 16-bit greyscale
+    /// (at most 65535 components). Example: `gridbits components --connectivity 8 --labels
+    /// labels.npy scan.png`, then `numpy.load("labels.npy")` in Python.
+    #[arg(long, value_name = "OUT")]
+    pub labels: Option<String>,
 }
 
 /// Grids larger than this on a side are not drawn as text.
@@ -121,10 +130,11 @@ fn classes(input: Input, by_char: bool) -> Result<Classes, CliError> {
     }
 }
 
-/// One component found: its class character and size.
+/// One component found: its class character and statistics.
 struct Found {
     class: u8,
     size: u64,
+    stats: ComponentStats,
 }
 
 /// Runs the command, returning what to print.
@@ -138,7 +148,7 @@ pub fn run(args: &ComponentsArgs) -> Result<String, CliError> {
     let mut labeller = Labeller::new();
 
     // The summary path: statistics per class, no label image.
-    let need_labels = !args.summary || args.png.is_some();
+    let need_labels = !args.summary || args.png.is_some() || args.labels.is_some();
     if !need_labels {
         let mut found = Vec::new();
         let mut stats: Vec<ComponentStats> = Vec::new();
@@ -147,43 +157,52 @@ pub fn run(args: &ComponentsArgs) -> Result<String, CliError> {
             found.extend(stats.iter().map(|s| Found {
                 class: c,
                 size: s.size,
+                stats: *s,
             }));
         }
         found.retain(|f| f.size >= min);
         return Ok(summary(&found, args));
     }
 
-    // Label image (all classes in one), then sizes and, for JSON, cells per label.
+    // Label image (all classes in one) and the statistics of every label. With several
+    // classes, labels go plane by plane, each plane's in its own label order: the planes'
+    // statistics one after the other are in label order.
     let mut labels = Labels::new();
+    let mut stats: Vec<ComponentStats> = Vec::new();
     let label_class: Vec<u8> = if cls.planes.len() == 1 {
         let n = labeller
-            .label(&cls.planes[0], conn, &mut labels)
+            .label_with_stats(&cls.planes[0], conn, &mut labels, &mut stats)
             .map_err(size_err)?;
         vec![cls.chars[0]; n as usize]
     } else {
-        labeller
+        let classes = labeller
             .label_classes(&cls.planes, conn, &mut labels)
-            .map_err(size_err)?
-            .into_iter()
-            .map(|i| cls.chars[i as usize])
-            .collect()
+            .map_err(size_err)?;
+        let mut plane_stats = Vec::new();
+        for plane in &cls.planes {
+            labeller
+                .stats(plane, conn, &mut plane_stats)
+                .map_err(size_err)?;
+            stats.extend_from_slice(&plane_stats);
+        }
+        classes.into_iter().map(|i| cls.chars[i as usize]).collect()
     };
     let n = label_class.len();
-    let mut sizes = vec![0u64; n + 1];
-    for &l in labels.as_slice() {
-        sizes[l as usize] += 1;
-    }
     // Kept components get indices 1.. in label order; dropped ones 0.
     let mut kept = vec![0u32; n + 1];
     let mut found = Vec::new();
-    for l in 1..=n {
-        if sizes[l] >= min {
+    for (l, s) in stats.iter().enumerate() {
+        if s.size >= min {
             found.push(Found {
-                class: label_class[l - 1],
-                size: sizes[l],
+                class: label_class[l],
+                size: s.size,
+                stats: *s,
             });
-            kept[l] = found.len() as u32;
+            kept[l + 1] = found.len() as u32;
         }
+    }
+    if let Some(out) = &args.labels {
+        write_labels(&labels, &kept, found.len(), out)?;
     }
     if let Some(out) = &args.png {
         write_png(&labels, &kept, out)?;
@@ -208,7 +227,15 @@ pub fn run(args: &ComponentsArgs) -> Result<String, CliError> {
             .iter()
             .zip(cells)
             .map(|(f, cells)| {
-                let mut o = json!({ "size": f.size, "cells": cells });
+                let s = &f.stats;
+                let (cx, cy) = s.centroid();
+                let mut o = json!({
+                    "size": f.size,
+                    "area": f.size,
+                    "bbox": [s.min_x, s.min_y, s.width(), s.height()],
+                    "centroid": [cx, cy],
+                    "cells": cells,
+                });
                 if args.by_char {
                     o["char"] = (f.class as char).to_string().into();
                 }
@@ -340,7 +367,8 @@ fn write_png(labels: &Labels, kept: &[u32], path: &str) -> Result<(), CliError> 
 }
 
 /// This command's section of `gridbits demo`: a Puyo field split by colour, its vanish
-/// mask, and the seed article's row-pair table entry.
+/// mask, and an entry of the row-pair table of the article "Fast Connected Components for
+/// 6x12 bitboard".
 pub fn demo(color: bool) -> String {
     let rows = [
         "......", "......", "......", "......", "......", "...Y..", "..RYY.", "G.RRB.", "GBBRBY",
@@ -373,7 +401,7 @@ pub fn demo(color: bool) -> String {
     let t = table::RowPairTable::get(6, conn);
     let _ = write!(
         out,
-        "\nthe seed's row-pair table, rows 101010 over 111001: slot 0 continues {:03b} with \
+        "\nthe article's row-pair table, rows 101010 over 111001: slot 0 continues {:03b} with \
          row {:06b}, slot 1 is new ({:06b}); {} components\n",
         t.index(0b010101, 0b100111, 0),
         t.row(0b010101, 0b100111, 0).reverse_bits() >> 26,

@@ -5,8 +5,8 @@
 //!
 //! Components are numbered in raster order of their first cell (top row first, then left to
 //! right): the component holding the first set cell of a raster scan is number 1, and so on.
-//! The fast implementations in [`crate::algo::components`] and [`crate::algo::label`] number
-//! them the same way where they number them at all.
+//! [`crate::algo::label`] numbers them the same way, with both connectivities; the fast
+//! iterators of [`crate::algo::components`] document their own order.
 //!
 //! ```
 //! use gridbits::naive::{components, NaiveGrid};
@@ -96,7 +96,7 @@ pub fn label(grid: &NaiveGrid, conn: Connectivity) -> (Vec<u32>, u32) {
     (labels, comps.len() as u32)
 }
 
-/// Size and bounding box of one component, as the reference computes them.
+/// Size, bounding box and coordinate sums of one component, as the reference computes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stats {
     /// Number of cells.
@@ -109,9 +109,14 @@ pub struct Stats {
     pub max_x: usize,
     /// Largest `y` of a cell.
     pub max_y: usize,
+    /// Sum of the `x` of the cells.
+    pub sum_x: u64,
+    /// Sum of the `y` of the cells.
+    pub sum_y: u64,
 }
 
-/// Size and bounding box of every component, in raster order of their first cell.
+/// Size, bounding box and coordinate sums of every component, in raster order of their
+/// first cell.
 pub fn stats(grid: &NaiveGrid, conn: Connectivity) -> Vec<Stats> {
     component_cells(grid, conn)
         .iter()
@@ -121,6 +126,8 @@ pub fn stats(grid: &NaiveGrid, conn: Connectivity) -> Vec<Stats> {
             min_y: cells.iter().map(|c| c.1).min().unwrap_or(0),
             max_x: cells.iter().map(|c| c.0).max().unwrap_or(0),
             max_y: cells.iter().map(|c| c.1).max().unwrap_or(0),
+            sum_x: cells.iter().map(|c| c.0 as u64).sum(),
+            sum_y: cells.iter().map(|c| c.1 as u64).sum(),
         })
         .collect()
 }

@@ -1,0 +1,266 @@
+//! Connected components of fixed-size boards: split a plane into its components, find the
+//! cells of every group of `K` or more, and do it per class on multi-colour boards.
+//!
+//! - [`components`]: the fast path. An iterator of component boards, no allocation. A
+//!   handful of word operations on the whole plane count every cell's neighbours (saturated
+//!   at two) and find the *stars*: single cells, and components made of a centre whose
+//!   neighbours have no other neighbour (dominoes, trominoes, T and plus shapes), each one
+//!   dilation of its centre. On a random 6x12 plane at 25% they are nearly all components.
+//!   Each remaining component is grown from its lowest cell, whose horizontal run is taken
+//!   in one addition, by dilations to a fixpoint; when fewer cells are left than two such
+//!   components need, they are returned whole without a fill. Connectivity is dispatched
+//!   once, so every loop is straight word code for the board's words (a `u128` on 6x12).
+//! - [`groups_at_least`]: the mask of every cell in a component of `k` or more cells without
+//!   enumerating components for `k <= 3` (any connectivity) and for `k = 4` with
+//!   4-connectivity (the Puyo vanish mask): a neighbour-count filter finds seed cells, one
+//!   dilation inside the plane finishes. Larger `k` enumerate only the components that pass
+//!   that filter.
+//! - [`row_pair_table`] (also reachable as `table`): the algorithm of the article "Fast
+//!   Connected Components for 6x12 bitboard", a lookup table indexed by two consecutive
+//!   rows, for boards up to 8 wide. Faithful and tested, and the baseline of
+//!   `gridbits bench`; the article's later version recommends a plain bit-BFS instead
+//!   ([`components_plain`]), which the fast path refines.
+//! - [`components_by_class`]: one plane per class (colour), components of each.
+//!
+//! These work on fixed-size [`Board`]s, where a whole plane is a few words. For grids sized
+//! at run time ([`BitGrid`](crate::BitGrid)), and for label images and statistics, see
+//! [`crate::algo::label`]: its [`components`](crate::algo::label::components) splits a
+//! `BitGrid` into one grid per component, and its functions also accept a `Board`.
+//!
+//! ```
+//! use gridbits::algo::components::{components, groups_at_least};
+//! use gridbits::{bitboard, Board6x12, Connectivity};
+//! let red = bitboard!(Board6x12;
+//!     "......", "......", "......", "......", "......", "......",
+//!     "......", "#.....", "#...#.", "##..#.", "....#.", "#..##.");
+//! let parts: Vec<Board6x12> = components(red, Connectivity::Four).collect();
+//! assert_eq!(parts.len(), 3);
+//! assert_eq!(parts.iter().map(|c| c.count()).max(), Some(5));
+//! // Cells of every group of 4 or more: the vanish mask of a Puyo engine.
+//! let vanish = groups_at_least(red, 4, Connectivity::Four);
+//! assert_eq!(vanish.count(), 9);
+//! ```
+
+mod bit_bfs;
+mod by_class;
+mod groups;
+pub mod row_pair_table;
+
+pub use bit_bfs::{
+    component_at, components, components_plain, isolated, try_component_at, Components,
+};
+pub use by_class::components_by_class;
+pub use groups::{groups_at_least, groups_at_least_any};
+/// The row-pair lookup table under its short name: [`row_pair_table`].
+pub use row_pair_table as table;
+
+use crate::{Board, Connectivity, Dir};
+use std::fmt;
+
+/// A caller mistake in this module: a cell off the board, a table width out of range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComponentsError {
+    /// Cell `(x, y)` is not on the `width x height` board.
+    OffBoard {
+        /// Column asked for.
+        x: usize,
+        /// Row asked for (from the top).
+        y: usize,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+    /// The row-pair table supports widths 1 to [`row_pair_table::MAX_WIDTH`] only.
+    TableWidth {
+        /// Width asked for.
+        width: usize,
+    },
+}
+
+impl fmt::Display for ComponentsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ComponentsError::OffBoard {
+                x,
+                y,
+                width,
+                height,
+            } => write!(f, "cell ({x}, {y}) is off the {width}x{height} board"),
+            ComponentsError::TableWidth { width } => write!(
+                f,
+                "the row-pair table supports boards 1 to {} cells wide, not {width}",
+                row_pair_table::MAX_WIDTH
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ComponentsError {}
+
+/// Calls `f` with `conn` as a constant in each arm, so that code generic over the
+/// connectivity is specialised even when the caller's `conn` is only known at run time.
+#[inline(always)]
+pub(super) fn with_conn<R>(conn: Connectivity, f: impl Fn(Connectivity) -> R) -> R {
+    match conn {
+        Connectivity::Four => f(Connectivity::Four),
+        Connectivity::Eight => f(Connectivity::Eight),
+    }
+}
+
+/// One step of every cell in direction `d`. On boards with a guard column the shift is raw:
+/// cells may land in guard bits or past the last row, so the result must be intersected with
+/// a subset of the board before it is shifted again. Without a guard column it is the masked
+/// [`Board::shift`].
+#[inline(always)]
+pub(super) fn nb<const W: usize, const H: usize, const N: usize>(
+    b: Board<W, H, N>,
+    d: Dir,
+) -> Board<W, H, N> {
+    if Board::<W, H, N>::GUARD {
+        let s = Board::<W, H, N>::STRIDE;
+        match d {
+            Dir::E => b.shl_raw(1),
+            Dir::W => b.shr_raw(1),
+            Dir::S => b.shl_raw(s),
+            Dir::N => b.shr_raw(s),
+            Dir::SE => b.shl_raw(s + 1),
+            Dir::SW => b.shl_raw(s - 1),
+            Dir::NE => b.shr_raw(s - 1),
+            Dir::NW => b.shr_raw(s + 1),
+        }
+    } else {
+        b.shift(d)
+    }
+}
+
+/// The cells of `plane` whose neighbour in direction `d` is also in `plane`.
+#[inline(always)]
+pub(super) fn has<const W: usize, const H: usize, const N: usize>(
+    plane: Board<W, H, N>,
+    d: Dir,
+) -> Board<W, H, N> {
+    plane & nb(plane, d.opposite())
+}
+
+/// One dilation step of `c` inside `mask` (`mask` must lie inside the board).
+#[inline(always)]
+pub(super) fn grow<const W: usize, const H: usize, const N: usize>(
+    c: Board<W, H, N>,
+    mask: Board<W, H, N>,
+    conn: Connectivity,
+) -> Board<W, H, N> {
+    match conn {
+        Connectivity::Four => {
+            (c | nb(c, Dir::E) | nb(c, Dir::W) | nb(c, Dir::N) | nb(c, Dir::S)) & mask
+        }
+        Connectivity::Eight => {
+            let h = c | nb(c, Dir::E) | nb(c, Dir::W);
+            (h | nb(h, Dir::N) | nb(h, Dir::S)) & mask
+        }
+    }
+}
+
+/// `c` grown inside `mask` ([`grow`]) until it stops changing: the cells of `mask` connected
+/// to `c`.
+#[inline(always)]
+pub(super) fn grow_to_fixpoint<const W: usize, const H: usize, const N: usize>(
+    mut c: Board<W, H, N>,
+    mask: Board<W, H, N>,
+    conn: Connectivity,
+) -> Board<W, H, N> {
+    loop {
+        let n = grow(c, mask, conn);
+        if n == c {
+            return c;
+        }
+        c = n;
+    }
+}
+
+/// A board from a u128 without masking (the caller guarantees the bits lie on the board).
+#[inline(always)]
+pub(super) fn from_u128_raw<const W: usize, const H: usize, const N: usize>(
+    v: u128,
+) -> Board<W, H, N> {
+    let mut words = [0u64; N];
+    words[0] = v as u64;
+    if N > 1 {
+        words[1] = (v >> 64) as u64;
+    }
+    Board { words }
+}
+
+/// The lowest set cell alone; branch-free on boards of one or two words.
+#[inline(always)]
+pub(super) fn lowest<const W: usize, const H: usize, const N: usize>(
+    b: Board<W, H, N>,
+) -> Board<W, H, N> {
+    if N <= 2 {
+        let v = b.to_u128();
+        from_u128_raw(v & v.wrapping_neg())
+    } else {
+        b.lowest_bit()
+    }
+}
+
+/// The horizontal run of `mask` that starts at `seed`, where `seed` is the lowest cell of
+/// `mask` (so nothing of `mask` lies to its left). With a guard column and at most two words
+/// this is one addition: the carry runs along the run and stops at the first empty cell,
+/// at the latest in the guard column. Otherwise it returns `seed`.
+#[inline(always)]
+pub(super) fn lowest_run<const W: usize, const H: usize, const N: usize>(
+    seed: Board<W, H, N>,
+    mask: Board<W, H, N>,
+) -> Board<W, H, N> {
+    if Board::<W, H, N>::GUARD && N <= 2 {
+        let m = mask.to_u128();
+        from_u128_raw((m.wrapping_add(seed.to_u128()) ^ m) & m)
+    } else {
+        seed
+    }
+}
+
+/// The component of `mask` that holds `seed`, where `seed` is the lowest cell of `mask`.
+#[inline(always)]
+pub(super) fn fill_lowest<const W: usize, const H: usize, const N: usize>(
+    seed: Board<W, H, N>,
+    mask: Board<W, H, N>,
+    conn: Connectivity,
+) -> Board<W, H, N> {
+    grow_to_fixpoint(lowest_run(seed, mask), mask, conn)
+}
+
+/// The cells of `plane` with at least one neighbour in `plane`.
+#[inline(always)]
+pub(super) fn neighboured<const W: usize, const H: usize, const N: usize>(
+    plane: Board<W, H, N>,
+    conn: Connectivity,
+) -> Board<W, H, N> {
+    match conn {
+        Connectivity::Four => {
+            (nb(plane, Dir::E) | nb(plane, Dir::W) | nb(plane, Dir::N) | nb(plane, Dir::S)) & plane
+        }
+        Connectivity::Eight => {
+            let row = nb(plane, Dir::E) | nb(plane, Dir::W);
+            let h = row | plane;
+            (row | nb(h, Dir::N) | nb(h, Dir::S)) & plane
+        }
+    }
+}
+
+/// The cells of `plane` with at least two neighbours in `plane`.
+#[inline(always)]
+pub(super) fn two_neighbours<const W: usize, const H: usize, const N: usize>(
+    plane: Board<W, H, N>,
+    conn: Connectivity,
+) -> Board<W, H, N> {
+    let mut one = Board::EMPTY;
+    let mut two = Board::EMPTY;
+    for &d in conn.dirs() {
+        let m = nb(plane, d);
+        two |= one & m;
+        one |= m;
+    }
+    two & plane
+}

@@ -1,0 +1,103 @@
+//! The label image type.
+
+use super::{size_error, CHUNK};
+use crate::SizeError;
+
+/// A label image: one `u32` per cell, row-major, `0` for background and `1..=count` for the
+/// components in raster order of their first cell.
+#[derive(Clone, Debug, Default)]
+pub struct Labels {
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) count: u32,
+    /// From `offset` (which 64-byte aligns the cells, for streaming stores): `width *
+    /// height` labels, then `CHUNK` spare cells for chunked writes.
+    pub(super) data: Vec<u32>,
+    pub(super) offset: usize,
+}
+
+impl PartialEq for Labels {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height, self.count) == (other.width, other.height, other.count)
+            && self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Labels {}
+
+impl Labels {
+    /// An empty label image, to be filled by [`Labeller::label`](super::Labeller::label) (which reuses its memory).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Number of components: the largest label.
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// All labels, row-major.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.data[self.offset..self.offset + self.width * self.height]
+    }
+
+    /// The cells and the spare cells after them, for the writers.
+    pub(super) fn cells_mut(&mut self) -> &mut [u32] {
+        &mut self.data[self.offset..]
+    }
+
+    /// The labels of row `y`.
+    ///
+    /// # Panics
+    ///
+    /// When `y >= height`; [`get`](Self::get) reads any cell without panicking.
+    pub fn row(&self, y: usize) -> &[u32] {
+        assert!(y < self.height, "row off the image");
+        &self.as_slice()[y * self.width..(y + 1) * self.width]
+    }
+
+    /// The label of `(x, y)`; 0 off the image.
+    pub fn get(&self, x: usize, y: usize) -> u32 {
+        if x < self.width && y < self.height {
+            self.as_slice()[y * self.width + x]
+        } else {
+            0
+        }
+    }
+
+    /// The labels as a `Vec`, row-major.
+    pub fn into_vec(mut self) -> Vec<u32> {
+        self.data.truncate(self.offset + self.width * self.height);
+        self.data.drain(..self.offset);
+        self.data
+    }
+
+    /// Makes room for a `width x height` image.
+    pub(super) fn resize(&mut self, width: usize, height: usize) -> Result<(), SizeError> {
+        let cells = width * height;
+        let need = cells + CHUNK + 15;
+        if self.data.len() != need {
+            self.data = Vec::new();
+            self.data
+                .try_reserve_exact(need)
+                .map_err(|_| size_error(width, height, "not enough memory for the label image"))?;
+            self.data.resize(need, 0);
+            let misalign = self.data.as_ptr() as usize % 64;
+            self.offset = (64 - misalign) % 64 / 4;
+        }
+        self.width = width;
+        self.height = height;
+        self.count = 0;
+        Ok(())
+    }
+}

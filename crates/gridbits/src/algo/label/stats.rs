@@ -1,0 +1,236 @@
+//! Component statistics: the summary path that never writes a label image.
+
+use super::labeller::{merged, push_bits};
+#[cfg(target_arch = "x86_64")]
+use super::x86;
+use super::{size_error, Labeller};
+use crate::{BitGrid, Connectivity, SizeError};
+
+/// Size, bounding box and centroid sums of one component, as
+/// `cv2.connectedComponentsWithStats` reports them (area, box, centroid).
+///
+/// ```
+/// use gridbits::algo::label::stats;
+/// use gridbits::{BitGrid, Connectivity};
+/// let g = BitGrid::parse("...\n.##\n.#.\n").unwrap();
+/// let s = stats(&g, Connectivity::Four).unwrap()[0];
+/// assert_eq!(s.size, 3);
+/// assert_eq!(s.bbox(), (1, 1, 2, 2));
+/// assert_eq!((s.width(), s.height()), (2, 2));
+/// assert_eq!((s.sum_x, s.sum_y), (4, 4));
+/// assert_eq!(s.centroid(), (4.0 / 3.0, 4.0 / 3.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ComponentStats {
+    /// Number of cells (the area).
+    pub size: u64,
+    /// Smallest `x` of a cell.
+    pub min_x: usize,
+    /// Smallest `y` of a cell.
+    pub min_y: usize,
+    /// Largest `x` of a cell.
+    pub max_x: usize,
+    /// Largest `y` of a cell.
+    pub max_y: usize,
+    /// Sum of the `x` of the cells.
+    pub sum_x: u64,
+    /// Sum of the `y` of the cells.
+    pub sum_y: u64,
+}
+
+impl ComponentStats {
+    pub(super) const EMPTY: ComponentStats = ComponentStats {
+        size: 0,
+        min_x: usize::MAX,
+        min_y: usize::MAX,
+        max_x: 0,
+        max_y: 0,
+        sum_x: 0,
+        sum_y: 0,
+    };
+
+    /// Width of the bounding box: `max_x - min_x + 1`.
+    pub fn width(&self) -> usize {
+        self.max_x + 1 - self.min_x
+    }
+
+    /// Height of the bounding box: `max_y - min_y + 1`.
+    pub fn height(&self) -> usize {
+        self.max_y + 1 - self.min_y
+    }
+
+    /// The bounding box as `(x, y, width, height)`, the layout of OpenCV's `CC_STAT_LEFT`,
+    /// `CC_STAT_TOP`, `CC_STAT_WIDTH`, `CC_STAT_HEIGHT`.
+    pub fn bbox(&self) -> (usize, usize, usize, usize) {
+        (self.min_x, self.min_y, self.width(), self.height())
+    }
+
+    /// The centroid `(x, y)`: the mean position of the cells, cell `(x, y)` counting as the
+    /// point `(x, y)` (its centre in pixel coordinates, as OpenCV and scipy measure).
+    pub fn centroid(&self) -> (f64, f64) {
+        let n = self.size as f64;
+        (self.sum_x as f64 / n, self.sum_y as f64 / n)
+    }
+
+    #[inline(always)]
+    pub(super) fn add_run(&mut self, y: usize, start: usize, end: usize) {
+        let n = (end - start) as u64;
+        self.size += n;
+        self.min_x = self.min_x.min(start);
+        self.max_x = self.max_x.max(end - 1);
+        self.min_y = self.min_y.min(y);
+        self.max_y = y;
+        // start + ... + (end - 1): an arithmetic series.
+        self.sum_x += (start + end - 1) as u64 * n / 2;
+        self.sum_y += y as u64 * n;
+    }
+}
+
+/// Sum of the positions of the set bits of `v`: bit `k` of each position, weighted.
+#[inline(always)]
+fn position_sum(v: u64) -> u64 {
+    const BIT: [u64; 6] = [
+        0xaaaa_aaaa_aaaa_aaaa,
+        0xcccc_cccc_cccc_cccc,
+        0xf0f0_f0f0_f0f0_f0f0,
+        0xff00_ff00_ff00_ff00,
+        0xffff_0000_ffff_0000,
+        0xffff_ffff_0000_0000,
+    ];
+    let mut s = 0;
+    for (k, m) in BIT.iter().enumerate() {
+        s += u64::from((v & m).count_ones()) << k;
+    }
+    s
+}
+
+impl Labeller {
+    /// The size and bounding box of every component, in label order (raster order of their
+    /// first cell), without writing a label image: the summary path. Returns the count.
+    pub fn stats(
+        &mut self,
+        grid: &BitGrid,
+        conn: Connectivity,
+        stats: &mut Vec<ComponentStats>,
+    ) -> Result<u32, SizeError> {
+        dispatch!(self, x86::stats, stats_body(grid, conn, stats))
+    }
+
+    #[inline(always)]
+    pub(super) fn stats_body(
+        &mut self,
+        grid: &BitGrid,
+        conn: Connectivity,
+        stats: &mut Vec<ComponentStats>,
+    ) -> Result<u32, SizeError> {
+        let (w, h) = (grid.width(), grid.height());
+        let count = self.scan_body(grid, conn)?;
+        stats.clear();
+        stats
+            .try_reserve_exact(count as usize)
+            .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
+        stats.resize(count as usize, ComponentStats::EMPTY);
+        match conn {
+            Connectivity::Four => {
+                self.for_each_row(grid, conn, 0, |y, starts, ends, labels| {
+                    for ((&s, &e), &label) in starts.iter().zip(ends).zip(labels) {
+                        stats[label as usize - 1].add_run(y, s as usize, e as usize);
+                    }
+                });
+            }
+            Connectivity::Eight => self.stats_pairs(grid, stats),
+        }
+        Ok(count)
+    }
+
+    /// Statistics from the runs of the merged row pairs: a run's cells in each row, and the
+    /// sum of their columns, are prefix popcounts of the rows at its end minus those at the
+    /// previous run's end (the gap between two runs is empty in both rows); its columns are
+    /// its span.
+    #[inline(always)]
+    fn stats_pairs(&mut self, grid: &BitGrid, stats: &mut [ComponentStats]) {
+        let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
+        let words = grid.words();
+        let cap = w / 2 + 2;
+        if self.run_start.len() < cap {
+            self.run_start.resize(cap, 0);
+            self.run_end.resize(cap, 0);
+            self.run_label.resize(cap, 0);
+        }
+        // Cells of each row of the pair before each word, and the sum of their columns.
+        self.unit_prefix.resize(2 * (wpr + 1), 0);
+        self.column_sums.resize(wpr + 1, 0);
+        (
+            self.unit_prefix[0],
+            self.unit_prefix[wpr + 1],
+            self.column_sums[0],
+        ) = (0, 0, 0);
+        let mut base = 0usize;
+        for k in 0..h.div_ceil(2) {
+            let y0 = 2 * k;
+            let rows = 2.min(h - y0);
+            // The rows of the pair (the second empty past the last row).
+            let top = &words[y0 * wpr..(y0 + 1) * wpr];
+            let bottom = if rows == 2 {
+                &words[(y0 + 1) * wpr..(y0 + 2) * wpr]
+            } else {
+                &self.unit_starts[..0]
+            };
+            let (mut ns, mut ne) = (0usize, 0usize);
+            let mut carry = 0u64;
+            for (j, &t) in top.iter().enumerate() {
+                let m = merged(words, wpr, h, 2, k, j);
+                let shifted = (m << 1) | carry;
+                let at = (j * 64) as u32;
+                push_bits(m & !shifted, at, &mut self.run_start, &mut ns);
+                push_bits(!m & shifted, at, &mut self.run_end, &mut ne);
+                carry = m >> 63;
+                let b = bottom.get(j).copied().unwrap_or(0);
+                let (ct, cb) = (t.count_ones(), b.count_ones());
+                self.unit_prefix[j + 1] = self.unit_prefix[j] + ct;
+                self.unit_prefix[wpr + 1 + j + 1] = self.unit_prefix[wpr + 1 + j] + cb;
+                self.column_sums[j + 1] = self.column_sums[j]
+                    + position_sum(t)
+                    + position_sum(b)
+                    + (j as u64 * 64) * u64::from(ct + cb);
+            }
+            if carry != 0 {
+                self.run_end[ne] = w as u32;
+                ne += 1;
+            }
+            debug_assert_eq!(ns, ne);
+            // Per run: the set cells of each row of the pair before its end, and the sum of
+            // their columns, minus the same before the previous run's end. (Straight code, no
+            // closure, so that it is compiled with the caller's POPCNT.)
+            let (mut top_before, mut bottom_before, mut sum_before) = (0u32, 0u32, 0u64);
+            for i in 0..ns {
+                let (s, e) = (self.run_start[i] as usize, self.run_end[i] as usize);
+                let (j, bit) = (e / 64, e % 64);
+                let (mut top_after, mut bottom_after) =
+                    (self.unit_prefix[j], self.unit_prefix[wpr + 1 + j]);
+                let mut sum_after = self.column_sums[j];
+                if bit != 0 {
+                    let below = (1u64 << bit) - 1;
+                    let t = top[j] & below;
+                    let b = bottom.get(j).copied().unwrap_or(0) & below;
+                    let (ct, cb) = (t.count_ones(), b.count_ones());
+                    top_after += ct;
+                    bottom_after += cb;
+                    sum_after +=
+                        position_sum(t) + position_sum(b) + (j as u64 * 64) * u64::from(ct + cb);
+                }
+                let (t, b) = (top_after - top_before, bottom_after - bottom_before);
+                let st = &mut stats[self.parent[base + i] as usize - 1];
+                st.size += u64::from(t + b);
+                st.min_x = st.min_x.min(s);
+                st.max_x = st.max_x.max(e - 1);
+                st.min_y = st.min_y.min(if t > 0 { y0 } else { y0 + 1 });
+                st.max_y = if b > 0 { y0 + 1 } else { st.max_y.max(y0) };
+                st.sum_x += sum_after - sum_before;
+                st.sum_y += y0 as u64 * u64::from(t) + (y0 as u64 + 1) * u64::from(b);
+                (top_before, bottom_before, sum_before) = (top_after, bottom_after, sum_after);
+            }
+            base += ns;
+        }
+    }
+}

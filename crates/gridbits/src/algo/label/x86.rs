@@ -1,0 +1,167 @@
+//! The same code compiled for CPUs with POPCNT and BMI: `popcount`, `trailing_zeros` and
+//! the masks of `upto` become single instructions; and the AVX2 label writer.
+
+/// For the AVX2 writer: for each byte of a row (bits 0-7) and whether the cell before it is
+/// set (bit 8), where each of the 8 cells takes its label from: `0..=3` the label of the
+/// first..fourth run starting in the byte, `5` the run coming in from the left, `4` zero.
+#[cfg(target_arch = "x86_64")]
+static SLOTS: [[u8; 8]; 512] = {
+    let mut t = [[4u8; 8]; 512];
+    let mut i = 0;
+    while i < 512 {
+        let (bits, before) = (i & 0xff, i >> 8);
+        let mut starts = 0;
+        let mut j = 0;
+        while j < 8 {
+            let set = bits >> j & 1 == 1;
+            let left = if j == 0 {
+                before == 1
+            } else {
+                bits >> (j - 1) & 1 == 1
+            };
+            if set {
+                if !left {
+                    starts += 1;
+                }
+                t[i][j] = if starts == 0 { 5 } else { starts - 1 };
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+use super::labeller::merged;
+use super::{ComponentStats, Labeller, Labels};
+use crate::{BitGrid, Connectivity, SizeError};
+
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+pub(super) fn scan(l: &mut Labeller, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
+    l.scan_body(grid, conn)
+}
+
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+pub(super) fn label(
+    l: &mut Labeller,
+    grid: &BitGrid,
+    conn: Connectivity,
+    out: &mut Labels,
+    stats: Option<&mut Vec<ComponentStats>>,
+) -> Result<u32, SizeError> {
+    l.label_body(grid, conn, out, stats)
+}
+
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+pub(super) fn stats(
+    l: &mut Labeller,
+    grid: &BitGrid,
+    conn: Connectivity,
+    stats: &mut Vec<ComponentStats>,
+) -> Result<u32, SizeError> {
+    l.stats_body(grid, conn, stats)
+}
+
+/// Labels with the AVX2 writer (no statistics).
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+pub(super) fn label_avx2(
+    l: &mut Labeller,
+    grid: &BitGrid,
+    conn: Connectivity,
+    out: &mut Labels,
+) -> Result<u32, SizeError> {
+    out.resize(grid.width(), grid.height())?;
+    let count = l.scan_body(grid, conn)?;
+    match conn {
+        Connectivity::Four => write_avx2::<1>(grid, &l.parent, out.cells_mut()),
+        Connectivity::Eight => write_avx2::<2>(grid, &l.parent, out.cells_mut()),
+    }
+    out.count = count;
+    Ok(count)
+}
+
+/// Writes the label image 8 cells at a time without finding the runs again. For each
+/// byte of a unit's merged row, a table gives each cell's source among the labels of the
+/// (at most four) runs starting in the byte, the label of the run coming in from the
+/// left, and 0; one `vpermd` picks them. With two-row units each row then keeps the
+/// cells it has set.
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+fn write_avx2<const UNIT: usize>(grid: &BitGrid, labels: &[u32], out: &mut [u32]) {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi32, _mm256_cvtepu8_epi32,
+        _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_set_m128i, _mm256_setr_epi32,
+        _mm256_storeu_si256, _mm256_stream_si256, _mm_cvtsi32_si128, _mm_loadl_epi64,
+        _mm_loadu_si128, _mm_sfence, _mm_slli_si128,
+    };
+    let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
+    let words = grid.words();
+    let lanes = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let mut run = 0usize; // index of the next run to start
+    for k in 0..h.div_ceil(UNIT) {
+        let y0 = k * UNIT;
+        let rows = UNIT.min(h - y0);
+        let mut incoming = 0u32; // label of the run reaching the next byte from the left
+        let mut carry = 0u64;
+        for j in 0..wpr {
+            let m = merged(words, wpr, h, UNIT, k, j);
+            let starts = m & !((m << 1) | carry);
+            let before = (m << 1) | carry; // bit i: cell i - 1 is set
+            let x0 = j * 64;
+            for b in 0..(w - x0).div_ceil(8).min(8) {
+                let shift = 8 * b as u32;
+                let pattern =
+                    ((m >> shift) & 0xff) as usize | (((before >> shift) & 1) as usize) << 8;
+                let new = ((starts >> shift) & 0xff).count_ones() as usize;
+                let four = &labels[run..run + 4];
+                let x = x0 + 8 * b;
+                // SAFETY: `SLOTS[pattern]` is 8 bytes and `four` 4 u32: the unaligned
+                // loads stay inside them.
+                let (slots, fresh) = unsafe {
+                    (
+                        _mm_loadl_epi64(SLOTS[pattern].as_ptr().cast::<__m128i>()),
+                        _mm_loadu_si128(four.as_ptr().cast::<__m128i>()),
+                    )
+                };
+                let from_left = _mm_slli_si128::<4>(_mm_cvtsi32_si128(incoming as i32));
+                let candidates = _mm256_set_m128i(from_left, fresh);
+                let v = _mm256_permutevar8x32_epi32(candidates, _mm256_cvtepu8_epi32(slots));
+                for r in 0..rows {
+                    let y = y0 + r;
+                    let v = if UNIT == 1 {
+                        v
+                    } else {
+                        let bits = (words[y * wpr + j] >> shift) as i32 & 0xff;
+                        let set = _mm256_and_si256(_mm256_set1_epi32(bits), lanes);
+                        _mm256_and_si256(v, _mm256_cmpeq_epi32(set, lanes))
+                    };
+                    let row = &mut out[y * w..(y + 1) * w];
+                    if x + 8 <= w {
+                        let dst = &mut row[x..x + 8];
+                        let ptr = dst.as_mut_ptr().cast::<__m256i>();
+                        if (ptr as usize).is_multiple_of(32) {
+                            // Streaming: the image is usually larger than the caches;
+                            // no read for ownership.
+                            // SAFETY: `dst` is 8 u32 and 32-byte aligned.
+                            unsafe { _mm256_stream_si256(ptr, v) };
+                        } else {
+                            // SAFETY: `dst` is 8 u32: the store stays inside it.
+                            unsafe { _mm256_storeu_si256(ptr, v) };
+                        }
+                    } else {
+                        // The row's last cells: the other row of the unit follows.
+                        let mut tail = [0u32; 8];
+                        // SAFETY: `tail` is 8 u32: the unaligned store stays inside it.
+                        unsafe { _mm256_storeu_si256(tail.as_mut_ptr().cast::<__m256i>(), v) };
+                        row[x..].copy_from_slice(&tail[..w - x]);
+                    }
+                }
+                let last = labels[(run + new).saturating_sub(1)];
+                incoming = if new != 0 { last } else { incoming };
+                run += new;
+            }
+            carry = m >> 63;
+        }
+    }
+    // Order the streaming stores before anything that follows.
+    _mm_sfence();
+}
