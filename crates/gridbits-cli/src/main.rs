@@ -173,22 +173,10 @@ fn run(command: Command) -> Result<Output, CliError> {
     Ok(Output::Text(text))
 }
 
-/// `components`, whose `--png` is checked here, and for `-` goes through a temporary file
-/// (the command saves its image to a path).
-fn components(mut a: cmd::components::ComponentsArgs) -> Result<Output, CliError> {
+/// `components`, whose `--png` target is checked before any work.
+fn components(a: cmd::components::ComponentsArgs) -> Result<Output, CliError> {
     output::check_png_target(a.png.as_deref(), a.json)?;
-    if !output::png_to_stdout(a.png.as_deref()) {
-        return cmd::components::run(&a).map(Output::Text);
-    }
-    let tmp = std::env::temp_dir().join(format!("gridbits-{}-components.png", std::process::id()));
-    a.png = Some(tmp.to_string_lossy().into_owned());
-    let result = cmd::components::run(&a);
-    let bytes = std::fs::read(&tmp);
-    let _ = std::fs::remove_file(&tmp);
-    result?;
-    bytes
-        .map(Output::Bytes)
-        .map_err(|e| CliError::msg(format!("cannot write the PNG image: {e}")))
+    cmd::components::run(&a).map(Output::Text)
 }
 
 fn bench(args: &BenchArgs) -> String {

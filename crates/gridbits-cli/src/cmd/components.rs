@@ -206,6 +206,9 @@ pub fn run(args: &ComponentsArgs) -> Result<String, CliError> {
     }
     if let Some(out) = &args.png {
         write_png(&labels, &kept, out)?;
+        if crate::output::png_to_stdout(Some(out)) {
+            return Ok(String::new());
+        }
     }
     if args.summary {
         return Ok(summary(&found, args));
@@ -341,7 +344,7 @@ fn palette(i: usize) -> u8 {
     P[i % P.len()]
 }
 
-/// Writes the kept components in their colours, background black.
+/// Writes the kept components in their colours, background black; `-` is standard output.
 fn write_png(labels: &Labels, kept: &[u32], path: &str) -> Result<(), CliError> {
     let (w, h) = (labels.width(), labels.height());
     let too_big = || CliError::msg(format!("{path}: grid {w}x{h} is too large for a PNG"));
@@ -362,8 +365,7 @@ fn write_png(labels: &Labels, kept: &[u32], path: &str) -> Result<(), CliError> 
         }
     }
     let img = image::RgbImage::from_raw(w32, h32, buf).ok_or_else(too_big)?;
-    img.save_with_format(path, image::ImageFormat::Png)
-        .map_err(|e| CliError::msg(format!("cannot write {path}: {e}")))
+    crate::output::save_png(img, path)
 }
 
 /// This command's section of `gridbits demo`: a Puyo field split by colour, its vanish
