@@ -200,3 +200,8 @@ pub fn render_text(view: &impl GridView, set: char, empty: char) -> String {
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The repository README's Rust examples, compiled and run as doc tests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct RepositoryReadmeDoctests;
