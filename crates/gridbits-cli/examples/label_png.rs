@@ -1,5 +1,5 @@
-//! Labels the connected components of a PNG image, as `scipy.ndimage.label` would, and
-//! writes them back as a colour PNG.
+//! Labels the 8-connected components of a PNG image, numbered as `scipy.ndimage.label`
+//! numbers them (with its 3x3 structure), and writes them back as a colour PNG.
 //!
 //! A pixel is set when its grey level is above a threshold (default 127). Components are
 //! numbered 1, 2, ... in raster order of their first pixel; the program prints their count, the

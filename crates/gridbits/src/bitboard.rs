@@ -33,9 +33,15 @@ pub trait BitBoard: Clone + PartialEq + Debug + GridView {
     fn full_like(&self) -> Self;
     /// Whether no cell is set.
     fn is_empty(&self) -> bool;
-    /// Sets `(x, y)`. Panics off the board.
+    /// Sets `(x, y)`.
+    ///
+    /// # Panics
+    /// Off the board (the types' own `try_set` returns an error instead).
     fn set(&mut self, x: usize, y: usize);
-    /// Clears `(x, y)`. Panics off the board.
+    /// Clears `(x, y)`.
+    ///
+    /// # Panics
+    /// Off the board (the types' own `try_clear` returns an error instead).
     fn clear(&mut self, x: usize, y: usize);
     /// The lowest set cell (smallest `y`, then `x`).
     fn lowest(&self) -> Option<(usize, usize)>;

@@ -235,7 +235,7 @@ impl std::error::Error for UnknownName {}
 impl core::str::FromStr for Connectivity {
     type Err = UnknownName;
 
-    /// `"4"` or `"8"` (also `"four"`, `"eight"`, any case).
+    /// `"4"` or `"8"` (also `"four"`, `"eight"`, `"king"` for 8; any case).
     ///
     /// ```
     /// use gridbits::Connectivity;
@@ -245,7 +245,7 @@ impl core::str::FromStr for Connectivity {
     fn from_str(s: &str) -> Result<Self, UnknownName> {
         match s.to_ascii_lowercase().as_str() {
             "4" | "four" => Ok(Connectivity::Four),
-            "8" | "eight" => Ok(Connectivity::Eight),
+            "8" | "eight" | "king" => Ok(Connectivity::Eight),
             _ => Err(UnknownName {
                 given: s.to_string(),
                 expected: "4 or 8",

@@ -201,7 +201,8 @@ pub fn render_text(view: &impl GridView, set: char, empty: char) -> String {
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-/// The repository README's Rust examples, compiled and run as doc tests.
+/// The repository README's Rust examples, compiled and run as doc tests (inside the
+/// workspace only: `.cargo/config.toml` sets the `gridbits_workspace` cfg for rustdoc).
 #[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
+#[cfg(all(doctest, gridbits_workspace))]
 pub struct RepositoryReadmeDoctests;

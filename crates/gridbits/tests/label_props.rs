@@ -228,6 +228,8 @@ fn check_classes(w: usize, h: usize, seed: u64, density: u32, classes: u32) {
         let (want, want_classes) = nc::label_classes(w, h, &cls, conn);
         let (got, got_classes) = label_classes(&planes, conn).unwrap();
         assert_eq!(got.count() as usize, want_classes.len());
+        // Numbered class by class, each class in raster order: the same numbers exactly.
+        assert_eq!(got.as_slice(), &want[..]);
         assert_eq!(got_classes.len(), want_classes.len());
         for (i, &c) in got_classes.iter().enumerate() {
             assert!(c < classes, "class of label {}", i + 1);

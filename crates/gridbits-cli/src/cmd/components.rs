@@ -16,36 +16,15 @@ use gridbits::{bitboard, BitGrid, Board, Board6x12, Connectivity};
 use serde_json::json;
 use std::fmt::Write as _;
 
-/// `--connectivity 4|8`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ConnectivityArg {
-    /// Orthogonal neighbours.
-    #[default]
-    #[value(name = "4")]
-    Four,
-    /// All eight neighbours.
-    #[value(name = "8")]
-    Eight,
-}
-
-impl From<ConnectivityArg> for Connectivity {
-    fn from(c: ConnectivityArg) -> Self {
-        match c {
-            ConnectivityArg::Four => Connectivity::Four,
-            ConnectivityArg::Eight => Connectivity::Eight,
-        }
-    }
-}
-
 /// Options of `gridbits components`.
 #[derive(Args, Debug)]
 pub struct ComponentsArgs {
-    /// Input file: text grid (`.` and `0` empty, anything else set), .pbm or .png; `-` or
-    /// nothing for standard input.
+    /// Input file: text grid (`.` and `0` empty, anything else set) or image (PNG, PBM, PGM,
+    /// PPM, recognised by content); `-` or nothing for standard input.
     pub file: Option<String>,
     /// Which neighbours are adjacent.
-    #[arg(long, visible_alias = "moves", value_enum, default_value = "4")]
-    pub connectivity: ConnectivityArg,
+    #[arg(long, visible_alias = "moves", value_name = "4|8", default_value = "4", value_parser = super::parse_connectivity)]
+    pub connectivity: Connectivity,
     /// Keep only components of at least K cells.
     #[arg(long, value_name = "K")]
     pub min_size: Option<usize>,
@@ -140,7 +119,7 @@ struct Found {
 /// Runs the command, returning what to print.
 pub fn run(args: &ComponentsArgs) -> Result<String, CliError> {
     let input = read_input(args.file.as_deref())?;
-    let conn: Connectivity = args.connectivity.into();
+    let conn: Connectivity = args.connectivity;
     let min = args.min_size.unwrap_or(0) as u64;
     let cls = classes(input, args.by_char)?;
     let (w, h) = (cls.width, cls.height);
@@ -267,8 +246,8 @@ pub fn run(args: &ComponentsArgs) -> Result<String, CliError> {
 
 fn conn_number(args: &ComponentsArgs) -> u8 {
     match args.connectivity {
-        ConnectivityArg::Four => 4,
-        ConnectivityArg::Eight => 8,
+        Connectivity::Four => 4,
+        Connectivity::Eight => 8,
     }
 }
 

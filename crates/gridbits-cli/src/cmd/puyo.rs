@@ -18,9 +18,10 @@ pub enum RulesArg {
 pub struct PuyoArgs {
     /// Input file: a text field, top row first; `-` or nothing for standard input.
     pub file: Option<String>,
-    /// Rule set.
-    #[arg(long, value_enum, default_value = "stc")]
-    pub rules: RulesArg,
+    /// Rule set; without it, found from the characters (`0`-`5` Smash the Code, letters Tsu;
+    /// an empty field is Tsu at 13 rows).
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
     /// Print one JSON object: `chain`, `score`, `steps`, `board`.
     #[arg(long)]
     pub json: bool,
@@ -35,9 +36,11 @@ fn rules_of(r: RulesArg) -> Rules {
 
 /// Runs the command, returning what to print.
 pub fn run(args: &PuyoArgs) -> Result<String, CliError> {
-    let rules = rules_of(args.rules);
     let field = match read_input(args.file.as_deref())? {
-        Input::Text(t) => Field::from_char_grid(&t, rules)?,
+        Input::Text(t) => {
+            let rules = args.rules.map_or_else(|| Rules::detect(&t), rules_of);
+            Field::from_char_grid(&t, rules)?
+        }
         Input::Image(_) => {
             return Err(CliError::msg(
                 "puyo reads a text field (characters name the colours), not an image",
@@ -57,7 +60,7 @@ pub fn run(args: &PuyoArgs) -> Result<String, CliError> {
             })
             .collect();
         let obj = serde_json::json!({
-            "rules": match args.rules { RulesArg::Stc => "stc", RulesArg::Tsu => "tsu" },
+            "rules": match field.rules() { Rules::SmashTheCode => "stc", Rules::Tsu => "tsu" },
             "chain": chain.chain,
             "score": chain.score,
             "steps": steps,

@@ -8,8 +8,8 @@ use gridbits::algo::lines::RowChunks;
 /// Options of `gridbits tetris`.
 #[derive(Args, Debug)]
 pub struct TetrisArgs {
-    /// Input file: text grid (`.` empty, anything else filled), .pbm or .png; `-` or nothing
-    /// for standard input. At most 64 columns.
+    /// Input file: text grid (`.` empty, anything else filled) or image (PNG, PBM, PGM, PPM,
+    /// recognised by content); `-` or nothing for standard input. At most 64 columns.
     pub file: Option<String>,
     /// Print one JSON object: `cleared`, `width`, `height`, `board`.
     #[arg(long)]

@@ -163,7 +163,10 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         Self::from_words(words)
     }
 
-    /// The bit index of cell `(x, y)`: `y * STRIDE + x`. Panics when the cell is off the board.
+    /// The bit index of cell `(x, y)`: `y * STRIDE + x`.
+    ///
+    /// # Panics
+    /// When the cell is off the board; [`cell_of`](Self::cell_of) is the checked inverse.
     pub const fn bit_index(x: usize, y: usize) -> usize {
         assert!(x < W && y < H, "cell off the board");
         y * Self::STRIDE + x
@@ -180,7 +183,10 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         }
     }
 
-    /// The board with only `(x, y)` set. Panics when the cell is off the board.
+    /// The board with only `(x, y)` set.
+    ///
+    /// # Panics
+    /// When the cell is off the board; [`try_cell`](Self::try_cell) returns an error instead.
     pub const fn cell(x: usize, y: usize) -> Self {
         Self::from_bit(Self::bit_index(x, y))
     }
@@ -204,14 +210,20 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         self.words[i / 64] >> (i % 64) & 1 != 0
     }
 
-    /// Sets cell `(x, y)`. Panics when the cell is off the board.
+    /// Sets cell `(x, y)`.
+    ///
+    /// # Panics
+    /// When the cell is off the board; [`try_set`](Self::try_set) returns an error instead.
     #[inline]
     pub const fn set(&mut self, x: usize, y: usize) {
         let i = Self::bit_index(x, y);
         self.words[i / 64] |= 1 << (i % 64);
     }
 
-    /// Clears cell `(x, y)`. Panics when the cell is off the board.
+    /// Clears cell `(x, y)`.
+    ///
+    /// # Panics
+    /// When the cell is off the board; [`try_clear`](Self::try_clear) returns an error instead.
     #[inline]
     pub const fn clear(&mut self, x: usize, y: usize) {
         let i = Self::bit_index(x, y);
@@ -244,7 +256,10 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         Ok(Self::cell(x, y))
     }
 
-    /// Sets cell `(x, y)` to `value`. Panics when the cell is off the board.
+    /// Sets cell `(x, y)` to `value`.
+    ///
+    /// # Panics
+    /// When the cell is off the board; [`try_set`](Self::try_set) and [`try_clear`](Self::try_clear) return an error instead.
     #[inline]
     pub const fn put(&mut self, x: usize, y: usize, value: bool) {
         if value {
@@ -254,7 +269,10 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         }
     }
 
-    /// A copy with `(x, y)` set. Panics when the cell is off the board.
+    /// A copy with `(x, y)` set.
+    ///
+    /// # Panics
+    /// When the cell is off the board; [`try_cell`](Self::try_cell) returns an error instead.
     pub const fn with(self, x: usize, y: usize) -> Self {
         self.or(Self::cell(x, y))
     }
@@ -326,7 +344,8 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         None
     }
 
-    /// The lowest set cell (smallest `y`, then smallest `x`), if any.
+    /// The first set cell in raster order (smallest `y`, then smallest `x`: the top-left
+    /// one), if any. "Lowest" is the lowest bit index, not the row nearest the floor.
     pub const fn lowest(self) -> Option<(usize, usize)> {
         match self.lowest_index() {
             Some(i) => Self::cell_of(i),
@@ -350,7 +369,7 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
         Board { words }
     }
 
-    /// Removes the lowest set cell and returns it.
+    /// Removes the first set cell in raster order (the lowest bit) and returns it.
     pub const fn pop_lowest(&mut self) -> Option<(usize, usize)> {
         let Some(i) = self.lowest_index() else {
             return None;
@@ -501,7 +520,10 @@ impl<const W: usize, const H: usize, const N: usize> IntoIterator for Board<W, H
 impl<const W: usize, const H: usize, const N: usize> FromIterator<(usize, usize)>
     for Board<W, H, N>
 {
-    /// Collects cells into a board. Panics on a cell off the board.
+    /// Collects cells into a board.
+    ///
+    /// # Panics
+    /// On a cell off the board; collect through [`Board::try_set`] to get an error instead.
     fn from_iter<I: IntoIterator<Item = (usize, usize)>>(iter: I) -> Self {
         let mut b = Self::EMPTY;
         for (x, y) in iter {

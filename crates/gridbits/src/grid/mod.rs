@@ -198,19 +198,26 @@ impl BitGrid {
         &self.words
     }
 
-    /// The words of row `y`. Panics when `y >= height`.
+    /// The words of row `y`.
+    ///
+    /// # Panics
+    /// When `y >= height`.
     pub fn row_words(&self, y: usize) -> &[u64] {
         &self.words[y * self.wpr..(y + 1) * self.wpr]
     }
 
-    /// The words of row `y`, mutable. Bits past `width` must be left zero. Panics when
-    /// `y >= height`.
+    /// The words of row `y`, mutable. Bits past `width` must be left zero.
+    ///
+    /// # Panics
+    /// When `y >= height`.
     pub fn row_words_mut(&mut self, y: usize) -> &mut [u64] {
         &mut self.words[y * self.wpr..(y + 1) * self.wpr]
     }
 
     /// The bit index of `(x, y)` in [`words`](Self::words): `y * 64 * words_per_row + x`.
-    /// Panics when the cell is off the grid.
+    ///
+    /// # Panics
+    /// When the cell is off the grid; [`cell_of`](Self::cell_of) is the checked inverse.
     pub fn bit_index(&self, x: usize, y: usize) -> usize {
         assert!(x < self.width && y < self.height, "cell off the grid");
         y * self.wpr * 64 + x
@@ -231,14 +238,20 @@ impl BitGrid {
         self.words[y * self.wpr + x / 64] >> (x % 64) & 1 != 0
     }
 
-    /// Sets `(x, y)`. Panics when the cell is off the grid.
+    /// Sets `(x, y)`.
+    ///
+    /// # Panics
+    /// When the cell is off the grid; [`try_set`](Self::try_set) returns an error instead.
     #[inline]
     pub fn set(&mut self, x: usize, y: usize) {
         let i = self.bit_index(x, y);
         self.words[i / 64] |= 1 << (i % 64);
     }
 
-    /// Clears `(x, y)`. Panics when the cell is off the grid.
+    /// Clears `(x, y)`.
+    ///
+    /// # Panics
+    /// When the cell is off the grid; [`try_clear`](Self::try_clear) returns an error instead.
     #[inline]
     pub fn clear(&mut self, x: usize, y: usize) {
         let i = self.bit_index(x, y);
@@ -265,7 +278,10 @@ impl BitGrid {
         Ok(())
     }
 
-    /// Sets `(x, y)` to `value`. Panics when the cell is off the grid.
+    /// Sets `(x, y)` to `value`.
+    ///
+    /// # Panics
+    /// When the cell is off the grid; [`try_set`](Self::try_set) and [`try_clear`](Self::try_clear) return an error instead.
     pub fn put(&mut self, x: usize, y: usize, value: bool) {
         if value {
             self.set(x, y)
@@ -289,7 +305,8 @@ impl BitGrid {
         self.count() == (self.width * self.height) as u64
     }
 
-    /// The lowest set cell (smallest `y`, then smallest `x`), if any.
+    /// The first set cell in raster order (smallest `y`, then smallest `x`: the top-left
+    /// one), if any. "Lowest" is the lowest bit index, not the row nearest the floor.
     pub fn lowest(&self) -> Option<(usize, usize)> {
         let i = self.words.iter().position(|&w| w != 0)?;
         let bit = i * 64 + self.words[i].trailing_zeros() as usize;

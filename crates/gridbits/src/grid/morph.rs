@@ -71,7 +71,10 @@ impl BitGrid {
         out
     }
 
-    /// Dilation clipped to `mask`: one step of a flood fill. Panics if the sizes differ.
+    /// Dilation clipped to `mask`: one step of a flood fill.
+    ///
+    /// # Panics
+    /// If the sizes differ ([`check_same_size`](Self::check_same_size) tells beforehand).
     pub fn dilate_within(&self, conn: Connectivity, mask: &Self) -> Self {
         self.assert_same_size(mask);
         let mut out = self.empty_like();
@@ -80,7 +83,10 @@ impl BitGrid {
     }
 
     /// Writes the dilation of `self` (clipped to `mask` if given) into `out`, which must have
-    /// the same size; no allocation. Panics if the sizes differ.
+    /// the same size; no allocation.
+    ///
+    /// # Panics
+    /// If the sizes differ ([`check_same_size`](Self::check_same_size) tells beforehand).
     pub fn dilate_into(&self, conn: Connectivity, mask: Option<&Self>, out: &mut Self) {
         self.morph_into(conn, mask, out, false)
     }
@@ -93,7 +99,10 @@ impl BitGrid {
         out
     }
 
-    /// Erosion clipped to `mask`. Panics if the sizes differ.
+    /// Erosion clipped to `mask`.
+    ///
+    /// # Panics
+    /// If the sizes differ ([`check_same_size`](Self::check_same_size) tells beforehand).
     pub fn erode_within(&self, conn: Connectivity, mask: &Self) -> Self {
         self.assert_same_size(mask);
         let mut out = self.empty_like();

@@ -133,9 +133,10 @@ pub fn stats(grid: &NaiveGrid, conn: Connectivity) -> Vec<Stats> {
 }
 
 /// Components of a multi-class grid: `classes` holds one class per cell, row-major, `0` for
-/// background; cells join only neighbours of their own class. Returns a label image as in
-/// [`label`] (components numbered in raster order of their first cell, whatever their class)
-/// and the class of each label (`classes_of[label - 1]`).
+/// background; cells join only neighbours of their own class. Returns a label image and the
+/// class of each label (`classes_of[label - 1]`). Numbering is class by class, as
+/// [`Labeller::label_classes`](crate::algo::label::Labeller::label_classes) numbers: the
+/// components of class 1 in raster order of their first cell, then those of class 2, ...
 ///
 /// Panics if `classes.len() != width * height`.
 pub fn label_classes(
@@ -148,24 +149,24 @@ pub fn label_classes(
     let mut labels = vec![0u32; width * height];
     let mut classes_of = Vec::new();
     let mut queue = VecDeque::new();
-    for y in 0..height {
-        for x in 0..width {
-            let class = classes[y * width + x];
-            if class == 0 || labels[y * width + x] != 0 {
-                continue;
-            }
-            classes_of.push(class);
-            let label = classes_of.len() as u32;
-            labels[y * width + x] = label;
-            queue.push_back((x, y));
-            while let Some((cx, cy)) = queue.pop_front() {
-                for &d in conn.dirs() {
-                    if let Some((nx, ny)) = step(cx, cy, d, 1, width, height) {
-                        let i = ny * width + nx;
-                        if classes[i] == class && labels[i] == 0 {
-                            labels[i] = label;
-                            queue.push_back((nx, ny));
-                        }
+    let last = classes.iter().copied().max().unwrap_or(0);
+    for (class, y, x) in
+        (1..=last).flat_map(|c| (0..height).flat_map(move |y| (0..width).map(move |x| (c, y, x))))
+    {
+        if classes[y * width + x] != class || labels[y * width + x] != 0 {
+            continue;
+        }
+        classes_of.push(class);
+        let label = classes_of.len() as u32;
+        labels[y * width + x] = label;
+        queue.push_back((x, y));
+        while let Some((cx, cy)) = queue.pop_front() {
+            for &d in conn.dirs() {
+                if let Some((nx, ny)) = step(cx, cy, d, 1, width, height) {
+                    let i = ny * width + nx;
+                    if classes[i] == class && labels[i] == 0 {
+                        labels[i] = label;
+                        queue.push_back((nx, ny));
                     }
                 }
             }

@@ -481,9 +481,10 @@ impl Labeller {
 
     /// Labels the components of several planes of one size (one per class) into one image:
     /// cells join only cells of their own plane. The planes must not overlap (a cell set in
-    /// two planes gets the label of the later one). Plane 0's components get labels
-    /// `1..=n0`, plane 1's the next ones, and so on; returns for each label its plane
-    /// (`classes[label - 1]`).
+    /// two planes gets the label of the later one). Numbering is class by class: plane 0's
+    /// components get labels `1..=n0` in raster order of their first cell, plane 1's the next
+    /// ones, and so on (so each plane's statistics from [`stats`](Self::stats) line up with
+    /// its labels); returns for each label its plane (`classes[label - 1]`).
     ///
     /// Errors as [`label`](Self::label), and when the planes differ in size.
     pub fn label_classes(

@@ -349,30 +349,47 @@ impl fmt::Display for Field {
 /// assert_eq!(field.rules(), Rules::Tsu);
 /// assert_eq!(field.to_string(), text);
 /// ```
-impl FromStr for Field {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        let grid = CharGrid::parse(text.as_bytes())?;
-        let mut rules = None;
-        'find: for y in 0..grid.height() {
+impl Rules {
+    /// The rule set a text field is written for: the first character that only one rule set
+    /// uses decides (`0`-`5` Smash the Code, `R G B Y P O` Puyo Puyo Tsu); a field of only
+    /// `.` is Tsu when it has 13 rows and Smash the Code otherwise.
+    ///
+    /// ```
+    /// use gridbits::games::puyo::Rules;
+    /// use gridbits::CharGrid;
+    /// let grid = CharGrid::parse(b"......\n..RG..\n").unwrap();
+    /// assert_eq!(Rules::detect(&grid), Rules::Tsu);
+    /// ```
+    pub fn detect(grid: &CharGrid) -> Rules {
+        for y in 0..grid.height() {
             for &c in grid.row(y) {
-                if Rules::SmashTheCode.has_char(c) && c != b'.' {
-                    rules = Some(Rules::SmashTheCode);
-                    break 'find;
+                if c == b'.' {
+                    continue;
                 }
-                if Rules::Tsu.has_char(c) && c != b'.' {
-                    rules = Some(Rules::Tsu);
-                    break 'find;
+                if Rules::SmashTheCode.has_char(c) {
+                    return Rules::SmashTheCode;
+                }
+                if Rules::Tsu.has_char(c) {
+                    return Rules::Tsu;
                 }
             }
         }
-        let rules = rules.unwrap_or(if grid.height() == Rules::Tsu.rows() {
+        if grid.height() == Rules::Tsu.rows() {
             Rules::Tsu
         } else {
             Rules::SmashTheCode
-        });
-        Self::from_char_grid(&grid, rules)
+        }
+    }
+}
+
+impl FromStr for Field {
+    type Err = ParseError;
+
+    /// Parses a field, its rule set found by [`Rules::detect`]; a character of the other rule
+    /// set is then an error naming its line and column.
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        let grid = CharGrid::parse(text.as_bytes())?;
+        Self::from_char_grid(&grid, Rules::detect(&grid))
     }
 }
 
