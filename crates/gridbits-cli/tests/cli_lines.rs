@@ -132,12 +132,21 @@ fn puyo_stc_text_prints_each_step() {
 
 #[test]
 fn puyo_bad_input() {
-    // A Tsu colour under Smash the Code rules.
+    // A Tsu colour under Smash the Code rules named on the command line.
     let mut f = "......\n".repeat(11);
     f.push_str("..R...\n");
     assert_error(
-        &gridbits(&["puyo"], f.as_bytes()),
+        &gridbits(&["puyo", "--rules", "stc"], f.as_bytes()),
         "line 12, column 3: unknown character 'R'",
+    );
+    // Without --rules the characters choose: letters are Tsu, and then a digit is an error.
+    let v = json(&gridbits(&["puyo", "--json"], f.as_bytes()));
+    assert_eq!(v["rules"], "tsu");
+    let mut mixed = "......\n".repeat(11);
+    mixed.push_str("..R1..\n");
+    assert_error(
+        &gridbits(&["puyo"], mixed.as_bytes()),
+        "line 12, column 4: unknown character '1'",
     );
     // Wrong size.
     assert_error(&gridbits(&["puyo"], b"......\n"), "expected 6x12");

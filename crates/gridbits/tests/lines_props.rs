@@ -182,7 +182,8 @@ fn check_columns<const W: usize>(seed: u64, h: usize, d: u64, full: u64) {
     let b = ColumnBoard::<W>::from_fn(h, |x, y| n.get(x, y));
     // The raw row mask counts rows from the floor.
     let expect_full: u64 = n.full_rows().iter().map(|&y| 1u64 << (h - 1 - y)).sum();
-    assert_eq!(b.full_rows(), expect_full);
+    assert_eq!(b.full_rows_mask(), expect_full);
+    assert_eq!(b.full_rows(), n.full_rows());
     let mut expect = n.clone();
     let removed = expect.clear_full_lines() as u32;
     let same = |b: &ColumnBoard<W>| {

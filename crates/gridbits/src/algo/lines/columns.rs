@@ -22,7 +22,8 @@ use std::str::FromStr;
 /// ```
 /// use gridbits::algo::lines::ColumnBoard;
 /// let mut b: ColumnBoard<4> = "....\n..#.\n....\n####\n#...\n".parse().unwrap();
-/// assert_eq!(b.full_rows(), 0b10); // y = 3, the second row from the floor
+/// assert_eq!(b.full_rows(), [3]); // y from the top
+/// assert_eq!(b.full_rows_mask(), 0b10); // raw: the second row from the floor
 /// assert_eq!(b.clear_full_lines(), 1);
 /// assert_eq!(b.to_string(), "....\n....\n..#.\n....\n#...\n");
 /// b.settle();
@@ -220,10 +221,23 @@ impl<const W: usize> ColumnBoard<W> {
         self.cols.iter().map(|c| u64::from(c.count_ones())).sum()
     }
 
+    /// The rows that are full, as `y` from the top, top first (as
+    /// [`RowChunks::full_rows`](super::RowChunks::full_rows)).
+    pub fn full_rows(&self) -> Vec<usize> {
+        let (mut mask, h) = (self.full_rows_mask(), self.height());
+        let mut rows = Vec::with_capacity(mask.count_ones() as usize);
+        while mask != 0 {
+            rows.push(h - 1 - mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+        rows.reverse();
+        rows
+    }
+
     /// The full rows as a raw row mask in the column layout (bit `i` = the `i`-th row from the
     /// floor, `y = height - 1 - i`): the AND of every column.
     #[inline(always)]
-    pub fn full_rows(&self) -> u64 {
+    pub fn full_rows_mask(&self) -> u64 {
         self.cols.iter().fold(self.height_mask(), |a, &c| a & c)
     }
 
@@ -231,7 +245,7 @@ impl<const W: usize> ColumnBoard<W> {
     /// when the CPU has BMI2, else [`clear_full_lines_portable`](Self::clear_full_lines_portable).
     #[inline]
     pub fn clear_full_lines(&mut self) -> u32 {
-        let full = self.full_rows();
+        let full = self.full_rows_mask();
         if full == 0 {
             return 0;
         }
@@ -252,7 +266,7 @@ impl<const W: usize> ColumnBoard<W> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> u32 {
-        let full = self.full_rows();
+        let full = self.full_rows_mask();
         if full != 0 {
             self.remove_rows_pext(full);
         }
@@ -263,7 +277,7 @@ impl<const W: usize> ColumnBoard<W> {
     /// rows, highest first (found by leading zeros), is cut out of every column with two
     /// shifts and a mask.
     pub fn clear_full_lines_portable(&mut self) -> u32 {
-        let full = self.full_rows();
+        let full = self.full_rows_mask();
         if full != 0 {
             self.remove_rows_portable(full);
         }
