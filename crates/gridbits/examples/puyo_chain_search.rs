@@ -93,7 +93,7 @@ fn main() {
                 }
             }
         }
-        next.sort_by(|p, q| (q.0, q.1).cmp(&(p.0, p.1)));
+        next.sort_by_key(|q| std::cmp::Reverse((q.0, q.1)));
         next.dedup_by(|p, q| p.2 == q.2);
         next.truncate(BEAM);
         if next.is_empty() {

@@ -30,7 +30,7 @@ pub fn check<T: std::fmt::Debug + 'static>(
     test: &dyn Fn(T) -> Result<(), TestCaseError>,
 ) {
     let mut runner = proptest::test_runner::TestRunner::new(config);
-    if let Err(e) = runner.run(&strategy, |v| test(v)) {
+    if let Err(e) = runner.run(&strategy, test) {
         panic!("{e}\n{runner}");
     }
 }
