@@ -1,7 +1,6 @@
 //! End-to-end tests of the `gridbits` binary: output, JSON, images, and every kind of bad input.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn show_text_from_stdin() {

@@ -1,8 +1,7 @@
 //! End-to-end tests of `gridbits components`: text and JSON output, options, image input,
 //! image and label-image output, and bad input.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::process::Output;
 
 use serde_json::Value;

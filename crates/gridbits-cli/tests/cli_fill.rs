@@ -1,7 +1,6 @@
 //! End-to-end tests of `gridbits fill`, `distance` and `voronoi`.
 
-mod common;
-use common::{assert_error, gridbits, json, stderr};
+use crate::common::{assert_error, gridbits, json, stderr};
 
 use serde_json::{json, Value};
 

@@ -1,8 +1,7 @@
 //! End-to-end tests of image input: formats recognised by content, `--threshold`, `--invert`,
 //! alpha, PGM, images on standard input, and every unsupported or damaged input.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::io::Cursor;
 
 /// The bytes of a PNG image.

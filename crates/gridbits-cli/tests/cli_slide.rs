@@ -1,7 +1,6 @@
 //! End-to-end tests of `gridbits reach` and `gridbits amazons`.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const OPENING: &[u8] = b"...B..B...\n..........\n..........\nB........B\n..........\n\
                          ..........\nW........W\n..........\n..........\n...W..W...\n";

@@ -1,8 +1,7 @@
 //! End-to-end tests of sources and markers: `--from` on `distance`, `voronoi` and `reach`
 //! (text and images), and text drawings whose marks never equal an input character.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::io::Cursor;
 
 /// A PNG whose `#` cells are white (set = wall) and others black.

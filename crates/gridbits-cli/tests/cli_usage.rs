@@ -1,8 +1,7 @@
 //! End-to-end tests of the command line itself: version, bare invocation, completions, help
 //! text, neighbourhood flag names, `--png` targets and the bench table.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const COMMANDS: [&str; 12] = [
     "show",

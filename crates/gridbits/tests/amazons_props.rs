@@ -1,19 +1,12 @@
 //! The Amazons evaluator against the per-cell BFS: territories on thousands of random
 //! positions, queen and king distance maps, mobility; and hand-made positions.
 
-mod common;
-use common::{config, SplitMix as Rng};
+use crate::common::{config, SplitMix as Rng};
 
 use gridbits::games::amazons::{DistanceMap, Position, Side, Territory};
 use gridbits::naive::{self, NaiveGrid};
 use gridbits::{Board10x10, Moves};
 use proptest::prelude::*;
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.next_u64()
-    }
-}
 
 /// A random position: `arrow_pct` arrows, then `nw` white and `nb` black amazons on distinct
 /// cells.

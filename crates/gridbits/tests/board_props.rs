@@ -2,9 +2,7 @@
 //!
 //! Every check also asserts the storage invariant: no bit outside the board is ever set.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gridbits::naive::NaiveGrid;
 use gridbits::text::CharGrid;
 use gridbits::{bitboard, Board, Connectivity, Dir, GridView};
@@ -586,59 +584,90 @@ macro_rules! board_suite {
                 super::shifts_at_every_edge::<W, H, N>();
             }
 
-            proptest! {
-                #![proptest_config(config(96))]
+            // The properties: `check` compiles the proptest runner once per value type, not
+            // once per size; the cases are the ones `proptest!` would draw.
 
-                #[test]
-                fn bitwise(a in pattern(W, H), b in pattern(W, H)) {
-                    super::bitwise::<W, H, N>(&a, &b);
-                }
+            #[test]
+            fn bitwise() {
+                check(
+                    config(96),
+                    (pattern(W, H), pattern(W, H)).boxed(),
+                    &|(a, b)| {
+                        super::bitwise::<W, H, N>(&a, &b);
+                        Ok(())
+                    },
+                );
+            }
 
-                #[test]
-                fn iteration(a in pattern(W, H)) {
+            #[test]
+            fn iteration() {
+                check(config(96), (pattern(W, H),).boxed(), &|(a,)| {
                     super::iteration::<W, H, N>(&a);
-                }
+                    Ok(())
+                });
+            }
 
-                #[test]
-                fn mutation(
-                    a in pattern(W, H),
-                    ops in proptest::collection::vec((0..W, 0..H, 0u8..5), 0..40),
-                ) {
+            #[test]
+            fn mutation() {
+                let ops = proptest::collection::vec((0..W, 0..H, 0u8..5), 0..40);
+                check(config(96), (pattern(W, H), ops).boxed(), &|(a, ops)| {
                     super::mutation::<W, H, N>(&a, &ops);
-                }
+                    Ok(())
+                });
+            }
 
-                #[test]
-                fn shifts(a in pattern(W, H)) {
+            #[test]
+            fn shifts() {
+                check(config(96), (pattern(W, H),).boxed(), &|(a,)| {
                     super::shifts::<W, H, N>(&a);
-                }
+                    Ok(())
+                });
+            }
 
-                #[test]
-                fn morphology(a in pattern(W, H), m in pattern(W, H)) {
-                    super::morphology::<W, H, N>(&a, &m);
-                }
+            #[test]
+            fn morphology() {
+                check(
+                    config(96),
+                    (pattern(W, H), pattern(W, H)).boxed(),
+                    &|(a, m)| {
+                        super::morphology::<W, H, N>(&a, &m);
+                        Ok(())
+                    },
+                );
+            }
 
-                #[test]
-                fn words(
-                    raw in proptest::collection::vec(
-                        prop_oneof![any::<u64>(), Just(0u64), Just(!0u64)],
-                        N,
-                    ),
-                ) {
+            #[test]
+            fn words() {
+                let raw = proptest::collection::vec(
+                    prop_oneof![any::<u64>(), Just(0u64), Just(!0u64)],
+                    N,
+                );
+                check(config(96), (raw,).boxed(), &|(raw,)| {
                     super::words::<W, H, N>(&raw);
-                }
+                    Ok(())
+                });
+            }
 
-                #[test]
-                fn text(a in pattern(W, H), c in 0x21u8..=0x7e) {
-                    let c = if c == b'.' { b'#' } else { c };
-                    super::text::<W, H, N>(&a, c);
-                }
+            #[test]
+            fn text() {
+                check(
+                    config(96),
+                    (pattern(W, H), 0x21u8..=0x7e).boxed(),
+                    &|(a, c)| {
+                        let c = if c == b'.' { b'#' } else { c };
+                        super::text::<W, H, N>(&a, c);
+                        Ok(())
+                    },
+                );
+            }
 
-                #[test]
-                fn rect_mask(
-                    x0 in 0..W + 3, x1 in 0..W + 3, y0 in 0..H + 3, y1 in 0..H + 3,
-                ) {
+            #[test]
+            fn rect_mask() {
+                let strategy = (0..W + 3, 0..W + 3, 0..H + 3, 0..H + 3);
+                check(config(96), strategy.boxed(), &|(x0, x1, y0, y1)| {
                     super::rect::<W, H, N>(x0, x1, y0, y1);
-                }
+                    Ok(())
+                });
             }
         }
     };

@@ -2,8 +2,7 @@
 //! table, groups of K+, per-class components) against the queue BFS of
 //! `naive::components`, on every core board size and both connectivities.
 
-mod common;
-use common::config;
+use crate::common::{check, config};
 
 use gridbits::algo::components::{
     component_at, components, components_by_class, components_plain, groups_at_least,
@@ -208,17 +207,20 @@ macro_rules! board_tests {
             use super::*;
             type B = Board<$w, $h, $n>;
 
-            proptest! {
-                #![proptest_config(config($cases))]
-                #[test]
-                fn fast_plain_groups(seed in any::<u64>(), density in 0u32..=100) {
+            #[test]
+            fn fast_plain_groups() {
+                check(config($cases), (any::<u64>(), 0u32..=100).boxed(), &|(seed, density)| {
                     check_plane(B::from_fn(cells(seed, density)));
-                }
+                    Ok(())
+                });
+            }
 
-                #[test]
-                fn by_class(seed in any::<u64>(), density in 30u32..=100) {
+            #[test]
+            fn by_class() {
+                check(config($cases), (any::<u64>(), 30u32..=100).boxed(), &|(seed, density)| {
                     check_classes::<$w, $h, $n>(seed, density);
-                }
+                    Ok(())
+                });
             }
 
             #[test]
@@ -237,12 +239,12 @@ macro_rules! board_tests {
             use super::super::*;
             type B = Board<$w, $h, $n>;
 
-            proptest! {
-                #![proptest_config(config($cases))]
-                #[test]
-                fn table_matches_naive(seed in any::<u64>(), density in 0u32..=100) {
+            #[test]
+            fn table_matches_naive() {
+                check(config($cases), (any::<u64>(), 0u32..=100).boxed(), &|(seed, density)| {
                     check_table(B::from_fn(cells(seed, density)));
-                }
+                    Ok(())
+                });
             }
 
             #[test]

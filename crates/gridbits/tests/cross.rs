@@ -1,9 +1,7 @@
 //! `Board` and `BitGrid` of the same size agree with each other (and with the naive oracle) on
 //! random sequences of operations.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gridbits::naive::NaiveGrid;
 use gridbits::{Board, Connectivity, Dir};
 use proptest::prelude::*;
@@ -142,15 +140,16 @@ fn run<const W: usize, const H: usize, const N: usize>(start: &[bool], ops: &[Op
 
 macro_rules! cross_suite {
     ($name:ident, $w:literal, $h:literal, $n:literal) => {
-        proptest! {
-            #![proptest_config(config(64))]
-            #[test]
-            fn $name(
-                start in pattern($w, $h),
-                ops in proptest::collection::vec(op(), 1..24),
-            ) {
+        #[test]
+        fn $name() {
+            let ops = proptest::collection::vec(op(), 1..24);
+            check(config(64), (pattern($w, $h), ops).boxed(), &|(
+                start,
+                ops,
+            )| {
                 run::<$w, $h, $n>(&start, &ops);
-            }
+                Ok(())
+            });
         }
     };
 }

@@ -174,12 +174,14 @@ macro_rules! fixed_board_tests {
             fn make(f: &dyn Fn(usize, usize) -> bool) -> B {
                 B::from_fn(|x, y| f(x, y))
             }
-            proptest! {
-                #![proptest_config(config(24))]
-                #[test]
-                fn matches_naive(seed in any::<u64>(), density in prop_oneof![Just(0u32), Just(100), 30..90u32]) {
+            #[test]
+            fn matches_naive() {
+                // Through `check`: the runner is compiled once, not once per size.
+                let density = prop_oneof![Just(0u32), Just(100), 30..90u32];
+                crate::common::check(config(24), (any::<u64>(), density).boxed(), &|(seed, density)| {
                     check_all(&make, seed, density);
-                }
+                    Ok(())
+                });
             }
             #[test]
             fn same_on_bitgrid() {

@@ -4,9 +4,7 @@
 //! Every check also asserts the storage invariant: bits past `width` in each row's last word
 //! stay zero.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gridbits::naive::NaiveGrid;
 use gridbits::text::CharGrid;
 use gridbits::{BitGrid, Connectivity, Dir, GridView};

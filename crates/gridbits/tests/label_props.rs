@@ -2,8 +2,7 @@
 //! against the queue BFS of `naive::components`, on runtime grids of the core sizes and
 //! around word boundaries, both connectivities.
 
-mod common;
-use common::config;
+use crate::common::config;
 
 use gridbits::algo::label::{
     self, count, label, label_classes, label_with_stats, planes_by_char, stats, ComponentStats,

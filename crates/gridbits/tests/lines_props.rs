@@ -4,8 +4,7 @@
 
 #![allow(clippy::needless_range_loop)] // cell-by-cell comparisons read best with indices
 
-mod common;
-use common::{config, SplitMix as Rng};
+use crate::common::{config, SplitMix as Rng};
 
 use gridbits::algo::lines::{
     has_bmi2, settle_down, settle_planes, settle_planes_portable, ColumnBoard, RowChunks,
@@ -14,20 +13,11 @@ use gridbits::naive::lines::{settle_values, NaiveLines};
 use gridbits::{BitBoard, Board};
 use proptest::prelude::*;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.next_u64()
-    }
-    fn chance(&mut self, per_256: u64) -> bool {
-        self.next() % 256 < per_256
-    }
-}
-
 /// A random board: density `d`/256, rows in `full` (a bit mask over rows, repeated every 64
 /// rows) forced full.
 fn random_naive(w: usize, h: usize, seed: u64, d: u64, full: u64) -> NaiveLines {
     let mut rng = Rng(seed);
-    NaiveLines::from_fn(w, h, |_, y| full >> (y % 64) & 1 != 0 || rng.chance(d))
+    NaiveLines::from_fn(w, h, |_, y| full >> (y % 64) & 1 != 0 || rng.chance_256(d))
 }
 
 fn chunked_of(n: &NaiveLines) -> RowChunks {
@@ -164,7 +154,7 @@ proptest! {
         check_settle_down::<30, 20, 10>(seed, d);
         for (w, h) in [(63, 3), (64, 5), (65, 4), (129, 3)] {
             let mut rng = Rng(seed);
-            let g = gridbits::BitGrid::from_fn(w, h, |_, _| rng.chance(d)).unwrap();
+            let g = gridbits::BitGrid::from_fn(w, h, |_, _| rng.chance_256(d)).unwrap();
             check_settle_down_view(&g);
         }
     }
@@ -237,7 +227,7 @@ fn check_planes<const W: usize>(seed: u64, h: usize, d: u64, k: usize) {
         .map(|_| {
             (0..h)
                 .map(|_| {
-                    if rng.chance(d) {
+                    if rng.chance_256(d) {
                         1 + (rng.next() % k as u64) as u8
                     } else {
                         0
@@ -280,7 +270,7 @@ fn check_planes<const W: usize>(seed: u64, h: usize, d: u64, k: usize) {
 
 fn check_settle_down<const W: usize, const H: usize, const N: usize>(seed: u64, d: u64) {
     let mut rng = Rng(seed);
-    let b = Board::<W, H, N>::from_fn(|_, _| rng.chance(d));
+    let b = Board::<W, H, N>::from_fn(|_, _| rng.chance_256(d));
     check_settle_down_view(&b);
 }
 

@@ -2,9 +2,7 @@
 //! board readers on top of it, and fuzzing with random bytes against an independent model of
 //! the rules.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gridbits::text::{CharGrid, ParseError, ParseErrorKind, MAX_CELLS};
 use gridbits::{BitGrid, Board};
 use proptest::prelude::*;

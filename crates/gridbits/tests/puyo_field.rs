@@ -1,8 +1,7 @@
 //! The Puyo field outside the chain: coordinates (`y` from the top, as the text form), the
 //! text form and its round trip, pair placement and its errors, setting cells, gravity.
 
-mod common;
-use common::SplitMix;
+use crate::common::SplitMix;
 
 use gridbits::games::puyo::{Cell, CellError, Field, PlaceError, Rules, COLUMNS};
 use gridbits::text::ParseErrorKind;
@@ -245,7 +244,7 @@ fn from_str_picks_the_rules_from_the_characters() {
 }
 
 proptest! {
-    #![proptest_config(common::config(500))]
+    #![proptest_config(crate::common::config(500))]
 
     #[test]
     fn text_round_trips(seed: u64, tsu: bool) {

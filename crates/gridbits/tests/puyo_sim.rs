@@ -2,21 +2,11 @@
 //! random fields, and hand-checked chains under both rule sets. Cells are `(x, y)`, `y` from
 //! the top.
 
-mod common;
-use common::SplitMix as Rng;
+use crate::common::SplitMix as Rng;
 
 use gridbits::games::puyo::{Cell, Engine, Field, Rules, COLUMNS};
 use gridbits::naive::puyo::NaivePuyo;
 use proptest::prelude::*;
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.next_u64()
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A random field: column heights random, `colors` colours, some garbage; `settled` false
 /// leaves random holes (floating cells).
@@ -87,7 +77,7 @@ fn check(f: &Field) {
 }
 
 proptest! {
-    #![proptest_config(common::config(3000))]
+    #![proptest_config(crate::common::config(3000))]
 
     #[test]
     fn simulate_matches_naive(

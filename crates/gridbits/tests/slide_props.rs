@@ -1,7 +1,6 @@
 //! Every ray method, on every board type and size, against the per-cell ray walk.
 
-mod common;
-use common::{config, SplitMix as Rng};
+use crate::common::{check, config, SplitMix as Rng};
 
 use gridbits::algo::slide::{
     self, generic_ray, reach, reach_with, subtract_ray, Approach, Method, Slide,
@@ -10,21 +9,12 @@ use gridbits::naive::{self, NaiveGrid};
 use gridbits::{BitGrid, Board, Dir, Moves};
 use proptest::prelude::*;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.next_u64()
-    }
-    fn chance(&mut self, pct: u32) -> bool {
-        (self.next() % 100) < pct as u64
-    }
-}
-
 /// The (pieces, passable) cell predicates of one case: walls at `wall_pct`, pieces at
 /// `piece_pct` anywhere (on walls too: a piece need not stand on a passable cell).
 fn cells(w: usize, h: usize, seed: u64, wall_pct: u32, piece_pct: u32) -> Vec<(bool, bool)> {
     let mut rng = Rng(seed);
     (0..w * h)
-        .map(|_| (rng.chance(piece_pct), !rng.chance(wall_pct)))
+        .map(|_| (rng.percent(piece_pct), !rng.percent(wall_pct)))
         .collect()
 }
 
@@ -134,14 +124,19 @@ fn grid_case(
     check_all(&pieces, &passable)
 }
 
+/// The values of one case: (seed, wall_pct, piece_pct). Every size runs through `check`, so
+/// the proptest runner is compiled once, not once per size.
+fn case() -> BoxedStrategy<(u64, u32, u32)> {
+    (any::<u64>(), 0u32..=100, 0u32..=40).boxed()
+}
+
 macro_rules! board_tests {
     ($($name:ident: $w:expr, $h:expr, $n:expr, $cases:expr;)*) => {$(
-        proptest! {
-            #![proptest_config(config($cases))]
-            #[test]
-            fn $name(seed in any::<u64>(), wall_pct in 0u32..=100, piece_pct in 0u32..=40) {
-                board_case::<$w, $h, $n>(seed, wall_pct, piece_pct)?;
-            }
+        #[test]
+        fn $name() {
+            check(config($cases), case(), &|(seed, wall_pct, piece_pct)| {
+                board_case::<$w, $h, $n>(seed, wall_pct, piece_pct)
+            });
         }
     )*};
 }
@@ -166,12 +161,11 @@ board_tests! {
 
 macro_rules! grid_tests {
     ($($name:ident: $w:expr, $h:expr, $cases:expr;)*) => {$(
-        proptest! {
-            #![proptest_config(config($cases))]
-            #[test]
-            fn $name(seed in any::<u64>(), wall_pct in 0u32..=100, piece_pct in 0u32..=40) {
-                grid_case($w, $h, seed, wall_pct, piece_pct)?;
-            }
+        #[test]
+        fn $name() {
+            check(config($cases), case(), &|(seed, wall_pct, piece_pct)| {
+                grid_case($w, $h, seed, wall_pct, piece_pct)
+            });
         }
     )*};
 }

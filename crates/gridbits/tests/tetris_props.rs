@@ -2,19 +2,12 @@
 //! the text round trip, sizes and rotations that are errors, and the coordinate convention
 //! (`y` from the top, a placement is the top-left corner of the SRS box).
 
-mod common;
-use common::{config, SplitMix as Rng};
+use crate::common::{config, SplitMix as Rng};
 
 use gridbits::algo::lines::ColumnBoard;
 use gridbits::games::tetris::{Piece, Rotation, Tetris};
 use gridbits::naive::tetris::NaiveTetris;
 use proptest::prelude::*;
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.next_u64()
-    }
-}
 
 /// A random stack: columns of random height with holes; some rows near full.
 fn random_pair<const W: usize>(seed: u64, h: usize) -> (Tetris<W>, NaiveTetris) {

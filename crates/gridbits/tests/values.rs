@@ -2,9 +2,7 @@
 //! through `FromStr` and `Display`, `bool` slices and byte images convert cell by cell, sizes
 //! that do not match are errors, and neighbourhood names parse and print.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use gridbits::{BitGrid, Board, Connectivity, ImageError, Moves, OffGrid, SizeMismatch};
 use proptest::prelude::*;
 

@@ -1,7 +1,7 @@
 //! Shared helpers of the property tests: the proptest configuration, random board patterns,
 //! and the checks that compare a bitboard with the naive oracle and its storage invariants.
 //!
-//! Every test binary uses a different subset of these helpers.
+//! Every module of the suite uses a different subset of these helpers.
 #![allow(dead_code)]
 
 use gridbits::naive::NaiveGrid;
@@ -19,6 +19,22 @@ pub fn config(cases: u32) -> Config {
     }
 }
 
+/// Runs the property `test` on `config.cases` values of `strategy`, exactly as `proptest!`
+/// does (the same runner, the same fixed seed and so the same cases, shrinking and the same
+/// failure message), but through a boxed strategy and a `dyn` test: the runner is compiled once
+/// per value type instead of once per test. Properties repeated over many board sizes use it,
+/// so that only the const-generic code under test is compiled per size.
+pub fn check<T: std::fmt::Debug + 'static>(
+    config: Config,
+    strategy: BoxedStrategy<T>,
+    test: &dyn Fn(T) -> Result<(), TestCaseError>,
+) {
+    let mut runner = proptest::test_runner::TestRunner::new(config);
+    if let Err(e) = runner.run(&strategy, test) {
+        panic!("{e}\n{runner}");
+    }
+}
+
 /// Both connectivities.
 pub const CONNS: [Connectivity; 2] = [Connectivity::Four, Connectivity::Eight];
 
@@ -32,6 +48,26 @@ impl SplitMix {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
+    }
+
+    /// The next value (the same as [`SplitMix::next_u64`]).
+    pub fn next(&mut self) -> u64 {
+        self.next_u64()
+    }
+
+    /// A value in `0..n` (`n > 0`; a plain remainder).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// `true` with probability `pct` in 100.
+    pub fn percent(&mut self, pct: u32) -> bool {
+        (self.next() % 100) < pct as u64
+    }
+
+    /// `true` with probability `per_256` in 256.
+    pub fn chance_256(&mut self, per_256: u64) -> bool {
+        self.next() % 256 < per_256
     }
 }
 

@@ -1,0 +1,15 @@
+//! End-to-end tests of the `gridbits` command line.
+//!
+//! One test binary for the whole suite: each file of this folder is a module, so the suite
+//! links once instead of once per file.
+
+mod common;
+
+mod cli;
+mod cli_components;
+mod cli_fill;
+mod cli_images;
+mod cli_lines;
+mod cli_slide;
+mod cli_sources;
+mod cli_usage;

@@ -1,0 +1,25 @@
+//! The gridbits test suite: properties against the naive oracle, worked examples, API contracts.
+//!
+//! One test binary for the whole suite: each file of this folder is a module, so the suite
+//! links once instead of once per file.
+
+mod common;
+
+mod amazons_props;
+mod board_props;
+mod components_examples;
+mod components_props;
+mod cross;
+mod dir;
+mod fill_props;
+mod grid_props;
+mod label_props;
+mod lines_props;
+mod naive_oracle;
+mod parse;
+mod puyo_field;
+mod puyo_sim;
+mod slide_line;
+mod slide_props;
+mod tetris_props;
+mod values;
