@@ -3,7 +3,7 @@
 
 use super::{random_grid, Bench, Rng};
 use gridbits::algo::fill::{
-    connections_from_walls, distance_map, fill_dilate, fill_runs, fill_sweep, voronoi_n, Wall,
+    connections_from_walls, fill_dilate, fill_runs, fill_sweep, voronoi_n, Wall,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitBoard, BitGrid, Board, Board30x20, Board9x9, Connectivity, Dir, Moves};
@@ -325,7 +325,7 @@ pub fn maze(rng: &mut Rng, cw: usize, ch: usize) -> BitGrid {
 /// Flood fill from `start` with the `pathfinding` crate's `bfs_reach` (4-connected), as a
 /// user of that crate would write it: the number of reachable cells.
 #[cfg(feature = "peers")]
-fn pathfinding_fill(passable: &BitGrid, start: (usize, usize)) -> u64 {
+pub(super) fn pathfinding_fill(passable: &BitGrid, start: (usize, usize)) -> u64 {
     let (w, h) = (passable.width(), passable.height());
     pathfinding::directed::bfs::bfs_reach(start, |&(x, y)| {
         let n = [
@@ -340,8 +340,8 @@ fn pathfinding_fill(passable: &BitGrid, start: (usize, usize)) -> u64 {
     .count() as u64
 }
 
-/// Fill workloads: 1024x1024 maze and noise against naive and pathfinding, and the scaling of
-/// the row sweeps against dilation to a fixpoint at 256 and 1024.
+/// Fill engines side by side (row sweeps, run lists, dilation to a fixpoint) on 256x256 and
+/// 1024x1024 mazes and noise; the large-grid rows against the plain fill are in `grids`.
 fn fills(bench: &mut Bench, rng: &mut Rng) {
     for (kind, size) in [
         ("maze", 256),
@@ -349,6 +349,10 @@ fn fills(bench: &mut Bench, rng: &mut Rng) {
         ("maze", 1024),
         ("noise", 1024),
     ] {
+        let name = format!("fill engines {kind} {size}x{size}");
+        if !bench.wants(&name) {
+            continue;
+        }
         let passable = if kind == "maze" {
             maze(rng, size / 2, size / 2)
         } else {
@@ -363,7 +367,6 @@ fn fills(bench: &mut Bench, rng: &mut Rng) {
         seed.set(start.0, start.1);
         let np = NaiveGrid::from_view(&passable);
         let ns = NaiveGrid::from_view(&seed);
-        let name = format!("fill {kind} {size}x{size}");
         let w = bench
             .workload(&name, "sweep")
             .case("sweep", 1, || {
@@ -380,26 +383,10 @@ fn fills(bench: &mut Bench, rng: &mut Rng) {
         } else {
             w
         };
-        let w = w.case("naive", 1, || {
+        w.case("naive", 1, || {
             nf::fill(&ns, &np, Connectivity::Four).count()
-        });
-        #[cfg(feature = "peers")]
-        let w = w.case("pathfinding", 1, || pathfinding_fill(&passable, start));
-        w.finish();
-        if size == 1024 {
-            // BFS distance map: the row-sparse engine follows the frontier, not the grid.
-            bench
-                .workload(&format!("distance {kind} {size}x{size}"), "bitgrid")
-                .case("bitgrid", 1, || {
-                    let d = distance_map(&seed, &passable, Moves::Four, None);
-                    d.max().unwrap_or(0) as u64
-                })
-                .case("naive", 1, || {
-                    let d = nf::distance_map(&ns, &np, Moves::Four, None);
-                    d.iter().flatten().max().copied().unwrap_or(0) as u64
-                })
-                .finish();
-        }
+        })
+        .finish();
     }
 }
 

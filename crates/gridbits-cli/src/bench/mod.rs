@@ -12,6 +12,7 @@
 
 pub mod components;
 pub mod fill;
+pub mod grids;
 pub mod lines;
 pub mod slide;
 
@@ -176,6 +177,12 @@ impl Bench {
     /// Whether this is a `--quick` run (topics may shrink their largest inputs).
     pub fn quick(&self) -> bool {
         self.quick
+    }
+
+    /// Whether a workload named `name` will run (it passes the filter): topics skip building
+    /// large inputs for workloads that would not run.
+    pub fn wants(&self, name: &str) -> bool {
+        self.filter.as_deref().is_none_or(|f| name.contains(f))
     }
 
     /// Starts a workload named `name` whose fast implementation is the case named `fast`.
@@ -389,6 +396,7 @@ pub fn run(bench: &mut Bench) {
     slide::register(bench, &mut Rng::new(0x4));
     components::register(bench, &mut Rng::new(0x5));
     lines::register(bench, &mut Rng::new(0x6));
+    grids::register(bench, &mut Rng::new(0x7));
 }
 
 #[cfg(test)]
