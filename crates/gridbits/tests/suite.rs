@@ -6,6 +6,7 @@
 mod common;
 
 mod amazons_props;
+mod board_examples;
 mod board_props;
 mod components_examples;
 mod components_props;
@@ -17,6 +18,7 @@ mod label_props;
 mod lines_props;
 mod naive_oracle;
 mod parse;
+mod parse_model;
 mod puyo_field;
 mod puyo_sim;
 mod slide_line;
