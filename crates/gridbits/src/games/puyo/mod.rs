@@ -143,12 +143,16 @@ mod engine;
 mod error;
 mod field;
 mod kernel;
+mod pair;
+pub mod placement;
 mod rules;
 
 pub use chain::{Chain, Step};
 pub use engine::Engine;
 pub use error::{CellError, PlaceError};
 pub use field::{Cell, Field};
+pub use pair::{Move, Pair, PairError};
+pub use placement::{Drops, Placement, MAX_PLACEMENTS};
 pub use rules::{Nuisance, Rules};
 
 /// Number of columns of every Puyo field.
