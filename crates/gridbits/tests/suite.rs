@@ -18,6 +18,7 @@ mod lines_props;
 mod naive_oracle;
 mod parse;
 mod puyo_field;
+mod puyo_moves;
 mod puyo_sim;
 mod slide_line;
 mod slide_props;

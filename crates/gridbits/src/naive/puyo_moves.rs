@@ -57,7 +57,9 @@ fn reachable(f: &NaivePuyo, x: usize) -> bool {
 /// (row 14) and that is fine, under Smash the Code it does not fit.
 fn drop_one(f: &mut NaivePuyo, x: usize, c: u8) -> bool {
     // The empty cells on top of the column, top first; the puyo takes the lowest of them.
-    let landing = (0..f.rows()).take_while(|&y| f.cells[x][y] == Cell::Empty).last();
+    let landing = (0..f.rows())
+        .take_while(|&y| f.cells[x][y] == Cell::Empty)
+        .last();
     match landing {
         Some(y) => {
             f.cells[x][y] = Cell::Color(c);
