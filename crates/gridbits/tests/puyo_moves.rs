@@ -28,7 +28,7 @@ fn stacks(rules: Rules, heights: [usize; COLUMNS]) -> Field {
 
 /// The moves of `pair` on `f`, in order.
 fn moves(f: &Field, pair: Pair) -> Vec<Move> {
-    f.drops(pair).iter().map(|(m, _)| *m).collect()
+    f.drops(pair).moves().collect()
 }
 
 /// Every move of a pair of two colours whose columns are all in `cols`.
@@ -64,7 +64,7 @@ fn open_field_has_22_moves_or_11_for_one_colour() {
         }
         assert_eq!(moves(&f, Pair::new(0, 1)), moves_within(0..=5));
         // One colour: rotations 0 and 1 only; every field distinct.
-        let double = f.drops(Pair::new(2, 2));
+        let double: Vec<_> = f.drops(Pair::new(2, 2)).iter().collect();
         assert!(double.iter().all(|(m, _)| m.rotation < 2));
         for (i, (_, g)) in double.iter().enumerate() {
             assert!(double[..i].iter().all(|(_, h)| h != g));
@@ -77,7 +77,7 @@ fn open_field_has_22_moves_or_11_for_one_colour() {
 fn rotations_put_the_child_where_they_say() {
     let f = Field::new(Rules::Tsu);
     let d = f.drops(Pair::new(0, 1)); // axis R, child G
-    let at = |column, rotation| *d.find(Move { column, rotation }).unwrap();
+    let at = |column, rotation| d.find(Move { column, rotation }).unwrap();
     assert_eq!(at(2, 0).to_text().lines().last(), Some("..RG.."));
     assert_eq!(at(2, 2).to_text().lines().last(), Some(".GR..."));
     let up = at(4, 1);
@@ -182,7 +182,7 @@ fn tsu_row_14_puyos_vanish() {
     let d = f.drops(Pair::new(0, 1));
     assert_eq!(d.len(), 22);
     assert_eq!(
-        *d.find(Move {
+        d.find(Move {
             column: 4,
             rotation: 1
         })
@@ -201,7 +201,7 @@ fn tsu_row_14_puyos_vanish() {
     let naive = naive_placements(&NaivePuyo::from_field(&f), 0, 1);
     for (n, (m, g)) in naive.iter().zip(d.iter()) {
         assert_eq!((n.column, n.rotation), (m.column, m.rotation));
-        assert_eq!(n.field.to_field(), *g);
+        assert_eq!(n.field.to_field(), g);
     }
 }
 
@@ -334,7 +334,7 @@ fn check_against_naive(f: &Field, pair: Pair) -> Result<(), TestCaseError> {
     prop_assert_eq!(fast.len(), naive.len(), "moves of {:?} on\n{:?}", pair, f);
     for ((m, g), q) in fast.iter().zip(&naive) {
         prop_assert_eq!((m.column, m.rotation), (q.column, q.rotation));
-        prop_assert_eq!(*g, q.field.to_field(), "{:?} on\n{:?}", m, f);
+        prop_assert_eq!(g, q.field.to_field(), "{:?} on\n{:?}", m, f);
     }
     prop_assert_eq!(f.is_game_over(), naive_game_over(&n));
     prop_assert_eq!(fast.is_empty(), f.is_game_over());

@@ -57,7 +57,6 @@
 //! ```
 
 use super::{Chain, Field, Move, Pair, Rules, COLUMNS, LANE};
-use std::ops::Deref;
 
 /// The most placements a pair has: 22.
 pub const MAX_PLACEMENTS: usize = 22;
@@ -93,65 +92,119 @@ impl Placement {
 }
 
 /// The moves of a pair and the field each leaves before its chain, without simulating:
-/// [`Field::drops`] returns it. A fixed array (no allocation) read as a slice of
-/// `(Move, Field)`.
+/// [`Field::drops`] returns it. It holds the field once and, per move, the two cells the pair
+/// lands on (no allocation, a few hundred bytes); each move's field is built when read, by
+/// [`iter`](Self::iter), [`get`](Self::get) or [`find`](Self::find).
 #[derive(Clone, Copy, Debug)]
 pub struct Drops {
+    base: Field,
     len: usize,
-    items: [(Move, Field); MAX_PLACEMENTS],
+    items: [Landing; MAX_PLACEMENTS],
+}
+
+/// One move of a [`Drops`]: the move, and for the axis and the child their colour and the
+/// bit index (layout as [`Field::color_plane`]) they land on; a bit at lane row 13 or above
+/// (Tsu's row 14) is dropped when the field is built.
+#[derive(Clone, Copy, Debug)]
+struct Landing {
+    mv: Move,
+    axis: u8,
+    axis_bit: u8,
+    child: u8,
+    child_bit: u8,
 }
 
 impl Drops {
-    fn new(rules: Rules) -> Self {
+    fn new(base: Field) -> Self {
+        let none = Landing {
+            mv: Move {
+                column: 0,
+                rotation: 0,
+            },
+            axis: 0,
+            axis_bit: 0,
+            child: 0,
+            child_bit: 0,
+        };
         Drops {
+            base,
             len: 0,
-            items: [(Move::default_move(), Field::new(rules)); MAX_PLACEMENTS],
+            items: [none; MAX_PLACEMENTS],
         }
     }
 
     #[inline(always)]
-    fn push(&mut self, mv: Move, field: Field) {
+    fn push(&mut self, landing: Landing) {
         // At most 22 moves exist (6 columns x 2 vertical + 5 column pairs x 2 horizontal).
-        self.items[self.len] = (mv, field);
+        self.items[self.len] = landing;
         self.len += 1;
     }
 
-    /// The moves and fields as a slice.
-    pub fn as_slice(&self) -> &[(Move, Field)] {
-        &self.items[..self.len]
+    #[inline(always)]
+    fn build(&self, l: &Landing) -> (Move, Field) {
+        // Tsu: a puyo landing above the ghost row (row 14 or higher) vanishes. Smash the
+        // Code: a move that does not fit is not listed, so nothing lands above row 12.
+        let keep = super::ALL;
+        let ba = (1u128 << l.axis_bit) & keep;
+        let bc = (1u128 << l.child_bit) & keep;
+        let mut planes = self.base.planes;
+        // Every plane is ORed with a selected mask (no store at a run-time index, which would
+        // stall the 128-bit loads that follow), so the planes stay in registers.
+        for (k, p) in planes.iter_mut().enumerate().take(super::COLORS) {
+            let add_a = if k == l.axis as usize { ba } else { 0 };
+            let add_c = if k == l.child as usize { bc } else { 0 };
+            *p |= add_a | add_c;
+        }
+        let field = Field {
+            planes,
+            rules: self.base.rules,
+        };
+        (l.mv, field)
+    }
+
+    /// Number of moves.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no move (the game is over).
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The field the moves start from.
+    pub const fn field(&self) -> &Field {
+        &self.base
+    }
+
+    /// The moves, in order, without their fields.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.items[..self.len].iter().map(|l| l.mv)
+    }
+
+    /// Each move with the field it leaves, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Move, Field)> + '_ {
+        self.items[..self.len].iter().map(|l| self.build(l))
+    }
+
+    /// Move `i` (in order) with the field it leaves.
+    pub fn get(&self, i: usize) -> Option<(Move, Field)> {
+        self.items[..self.len].get(i).map(|l| self.build(l))
     }
 
     /// The field a move leaves, when the move is listed.
-    pub fn find(&self, mv: Move) -> Option<&Field> {
-        self.as_slice()
+    pub fn find(&self, mv: Move) -> Option<Field> {
+        self.items[..self.len]
             .iter()
-            .find(|(m, _)| *m == mv)
-            .map(|(_, f)| f)
+            .find(|l| l.mv == mv)
+            .map(|l| self.build(l).1)
     }
 }
 
-impl Deref for Drops {
-    type Target = [(Move, Field)];
-    fn deref(&self) -> &[(Move, Field)] {
-        self.as_slice()
-    }
-}
-
-impl<'a> IntoIterator for &'a Drops {
-    type Item = &'a (Move, Field);
-    type IntoIter = std::slice::Iter<'a, (Move, Field)>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
-
-impl Move {
-    const fn default_move() -> Move {
-        Move {
-            column: 0,
-            rotation: 0,
-        }
-    }
+/// The bit index of lane row `lane_row` of column `x` (at most 16 * 5 + 14: a `u8`).
+#[inline(always)]
+const fn pos(x: usize, lane_row: usize) -> u8 {
+    (LANE as usize * x + lane_row) as u8
 }
 
 #[inline(always)]
@@ -232,17 +285,13 @@ impl Field {
     /// assert_eq!(after.get(5, 10), Cell::Color(0));
     /// ```
     pub fn drops(&self, pair: Pair) -> Drops {
-        let mut out = Drops::new(self.rules);
+        let mut out = Drops::new(*self);
         let Some((lo, hi)) = self.reach() else {
             return out;
         };
         let h = self.heights();
         let rows = self.rows();
-        // Tsu: a puyo landing above the ghost row (row 14 or higher) vanishes. Smash the
-        // Code: a move that does not fit is not listed, so nothing lands above row 12.
-        let keep = super::ALL;
         let fits = |x: usize, need: usize| self.rules == Rules::Tsu || h[x] + need <= rows;
-        let (a, c) = (pair.axis as usize, pair.child as usize);
         for x in lo..=hi {
             for rotation in 0..4u8 {
                 if pair.is_double() && rotation >= 2 {
@@ -258,22 +307,30 @@ impl Field {
                 if xc < lo || xc > hi {
                     continue;
                 }
-                let mut f = *self;
-                if xa == xc {
+                // The axis's cell and the child's cell.
+                let (ba, bc) = if xa == xc {
                     if !fits(x, 2) {
                         continue;
                     }
-                    let (lower, upper) = if rotation == 1 { (a, c) } else { (c, a) };
-                    f.planes[lower] |= bit(x, h[x]) & keep;
-                    f.planes[upper] |= bit(x, h[x] + 1) & keep;
+                    let (low, high) = (pos(x, h[x]), pos(x, h[x] + 1));
+                    if rotation == 1 {
+                        (low, high)
+                    } else {
+                        (high, low)
+                    }
                 } else {
                     if !fits(xa, 1) || !fits(xc, 1) {
                         continue;
                     }
-                    f.planes[a] |= bit(xa, h[xa]) & keep;
-                    f.planes[c] |= bit(xc, h[xc]) & keep;
-                }
-                out.push(mv, f);
+                    (pos(xa, h[xa]), pos(xc, h[xc]))
+                };
+                out.push(Landing {
+                    mv,
+                    axis: pair.axis,
+                    axis_bit: ba,
+                    child: pair.child,
+                    child_bit: bc,
+                });
             }
         }
         out
@@ -298,7 +355,7 @@ impl Field {
     pub fn placements(&self, pair: Pair) -> Vec<Placement> {
         self.drops(pair)
             .iter()
-            .map(|&(mv, field_after)| Placement {
+            .map(|(mv, field_after)| Placement {
                 column: mv.column,
                 rotation: mv.rotation,
                 field_after,
