@@ -172,8 +172,16 @@ fn main() {
     let secs = start.elapsed().as_secs_f64();
     match fired {
         Some((chain, score, turn, before, moves)) => {
-            println!("fired a {chain}-chain for {score} points on turn {turn} (target {TARGET}); the field as the last pair lands:\n");
+            println!(
+                "fired a {chain}-chain for {score} points on turn {turn} (target {TARGET}) \
+                 in {:.0} ms; the field as the last pair lands:\n",
+                secs * 1e3
+            );
             print!("{before}");
+            let chain = before.simulate();
+            let cleared: Vec<u32> = chain.steps().iter().map(|s| s.cleared).collect();
+            let scores: Vec<u32> = chain.steps().iter().map(|s| s.score).collect();
+            println!("\npuyos cleared per step: {cleared:?}\nscore per step: {scores:?}");
             let played: Vec<String> = moves
                 .iter()
                 .zip(&sequence)
