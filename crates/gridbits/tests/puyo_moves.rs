@@ -293,6 +293,10 @@ fn pairs_parse_in_each_rule_set() {
         })
     );
     assert_eq!(Pair::try_new(0, 5), Err(PairError::BadColor(5)));
+    // A pair made field by field with a colour of 5 has no moves.
+    let bad = Pair { axis: 0, child: 5 };
+    assert!(Field::new(Rules::Tsu).drops(bad).is_empty());
+    assert!(naive_placements(&NaivePuyo::new(Rules::Tsu), 0, 5).is_empty());
     assert_eq!(Pair::new(4, 2).to_text(Rules::SmashTheCode), "53");
     assert!(Pair::new(1, 1).is_double() && !Pair::new(1, 2).is_double());
 }

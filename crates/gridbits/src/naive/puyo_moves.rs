@@ -73,6 +73,9 @@ fn drop_one(f: &mut NaivePuyo, x: usize, c: u8) -> bool {
 /// rotations 2 and 3 left out when both colours are one; checked cell by cell.
 pub fn naive_placements(f: &NaivePuyo, axis: u8, child: u8) -> Vec<NaivePlacement> {
     let mut out = Vec::new();
+    if axis >= 5 || child >= 5 {
+        return out; // not colours: no moves, as in `Field::drops`
+    }
     if f.rules == Rules::Tsu && f.cells[2][row12(f)] != Cell::Empty {
         return out;
     }

@@ -273,7 +273,8 @@ impl Field {
 
     /// Every move `pair` can make here and the field each leaves right after the pair fell,
     /// before any chain: the cheap form of [`placements`](Self::placements) (no simulation,
-    /// no allocation). Empty when the game is over. The moves, their order and the rule that
+    /// no allocation). Empty when the game is over (or when a colour of `pair` is 5 or more,
+    /// possible only by setting its public fields). The moves, their order and the rule that
     /// drops some are in the [module documentation](super::placement).
     ///
     /// ```
@@ -286,7 +287,10 @@ impl Field {
     /// ```
     pub fn drops(&self, pair: Pair) -> Drops {
         let mut out = Drops::new(*self);
-        let Some((lo, hi)) = self.reach() else {
+        // A pair built field by field with a colour of 5 or more has no moves.
+        let colors_ok =
+            (pair.axis as usize) < super::COLORS && (pair.child as usize) < super::COLORS;
+        let Some((lo, hi)) = self.reach().filter(|_| colors_ok) else {
             return out;
         };
         let h = self.heights();
