@@ -1,4 +1,5 @@
-//! `gridbits puyo`: run a Puyo chain to its end, step by step.
+//! `gridbits puyo`: run a Puyo chain to its end, step by step, or list the placements of a
+//! pair (`--moves`).
 
 use crate::input::{read_input, CliError, Input};
 use clap::{Args, ValueEnum};
