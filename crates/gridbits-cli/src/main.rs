@@ -91,9 +91,10 @@ enum Command {
                             gridbits tetris --json board.txt"
     )]
     Tetris(cmd::tetris::TetrisArgs),
-    /// Puyo: run the chain of a field to the end.
+    /// Puyo: run the chain of a field to the end, or list a pair's placements (--moves).
     #[command(after_help = "Example:\n  gridbits puyo field.txt\n  \
-                            gridbits puyo --rules tsu --json field.txt")]
+                            gridbits puyo --rules tsu --json field.txt\n  \
+                            gridbits puyo --moves RG field.txt    # axis R, child G: 22 placements")]
     Puyo(cmd::puyo::PuyoArgs),
     /// Time the fast implementations against their baselines on fixed random workloads.
     #[command(after_help = "Examples:\n  gridbits bench --quick\n  \

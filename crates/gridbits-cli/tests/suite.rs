@@ -10,6 +10,7 @@ mod cli_components;
 mod cli_fill;
 mod cli_images;
 mod cli_lines;
+mod cli_puyo_moves;
 mod cli_slide;
 mod cli_sources;
 mod cli_usage;

@@ -20,6 +20,7 @@ mod naive_oracle;
 mod parse;
 mod parse_model;
 mod puyo_field;
+mod puyo_moves;
 mod puyo_sim;
 mod slide_line;
 mod slide_props;

@@ -1,8 +1,9 @@
-//! `gridbits puyo`: run a Puyo chain to its end, step by step.
+//! `gridbits puyo`: run a Puyo chain to its end, step by step, or list the placements of a
+//! pair (`--moves`).
 
 use crate::input::{read_input, CliError, Input};
 use clap::{Args, ValueEnum};
-use gridbits::games::puyo::{Cell, Field, Rules, Step, COLUMNS};
+use gridbits::games::puyo::{Cell, Field, Pair, Rules, Step, COLUMNS};
 
 /// The rule set named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -22,9 +23,16 @@ pub struct PuyoArgs {
     /// an empty field is Tsu at 13 rows).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
-    /// Print one JSON object: `chain`, `score`, `steps`, `board`.
+    /// Print one JSON object: `chain`, `score`, `steps`, `board` (with `--moves`: `pair`,
+    /// `game_over`, `placements`).
     #[arg(long)]
     pub json: bool,
+    /// List every placement of the pair PAIR (axis then child, in the field's colour letters:
+    /// `RG` under Tsu, `12` under Smash the Code) with the chain and score it fires, instead
+    /// of running the field's own chain. Tsu: a pair cannot enter or pass a column whose row
+    /// 12 is filled, and nothing moves once the death cell (column 3, row 12) is filled.
+    #[arg(long, value_name = "PAIR")]
+    pub moves: Option<String>,
 }
 
 fn rules_of(r: RulesArg) -> Rules {
@@ -34,11 +42,30 @@ fn rules_of(r: RulesArg) -> Rules {
     }
 }
 
+/// The rule set of a field read without `--rules`: from its characters, or, for a field of
+/// only `.`, from the letters of the `--moves` pair when only the other rule set has them.
+fn detect(grid: &gridbits::CharGrid, pair: Option<&str>) -> Rules {
+    let found = Rules::detect(grid);
+    let blank = (0..grid.height()).all(|y| grid.row(y).iter().all(|&c| c == b'.'));
+    let other = match found {
+        Rules::SmashTheCode => Rules::Tsu,
+        Rules::Tsu => Rules::SmashTheCode,
+    };
+    match pair {
+        Some(p) if blank && Pair::parse(p, found).is_err() && Pair::parse(p, other).is_ok() => {
+            other
+        }
+        _ => found,
+    }
+}
+
 /// Runs the command, returning what to print.
 pub fn run(args: &PuyoArgs) -> Result<String, CliError> {
     let field = match read_input(args.file.as_deref())? {
         Input::Text(t) => {
-            let rules = args.rules.map_or_else(|| Rules::detect(&t), rules_of);
+            let rules = args
+                .rules
+                .map_or_else(|| detect(&t, args.moves.as_deref()), rules_of);
             Field::from_char_grid(&t, rules)?
         }
         Input::Image(_) => {
@@ -47,6 +74,9 @@ pub fn run(args: &PuyoArgs) -> Result<String, CliError> {
             ))
         }
     };
+    if let Some(pair) = &args.moves {
+        return moves(&field, pair, args.json);
+    }
     let chain = field.simulate();
     if args.json {
         let steps: Vec<_> = chain
@@ -60,7 +90,7 @@ pub fn run(args: &PuyoArgs) -> Result<String, CliError> {
             })
             .collect();
         let obj = serde_json::json!({
-            "rules": match field.rules() { Rules::SmashTheCode => "stc", Rules::Tsu => "tsu" },
+            "rules": rules_name(field.rules()),
             "chain": chain.chain,
             "score": chain.score,
             "steps": steps,
@@ -69,6 +99,77 @@ pub fn run(args: &PuyoArgs) -> Result<String, CliError> {
         return Ok(format!("{obj}\n"));
     }
     Ok(step_by_step(field, crate::render::color_enabled()))
+}
+
+fn rules_name(rules: Rules) -> &'static str {
+    match rules {
+        Rules::SmashTheCode => "stc",
+        Rules::Tsu => "tsu",
+    }
+}
+
+/// `--moves PAIR`: every placement of the pair, with its chain and score.
+fn moves(field: &Field, pair_text: &str, json: bool) -> Result<String, CliError> {
+    let rules = field.rules();
+    let pair = Pair::parse(pair_text, rules)
+        .map_err(|e| CliError::msg(format!("--moves {pair_text:?}: {e}")))?;
+    let placements = field.placements(pair);
+    let game_over = field.is_game_over();
+    if json {
+        let list: Vec<_> = placements
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "column": p.column,
+                    "rotation": p.rotation,
+                    "child": p.mv().describe_rotation().trim_start_matches("child "),
+                    "chain": p.chain.chain,
+                    "score": p.chain.score,
+                    "field": p.field_after.to_text().lines().collect::<Vec<_>>(),
+                    "board": p.chain.field.to_text().lines().collect::<Vec<_>>(),
+                    "game_over": p.chain.field.is_game_over(),
+                })
+            })
+            .collect();
+        let obj = serde_json::json!({
+            "rules": rules_name(rules),
+            "pair": pair.to_text(rules),
+            "game_over": game_over,
+            "placements": list,
+        });
+        return Ok(format!("{obj}\n"));
+    }
+    let mut out = format!(
+        "placements of {} (axis {}, child {}) on the {} field: {}\n",
+        pair.to_text(rules),
+        &pair.to_text(rules)[..1],
+        &pair.to_text(rules)[1..],
+        rules_name(rules),
+        placements.len()
+    );
+    if game_over {
+        out.push_str(match rules {
+            Rules::Tsu => "game over: the death cell (column 3, row 12: x 2, y 1) is filled\n",
+            Rules::SmashTheCode => "game over: no pair fits in the 12 rows\n",
+        });
+        return Ok(out);
+    }
+    out.push_str("column  rotation       chain  score\n");
+    for p in &placements {
+        let mut line = format!(
+            "{:<6}  {:<13}  {:>5}  {}",
+            p.column,
+            format!("{} {}", p.rotation, p.mv().describe_rotation()),
+            p.chain.chain,
+            p.chain.score
+        );
+        if p.chain.field.is_game_over() {
+            line.push_str("  (game over)");
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// The chain as text: the field, then each step's numbers and the field after it.

@@ -17,6 +17,7 @@ pub mod components;
 pub mod fill;
 pub mod lines;
 pub mod puyo;
+pub mod puyo_moves;
 pub mod slide;
 pub mod tetris;
 

@@ -61,6 +61,31 @@
 //! free rows, each block of a horizontal pair one): [`Field::place_pair`] then returns a
 //! [`PlaceError`] and leaves the field unchanged. After a legal placement the chain resolves.
 //!
+//! # Pair placements
+//!
+//! [`Field::placements`] lists every move of a [`Pair`] (axis and child colours) with the
+//! field right after it fell and the chain it fires; [`Field::drops`] is the same list without
+//! the chains (no simulation, no allocation). A pair of two colours has 22 moves on an open
+//! field (vertical on each of the 6 columns, horizontal across each of the 5 pairs of
+//! neighbouring columns, both ways), a pair of one colour 11. Under Tsu the stack hides some:
+//! the pair cannot enter or pass a column whose row 12 is filled, and once the death cell
+//! (column 3, row 12) is filled the game is over ([`Field::is_game_over`]); under Smash the
+//! Code a move must fit in the 12 rows. The exact rules are in [`placement`];
+//! [`naive::puyo_moves`](crate::naive::puyo_moves) is the per-cell twin, and
+//! `gridbits puyo --moves RG field.txt` lists them on the command line.
+//!
+//! ```
+//! use gridbits::games::puyo::{Field, Pair, Rules};
+//! let text = format!("{}RRR...\n", "......\n".repeat(12));
+//! let field = Field::parse(&text, Rules::Tsu).unwrap();
+//! let best = field
+//!     .placements(Pair::new(0, 1)) // axis R, child G
+//!     .into_iter()
+//!     .max_by_key(|p| p.chain.score)
+//!     .unwrap();
+//! assert_eq!((best.chain.chain, best.chain.score), (1, 40));
+//! ```
+//!
 //! # A chain
 //!
 //! A chain is a sequence of steps, repeated while something vanishes:
@@ -143,12 +168,16 @@ mod engine;
 mod error;
 mod field;
 mod kernel;
+mod pair;
+pub mod placement;
 mod rules;
 
 pub use chain::{Chain, Step};
 pub use engine::Engine;
 pub use error::{CellError, PlaceError};
 pub use field::{Cell, Field};
+pub use pair::{Move, Pair, PairError};
+pub use placement::{Drops, Placement, MAX_PLACEMENTS};
 pub use rules::{Nuisance, Rules};
 
 /// Number of columns of every Puyo field.
