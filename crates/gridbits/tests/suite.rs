@@ -16,6 +16,7 @@ mod grid_props;
 mod label_props;
 mod lines_props;
 mod naive_oracle;
+mod parallel_props;
 mod parse;
 mod puyo_field;
 mod puyo_sim;

@@ -138,6 +138,7 @@
 //! Every engine, and both gravities, are tested against [`naive::puyo`](crate::naive::puyo),
 //! a cell-by-cell simulator. Nothing allocates.
 
+mod batch;
 mod chain;
 mod engine;
 mod error;
@@ -145,6 +146,7 @@ mod field;
 mod kernel;
 mod rules;
 
+pub use batch::{simulate_many, simulate_many_with};
 pub use chain::{Chain, Step};
 pub use engine::Engine;
 pub use error::{CellError, PlaceError};
