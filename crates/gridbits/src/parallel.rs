@@ -48,7 +48,8 @@ impl std::error::Error for PoolError {}
 
 /// Runs `f` with `threads` threads for every parallel function it calls (`0`: one per
 /// core), on a thread pool built for the call, and returns its result. Without the feature
-/// `parallel` it runs `f` on the calling thread.
+/// `parallel` it runs `f` on the calling thread. To run many calls on one pool, build a
+/// [`Pool`] once.
 ///
 /// # Errors
 ///
@@ -64,20 +65,71 @@ impl std::error::Error for PoolError {}
 /// assert_eq!(one, two);
 /// ```
 pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Result<R, PoolError> {
+    Ok(Pool::new(threads)?.install(f))
+}
+
+/// A pool of threads of its own, kept to run many calls with one thread count (see
+/// [`with_threads`] for one call). Without the feature `parallel` it holds no thread and
+/// [`install`](Self::install) runs on the calling thread.
+///
+/// ```
+/// use gridbits::parallel::{current_threads, Pool};
+/// let pool = Pool::new(2).unwrap();
+/// let n = pool.install(current_threads);
+/// assert_eq!(n, if cfg!(feature = "parallel") { 2 } else { 1 });
+/// ```
+#[derive(Debug)]
+pub struct Pool {
     #[cfg(feature = "parallel")]
-    {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| PoolError {
-                message: e.to_string(),
-            })?;
-        Ok(pool.install(f))
+    pool: rayon::ThreadPool,
+}
+
+impl Pool {
+    /// A pool of `threads` threads (`0`: one per core, or `RAYON_NUM_THREADS`).
+    ///
+    /// # Errors
+    ///
+    /// When the system refuses a thread.
+    pub fn new(threads: usize) -> Result<Self, PoolError> {
+        #[cfg(feature = "parallel")]
+        {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| PoolError {
+                    message: e.to_string(),
+                })?;
+            Ok(Pool { pool })
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = threads;
+            Ok(Pool {})
+        }
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        let _ = threads;
-        Ok(f())
+
+    /// The number of threads of the pool (1 without the feature `parallel`).
+    pub fn threads(&self) -> usize {
+        #[cfg(feature = "parallel")]
+        {
+            self.pool.current_num_threads()
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            1
+        }
+    }
+
+    /// Runs `f` in the pool: every parallel function it calls uses the pool's threads.
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        #[cfg(feature = "parallel")]
+        {
+            self.pool.install(f)
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            f()
+        }
     }
 }
 

@@ -14,6 +14,7 @@ pub mod components;
 pub mod fill;
 pub mod grids;
 pub mod lines;
+pub mod parallel;
 pub mod slide;
 
 use gridbits::naive::NaiveGrid;
@@ -397,6 +398,7 @@ pub fn run(bench: &mut Bench) {
     components::register(bench, &mut Rng::new(0x5));
     lines::register(bench, &mut Rng::new(0x6));
     grids::register(bench, &mut Rng::new(0x7));
+    parallel::register(bench, &mut Rng::new(0x8));
 }
 
 #[cfg(test)]
