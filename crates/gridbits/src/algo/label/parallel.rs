@@ -301,19 +301,32 @@ impl Labeller {
         }
         each(&mut jobs, |_, job| {
             let s = &mut *job.stripe;
+            // The map: runs of new labels (consecutive, from `first + 1`) between the
+            // joined labels, which take their roots' labels.
             s.map.clear();
+            s.map
+                .try_reserve_exact(s.count as usize + 1)
+                .map_err(|_| size_error(w, h, "not enough memory to label"))?;
             s.map.push(0);
-            let (mut next, mut k) = (s.first, 0);
-            for l in 1..=s.count {
-                if s.joined.get(k) == Some(&l) {
-                    s.map.push(s.joined_final[k]);
-                    k += 1;
-                } else {
-                    if let Some(slots) = job.stats.as_deref_mut() {
-                        slots[(next - s.first) as usize] = shifted(&s.stats[l as usize - 1], s.y0);
+            let mut next = s.first;
+            for (&j, &f) in s.joined.iter().zip(&s.joined_final) {
+                let n = j - s.map.len() as u32;
+                s.map.extend(next + 1..next + 1 + n);
+                next += n;
+                s.map.push(f);
+            }
+            let n = s.count + 1 - s.map.len() as u32;
+            s.map.extend(next + 1..next + 1 + n);
+            if let Some(slots) = job.stats.as_deref_mut() {
+                // The new components' slots; the joined pieces are merged afterwards (a
+                // joined label's root may be in this stripe: its final label is then new).
+                let mut k = 0;
+                for (l, (st, &f)) in (1..).zip(s.stats.iter().zip(&s.map[1..])) {
+                    if s.joined.get(k) == Some(&l) {
+                        k += 1;
+                    } else {
+                        slots[(f - s.first - 1) as usize] = shifted(st, s.y0);
                     }
-                    next += 1;
-                    s.map.push(next);
                 }
             }
             if let Some(cells) = job.cells.as_deref_mut() {
