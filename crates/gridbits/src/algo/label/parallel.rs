@@ -7,10 +7,10 @@
 //!    scanned by a labeller of its own, with the same order and code path as the caller's:
 //!    its components get local labels `1..=n` in the one-thread order restricted to the
 //!    stripe. The labels of its first and last rows are kept.
-//! 2. **Borders** (one thread, `O(width)` per border). Every stripe's local labels are ids
-//!    `base + label - 1` of one union-find; the cells that touch across each border join
-//!    their ids, the smallest id of a set its root. Only labels of border rows are ever
-//!    joined, so the ids that stop being roots ("joined" labels) are found among them.
+//! 2. **Borders** (one thread, `O(width)` per border). Only the labels of a stripe's first
+//!    and last rows can meet another stripe: they are the ids of one union-find, stripe by
+//!    stripe in label order. The cells that touch across each border join their ids, the
+//!    smallest id of a set its root; the labels whose id is no root are "joined".
 //! 3. **Renumbering.** A component's first cell (raster order), or with
 //!    [`LabelOrder::RowPairs`](super::LabelOrder) its first run, lies in the first stripe it
 //!    reaches, in its piece with the smallest local label there: the piece whose id is the
@@ -42,13 +42,15 @@ pub(super) struct Stripe {
     y0: usize,
     /// Number of local labels.
     count: u32,
-    /// Union-find id of local label 1.
-    base: u32,
+    /// The local labels of the first and last rows, increasing, and the union-find id of
+    /// the first.
+    border: Vec<u32>,
+    border_base: u32,
     /// Final label of the first new component of the stripe, minus 1.
     first: u32,
     /// Local statistics (when asked for).
     stats: Vec<ComponentStats>,
-    /// Local labels of the first and the last row.
+    /// The first and last rows, each cell's label as `1 +` its index in `border` (0: empty).
     top: Vec<u32>,
     bottom: Vec<u32>,
     /// Local labels joined to a component of an earlier stripe (increasing) and the final
@@ -176,13 +178,27 @@ impl Labeller {
             };
             border_labels(l, g, conn, 0, &mut s.top);
             border_labels(l, g, conn, sh - 1, &mut s.bottom);
+            s.border.clear();
+            let mut last = 0;
+            for &l in s.top.iter().chain(&s.bottom) {
+                if l != last && l != 0 {
+                    s.border.push(l);
+                }
+                last = l;
+            }
+            s.border.sort_unstable();
+            s.border.dedup();
+            to_index(&mut s.top, &s.border);
+            to_index(&mut s.bottom, &s.border);
             Ok(())
         })?;
 
-        // 2. Join across the borders.
-        let mut total = 0u64;
+        // 2. Join across the borders: the union-find ids are the border labels of each
+        // stripe in order.
+        let (mut total, mut ids) = (0u64, 0usize);
         for s in stripes.iter_mut() {
-            s.base = total as u32;
+            s.border_base = ids as u32;
+            ids += s.border.len();
             total += u64::from(s.count);
             if total >= u64::from(u32::MAX) - LABEL_SLACK as u64 {
                 return Err(size_error(w, h, "too many runs for u32 labels"));
@@ -190,9 +206,9 @@ impl Labeller {
         }
         let uf = &mut self.parent;
         uf.clear();
-        uf.try_reserve_exact(total as usize)
+        uf.try_reserve_exact(ids)
             .map_err(|_| size_error(w, h, "not enough memory to label"))?;
-        uf.extend(0..total as u32);
+        uf.extend(0..ids as u32);
         let eight = conn == Connectivity::Eight;
         for i in 1..stripes.len() {
             let (a, b) = (&stripes[i - 1], &stripes[i]);
@@ -201,7 +217,7 @@ impl Labeller {
                 if lb == 0 {
                     continue;
                 }
-                let ib = b.base + lb - 1;
+                let ib = b.border_base + lb - 1;
                 let near = if eight {
                     x.saturating_sub(1)..(x + 2).min(w)
                 } else {
@@ -209,39 +225,43 @@ impl Labeller {
                 };
                 for &la in &a.bottom[near] {
                     if la != 0 {
-                        union(uf, a.base + la - 1, ib);
+                        union(uf, a.border_base + la - 1, ib);
                     }
                 }
             }
         }
-        // The joined labels (among the border rows' labels), and the first label of each
-        // stripe's new components.
+        // The joined labels (border labels whose id is no root), and the first label of
+        // each stripe's new components.
         let mut next = 0u32;
         for s in stripes.iter_mut() {
             s.joined.clear();
-            for &l in s.top.iter().chain(&s.bottom) {
-                if l != 0 && uf[(s.base + l - 1) as usize] != s.base + l - 1 {
+            for (id, &l) in (s.border_base..).zip(&s.border) {
+                if uf[id as usize] != id {
                     s.joined.push(l);
                 }
             }
-            s.joined.sort_unstable();
-            s.joined.dedup();
             s.first = next;
             next += s.count - s.joined.len() as u32;
         }
         let count = next;
-        // The final label of every joined label: its root's, a new label of an earlier stripe.
+        // The final label of every joined label: its root's, a new label of this stripe or
+        // an earlier one.
         for i in 0..stripes.len() {
             let mut finals = std::mem::take(&mut stripes[i].joined_final);
             finals.clear();
-            for &l in &stripes[i].joined {
-                let mut r = stripes[i].base + l - 1;
+            let s = &stripes[i];
+            for (id, &l) in (s.border_base..).zip(&s.border) {
+                if uf[id as usize] == id {
+                    continue;
+                }
+                debug_assert!(s.joined.binary_search(&l).is_ok());
+                let mut r = id;
                 while uf[r as usize] != r {
                     r = uf[r as usize];
                 }
-                let t = stripes[..=i].partition_point(|s| s.base <= r) - 1;
+                let t = stripes[..=i].partition_point(|s| s.border_base <= r) - 1;
                 let root = &stripes[t];
-                let local = r - root.base + 1;
+                let local = root.border[(r - root.border_base) as usize];
                 let before = root.joined.partition_point(|&j| j < local) as u32;
                 finals.push(root.first + local - before);
             }
@@ -384,6 +404,18 @@ fn border_labels(l: &mut Labeller, g: &BitGrid, conn: Connectivity, y: usize, ou
             base + i as u32
         };
         out[s..e].fill(l.parent[index as usize]);
+    }
+}
+
+/// Replaces each label of `row` by `1 +` its index in `border` (which holds it).
+fn to_index(row: &mut [u32], border: &[u32]) {
+    let (mut last, mut index) = (0, 0);
+    for c in row.iter_mut().filter(|c| **c != 0) {
+        if *c != last {
+            last = *c;
+            index = border.partition_point(|&b| b < last) as u32 + 1;
+        }
+        *c = index;
     }
 }
 
