@@ -350,9 +350,7 @@ impl Labeller {
                 }
             }
             if let Some(cells) = job.cells.as_deref_mut() {
-                for p in s.labeller.parent.iter_mut() {
-                    *p = s.map[*p as usize];
-                }
+                remap(&mut s.labeller.parent, &s.map, s.labeller.portable);
                 let g = s.grid.as_ref().expect("stripe grid made in the first pass");
                 write_stripe(&mut s.labeller, g, conn, cells);
             }
@@ -404,6 +402,52 @@ fn border_labels(l: &mut Labeller, g: &BitGrid, conn: Connectivity, y: usize, ou
             base + i as u32
         };
         out[s..e].fill(l.parent[index as usize]);
+    }
+}
+
+/// Replaces every run label `p` by `map[p]` (labels are at most `map.len() - 1`). With AVX2
+/// (detected at run time, unless `portable`) 8 labels per gather.
+fn remap(labels: &mut [u32], map: &[u32], portable: bool) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !portable && map.len() <= i32::MAX as usize && cpu_has_avx2() {
+            // SAFETY: the CPU has AVX2 (`cpu_has_avx2` checks it), the only feature
+            // `remap_avx2` is compiled for.
+            unsafe { remap_avx2(labels, map) };
+            return;
+        }
+    }
+    let _ = portable;
+    let last = map.len() - 1;
+    for p in labels {
+        *p = map[(*p as usize).min(last)];
+    }
+}
+
+/// [`remap`] with AVX2 gathers. `map` must not be empty nor longer than `i32::MAX`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn remap_avx2(labels: &mut [u32], map: &[u32]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_min_epu32, _mm256_set1_epi32,
+        _mm256_storeu_si256,
+    };
+    let last = map.len() - 1;
+    let top = _mm256_set1_epi32(last as i32);
+    let mut chunks = labels.chunks_exact_mut(8);
+    for c in &mut chunks {
+        let ptr = c.as_mut_ptr().cast::<__m256i>();
+        // SAFETY: `c` is 8 u32: the unaligned load stays inside it.
+        let v = unsafe { _mm256_loadu_si256(ptr) };
+        // Indices clamped to `0..=last` (`last < 2^31`, so they are non-negative as i32).
+        let i = _mm256_min_epu32(v, top);
+        // SAFETY: every index is at most `last`: each lane reads 4 bytes inside `map`.
+        let g = unsafe { _mm256_i32gather_epi32::<4>(map.as_ptr().cast::<i32>(), i) };
+        // SAFETY: `c` is 8 u32: the unaligned store stays inside it.
+        unsafe { _mm256_storeu_si256(ptr, g) };
+    }
+    for p in chunks.into_remainder() {
+        *p = map[(*p as usize).min(last)];
     }
 }
 
