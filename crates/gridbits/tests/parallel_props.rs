@@ -188,7 +188,7 @@ fn spiral(w: usize, h: usize) -> BitGrid {
             for y in y0 + 2..=y1 {
                 g.set(x0 as usize, y as usize);
             }
-            if y0 + 2 <= y1 && x0 + 1 <= x1 {
+            if y0 + 2 <= y1 && x0 < x1 {
                 g.set((x0 + 1) as usize, (y0 + 2) as usize);
             }
         }
@@ -203,9 +203,9 @@ fn spiral(w: usize, h: usize) -> BitGrid {
 fn shapes(w: usize, h: usize, kind: u32) -> BitGrid {
     BitGrid::from_fn(w, h, |x, y| match kind {
         0 => x % 4 != 1 && (y % 6 == 5 || x % 4 == 0 || x % 4 == 2),
-        1 => (x + y) % 5 == 0,
-        2 => (x + y) % 2 == 0,
-        _ => (w - 1 - x.min(w - 1) + y) % 3 == 0,
+        1 => (x + y).is_multiple_of(5),
+        2 => (x + y).is_multiple_of(2),
+        _ => (w - 1 - x.min(w - 1) + y).is_multiple_of(3),
     })
     .unwrap()
 }
@@ -379,8 +379,7 @@ fn check_components_batch<const W: usize, const H: usize, const N: usize>(seed: 
             for ((b, parts), &c) in boards.iter().zip(&many).zip(&counts) {
                 assert_eq!(parts, &components(*b, conn).collect::<Vec<_>>());
                 assert_eq!(c as usize, parts.len());
-                let mut got: Vec<NaiveGrid> =
-                    parts.iter().map(|p| NaiveGrid::from_view(p)).collect();
+                let mut got: Vec<NaiveGrid> = parts.iter().map(NaiveGrid::from_view).collect();
                 let mut want = nc::components(&NaiveGrid::from_view(b), conn);
                 got.sort_by_key(|g| g.cells());
                 want.sort_by_key(|g| g.cells());
