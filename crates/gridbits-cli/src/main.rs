@@ -25,12 +25,17 @@ use std::process::ExitCode;
     name = "gridbits",
     version,
     after_help = "Examples:\n  gridbits demo\n  printf '.#.\\n##.\\n' | gridbits show\n  \
-                  gridbits show --json --threshold 128 map.png\n  gridbits bench --quick\n\n\
+                  gridbits show --json --threshold 128 map.png\n  gridbits bench --quick\n  \
+                  gridbits --threads 1 components --summary scan.png\n\n\
                   Run `gridbits help COMMAND` for a command's options and an example."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Threads for large grids and batches (default: one per core, or RAYON_NUM_THREADS).
+    /// Results are the same with any number.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 #[derive(Subcommand)]
@@ -224,7 +229,12 @@ fn main() -> ExitCode {
         // Bare `gridbits`: the help, as for `gridbits --help`.
         return emit(cmd.render_help().to_string().as_bytes());
     };
-    match run(command) {
+    let result = match cli.threads {
+        Some(n) => gridbits::parallel::with_threads(usize::from(n), || run(command))
+            .unwrap_or_else(|e| Err(CliError::Msg(e.to_string()))),
+        None => run(command),
+    };
+    match result {
         Ok(Output::Text(text)) => emit(text.as_bytes()),
         Ok(Output::Bytes(bytes)) => emit(&bytes),
         Err(e) => {

@@ -13,4 +13,5 @@ mod cli_lines;
 mod cli_puyo_moves;
 mod cli_slide;
 mod cli_sources;
+mod cli_threads;
 mod cli_usage;

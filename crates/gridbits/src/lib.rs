@@ -151,6 +151,7 @@ pub mod error;
 pub mod games;
 pub mod grid;
 pub mod naive;
+pub mod parallel;
 pub mod text;
 
 #[cfg(feature = "serde")]

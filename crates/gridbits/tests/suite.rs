@@ -17,6 +17,7 @@ mod grid_props;
 mod label_props;
 mod lines_props;
 mod naive_oracle;
+mod parallel_props;
 mod parse;
 mod parse_model;
 mod puyo_field;

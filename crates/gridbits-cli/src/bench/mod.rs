@@ -14,6 +14,7 @@ pub mod components;
 pub mod fill;
 pub mod grids;
 pub mod lines;
+pub mod parallel;
 pub mod puyo_moves;
 pub mod slide;
 
@@ -399,6 +400,7 @@ pub fn run(bench: &mut Bench) {
     lines::register(bench, &mut Rng::new(0x6));
     grids::register(bench, &mut Rng::new(0x7));
     puyo_moves::register(bench, &mut Rng::new(0x8));
+    parallel::register(bench, &mut Rng::new(0x9));
 }
 
 #[cfg(test)]

@@ -41,11 +41,13 @@
 //! assert_eq!(vanish.count(), 9);
 //! ```
 
+mod batch;
 mod bit_bfs;
 mod by_class;
 mod groups;
 pub mod row_pair_table;
 
+pub use batch::{components_many, count_components_many};
 pub use bit_bfs::{
     component_at, components, components_plain, isolated, try_component_at, Components,
 };

@@ -117,6 +117,10 @@ pub struct Labeller {
     pub(super) portable: bool,
     /// How components are numbered.
     pub(super) order: LabelOrder,
+    /// Forced stripes (test knob): minimum cells and rows per stripe.
+    pub(super) split: Option<(usize, usize)>,
+    /// Scratch space of the stripes of a striped labelling.
+    pub(super) stripes: Vec<super::parallel::Stripe>,
 }
 
 impl Labeller {
@@ -476,6 +480,9 @@ impl Labeller {
 
     /// The number of components only.
     pub fn count(&mut self, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
+        if let Some(rows) = self.stripe_rows(grid, conn) {
+            return self.striped(grid, conn, rows, None, None);
+        }
         self.scan(grid, conn)
     }
 

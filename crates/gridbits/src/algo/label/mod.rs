@@ -43,6 +43,13 @@
 //! and BMI every step runs from a copy compiled for them, chosen at run time;
 //! [`Labeller::portable`] forces the portable code.
 //!
+//! With the feature `parallel`, grids of at least
+//! [`LABEL_MIN_CELLS`](crate::parallel::LABEL_MIN_CELLS) cells are labelled in row stripes on
+//! the threads of the current pool ([`crate::parallel`]; [`label`], [`label_with_stats`],
+//! [`stats`], [`count`] and the [`Labeller`] methods of the same names): the stripes are
+//! joined across their borders and renumbered, so the labels, statistics and counts are
+//! those of one thread, bit for bit, in either [`LabelOrder`].
+//!
 //! Any grid can be labelled ([`LabelInput`]): a [`BitGrid`] is read as it is, a fixed-size
 //! [`Board`](crate::Board) or a [`NaiveGrid`](crate::naive::NaiveGrid) is converted once.
 //! [`components`] splits a grid into one [`BitGrid`] per component, built from the label
@@ -84,6 +91,7 @@ macro_rules! dispatch {
 mod input;
 mod labeller;
 mod labels;
+mod parallel;
 mod split;
 mod stats;
 mod write;

@@ -113,6 +113,9 @@ impl Labeller {
         conn: Connectivity,
         stats: &mut Vec<ComponentStats>,
     ) -> Result<u32, SizeError> {
+        if let Some(rows) = self.stripe_rows(grid, conn) {
+            return self.striped(grid, conn, rows, None, Some(stats));
+        }
         dispatch!(self, x86::stats, stats_body(grid, conn, stats))
     }
 

@@ -37,6 +37,9 @@ impl Labeller {
         out: &mut Labels,
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
+        if let Some(rows) = self.stripe_rows(grid, conn) {
+            return self.striped(grid, conn, rows, Some(out), stats);
+        }
         #[cfg(target_arch = "x86_64")]
         {
             if stats.is_none() && !self.portable && cpu_has_avx2() {

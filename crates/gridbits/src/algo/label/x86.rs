@@ -86,7 +86,7 @@ pub(super) fn label_avx2(
 /// left, and 0; one `vpermd` picks them. With two-row units each row then keeps the
 /// cells it has set.
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
-fn write_avx2<const UNIT: usize>(grid: &BitGrid, labels: &[u32], out: &mut [u32]) {
+pub(super) fn write_avx2<const UNIT: usize>(grid: &BitGrid, labels: &[u32], out: &mut [u32]) {
     use std::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi32, _mm256_cvtepu8_epi32,
         _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_set_m128i, _mm256_setr_epi32,

@@ -86,7 +86,10 @@
 //! time: the king search first, whose final set of claimed cells (every cell either side can
 //! reach at all) then tells the queen search when it is done without an extra empty layer.
 
+mod batch;
 mod kernels;
+
+pub use batch::evaluate_many;
 
 use crate::text::{CharGrid, ParseError};
 use crate::Board10x10;

@@ -163,6 +163,7 @@
 //! Every engine, and both gravities, are tested against [`naive::puyo`](crate::naive::puyo),
 //! a cell-by-cell simulator. Nothing allocates.
 
+mod batch;
 mod chain;
 mod engine;
 mod error;
@@ -172,6 +173,7 @@ mod pair;
 pub mod placement;
 mod rules;
 
+pub use batch::{simulate_many, simulate_many_with};
 pub use chain::{Chain, Step};
 pub use engine::Engine;
 pub use error::{CellError, PlaceError};

@@ -1,0 +1,180 @@
+//! Bench workloads of the `parallel` topic: the same call on a pool of 1 thread and on a pool
+//! of 2 threads, built once each (`gridbits::parallel::Pool`), samples interleaved. The
+//! ratio `2-threads` over `1-thread` is the speed-up of the second core.
+//!
+//! - 4096x4096 labelling, noise at 30/50/70%, 4- and 8-connected, in ns per pixel: the
+//!   label image written into a reused image (on one thread the one-thread labeller; on two,
+//!   stripes labelled in parallel, merged and renumbered to the same image); and the
+//!   statistics without an image on 50% noise.
+//! - Batches of small boards, in ns per board: Puyo chains (`simulate_many`, random 6x12
+//!   Smash the Code fields), components of 6x12 planes (`count_components_many`), Amazons
+//!   evaluations (`evaluate_many`); with a plain sequential loop as a third case (the cost
+//!   of the batch machinery on one thread).
+//!
+//! Without the `parallel` feature both pools run on the calling thread.
+
+use super::{random_boards, Bench, Rng};
+use gridbits::algo::components::{components, count_components_many};
+use gridbits::algo::label::{ComponentStats, Labeller, Labels};
+use gridbits::games::amazons::{evaluate_many, Position};
+use gridbits::games::puyo::{simulate_many, Cell, Field, Rules};
+use gridbits::parallel::Pool;
+use gridbits::{BitGrid, Board10x10, Board6x12, Connectivity};
+
+/// Side of the labelling images.
+const SIDE: usize = 4096;
+/// Boards per timed batch call.
+const BATCH: usize = 16384;
+
+/// Registers the workloads (nothing without two pools).
+pub fn register(bench: &mut Bench, rng: &mut Rng) {
+    let (Ok(one), Ok(two)) = (Pool::new(1), Pool::new(2)) else {
+        eprintln!("warning: no thread pool, parallel workloads skipped");
+        return;
+    };
+    label_rows(bench, rng, &one, &two);
+    batch_rows(bench, rng, &one, &two);
+}
+
+fn label_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
+    let px = (SIDE * SIDE) as u64;
+    for density in [30u32, 50, 70] {
+        let names = [4, 8]
+            .map(|c| format!("label {SIDE}x{SIDE} noise {density}% {c}-conn threads (ns/px)"));
+        let summary = format!("stats {SIDE}x{SIDE} noise {density}% 8-conn threads (ns/px)");
+        let wanted =
+            names.iter().any(|n| bench.wants(n)) || (density == 50 && bench.wants(&summary));
+        if !wanted {
+            continue;
+        }
+        let g = super::random_grid(rng, SIDE, SIDE, f64::from(density) / 100.0);
+        for (name, conn) in names.iter().zip([Connectivity::Four, Connectivity::Eight]) {
+            let (mut l1, mut l2) = (Labeller::new(), Labeller::new());
+            let (mut i1, mut i2) = (Labels::new(), Labels::new());
+            bench
+                .workload(name, "2-threads")
+                .case("2-threads", px, || {
+                    two.install(|| label_once(&mut l2, &g, conn, &mut i2))
+                })
+                .case("1-thread", px, || {
+                    one.install(|| label_once(&mut l1, &g, conn, &mut i1))
+                })
+                .finish();
+        }
+        if density == 50 {
+            let (mut l1, mut l2) = (Labeller::new(), Labeller::new());
+            let (mut s1, mut s2): (Vec<ComponentStats>, Vec<ComponentStats>) = (vec![], vec![]);
+            let conn = Connectivity::Eight;
+            bench
+                .workload(&summary, "2-threads")
+                .case("2-threads", px, || {
+                    two.install(|| u64::from(l2.stats(&g, conn, &mut s2).unwrap_or(0)))
+                })
+                .case("1-thread", px, || {
+                    one.install(|| u64::from(l1.stats(&g, conn, &mut s1).unwrap_or(0)))
+                })
+                .finish();
+        }
+    }
+}
+
+fn label_once(l: &mut Labeller, g: &BitGrid, conn: Connectivity, out: &mut Labels) -> u64 {
+    u64::from(l.label(g, conn, out).unwrap_or(0)) + u64::from(out.as_slice()[SIDE * SIDE / 2])
+}
+
+/// A random settled Smash the Code field: random column heights, four colours.
+fn random_field(rng: &mut Rng) -> Field {
+    let mut f = Field::new(Rules::SmashTheCode);
+    let rows = f.rows();
+    for x in 0..6 {
+        let h = (rng.next_u64() % (rows as u64 - 2)) as usize;
+        for y in rows - h..rows {
+            f.set(x, y, Cell::Color((rng.next_u64() % 4) as u8));
+        }
+    }
+    f
+}
+
+fn random_position(rng: &mut Rng) -> Position {
+    let arrows = Board10x10::from_fn(|_, _| rng.chance(0.3));
+    let white = Board10x10::from_fn(|_, _| rng.chance(0.04)).and_not(arrows);
+    let black = Board10x10::from_fn(|_, _| rng.chance(0.04))
+        .and_not(arrows)
+        .and_not(white);
+    Position::new(white, black, arrows).unwrap_or_default()
+}
+
+fn batch_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
+    let n = BATCH as u64;
+    let fields: Vec<Field> = (0..BATCH).map(|_| random_field(rng)).collect();
+    bench
+        .workload(
+            &format!("puyo simulate_many {BATCH} fields threads (ns/field)"),
+            "2-threads",
+        )
+        .case("2-threads", n, || {
+            two.install(|| fold(simulate_many(&fields).iter().map(|c| c.score)))
+        })
+        .case("1-thread", n, || {
+            one.install(|| fold(simulate_many(&fields).iter().map(|c| c.score)))
+        })
+        .case("loop", n, || {
+            fold(fields.iter().map(|f| f.simulate().score))
+        })
+        .finish();
+
+    let planes: Vec<Board6x12> = random_boards(rng, BATCH, 0.4);
+    let conn = Connectivity::Four;
+    bench
+        .workload(
+            &format!("components_many {BATCH} 6x12 planes 40% threads (ns/board)"),
+            "2-threads",
+        )
+        .case("2-threads", n, || {
+            two.install(|| {
+                fold(
+                    count_components_many(&planes, conn)
+                        .into_iter()
+                        .map(u64::from),
+                )
+            })
+        })
+        .case("1-thread", n, || {
+            one.install(|| {
+                fold(
+                    count_components_many(&planes, conn)
+                        .into_iter()
+                        .map(u64::from),
+                )
+            })
+        })
+        .case("loop", n, || {
+            fold(planes.iter().map(|&p| components(p, conn).count() as u64))
+        })
+        .finish();
+
+    let positions: Vec<Position> = (0..BATCH).map(|_| random_position(rng)).collect();
+    let score = |e: &gridbits::games::amazons::Evaluation| {
+        u64::from(e.queen.white) ^ (u64::from(e.king.black) << 8)
+    };
+    bench
+        .workload(
+            &format!("amazons evaluate_many {BATCH} positions threads (ns/position)"),
+            "2-threads",
+        )
+        .case("2-threads", n, || {
+            two.install(|| fold(evaluate_many(&positions).iter().map(score)))
+        })
+        .case("1-thread", n, || {
+            one.install(|| fold(evaluate_many(&positions).iter().map(score)))
+        })
+        .case("loop", n, || {
+            fold(positions.iter().map(|p| score(&p.evaluate())))
+        })
+        .finish();
+}
+
+/// Folds results into a checksum so that no work can be skipped.
+fn fold(values: impl Iterator<Item = u64>) -> u64 {
+    values.fold(0, |acc, v| acc.rotate_left(7) ^ v)
+}

@@ -1,0 +1,520 @@
+//! Striped labelling: a large grid is cut into horizontal stripes of whole units (rows, or
+//! row pairs with 8-connectivity), each stripe is labelled on its own (in parallel with the
+//! feature `parallel`), and the stripes' components are joined across the borders and
+//! renumbered so that the result is exactly the one-thread result.
+//!
+//! 1. **Stripes.** Each stripe is copied into a grid of its own (a few words per row) and
+//!    scanned by a labeller of its own, with the same order and code path as the caller's:
+//!    its components get local labels `1..=n` in the one-thread order restricted to the
+//!    stripe. The labels of its first and last rows are kept.
+//! 2. **Borders** (one thread, `O(width)` per border). Only the labels of a stripe's first
+//!    and last rows can meet another stripe: they are the ids of one union-find, stripe by
+//!    stripe in label order. The cells that touch across each border join their ids, the
+//!    smallest id of a set its root; the labels whose id is no root are "joined".
+//! 3. **Renumbering.** A component's first cell (raster order), or with
+//!    [`LabelOrder::RowPairs`](super::LabelOrder) its first run, lies in the first stripe it
+//!    reaches, in its piece with the smallest local label there: the piece whose id is the
+//!    root. So the one-thread labels are the roots in id order: stripe `s`'s roots get the
+//!    consecutive labels after those of the stripes above, in local order, and a joined label
+//!    takes its root's. Each stripe builds its map from local to final labels and rewrites
+//!    its run labels (in parallel); the statistics of its roots go straight to their own
+//!    slots of the result, those of the few joined pieces are merged after.
+//! 4. **Write.** Each stripe writes its rows of the label image (disjoint slices).
+
+use super::labeller::{merged, starts, union, upto};
+#[cfg(target_arch = "x86_64")]
+use super::x86;
+use super::{cpu_has_avx2, size_error, ComponentStats, Labeller, Labels, LABEL_SLACK};
+use crate::parallel::{current_threads, LABEL_MIN_CELLS};
+use crate::{BitGrid, Connectivity, SizeError};
+
+/// Stripes per thread: more than one, so that the threads stay busy when one core is slower.
+const STRIPES_PER_THREAD: usize = 4;
+/// Fewest rows of a stripe chosen by default.
+const MIN_STRIPE_ROWS: usize = 16;
+
+/// One stripe's scratch space and results.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Stripe {
+    labeller: Labeller,
+    grid: Option<BitGrid>,
+    /// First row of the stripe in the grid.
+    y0: usize,
+    /// Number of local labels.
+    count: u32,
+    /// The local labels of the first and last rows, increasing, and the union-find id of
+    /// the first.
+    border: Vec<u32>,
+    border_base: u32,
+    /// Final label of the first new component of the stripe, minus 1.
+    first: u32,
+    /// Local statistics (when asked for).
+    stats: Vec<ComponentStats>,
+    /// The first and last rows, each cell's label as `1 +` its index in `border` (0: empty).
+    top: Vec<u32>,
+    bottom: Vec<u32>,
+    /// Local labels joined to a component of an earlier stripe (increasing) and the final
+    /// label of each.
+    joined: Vec<u32>,
+    joined_final: Vec<u32>,
+    /// Final label of each local label (0 for 0).
+    map: Vec<u32>,
+}
+
+/// Runs `f(i, item)` for every item, on all threads with the feature `parallel`; the first
+/// error wins.
+fn each<T: Send>(
+    items: &mut [T],
+    f: impl Fn(usize, &mut T) -> Result<(), SizeError> + Sync + Send,
+) -> Result<(), SizeError> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items
+            .par_iter_mut()
+            .with_max_len(1)
+            .enumerate()
+            .try_for_each(|(i, t)| f(i, t))
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        items.iter_mut().enumerate().try_for_each(|(i, t)| f(i, t))
+    }
+}
+
+/// A stripe's job of the last pass: its rows of the image and the slots of its new
+/// components' statistics.
+struct Job<'a> {
+    stripe: &'a mut Stripe,
+    cells: Option<&'a mut [u32]>,
+    stats: Option<&'a mut [ComponentStats]>,
+}
+
+impl Labeller {
+    /// Test knob: labels grids of at least `min_cells` cells in stripes of `rows` rows
+    /// (rounded up to even with 8-connectivity), whatever the thread count, so that small
+    /// grids exercise the stripe merge. Results are identical either way.
+    #[doc(hidden)]
+    pub fn with_stripes(mut self, min_cells: usize, rows: usize) -> Self {
+        self.split = Some((min_cells, rows.max(1)));
+        self
+    }
+
+    /// The rows per stripe when `grid` is to be labelled in stripes: a grid of at least
+    /// [`LABEL_MIN_CELLS`] on a pool of several threads (or as the test knob says).
+    pub(super) fn stripe_rows(&self, grid: &BitGrid, conn: Connectivity) -> Option<usize> {
+        let (w, h) = (grid.width(), grid.height());
+        let cells = w.saturating_mul(h);
+        let rows = match self.split {
+            Some((min, rows)) => {
+                if cells < min {
+                    return None;
+                }
+                rows
+            }
+            None => {
+                let threads = current_threads();
+                if threads < 2 || cells < LABEL_MIN_CELLS {
+                    return None;
+                }
+                h.div_ceil(threads * STRIPES_PER_THREAD)
+                    .max(MIN_STRIPE_ROWS)
+            }
+        };
+        let unit = match conn {
+            Connectivity::Four => 1,
+            Connectivity::Eight => 2,
+        };
+        let rows = rows.div_ceil(unit) * unit;
+        (rows < h).then_some(rows)
+    }
+
+    /// Labels `grid` in stripes of `rows` rows: the image into `out`, the statistics into
+    /// `stats`, each when given. Returns the number of components.
+    pub(super) fn striped(
+        &mut self,
+        grid: &BitGrid,
+        conn: Connectivity,
+        rows: usize,
+        out: Option<&mut Labels>,
+        stats: Option<&mut Vec<ComponentStats>>,
+    ) -> Result<u32, SizeError> {
+        let mut stripes = std::mem::take(&mut self.stripes);
+        stripes.resize_with(grid.height().div_ceil(rows), Stripe::default);
+        let result = self.striped_in(&mut stripes, grid, conn, rows, out, stats);
+        self.stripes = stripes;
+        result
+    }
+
+    fn striped_in(
+        &mut self,
+        stripes: &mut [Stripe],
+        grid: &BitGrid,
+        conn: Connectivity,
+        rows: usize,
+        out: Option<&mut Labels>,
+        stats: Option<&mut Vec<ComponentStats>>,
+    ) -> Result<u32, SizeError> {
+        let (w, h) = (grid.width(), grid.height());
+        let (portable, order, want_stats) = (self.portable, self.order, stats.is_some());
+
+        // 1. Each stripe on its own.
+        each(stripes, |i, s| {
+            s.y0 = i * rows;
+            let sh = rows.min(h - s.y0);
+            let g = match &mut s.grid {
+                Some(g) if g.size() == (w, sh) => g,
+                slot => slot.insert(BitGrid::new(w, sh)?),
+            };
+            for y in 0..sh {
+                g.row_words_mut(y).copy_from_slice(grid.row_words(s.y0 + y));
+            }
+            let l = &mut s.labeller;
+            (l.portable, l.order, l.split) = (portable, order, Some((usize::MAX, 1)));
+            s.count = if want_stats {
+                l.stats(g, conn, &mut s.stats)?
+            } else {
+                l.scan(g, conn)?
+            };
+            border_labels(l, g, conn, 0, &mut s.top);
+            border_labels(l, g, conn, sh - 1, &mut s.bottom);
+            s.border.clear();
+            let mut last = 0;
+            for &l in s.top.iter().chain(&s.bottom) {
+                if l != last && l != 0 {
+                    s.border.push(l);
+                }
+                last = l;
+            }
+            s.border.sort_unstable();
+            s.border.dedup();
+            to_index(&mut s.top, &s.border);
+            to_index(&mut s.bottom, &s.border);
+            Ok(())
+        })?;
+
+        // 2. Join across the borders: the union-find ids are the border labels of each
+        // stripe in order.
+        let (mut total, mut ids) = (0u64, 0usize);
+        for s in stripes.iter_mut() {
+            s.border_base = ids as u32;
+            ids += s.border.len();
+            total += u64::from(s.count);
+            if total >= u64::from(u32::MAX) - LABEL_SLACK as u64 {
+                return Err(size_error(w, h, "too many runs for u32 labels"));
+            }
+        }
+        let uf = &mut self.parent;
+        uf.clear();
+        uf.try_reserve_exact(ids)
+            .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+        uf.extend(0..ids as u32);
+        let eight = conn == Connectivity::Eight;
+        for i in 1..stripes.len() {
+            let (a, b) = (&stripes[i - 1], &stripes[i]);
+            for x in 0..w {
+                let lb = b.top[x];
+                if lb == 0 {
+                    continue;
+                }
+                let ib = b.border_base + lb - 1;
+                let near = if eight {
+                    x.saturating_sub(1)..(x + 2).min(w)
+                } else {
+                    x..x + 1
+                };
+                for &la in &a.bottom[near] {
+                    if la != 0 {
+                        union(uf, a.border_base + la - 1, ib);
+                    }
+                }
+            }
+        }
+        // The joined labels (border labels whose id is no root), and the first label of
+        // each stripe's new components.
+        let mut next = 0u32;
+        for s in stripes.iter_mut() {
+            s.joined.clear();
+            for (id, &l) in (s.border_base..).zip(&s.border) {
+                if uf[id as usize] != id {
+                    s.joined.push(l);
+                }
+            }
+            s.first = next;
+            next += s.count - s.joined.len() as u32;
+        }
+        let count = next;
+        // The final label of every joined label: its root's, a new label of this stripe or
+        // an earlier one.
+        for i in 0..stripes.len() {
+            let mut finals = std::mem::take(&mut stripes[i].joined_final);
+            finals.clear();
+            let s = &stripes[i];
+            for (id, &l) in (s.border_base..).zip(&s.border) {
+                if uf[id as usize] == id {
+                    continue;
+                }
+                debug_assert!(s.joined.binary_search(&l).is_ok());
+                let mut r = id;
+                while uf[r as usize] != r {
+                    r = uf[r as usize];
+                }
+                let t = stripes[..=i].partition_point(|s| s.border_base <= r) - 1;
+                let root = &stripes[t];
+                let local = root.border[(r - root.border_base) as usize];
+                let before = root.joined.partition_point(|&j| j < local) as u32;
+                finals.push(root.first + local - before);
+            }
+            stripes[i].joined_final = finals;
+        }
+
+        // 3 and 4. Renumber, write the image and the new components' statistics.
+        if out.is_none() && stats.is_none() {
+            return Ok(count);
+        }
+        let mut jobs: Vec<Job<'_>> = Vec::with_capacity(stripes.len());
+        let mut cells = match out {
+            Some(out) => {
+                out.resize(w, h)?;
+                out.count = count;
+                Some(out.cells_mut())
+            }
+            None => None,
+        };
+        let mut slots = match stats {
+            Some(stats) => {
+                stats.clear();
+                stats
+                    .try_reserve_exact(count as usize)
+                    .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
+                stats.resize(count as usize, ComponentStats::EMPTY);
+                Some(stats)
+            }
+            None => None,
+        };
+        let mut rest_stats = slots.as_deref_mut().map(|s| &mut s[..]);
+        let n = stripes.len();
+        for (i, stripe) in stripes.iter_mut().enumerate() {
+            let mine = cells.take().map(|c| {
+                if i + 1 == n {
+                    (c, None)
+                } else {
+                    let (a, b) = c.split_at_mut(rows * w);
+                    (a, Some(b))
+                }
+            });
+            let stripe_cells = mine.map(|(a, b)| {
+                cells = b;
+                a
+            });
+            let new = (stripe.count - stripe.joined.len() as u32) as usize;
+            let stripe_stats = rest_stats.take().map(|s| {
+                let (a, b) = s.split_at_mut(new);
+                rest_stats = Some(b);
+                a
+            });
+            jobs.push(Job {
+                stripe,
+                cells: stripe_cells,
+                stats: stripe_stats,
+            });
+        }
+        each(&mut jobs, |_, job| {
+            let s = &mut *job.stripe;
+            // The map: runs of new labels (consecutive, from `first + 1`) between the
+            // joined labels, which take their roots' labels.
+            s.map.clear();
+            s.map
+                .try_reserve_exact(s.count as usize + 1)
+                .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+            s.map.push(0);
+            let mut next = s.first;
+            for (&j, &f) in s.joined.iter().zip(&s.joined_final) {
+                let n = j - s.map.len() as u32;
+                s.map.extend(next + 1..next + 1 + n);
+                next += n;
+                s.map.push(f);
+            }
+            let n = s.count + 1 - s.map.len() as u32;
+            s.map.extend(next + 1..next + 1 + n);
+            if let Some(slots) = job.stats.as_deref_mut() {
+                // The new components' slots; the joined pieces are merged afterwards (a
+                // joined label's root may be in this stripe: its final label is then new).
+                let mut k = 0;
+                for (l, (st, &f)) in (1..).zip(s.stats.iter().zip(&s.map[1..])) {
+                    if s.joined.get(k) == Some(&l) {
+                        k += 1;
+                    } else {
+                        slots[(f - s.first - 1) as usize] = shifted(st, s.y0);
+                    }
+                }
+            }
+            if let Some(cells) = job.cells.as_deref_mut() {
+                remap(&mut s.labeller.parent, &s.map, s.labeller.portable);
+                let g = s.grid.as_ref().expect("stripe grid made in the first pass");
+                write_stripe(&mut s.labeller, g, conn, cells);
+            }
+            Ok(())
+        })?;
+        drop(jobs);
+        if let Some(all) = slots {
+            for s in stripes.iter() {
+                for (&l, &f) in s.joined.iter().zip(&s.joined_final) {
+                    merge(
+                        &mut all[f as usize - 1],
+                        &shifted(&s.stats[l as usize - 1], s.y0),
+                    );
+                }
+            }
+        }
+        Ok(count)
+    }
+}
+
+/// The labels of row `y` of a scanned grid into `out`, one per cell.
+fn border_labels(l: &mut Labeller, g: &BitGrid, conn: Connectivity, y: usize, out: &mut Vec<u32>) {
+    let (w, h, wpr) = (g.width(), g.height(), g.words_per_row());
+    let words = g.words();
+    out.clear();
+    out.resize(w, 0);
+    let n = l.row_runs(&words[y * wpr..(y + 1) * wpr], w);
+    let eight = conn == Connectivity::Eight;
+    let base = l.unit_base[if eight { y / 2 } else { y }];
+    if eight {
+        // Ranks of the runs of the row pair's merged row.
+        l.unit_starts.resize(wpr, 0);
+        l.unit_prefix.resize(wpr + 1, 0);
+        l.unit_prefix[0] = 0;
+        let mut carry = 0;
+        for j in 0..wpr {
+            let m = merged(words, wpr, h, 2, y / 2, j);
+            l.unit_starts[j] = starts(m, carry);
+            l.unit_prefix[j + 1] = l.unit_prefix[j] + l.unit_starts[j].count_ones();
+            carry = m >> 63;
+        }
+    }
+    for i in 0..n {
+        let (s, e) = (l.run_start[i] as usize, l.run_end[i] as usize);
+        let index = if eight {
+            let (j, bit) = (s / 64, (s % 64) as u32);
+            base + l.unit_prefix[j] + (l.unit_starts[j] & upto(bit)).count_ones() - 1
+        } else {
+            base + i as u32
+        };
+        out[s..e].fill(l.parent[index as usize]);
+    }
+}
+
+/// Replaces every run label `p` by `map[p]` (labels are at most `map.len() - 1`). With AVX2
+/// (detected at run time, unless `portable`) 8 labels per gather.
+fn remap(labels: &mut [u32], map: &[u32], portable: bool) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !portable && map.len() <= i32::MAX as usize && cpu_has_avx2() {
+            // SAFETY: the CPU has AVX2 (`cpu_has_avx2` checks it), the only feature
+            // `remap_avx2` is compiled for.
+            unsafe { remap_avx2(labels, map) };
+            return;
+        }
+    }
+    let _ = portable;
+    let last = map.len() - 1;
+    for p in labels {
+        *p = map[(*p as usize).min(last)];
+    }
+}
+
+/// [`remap`] with AVX2 gathers. `map` must not be empty nor longer than `i32::MAX`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn remap_avx2(labels: &mut [u32], map: &[u32]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_min_epu32, _mm256_set1_epi32,
+        _mm256_storeu_si256,
+    };
+    let last = map.len() - 1;
+    let top = _mm256_set1_epi32(last as i32);
+    let mut chunks = labels.chunks_exact_mut(8);
+    for c in &mut chunks {
+        let ptr = c.as_mut_ptr().cast::<__m256i>();
+        // SAFETY: `c` is 8 u32: the unaligned load stays inside it.
+        let v = unsafe { _mm256_loadu_si256(ptr) };
+        // Indices clamped to `0..=last` (`last < 2^31`, so they are non-negative as i32).
+        let i = _mm256_min_epu32(v, top);
+        // SAFETY: every index is at most `last`: each lane reads 4 bytes inside `map`.
+        let g = unsafe { _mm256_i32gather_epi32::<4>(map.as_ptr().cast::<i32>(), i) };
+        // SAFETY: `c` is 8 u32: the unaligned store stays inside it.
+        unsafe { _mm256_storeu_si256(ptr, g) };
+    }
+    for p in chunks.into_remainder() {
+        *p = map[(*p as usize).min(last)];
+    }
+}
+
+/// Replaces each label of `row` by `1 +` its index in `border` (which holds it).
+fn to_index(row: &mut [u32], border: &[u32]) {
+    let (mut last, mut index) = (0, 0);
+    for c in row.iter_mut().filter(|c| **c != 0) {
+        if *c != last {
+            last = *c;
+            index = border.partition_point(|&b| b < last) as u32 + 1;
+        }
+        *c = index;
+    }
+}
+
+/// Writes the rows of a scanned stripe (its run labels final) into `cells`, exactly its
+/// `width * height` cells (no spill past them: the next stripe's rows follow).
+fn write_stripe(l: &mut Labeller, g: &BitGrid, conn: Connectivity, cells: &mut [u32]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !l.portable && cpu_has_avx2() {
+            // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2` checks
+            // all of them), every feature `write_avx2` is compiled for. It writes only
+            // inside `cells` (its rows, the last cells of a row through a copy) and reads the
+            // run labels with the `LABEL_SLACK` zeros the scan appended.
+            unsafe {
+                match conn {
+                    Connectivity::Four => x86::write_avx2::<1>(g, &l.parent, cells),
+                    Connectivity::Eight => x86::write_avx2::<2>(g, &l.parent, cells),
+                }
+            }
+            return;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = cpu_has_avx2;
+    let w = g.width();
+    l.for_each_row(g, conn, 0, |y, starts, ends, labels| {
+        let row = &mut cells[y * w..(y + 1) * w];
+        let mut x = 0;
+        for ((&s, &e), &label) in starts.iter().zip(ends).zip(labels) {
+            let (s, e) = (s as usize, e as usize);
+            row[x..s].fill(0);
+            row[s..e].fill(label);
+            x = e;
+        }
+        row[x..].fill(0);
+    });
+}
+
+/// A stripe's statistics moved down to the stripe's first row `y0`.
+fn shifted(s: &ComponentStats, y0: usize) -> ComponentStats {
+    ComponentStats {
+        min_y: s.min_y + y0,
+        max_y: s.max_y + y0,
+        sum_y: s.sum_y + y0 as u64 * s.size,
+        ..*s
+    }
+}
+
+/// Adds the cells of `b` to `a`.
+fn merge(a: &mut ComponentStats, b: &ComponentStats) {
+    a.size += b.size;
+    a.min_x = a.min_x.min(b.min_x);
+    a.min_y = a.min_y.min(b.min_y);
+    a.max_x = a.max_x.max(b.max_x);
+    a.max_y = a.max_y.max(b.max_y);
+    a.sum_x += b.sum_x;
+    a.sum_y += b.sum_y;
+}

@@ -1,0 +1,30 @@
+//! Many fields at once, on every core: [`simulate_many`].
+
+use super::{Chain, Engine, Field};
+use crate::parallel::map_slice;
+
+/// Runs the chain of every field ([`Field::simulate`]) and returns the chains in the order
+/// of the fields. With the feature `parallel` the fields are shared out over the threads of
+/// the current pool ([`crate::parallel`]); without it they run one after the other. The
+/// result is the same either way.
+///
+/// ```
+/// use gridbits::games::puyo::{simulate_many, Field, Rules};
+/// let empty = Field::new(Rules::SmashTheCode);
+/// let four = Field::parse(
+///     "......\n......\n......\n......\n......\n......\n\
+///      ......\n......\n......\n......\n......\n1111..\n",
+///     Rules::SmashTheCode,
+/// ).unwrap();
+/// let chains = simulate_many(&[empty, four]);
+/// assert_eq!(chains.iter().map(|c| c.chain).collect::<Vec<_>>(), [0, 1]);
+/// assert_eq!(chains[1].score, 40);
+/// ```
+pub fn simulate_many(fields: &[Field]) -> Vec<Chain> {
+    map_slice(fields, Field::simulate)
+}
+
+/// [`simulate_many`] with a chosen engine ([`Field::simulate_with`]).
+pub fn simulate_many_with(fields: &[Field], engine: Engine) -> Vec<Chain> {
+    map_slice(fields, |f| f.simulate_with(engine))
+}

@@ -1,0 +1,172 @@
+//! Using every core: the thread count, and the work that runs on several threads.
+//!
+//! With the feature `parallel` (rayon), the crate spreads two kinds of work over the threads
+//! of the current rayon pool, with results identical to one thread, bit for bit:
+//!
+//! - **Labelling large grids** ([`crate::algo::label`]): grids of at least
+//!   [`LABEL_MIN_CELLS`] cells are labelled in horizontal row stripes, one task per stripe,
+//!   then the stripes' components are joined across the stripe borders and renumbered to
+//!   the one-thread order.
+//! - **Batches of small boards**: [`simulate_many`](crate::games::puyo::simulate_many),
+//!   [`components_many`](crate::algo::components::components_many),
+//!   [`evaluate_many`](crate::games::amazons::evaluate_many).
+//!
+//! Without the feature every function here exists with the same signature and runs on the
+//! calling thread.
+//!
+//! The number of threads is rayon's: its global pool has one thread per core, or
+//! `RAYON_NUM_THREADS` if that is set. [`with_threads`] runs a closure on a pool of its own
+//! with a given number of threads, for everything the closure calls:
+//!
+//! ```
+//! use gridbits::parallel::{current_threads, with_threads};
+//! let n = with_threads(1, current_threads).unwrap();
+//! assert_eq!(n, 1);
+//! ```
+
+use std::fmt;
+
+/// Grids of at least this many cells (1 Mpx, `2^20`) are labelled in stripes on several
+/// threads, when the feature `parallel` is on and the current pool has more than one
+/// thread. Smaller grids are labelled on the calling thread: below it the stripes would
+/// cost more than they save.
+pub const LABEL_MIN_CELLS: usize = 1 << 20;
+
+/// The thread pool could not be built (the system refused a thread).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolError {
+    message: String,
+}
+
+impl fmt::Display for PoolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot start the thread pool: {}", self.message)
+    }
+}
+
+impl std::error::Error for PoolError {}
+
+/// Runs `f` with `threads` threads for every parallel function it calls (`0`: one per
+/// core), on a thread pool built for the call, and returns its result. Without the feature
+/// `parallel` it runs `f` on the calling thread. To run many calls on one pool, build a
+/// [`Pool`] once.
+///
+/// # Errors
+///
+/// When the pool cannot be built (the system refuses a thread).
+///
+/// ```
+/// use gridbits::algo::label::count;
+/// use gridbits::parallel::with_threads;
+/// use gridbits::{BitGrid, Connectivity};
+/// let g = BitGrid::from_fn(1024, 1024, |x, y| (x ^ y) % 3 == 0).unwrap();
+/// let one = with_threads(1, || count(&g, Connectivity::Four)).unwrap().unwrap();
+/// let two = with_threads(2, || count(&g, Connectivity::Four)).unwrap().unwrap();
+/// assert_eq!(one, two);
+/// ```
+pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Result<R, PoolError> {
+    Ok(Pool::new(threads)?.install(f))
+}
+
+/// A pool of threads of its own, kept to run many calls with one thread count (see
+/// [`with_threads`] for one call). Without the feature `parallel` it holds no thread and
+/// [`install`](Self::install) runs on the calling thread.
+///
+/// ```
+/// use gridbits::parallel::{current_threads, Pool};
+/// let pool = Pool::new(2).unwrap();
+/// let n = pool.install(current_threads);
+/// assert_eq!(n, if cfg!(feature = "parallel") { 2 } else { 1 });
+/// ```
+#[derive(Debug)]
+pub struct Pool {
+    #[cfg(feature = "parallel")]
+    pool: rayon::ThreadPool,
+}
+
+impl Pool {
+    /// A pool of `threads` threads (`0`: one per core, or `RAYON_NUM_THREADS`).
+    ///
+    /// # Errors
+    ///
+    /// When the system refuses a thread.
+    pub fn new(threads: usize) -> Result<Self, PoolError> {
+        #[cfg(feature = "parallel")]
+        {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| PoolError {
+                    message: e.to_string(),
+                })?;
+            Ok(Pool { pool })
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = threads;
+            Ok(Pool {})
+        }
+    }
+
+    /// The number of threads of the pool (1 without the feature `parallel`).
+    pub fn threads(&self) -> usize {
+        #[cfg(feature = "parallel")]
+        {
+            self.pool.current_num_threads()
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            1
+        }
+    }
+
+    /// Runs `f` in the pool: every parallel function it calls uses the pool's threads.
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        #[cfg(feature = "parallel")]
+        {
+            self.pool.install(f)
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            f()
+        }
+    }
+}
+
+/// The number of threads parallel work uses here: the current rayon pool's (the global
+/// pool's outside [`with_threads`]); always 1 without the feature `parallel`.
+pub fn current_threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
+/// Items per task of the batch functions: small boards take well under a microsecond
+/// each, so tasks take many.
+const BATCH_MIN_LEN: usize = 64;
+
+/// `items.map(f)` in order, on all threads with the feature `parallel`.
+pub(crate) fn map_slice<T: Sync, R: Send>(
+    items: &[T],
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items
+            .par_iter()
+            .with_min_len(BATCH_MIN_LEN)
+            .map(f)
+            .collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let _ = BATCH_MIN_LEN;
+        items.iter().map(f).collect()
+    }
+}

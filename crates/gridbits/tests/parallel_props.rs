@@ -1,0 +1,464 @@
+//! The `parallel` feature: striped labelling against one thread and the naive oracle (the
+//! stripes forced on small grids by a test knob, so that many stripes of 1 to 5 rows meet
+//! components that snake across all of them), large grids above and below the threshold
+//! on 1 and 2 threads, the thread-count API, and the batch functions against one at a time
+//! and the naive oracle. Without the feature the stripes run one after the other: the same
+//! results are checked.
+
+use crate::common::{config, SplitMix as Rng, CONNS};
+
+use gridbits::algo::components::{components, components_many, count_components_many};
+use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
+use gridbits::games::amazons::{evaluate_many, Position};
+use gridbits::games::puyo::{simulate_many, simulate_many_with, Cell, Engine, Field, Rules};
+use gridbits::naive::{self, components as nc, puyo::NaivePuyo, NaiveGrid};
+use gridbits::parallel::{current_threads, with_threads, LABEL_MIN_CELLS};
+use gridbits::{BitGrid, Board, Board10x10, Board6x12, Board8x8, Connectivity};
+use proptest::prelude::*;
+
+/// Widths and heights of the striped checks: 1x1, words of 63/64/65 cells, exactly 64 and
+/// 128 cells, one row, one column, a few in between.
+const SIZES: &[(usize, usize)] = &[
+    (1, 1),
+    (1, 2),
+    (2, 1),
+    (1, 37),
+    (37, 1),
+    (64, 1),
+    (1, 64),
+    (8, 8),
+    (16, 8),
+    (128, 1),
+    (1, 128),
+    (2, 64),
+    (63, 7),
+    (64, 9),
+    (65, 6),
+    (63, 13),
+    (65, 12),
+    (130, 5),
+    (5, 31),
+    (20, 20),
+];
+
+/// Everything one labeller computes on `g`: the image, the statistics beside it, the
+/// statistics alone, the count.
+#[derive(Debug, PartialEq)]
+struct Outcome {
+    labels: Vec<u32>,
+    count: u32,
+    with_stats: Vec<ComponentStats>,
+    stats: Vec<ComponentStats>,
+    counted: u32,
+}
+
+fn outcome(mut l: Labeller, g: &BitGrid, conn: Connectivity) -> Outcome {
+    let mut image = Labels::new();
+    let count = l.label(g, conn, &mut image).unwrap();
+    assert_eq!(image.count(), count);
+    let labels = image.as_slice().to_vec();
+    // Again with statistics, into the same (dirty) image.
+    let mut with_stats = vec![ComponentStats {
+        size: 7,
+        min_x: 7,
+        min_y: 7,
+        max_x: 7,
+        max_y: 7,
+        sum_x: 7,
+        sum_y: 7,
+    }];
+    assert_eq!(
+        l.label_with_stats(g, conn, &mut image, &mut with_stats)
+            .unwrap(),
+        count
+    );
+    assert_eq!(image.as_slice(), labels);
+    let mut stats = Vec::new();
+    assert_eq!(l.stats(g, conn, &mut stats).unwrap(), count);
+    let counted = l.count(g, conn).unwrap();
+    Outcome {
+        labels,
+        count,
+        with_stats,
+        stats,
+        counted,
+    }
+}
+
+fn naive_stats(g: &NaiveGrid, conn: Connectivity) -> Vec<ComponentStats> {
+    nc::stats(g, conn)
+        .into_iter()
+        .map(|s| ComponentStats {
+            size: s.size,
+            min_x: s.min_x,
+            min_y: s.min_y,
+            max_x: s.max_x,
+            max_y: s.max_y,
+            sum_x: s.sum_x,
+            sum_y: s.sum_y,
+        })
+        .collect()
+}
+
+/// Striped labelling of `g` (stripes of 1 to 5 rows, and `extra`) equals one thread, for
+/// both connectivities, both orders, both code paths; raster order equals the naive labels.
+fn check_striped(g: &BitGrid, extra: &[usize]) {
+    let ng = NaiveGrid::from_view(g);
+    for conn in CONNS {
+        let (want, n) = nc::label(&ng, conn);
+        let want_stats = naive_stats(&ng, conn);
+        for order in [LabelOrder::Raster, LabelOrder::RowPairs] {
+            for portable in [false, true] {
+                let base = || {
+                    let l = Labeller::new().with_order(order);
+                    if portable {
+                        l.portable()
+                    } else {
+                        l
+                    }
+                };
+                let one = outcome(base(), g, conn);
+                assert_eq!(one.count, n);
+                if order == LabelOrder::Raster {
+                    assert_eq!(one.labels, want, "{conn:?}\n{g}");
+                    assert_eq!(one.stats, want_stats);
+                }
+                for &rows in (1..=5).collect::<Vec<_>>().iter().chain(extra) {
+                    let striped = outcome(base().with_stripes(0, rows), g, conn);
+                    assert_eq!(
+                        striped, one,
+                        "{conn:?} {order:?} portable {portable} stripes of {rows}\n{g}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn hash(seed: u64, x: usize, y: usize) -> u64 {
+    let mut r = Rng(seed ^ ((x as u64) << 32 | y as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    r.next_u64()
+}
+
+/// Random cells at `density` percent; `blobs` copies a coarse pattern, for long runs and
+/// large components.
+fn noise(w: usize, h: usize, seed: u64, density: u64, blobs: bool) -> BitGrid {
+    BitGrid::from_fn(w, h, |x, y| {
+        let (cx, cy) = if blobs { (x / 4, y / 3) } else { (x, y) };
+        hash(seed, cx, cy) % 100 < density
+    })
+    .unwrap()
+}
+
+/// A serpentine: full rows every other row, joined at alternate ends, one component that
+/// crosses every stripe border many times (and, every third row, a dotted row of small
+/// components; `diagonal` joins the rows through corners only).
+fn serpentine(w: usize, h: usize, diagonal: bool) -> BitGrid {
+    BitGrid::from_fn(w, h, |x, y| match y % 4 {
+        0 | 2 => true,
+        1 => {
+            if diagonal {
+                x + 1 == w && w > 1
+            } else {
+                x == w - 1
+            }
+        }
+        _ => x == 0,
+    })
+    .unwrap()
+}
+
+/// A square spiral: one long component that enters every stripe several times.
+fn spiral(w: usize, h: usize) -> BitGrid {
+    let mut g = BitGrid::new(w, h).unwrap();
+    let (mut x0, mut y0, mut x1, mut y1) = (0i64, 0i64, w as i64 - 1, h as i64 - 1);
+    while x0 <= x1 && y0 <= y1 {
+        for x in x0..=x1 {
+            g.set(x as usize, y0 as usize);
+        }
+        for y in y0..=y1 {
+            g.set(x1 as usize, y as usize);
+        }
+        if y1 > y0 + 1 {
+            for x in x0..=x1 {
+                g.set(x as usize, y1 as usize);
+            }
+        }
+        if x1 > x0 + 2 && y1 > y0 + 2 {
+            for y in y0 + 2..=y1 {
+                g.set(x0 as usize, y as usize);
+            }
+            if y0 + 2 <= y1 && x0 < x1 {
+                g.set((x0 + 1) as usize, (y0 + 2) as usize);
+            }
+        }
+        (x0, y0, x1, y1) = (x0 + 2, y0 + 2, x1 - 2, y1 - 2);
+    }
+    g
+}
+
+/// Shapes that join stripes in awkward ways: U shapes opening downwards (two pieces of a
+/// stripe joined below it), diagonal staircases (8-connected across the borders only), a
+/// checkerboard.
+fn shapes(w: usize, h: usize, kind: u32) -> BitGrid {
+    BitGrid::from_fn(w, h, |x, y| match kind {
+        0 => x % 4 != 1 && (y % 6 == 5 || x % 4 == 0 || x % 4 == 2),
+        1 => (x + y).is_multiple_of(5),
+        2 => (x + y).is_multiple_of(2),
+        _ => (w - 1 - x.min(w - 1) + y).is_multiple_of(3),
+    })
+    .unwrap()
+}
+
+#[test]
+fn striped_labels_empty_full_and_patterns() {
+    for &(w, h) in SIZES {
+        check_striped(&BitGrid::new(w, h).unwrap(), &[]);
+        check_striped(&BitGrid::full(w, h).unwrap(), &[h.saturating_sub(1).max(1)]);
+        for diagonal in [false, true] {
+            check_striped(&serpentine(w, h, diagonal), &[]);
+        }
+        check_striped(&spiral(w, h), &[7]);
+        for kind in 0..4 {
+            check_striped(&shapes(w, h, kind), &[]);
+        }
+    }
+}
+
+#[test]
+fn striped_labels_on_larger_patterns() {
+    for (w, h) in [(65, 40), (130, 33), (64, 64)] {
+        check_striped(&spiral(w, h), &[8, 16]);
+        check_striped(&serpentine(w, h, true), &[6]);
+        check_striped(&shapes(w, h, 0), &[6]);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
+    #[test]
+    fn striped_labels_match_one_thread_on_core_sizes(
+        seed in any::<u64>(), density in 0u64..=100, blobs in any::<bool>(),
+    ) {
+        for &(w, h) in SIZES {
+            check_striped(&noise(w, h, seed, density, blobs), &[]);
+        }
+    }
+
+    #[test]
+    fn striped_labels_match_one_thread_on_random_sizes(
+        w in 1usize..=140, h in 1usize..=30, seed in any::<u64>(), density in 0u64..=100,
+        blobs in any::<bool>(), rows in 1usize..=12,
+    ) {
+        check_striped(&noise(w, h, seed, density, blobs), &[rows]);
+    }
+}
+
+/// Large grids, above and below [`LABEL_MIN_CELLS`]: 2 threads (stripes of the default
+/// size) equal 1 thread and the naive labels.
+#[test]
+fn threshold_grids_on_one_and_two_threads() {
+    let side = 1 << 10; // 1024 x 1024 = LABEL_MIN_CELLS
+    assert_eq!(side * side, LABEL_MIN_CELLS);
+    for (w, h, density, blobs) in [
+        (side, side, 50, false),
+        (side + 1, side, 62, true),
+        (side - 1, side, 45, false),
+        (side, side - 1, 35, true),
+    ] {
+        let g = noise(w, h, 0x5eed ^ w as u64, density, blobs);
+        let ng = NaiveGrid::from_view(&g);
+        for conn in CONNS {
+            let (want, n) = nc::label(&ng, conn);
+            let want_stats = naive_stats(&ng, conn);
+            for order in [LabelOrder::Raster, LabelOrder::RowPairs] {
+                let run = |threads| {
+                    with_threads(threads, || {
+                        let want = if cfg!(feature = "parallel") {
+                            threads
+                        } else {
+                            1
+                        };
+                        assert_eq!(current_threads(), want);
+                        outcome(Labeller::new().with_order(order), &g, conn)
+                    })
+                    .unwrap()
+                };
+                let (one, two) = (run(1), run(2));
+                assert_eq!(one.count, n);
+                if order == LabelOrder::Raster {
+                    assert_eq!(one.labels, want);
+                    assert_eq!(one.stats, want_stats);
+                }
+                assert_eq!(two, one, "{w}x{h} {conn:?} {order:?}");
+            }
+            // The free functions, on the default pool.
+            assert_eq!(
+                gridbits::algo::label::label(&g, conn).unwrap().as_slice(),
+                want
+            );
+            assert_eq!(gridbits::algo::label::stats(&g, conn).unwrap(), want_stats);
+            assert_eq!(gridbits::algo::label::count(&g, conn).unwrap(), n);
+        }
+    }
+}
+
+#[test]
+fn with_threads_sets_the_count() {
+    #[cfg(feature = "parallel")]
+    {
+        for n in 1..=3 {
+            assert_eq!(with_threads(n, current_threads).unwrap(), n);
+        }
+        assert!(with_threads(0, current_threads).unwrap() >= 1);
+    }
+    #[cfg(not(feature = "parallel"))]
+    assert_eq!(with_threads(4, current_threads).unwrap(), 1);
+}
+
+/// A random Puyo field (settled or with holes), some garbage.
+fn puyo_field(seed: u64, rules: Rules) -> Field {
+    let mut rng = Rng(seed);
+    let mut f = Field::new(rules);
+    let rows = rules.rows();
+    let colors = 2 + rng.below(4);
+    let holes = rng.below(2) == 0;
+    for x in 0..6 {
+        let h = rng.below(rows as u64 + 1) as usize;
+        for y in (rows - h..rows).rev() {
+            if holes && rng.below(6) == 0 {
+                continue;
+            }
+            let cell = if rng.below(16) == 0 {
+                Cell::Garbage
+            } else {
+                Cell::Color(rng.below(colors) as u8)
+            };
+            f.set(x, y, cell);
+        }
+    }
+    f
+}
+
+fn amazons_position(seed: u64) -> Position {
+    let mut rng = Rng(seed);
+    let arrows = rng.below(60);
+    let mut kind = [0u8; 100];
+    for k in kind.iter_mut() {
+        if rng.below(100) < arrows {
+            *k = 3;
+        }
+    }
+    for side in [1u8, 2] {
+        for _ in 0..1 + rng.below(4) {
+            kind[rng.below(100) as usize] = side;
+        }
+    }
+    let board = |k: u8| Board10x10::from_fn(|x, y| kind[y * 10 + x] == k);
+    Position::new(board(1), board(2), board(3)).unwrap()
+}
+
+fn random_board<const W: usize, const H: usize, const N: usize>(seed: u64) -> Board<W, H, N> {
+    let mut rng = Rng(seed);
+    let density = rng.below(101);
+    Board::from_fn(|_, _| rng.below(100) < density)
+}
+
+/// The components of every board of a batch against one at a time and the naive BFS.
+fn check_components_batch<const W: usize, const H: usize, const N: usize>(seed: u64, len: usize) {
+    let boards: Vec<Board<W, H, N>> = (0..len as u64)
+        .map(|i| random_board(seed.wrapping_add(i)))
+        .collect();
+    for conn in CONNS {
+        for threads in [1, 2] {
+            let (many, counts) = with_threads(threads, || {
+                (
+                    components_many(&boards, conn),
+                    count_components_many(&boards, conn),
+                )
+            })
+            .unwrap();
+            assert_eq!(many.len(), boards.len());
+            assert_eq!(counts.len(), boards.len());
+            for ((b, parts), &c) in boards.iter().zip(&many).zip(&counts) {
+                assert_eq!(parts, &components(*b, conn).collect::<Vec<_>>());
+                assert_eq!(c as usize, parts.len());
+                let mut got: Vec<NaiveGrid> = parts.iter().map(NaiveGrid::from_view).collect();
+                let mut want = nc::components(&NaiveGrid::from_view(b), conn);
+                got.sort_by_key(|g| g.cells());
+                want.sort_by_key(|g| g.cells());
+                assert_eq!(got, want, "{conn:?}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(8))]
+
+    #[test]
+    fn batch_components_match_naive(seed in any::<u64>(), len in 0usize..300) {
+        check_components_batch::<6, 12, 2>(seed, len);
+        check_components_batch::<8, 8, 1>(seed, len);
+        check_components_batch::<1, 1, 1>(seed, len.min(20));
+        check_components_batch::<65, 2, 3>(seed, len.min(40));
+    }
+
+    #[test]
+    fn batch_puyo_matches_naive(seed in any::<u64>(), len in 0usize..400, tsu in any::<bool>()) {
+        let rules = if tsu { Rules::Tsu } else { Rules::SmashTheCode };
+        let fields: Vec<Field> = (0..len as u64)
+            .map(|i| puyo_field(seed.wrapping_add(i), rules))
+            .collect();
+        let one: Vec<_> = fields.iter().map(Field::simulate).collect();
+        for threads in [1, 2] {
+            let many = with_threads(threads, || simulate_many(&fields)).unwrap();
+            prop_assert_eq!(&many, &one);
+            let portable =
+                with_threads(threads, || simulate_many_with(&fields, Engine::Portable)).unwrap();
+            prop_assert_eq!(&portable, &one);
+        }
+        for (f, c) in fields.iter().zip(&one) {
+            let naive = NaivePuyo::from_field(f).simulate();
+            prop_assert_eq!((c.chain, c.score), (naive.chain, naive.score));
+            prop_assert_eq!(c.field, naive.field.to_field());
+        }
+    }
+
+    #[test]
+    fn batch_amazons_matches_naive(seed in any::<u64>(), len in 0usize..300) {
+        let positions: Vec<Position> =
+            (0..len as u64).map(|i| amazons_position(seed.wrapping_add(i))).collect();
+        for threads in [1, 2] {
+            let evals = with_threads(threads, || evaluate_many(&positions)).unwrap();
+            prop_assert_eq!(evals.len(), positions.len());
+            for (p, e) in positions.iter().zip(&evals) {
+                prop_assert_eq!(*e, p.evaluate());
+                let (w, b, a) = (
+                    NaiveGrid::from_view(&p.white()),
+                    NaiveGrid::from_view(&p.black()),
+                    NaiveGrid::from_view(&p.arrows()),
+                );
+                prop_assert_eq!(*e, naive::amazons::evaluate(&w, &b, &a));
+            }
+        }
+    }
+}
+
+#[test]
+fn batch_examples() {
+    assert!(simulate_many(&[]).is_empty());
+    assert!(evaluate_many(&[]).is_empty());
+    assert!(components_many::<6, 12, 2>(&[], Connectivity::Four).is_empty());
+    let start = Position::start();
+    assert_eq!(evaluate_many(&[start]), [start.evaluate()]);
+    let full = Board8x8::from_fn(|_, _| true);
+    assert_eq!(
+        count_components_many(&[full, Board8x8::EMPTY], Connectivity::Eight),
+        [1, 0]
+    );
+    let b = Board6x12::from_fn(|x, y| (x + y) % 2 == 0);
+    assert_eq!(count_components_many(&[b], Connectivity::Four), [36]);
+    assert_eq!(count_components_many(&[b], Connectivity::Eight), [1]);
+}
