@@ -19,6 +19,7 @@ pub mod lines;
 pub mod puyo;
 pub mod slide;
 pub mod tetris;
+pub mod tetris_moves;
 
 use crate::dir::{step, Connectivity, Dir};
 use crate::GridView;

@@ -79,9 +79,17 @@
 //! assert_eq!(t.to_string(), "....\n...#\n...#\n##.#\n");
 //! ```
 
+pub mod inputs;
+pub mod moves;
 mod piece;
+pub mod spin;
+pub mod srs;
 
+pub use inputs::Input;
+pub use moves::{MoveOptions, Placement};
 pub use piece::{Piece, Rotation, RotationError};
+pub use spin::Spin;
+pub use srs::{kick_offsets, spawn_position, Kick, Turn};
 
 use crate::algo::lines::{ColumnBoard, LinesSizeError};
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
