@@ -12,4 +12,5 @@ mod cli_images;
 mod cli_lines;
 mod cli_slide;
 mod cli_sources;
+mod cli_tetris_moves;
 mod cli_usage;

@@ -15,6 +15,7 @@ pub mod fill;
 pub mod grids;
 pub mod lines;
 pub mod slide;
+pub mod tetris_moves;
 
 use gridbits::naive::NaiveGrid;
 use gridbits::{BitGrid, Board, Connectivity, Dir};
@@ -397,6 +398,7 @@ pub fn run(bench: &mut Bench) {
     components::register(bench, &mut Rng::new(0x5));
     lines::register(bench, &mut Rng::new(0x6));
     grids::register(bench, &mut Rng::new(0x7));
+    tetris_moves::register(bench, &mut Rng::new(0x8));
 }
 
 #[cfg(test)]

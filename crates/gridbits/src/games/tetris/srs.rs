@@ -299,6 +299,13 @@ impl<const W: usize> Tetris<W> {
         self.spawn_near(piece, Rotation::Spawn, x, y)
     }
 
+    /// The blocked-spawn rule at a nominal spawn `(x, y)` of your own (for example the
+    /// spawn of a narrower matrix walled off inside this one): `(x, y)` if the piece fits
+    /// there in its spawn orientation, else `(x, y - 1)` if it fits there, else `None`.
+    pub fn spawn_at(&self, piece: Piece, x: i32, y: i32) -> Option<(i32, i32)> {
+        self.spawn_near(piece, Rotation::Spawn, x, y)
+    }
+
     /// `(x, y)` if the piece fits there, else `(x, y - 1)` if it fits there.
     pub(super) fn spawn_near(
         &self,
