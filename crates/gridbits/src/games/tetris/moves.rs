@@ -41,7 +41,7 @@
 //!    For the T, the positions reached by a rotation (and by the fifth kick test) are kept in
 //!    two more planes per orientation and meet the corner maps of the three-corner rule.
 
-use super::spin::{corner_planes, Spin};
+use super::spin::{corners_at, Spin};
 use super::{Piece, Rotation, Tetris, Turn};
 
 /// Options of the move generator.
@@ -133,19 +133,50 @@ pub(super) const GEO: [[Geo; 4]; 7] = {
 
 /// The kick tests of a turn as plane shifts `(columns right, rows down)` in tight
 /// coordinates, with their count.
-pub(super) fn kick_shifts(piece: Piece, from: Rotation, turn: Turn) -> ([(i32, i32); 5], usize) {
+const fn kick_shifts_of(piece: Piece, from: Rotation, turn: Turn) -> ([(i32, i32); 5], usize) {
     let to = turn.apply(from);
-    let (a, b) = (&GEO[piece as usize][from.index()], &GEO[piece as usize][to.index()]);
-    let (ox, oy) = (
-        i32::from(b.dx) - i32::from(a.dx),
-        i32::from(b.ty) - i32::from(a.ty),
-    );
-    let k = super::kick_offsets(piece, from, turn);
-    let mut out = [(0, 0); 5];
-    for (o, &(kx, ky)) in out.iter_mut().zip(k) {
-        *o = (kx + ox, ky + oy);
+    let a = &GEO[piece as usize][from as usize];
+    let b = &GEO[piece as usize][to as usize];
+    let ox = b.dx as i32 - a.dx as i32;
+    let oy = b.ty as i32 - a.ty as i32;
+    let (mut k, n) = super::srs::kick_table(piece, from, turn);
+    let mut i = 0;
+    while i < n {
+        k[i] = (k[i].0 + ox, k[i].1 + oy);
+        i += 1;
     }
-    (out, k.len())
+    (k, n)
+}
+
+/// [`kick_shifts_of`] for every piece, orientation and turn.
+const SHIFTS: [[[([(i32, i32); 5], usize); 3]; 4]; 7] = {
+    let mut out = [[[([(0, 0); 5], 0); 3]; 4]; 7];
+    let mut p = 0;
+    while p < 7 {
+        let mut r = 0;
+        while r < 4 {
+            let mut t = 0;
+            while t < 3 {
+                out[p][r][t] = kick_shifts_of(Piece::ALL[p], Rotation::ALL[r], Turn::ALL[t]);
+                t += 1;
+            }
+            r += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// The kick tests of a turn as plane shifts `(columns right, rows down)` in tight
+/// coordinates, with their count.
+#[inline(always)]
+pub(super) fn kick_shifts(piece: Piece, from: Rotation, turn: Turn) -> ([(i32, i32); 5], usize) {
+    let t = match turn {
+        Turn::Cw => 0,
+        Turn::Ccw => 1,
+        Turn::Half => 2,
+    };
+    SHIFTS[piece as usize][from.index()][t]
 }
 
 /// How many distinct plane shapes a piece has: 1 (O), 2 (I S Z: `2` is `0`, `L` is `R`) or 4.
@@ -157,24 +188,9 @@ pub(super) const fn distinct(piece: Piece) -> usize {
     }
 }
 
-/// A plane moved `sx` columns right and `sy` rows down (bits leaving vanish).
 #[inline(always)]
-pub(super) fn shifted<const W: usize>(src: &[u64; W], sx: i32, sy: i32) -> [u64; W] {
-    let mut out = [0u64; W];
-    let s = sy.unsigned_abs();
-    for (x, o) in out.iter_mut().enumerate() {
-        let from = x as i32 - sx;
-        if from >= 0 && (from as usize) < W {
-            let v = src[from as usize];
-            *o = if sy >= 0 { v << s } else { v >> s };
-        }
-    }
-    out
-}
-
-#[inline(always)]
-fn is_zero<const W: usize>(p: &[u64; W]) -> bool {
-    p.iter().fold(0, |a, &b| a | b) == 0
+fn same<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
+    a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Soft drop of every bit of `s` (a subset of `f`) to the bottom of its run in `f`: the
@@ -184,24 +200,31 @@ fn drop_fill(s: u64, f: u64) -> u64 {
     (f & !f.wrapping_add(s)) | s
 }
 
-/// Grows `reach` (a subset of `fit`) by every left, right and down move inside `fit`.
+/// One sweep right (`RIGHT`) or left across the columns: each column takes the positions of
+/// its neighbour behind that fit, then drops them; returns the bits that changed.
+#[inline(always)]
+fn sweep<const W: usize, const RIGHT: bool>(reach: &mut [u64; W], fit: &[u64; W]) -> u64 {
+    let mut carry = 0;
+    let mut changed = 0;
+    for i in 0..W {
+        let x = if RIGHT { i } else { W - 1 - i };
+        let old = reach[x];
+        let v = drop_fill(old | (carry & fit[x]), fit[x]);
+        reach[x] = v;
+        changed |= v ^ old;
+        carry = v;
+    }
+    changed
+}
+
+/// Grows `reach` (a subset of `fit`) by every left, right and down move inside `fit`: sweeps
+/// in alternating directions until one changes nothing (after a sweep the set is closed
+/// under that direction and down, so a sweep the other way that adds nothing closes it).
 #[inline(always)]
 fn slide_closure<const W: usize>(reach: &mut [u64; W], fit: &[u64; W]) {
+    sweep::<W, true>(reach, fit);
     loop {
-        let before = *reach;
-        let mut carry = 0;
-        for x in 0..W {
-            let v = drop_fill(reach[x] | (carry & fit[x]), fit[x]);
-            reach[x] = v;
-            carry = v;
-        }
-        carry = 0;
-        for x in (0..W).rev() {
-            let v = drop_fill(reach[x] | (carry & fit[x]), fit[x]);
-            reach[x] = v;
-            carry = v;
-        }
-        if *reach == before {
+        if sweep::<W, false>(reach, fit) == 0 || sweep::<W, true>(reach, fit) == 0 {
             return;
         }
     }
@@ -294,6 +317,49 @@ pub(super) fn turns(opts: &MoveOptions) -> &'static [Turn] {
     }
 }
 
+/// One kick test for a whole plane: the positions of `rem` whose target (shifted by
+/// `(sx, sy)`) fits in `fit_to` leave `rem` and enter `reach_to` (and, when `TRACK`, the
+/// rotation planes: `any` always, `tst` when `fifth`). Returns the OR of what is left.
+#[inline(always)]
+fn kick_step<const W: usize, const TRACK: bool>(
+    rem: &mut [u64; W],
+    fit_to: &[u64; W],
+    reach_to: &mut [u64; W],
+    any: &mut [u64; W],
+    tst: &mut [u64; W],
+    (sx, sy, fifth): (i32, i32, bool),
+) -> u64 {
+    // Columns x of the source whose target column x + sx is on the matrix.
+    let lo = (-sx).clamp(0, W as i32) as usize;
+    let hi = (W as i32 - sx).clamp(lo as i32, W as i32) as usize;
+    let (tlo, thi) = ((lo as i32 + sx) as usize, (hi as i32 + sx) as usize);
+    let (up, down) = (sy.max(0) as u32, (-sy).max(0) as u32);
+    let src = rem[lo..hi].iter_mut().zip(&fit_to[tlo..thi]);
+    if TRACK {
+        let dst = reach_to[tlo..thi]
+            .iter_mut()
+            .zip(&mut any[tlo..thi])
+            .zip(&mut tst[tlo..thi]);
+        for ((r, &f), ((reach, any), tst)) in src.zip(dst) {
+            let ok = *r & ((f >> up) << down);
+            *r &= !ok;
+            let moved = (ok << up) >> down;
+            *reach |= moved;
+            *any |= moved;
+            if fifth {
+                *tst |= moved;
+            }
+        }
+    } else {
+        for ((r, &f), reach) in src.zip(&mut reach_to[tlo..thi]) {
+            let ok = *r & ((f >> up) << down);
+            *r &= !ok;
+            *reach |= (ok << up) >> down;
+        }
+    }
+    rem.iter().fold(0, |a, &b| a | b)
+}
+
 /// Reachability from `start` over the four planes.
 pub(super) fn reach<const W: usize>(
     pl: &Planes<W>,
@@ -313,7 +379,7 @@ pub(super) fn reach<const W: usize>(
     loop {
         let mut progress = false;
         for r in 0..4 {
-            if out.reach[r] == done[r] {
+            if same(&out.reach[r], &done[r]) {
                 continue;
             }
             progress = true;
@@ -332,29 +398,29 @@ pub(super) fn reach<const W: usize>(
                 let (shifts, n) = kick_shifts(piece, Rotation::ALL[r], turn);
                 let mut rem = delta;
                 for (test, &(sx, sy)) in shifts[..n].iter().enumerate() {
-                    let target = shifted(&pl.fit[to], -sx, -sy);
-                    let mut ok = [0u64; W];
-                    for x in 0..W {
-                        ok[x] = rem[x] & target[x];
-                        rem[x] &= !ok[x];
-                    }
-                    if !is_zero(&ok) {
-                        let moved = shifted(&ok, sx, sy);
-                        for x in 0..W {
-                            out.reach[to][x] |= moved[x];
-                        }
-                        if track {
-                            for x in 0..W {
-                                out.rot_any[to][x] |= moved[x];
-                            }
-                            if test == 4 {
-                                for x in 0..W {
-                                    out.rot_tst[to][x] |= moved[x];
-                                }
-                            }
-                        }
-                    }
-                    if is_zero(&rem) {
+                    let left = if track {
+                        let (any, tst) = (&mut out.rot_any[to], &mut out.rot_tst[to]);
+                        kick_step::<W, true>(
+                            &mut rem,
+                            &pl.fit[to],
+                            &mut out.reach[to],
+                            any,
+                            tst,
+                            (sx, sy, test == 4),
+                        )
+                    } else {
+                        let mut none = [[0u64; W]; 2];
+                        let [a, b] = &mut none;
+                        kick_step::<W, false>(
+                            &mut rem,
+                            &pl.fit[to],
+                            &mut out.reach[to],
+                            a,
+                            b,
+                            (sx, sy, false),
+                        )
+                    };
+                    if left == 0 {
                         break;
                     }
                 }
@@ -391,21 +457,23 @@ pub(super) fn locks<const W: usize>(pl: &Planes<W>, re: &Reach<W>) -> Locks<W> {
     }
     if piece == Piece::T {
         for r in 0..4 {
-            if is_zero(&re.rot_any[r]) {
-                continue;
-            }
             let g = &GEO[piece as usize][r];
-            let (three, front) = corner_planes(
-                &pl.solid,
-                Rotation::ALL[r],
-                i32::from(g.dx),
-                i32::from(g.ty),
-            );
             for x in 0..W {
-                let spun = three[x] & out.lock[r][x];
-                let full = spun & ((re.rot_any[r][x] & front[x]) | re.rot_tst[r][x]);
+                let cand = out.lock[r][x] & re.rot_any[r][x];
+                if cand == 0 {
+                    continue;
+                }
+                let (three, front) = corners_at(
+                    &pl.solid,
+                    x,
+                    Rotation::ALL[r],
+                    i32::from(g.dx),
+                    i32::from(g.ty),
+                );
+                let spun = three & cand;
+                let full = spun & (front | re.rot_tst[r][x]);
                 out.full[r][x] = full;
-                out.mini[r][x] = spun & re.rot_any[r][x] & !full;
+                out.mini[r][x] = spun & !full;
             }
         }
     }
@@ -439,8 +507,7 @@ impl<const W: usize> Tetris<W> {
         };
         let re = reach(&pl, start, opts);
         let lk = locks(&pl, &re);
-        let total: u32 = lk.lock.iter().flatten().map(|c| c.count_ones()).sum();
-        let mut out = Vec::with_capacity(total as usize);
+        let mut out = Vec::with_capacity(4 * W);
         for r in 0..distinct(piece) {
             let g = &GEO[piece as usize][r];
             let rotation = Rotation::ALL[r];

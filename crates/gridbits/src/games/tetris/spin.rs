@@ -105,42 +105,39 @@ pub(super) const fn spin_of(filled: u8, front: u8, test: usize) -> Spin {
     }
 }
 
-/// Per position of a T plane in rotation `r` (tight coordinates: column `cx` word, bit `cy`
-/// from the top of the tight box; `dx`, `ty` the tight box's offsets in the SRS box): bit set
-/// where at least 3 corners are filled (`three`) and where both front corners are (`front`).
-/// `solid` holds the matrix columns top-down with every bit at or past the floor set.
-pub(super) fn corner_planes<const W: usize>(
+/// For column `cx` of a T plane in rotation `r` (tight coordinates: bit `cy` is the tight
+/// box's top row; `dx`, `ty` the tight box's offsets in the SRS box): the positions where at
+/// least 3 corners are filled (`three`) and where both front corners are (`front`), for the
+/// whole column at once. `solid` holds the matrix columns top-down with every bit at or past
+/// the floor set.
+#[inline(always)]
+pub(super) fn corners_at<const W: usize>(
     solid: &[u64; W],
+    cx: usize,
     r: Rotation,
     dx: i32,
     ty: i32,
-) -> ([u64; W], [u64; W]) {
-    let mut occ = [[0u64; W]; 4];
-    for (i, &(ox, oy)) in CORNERS.iter().enumerate() {
-        let (ox, oy) = (ox - dx, oy - ty);
-        for (cx, o) in occ[i].iter_mut().enumerate() {
-            let x = cx as i32 + ox;
-            *o = if x < 0 || x >= W as i32 {
-                !0
+) -> (u64, u64) {
+    let mut occ = [0u64; 4];
+    for (o, &(ox, oy)) in occ.iter_mut().zip(&CORNERS) {
+        let (x, oy) = (cx as i32 + ox - dx, oy - ty);
+        *o = if x < 0 || x >= W as i32 {
+            !0
+        } else {
+            let c = solid[x as usize];
+            // oy is -1 (a row above the tight box) to 2.
+            if oy < 0 {
+                c << 1 | 1
             } else {
-                let c = solid[x as usize];
-                // oy is -1 (a row above the tight box) to 2.
-                if oy < 0 {
-                    c << 1 | 1
-                } else {
-                    c >> oy
-                }
-            };
-        }
+                c >> oy
+            }
+        };
     }
-    let mut three = [0u64; W];
-    let mut front = [0u64; W];
+    let [a, b, c, d] = occ;
     let f = FRONT[r.index()];
     let (fa, fb) = (f.trailing_zeros() as usize, 7 - f.leading_zeros() as usize);
-    for x in 0..W {
-        let [a, b, c, d] = [occ[0][x], occ[1][x], occ[2][x], occ[3][x]];
-        three[x] = (a & b & (c | d)) | (c & d & (a | b));
-        front[x] = occ[fa][x] & occ[fb][x];
-    }
-    (three, front)
+    (
+        (a & b & (c | d)) | (c & d & (a | b)),
+        occ[fa] & occ[fb],
+    )
 }

@@ -158,6 +158,20 @@ const fn y_down(t: [[[(i32, i32); 5]; 2]; 4]) -> [[[(i32, i32); 5]; 2]; 4] {
 
 const JLSTZ_DOWN: [[[(i32, i32); 5]; 2]; 4] = y_down(JLSTZ);
 const I_DOWN: [[[(i32, i32); 5]; 2]; 4] = y_down(I_KICKS);
+
+/// [`kick_offsets`] in a `const fn`: the tests padded to 5, and how many there are.
+pub(super) const fn kick_table(piece: Piece, from: Rotation, turn: Turn) -> ([(i32, i32); 5], usize) {
+    let dir = match turn {
+        Turn::Cw => 0,
+        Turn::Ccw => 1,
+        Turn::Half => return ([(0, 0); 5], 1),
+    };
+    match piece {
+        Piece::O => ([(0, 0); 5], 1),
+        Piece::I => (I_DOWN[from as usize][dir], 5),
+        _ => (JLSTZ_DOWN[from as usize][dir], 5),
+    }
+}
 const NO_KICK: [(i32, i32); 1] = [(0, 0)];
 
 /// The kick offsets `(dx, dy)` a rotation of `piece` from `from` tries, in order, in the
