@@ -398,27 +398,12 @@ pub(super) fn reach<const W: usize>(
                 let (shifts, n) = kick_shifts(piece, Rotation::ALL[r], turn);
                 let mut rem = delta;
                 for (test, &(sx, sy)) in shifts[..n].iter().enumerate() {
+                    let (any, tst) = (&mut out.rot_any[to], &mut out.rot_tst[to]);
+                    let kick = (sx, sy, test == 4);
                     let left = if track {
-                        let (any, tst) = (&mut out.rot_any[to], &mut out.rot_tst[to]);
-                        kick_step::<W, true>(
-                            &mut rem,
-                            &pl.fit[to],
-                            &mut out.reach[to],
-                            any,
-                            tst,
-                            (sx, sy, test == 4),
-                        )
+                        kick_step::<W, true>(&mut rem, &pl.fit[to], &mut out.reach[to], any, tst, kick)
                     } else {
-                        let mut none = [[0u64; W]; 2];
-                        let [a, b] = &mut none;
-                        kick_step::<W, false>(
-                            &mut rem,
-                            &pl.fit[to],
-                            &mut out.reach[to],
-                            a,
-                            b,
-                            (sx, sy, false),
-                        )
+                        kick_step::<W, false>(&mut rem, &pl.fit[to], &mut out.reach[to], any, tst, kick)
                     };
                     if left == 0 {
                         break;
