@@ -191,3 +191,34 @@ fn random_boards_have_spins() {
     }
     assert!(full > 20 && mini > 20, "full {full} mini {mini}");
 }
+
+#[test]
+fn moves_match_bfs_on_64_rows() {
+    // The floor of a 64-row matrix is the last bit of a word: corners below it are outside.
+    for seed in 0..40 {
+        check_all::<10>(seed, 10, 64, seed % 2 == 0);
+        check_all::<5>(seed, 5, 64, seed % 2 == 1);
+    }
+    // A T turned flat onto the floor of a 64-row matrix, next to one filled cell: a mini.
+    let mut cells = vec![false; 4 * 64];
+    cells[62 * 4] = true;
+    cells[63 * 4 + 3] = true;
+    let (t, n) = pair::<4>(&cells, 4, 64);
+    check_piece(&t, &n, Piece::T, false, false);
+}
+
+#[test]
+fn spins_at_the_floor_of_64_rows() {
+    // Random low stacks on 64 rows, many seeds: every T lock next to the floor is compared.
+    for seed in 100..400 {
+        let mut rng = Rng(seed);
+        let mut cells = vec![false; 6 * 64];
+        for y in 60..64 {
+            for x in 0..6 {
+                cells[y * 6 + x] = rng.percent(45);
+            }
+        }
+        let (t, n) = pair::<6>(&cells, 6, 64);
+        check_piece(&t, &n, Piece::T, seed % 3 == 0, false);
+    }
+}

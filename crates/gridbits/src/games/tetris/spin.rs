@@ -125,11 +125,12 @@ pub(super) fn corners_at<const W: usize>(
             !0
         } else {
             let c = solid[x as usize];
-            // oy is -1 (a row above the tight box) to 2.
+            // oy is -1 (a row above the tight box) to 2; rows past the word (the floor of a
+            // 64-row matrix) are outside, so filled.
             if oy < 0 {
                 c << 1 | 1
             } else {
-                c >> oy
+                c >> oy | !(!0u64 >> oy)
             }
         };
     }
