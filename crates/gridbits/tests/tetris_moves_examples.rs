@@ -10,9 +10,10 @@ fn empty_board_counts() {
     let counts: Vec<usize> = Piece::ALL.iter().map(|&p| t.moves(p).len()).collect();
     // I O T S Z J L: 7 + 10, 9, 8 + 9 + 8 + 9, 8 + 9 twice, 34 twice.
     assert_eq!(counts, [17, 9, 34, 17, 17, 34, 34]);
-    assert!(Piece::ALL
+    assert!(Piece::ALL.iter().all(|&p| t
+        .moves(p)
         .iter()
-        .all(|&p| t.moves(p).iter().all(|m| m.spin == Spin::None || p == Piece::T)));
+        .all(|m| m.spin == Spin::None || p == Piece::T)));
 }
 
 /// A 10 x 40 matrix with `bottom` as its last rows.
@@ -27,15 +28,42 @@ fn matrix(bottom: &str) -> Tetris<10> {
 fn kick_tables() {
     use Rotation::*;
     // Guideline values (y down here): J L S T Z and I, every quarter turn.
-    assert_eq!(kick_offsets(Piece::T, Spawn, Turn::Cw), &[(0, 0), (-1, 0), (-1, -1), (0, 2), (-1, 2)]);
-    assert_eq!(kick_offsets(Piece::J, Right, Turn::Cw), &[(0, 0), (1, 0), (1, 1), (0, -2), (1, -2)]);
-    assert_eq!(kick_offsets(Piece::S, Two, Turn::Cw), &[(0, 0), (1, 0), (1, -1), (0, 2), (1, 2)]);
-    assert_eq!(kick_offsets(Piece::Z, Left, Turn::Cw), &[(0, 0), (-1, 0), (-1, 1), (0, -2), (-1, -2)]);
-    assert_eq!(kick_offsets(Piece::L, Spawn, Turn::Ccw), &[(0, 0), (1, 0), (1, -1), (0, 2), (1, 2)]);
-    assert_eq!(kick_offsets(Piece::I, Spawn, Turn::Cw), &[(0, 0), (-2, 0), (1, 0), (-2, 1), (1, -2)]);
-    assert_eq!(kick_offsets(Piece::I, Right, Turn::Cw), &[(0, 0), (-1, 0), (2, 0), (-1, -2), (2, 1)]);
-    assert_eq!(kick_offsets(Piece::I, Two, Turn::Cw), &[(0, 0), (2, 0), (-1, 0), (2, -1), (-1, 2)]);
-    assert_eq!(kick_offsets(Piece::I, Left, Turn::Cw), &[(0, 0), (1, 0), (-2, 0), (1, 2), (-2, -1)]);
+    assert_eq!(
+        kick_offsets(Piece::T, Spawn, Turn::Cw),
+        &[(0, 0), (-1, 0), (-1, -1), (0, 2), (-1, 2)]
+    );
+    assert_eq!(
+        kick_offsets(Piece::J, Right, Turn::Cw),
+        &[(0, 0), (1, 0), (1, 1), (0, -2), (1, -2)]
+    );
+    assert_eq!(
+        kick_offsets(Piece::S, Two, Turn::Cw),
+        &[(0, 0), (1, 0), (1, -1), (0, 2), (1, 2)]
+    );
+    assert_eq!(
+        kick_offsets(Piece::Z, Left, Turn::Cw),
+        &[(0, 0), (-1, 0), (-1, 1), (0, -2), (-1, -2)]
+    );
+    assert_eq!(
+        kick_offsets(Piece::L, Spawn, Turn::Ccw),
+        &[(0, 0), (1, 0), (1, -1), (0, 2), (1, 2)]
+    );
+    assert_eq!(
+        kick_offsets(Piece::I, Spawn, Turn::Cw),
+        &[(0, 0), (-2, 0), (1, 0), (-2, 1), (1, -2)]
+    );
+    assert_eq!(
+        kick_offsets(Piece::I, Right, Turn::Cw),
+        &[(0, 0), (-1, 0), (2, 0), (-1, -2), (2, 1)]
+    );
+    assert_eq!(
+        kick_offsets(Piece::I, Two, Turn::Cw),
+        &[(0, 0), (2, 0), (-1, 0), (2, -1), (-1, 2)]
+    );
+    assert_eq!(
+        kick_offsets(Piece::I, Left, Turn::Cw),
+        &[(0, 0), (1, 0), (-2, 0), (1, 2), (-2, -1)]
+    );
     assert_eq!(kick_offsets(Piece::O, Left, Turn::Ccw), &[(0, 0)]);
     for p in Piece::ALL {
         for r in Rotation::ALL {
@@ -43,12 +71,21 @@ fn kick_tables() {
             // Turning back undoes the kick: r -> r' tests are the negated r' -> r tests.
             let there = kick_offsets(p, r, Turn::Cw);
             let back = kick_offsets(p, r.cw(), Turn::Ccw);
-            assert!(there.iter().zip(back).all(|(a, b)| (a.0, a.1) == (-b.0, -b.1)), "{p:?} {r}");
+            assert!(
+                there
+                    .iter()
+                    .zip(back)
+                    .all(|(a, b)| (a.0, a.1) == (-b.0, -b.1)),
+                "{p:?} {r}"
+            );
         }
         // J L S T Z share one table; I has its own.
         if !matches!(p, Piece::I | Piece::O) {
             for r in Rotation::ALL {
-                assert_eq!(kick_offsets(p, r, Turn::Cw), kick_offsets(Piece::T, r, Turn::Cw));
+                assert_eq!(
+                    kick_offsets(p, r, Turn::Cw),
+                    kick_offsets(Piece::T, r, Turn::Cw)
+                );
             }
         }
     }
@@ -65,7 +102,9 @@ fn spawn_rule() {
     assert_eq!(t.spawn(Piece::T), Some((3, 18)));
     // The I lies on row 19, just above the visible 20 rows, columns 3-6.
     let i = t.moves_with_inputs(Piece::I, &MoveOptions::default());
-    assert!(i.iter().any(|(p, inputs)| p.x == 3 && p.y == 38 && inputs == &[Input::Drop]));
+    assert!(i
+        .iter()
+        .any(|(p, inputs)| p.x == 3 && p.y == 38 && inputs == &[Input::Drop]));
     // Blocked: one row up, then game over.
     let mut t = Tetris::<10>::default();
     t.board_mut().set(4, 19);
@@ -88,14 +127,20 @@ fn rotate_and_move() {
     assert_eq!((k.rotation, k.x, k.y, k.test), (Rotation::Two, 6, 10, 1));
     let k = t.rotate_180(Piece::T, Rotation::Spawn, 3, 10).unwrap();
     assert_eq!((k.rotation, k.x, k.y, k.test), (Rotation::Two, 3, 10, 0));
-    assert_eq!(t.rotate_ccw(Piece::O, Rotation::Spawn, 4, 38).unwrap().test, 0);
+    assert_eq!(
+        t.rotate_ccw(Piece::O, Rotation::Spawn, 4, 38).unwrap().test,
+        0
+    );
 }
 
 #[test]
 fn tsd_slot() {
     let mut t = matrix("##........\n#...######\n##.#######\n");
     let m = t.moves(Piece::T);
-    let tsd = m.iter().find(|p| p.rotation == Rotation::Two && (p.x, p.y) == (1, 37)).unwrap();
+    let tsd = m
+        .iter()
+        .find(|p| p.rotation == Rotation::Two && (p.x, p.y) == (1, 37))
+        .unwrap();
     assert_eq!(tsd.spin, Spin::Full);
     // The same cells dropped flat are not a spin; the slot only takes the T by rotation.
     assert_eq!(t.drop_from_top(Piece::T, Rotation::Two, 1), Some(35));
@@ -122,7 +167,11 @@ fn tst_slot_takes_the_fifth_kick() {
     let t = matrix("###.......\n##........\n##.#######\n##..######\n##..######\n");
     assert_eq!(t.t_spin(Rotation::Right, 1, 37, 0), Spin::Mini);
     assert_eq!(t.t_spin(Rotation::Right, 1, 37, 4), Spin::Full);
-    let p = t.moves(Piece::T).into_iter().find(|p| p.rotation == Rotation::Right && (p.x, p.y) == (1, 37)).unwrap();
+    let p = t
+        .moves(Piece::T)
+        .into_iter()
+        .find(|p| p.rotation == Rotation::Right && (p.x, p.y) == (1, 37))
+        .unwrap();
     assert_eq!(p.spin, Spin::Full);
 }
 
@@ -135,7 +184,12 @@ fn no_spins_on_the_empty_matrix() {
     let t = matrix("##........\n#...######\n##.#######\n");
     let m = t.moves(Piece::T);
     let minis: Vec<_> = m.iter().filter(|p| p.spin == Spin::Mini).collect();
-    assert!(minis.iter().any(|p| (p.rotation, p.x, p.y) == (Rotation::Spawn, 1, 37)), "{minis:?}");
+    assert!(
+        minis
+            .iter()
+            .any(|p| (p.rotation, p.x, p.y) == (Rotation::Spawn, 1, 37)),
+        "{minis:?}"
+    );
 }
 
 #[test]
@@ -144,8 +198,13 @@ fn i_in_a_well() {
     let mut t = matrix(&row.repeat(4));
     let m = t.moves(Piece::I);
     // Vertical I placements are merged (R and L cover the same cells) and reported as R.
-    assert!(m.iter().all(|p| p.rotation != Rotation::Two && p.rotation != Rotation::Left));
-    let well = m.iter().find(|p| p.cells().iter().all(|&(x, _)| x == 9)).unwrap();
+    assert!(m
+        .iter()
+        .all(|p| p.rotation != Rotation::Two && p.rotation != Rotation::Left));
+    let well = m
+        .iter()
+        .find(|p| p.cells().iter().all(|&(x, _)| x == 9))
+        .unwrap();
     assert_eq!((well.rotation, well.x, well.y), (Rotation::Right, 7, 36));
     assert_eq!(t.place(Piece::I, well.rotation, well.x, well.y), Some(4));
 }
@@ -157,7 +216,10 @@ fn s_spin_into_a_cave() {
         .parse()
         .unwrap();
     let all = t.moves_with_inputs(Piece::S, &MoveOptions::default());
-    let (p, inputs) = all.iter().find(|(p, _)| p.rotation == Rotation::Spawn && (p.x, p.y) == (2, 4)).unwrap();
+    let (p, inputs) = all
+        .iter()
+        .find(|(p, _)| p.rotation == Rotation::Spawn && (p.x, p.y) == (2, 4))
+        .unwrap();
     // Not reachable by a drop: the S turns into the cave.
     assert_ne!(t.drop_from_top(Piece::S, Rotation::Spawn, 2), Some(4));
     assert_eq!(inputs, &[Input::Drop, Input::Cw, Input::Left, Input::Cw]);
@@ -169,12 +231,27 @@ fn s_spin_into_a_cave() {
 #[test]
 fn start_option_and_half_turns() {
     let t = matrix("#.........\n#.........\n");
-    let from = MoveOptions { start: Some((Rotation::Right, 5, 10)), ..MoveOptions::default() };
+    let from = MoveOptions {
+        start: Some((Rotation::Right, 5, 10)),
+        ..MoveOptions::default()
+    };
     assert_eq!(t.moves_with(Piece::T, &from).len(), t.moves(Piece::T).len());
-    let off = MoveOptions { start: Some((Rotation::Spawn, -5, 10)), ..MoveOptions::default() };
+    let off = MoveOptions {
+        start: Some((Rotation::Spawn, -5, 10)),
+        ..MoveOptions::default()
+    };
     assert!(t.moves_with(Piece::T, &off).is_empty());
-    let half = MoveOptions { rotate_180: true, ..MoveOptions::default() };
+    let half = MoveOptions {
+        rotate_180: true,
+        ..MoveOptions::default()
+    };
     let all = t.moves_with_inputs(Piece::T, &half);
-    let (_, inputs) = all.iter().find(|(p, _)| p.rotation == Rotation::Two && p.x == 3).unwrap();
-    assert!(inputs.contains(&Input::Half) && inputs.len() == 2, "{inputs:?}");
+    let (_, inputs) = all
+        .iter()
+        .find(|(p, _)| p.rotation == Rotation::Two && p.x == 3)
+        .unwrap();
+    assert!(
+        inputs.contains(&Input::Half) && inputs.len() == 2,
+        "{inputs:?}"
+    );
 }

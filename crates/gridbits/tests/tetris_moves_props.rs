@@ -98,7 +98,12 @@ fn check_piece<const W: usize>(
     let expected = naive_moves_dist(n, piece, half, start);
     let got = t.moves_with(piece, &opts);
     let want: Vec<Placement> = expected.iter().map(|&(p, _)| p).collect();
-    assert_eq!(got, want, "{piece:?} half {half}\n{}", gridbits::render_text(&n.lines, '#', '.'));
+    assert_eq!(
+        got,
+        want,
+        "{piece:?} half {half}\n{}",
+        gridbits::render_text(&n.lines, '#', '.')
+    );
     let with = t.moves_with_inputs(piece, &opts);
     assert_eq!(with.len(), expected.len());
     let from = start
@@ -106,11 +111,18 @@ fn check_piece<const W: usize>(
         .or_else(|| naive_spawn(n, piece).map(|(x, y)| (x, y, 0)));
     for ((p, inputs), &(q, d)) in with.iter().zip(&expected) {
         assert_eq!(*p, q);
-        assert_eq!(inputs.len(), d, "{p:?} {inputs:?}\n{}", gridbits::render_text(&n.lines, '#', '.'));
+        assert_eq!(
+            inputs.len(),
+            d,
+            "{p:?} {inputs:?}\n{}",
+            gridbits::render_text(&n.lines, '#', '.')
+        );
         let from = from.expect("a placement needs a start");
         let ((x, y, r), spin) = naive_play(n, piece, half, from, &names(inputs))
             .unwrap_or_else(|| panic!("{p:?}: {inputs:?} cannot be played"));
-        let mut a = piece.cells(Rotation::ALL[r]).map(|(dx, dy)| (x + dx, y + dy));
+        let mut a = piece
+            .cells(Rotation::ALL[r])
+            .map(|(dx, dy)| (x + dx, y + dy));
         let mut b = p.cells();
         a.sort();
         b.sort();
@@ -158,7 +170,17 @@ proptest! {
 
 #[test]
 fn moves_match_bfs_edge_sizes() {
-    for (w, h) in [(1, 1), (4, 1), (10, 1), (1, 64), (4, 16), (8, 8), (16, 8), (10, 64), (64, 2)] {
+    for (w, h) in [
+        (1, 1),
+        (4, 1),
+        (10, 1),
+        (1, 64),
+        (4, 16),
+        (8, 8),
+        (16, 8),
+        (10, 64),
+        (64, 2),
+    ] {
         for seed in 0..6 {
             for half in [false, true] {
                 match w {

@@ -57,7 +57,10 @@ fn one(bench: &mut Bench, name: &str, bottom: &str) {
         })
         .case("tight BFS", 7, || {
             let t = black_box(&t);
-            Piece::ALL.iter().map(|&p| tight_bfs(t, p).len() as u64).sum()
+            Piece::ALL
+                .iter()
+                .map(|&p| tight_bfs(t, p).len() as u64)
+                .sum()
         })
         .case("state BFS", 7, || {
             let n = black_box(&n);
@@ -162,12 +165,19 @@ mod tests {
     #[test]
     fn tight_bfs_agrees_with_the_generator() {
         let mut rng = Rng::new(9);
-        let mut boards = vec![String::new(), ".....#....\n##...#....\n#...######\n##.#######\n".into()];
+        let mut boards = vec![
+            String::new(),
+            ".....#....\n##...#....\n#...######\n##.#######\n".into(),
+        ];
         for _ in 0..30 {
             let mut b = String::new();
             for y in 0..12 {
                 for _ in 0..10 {
-                    b.push(if rng.chance(if y < 3 { 0.15 } else { 0.6 }) { '#' } else { '.' });
+                    b.push(if rng.chance(if y < 3 { 0.15 } else { 0.6 }) {
+                        '#'
+                    } else {
+                        '.'
+                    });
                 }
                 b.push('\n');
             }

@@ -38,7 +38,9 @@ fn parse_piece(s: &str) -> Result<Piece, String> {
     let mut c = s.chars();
     match (c.next().and_then(Piece::from_char), c.next()) {
         (Some(p), None) => Ok(p),
-        _ => Err(format!("expected a piece letter (I O T S Z J L), got '{s}'")),
+        _ => Err(format!(
+            "expected a piece letter (I O T S Z J L), got '{s}'"
+        )),
     }
 }
 

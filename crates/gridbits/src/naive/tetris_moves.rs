@@ -15,6 +15,7 @@
 
 use crate::games::tetris::{Piece, Placement, Rotation, Spin};
 use crate::naive::tetris::NaiveTetris;
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
 /// Guideline SRS kicks for J L S T Z, `(x, y up)`, by `(from, to)`.
@@ -71,6 +72,9 @@ enum Entered {
 
 type State = (i32, i32, usize, Entered);
 
+/// Per cell set: `(orientation, x, y)` to report, best spin, fewest inputs for it.
+type Best = ((usize, i32, i32), Spin, usize);
+
 /// Whether `(x, y)` is filled or outside.
 fn solid(t: &NaiveTetris, x: i32, y: i32) -> bool {
     x < 0
@@ -109,6 +113,9 @@ fn spin_of(t: &NaiveTetris, piece: Piece, x: i32, y: i32, rotation: usize, how: 
     }
 }
 
+/// A successor: `(x, y, rotation, kick test if it was a rotation)`.
+pub type NextState = (i32, i32, usize, Option<usize>);
+
 /// The successors of `(x, y, r)`: `(x, y, r, how entered)` in the order left, right, down,
 /// drop, cw, ccw, 180 (when `half`), each with its input name.
 pub fn naive_next(
@@ -116,7 +123,7 @@ pub fn naive_next(
     piece: Piece,
     half: bool,
     (x, y, r): (i32, i32, usize),
-) -> Vec<((i32, i32, usize, Option<usize>), &'static str)> {
+) -> Vec<(NextState, &'static str)> {
     let rot = Rotation::ALL[r];
     let mut out = Vec::new();
     if t.fits(piece, rot, x - 1, y) {
@@ -217,14 +224,14 @@ pub fn naive_moves_dist(
         for ((x, y, r, kick), _) in naive_next(t, piece, half, (st.0, st.1, st.2)) {
             let how = kick.map_or(Entered::Moved, Entered::Rotated);
             let n = (x, y, r, how);
-            if !dist.contains_key(&n) {
-                dist.insert(n, d + 1);
+            if let Entry::Vacant(e) = dist.entry(n) {
+                e.insert(d + 1);
                 queue.push_back(n);
             }
         }
     }
     // Per cell set: (lowest orientation, x, y), best spin, fewest inputs for it.
-    let mut best: HashMap<Vec<(i32, i32)>, ((usize, i32, i32), Spin, usize)> = HashMap::new();
+    let mut best: HashMap<Vec<(i32, i32)>, Best> = HashMap::new();
     for (&(x, y, r, how), &d) in &dist {
         let rot = Rotation::ALL[r];
         if t.fits(piece, rot, x, y + 1) {

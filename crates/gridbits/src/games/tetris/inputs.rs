@@ -123,7 +123,8 @@ impl<const W: usize> Tetris<W> {
                 for &turn in turns(opts) {
                     let to = turn.apply(Rotation::ALL[r]).index();
                     let (shifts, k) = kick_shifts(piece, Rotation::ALL[r], turn);
-                    if let Some(test) = (0..k).find(|&t| fits(to, xi + shifts[t].0, yi + shifts[t].1))
+                    if let Some(test) =
+                        (0..k).find(|&t| fits(to, xi + shifts[t].0, yi + shifts[t].1))
                     {
                         let input = match turn {
                             super::Turn::Cw => Input::Cw,
@@ -177,9 +178,14 @@ impl<const W: usize> Tetris<W> {
             .into_iter()
             .map(|p| {
                 let g = &super::moves::GEO[piece as usize][p.rotation.index()];
-                let (x, y) = ((p.x + i32::from(g.dx)) as usize, (p.y + i32::from(g.ty)) as u32);
+                let (x, y) = (
+                    (p.x + i32::from(g.dx)) as usize,
+                    (p.y + i32::from(g.ty)) as u32,
+                );
                 let r = p.rotation.index();
-                let inputs = if p.spin != Spin::None && spun[idx(r, x, y) as usize][p.spin as usize - 1].0 != NONE {
+                let inputs = if p.spin != Spin::None
+                    && spun[idx(r, x, y) as usize][p.spin as usize - 1].0 != NONE
+                {
                     let (src, input) = spun[idx(r, x, y) as usize][p.spin as usize - 1];
                     let mut v = path(src);
                     v.push(input);

@@ -149,7 +149,10 @@ const fn kick_shifts_of(piece: Piece, from: Rotation, turn: Turn) -> ([(i32, i32
 }
 
 /// [`kick_shifts_of`] for every piece, orientation and turn.
-const SHIFTS: [[[([(i32, i32); 5], usize); 3]; 4]; 7] = {
+/// Kick tests as plane shifts, padded to 5, with their count.
+type KickShifts = ([(i32, i32); 5], usize);
+
+const SHIFTS: [[[KickShifts; 3]; 4]; 7] = {
     let mut out = [[[([(0, 0); 5], 0); 3]; 4]; 7];
     let mut p = 0;
     while p < 7 {
@@ -361,6 +364,7 @@ fn kick_step<const W: usize, const TRACK: bool>(
 }
 
 /// Reachability from `start` over the four planes.
+#[allow(clippy::needless_range_loop)] // planes and columns indexed together
 pub(super) fn reach<const W: usize>(
     pl: &Planes<W>,
     start: (usize, usize, u32),
@@ -401,9 +405,23 @@ pub(super) fn reach<const W: usize>(
                     let (any, tst) = (&mut out.rot_any[to], &mut out.rot_tst[to]);
                     let kick = (sx, sy, test == 4);
                     let left = if track {
-                        kick_step::<W, true>(&mut rem, &pl.fit[to], &mut out.reach[to], any, tst, kick)
+                        kick_step::<W, true>(
+                            &mut rem,
+                            &pl.fit[to],
+                            &mut out.reach[to],
+                            any,
+                            tst,
+                            kick,
+                        )
                     } else {
-                        kick_step::<W, false>(&mut rem, &pl.fit[to], &mut out.reach[to], any, tst, kick)
+                        kick_step::<W, false>(
+                            &mut rem,
+                            &pl.fit[to],
+                            &mut out.reach[to],
+                            any,
+                            tst,
+                            kick,
+                        )
                     };
                     if left == 0 {
                         break;
@@ -426,6 +444,7 @@ pub(super) struct Locks<const W: usize> {
 }
 
 /// Lock positions with merged orientations and the spin planes.
+#[allow(clippy::needless_range_loop)] // planes and columns indexed together
 pub(super) fn locks<const W: usize>(pl: &Planes<W>, re: &Reach<W>) -> Locks<W> {
     let piece = pl.piece;
     let mut out = Locks {
@@ -485,6 +504,7 @@ impl<const W: usize> Tetris<W> {
     }
 
     /// [`moves`](Self::moves) with options: half turns, another start.
+    #[allow(clippy::needless_range_loop)] // planes and columns indexed together
     pub fn moves_with(&self, piece: Piece, opts: &MoveOptions) -> Vec<Placement> {
         let pl = Planes::new(self, piece);
         let Some(start) = pl.start(self, opts) else {

@@ -20,9 +20,9 @@
 //!
 //! (`F` the front corners, `*` the back ones.)
 
-use super::{Rotation, Tetris};
 #[cfg(doc)]
 use super::Kick;
+use super::{Rotation, Tetris};
 
 /// The kind of T-spin of a locked piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -137,8 +137,5 @@ pub(super) fn corners_at<const W: usize>(
     let [a, b, c, d] = occ;
     let f = FRONT[r.index()];
     let (fa, fb) = (f.trailing_zeros() as usize, 7 - f.leading_zeros() as usize);
-    (
-        (a & b & (c | d)) | (c & d & (a | b)),
-        occ[fa] & occ[fb],
-    )
+    ((a & b & (c | d)) | (c & d & (a | b)), occ[fa] & occ[fb])
 }

@@ -160,7 +160,11 @@ const JLSTZ_DOWN: [[[(i32, i32); 5]; 2]; 4] = y_down(JLSTZ);
 const I_DOWN: [[[(i32, i32); 5]; 2]; 4] = y_down(I_KICKS);
 
 /// [`kick_offsets`] in a `const fn`: the tests padded to 5, and how many there are.
-pub(super) const fn kick_table(piece: Piece, from: Rotation, turn: Turn) -> ([(i32, i32); 5], usize) {
+pub(super) const fn kick_table(
+    piece: Piece,
+    from: Rotation,
+    turn: Turn,
+) -> ([(i32, i32); 5], usize) {
     let dir = match turn {
         Turn::Cw => 0,
         Turn::Ccw => 1,
