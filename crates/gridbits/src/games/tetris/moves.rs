@@ -369,14 +369,10 @@ pub(super) fn reach<const W: usize>(
     pl: &Planes<W>,
     start: (usize, usize, u32),
     opts: &MoveOptions,
-) -> Reach<W> {
+    out: &mut Reach<W>,
+) {
     let piece = pl.piece;
     let track = piece == Piece::T;
-    let mut out = Reach {
-        reach: [[0u64; W]; 4],
-        rot_any: [[0u64; W]; 4],
-        rot_tst: [[0u64; W]; 4],
-    };
     let mut done = [[0u64; W]; 4];
     out.reach[start.0][start.1] = 1u64 << start.2;
     let rotates = piece != Piece::O;
@@ -430,7 +426,7 @@ pub(super) fn reach<const W: usize>(
             }
         }
         if !progress {
-            return out;
+            return;
         }
     }
 }
@@ -445,13 +441,8 @@ pub(super) struct Locks<const W: usize> {
 
 /// Lock positions with merged orientations and the spin planes.
 #[allow(clippy::needless_range_loop)] // planes and columns indexed together
-pub(super) fn locks<const W: usize>(pl: &Planes<W>, re: &Reach<W>) -> Locks<W> {
+pub(super) fn locks<const W: usize>(pl: &Planes<W>, re: &Reach<W>, out: &mut Locks<W>) {
     let piece = pl.piece;
-    let mut out = Locks {
-        lock: [[0u64; W]; 4],
-        full: [[0u64; W]; 4],
-        mini: [[0u64; W]; 4],
-    };
     let n = distinct(piece);
     for r in 0..4 {
         let dst = r % n;
@@ -481,7 +472,6 @@ pub(super) fn locks<const W: usize>(pl: &Planes<W>, re: &Reach<W>) -> Locks<W> {
             }
         }
     }
-    out
 }
 
 impl<const W: usize> Tetris<W> {
@@ -510,8 +500,18 @@ impl<const W: usize> Tetris<W> {
         let Some(start) = pl.start(self, opts) else {
             return Vec::new();
         };
-        let re = reach(&pl, start, opts);
-        let lk = locks(&pl, &re);
+        let mut re = Reach {
+            reach: [[0u64; W]; 4],
+            rot_any: [[0u64; W]; 4],
+            rot_tst: [[0u64; W]; 4],
+        };
+        reach(&pl, start, opts, &mut re);
+        let mut lk = Locks {
+            lock: [[0u64; W]; 4],
+            full: [[0u64; W]; 4],
+            mini: [[0u64; W]; 4],
+        };
+        locks(&pl, &re, &mut lk);
         let mut out = Vec::with_capacity(4 * W);
         for r in 0..distinct(piece) {
             let g = &GEO[piece as usize][r];
