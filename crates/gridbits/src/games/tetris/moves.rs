@@ -32,7 +32,7 @@
 //!    found with sweeps across the columns (`next = prev & fit`) and, per column, a soft drop
 //!    of every reached bit to the bottom of its run of fitting positions in one addition:
 //!    `fit & !(fit + reached) | reached` (the carry runs down each run from the first reached
-//!    bit). Sweeps repeat until nothing changes.
+//!    bit). Sweeps alternate left and right until one adds nothing.
 //! 3. **Rotations**: for each kick test in order, the not-yet-rotated positions whose target
 //!    (the fit map of the new orientation, shifted back by the kick) fits take that kick and
 //!    are shifted into the new plane; the rest try the next test. Only positions new since
