@@ -41,6 +41,8 @@ fn matrix(bottom: &str) -> Tetris<10> {
     text.parse().unwrap_or_else(|e| panic!("bench board: {e}"))
 }
 
+/// One board: each call generates the placements of all seven pieces (7 operations, so the
+/// time shown is per piece).
 fn one(bench: &mut Bench, name: &str, bottom: &str) {
     let t = matrix(bottom);
     let mut n = NaiveTetris::new(10, 40);
@@ -50,7 +52,7 @@ fn one(bench: &mut Bench, name: &str, bottom: &str) {
         }
     }
     bench
-        .workload(&format!("tetris moves 7 pieces 10x40 {name}"), "bitboard")
+        .workload(&format!("tetris moves per piece 10x40 {name}"), "bitboard")
         .case("bitboard", 7, || {
             let t = black_box(&t);
             Piece::ALL.iter().map(|&p| t.moves(p).len() as u64).sum()
