@@ -90,10 +90,12 @@ enum Command {
     #[command(after_help = "Example:\n  gridbits amazons position.txt\n  \
                             gridbits amazons --json position.txt")]
     Amazons(cmd::amazons::AmazonsArgs),
-    /// Tetris: clear every full row.
+    /// Tetris: clear every full row, or list a piece's reachable placements (--moves).
     #[command(
         after_help = "Example:\n  printf '..#.\\n####\\n#.##\\n' | gridbits tetris\n  \
-                            gridbits tetris --json board.txt"
+                            gridbits tetris --json board.txt\n  \
+                            gridbits tetris --moves T --inputs board.txt\n  \
+                            gridbits tetris --moves T --show 3 board.txt"
     )]
     Tetris(cmd::tetris::TetrisArgs),
     /// Puyo: run the chain of a field to the end, or list a pair's placements (--moves).

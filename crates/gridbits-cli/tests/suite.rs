@@ -14,4 +14,5 @@ mod cli_puyo_moves;
 mod cli_slide;
 mod cli_sources;
 mod cli_threads;
+mod cli_tetris_moves;
 mod cli_usage;

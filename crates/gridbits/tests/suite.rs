@@ -25,5 +25,7 @@ mod puyo_moves;
 mod puyo_sim;
 mod slide_line;
 mod slide_props;
+mod tetris_moves_examples;
+mod tetris_moves_props;
 mod tetris_props;
 mod values;

@@ -17,6 +17,7 @@ pub mod lines;
 pub mod parallel;
 pub mod puyo_moves;
 pub mod slide;
+pub mod tetris_moves;
 
 use gridbits::naive::NaiveGrid;
 use gridbits::{BitGrid, Board, Connectivity, Dir};
@@ -401,6 +402,7 @@ pub fn run(bench: &mut Bench) {
     grids::register(bench, &mut Rng::new(0x7));
     puyo_moves::register(bench, &mut Rng::new(0x8));
     parallel::register(bench, &mut Rng::new(0x9));
+    tetris_moves::register(bench, &mut Rng::new(0xa));
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! - [`puyo`]: Puyo Puyo Tsu and Smash the Code chains on colour planes, with SIMD engines
 //!   chosen at run time.
 //! - [`tetris`]: a Tetris matrix in column words, SRS pieces, placement, line clears and
-//!   evaluation features.
+//!   evaluation features; SRS kicks, T-spins and every reachable placement, found
+//!   bit-parallel.
 //! - [`amazons`]: Game of the Amazons positions, queen and king distance territory and
 //!   mobility.
 //!

@@ -20,6 +20,7 @@ pub mod puyo;
 pub mod puyo_moves;
 pub mod slide;
 pub mod tetris;
+pub mod tetris_moves;
 
 use crate::dir::{step, Connectivity, Dir};
 use crate::GridView;

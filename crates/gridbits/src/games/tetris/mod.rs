@@ -53,6 +53,32 @@
 //! assert!(t.get(4, 38) && t.get(5, 39) && t.get(4, t.height() - 1));
 //! ```
 //!
+//! # Moves, kicks and spins
+//!
+//! [`Tetris::moves`] lists every final placement a piece can reach from its
+//! [spawn](Tetris::spawn) with left, right, soft drop and the SRS rotations with the guideline
+//! kicks ([`srs`]), each with its T-spin kind by the three-corner rule ([`spin`]);
+//! [`Tetris::moves_with_inputs`] adds a shortest input sequence ([`inputs`]). The search is
+//! bit-parallel: one bit per position, a plane per orientation, moves and kicks as masked
+//! shifts of whole planes ([`moves`]); `naive::tetris_moves` is the state-by-state reference.
+//!
+//! ```
+//! use gridbits::games::tetris::{Input, MoveOptions, Piece, Rotation, Spin, Tetris};
+//! // A T-spin double slot at the bottom of a 10 x 40 matrix.
+//! let mut text = "..........\n".repeat(37);
+//! text.push_str("##........\n#...######\n##.#######\n");
+//! let t: Tetris<10> = text.parse().unwrap();
+//! let all = t.moves_with_inputs(Piece::T, &MoveOptions::default());
+//! let (tsd, inputs) = all
+//!     .iter()
+//!     .find(|(p, _)| p.rotation == Rotation::Two && (p.x, p.y) == (1, 37))
+//!     .unwrap();
+//! assert_eq!(tsd.spin, Spin::Full);
+//! assert_eq!(inputs, &[Input::Left, Input::Left, Input::Cw, Input::Drop, Input::Cw]);
+//! let mut after = t;
+//! assert_eq!(after.place(Piece::T, tsd.rotation, tsd.x, tsd.y), Some(2)); // a double
+//! ```
+//!
 //! # Layout
 //!
 //! The matrix is stored as one u64 per column ([`ColumnBoard`]), chosen by measurement over
@@ -79,9 +105,17 @@
 //! assert_eq!(t.to_string(), "....\n...#\n...#\n##.#\n");
 //! ```
 
+pub mod inputs;
+pub mod moves;
 mod piece;
+pub mod spin;
+pub mod srs;
 
+pub use inputs::Input;
+pub use moves::{MoveOptions, Placement};
 pub use piece::{Piece, Rotation, RotationError};
+pub use spin::Spin;
+pub use srs::{kick_offsets, spawn_position, Kick, Turn};
 
 use crate::algo::lines::{ColumnBoard, LinesSizeError};
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
