@@ -87,11 +87,17 @@
 //! reach at all) then tells the queen search when it is done without an extra empty layer.
 
 mod kernels;
+mod movegen;
+mod notation;
+mod rays;
 
 use crate::text::{CharGrid, ParseError};
 use crate::Board10x10;
 use kernels::{evaluate_raw, king, layers, territory, territory_map, Smears};
 use std::fmt;
+
+pub use movegen::{IllegalMove, IllegalReason};
+pub use notation::{Move, MoveParseError};
 
 /// Board side length.
 pub const SIZE: usize = 10;
