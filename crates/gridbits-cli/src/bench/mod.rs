@@ -10,6 +10,7 @@
 //!     .finish();
 //! ```
 
+pub mod amazons_moves;
 pub mod components;
 pub mod fill;
 pub mod grids;
@@ -397,6 +398,7 @@ pub fn run(bench: &mut Bench) {
     components::register(bench, &mut Rng::new(0x5));
     lines::register(bench, &mut Rng::new(0x6));
     grids::register(bench, &mut Rng::new(0x7));
+    amazons_moves::register(bench, &mut Rng::new(0xa3));
 }
 
 #[cfg(test)]

@@ -72,6 +72,36 @@
 //! assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
 //! ```
 //!
+//! # Moves
+//!
+//! A [`Move`] is `from`, `to`, `arrow` as `(x, y)` cells; its text form is algebraic,
+//! `d1-d7/g7`, with files `a`-`j` from the left and ranks `1`-`10` from the bottom (a1 is the
+//! bottom-left cell, `(0, 9)`). The side to move is an argument, not part of a position:
+//! [`Position::moves`] and [`Position::for_each_move`] list the legal moves of a side,
+//! [`Position::count_moves`] counts them without listing, [`Position::try_play`] (checked) and
+//! [`Position::play`] return the next position, and [`Position::perft`] counts the move
+//! sequences of a given length, the last ply counted, not listed.
+//!
+//! ```
+//! use gridbits::games::amazons::{Move, Position, Side};
+//! let p = Position::start();
+//! assert_eq!(p.count_moves(Side::White), 2176);
+//! let m: Move = "d1-d7/g7".parse().unwrap();
+//! assert!(p.moves(Side::White).contains(&m));
+//! let next = p.play(Side::White, m);
+//! assert_eq!(next.perft(Side::Black, 1), next.moves(Side::Black).len() as u64);
+//! ```
+//!
+//! Move generation works on the same u128 layout: the queen reach of one cell is 8 table rays,
+//! each cut at its first blocker (the lowest set bit of `ray & occupied` for the 4 directions of
+//! increasing bit index, the highest for the others) with the blocker's own ray. The count of
+//! one amazon on `f` adds, over its targets `t`, the arrow reach of `t` with `f` vacated, which
+//! is the reach of `t` with `f` still standing, plus `f`, plus `f`'s own ray beyond `f` away
+//! from `t`: so the count is the ray lengths of `f` multiplied pairwise (opposite directions),
+//! plus the number of targets, plus the summed mobility of all the targets at once, which is
+//! the targets slid step by step through the empty cells in each direction, one popcount a
+//! step. No target's reach is computed at all.
+//!
 //! # How it is fast
 //!
 //! Each metric is one breadth-first search per side, run in lockstep, on the u128 layout of
