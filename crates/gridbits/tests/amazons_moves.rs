@@ -4,7 +4,7 @@
 
 use crate::common::{check, config, SplitMix as Rng};
 
-use gridbits::games::amazons::{IllegalReason, Move, Position, Side};
+use gridbits::games::amazons::{Engine, IllegalReason, Move, Position, Side};
 use gridbits::naive::{amazons_moves, NaiveGrid};
 use gridbits::Board10x10;
 use proptest::prelude::*;
@@ -92,6 +92,18 @@ fn moves_equal_the_naive_ones_on_sparse_positions() {
 }
 
 #[test]
+fn moves_equal_the_naive_ones_with_many_amazons() {
+    // More than 7 amazons a side: the counter counts them 7 at a time.
+    let s = (any::<u64>(), 0u64..=40, 8usize..=40, 0usize..=40, any::<bool>())
+        .prop_map(|(seed, pct, nw, nb, w)| {
+            let side = if w { Side::White } else { Side::Black };
+            (position(seed, pct, nw, nb), side)
+        })
+        .boxed();
+    check(config(100), s, &|(p, side)| check_moves(&p, side));
+}
+
+#[test]
 fn perft_two_equals_the_naive_one_on_random_positions() {
     check(config(48), any_position(), &|(p, side)| {
         let (own, other, empty) = naive_of(&p, side);
@@ -125,6 +137,52 @@ fn every_listed_move_plays_and_counts_like_the_naive_child() {
             prop_assert_eq!(
                 c.count_moves(side.opponent()),
                 amazons_moves::count(&own, &empty)
+            );
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn portable_and_fast_engines_agree() {
+    check(config(200), any_position(), &|(p, side)| {
+        let n = p.count_moves_with(side, Engine::Portable);
+        prop_assert_eq!(p.count_moves_with(side, Engine::Auto), n);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        p.for_each_move_with(side, Engine::Portable, |m| a.push(m));
+        p.for_each_move_with(side, Engine::Auto, |m| b.push(m));
+        prop_assert_eq!(a.len() as u64, n);
+        prop_assert_eq!(&a, &b);
+        for depth in 0..=2 {
+            prop_assert_eq!(
+                p.perft_with(side, depth, Engine::Portable),
+                p.perft_with(side, depth, Engine::Auto)
+            );
+        }
+        Ok(())
+    });
+    let p = Position::start();
+    assert_eq!(p.perft_with(Side::White, 2, Engine::Portable), 4_307_152);
+}
+
+#[test]
+fn perft_three_equals_the_naive_one_on_crowded_positions() {
+    // Many arrows keep the tree small; depth 3 goes through the recursive ply.
+    let s = (any::<u64>(), 55u64..=80, 1usize..=4, 1usize..=4, any::<bool>())
+        .prop_map(|(seed, pct, nw, nb, w)| {
+            let side = if w { Side::White } else { Side::Black };
+            (position(seed, pct, nw, nb), side)
+        })
+        .boxed();
+    check(config(24), s, &|(p, side)| {
+        let (own, other, empty) = naive_of(&p, side);
+        for engine in [Engine::Auto, Engine::Portable] {
+            prop_assert_eq!(
+                p.perft_with(side, 3, engine),
+                amazons_moves::perft(&own, &other, &empty, 3),
+                "{:?}\n{}",
+                engine,
+                p
             );
         }
         Ok(())

@@ -109,26 +109,38 @@ fn for_each_raw(own: u128, e: u128, mut f: impl FnMut(usize, usize, usize)) {
 /// of `t` only). Summed over the targets of `f`, ray by ray, that is
 /// `Σ_t |reach(t) ∩ e| + |targets| + Σ_d L_d · L_opposite(d)`, where `L_d` is the length of
 /// `f`'s ray in direction `d`; the first sum is [`mobility_sum`], bit-parallel over all
-/// targets at once.
+/// targets of (up to 7) amazons at once, counted with multiplicity.
 #[inline(always)]
 fn count_raw(own: u128, e: u128) -> u64 {
     let occ = !e;
     let mut total = 0u64;
     let mut amazons = own;
     while amazons != 0 {
-        let from = amazons.trailing_zeros() as usize;
-        amazons &= amazons - 1;
-        let r = rays_from(from, occ);
-        let mut targets = 0u128;
-        let mut cross = 0u32;
-        let mut d = 0;
-        while d < 4 {
-            let (a, b) = (r[d] & e, r[d + 4] & e);
-            targets |= a | b;
-            cross += a.count_ones() * b.count_ones();
-            d += 1;
+        // Up to 7 amazons at a time: how many of them reach each cell, in 3 bit planes.
+        let (mut c0, mut c1, mut c2) = (0u128, 0u128, 0u128);
+        let mut n = 0;
+        while amazons != 0 && n < 7 {
+            let from = amazons.trailing_zeros() as usize;
+            amazons &= amazons - 1;
+            n += 1;
+            let r = rays_from(from, occ);
+            let mut targets = 0u128;
+            let mut cross = 0u32;
+            let mut d = 0;
+            while d < 4 {
+                let (a, b) = (r[d] & e, r[d + 4] & e);
+                targets |= a | b;
+                cross += a.count_ones() * b.count_ones();
+                d += 1;
+            }
+            total += u64::from(targets.count_ones() + 2 * cross);
+            let carry0 = c0 & targets;
+            c0 ^= targets;
+            let carry1 = c1 & carry0;
+            c1 ^= carry0;
+            c2 |= carry1;
         }
-        total += u64::from(targets.count_ones() + 2 * cross + mobility_sum(targets, e));
+        total += u64::from(mobility_sum(c0, c1, c2, e));
     }
     total
 }
@@ -149,19 +161,106 @@ fn has_moves_raw(own: u128, e: u128) -> bool {
     false
 }
 
-/// Perft on raw words: `own` to move, `opp` waiting, `e` empty.
-fn perft_raw(own: u128, opp: u128, e: u128, depth: u32) -> u64 {
+/// Perft on raw words: `own` to move, `opp` waiting, `e` empty; `rec` is the function the
+/// plies below call (this body compiled with the same CPU features).
+#[inline(always)]
+fn perft_body(
+    own: u128,
+    opp: u128,
+    e: u128,
+    depth: u32,
+    count: impl Fn(u128, u128) -> u64,
+    rec: impl Fn(u128, u128, u128, u32) -> u64,
+) -> u64 {
     match depth {
         0 => 1,
-        1 => count_raw(own, e),
+        1 => count(own, e),
+        2 => {
+            let mut total = 0;
+            for_each_raw(own, e, |f, t, a| {
+                let (f, t, a) = (1u128 << f, 1u128 << t, 1u128 << a);
+                total += count(opp, e ^ f ^ t ^ a);
+            });
+            total
+        }
         _ => {
             let mut total = 0;
             for_each_raw(own, e, |f, t, a| {
                 let (f, t, a) = (1u128 << f, 1u128 << t, 1u128 << a);
                 // `a` may be `f`: the xors leave it occupied then.
-                total += perft_raw(opp, own ^ f ^ t, e ^ f ^ t ^ a, depth - 1);
+                total += rec(opp, own ^ f ^ t, e ^ f ^ t ^ a, depth - 1);
             });
             total
+        }
+    }
+}
+
+fn perft_portable(own: u128, opp: u128, e: u128, depth: u32) -> u64 {
+    perft_body(own, opp, e, depth, count_portable, perft_portable)
+}
+
+#[inline(never)]
+fn count_portable(own: u128, e: u128) -> u64 {
+    count_raw(own, e)
+}
+
+/// The kernels compiled for x86-64 CPUs with POPCNT, BMI1/2 and LZCNT: the popcounts of
+/// counting and the bit scans of listing become single instructions.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{count_raw, for_each_raw, perft_body};
+
+    /// Whether this CPU has the instructions (detected at run time, cached by std).
+    #[inline]
+    pub(super) fn available() -> bool {
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+    }
+
+    #[inline(never)]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn count(own: u128, e: u128) -> u64 {
+        count_raw(own, e)
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn for_each(own: u128, e: u128, f: impl FnMut(usize, usize, usize)) {
+        for_each_raw(own, e, f)
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn perft(own: u128, opp: u128, e: u128, depth: u32) -> u64 {
+        // The closure inherits `perft`'s features, so the recursive call is safe.
+        perft_body(own, opp, e, depth, |o, e| count(o, e), |o, p, e, d| perft(o, p, e, d))
+    }
+}
+
+/// Which compiled copy of the move generator runs.
+///
+/// Results never depend on it: [`Engine::Portable`] exists to test and time the copy that
+/// runs on CPUs without the bit instructions of the fast one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Engine {
+    /// The fastest copy this CPU supports (x86-64: POPCNT, BMI1/2 and LZCNT instructions,
+    /// detected at run time), else the portable one.
+    #[default]
+    Auto,
+    /// Plain Rust, no CPU-specific instructions.
+    Portable,
+}
+
+impl Engine {
+    #[inline]
+    fn fast(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            self == Engine::Auto && x86::available()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
         }
     }
 }
@@ -193,9 +292,21 @@ impl Position {
     /// Position::start().for_each_move(Side::White, |_| n += 1);
     /// assert_eq!(n, 2176);
     /// ```
-    pub fn for_each_move(&self, side: Side, mut f: impl FnMut(Move)) {
+    pub fn for_each_move(&self, side: Side, f: impl FnMut(Move)) {
+        self.for_each_move_with(side, Engine::Auto, f);
+    }
+
+    /// [`Position::for_each_move`] with a chosen [`Engine`].
+    pub fn for_each_move_with(&self, side: Side, engine: Engine, mut f: impl FnMut(Move)) {
         let (own, _, e) = self.side_raw(side);
-        for_each_raw(own, e, |fr, t, a| f(to_move(fr, t, a)));
+        let g = |fr, t, a| f(to_move(fr, t, a));
+        #[cfg(target_arch = "x86_64")]
+        if engine.fast() {
+            // SAFETY: `fast` checked that the CPU has every feature `x86::for_each` uses.
+            return unsafe { x86::for_each(own, e, g) };
+        }
+        let _ = engine;
+        for_each_raw(own, e, g);
     }
 
     /// Every legal move of `side`, in the order of [`Position::for_each_move`].
@@ -221,7 +332,18 @@ impl Position {
     /// assert_eq!(Position::start().count_moves(Side::White), 2176);
     /// ```
     pub fn count_moves(&self, side: Side) -> u64 {
+        self.count_moves_with(side, Engine::Auto)
+    }
+
+    /// [`Position::count_moves`] with a chosen [`Engine`].
+    pub fn count_moves_with(&self, side: Side, engine: Engine) -> u64 {
         let (own, _, e) = self.side_raw(side);
+        #[cfg(target_arch = "x86_64")]
+        if engine.fast() {
+            // SAFETY: `fast` checked that the CPU has every feature `x86::count` uses.
+            return unsafe { x86::count(own, e) };
+        }
+        let _ = engine;
         count_raw(own, e)
     }
 
@@ -328,7 +450,23 @@ impl Position {
     /// assert_eq!(Position::start().perft(Side::White, 2), 4_307_152);
     /// ```
     pub fn perft(&self, side: Side, depth: u32) -> u64 {
+        self.perft_with(side, depth, Engine::Auto)
+    }
+
+    /// [`Position::perft`] with a chosen [`Engine`].
+    ///
+    /// ```
+    /// use gridbits::games::amazons::{Engine, Position, Side};
+    /// assert_eq!(Position::start().perft_with(Side::Black, 1, Engine::Portable), 2176);
+    /// ```
+    pub fn perft_with(&self, side: Side, depth: u32, engine: Engine) -> u64 {
         let (own, opp, e) = self.side_raw(side);
-        perft_raw(own, opp, e, depth)
+        #[cfg(target_arch = "x86_64")]
+        if engine.fast() {
+            // SAFETY: `fast` checked that the CPU has every feature `x86::perft` uses.
+            return unsafe { x86::perft(own, opp, e, depth) };
+        }
+        let _ = engine;
+        perft_portable(own, opp, e, depth)
     }
 }

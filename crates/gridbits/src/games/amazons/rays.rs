@@ -5,21 +5,9 @@
 /// Bits from one row to the next.
 const STRIDE: i32 = 11;
 
-/// Bit offsets of the 8 directions: the 4 with a positive offset (E, SW, S, SE: the first
-/// blocker is the lowest bit) then their opposites in the same order (W, NE, N, NW: the
-/// highest bit). `DELTAS[i + 4] == -DELTAS[i]`.
-pub(super) const DELTAS: [i32; 8] = [
-    1,
-    STRIDE - 1,
-    STRIDE,
-    STRIDE + 1,
-    -1,
-    1 - STRIDE,
-    -STRIDE,
-    -STRIDE - 1,
-];
-
-/// `(dx, dy)` of each entry of [`DELTAS`] (y grows downwards).
+/// `(dx, dy)` of the 8 directions: the 4 with a positive bit offset (E, SW, S, SE: the first
+/// blocker of a ray is its lowest bit) then their opposites in the same order (W, NE, N, NW:
+/// the highest bit); y grows downwards.
 const STEPS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 1),
@@ -101,22 +89,56 @@ const fn shift(x: u128, d: i32) -> u128 {
     }
 }
 
-/// `Σ_{c in set} |queen reach of c ∩ e|`, bit-parallel: in each direction, the set slides one
-/// step at a time through `e`; the `k`-th slide holds one cell per cell of `set` with at least
-/// `k` empty cells in a row in that direction, so the popcounts add up to the ray lengths.
+/// `Σ_c m(c) · |queen reach of c ∩ e|` for a multiset of cells `m` given by its bit planes
+/// (`m(c) = c0 + 2 c1 + 4 c2`), bit-parallel: in direction `d`, the set `E_k` of the cells
+/// with at least `k` empty cells in a row in that direction is `E_{k-1}` and `e` shifted back
+/// by `k` steps; a cell's ray length is the number of `E_k` it belongs to, so the sum is the
+/// weighted popcounts of the planes in every `E_k`. The `E_k` depend on the position only,
+/// and their shifts of `e` do not depend on each other.
 #[inline(always)]
-pub(super) fn mobility_sum(set: u128, e: u128) -> u32 {
-    let mut total = 0;
-    let mut d = 0;
-    while d < 8 {
-        let mut t = shift(set, DELTAS[d]) & e;
-        while t != 0 {
-            total += t.count_ones();
-            t = shift(t, DELTAS[d]) & e;
-        }
-        d += 1;
+pub(super) fn mobility_sum(c0: u128, c1: u128, c2: u128, e: u128) -> u32 {
+    if c2 == 0 {
+        planes_sum::<false>([c0, c1, 0], e)
+    } else {
+        planes_sum::<true>([c0, c1, c2], e)
     }
-    total
+}
+
+/// [`mobility_sum`], every direction and step spelled out so that each shift is by a constant;
+/// `C2`: whether the third plane can be non-empty.
+#[inline(always)]
+fn planes_sum<const C2: bool>(c: [u128; 3], e: u128) -> u32 {
+    dir_sum::<1, C2>(c, e)
+        + dir_sum::<{ STRIDE - 1 }, C2>(c, e)
+        + dir_sum::<STRIDE, C2>(c, e)
+        + dir_sum::<{ STRIDE + 1 }, C2>(c, e)
+        + dir_sum::<-1, C2>(c, e)
+        + dir_sum::<{ 1 - STRIDE }, C2>(c, e)
+        + dir_sum::<{ -STRIDE }, C2>(c, e)
+        + dir_sum::<{ -STRIDE - 1 }, C2>(c, e)
+}
+
+/// The part of [`mobility_sum`] in the direction of bit offset `D`.
+#[inline(always)]
+fn dir_sum<const D: i32, const C2: bool>([c0, c1, c2]: [u128; 3], e: u128) -> u32 {
+    let any = c0 | c1 | c2;
+    let weigh = |ek: u128| {
+        let mut n = (ek & c0).count_ones() + 2 * (ek & c1).count_ones();
+        if C2 {
+            n += 4 * (ek & c2).count_ones();
+        }
+        n
+    };
+    let mut total = 0;
+    let mut ek = shift(e, -D) & any;
+    macro_rules! steps {
+        ($($k:literal)*) => {$(
+            total += weigh(ek);
+            ek &= shift(e, -$k * D);
+        )*};
+    }
+    steps!(2 3 4 5 6 7 8 9);
+    total + weigh(ek)
 }
 
 /// `(x, y)` of a bit index (a cell of the layout).
