@@ -20,10 +20,21 @@ fn perft_from_the_start_and_from_stdin_agree() {
     assert_eq!(v["depth"], 2);
     assert_eq!(v["to_move"], "white");
     let v = json(&gridbits(
-        &["amazons", "--start", "--perft", "0", "--to-move", "black", "--json"],
+        &[
+            "amazons",
+            "--start",
+            "--perft",
+            "0",
+            "--to-move",
+            "black",
+            "--json",
+        ],
         b"",
     ));
-    assert_eq!((v["perft"].as_u64(), v["to_move"].as_str()), (Some(1), Some("black")));
+    assert_eq!(
+        (v["perft"].as_u64(), v["to_move"].as_str()),
+        (Some(1), Some("black"))
+    );
 }
 
 #[test]
@@ -46,7 +57,10 @@ fn moves_lists_every_legal_move_once() {
 fn to_move_black_and_a_small_position() {
     // White: a1 -> b1 only; from b1 the arrow goes back to a1 only (c1 and the a2/b2 row are
     // arrows, and the diagonal b1-c2... is open).
-    let v = json(&gridbits(&["amazons", "--moves", "--perft", "1", "--json"], CORNER));
+    let v = json(&gridbits(
+        &["amazons", "--moves", "--perft", "1", "--json"],
+        CORNER,
+    ));
     let moves: Vec<&str> = v["moves"]
         .as_array()
         .unwrap()
@@ -54,18 +68,27 @@ fn to_move_black_and_a_small_position() {
         .map(|m| m.as_str().unwrap())
         .collect();
     assert!(moves.iter().all(|m| m.starts_with("a1-b1/")), "{moves:?}");
-    assert!(moves.contains(&"a1-b1/a1") && moves.contains(&"a1-b1/c2"), "{moves:?}");
+    assert!(
+        moves.contains(&"a1-b1/a1") && moves.contains(&"a1-b1/c2"),
+        "{moves:?}"
+    );
     assert!(!moves.contains(&"a1-b1/c1"), "c1 is an arrow");
     assert_eq!(v["count"], moves.len());
     assert_eq!(v["perft"], moves.len());
     // Black on j10 of an almost empty board has many moves; white's turn was only one amazon.
-    let b = json(&gridbits(&["amazons", "--perft", "1", "--to-move", "black", "--json"], CORNER));
+    let b = json(&gridbits(
+        &["amazons", "--perft", "1", "--to-move", "black", "--json"],
+        CORNER,
+    ));
     assert!(b["perft"].as_u64().unwrap() > 100);
     assert_eq!(b["to_move"], "black");
     // Text: moves then the perft line.
     let o = gridbits(&["amazons", "--moves", "--perft", "1"], CORNER);
     let text = stdout(&o);
-    assert!(text.ends_with(&format!("perft(1) = {}\n", moves.len())), "{text}");
+    assert!(
+        text.ends_with(&format!("perft(1) = {}\n", moves.len())),
+        "{text}"
+    );
     assert_eq!(text.lines().count(), moves.len() + 1);
 }
 
@@ -73,8 +96,14 @@ fn to_move_black_and_a_small_position() {
 fn no_moves_is_an_empty_list_not_an_error() {
     let stuck = b"W#........\n##........\n..........\n..........\n..........\n\
                   ..........\n..........\n..........\n..........\n.........B\n";
-    let v = json(&gridbits(&["amazons", "--moves", "--perft", "3", "--json"], stuck));
-    assert_eq!((v["count"].as_u64(), v["perft"].as_u64()), (Some(0), Some(0)));
+    let v = json(&gridbits(
+        &["amazons", "--moves", "--perft", "3", "--json"],
+        stuck,
+    ));
+    assert_eq!(
+        (v["count"].as_u64(), v["perft"].as_u64()),
+        (Some(0), Some(0))
+    );
     let o = gridbits(&["amazons", "--moves"], stuck);
     assert_eq!((o.status.code(), stdout(&o)), (Some(0), String::new()));
 }
@@ -89,14 +118,23 @@ fn start_without_flags_is_the_territory_report() {
 #[test]
 fn argument_errors() {
     assert_error(
-        &gridbits(&["amazons", "--start", "--to-move", "red", "--perft", "1"], b""),
+        &gridbits(
+            &["amazons", "--start", "--to-move", "red", "--perft", "1"],
+            b"",
+        ),
         "red",
     );
-    assert_error(&gridbits(&["amazons", "--start", "--perft", "-1"], b""), "-1");
+    assert_error(
+        &gridbits(&["amazons", "--start", "--perft", "-1"], b""),
+        "-1",
+    );
     assert_error(&gridbits(&["amazons", "--start", "--perft", "x"], b""), "x");
     assert_error(
         &gridbits(&["amazons", "--start", "p.txt", "--perft", "1"], b""),
         "--start",
     );
-    assert_error(&gridbits(&["amazons", "--moves"], b"W.B\n"), "expected 10x10");
+    assert_error(
+        &gridbits(&["amazons", "--moves"], b"W.B\n"),
+        "expected 10x10",
+    );
 }

@@ -31,7 +31,13 @@ fn position(seed: u64, arrow_pct: u64, nw: usize, nb: usize) -> Position {
 
 /// A random position strategy: arrows from none to almost full, 0 to 6 amazons a side.
 fn any_position() -> BoxedStrategy<(Position, Side)> {
-    (any::<u64>(), 0u64..=100, 0usize..=6, 0usize..=6, any::<bool>())
+    (
+        any::<u64>(),
+        0u64..=100,
+        0usize..=6,
+        0usize..=6,
+        any::<bool>(),
+    )
         .prop_map(|(seed, pct, nw, nb, white)| {
             let side = if white { Side::White } else { Side::Black };
             (position(seed, pct, nw, nb), side)
@@ -59,7 +65,13 @@ fn check_moves(p: &Position, side: Side) -> Result<(), TestCaseError> {
     let got = p.moves(side);
     let got_set: BTreeSet<_> = got.iter().map(|&m| as_naive(m)).collect();
     prop_assert_eq!(got_set.len(), got.len(), "a move listed twice\n{}", p);
-    prop_assert_eq!(&got_set, &want_set, "move sets differ, {:?} to move\n{}", side, p);
+    prop_assert_eq!(
+        &got_set,
+        &want_set,
+        "move sets differ, {:?} to move\n{}",
+        side,
+        p
+    );
     let n = want.len() as u64;
     prop_assert_eq!(p.count_moves(side), n, "count, {:?} to move\n{}", side, p);
     prop_assert_eq!(amazons_moves::count(&own, &empty), n);
@@ -76,7 +88,9 @@ fn check_moves(p: &Position, side: Side) -> Result<(), TestCaseError> {
 
 #[test]
 fn moves_equal_the_naive_ones_on_random_positions() {
-    check(config(400), any_position(), &|(p, side)| check_moves(&p, side));
+    check(config(400), any_position(), &|(p, side)| {
+        check_moves(&p, side)
+    });
 }
 
 #[test]
@@ -94,7 +108,13 @@ fn moves_equal_the_naive_ones_on_sparse_positions() {
 #[test]
 fn moves_equal_the_naive_ones_with_many_amazons() {
     // More than 7 amazons a side: the counter counts them 7 at a time.
-    let s = (any::<u64>(), 0u64..=40, 8usize..=40, 0usize..=40, any::<bool>())
+    let s = (
+        any::<u64>(),
+        0u64..=40,
+        8usize..=40,
+        0usize..=40,
+        any::<bool>(),
+    )
         .prop_map(|(seed, pct, nw, nb, w)| {
             let side = if w { Side::White } else { Side::Black };
             (position(seed, pct, nw, nb), side)
@@ -168,7 +188,13 @@ fn portable_and_fast_engines_agree() {
 #[test]
 fn perft_three_equals_the_naive_one_on_crowded_positions() {
     // Many arrows keep the tree small; depth 3 goes through the recursive ply.
-    let s = (any::<u64>(), 55u64..=80, 1usize..=4, 1usize..=4, any::<bool>())
+    let s = (
+        any::<u64>(),
+        55u64..=80,
+        1usize..=4,
+        1usize..=4,
+        any::<bool>(),
+    )
         .prop_map(|(seed, pct, nw, nb, w)| {
             let side = if w { Side::White } else { Side::Black };
             (position(seed, pct, nw, nb), side)
@@ -225,8 +251,15 @@ fn positions_without_moves() {
     assert!(p.has_moves(Side::Black));
     // No amazons at all; a full board.
     let none = Position::default();
-    assert_eq!((none.count_moves(Side::White), none.perft(Side::Black, 3)), (0, 0));
-    let full = Position::new(Board10x10::cell(0, 0), Board10x10::EMPTY, !Board10x10::cell(0, 0));
+    assert_eq!(
+        (none.count_moves(Side::White), none.perft(Side::Black, 3)),
+        (0, 0)
+    );
+    let full = Position::new(
+        Board10x10::cell(0, 0),
+        Board10x10::EMPTY,
+        !Board10x10::cell(0, 0),
+    );
     let full = full.unwrap();
     assert_eq!(full.count_moves(Side::White), 0);
 }
@@ -237,13 +270,19 @@ fn one_amazon_on_an_empty_board() {
     let p = Position::new(Board10x10::cell(0, 9), Board10x10::EMPTY, Board10x10::EMPTY).unwrap();
     let (own, _, empty) = naive_of(&p, Side::White);
     assert_eq!(p.moves_from(0, 9).count(), 27);
-    assert_eq!(p.count_moves(Side::White), amazons_moves::count(&own, &empty));
+    assert_eq!(
+        p.count_moves(Side::White),
+        amazons_moves::count(&own, &empty)
+    );
     // To b2, with a1 vacated: the queen reach of b2 on an empty board, 9+9+9+5... counted.
     let arrows = p.arrow_targets((0, 9), (1, 8));
     assert_eq!(arrows.count(), 9 + 9 + 9 + 2);
     assert!(arrows.get(0, 9), "the square left behind is a target");
     assert!(p.arrow_targets((0, 9), (2, 9)).get(0, 9));
-    assert!(p.arrow_targets((0, 9), (2, 8)).is_empty(), "not a queen move");
+    assert!(
+        p.arrow_targets((0, 9), (2, 8)).is_empty(),
+        "not a queen move"
+    );
 }
 
 #[test]
@@ -256,7 +295,16 @@ fn notation_round_trips_and_matches_the_coordinates() {
     let m: Move = "a4-a6/j6".parse().unwrap();
     assert_eq!((m.from, m.to, m.arrow), ((0, 6), (0, 4), (9, 4)));
     assert_eq!(" A10-b9/C8 ".parse::<Move>().unwrap().from, (0, 0));
-    for bad in ["", "a1", "a1-a2", "a1/a2-a3", "a0-a1/a2", "a11-a1/a2", "k1-a1/a2", "a01-a1/a2"] {
+    for bad in [
+        "",
+        "a1",
+        "a1-a2",
+        "a1/a2-a3",
+        "a0-a1/a2",
+        "a11-a1/a2",
+        "k1-a1/a2",
+        "a01-a1/a2",
+    ] {
         let err = bad.parse::<Move>().unwrap_err();
         assert!(err.to_string().starts_with("bad move"), "{bad}: {err}");
     }
@@ -270,7 +318,10 @@ fn illegal_moves_are_rejected_with_their_reason() {
     assert_eq!(reason(Side::Black, "d1-d7/g7"), IllegalReason::NoAmazon);
     assert_eq!(reason(Side::White, "d1-e3/e4"), IllegalReason::BlockedMove);
     assert_eq!(reason(Side::White, "d1-d10/d9"), IllegalReason::BlockedMove);
-    assert_eq!(reason(Side::White, "d1-d7/d10"), IllegalReason::BlockedArrow);
+    assert_eq!(
+        reason(Side::White, "d1-d7/d10"),
+        IllegalReason::BlockedArrow
+    );
     assert_eq!(reason(Side::White, "a4-a6/a7"), IllegalReason::BlockedArrow);
     let off = Move {
         from: (3, 9),

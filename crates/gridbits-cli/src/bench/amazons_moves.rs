@@ -110,10 +110,7 @@ pub fn register(bench: &mut Bench, rng: &mut Rng) {
     for (name, f) in counters {
         let positions = &positions;
         wl = wl.case(name, BATCH as u64, move || {
-            positions
-                .iter()
-                .map(|p| f(black_box(p), Side::White))
-                .sum()
+            positions.iter().map(|p| f(black_box(p), Side::White)).sum()
         });
     }
     wl.case("naive", naive.len() as u64, || {

@@ -1,8 +1,8 @@
 //! Move generation: listing, counting without listing, playing and perft (see "Moves" in the
 //! [module documentation](super)).
 
-use super::rays::{bit_of, cell_of, mobility_sum, rays_from, reach};
 use super::notation::square_text;
+use super::rays::{bit_of, cell_of, mobility_sum, rays_from, reach};
 use super::{Move, Position, Side};
 use crate::Board10x10;
 use std::fmt;
@@ -63,7 +63,11 @@ impl fmt::Display for IllegalMove {
         match self.reason {
             IllegalReason::OffBoard => write!(f, "illegal move {m}: a square is off the board"),
             IllegalReason::NoAmazon => {
-                write!(f, "illegal move {m}: no {side} amazon on {}", square_text(m.from))
+                write!(
+                    f,
+                    "illegal move {m}: no {side} amazon on {}",
+                    square_text(m.from)
+                )
             }
             IllegalReason::BlockedMove => {
                 write!(f, "illegal move {m}: the amazon cannot reach its target")
@@ -233,7 +237,14 @@ mod x86 {
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
     pub(super) fn perft(own: u128, opp: u128, e: u128, depth: u32) -> u64 {
         // The closure inherits `perft`'s features, so the recursive call is safe.
-        perft_body(own, opp, e, depth, |o, e| count(o, e), |o, p, e, d| perft(o, p, e, d))
+        perft_body(
+            own,
+            opp,
+            e,
+            depth,
+            |o, e| count(o, e),
+            |o, p, e, d| perft(o, p, e, d),
+        )
     }
 }
 

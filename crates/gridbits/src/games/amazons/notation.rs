@@ -93,7 +93,9 @@ fn parse_square(s: &str) -> Option<(u8, u8)> {
     if !rank.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let r = rank.iter().fold(0usize, |a, &c| a * 10 + (c - b'0') as usize);
+    let r = rank
+        .iter()
+        .fold(0usize, |a, &c| a * 10 + (c - b'0') as usize);
     (1..=SIZE).contains(&r).then(|| (x, (SIZE - r) as u8))
 }
 
