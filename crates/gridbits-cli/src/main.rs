@@ -86,9 +86,12 @@ enum Command {
                             gridbits reach --moves bishop --from 3,4 --json board.png"
     )]
     Reach(cmd::reach::ReachArgs),
-    /// Game of the Amazons: queen and king territory of a 10x10 position.
-    #[command(after_help = "Example:\n  gridbits amazons position.txt\n  \
-                            gridbits amazons --json position.txt")]
+    /// Game of the Amazons: queen and king territory of a 10x10 position, its legal moves, perft.
+    #[command(after_help = "Examples:\n  gridbits amazons position.txt\n  \
+                            gridbits amazons --json position.txt\n  \
+                            gridbits amazons --start --perft 2\n  \
+                            gridbits amazons --moves --to-move black position.txt\n  \
+                            gridbits amazons --start --moves --perft 1 --json")]
     Amazons(cmd::amazons::AmazonsArgs),
     /// Tetris: clear every full row, or list a piece's reachable placements (--moves).
     #[command(

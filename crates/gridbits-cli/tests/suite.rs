@@ -6,6 +6,7 @@
 mod common;
 
 mod cli;
+mod cli_amazons_moves;
 mod cli_components;
 mod cli_fill;
 mod cli_images;

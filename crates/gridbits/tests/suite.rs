@@ -5,6 +5,7 @@
 
 mod common;
 
+mod amazons_moves;
 mod amazons_props;
 mod board_examples;
 mod board_props;

@@ -10,6 +10,7 @@
 //!     .finish();
 //! ```
 
+pub mod amazons_moves;
 pub mod components;
 pub mod fill;
 pub mod grids;
@@ -403,6 +404,7 @@ pub fn run(bench: &mut Bench) {
     puyo_moves::register(bench, &mut Rng::new(0x8));
     parallel::register(bench, &mut Rng::new(0x9));
     tetris_moves::register(bench, &mut Rng::new(0xa));
+    amazons_moves::register(bench, &mut Rng::new(0xa3));
 }
 
 #[cfg(test)]

@@ -1,16 +1,56 @@
-//! `gridbits amazons`: Game of the Amazons territory evaluation.
+//! `gridbits amazons`: Game of the Amazons territory evaluation, move listing and perft.
 
 use crate::input::{read_input, CliError, Input};
 use crate::render::side_by_side;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use gridbits::games::amazons::{Position, Side, Territory, TerritoryMap};
+
+/// The side to move, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ToMove {
+    /// White (`W`) moves.
+    White,
+    /// Black (`B`) moves.
+    Black,
+}
+
+impl ToMove {
+    fn side(self) -> Side {
+        match self {
+            ToMove::White => Side::White,
+            ToMove::Black => Side::Black,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ToMove::White => "white",
+            ToMove::Black => "black",
+        }
+    }
+}
 
 /// Options of `gridbits amazons`.
 #[derive(Args, Debug)]
 pub struct AmazonsArgs {
     /// Input file: a 10x10 text position (`W` `B` amazons, `#` or `x` arrows, `.` empty); `-`
     /// or nothing for standard input.
+    #[arg(conflicts_with = "start")]
     pub file: Option<String>,
+    /// Use the standard start position (White a4 d1 g1 j4, Black a7 d10 g10 j7) instead of
+    /// reading one.
+    #[arg(long)]
+    pub start: bool,
+    /// The side to move, for `--moves` and `--perft`.
+    #[arg(long, value_enum, default_value = "white", value_name = "SIDE")]
+    pub to_move: ToMove,
+    /// List the legal moves of the side to move, one per line in algebraic notation
+    /// (`from-to/arrow`, files a-j from the left, ranks 1-10 from the bottom).
+    #[arg(long)]
+    pub moves: bool,
+    /// Count the move sequences of length N from the position (perft), the side to move first.
+    #[arg(long, value_name = "N")]
+    pub perft: Option<u32>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -77,17 +117,56 @@ fn report(p: &Position, color: bool) -> String {
     out
 }
 
+/// `--moves` and `--perft`: the moves (algebraic, one a line) and the perft count.
+fn moves_and_perft(p: &Position, args: &AmazonsArgs) -> String {
+    let side = args.to_move.side();
+    let moves: Vec<String> = if args.moves {
+        p.moves(side).iter().map(ToString::to_string).collect()
+    } else {
+        Vec::new()
+    };
+    let perft = args.perft.map(|n| (n, p.perft(side, n)));
+    if args.json {
+        let mut obj = serde_json::json!({ "to_move": args.to_move.name() });
+        if args.moves {
+            obj["count"] = moves.len().into();
+            obj["moves"] = moves.into();
+        }
+        if let Some((depth, nodes)) = perft {
+            obj["depth"] = depth.into();
+            obj["perft"] = nodes.into();
+        }
+        return format!("{obj}\n");
+    }
+    let mut out = String::new();
+    for m in &moves {
+        out.push_str(m);
+        out.push('\n');
+    }
+    if let Some((depth, nodes)) = perft {
+        out.push_str(&format!("perft({depth}) = {nodes}\n"));
+    }
+    out
+}
+
 /// Runs the command, returning what to print.
 pub fn run(args: &AmazonsArgs) -> Result<String, CliError> {
-    let grid = match read_input(args.file.as_deref())? {
-        Input::Text(g) => g,
-        Input::Image(_) => {
-            return Err(CliError::msg(
-                "amazons needs a 10x10 text position (W B amazons, # or x arrows, . empty)",
-            ))
-        }
+    let p = if args.start {
+        Position::start()
+    } else {
+        let grid = match read_input(args.file.as_deref())? {
+            Input::Text(g) => g,
+            Input::Image(_) => {
+                return Err(CliError::msg(
+                    "amazons needs a 10x10 text position (W B amazons, # or x arrows, . empty)",
+                ))
+            }
+        };
+        Position::from_char_grid(&grid)?
     };
-    let p = Position::from_char_grid(&grid)?;
+    if args.moves || args.perft.is_some() {
+        return Ok(moves_and_perft(&p, args));
+    }
     if args.json {
         let e = p.evaluate();
         let obj = serde_json::json!({

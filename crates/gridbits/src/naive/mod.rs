@@ -13,6 +13,7 @@
 //! ```
 
 pub mod amazons;
+pub mod amazons_moves;
 pub mod components;
 pub mod fill;
 pub mod lines;

@@ -72,6 +72,40 @@
 //! assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
 //! ```
 //!
+//! # Moves
+//!
+//! A [`Move`] is `from`, `to`, `arrow` as `(x, y)` cells; its text form is algebraic,
+//! `d1-d7/g7`, with files `a`-`j` from the left and ranks `1`-`10` from the bottom (a1 is the
+//! bottom-left cell, `(0, 9)`). The side to move is an argument, not part of a position:
+//! [`Position::moves`] and [`Position::for_each_move`] list the legal moves of a side,
+//! [`Position::count_moves`] counts them without listing, [`Position::try_play`] (checked) and
+//! [`Position::play`] return the next position, and [`Position::perft`] counts the move
+//! sequences of a given length, the last ply counted, not listed.
+//!
+//! ```
+//! use gridbits::games::amazons::{Move, Position, Side};
+//! let p = Position::start();
+//! assert_eq!(p.count_moves(Side::White), 2176);
+//! let m: Move = "d1-d7/g7".parse().unwrap();
+//! assert!(p.moves(Side::White).contains(&m));
+//! let next = p.play(Side::White, m);
+//! assert_eq!(next.perft(Side::Black, 1), next.moves(Side::Black).len() as u64);
+//! ```
+//!
+//! Move generation works on the same u128 layout: the queen reach of one cell is 8 table rays,
+//! each cut at its first blocker (the lowest set bit of `ray & occupied` for the 4 directions of
+//! increasing bit index, the highest for the others) with the blocker's own ray. The count of
+//! one amazon on `f` adds, over its targets `t`, the arrow reach of `t` with `f` vacated, which
+//! is the reach of `t` with `f` still standing, plus `f`, plus `f`'s own ray beyond `f` away
+//! from `t`: so the count is the ray lengths of `f` multiplied pairwise (opposite directions),
+//! plus the number of targets, plus the summed mobility of all the targets. That sum is taken
+//! for all the amazons at once: how many of them reach each cell is kept in bit planes, and in
+//! each direction the cells with at least `k` empty cells in a row (`k` = 1..9, each the
+//! previous set and the empty cells shifted back `k` steps, a constant shift) are intersected
+//! with the planes and popcounted, with no data-dependent branch. No target's reach is
+//! computed at all. On x86-64 the move generator runs in a copy compiled for POPCNT, BMI and
+//! LZCNT when the CPU has them (detected at run time; [`Engine`] selects the portable copy).
+//!
 //! # How it is fast
 //!
 //! Each metric is one breadth-first search per side, run in lockstep, on the u128 layout of
@@ -88,6 +122,9 @@
 
 mod batch;
 mod kernels;
+mod movegen;
+mod notation;
+mod rays;
 
 pub use batch::evaluate_many;
 
@@ -95,6 +132,9 @@ use crate::text::{CharGrid, ParseError};
 use crate::Board10x10;
 use kernels::{evaluate_raw, king, layers, territory, territory_map, Smears};
 use std::fmt;
+
+pub use movegen::{Engine, IllegalMove, IllegalReason};
+pub use notation::{Move, MoveParseError};
 
 /// Board side length.
 pub const SIZE: usize = 10;
