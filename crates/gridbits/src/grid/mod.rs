@@ -18,9 +18,12 @@ use crate::text::MAX_CELLS;
 use crate::GridView;
 
 mod convert;
+pub(crate) use convert::check_image;
 pub use convert::ImageError;
 mod morph;
 mod ops;
+mod pack;
+pub use pack::ByteKernel;
 use std::fmt;
 
 /// Why a grid of the requested size cannot be made.

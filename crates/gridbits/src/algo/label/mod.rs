@@ -84,6 +84,7 @@ macro_rules! dispatch {
 mod input;
 mod labeller;
 mod labels;
+mod output;
 mod split;
 mod stats;
 mod write;
