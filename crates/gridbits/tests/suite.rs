@@ -7,6 +7,7 @@ mod common;
 
 mod amazons_props;
 mod board_props;
+mod bytes_props;
 mod components_examples;
 mod components_props;
 mod cross;
