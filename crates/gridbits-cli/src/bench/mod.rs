@@ -10,6 +10,7 @@
 //!     .finish();
 //! ```
 
+pub mod bytes;
 pub mod components;
 pub mod fill;
 pub mod grids;
@@ -397,6 +398,7 @@ pub fn run(bench: &mut Bench) {
     components::register(bench, &mut Rng::new(0x5));
     lines::register(bench, &mut Rng::new(0x6));
     grids::register(bench, &mut Rng::new(0x7));
+    bytes::register(bench, &mut Rng::new(0x8));
 }
 
 #[cfg(test)]
