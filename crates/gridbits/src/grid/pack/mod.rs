@@ -1,20 +1,7 @@
 //! Byte images to bits and back at memory speed: the kernels behind
 //! [`BitGrid::from_bytes`], [`BitGrid::write_bytes`] and their `_with` forms.
 //!
-//! Four kernels do the same work; [`ByteKernel::best`] picks the fastest one this CPU runs,
-//! detected once at run time (`is_x86_feature_detected!`) and cached:
-//!
-//! | kernel | packs 64 pixels (bytes to one word) with | unpacks 64 pixels with |
-//! |---|---|---|
-//! | [`ByteKernel::Avx512`] (AVX-512 F + BW) | one unsigned byte compare into a mask register, which *is* the word | one masked byte blend per 64 bytes |
-//! | [`ByteKernel::Avx2`] | two signed compares (after flipping the sign bit) and two `movemask`s | a byte shuffle, a bit test and a blend per 32 bytes |
-//! | [`ByteKernel::Sse2`] (every x86-64 CPU) | four compares and `movemask`s | unpacks, a bit test and a select per 16 bytes |
-//! | [`ByteKernel::Portable`] (any CPU) | SWAR: eight bytes per `u64` step, a carry trick for `>` and one multiply to gather the bits | a 256-entry table of byte masks, eight bytes per step |
-//!
-//! Row tails (widths that are not a multiple of 64) go through a zeroed 64-byte buffer, or
-//! with AVX-512 through masked loads and stores that never touch memory past the row, so any
-//! width, row stride and start address works. All kernels give identical results; the
-//! property tests compare each against the per-pixel definition.
+//! The kernel table is in the documentation of [`ByteKernel`].
 
 #[cfg(doc)]
 use super::BitGrid;
@@ -26,7 +13,22 @@ mod x86;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-/// A kernel for byte images: see the [module documentation](self).
+/// A kernel for byte images.
+///
+/// Four kernels do the same work; [`ByteKernel::best`] picks the fastest one this CPU runs,
+/// detected once at run time (`is_x86_feature_detected!`) and cached:
+///
+/// | kernel | packs 64 pixels (bytes to one word) with | unpacks 64 pixels with |
+/// |---|---|---|
+/// | [`ByteKernel::Avx512`] (AVX-512 F + BW) | one unsigned byte compare into a mask register, which *is* the word | one masked byte blend per 64 bytes |
+/// | [`ByteKernel::Avx2`] | two signed compares (after flipping the sign bit) and two `movemask`s | a byte shuffle, a bit test and a blend per 32 bytes |
+/// | [`ByteKernel::Sse2`] (every x86-64 CPU) | four compares and `movemask`s | unpacks, a bit test and a select per 16 bytes |
+/// | [`ByteKernel::Portable`] (any CPU) | SWAR: eight bytes per `u64` step, a carry trick for `>` and one multiply to gather the bits | a 256-entry table of byte masks, eight bytes per step |
+///
+/// Row tails (widths that are not a multiple of 64) go through a zeroed 64-byte buffer, or
+/// with AVX-512 through masked loads and stores that never touch memory past the row, so any
+/// width, row stride and start address works. All kernels give identical results; the
+/// property tests compare each against the per-pixel definition.
 ///
 /// [`BitGrid::from_bytes`] and [`BitGrid::write_bytes`] always use [`ByteKernel::best`]; the
 /// `_with` forms ([`BitGrid::from_bytes_with`], [`BitGrid::write_bytes_with`]) take a kernel,
