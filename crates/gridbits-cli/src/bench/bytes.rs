@@ -4,6 +4,7 @@
 //!   this CPU runs (`avx512`, `avx2`, `sse2`, `portable` SWAR) against the per-pixel
 //!   `BitGrid::from_fn`, and the memory floor (one load per 64-byte line of the image);
 //! - `write_bytes` 2048x2048 (bits to 0/255 bytes): every kernel against a per-pixel loop;
+//! - `from_slice` of an `i32` image (`!= 0`) and `from_bools` against the per-pixel `from_fn`;
 //! - `from_packbits` 2048x2048 (`numpy.packbits` rows) against `from_bytes` of the same image;
 //! - "label from bytes" on 2048x2048 grey images (noise at 30/50/70% and a blobby image,
 //!   8-connected): `from_bytes` + `label` against `label` of the already packed grid and
@@ -143,6 +144,34 @@ fn write_bytes_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
         .finish();
 }
 
+fn slice_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
+    let name = format!("from_slice i32/bool {side}x{side} (ns/px)");
+    if !bench.wants(&name) {
+        return;
+    }
+    let ints: Vec<i32> = grey_noise(rng, side)
+        .iter()
+        .map(|&b| i32::from(b > 127))
+        .collect();
+    let bools: Vec<bool> = ints.iter().map(|&v| v != 0).collect();
+    let n = (side * side) as u64;
+    bench
+        .workload(&name, "from_slice i32 != 0")
+        .case("from_slice i32 != 0", n, || {
+            let g = BitGrid::from_slice(black_box(&ints), side, side, side, |v| v != 0);
+            g.map_or(0, |g| checksum(&g))
+        })
+        .case("from_bools", n, || {
+            let g = BitGrid::from_bools(black_box(&bools), side, side);
+            g.map_or(0, |g| checksum(&g))
+        })
+        .case("per-pixel from_fn i32", n, || {
+            let g = BitGrid::from_fn(side, side, |x, y| ints[y * side + x] != 0);
+            g.map_or(0, |g| checksum(&g))
+        })
+        .finish();
+}
+
 fn label_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
     let n = (side * side) as u64;
     let conn = Connectivity::Eight;
@@ -194,5 +223,6 @@ pub fn register(bench: &mut Bench, rng: &mut Rng) {
         from_bytes_rows(bench, rng, 4096);
     }
     write_bytes_rows(bench, rng, side);
+    slice_rows(bench, rng, side);
     label_rows(bench, rng, side);
 }
