@@ -9,6 +9,7 @@ mod amazons_moves;
 mod amazons_props;
 mod board_examples;
 mod board_props;
+mod bytes_props;
 mod components_examples;
 mod components_props;
 mod cross;

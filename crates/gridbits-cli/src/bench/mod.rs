@@ -11,6 +11,7 @@
 //! ```
 
 pub mod amazons_moves;
+pub mod bytes;
 pub mod components;
 pub mod fill;
 pub mod grids;
@@ -405,6 +406,7 @@ pub fn run(bench: &mut Bench) {
     parallel::register(bench, &mut Rng::new(0x9));
     tetris_moves::register(bench, &mut Rng::new(0xa));
     amazons_moves::register(bench, &mut Rng::new(0xa3));
+    bytes::register(bench, &mut Rng::new(0xb));
 }
 
 #[cfg(test)]

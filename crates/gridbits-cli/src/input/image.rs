@@ -11,7 +11,7 @@
 use super::format::Format;
 use super::{CliError, ImageOpts};
 use gridbits::text::MAX_CELLS;
-use gridbits::BitGrid;
+use gridbits::{BitGrid, ImageError as GridError};
 use image::{DynamicImage, ImageError, ImageFormat, ImageReader, Limits};
 use std::io::{self, Cursor};
 
@@ -67,7 +67,7 @@ pub fn decode(
     let grid = if format == Format::Pbm {
         // The decoder maps PBM 1 (black) to luma 0 and 0 (white) to 255.
         let luma = img.into_luma8();
-        grid_from_pixels(w, h, |x, y| (luma.get_pixel(x, y).0[0] == 0) != opts.invert)
+        luma_bytes(luma.as_raw(), w, h, 0, !opts.invert)
     } else {
         threshold(img, opts)
     };
@@ -93,10 +93,13 @@ fn explain(e: ImageError, label: &str) -> String {
 }
 
 /// Grey or colour pixels to bits: set when the grey level is above the threshold, pixels less
-/// than half opaque empty, `--invert` applied.
-fn threshold(img: DynamicImage, opts: ImageOpts) -> Result<BitGrid, gridbits::SizeError> {
+/// than half opaque empty, `--invert` applied. 8-bit grey images are packed straight from
+/// their bytes by `BitGrid::from_bytes` (SIMD); the other layouts first compute one byte per
+/// pixel (0 or 1, in a loop over the samples), which `from_bytes` packs.
+fn threshold(img: DynamicImage, opts: ImageOpts) -> Result<BitGrid, GridError> {
     let (w, h) = (img.width(), img.height());
-    let n = u64::from(opts.threshold.unwrap_or(0));
+    let t = opts.threshold.unwrap_or(0);
+    let n = u64::from(t);
     let inv = opts.invert;
     // Levels are times SCALE; 16-bit samples are 257 times 8-bit ones.
     let (lim8, lim16) = (n * SCALE, n * SCALE * 257);
@@ -107,54 +110,53 @@ fn threshold(img: DynamicImage, opts: ImageOpts) -> Result<BitGrid, gridbits::Si
         LUMA[0] * u64::from(p[0]) + LUMA[1] * u64::from(p[1]) + LUMA[2] * u64::from(p[2])
     };
     match img {
-        DynamicImage::ImageLuma8(b) => grid_from_pixels(w, h, |x, y| {
-            (u64::from(b.get_pixel(x, y).0[0]) * SCALE > lim8) != inv
-        }),
-        DynamicImage::ImageLumaA8(b) => grid_from_pixels(w, h, |x, y| {
-            let [v, a] = b.get_pixel(x, y).0;
-            a >= 128 && ((u64::from(v) * SCALE > lim8) != inv)
+        DynamicImage::ImageLuma8(b) => luma_bytes(b.as_raw(), w, h, t, inv),
+        DynamicImage::ImageLumaA8(b) => from_samples(b.as_raw(), 2, w, h, |p| {
+            p[1] >= 128 && ((u64::from(p[0]) * SCALE > lim8) != inv)
         }),
         DynamicImage::ImageRgb8(b) => {
-            grid_from_pixels(w, h, |x, y| (rgb8(&b.get_pixel(x, y).0) > lim8) != inv)
+            from_samples(b.as_raw(), 3, w, h, |p| (rgb8(p) > lim8) != inv)
         }
-        DynamicImage::ImageRgba8(b) => grid_from_pixels(w, h, |x, y| {
-            let p = b.get_pixel(x, y).0;
-            p[3] >= 128 && ((rgb8(&p) > lim8) != inv)
+        DynamicImage::ImageRgba8(b) => from_samples(b.as_raw(), 4, w, h, |p| {
+            p[3] >= 128 && ((rgb8(p) > lim8) != inv)
         }),
-        DynamicImage::ImageLuma16(b) => grid_from_pixels(w, h, |x, y| {
-            (u64::from(b.get_pixel(x, y).0[0]) * SCALE > lim16) != inv
+        DynamicImage::ImageLuma16(b) => from_samples(b.as_raw(), 1, w, h, |p| {
+            (u64::from(p[0]) * SCALE > lim16) != inv
         }),
-        DynamicImage::ImageLumaA16(b) => grid_from_pixels(w, h, |x, y| {
-            let [v, a] = b.get_pixel(x, y).0;
-            a >= 32768 && ((u64::from(v) * SCALE > lim16) != inv)
+        DynamicImage::ImageLumaA16(b) => from_samples(b.as_raw(), 2, w, h, |p| {
+            p[1] >= 32768 && ((u64::from(p[0]) * SCALE > lim16) != inv)
         }),
         DynamicImage::ImageRgb16(b) => {
-            grid_from_pixels(w, h, |x, y| (rgb(&b.get_pixel(x, y).0) > lim16) != inv)
+            from_samples(b.as_raw(), 3, w, h, |p| (rgb(p) > lim16) != inv)
         }
         other => {
             // RGBA16, and layouts the PNG and netpbm decoders do not produce: widen.
             let b = other.into_rgba16();
-            grid_from_pixels(w, h, |x, y| {
-                let p = b.get_pixel(x, y).0;
-                p[3] >= 32768 && ((rgb(&p) > lim16) != inv)
+            from_samples(b.as_raw(), 4, w, h, |p| {
+                p[3] >= 32768 && ((rgb(p) > lim16) != inv)
             })
         }
     }
 }
 
-fn grid_from_pixels(
+/// 8-bit grey levels to bits: set where the level is greater than `t`, or with `invert`
+/// where it is not.
+fn luma_bytes(raw: &[u8], w: u32, h: u32, t: u8, invert: bool) -> Result<BitGrid, GridError> {
+    let g = BitGrid::from_bytes(raw, w as usize, h as usize, w as usize, t)?;
+    Ok(if invert { !g } else { g })
+}
+
+/// Pixels of `channels` samples each to bits: set where `set(pixel)`.
+fn from_samples<T: Copy>(
+    raw: &[T],
+    channels: usize,
     w: u32,
     h: u32,
-    set: impl Fn(u32, u32) -> bool,
-) -> Result<BitGrid, gridbits::SizeError> {
-    let mut g = BitGrid::new(w as usize, h as usize)?;
-    for y in 0..h {
-        let row = g.row_words_mut(y as usize);
-        for x in 0..w {
-            if set(x, y) {
-                row[x as usize / 64] |= 1 << (x % 64);
-            }
-        }
-    }
-    Ok(g)
+    set: impl Fn(&[T]) -> bool,
+) -> Result<BitGrid, GridError> {
+    let mask: Vec<u8> = raw
+        .chunks_exact(channels)
+        .map(|p| u8::from(set(p)))
+        .collect();
+    BitGrid::from_bytes(&mask, w as usize, h as usize, w as usize, 0)
 }

@@ -5,6 +5,13 @@
 //! between the words of one row, north/south shifts move whole rows. Bits past `width` in a
 //! row's last word are always zero. A 4096 x 4096 image takes 2 MiB.
 //!
+//! Byte images come in through [`BitGrid::from_bytes`] (and [`from_bools`](BitGrid::from_bools),
+//! [`from_slice`](BitGrid::from_slice), [`from_packbits`](BitGrid::from_packbits) for rows
+//! packed as `numpy.packbits` packs them) and go out through
+//! [`write_bytes`](BitGrid::write_bytes) and [`write_packbits`](BitGrid::write_packbits), with
+//! SIMD kernels (AVX-512, AVX2, SSE2) chosen at run time and a portable SWAR fallback: see
+//! [`ByteKernel`].
+//!
 //! ```
 //! use gridbits::{BitGrid, Connectivity};
 //! let g = BitGrid::parse("....\n.#..\n....\n").unwrap();
@@ -18,9 +25,12 @@ use crate::text::MAX_CELLS;
 use crate::GridView;
 
 mod convert;
+pub(crate) use convert::check_image;
 pub use convert::ImageError;
 mod morph;
 mod ops;
+mod pack;
+pub use pack::ByteKernel;
 use std::fmt;
 
 /// Why a grid of the requested size cannot be made.

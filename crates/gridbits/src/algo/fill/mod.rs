@@ -52,6 +52,7 @@
 
 mod dilate;
 mod distance;
+mod distance_out;
 mod layers;
 mod runs;
 mod shift_bfs;

@@ -92,6 +92,7 @@ mod input;
 mod labeller;
 mod labels;
 mod parallel;
+mod output;
 mod split;
 mod stats;
 mod write;
