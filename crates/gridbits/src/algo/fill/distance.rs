@@ -86,13 +86,5 @@ pub fn distance_map<B: Territory>(
     moves: Moves,
     con: Option<&Connections<B>>,
 ) -> DistanceMap {
-    let mut map = DistanceMap::new(sources.width(), sources.height());
-    B::territory(
-        std::slice::from_ref(sources),
-        passable,
-        moves,
-        con,
-        Some(&mut map),
-    );
-    map
+    B::distances(sources, passable, moves, con)
 }

@@ -52,6 +52,7 @@
 
 mod dilate;
 mod distance;
+mod frontier;
 mod layers;
 mod runs;
 mod shift_bfs;
