@@ -9,8 +9,7 @@
 
 use crate::common::{check, config};
 use gridbits::algo::fill::{
-    distance_map, try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners, Connections,
-    Owners,
+    distance_map, try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners, Connections, Owners,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Moves};
@@ -91,7 +90,12 @@ fn players(w: usize, h: usize, n: usize, rng: &mut Rng) -> Vec<Vec<(usize, usize
         .map(|_| {
             let k = 1 + (rng.next() % 2) as usize;
             (0..k)
-                .map(|_| ((rng.next() % w as u64) as usize, (rng.next() % h as u64) as usize))
+                .map(|_| {
+                    (
+                        (rng.next() % w as u64) as usize,
+                        (rng.next() % h as u64) as usize,
+                    )
+                })
                 .collect()
         })
         .collect()
@@ -121,7 +125,11 @@ fn check_grid(passable: &BitGrid, rng: &mut Rng, player_counts: &[usize], all_mo
             let (c, nc) = (with_con.then_some(&con), with_con.then_some(&ncon));
             let ctx = format!("{w}x{h} {moves:?} con={with_con}");
             // Distance map from a few sources.
-            let src = plane(w, h, &players(w, h, 1 + (rng.next() % 3) as usize, rng).concat());
+            let src = plane(
+                w,
+                h,
+                &players(w, h, 1 + (rng.next() % 3) as usize, rng).concat(),
+            );
             let want = nf::distance_map(&NaiveGrid::from_view(&src), &np, moves, nc);
             let got = distance_map(&src, passable, moves, c);
             assert_eq!(got.width(), w);
@@ -143,7 +151,11 @@ fn check_grid(passable: &BitGrid, rng: &mut Rng, player_counts: &[usize], all_mo
                 let (v, depth) = voronoi_depths(&planes, passable, moves, c);
                 assert_eq!(v, voronoi(&planes, passable, moves, c), "{ctx}");
                 for p in 0..n {
-                    assert_eq!(NaiveGrid::from_view(&v.owned[p]), want.owned[p], "{ctx} p{p}");
+                    assert_eq!(
+                        NaiveGrid::from_view(&v.owned[p]),
+                        want.owned[p],
+                        "{ctx} p{p}"
+                    );
                 }
                 assert_eq!(NaiveGrid::from_view(&v.contested), want.contested, "{ctx}");
                 let reached = want.depth.iter().filter(|d| d.is_some()).count() as u64;
@@ -256,7 +268,12 @@ fn hundreds_of_players() {
 fn owners_rules_by_example() {
     // A corridor: players at both ends meet in the middle cell; a third player walled off.
     let free = !BitGrid::parse("......\n######\n#.####").unwrap();
-    let o = voronoi_owners(&[vec![(0, 0)], vec![(4, 0)], vec![(1, 2)]], &free, Moves::Four, None);
+    let o = voronoi_owners(
+        &[vec![(0, 0)], vec![(4, 0)], vec![(1, 2)]],
+        &free,
+        Moves::Four,
+        None,
+    );
     assert_eq!(o.counts(), [2, 3, 1]);
     assert_eq!(o.contested(), 1);
     assert!(o.is_contested(2, 0));
@@ -275,7 +292,10 @@ fn owners_rules_by_example() {
     assert!(try_voronoi_owners(&[[(0, 3)]], &free, Moves::Four, None).is_err());
     let bad: Connections<BitGrid> = std::array::from_fn(|_| BitGrid::full(3, 4).unwrap());
     let err = try_voronoi_owners(&[[(0, 0)]], &free, Moves::Four, Some(&bad)).unwrap_err();
-    assert_eq!(err.to_string(), "a connection mask is 3x4, expected 3x3 (the size of passable)");
+    assert_eq!(
+        err.to_string(),
+        "a connection mask is 3x4, expected 3x3 (the size of passable)"
+    );
     // No players: nothing reached.
     let none: [[(usize, usize); 0]; 0] = [];
     let o = voronoi_owners(&none, &free, Moves::Four, None);

@@ -122,23 +122,25 @@ pub(super) fn bfs(
     }
 }
 
-/// Adds `bits & open[t]` to the next frontier at unit `t` (whose first cell is `base`).
-#[inline(always)]
-fn push(
-    open: &mut [u64],
-    next: &mut [u64],
-    list: &mut Vec<(usize, usize)>,
-    t: usize,
-    base: usize,
-    bits: u64,
-) {
-    let b = bits & open[t];
-    if b != 0 {
-        open[t] &= !b;
-        if next[t] == 0 {
-            list.push((t, base));
-        }
-        next[t] |= b;
+/// The next frontier being built: its words and the list of its non-zero words, `(unit,
+/// first cell)`, in a buffer of one slot per unit (a unit is listed at most once per layer).
+struct Next {
+    words: Vec<u64>,
+    list: Vec<(usize, usize)>,
+    len: usize,
+}
+
+impl Next {
+    /// Adds `bits & open[t]` at unit `t` (whose first cell is `base`), without a branch: the
+    /// slot after the list is always written, and kept only when `t` gets its first bits.
+    #[inline(always)]
+    fn push(&mut self, open: &mut [u64], t: usize, base: usize, bits: u64) {
+        let b = bits & open[t];
+        open[t] ^= b;
+        let was = self.words[t];
+        self.words[t] = was | b;
+        self.list[self.len] = (t, base);
+        self.len += (was == 0 && b != 0) as usize;
     }
 }
 
@@ -175,27 +177,53 @@ fn own_cells<const EIGHT: bool, const CON: bool>(
         from_se = ((prev[b] & cw::<CON>(c, Dir::NW, b)) >> 1)
             | ((prev[b + 1] & cw::<CON>(c, Dir::NW, b + 1)) << 63);
     }
-    let mut bits = f;
+    // Each mask with the offset from a cell to that predecessor.
+    let w = w as isize;
+    let preds = [
+        (from_w, -1),
+        (from_e, 1),
+        (from_n, -w),
+        (from_s, w),
+        (from_nw, -w - 1),
+        (from_ne, -w + 1),
+        (from_sw, w - 1),
+        (from_se, w + 1),
+    ];
+    let preds = if EIGHT { &preds[..] } else { &preds[..4] };
+    // Cells with two or more predecessors, counted bit-parallel.
+    let (mut one, mut two) = (0u64, 0u64);
+    for &(m, _) in preds {
+        two |= one & m;
+        one |= m;
+    }
+    // One predecessor (most cells): its owner, found by summing the offsets, without branches.
+    let mut bits = f & !two;
+    while bits != 0 {
+        let k = bits.trailing_zeros();
+        bits &= bits - 1;
+        let at = base + k as usize;
+        let mut off = 0isize;
+        for &(m, d) in preds {
+            off += ((m >> k) & 1) as isize * d;
+        }
+        owner[at] = owner[at.wrapping_add_signed(off)];
+    }
+    // Several: the single owner among them, or contested.
+    let mut bits = f & two;
     while bits != 0 {
         let k = bits.trailing_zeros();
         bits &= bits - 1;
         let at = base + k as usize;
         let mut o = UNREACHED;
-        let mut take = |mask: u64, from: usize| {
-            if (mask >> k) & 1 != 0 {
-                let v = owner[from];
-                o = if o == UNREACHED || o == v { v } else { CONTESTED };
+        for &(m, d) in preds {
+            if (m >> k) & 1 != 0 {
+                let v = owner[at.wrapping_add_signed(d)];
+                o = if o == UNREACHED || o == v {
+                    v
+                } else {
+                    CONTESTED
+                };
             }
-        };
-        take(from_w, at.wrapping_sub(1));
-        take(from_e, at + 1);
-        take(from_n, at.wrapping_sub(w));
-        take(from_s, at + w);
-        if EIGHT {
-            take(from_nw, at.wrapping_sub(w + 1));
-            take(from_ne, at.wrapping_sub(w).wrapping_add(1));
-            take(from_sw, (at + w).wrapping_sub(1));
-            take(from_se, at + w + 1);
         }
         owner[at] = o;
     }
@@ -217,22 +245,32 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
     for (o, &f) in open.iter_mut().zip(&cur) {
         *o &= !f;
     }
-    let mut next = vec![0u64; len];
     let mut prev = if OWN { vec![0u64; len] } else { Vec::new() };
-    let mut list: Vec<(usize, usize)> = Vec::new();
+    let mut list: Vec<(usize, usize)> = vec![(0, 0); len + 1];
+    let mut count = 0;
     for y in 0..h {
         for i in 0..n {
             let u = pad.unit(y, i);
             if cur[u] != 0 {
-                list.push((u, y * w + i * 64));
+                list[count] = (u, y * w + i * 64);
+                count += 1;
             }
         }
     }
-    let mut next_list: Vec<(usize, usize)> = Vec::new();
-    let mut prev_list: Vec<(usize, usize)> = Vec::new();
+    let mut next = Next {
+        words: vec![0u64; len],
+        list: vec![(0, 0); len + 1],
+        len: 0,
+    };
+    let mut prev_list: Vec<(usize, usize)> = if OWN {
+        vec![(0, 0); len + 1]
+    } else {
+        Vec::new()
+    };
+    let mut prev_count = 0;
     let mut layer = 0u32;
     loop {
-        for &(u, base) in &list {
+        for &(u, base) in &list[..count] {
             let f = cur[u];
             if OWN && layer > 0 {
                 own_cells::<EIGHT, CON>(&prev, c, u, s, w, f, base, owner);
@@ -248,9 +286,9 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
             let (up, down) = (u - s, u + s);
             let (bup, bdown) = (base.wrapping_sub(w), base.wrapping_add(w));
             let (bl, br) = (base.wrapping_sub(64), base.wrapping_add(64));
-            push(&mut open, &mut next, &mut next_list, u, base, (fw >> 1) | (fe << 1));
-            push(&mut open, &mut next, &mut next_list, u - 1, bl, fw << 63);
-            push(&mut open, &mut next, &mut next_list, u + 1, br, fe >> 63);
+            next.push(&mut open, u, base, (fw >> 1) | (fe << 1));
+            next.push(&mut open, u - 1, bl, fw << 63);
+            next.push(&mut open, u + 1, br, fe >> 63);
             let fnn = f & cw::<CON>(c, Dir::N, u);
             let fs = f & cw::<CON>(c, Dir::S, u);
             if EIGHT {
@@ -259,36 +297,38 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
                 let fsw = f & cw::<CON>(c, Dir::SW, u);
                 let fse = f & cw::<CON>(c, Dir::SE, u);
                 let (l, r) = (bup.wrapping_sub(64), bup.wrapping_add(64));
-                push(&mut open, &mut next, &mut next_list, up, bup, fnn | (fnw >> 1) | (fne << 1));
-                push(&mut open, &mut next, &mut next_list, up - 1, l, fnw << 63);
-                push(&mut open, &mut next, &mut next_list, up + 1, r, fne >> 63);
+                next.push(&mut open, up, bup, fnn | (fnw >> 1) | (fne << 1));
+                next.push(&mut open, up - 1, l, fnw << 63);
+                next.push(&mut open, up + 1, r, fne >> 63);
                 let (l, r) = (bdown.wrapping_sub(64), bdown.wrapping_add(64));
-                push(&mut open, &mut next, &mut next_list, down, bdown, fs | (fsw >> 1) | (fse << 1));
-                push(&mut open, &mut next, &mut next_list, down - 1, l, fsw << 63);
-                push(&mut open, &mut next, &mut next_list, down + 1, r, fse >> 63);
+                next.push(&mut open, down, bdown, fs | (fsw >> 1) | (fse << 1));
+                next.push(&mut open, down - 1, l, fsw << 63);
+                next.push(&mut open, down + 1, r, fse >> 63);
             } else {
-                push(&mut open, &mut next, &mut next_list, up, bup, fnn);
-                push(&mut open, &mut next, &mut next_list, down, bdown, fs);
+                next.push(&mut open, up, bup, fnn);
+                next.push(&mut open, down, bdown, fs);
             }
         }
-        if next_list.is_empty() {
+        if next.len == 0 {
             return layer;
         }
         layer += 1;
         if OWN {
             // `cur` becomes the previous layer; the old previous layer is cleared for reuse.
-            for &(u, _) in &prev_list {
+            for &(u, _) in &prev_list[..prev_count] {
                 prev[u] = 0;
             }
             std::mem::swap(&mut prev, &mut cur);
             std::mem::swap(&mut prev_list, &mut list);
+            prev_count = count;
         } else {
-            for &(u, _) in &list {
+            for &(u, _) in &list[..count] {
                 cur[u] = 0;
             }
         }
-        std::mem::swap(&mut cur, &mut next);
-        std::mem::swap(&mut list, &mut next_list);
-        next_list.clear();
+        std::mem::swap(&mut cur, &mut next.words);
+        std::mem::swap(&mut list, &mut next.list);
+        count = next.len;
+        next.len = 0;
     }
 }

@@ -48,9 +48,7 @@ impl Owners {
 
     /// Whether `(x, y)` is contested (`false` off the grid).
     pub fn is_contested(&self, x: usize, y: usize) -> bool {
-        x < self.width
-            && y < self.height()
-            && self.owner[y * self.width + x] == Self::CONTESTED
+        x < self.width && y < self.height() && self.owner[y * self.width + x] == Self::CONTESTED
     }
 
     /// Row-major owner codes: a player index, [`Owners::CONTESTED`] or [`Owners::UNREACHED`].

@@ -1,6 +1,6 @@
 //! [`Territory`]: the Voronoi / distance engine of each board kind, and the entry points
 //! [`voronoi`] and [`voronoi_depths`]. Fixed boards use the whole-board simultaneous BFS
-//! ([`voronoi_with`]); runtime grids with step moves use the frontier-sparse engine below.
+//! ([`voronoi_with`]); runtime grids with step moves use the word-frontier BFS (`frontier.rs`).
 
 use super::shift_bfs::start_territory;
 use super::{assert_sizes, frontier, voronoi_with, Connections, DistanceMap, Voronoi};
@@ -59,10 +59,14 @@ fn voronoi_by_layers<B: BitBoard>(
 /// Board types with a Voronoi / distance engine.
 ///
 /// Fixed boards expand whole boards per layer (a few word operations each). A [`BitGrid`]
-/// with step moves (`Four`, `Eight`, with or without connection masks) keeps, per player, the
-/// list of rows its frontier occupies and computes each layer only on those rows and their
-/// neighbours, with no allocation per layer: the cost follows the frontiers, not the grid.
-/// Sliding moves on a [`BitGrid`] expand whole grids per layer (queen distances are short).
+/// with step moves (`Four`, `Eight`, with or without connection masks) runs the word-frontier
+/// BFS (see [`distance_map`](super::distance_map)): one BFS for all players, each layer the
+/// list of its non-zero words pushed into their neighbours, each cell taking the owner of its
+/// predecessors in the previous layer (ties and cells reached through ties are contested). Its
+/// cost follows the frontiers, not the grid, and does not depend on the number of players;
+/// building [`Voronoi::owned`] costs one pass over the cells (see
+/// [`voronoi_owners`](super::voronoi_owners) for many players, without the planes). Sliding
+/// moves on a [`BitGrid`] expand whole grids per layer (queen distances are short).
 pub trait Territory: BitBoard {
     /// The Voronoi partition of `sources`' players; when `depth` is given, the claim depth of
     /// every reached cell is written into it (it must have the board's size).
@@ -139,10 +143,22 @@ impl Territory for BitGrid {
     ) -> DistanceMap {
         if moves.is_sliding() {
             let mut map = DistanceMap::new(passable.width(), passable.height());
-            voronoi_by_layers(std::slice::from_ref(sources), passable, moves, con, Some(&mut map));
+            voronoi_by_layers(
+                std::slice::from_ref(sources),
+                passable,
+                moves,
+                con,
+                Some(&mut map),
+            );
             return map;
         }
-        assert_sizes(passable, "sources", std::slice::from_ref(sources), con, None);
+        assert_sizes(
+            passable,
+            "sources",
+            std::slice::from_ref(sources),
+            con,
+            None,
+        );
         let mut map = DistanceMap::new(passable.width(), passable.height());
         frontier::bfs(sources, passable, moves, con, &mut map.dist, None);
         map
@@ -197,7 +213,14 @@ fn voronoi_frontier(
             };
         }
     }
-    let depth = frontier::bfs(&seeds, passable, moves, con, &mut map.dist, Some(&mut owner));
+    let depth = frontier::bfs(
+        &seeds,
+        passable,
+        moves,
+        con,
+        &mut map.dist,
+        Some(&mut owner),
+    );
     fill_reached(&map.dist, w, &mut reached);
     for y in 0..h {
         for (x, &o) in owner[y * w..(y + 1) * w].iter().enumerate() {
@@ -229,4 +252,3 @@ fn fill_reached(dist: &[u32], w: usize, reached: &mut BitGrid) {
         }
     }
 }
-
