@@ -187,16 +187,18 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
         )
     };
     let mut counts = vec![0u64; players.len()];
-    let (mut contested, mut unreached) = (0, 0);
-    for (y, row) in owner.chunks_exact(w).enumerate() {
-        for (x, &o) in row.iter().enumerate() {
-            match o {
-                Owners::UNREACHED => unreached += passable.get(x, y) as u64,
-                Owners::CONTESTED => contested += 1,
-                p => counts[p as usize] += 1,
-            }
+    let mut contested = 0;
+    for &o in &owner {
+        match o {
+            Owners::UNREACHED => {}
+            Owners::CONTESTED => contested += 1,
+            p => counts[p as usize] += 1,
         }
     }
+    // Every reached cell is passable or a source; every source is reached.
+    let reached = counts.iter().sum::<u64>() + contested;
+    let walled_sources = seeds.and_not(passable).count();
+    let unreached = passable.count() - (reached - walled_sources);
     Ok(Owners {
         width: w,
         owner,
