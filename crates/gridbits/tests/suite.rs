@@ -14,6 +14,7 @@ mod components_examples;
 mod components_props;
 mod cross;
 mod dir;
+mod distance_frontier;
 mod fill_props;
 mod grid_props;
 mod label_props;

@@ -8,7 +8,7 @@
 
 use super::fill::maze;
 use super::{Bench, Rng};
-use gridbits::algo::fill::{distance_map, fill, voronoi};
+use gridbits::algo::fill::{distance_map, fill, voronoi, voronoi_owners};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Moves};
 
@@ -266,6 +266,8 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
 
 /// `voronoi P players`: territory of P players on a 2000x1500 grid with 20% walls (500x375
 /// with `--quick`), against a distance map from the same sources and the plain owner BFS.
+/// `owners` is the owner-per-cell API ([`voronoi_owners`]); `bitgrid` the plane-per-player
+/// API (up to 91 players).
 fn many_players(bench: &mut Bench, rng: &mut Rng) {
     let (w, h) = if bench.quick() {
         (500, 375)
@@ -309,8 +311,13 @@ fn many_players(bench: &mut Bench, rng: &mut Rng) {
         } else {
             Vec::new()
         };
+        let owner_sources: Vec<[(usize, usize); 1]> = cells.iter().map(|&c| [c]).collect();
         let mut wl = bench
-            .workload(&name, "bitgrid")
+            .workload(&name, "owners")
+            .case("owners", 1, || {
+                let o = voronoi_owners(&owner_sources, &passable, Moves::Four, None);
+                o.counts().iter().sum::<u64>() + o.contested()
+            })
             .case("distance", 1, || {
                 let d = distance_map(&taken, &open, Moves::Four, None);
                 d.max().unwrap_or(0) as u64
@@ -381,8 +388,11 @@ mod tests {
                     .iter()
                     .map(|&(x, y)| vec![plain.index(x, y)])
                     .collect();
-                let (counts, _) = plain_voronoi(&plain, &srcs);
+                let (counts, contested) = plain_voronoi(&plain, &srcs);
                 assert_eq!(counts, v.counts());
+                let players: Vec<[(usize, usize); 1]> = cells.iter().map(|&c| [c]).collect();
+                let o = voronoi_owners(&players, &g, Moves::Four, None);
+                assert_eq!((o.counts(), o.contested()), (&counts[..], contested));
             }
         }
     }

@@ -72,9 +72,23 @@ impl DistanceMap {
 /// The move distance from the nearest of `sources` to every cell (see [`layers`] for the
 /// rules; sources are at distance 0).
 ///
-/// On a [`BitGrid`] with step moves each BFS layer only touches the rows next to the current
-/// frontier (see [`Territory`]), so a long winding corridor costs about its length, not its
-/// length times the grid.
+/// On a [`BitGrid`] with step moves this is the word-frontier BFS: each layer is the list of
+/// its non-zero 64-cell words, each pushed into its neighbour words with a few shifts and masks
+/// and no data-dependent branch; distances are written per word with a `tzcnt` loop. A layer
+/// costs a few word operations per frontier word, so a long winding corridor costs about its
+/// length, and a wide front moves up to 64 cells per operation. Fixed boards and sliding moves
+/// expand whole boards per layer (see [`Territory`]).
+///
+/// ```
+/// use gridbits::algo::fill::distance_map;
+/// use gridbits::{BitGrid, Moves};
+/// let free = !BitGrid::parse("....\n.##.\n....").unwrap();
+/// let mut s = free.empty_like();
+/// s.set(0, 1);
+/// let d = distance_map(&s, &free, Moves::Four, None);
+/// assert_eq!(d.get(3, 1), Some(5));
+/// assert_eq!(d.get(1, 1), None);
+/// ```
 ///
 /// # Panics
 ///
@@ -86,13 +100,5 @@ pub fn distance_map<B: Territory>(
     moves: Moves,
     con: Option<&Connections<B>>,
 ) -> DistanceMap {
-    let mut map = DistanceMap::new(sources.width(), sources.height());
-    B::territory(
-        std::slice::from_ref(sources),
-        passable,
-        moves,
-        con,
-        Some(&mut map),
-    );
-    map
+    B::distances(sources, passable, moves, con)
 }

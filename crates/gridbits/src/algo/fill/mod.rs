@@ -26,8 +26,13 @@
 //!   the strictly smallest depth, ties are contested.
 //! - [`voronoi`], [`voronoi_depths`] and [`distance_map`] (`territory.rs`, `distance.rs`):
 //!   through [`Territory`]. Fixed boards, and sliding moves anywhere, use the whole-board
-//!   simultaneous BFS; a [`BitGrid`] with step moves uses a frontier-sparse engine that only
-//!   touches the words next to each player's frontier.
+//!   simultaneous BFS; a [`BitGrid`] with step moves uses the word-frontier BFS
+//!   (`frontier.rs`): each layer is the list of its non-zero words, each pushed into its
+//!   neighbour words by shifts, so a layer costs a few word operations per frontier word
+//!   whatever the grid's size, and all players share one BFS that carries an owner per cell.
+//! - [`voronoi_owners`] (`owners.rs`): Voronoi of any number of players on a [`BitGrid`] as an
+//!   owner per cell ([`Owners`]), in a time independent of the number of players (about that
+//!   of two distance maps), without a plane per player.
 //!
 //! Every function that takes several boards needs them of one size (fixed boards always
 //! are). The panicking forms say so under `# Panics`; [`try_fill`], [`try_layers`],
@@ -53,7 +58,9 @@
 mod dilate;
 mod distance;
 mod distance_out;
+mod frontier;
 mod layers;
+mod owners;
 mod runs;
 mod shift_bfs;
 mod sweep;
@@ -64,6 +71,7 @@ pub use crate::algo::slide::SizeMismatch;
 pub use dilate::fill_dilate;
 pub use distance::{distance_map, DistanceMap};
 pub use layers::{expand, layers, Layers};
+pub use owners::{try_voronoi_owners, voronoi_owners, Owners, OwnersError};
 pub use runs::fill_runs;
 pub use shift_bfs::{voronoi_n, voronoi_with, Voronoi, VoronoiN};
 pub use sweep::fill_sweep;

@@ -44,7 +44,7 @@ impl<B: BitBoard> Voronoi<B> {
 /// sources nothing is reached.
 ///
 /// This is the whole-board engine (one board step per layer), used by fixed boards and for
-/// sliding moves; [`voronoi`] picks the frontier-sparse engine for a [`BitGrid`].
+/// sliding moves; [`voronoi`] picks the word-frontier BFS for a [`BitGrid`].
 ///
 /// # Panics
 ///

@@ -1,0 +1,343 @@
+//! The word-frontier BFS of [`BitGrid`] for step moves: the engine behind
+//! [`distance_map`](super::distance_map), [`voronoi`](super::voronoi),
+//! [`voronoi_depths`](super::voronoi_depths) and [`voronoi_owners`](super::voronoi_owners).
+//!
+//! The frontier of a BFS layer is kept as its non-zero 64-cell words plus the list of those
+//! words. A layer *pushes* each frontier word into its neighbours: one shift per direction
+//! (with the carry into the word beside it), masked by the words not yet visited; a word that
+//! receives its first bits joins the next list (a word already non-zero in the next frontier
+//! is listed already, so no stamps are needed). The cost of a layer is a few word operations
+//! per frontier *word*: a wide front moves 64 cells per operation, a thin corridor front pays
+//! about what a per-cell queue pays, without its unpredictable branches per neighbour.
+//! Distances are written per frontier word with a `tzcnt` loop.
+//!
+//! The grids are copied into a padded layout (one zero word after each row, one zero row above
+//! and below), so every neighbour of a real word exists and needs no bounds check.
+//!
+//! With owners (many-player Voronoi), each cell of a layer takes the owner of its predecessors
+//! in the previous layer (the cells of that layer that reach it in one move): the single player
+//! among them, or [`CONTESTED`] when two differ or one is contested.
+
+use super::Connections;
+use crate::{BitGrid, Dir, Moves};
+
+/// Owner code of a cell reached first by two or more players at the same distance.
+pub(super) const CONTESTED: u32 = u32::MAX - 1;
+/// Owner code of a cell no player reaches.
+pub(super) const UNREACHED: u32 = u32::MAX;
+
+/// The padded word layout of a `w x h` grid: one zero word first, then `h + 2` rows of
+/// `s = n + 1` words (the last word of each row zero; rows `0` and `h + 1` zero), then one
+/// zero word: every word of the grid has its eight neighbours.
+#[derive(Clone, Copy)]
+struct Pad {
+    w: usize,
+    h: usize,
+    n: usize,
+    s: usize,
+}
+
+impl Pad {
+    fn new(g: &BitGrid) -> Self {
+        let n = g.words_per_row();
+        Pad {
+            w: g.width(),
+            h: g.height(),
+            n,
+            s: n + 1,
+        }
+    }
+
+    /// Number of padded words.
+    fn len(&self) -> usize {
+        (self.h + 2) * self.s + 2
+    }
+
+    /// The unit of word `i` of row `y`.
+    fn unit(&self, y: usize, i: usize) -> usize {
+        (y + 1) * self.s + i + 1
+    }
+
+    /// A padded copy of `g`'s words.
+    fn copy(&self, g: &BitGrid) -> Vec<u64> {
+        let mut out = vec![0u64; self.len()];
+        for y in 0..self.h {
+            let at = self.unit(y, 0);
+            out[at..at + self.n].copy_from_slice(g.row_words(y));
+        }
+        out
+    }
+}
+
+/// The masks a move in each direction may start from, padded (only with connection masks).
+type Cons = [Vec<u64>; 8];
+
+/// The word of `con` for direction `d` at unit `u`, all ones without masks.
+#[inline(always)]
+fn cw<const CON: bool>(con: &Cons, d: Dir, u: usize) -> u64 {
+    if CON {
+        con[d.index()][u]
+    } else {
+        !0
+    }
+}
+
+/// Runs the BFS from `seeds` (layer 0, whether passable or not) through `passable` minus the
+/// seeds, writing every reached cell's layer into `dist` (row-major `w * h`, which must hold
+/// [`UNREACHED`] elsewhere). With `owner` (row-major, holding the seeds' owners), every other
+/// reached cell gets its owner. Returns the last layer reached (0 with only seeds, or none).
+///
+/// `moves` must be `Four` or `Eight`; `passable`, `seeds` and the masks must have one size.
+pub(super) fn bfs(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    dist: &mut [u32],
+    owner: Option<&mut [u32]>,
+) -> u32 {
+    let pad = Pad::new(passable);
+    debug_assert_eq!(dist.len(), pad.w * pad.h);
+    let cons: Option<Cons> = con.map(|c| std::array::from_fn(|k| pad.copy(&c[k])));
+    let empty: Cons = Default::default();
+    let c = cons.as_ref().unwrap_or(&empty);
+    let eight = match moves {
+        Moves::Four => false,
+        Moves::Eight => true,
+        _ => unreachable!("the word-frontier BFS takes step moves"),
+    };
+    macro_rules! go {
+        ($e:expr, $c:expr) => {
+            match owner {
+                Some(o) => run::<$e, $c, true>(pad, seeds, passable, c, dist, o),
+                None => run::<$e, $c, false>(pad, seeds, passable, c, dist, &mut []),
+            }
+        };
+    }
+    match (eight, cons.is_some()) {
+        (false, false) => go!(false, false),
+        (false, true) => go!(false, true),
+        (true, false) => go!(true, false),
+        (true, true) => go!(true, true),
+    }
+}
+
+/// The next frontier being built: its words and the list of its non-zero words, `(unit,
+/// first cell)`, in a buffer of one slot per unit (a unit is listed at most once per layer).
+struct Next {
+    words: Vec<u64>,
+    list: Vec<(usize, usize)>,
+    len: usize,
+}
+
+impl Next {
+    /// Adds `bits & open[t]` at unit `t` (whose first cell is `base`), without a branch: the
+    /// slot after the list is always written, and kept only when `t` gets its first bits.
+    #[inline(always)]
+    fn push(&mut self, open: &mut [u64], t: usize, base: usize, bits: u64) {
+        let b = bits & open[t];
+        open[t] ^= b;
+        let was = self.words[t];
+        self.words[t] = was | b;
+        self.list[self.len] = (t, base);
+        self.len += (was == 0 && b != 0) as usize;
+    }
+
+    /// [`Next::push`] for the one bit carried into the word beside: rarely set, so a branch
+    /// (well predicted) skips the push.
+    #[inline(always)]
+    fn push_carry(&mut self, open: &mut [u64], t: usize, base: usize, bit: u64) {
+        if bit != 0 {
+            self.push(open, t, base, bit);
+        }
+    }
+}
+
+/// The predecessors' owners of the cells `f` of unit `u` (layer `> 0`): for each cell, the
+/// single owner among the cells of `prev` that reach it in one move, or [`CONTESTED`].
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn own_cells<const EIGHT: bool, const CON: bool>(
+    prev: &[u64],
+    c: &Cons,
+    u: usize,
+    s: usize,
+    w: usize,
+    f: u64,
+    base: usize,
+    owner: &mut [u32],
+) {
+    // The cells of `f` reached from the west (a predecessor at x - 1 moving east), etc.
+    let from_w = ((prev[u] & cw::<CON>(c, Dir::E, u)) << 1)
+        | ((prev[u - 1] & cw::<CON>(c, Dir::E, u - 1)) >> 63);
+    let from_e = ((prev[u] & cw::<CON>(c, Dir::W, u)) >> 1)
+        | ((prev[u + 1] & cw::<CON>(c, Dir::W, u + 1)) << 63);
+    let from_n = prev[u - s] & cw::<CON>(c, Dir::S, u - s);
+    let from_s = prev[u + s] & cw::<CON>(c, Dir::N, u + s);
+    let (mut from_nw, mut from_ne, mut from_sw, mut from_se) = (0, 0, 0, 0);
+    if EIGHT {
+        let (a, b) = (u - s, u + s);
+        from_nw = ((prev[a] & cw::<CON>(c, Dir::SE, a)) << 1)
+            | ((prev[a - 1] & cw::<CON>(c, Dir::SE, a - 1)) >> 63);
+        from_ne = ((prev[a] & cw::<CON>(c, Dir::SW, a)) >> 1)
+            | ((prev[a + 1] & cw::<CON>(c, Dir::SW, a + 1)) << 63);
+        from_sw = ((prev[b] & cw::<CON>(c, Dir::NE, b)) << 1)
+            | ((prev[b - 1] & cw::<CON>(c, Dir::NE, b - 1)) >> 63);
+        from_se = ((prev[b] & cw::<CON>(c, Dir::NW, b)) >> 1)
+            | ((prev[b + 1] & cw::<CON>(c, Dir::NW, b + 1)) << 63);
+    }
+    // Each mask with the offset from a cell to that predecessor.
+    let w = w as isize;
+    let preds = [
+        (from_w, -1),
+        (from_e, 1),
+        (from_n, -w),
+        (from_s, w),
+        (from_nw, -w - 1),
+        (from_ne, -w + 1),
+        (from_sw, w - 1),
+        (from_se, w + 1),
+    ];
+    let preds = if EIGHT { &preds[..] } else { &preds[..4] };
+    // Cells with two or more predecessors, counted bit-parallel.
+    let (mut one, mut two) = (0u64, 0u64);
+    for &(m, _) in preds {
+        two |= one & m;
+        one |= m;
+    }
+    // One predecessor (most cells): its owner, found by summing the offsets, without branches.
+    let mut bits = f & !two;
+    while bits != 0 {
+        let k = bits.trailing_zeros();
+        bits &= bits - 1;
+        let at = base + k as usize;
+        let mut off = 0isize;
+        for &(m, d) in preds {
+            off += ((m >> k) & 1) as isize * d;
+        }
+        owner[at] = owner[at.wrapping_add_signed(off)];
+    }
+    // Several: the single owner among them, or contested.
+    let mut bits = f & two;
+    while bits != 0 {
+        let k = bits.trailing_zeros();
+        bits &= bits - 1;
+        let at = base + k as usize;
+        let mut o = UNREACHED;
+        for &(m, d) in preds {
+            if (m >> k) & 1 != 0 {
+                let v = owner[at.wrapping_add_signed(d)];
+                o = if o == UNREACHED || o == v {
+                    v
+                } else {
+                    CONTESTED
+                };
+            }
+        }
+        owner[at] = o;
+    }
+}
+
+/// The BFS of [`bfs`], monomorphised per neighbourhood, masks and owners.
+fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
+    pad: Pad,
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    c: &Cons,
+    dist: &mut [u32],
+    owner: &mut [u32],
+) -> u32 {
+    let Pad { w, h, n, s } = pad;
+    let len = pad.len();
+    let mut cur = pad.copy(seeds);
+    let mut open = pad.copy(passable);
+    for (o, &f) in open.iter_mut().zip(&cur) {
+        *o &= !f;
+    }
+    let mut prev = if OWN { vec![0u64; len] } else { Vec::new() };
+    let mut list: Vec<(usize, usize)> = vec![(0, 0); len + 1];
+    let mut count = 0;
+    for y in 0..h {
+        for i in 0..n {
+            let u = pad.unit(y, i);
+            if cur[u] != 0 {
+                list[count] = (u, y * w + i * 64);
+                count += 1;
+            }
+        }
+    }
+    let mut next = Next {
+        words: vec![0u64; len],
+        list: vec![(0, 0); len + 1],
+        len: 0,
+    };
+    let mut prev_list: Vec<(usize, usize)> = if OWN {
+        vec![(0, 0); len + 1]
+    } else {
+        Vec::new()
+    };
+    let mut prev_count = 0;
+    let mut layer = 0u32;
+    loop {
+        for &(u, base) in &list[..count] {
+            let f = cur[u];
+            if OWN && layer > 0 {
+                own_cells::<EIGHT, CON>(&prev, c, u, s, w, f, base, owner);
+            }
+            let mut bits = f;
+            while bits != 0 {
+                dist[base + bits.trailing_zeros() as usize] = layer;
+                bits &= bits - 1;
+            }
+            // Moves west (towards bit 0, and bit 0 into bit 63 of the word before), east,
+            // north and south, each from the cells whose mask allows it.
+            let (fw, fe) = (f & cw::<CON>(c, Dir::W, u), f & cw::<CON>(c, Dir::E, u));
+            let (up, down) = (u - s, u + s);
+            let (bup, bdown) = (base.wrapping_sub(w), base.wrapping_add(w));
+            let (bl, br) = (base.wrapping_sub(64), base.wrapping_add(64));
+            next.push(&mut open, u, base, (fw >> 1) | (fe << 1));
+            next.push_carry(&mut open, u - 1, bl, fw << 63);
+            next.push_carry(&mut open, u + 1, br, fe >> 63);
+            let fnn = f & cw::<CON>(c, Dir::N, u);
+            let fs = f & cw::<CON>(c, Dir::S, u);
+            if EIGHT {
+                let fnw = f & cw::<CON>(c, Dir::NW, u);
+                let fne = f & cw::<CON>(c, Dir::NE, u);
+                let fsw = f & cw::<CON>(c, Dir::SW, u);
+                let fse = f & cw::<CON>(c, Dir::SE, u);
+                let (l, r) = (bup.wrapping_sub(64), bup.wrapping_add(64));
+                next.push(&mut open, up, bup, fnn | (fnw >> 1) | (fne << 1));
+                next.push_carry(&mut open, up - 1, l, fnw << 63);
+                next.push_carry(&mut open, up + 1, r, fne >> 63);
+                let (l, r) = (bdown.wrapping_sub(64), bdown.wrapping_add(64));
+                next.push(&mut open, down, bdown, fs | (fsw >> 1) | (fse << 1));
+                next.push_carry(&mut open, down - 1, l, fsw << 63);
+                next.push_carry(&mut open, down + 1, r, fse >> 63);
+            } else {
+                next.push(&mut open, up, bup, fnn);
+                next.push(&mut open, down, bdown, fs);
+            }
+        }
+        if next.len == 0 {
+            return layer;
+        }
+        layer += 1;
+        if OWN {
+            // `cur` becomes the previous layer; the old previous layer is cleared for reuse.
+            for &(u, _) in &prev_list[..prev_count] {
+                prev[u] = 0;
+            }
+            std::mem::swap(&mut prev, &mut cur);
+            std::mem::swap(&mut prev_list, &mut list);
+            prev_count = count;
+        } else {
+            for &(u, _) in &list[..count] {
+                cur[u] = 0;
+            }
+        }
+        std::mem::swap(&mut cur, &mut next.words);
+        std::mem::swap(&mut list, &mut next.list);
+        count = next.len;
+        next.len = 0;
+    }
+}

@@ -1,0 +1,245 @@
+//! Voronoi for many players on a [`BitGrid`]: [`voronoi_owners`] returns an owner per cell
+//! ([`Owners`]) instead of one plane per player, in a time that does not depend on the number
+//! of players.
+
+use super::{check_sizes, frontier, voronoi_with, Connections, DistanceMap};
+#[cfg(doc)]
+use super::{voronoi, Voronoi};
+use crate::{BitGrid, Moves, OffGrid, SizeMismatch};
+use std::fmt;
+
+/// The Voronoi territory of many players as an owner per cell: see [`voronoi_owners`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owners {
+    width: usize,
+    owner: Vec<u32>,
+    counts: Vec<u64>,
+    contested: u64,
+    unreached: u64,
+    depth: u32,
+    distances: DistanceMap,
+}
+
+impl Owners {
+    /// The owner code of a cell reached first by two or more players at the same distance
+    /// (or only through such cells).
+    pub const CONTESTED: u32 = frontier::CONTESTED;
+    /// The owner code of a cell no player reaches (walls included).
+    pub const UNREACHED: u32 = frontier::UNREACHED;
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.distances.height()
+    }
+
+    /// The player owning `(x, y)`: `None` if contested, unreached or off the grid.
+    pub fn owner(&self, x: usize, y: usize) -> Option<u32> {
+        if x >= self.width || y >= self.height() {
+            return None;
+        }
+        let o = self.owner[y * self.width + x];
+        (o < Self::CONTESTED).then_some(o)
+    }
+
+    /// Whether `(x, y)` is contested (`false` off the grid).
+    pub fn is_contested(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.height() && self.owner[y * self.width + x] == Self::CONTESTED
+    }
+
+    /// Row-major owner codes: a player index, [`Owners::CONTESTED`] or [`Owners::UNREACHED`].
+    pub fn as_slice(&self) -> &[u32] {
+        &self.owner
+    }
+
+    /// Number of cells each player owns (its sources included), in the order of the players.
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// Number of contested cells.
+    pub fn contested(&self) -> u64 {
+        self.contested
+    }
+
+    /// Number of passable cells no player reaches.
+    pub fn unreached(&self) -> u64 {
+        self.unreached
+    }
+
+    /// The largest claim distance (0 with no cell reached beyond the sources, or none).
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The distance from the nearest source of every cell (the claim depths).
+    pub fn distances(&self) -> &DistanceMap {
+        &self.distances
+    }
+}
+
+/// Why [`try_voronoi_owners`] could not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnersError {
+    /// A connection mask has not the size of `passable`.
+    Size(SizeMismatch),
+    /// A source cell lies off the grid.
+    OffGrid(OffGrid),
+}
+
+impl fmt::Display for OwnersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OwnersError::Size(e) => e.fmt(f),
+            OwnersError::OffGrid(e) => write!(f, "a source {e}"),
+        }
+    }
+}
+
+impl std::error::Error for OwnersError {}
+
+/// Voronoi territory of any number of players, as an owner per cell.
+///
+/// `players[p]` lists player `p`'s source cells `(x, y)`. The rules are those of
+/// [`voronoi`]: a cell belongs to the player at the strictly smallest move distance; cells at
+/// the same smallest distance from two or more players are contested, and so is every cell
+/// reached at its distance only through contested cells; every source is an obstacle to all
+/// players; a cell that is a source of two players is contested. Sources need not be passable.
+///
+/// With step moves (`Four`, `Eight`) this is one BFS from every source at once carrying an
+/// owner per cell (the word-frontier engine of [`distance_map`](super::distance_map)): its
+/// time does not depend on the number of players, and no plane per player is ever built (a
+/// [`Voronoi`] with a thousand players on a large grid holds a thousand grids). Sliding moves
+/// (`Rook`, `Bishop`, `Queen`) use the whole-grid engine of [`voronoi`], one plane per player.
+///
+/// ```
+/// use gridbits::algo::fill::{voronoi_owners, Owners};
+/// use gridbits::{BitGrid, Moves};
+/// let free = BitGrid::full(5, 1).unwrap();
+/// let o = voronoi_owners(&[vec![(0, 0)], vec![(4, 0)]], &free, Moves::Four, None);
+/// assert_eq!(o.counts(), [2, 2]);
+/// assert!(o.is_contested(2, 0));
+/// assert_eq!(o.owner(1, 0), Some(0));
+/// assert_eq!(o.as_slice()[2], Owners::CONTESTED);
+/// assert_eq!(o.distances().get(2, 0), Some(2));
+/// ```
+///
+/// # Panics
+///
+/// If a source lies off the grid or a connection mask differs in size from `passable`
+/// ([`try_voronoi_owners`] returns an error instead).
+pub fn voronoi_owners<S: AsRef<[(usize, usize)]>>(
+    players: &[S],
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+) -> Owners {
+    try_voronoi_owners(players, passable, moves, con).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`voronoi_owners`] that returns an error instead of panicking when a source lies off the
+/// grid or a connection mask differs in size from `passable`.
+///
+/// ```
+/// use gridbits::algo::fill::try_voronoi_owners;
+/// use gridbits::{BitGrid, Moves};
+/// let free = BitGrid::full(3, 3).unwrap();
+/// let err = try_voronoi_owners(&[[(3, 0)]], &free, Moves::Four, None).unwrap_err();
+/// assert_eq!(err.to_string(), "a source cell (3, 0) is off the 3x3 grid");
+/// ```
+pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
+    players: &[S],
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+) -> Result<Owners, OwnersError> {
+    check_sizes(passable, "a source", &[], con, None).map_err(OwnersError::Size)?;
+    let (w, h) = (passable.width(), passable.height());
+    let mut owner = vec![Owners::UNREACHED; w * h];
+    let mut seeds = passable.empty_like();
+    for (p, cells) in players.iter().enumerate() {
+        for &(x, y) in cells.as_ref() {
+            OffGrid::check(x, y, w, h).map_err(OwnersError::OffGrid)?;
+            seeds.set(x, y);
+            let o = &mut owner[y * w + x];
+            *o = if *o == Owners::UNREACHED || *o == p as u32 {
+                p as u32
+            } else {
+                Owners::CONTESTED
+            };
+        }
+    }
+    let mut distances = DistanceMap::new(w, h);
+    let depth = if moves.is_sliding() {
+        sliding(players, passable, moves, con, &mut owner, &mut distances)
+    } else {
+        frontier::bfs(
+            &seeds,
+            passable,
+            moves,
+            con,
+            &mut distances.dist,
+            Some(&mut owner),
+        )
+    };
+    let mut counts = vec![0u64; players.len()];
+    let mut contested = 0;
+    for &o in &owner {
+        match o {
+            Owners::UNREACHED => {}
+            Owners::CONTESTED => contested += 1,
+            p => counts[p as usize] += 1,
+        }
+    }
+    // Every reached cell is passable or a source; every source is reached.
+    let reached = counts.iter().sum::<u64>() + contested;
+    let walled_sources = seeds.and_not(passable).count();
+    let unreached = passable.count() - (reached - walled_sources);
+    Ok(Owners {
+        width: w,
+        owner,
+        counts,
+        contested,
+        unreached,
+        depth,
+        distances,
+    })
+}
+
+/// Sliding moves: the whole-grid engine with one plane per player, turned into owners.
+fn sliding<S: AsRef<[(usize, usize)]>>(
+    players: &[S],
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    owner: &mut [u32],
+    distances: &mut DistanceMap,
+) -> u32 {
+    let planes: Vec<BitGrid> = players
+        .iter()
+        .map(|cells| {
+            let mut g = passable.empty_like();
+            for &(x, y) in cells.as_ref() {
+                g.set(x, y);
+            }
+            g
+        })
+        .collect();
+    let w = passable.width();
+    let v = voronoi_with(&planes, passable, moves, con, |d, cells| {
+        distances.paint(cells, d)
+    });
+    for (p, plane) in v.owned.iter().enumerate() {
+        for (x, y) in plane.iter() {
+            owner[y * w + x] = p as u32;
+        }
+    }
+    for (x, y) in v.contested.iter() {
+        owner[y * w + x] = Owners::CONTESTED;
+    }
+    v.depth
+}

@@ -1,0 +1,303 @@
+//! The word-frontier BFS of `BitGrid` (distance maps, Voronoi planes and depths, and the
+//! many-player owner array `voronoi_owners`) against the naive oracle: random densities,
+//! mazes, rooms and serpentines, widths around the word size, single rows and columns,
+//! empty and full grids, every kind of moves, with and without connection masks, and up to
+//! hundreds of players. The engine is monomorphised per neighbourhood (`Four`, `Eight`),
+//! masks (with, without) and owners (with: Voronoi with two or more players and
+//! `voronoi_owners`; without: distance maps and one player): every test below runs all of
+//! them, and sliding moves run the whole-grid engine.
+
+use crate::common::{check, config};
+use gridbits::algo::fill::{
+    distance_map, try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners, Connections, Owners,
+};
+use gridbits::naive::{fill as nf, NaiveGrid};
+use gridbits::{BitGrid, Moves};
+use proptest::prelude::*;
+
+const ALL_MOVES: [Moves; 5] = [
+    Moves::Four,
+    Moves::Eight,
+    Moves::Rook,
+    Moves::Bishop,
+    Moves::Queen,
+];
+
+/// A small xorshift stream for building grids inside a test case.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pct(&mut self, p: u32) -> bool {
+        self.next() % 100 < p as u64
+    }
+}
+
+fn grid(w: usize, h: usize, rng: &mut Rng, pct: u32) -> BitGrid {
+    BitGrid::from_fn(w, h, |_, _| rng.pct(pct)).unwrap()
+}
+
+/// A perfect maze on a `cw x ch` lattice (randomised DFS), as a `(2cw-1) x (2ch-1)` grid.
+fn maze(cw: usize, ch: usize, rng: &mut Rng) -> BitGrid {
+    let mut g = BitGrid::new(2 * cw - 1, 2 * ch - 1).unwrap();
+    let mut seen = vec![false; cw * ch];
+    let mut stack = vec![(0usize, 0usize)];
+    seen[0] = true;
+    g.set(0, 0);
+    while let Some(&(x, y)) = stack.last() {
+        let opts: Vec<(usize, usize)> = [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)]
+            .iter()
+            .filter_map(|&(dx, dy)| {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                (nx >= 0
+                    && ny >= 0
+                    && (nx as usize) < cw
+                    && (ny as usize) < ch
+                    && !seen[ny as usize * cw + nx as usize])
+                    .then_some((nx as usize, ny as usize))
+            })
+            .collect();
+        if opts.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let (nx, ny) = opts[(rng.next() % opts.len() as u64) as usize];
+        seen[ny * cw + nx] = true;
+        g.set(2 * nx, 2 * ny);
+        g.set(x + nx, y + ny);
+        stack.push((nx, ny));
+    }
+    g
+}
+
+/// One corridor folded back and forth across a `w x h` grid.
+fn serpentine(w: usize, h: usize) -> BitGrid {
+    BitGrid::from_fn(w, h, |x, y| {
+        y % 2 == 0 || (y % 4 == 1 && x == w - 1) || (y % 4 == 3 && x == 0)
+    })
+    .unwrap()
+}
+
+/// `count` distinct-or-not random cells per player (players may share cells, sources may be
+/// walls).
+fn players(w: usize, h: usize, n: usize, rng: &mut Rng) -> Vec<Vec<(usize, usize)>> {
+    (0..n)
+        .map(|_| {
+            let k = 1 + (rng.next() % 2) as usize;
+            (0..k)
+                .map(|_| {
+                    (
+                        (rng.next() % w as u64) as usize,
+                        (rng.next() % h as u64) as usize,
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn plane(w: usize, h: usize, cells: &[(usize, usize)]) -> BitGrid {
+    let mut g = BitGrid::new(w, h).unwrap();
+    for &(x, y) in cells {
+        g.set(x, y);
+    }
+    g
+}
+
+/// Checks distance maps, Voronoi planes and depths and owners on one grid against the oracle.
+fn check_grid(passable: &BitGrid, rng: &mut Rng, player_counts: &[usize], all_moves: bool) {
+    let (w, h) = passable.size();
+    let np = NaiveGrid::from_view(passable);
+    let con: Connections<BitGrid> = std::array::from_fn(|_| grid(w, h, rng, 75));
+    let ncon: nf::NaiveConnections = std::array::from_fn(|k| NaiveGrid::from_view(&con[k]));
+    let moves_list: &[Moves] = if all_moves {
+        &ALL_MOVES
+    } else {
+        &[Moves::Four, Moves::Eight]
+    };
+    for &moves in moves_list {
+        for with_con in [false, true] {
+            let (c, nc) = (with_con.then_some(&con), with_con.then_some(&ncon));
+            let ctx = format!("{w}x{h} {moves:?} con={with_con}");
+            // Distance map from a few sources.
+            let src = plane(
+                w,
+                h,
+                &players(w, h, 1 + (rng.next() % 3) as usize, rng).concat(),
+            );
+            let want = nf::distance_map(&NaiveGrid::from_view(&src), &np, moves, nc);
+            let got = distance_map(&src, passable, moves, c);
+            assert_eq!(got.width(), w);
+            for (k, d) in want.iter().enumerate() {
+                assert_eq!(
+                    got.get(k % w, k / w),
+                    *d,
+                    "{ctx} distance at {:?}",
+                    (k % w, k / w)
+                );
+            }
+            for &n in player_counts {
+                let cells = players(w, h, n, rng);
+                let planes: Vec<BitGrid> = cells.iter().map(|c| plane(w, h, c)).collect();
+                let nplanes: Vec<NaiveGrid> = planes.iter().map(NaiveGrid::from_view).collect();
+                let want = nf::voronoi(&nplanes, &np, moves, nc);
+                let ctx = format!("{ctx} players={n}");
+                // The plane-per-player API.
+                let (v, depth) = voronoi_depths(&planes, passable, moves, c);
+                assert_eq!(v, voronoi(&planes, passable, moves, c), "{ctx}");
+                for p in 0..n {
+                    assert_eq!(
+                        NaiveGrid::from_view(&v.owned[p]),
+                        want.owned[p],
+                        "{ctx} p{p}"
+                    );
+                }
+                assert_eq!(NaiveGrid::from_view(&v.contested), want.contested, "{ctx}");
+                let reached = want.depth.iter().filter(|d| d.is_some()).count() as u64;
+                assert_eq!(v.reached.count(), reached, "{ctx} reached");
+                let max = want.depth.iter().flatten().max().copied().unwrap_or(0);
+                assert_eq!(v.depth, max, "{ctx} depth");
+                // The owner array.
+                let o = voronoi_owners(&cells, passable, moves, c);
+                for (k, d) in want.depth.iter().enumerate() {
+                    let (x, y) = (k % w, k / w);
+                    assert_eq!(depth.get(x, y), *d, "{ctx} depth at {x},{y}");
+                    assert_eq!(o.distances().get(x, y), *d, "{ctx} owners depth at {x},{y}");
+                    let code = (0..n)
+                        .find(|&p| want.owned[p].get(x, y))
+                        .map(|p| p as u32)
+                        .unwrap_or(if want.contested.get(x, y) {
+                            Owners::CONTESTED
+                        } else {
+                            Owners::UNREACHED
+                        });
+                    assert_eq!(o.as_slice()[k], code, "{ctx} owner at {x},{y}");
+                    assert_eq!(o.owner(x, y), (code < Owners::CONTESTED).then_some(code));
+                }
+                let counts: Vec<u64> = want.owned.iter().map(|g| g.count()).collect();
+                assert_eq!(o.counts(), counts, "{ctx} counts");
+                assert_eq!(o.contested(), want.contested.count(), "{ctx}");
+                let unreached = (0..w * h)
+                    .filter(|&k| np.get(k % w, k / w) && want.depth[k].is_none())
+                    .count() as u64;
+                assert_eq!(o.unreached(), unreached, "{ctx} unreached");
+                assert_eq!(o.depth(), max, "{ctx} owners depth");
+            }
+        }
+    }
+}
+
+/// Sizes at the edges of the word layout: 1x1, single rows and columns, widths 63/64/65,
+/// exactly 64 and 128 cells.
+const EDGE_SIZES: [(usize, usize); 14] = [
+    (1, 1),
+    (1, 9),
+    (9, 1),
+    (64, 1),
+    (1, 64),
+    (128, 1),
+    (64, 2),
+    (8, 8),
+    (16, 8),
+    (63, 5),
+    (64, 5),
+    (65, 5),
+    (129, 3),
+    (2, 70),
+];
+
+#[test]
+fn edge_sizes_every_density_every_move() {
+    let mut rng = Rng(0x5eed_0001);
+    for (w, h) in EDGE_SIZES {
+        for pct in [0, 30, 50, 65, 80, 100] {
+            let g = grid(w, h, &mut rng, pct);
+            check_grid(&g, &mut rng, &[0, 1, 2, 5], true);
+        }
+    }
+}
+
+#[test]
+fn random_sizes_and_densities() {
+    check(
+        config(48),
+        (1usize..140, 1usize..40, 0u32..=100, any::<u64>())
+            .prop_map(|(w, h, pct, seed)| (w, h, pct, seed | 1))
+            .boxed(),
+        &|(w, h, pct, seed)| {
+            let mut rng = Rng(seed);
+            let g = grid(w, h, &mut rng, pct);
+            check_grid(&g, &mut rng, &[2, 7], false);
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn mazes_rooms_and_serpentines() {
+    let mut rng = Rng(0x5eed_0002);
+    let mut shapes = vec![
+        maze(33, 20, &mut rng),
+        maze(1, 40, &mut rng),
+        maze(40, 1, &mut rng),
+        BitGrid::full(70, 30).unwrap(),
+        serpentine(65, 33),
+        serpentine(130, 12),
+    ];
+    shapes.push(grid(130, 40, &mut rng, 60));
+    for g in shapes {
+        check_grid(&g, &mut rng, &[1, 3, 12], false);
+    }
+}
+
+#[test]
+fn hundreds_of_players() {
+    let mut rng = Rng(0x5eed_0003);
+    for (w, h, pct) in [(40, 30, 80), (65, 20, 100), (100, 9, 60)] {
+        let g = grid(w, h, &mut rng, pct);
+        check_grid(&g, &mut rng, &[150, 400], false);
+    }
+}
+
+#[test]
+fn owners_rules_by_example() {
+    // A corridor: players at both ends meet in the middle cell; a third player walled off.
+    let free = !BitGrid::parse("......\n######\n#.####").unwrap();
+    let o = voronoi_owners(
+        &[vec![(0, 0)], vec![(4, 0)], vec![(1, 2)]],
+        &free,
+        Moves::Four,
+        None,
+    );
+    assert_eq!(o.counts(), [2, 3, 1]);
+    assert_eq!(o.contested(), 1);
+    assert!(o.is_contested(2, 0));
+    assert_eq!(o.owner(5, 0), Some(1));
+    assert_eq!(o.unreached(), 0);
+    assert_eq!(o.depth(), 2);
+    // Contested propagates: beyond a tie, cells are contested too.
+    let free = !BitGrid::parse("...\n...\n.#.").unwrap();
+    let o = voronoi_owners(&[[(0, 0)], [(2, 0)]], &free, Moves::Four, None);
+    assert!(o.is_contested(1, 0) && o.is_contested(1, 1));
+    assert_eq!(o.counts(), [3, 3]);
+    // A cell that is a source of two players is contested; off-grid and mismatched masks are
+    // errors.
+    let o = voronoi_owners(&[[(0, 0)], [(0, 0)]], &free, Moves::Eight, None);
+    assert_eq!((o.contested(), o.counts()), (8, &[0u64, 0][..]));
+    assert!(try_voronoi_owners(&[[(0, 3)]], &free, Moves::Four, None).is_err());
+    let bad: Connections<BitGrid> = std::array::from_fn(|_| BitGrid::full(3, 4).unwrap());
+    let err = try_voronoi_owners(&[[(0, 0)]], &free, Moves::Four, Some(&bad)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a connection mask is 3x4, expected 3x3 (the size of passable)"
+    );
+    // No players: nothing reached.
+    let none: [[(usize, usize); 0]; 0] = [];
+    let o = voronoi_owners(&none, &free, Moves::Four, None);
+    assert_eq!((o.depth(), o.unreached(), o.contested()), (0, 8, 0));
+}
