@@ -12,4 +12,6 @@ mod cli_images;
 mod cli_lines;
 mod cli_slide;
 mod cli_sources;
+mod cli_stream;
+mod cli_stream_more;
 mod cli_usage;
