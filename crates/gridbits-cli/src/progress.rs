@@ -63,14 +63,14 @@ impl Progress {
             self.clear();
         }
         if let Some(bar) = self.shown() {
+            bar.set_message(message.into());
+            bar.set_position(0);
+            bar.set_length(len);
             bar.set_style(
                 ProgressStyle::with_template("{msg} [{bar:40}] {percent}% ({eta} left)")
                     .unwrap_or_else(|_| ProgressStyle::default_bar())
                     .progress_chars("=> "),
             );
-            bar.set_position(0);
-            bar.set_length(len);
-            bar.set_message(message.into());
         }
     }
 

@@ -258,3 +258,35 @@ fn no_progress_output_when_standard_error_is_not_a_terminal() {
         assert!(!o.stdout.is_empty());
     }
 }
+
+#[test]
+fn progress_on_a_terminal_names_the_phase_and_is_cleared() {
+    // `script` runs the command with a terminal as standard error (util-linux; skipped
+    // where it is missing).
+    let pbm = noise_pbm("stream-progress-tty.pbm", 4096, 4096);
+    let json = tmp("stream-progress-tty.json");
+    let log = tmp("stream-progress-tty.log");
+    let command = format!(
+        "{} components --summary --json {pbm} > {}",
+        env!("CARGO_BIN_EXE_gridbits"),
+        json.display()
+    );
+    let Ok(status) = Command::new("script")
+        .args(["-qec", &command])
+        .arg(&log)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+    else {
+        return;
+    };
+    assert!(status.success());
+    let terminal = String::from_utf8_lossy(&std::fs::read(&log).expect("log")).into_owned();
+    assert!(terminal.contains("counting components"), "{terminal}");
+    // Nothing of it in the result, which is whole.
+    let out = std::fs::read(&json).expect("json");
+    let v: Value = serde_json::from_slice(&out).expect("json output");
+    assert!(v["count"].as_u64().expect("count") > 0);
+    assert!(!String::from_utf8_lossy(&out).contains("counting"));
+}
