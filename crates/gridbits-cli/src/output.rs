@@ -22,18 +22,42 @@ pub fn stdout() -> Stdout {
 }
 
 /// Appends the decimal digits of `n` to `buf`.
-pub fn push_uint(buf: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
+pub fn push_uint(buf: &mut Vec<u8>, n: u64) {
+    let mut scratch = [0u8; 24];
+    let len = put_uint(&mut scratch, 0, n);
+    push_prefix(buf, &scratch, len);
+}
+
+/// Writes the decimal digits of `n` into `s` from `at`; returns the position after them.
+/// `s` must have room for 20 digits from `at`.
+#[inline(always)]
+fn put_uint(s: &mut [u8], at: usize, mut n: u64) -> usize {
+    let mut digits = 1;
+    let mut t = n;
+    while t >= 10 {
+        t /= 10;
+        digits += 1;
+    }
+    let end = at + digits;
+    let mut i = end;
     loop {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+        s[i] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    buf.extend_from_slice(&digits[i..]);
+    end
+}
+
+/// Appends the first `len` bytes of `scratch`: a copy of the whole fixed-size array (a few
+/// vector stores, no call) and a truncation, faster than a copy of variable length.
+#[inline(always)]
+fn push_prefix<const N: usize>(buf: &mut Vec<u8>, scratch: &[u8; N], len: usize) {
+    let start = buf.len();
+    buf.extend_from_slice(scratch);
+    buf.truncate(start + len);
 }
 
 /// Output made of many small pieces (numbers, cells), gathered in a local buffer and passed
@@ -75,14 +99,18 @@ impl<'a> Chunked<'a> {
 
     /// Appends a cell as the JSON pair `[x,y]`, after a comma unless `first`.
     pub fn cell(&mut self, first: bool, x: usize, y: usize) -> io::Result<()> {
+        let mut s = [0u8; 48];
+        let mut n = 0;
         if !first {
-            self.buf.push(b',');
+            s[0] = b',';
+            n = 1;
         }
-        self.buf.push(b'[');
-        push_uint(&mut self.buf, x as u64);
-        self.buf.push(b',');
-        push_uint(&mut self.buf, y as u64);
-        self.buf.push(b']');
+        s[n] = b'[';
+        n = put_uint(&mut s, n + 1, x as u64);
+        s[n] = b',';
+        n = put_uint(&mut s, n + 1, y as u64);
+        s[n] = b']';
+        push_prefix(&mut self.buf, &s, n + 1);
         self.spill()
     }
 
@@ -271,6 +299,25 @@ mod tests {
         assert_eq!(used.pick("o*+"), '!');
         let mut img = Chars::of(None);
         assert_eq!(img.pick("#o"), 'o');
+    }
+
+    #[test]
+    fn numbers_and_cells() {
+        let mut buf = Vec::new();
+        for n in [0, 7, 9, 10, 99, 100, 65535, 131_071, 1 << 32, u64::MAX] {
+            buf.clear();
+            push_uint(&mut buf, n);
+            assert_eq!(buf, n.to_string().as_bytes());
+        }
+        let mut out = Vec::new();
+        let mut c = Chunked::new(&mut out);
+        c.cells([(0, 0), (10, 131_071), (usize::MAX, 9)].into_iter())
+            .expect("write");
+        c.finish().expect("write");
+        assert_eq!(
+            String::from_utf8(out).expect("ascii"),
+            format!("[[0,0],[10,131071],[{},9]]", usize::MAX)
+        );
     }
 
     #[test]

@@ -87,7 +87,7 @@ impl Progress {
         let mut n = 0u64;
         items.inspect(move |_| {
             n += 1;
-            if n % STEP == 0 {
+            if n.is_multiple_of(STEP) {
                 self.inc(STEP);
             }
         })
