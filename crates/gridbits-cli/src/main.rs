@@ -7,6 +7,7 @@ mod demo;
 mod input;
 mod labels_out;
 mod output;
+mod progress;
 mod render;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -156,38 +157,38 @@ fn cli_command() -> clap::Command {
     cmd
 }
 
-/// What a command prints: text, or bytes (an image for `--png -`).
-enum Output {
-    Text(String),
-    Bytes(Vec<u8>),
-}
-
-fn run(command: Command) -> Result<Output, CliError> {
-    let text = match command {
-        Command::Show(a) => cmd::show::run(&a)?,
-        Command::Demo => demo::run(render::color_enabled()),
-        Command::Components(a) => return components(a),
-        Command::Fill(a) => cmd::fill::run(&a)?,
-        Command::Distance(a) => cmd::distance::run(&a)?,
-        Command::Voronoi(a) => cmd::voronoi::run(&a)?,
-        Command::Reach(a) => cmd::reach::run(&a)?,
-        Command::Amazons(a) => cmd::amazons::run(&a)?,
-        Command::Tetris(a) => cmd::tetris::run(&a)?,
-        Command::Puyo(a) => cmd::puyo::run(&a)?,
-        Command::Bench(args) => bench(&args),
+/// Runs a command, writing its results to `out` as it makes them.
+fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError> {
+    match command {
+        Command::Show(a) => cmd::show::run(&a, out),
+        Command::Demo => text(out, &demo::run(render::color_enabled())),
+        Command::Components(a) => components(a, out),
+        Command::Fill(a) => cmd::fill::run(&a, out),
+        Command::Distance(a) => cmd::distance::run(&a, out),
+        Command::Voronoi(a) => cmd::voronoi::run(&a, out),
+        Command::Reach(a) => cmd::reach::run(&a, out),
+        // The game commands print a small board: their text is made whole, then written.
+        Command::Amazons(a) => text(out, &cmd::amazons::run(&a)?),
+        Command::Tetris(a) => text(out, &cmd::tetris::run(&a)?),
+        Command::Puyo(a) => text(out, &cmd::puyo::run(&a)?),
+        Command::Bench(args) => text(out, &bench(&args)),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut cli_command(), "gridbits", &mut buf);
-            return Ok(Output::Bytes(buf));
+            Ok(out.write_all(&buf)?)
         }
-    };
-    Ok(Output::Text(text))
+    }
+}
+
+/// Writes a text result.
+fn text(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
+    Ok(out.write_all(text.as_bytes())?)
 }
 
 /// `components`, whose `--png` target is checked before any work.
-fn components(a: cmd::components::ComponentsArgs) -> Result<Output, CliError> {
+fn components(a: cmd::components::ComponentsArgs, out: &mut dyn Write) -> Result<(), CliError> {
     output::check_png_target(a.png.as_deref(), a.json)?;
-    cmd::components::run(&a).map(Output::Text)
+    cmd::components::run(&a, out)
 }
 
 fn bench(args: &BenchArgs) -> String {
@@ -205,14 +206,19 @@ fn bench(args: &BenchArgs) -> String {
     }
 }
 
-/// Writes to standard output; a closed pipe (e.g. `| head`) is not an error.
-fn emit(bytes: &[u8]) -> ExitCode {
-    let mut out = io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
+/// The exit status of a run: a closed standard output (e.g. `| head`) is a clean exit; on an
+/// error, output still in the buffer is dropped, not printed.
+fn finish(result: Result<(), CliError>, mut out: output::Stdout) -> ExitCode {
+    let result = result.and_then(|()| Ok(out.flush()?));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(CliError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            let _ = out.into_parts();
+            ExitCode::SUCCESS
+        }
         Err(e) => {
-            eprintln!("error: cannot write output: {e}");
+            let _ = out.into_parts();
+            eprintln!("error: {e}");
             ExitCode::from(2)
         }
     }
@@ -230,21 +236,16 @@ fn main() -> ExitCode {
             input::set_image_opts(ImageOpts::from_arg_matches(sub).unwrap_or_else(|e| e.exit()));
         }
     }
-    let Some(command) = cli.command else {
-        // Bare `gridbits`: the help, as for `gridbits --help`.
-        return emit(cmd.render_help().to_string().as_bytes());
-    };
-    let result = match cli.threads {
-        Some(n) => gridbits::parallel::with_threads(usize::from(n), || run(command))
-            .unwrap_or_else(|e| Err(CliError::Msg(e.to_string()))),
-        None => run(command),
-    };
-    match result {
-        Ok(Output::Text(text)) => emit(text.as_bytes()),
-        Ok(Output::Bytes(bytes)) => emit(&bytes),
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+    if let Some(n) = cli.threads {
+        // The library's parallel code runs on rayon's global pool, which reads this once,
+        // when it is first used (below); nothing else runs yet.
+        std::env::set_var("RAYON_NUM_THREADS", n.to_string());
     }
+    let mut out = output::stdout();
+    let result = match cli.command {
+        // Bare `gridbits`: the help, as for `gridbits --help`.
+        None => text(&mut out, &cmd.render_help().to_string()),
+        Some(command) => run(command, &mut out),
+    };
+    finish(result, out)
 }

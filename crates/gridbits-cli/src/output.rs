@@ -1,10 +1,155 @@
-//! Writing results: PNG images (to a `.png` file or, for `-`, standard output) and the
-//! markers that text drawings use for results.
+//! Writing results: standard output as one buffered stream, JSON written piece by piece,
+//! PNG images (to a `.png` file or, for `-`, standard output) and the markers that text
+//! drawings use for results.
+//!
+//! Commands write their results to a `&mut dyn Write` (standard output behind a
+//! [`BufWriter`], see [`stdout`]) as they make them: no command builds its whole output in
+//! memory, and JSON is written by hand in the order and format of `serde_json`'s compact
+//! output of the same object (keys in sorted order, as `serde_json::json!` kept them).
 
 use crate::input::CliError;
 use gridbits::{BitGrid, CharGrid};
+use image::codecs::png::PngEncoder;
 use image::{DynamicImage, ImageFormat};
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
+
+/// Standard output for results: locked once and buffered.
+pub type Stdout = BufWriter<io::StdoutLock<'static>>;
+
+/// Standard output, locked and behind a 64 KiB buffer.
+pub fn stdout() -> Stdout {
+    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
+/// Appends the decimal digits of `n` to `buf`.
+pub fn push_uint(buf: &mut Vec<u8>, n: u64) {
+    let mut scratch = [0u8; 24];
+    let len = put_uint(&mut scratch, 0, n);
+    push_prefix(buf, &scratch, len);
+}
+
+/// Writes the decimal digits of `n` into `s` from `at`; returns the position after them.
+/// `s` must have room for 20 digits from `at`.
+#[inline(always)]
+fn put_uint(s: &mut [u8], at: usize, mut n: u64) -> usize {
+    let mut digits = 1;
+    let mut t = n;
+    while t >= 10 {
+        t /= 10;
+        digits += 1;
+    }
+    let end = at + digits;
+    let mut i = end;
+    loop {
+        i -= 1;
+        s[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    end
+}
+
+/// Appends the first `len` bytes of `scratch`: a copy of the whole fixed-size array (a few
+/// vector stores, no call) and a truncation, faster than a copy of variable length.
+#[inline(always)]
+fn push_prefix<const N: usize>(buf: &mut Vec<u8>, scratch: &[u8; N], len: usize) {
+    let start = buf.len();
+    buf.extend_from_slice(scratch);
+    buf.truncate(start + len);
+}
+
+/// Output made of many small pieces (numbers, cells), gathered in a local buffer and passed
+/// on to the writer in blocks of about 64 KiB: no call through the writer per piece.
+/// [`Chunked::finish`] writes the rest; dropping it without that loses the rest.
+pub struct Chunked<'a> {
+    out: &'a mut dyn Write,
+    buf: Vec<u8>,
+}
+
+impl<'a> Chunked<'a> {
+    /// Size of the blocks passed on.
+    const BLOCK: usize = 1 << 16;
+
+    /// A buffer in front of `out`.
+    pub fn new(out: &'a mut dyn Write) -> Self {
+        Chunked {
+            out,
+            buf: Vec::with_capacity(Self::BLOCK + 256),
+        }
+    }
+
+    /// Appends bytes.
+    pub fn bytes(&mut self, b: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(b);
+        self.spill()
+    }
+
+    /// Appends a text.
+    pub fn str(&mut self, s: &str) -> io::Result<()> {
+        self.bytes(s.as_bytes())
+    }
+
+    /// Appends a whole number in decimal.
+    pub fn uint(&mut self, n: u64) -> io::Result<()> {
+        push_uint(&mut self.buf, n);
+        self.spill()
+    }
+
+    /// Appends a cell as the JSON pair `[x,y]`, after a comma unless `first`.
+    pub fn cell(&mut self, first: bool, x: usize, y: usize) -> io::Result<()> {
+        let mut s = [0u8; 48];
+        let mut n = 0;
+        if !first {
+            s[0] = b',';
+            n = 1;
+        }
+        s[n] = b'[';
+        n = put_uint(&mut s, n + 1, x as u64);
+        s[n] = b',';
+        n = put_uint(&mut s, n + 1, y as u64);
+        s[n] = b']';
+        push_prefix(&mut self.buf, &s, n + 1);
+        self.spill()
+    }
+
+    /// Appends a JSON string, escaped as `serde_json` does.
+    pub fn json_str(&mut self, s: &str) -> io::Result<()> {
+        serde_json::to_writer(&mut self.buf, s)?;
+        self.spill()
+    }
+
+    /// Appends a JSON number for `v` as `serde_json` writes an `f64` (`null` if not finite).
+    pub fn json_f64(&mut self, v: f64) -> io::Result<()> {
+        serde_json::to_writer(&mut self.buf, &v)?;
+        self.spill()
+    }
+
+    /// Appends a JSON list of cells `[[x,y],...]`.
+    pub fn cells(&mut self, cells: impl Iterator<Item = (usize, usize)>) -> io::Result<()> {
+        self.buf.push(b'[');
+        for (i, (x, y)) in cells.enumerate() {
+            self.cell(i == 0, x, y)?;
+        }
+        self.bytes(b"]")
+    }
+
+    /// Writes what is left in the buffer (the writer itself is not flushed).
+    pub fn finish(mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    fn spill(&mut self) -> io::Result<()> {
+        if self.buf.len() >= Self::BLOCK {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+}
 
 /// Checks a `--png OUT` value before any work: `-` (standard output, which then carries only
 /// the image, so not with `--json`) or a path ending in `.png`.
@@ -42,11 +187,16 @@ pub fn save_png(img: impl Into<DynamicImage>, path: &str) -> Result<(), CliError
     check_png_target(Some(path), false)?;
     let img: DynamicImage = img.into();
     if path == "-" {
-        let mut bytes = Vec::new();
-        img.write_to(&mut io::Cursor::new(&mut bytes), ImageFormat::Png)
-            .map_err(|e| CliError::msg(format!("cannot encode the PNG image: {e}")))?;
-        let mut out = io::stdout().lock();
-        return match out.write_all(&bytes).and_then(|()| out.flush()) {
+        // Encoded straight into standard output (no copy of the whole file in memory).
+        let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        let written = img
+            .write_with_encoder(PngEncoder::new(&mut out))
+            .map_err(|e| match e {
+                image::ImageError::IoError(io) => io,
+                other => io::Error::other(other),
+            })
+            .and_then(|()| out.flush());
+        return match written {
             Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::msg(format!(
                 "cannot write to standard output: {e}"
             ))),
@@ -149,6 +299,25 @@ mod tests {
         assert_eq!(used.pick("o*+"), '!');
         let mut img = Chars::of(None);
         assert_eq!(img.pick("#o"), 'o');
+    }
+
+    #[test]
+    fn numbers_and_cells() {
+        let mut buf = Vec::new();
+        for n in [0, 7, 9, 10, 99, 100, 65535, 131_071, 1 << 32, u64::MAX] {
+            buf.clear();
+            push_uint(&mut buf, n);
+            assert_eq!(buf, n.to_string().as_bytes());
+        }
+        let mut out = Vec::new();
+        let mut c = Chunked::new(&mut out);
+        c.cells([(0, 0), (10, 131_071), (usize::MAX, 9)].into_iter())
+            .expect("write");
+        c.finish().expect("write");
+        assert_eq!(
+            String::from_utf8(out).expect("ascii"),
+            format!("[[0,0],[10,131071],[{},9]]", usize::MAX)
+        );
     }
 
     #[test]

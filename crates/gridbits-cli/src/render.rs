@@ -1,5 +1,6 @@
 //! Drawing grids for people: optional ANSI colour, panels side by side.
 
+use crate::output::Chunked;
 use gridbits::GridView;
 use std::io::IsTerminal;
 
@@ -27,6 +28,24 @@ pub fn lines(view: &impl GridView, color: bool) -> Vec<String> {
             line
         })
         .collect()
+}
+
+/// Writes row `y` of a grid as text (no line end): `#` set (bold yellow when `color`), `.`
+/// empty, as [`lines`] draws it.
+pub fn write_row(
+    out: &mut Chunked,
+    view: &impl GridView,
+    y: usize,
+    color: bool,
+) -> std::io::Result<()> {
+    for x in 0..view.width() {
+        out.bytes(match (view.get(x, y), color) {
+            (true, true) => b"\x1b[1;33m#\x1b[0m",
+            (true, false) => b"#",
+            (false, _) => b".",
+        })?;
+    }
+    Ok(())
 }
 
 /// A grid as text, one line per row.

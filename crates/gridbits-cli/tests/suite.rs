@@ -16,4 +16,6 @@ mod cli_slide;
 mod cli_sources;
 mod cli_threads;
 mod cli_tetris_moves;
+mod cli_stream;
+mod cli_stream_more;
 mod cli_usage;

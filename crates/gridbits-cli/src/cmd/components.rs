@@ -6,15 +6,18 @@
 //! and OpenCV number them; with `--by-char` class by class. `--labels` writes the label
 //! image itself for numpy or any 16-bit image reader.
 
-use crate::input::{read_input, CliError, Input};
+use super::{too_large_note, DRAW_LIMIT};
+use crate::input::{CliError, Input};
 use crate::labels_out::write_labels;
+use crate::output::Chunked;
+use crate::progress::{read_input, Progress};
 use crate::render::{lines, side_by_side};
 use clap::Args;
 use gridbits::algo::components::{components_by_class, groups_at_least_any, table};
 use gridbits::algo::label::{planes_by_char, ComponentStats, Labeller, Labels};
 use gridbits::{bitboard, BitGrid, Board, Board6x12, Connectivity};
-use serde_json::json;
 use std::fmt::Write as _;
+use std::io::Write;
 
 /// Options of `gridbits components`.
 #[derive(Args, Debug)]
@@ -51,9 +54,6 @@ pub struct ComponentsArgs {
     #[arg(long, value_name = "OUT")]
     pub labels: Option<String>,
 }
-
-/// Grids larger than this on a side are not drawn as text.
-const DRAW_LIMIT: usize = 256;
 
 /// Glyphs of components in the text drawing, in label order (then again).
 const GLYPHS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -109,46 +109,94 @@ fn classes(input: Input, by_char: bool) -> Result<Classes, CliError> {
     }
 }
 
-/// One component found: its class character and statistics.
-struct Found {
-    class: u8,
-    size: u64,
-    stats: ComponentStats,
+/// The components found: the statistics and class character of every label (in label
+/// order), and the size a component needs to be listed.
+struct Comps {
+    stats: Vec<ComponentStats>,
+    class: Vec<u8>,
+    min: u64,
 }
 
-/// Runs the command, returning what to print.
-pub fn run(args: &ComponentsArgs) -> Result<String, CliError> {
+impl Comps {
+    /// The listed components (at least `min` cells), in label order.
+    fn listed(&self) -> impl Iterator<Item = (u8, &ComponentStats)> + '_ {
+        self.class
+            .iter()
+            .zip(&self.stats)
+            .filter(|(_, s)| s.size >= self.min)
+            .map(|(&c, s)| (c, s))
+    }
+
+    /// The number of listed components.
+    fn count(&self) -> usize {
+        self.listed().count()
+    }
+
+    /// For each label (index 0 the background), its 1-based index among the listed
+    /// components, or 0 if it is not listed.
+    fn renumbering(&self) -> Vec<u32> {
+        let mut kept = Vec::with_capacity(self.stats.len() + 1);
+        kept.push(0);
+        let mut next = 0u32;
+        kept.extend(self.stats.iter().map(|s| {
+            if s.size >= self.min {
+                next += 1;
+                next
+            } else {
+                0
+            }
+        }));
+        kept
+    }
+}
+
+/// Runs the command, writing its result to `out` as it goes.
+pub fn run(args: &ComponentsArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let input = read_input(args.file.as_deref())?;
     let conn: Connectivity = args.connectivity;
     let min = args.min_size.unwrap_or(0) as u64;
     let cls = classes(input, args.by_char)?;
     let (w, h) = (cls.width, cls.height);
     let drawable = w <= DRAW_LIMIT && h <= DRAW_LIMIT;
+    let progress = Progress::for_grid(w, h);
     let mut labeller = Labeller::new();
 
-    // The summary path: statistics per class, no label image.
-    let need_labels = !args.summary || args.png.is_some() || args.labels.is_some();
+    // Only what is printed or written is built: the cells of each component (a label
+    // image, 4 bytes per cell) for a drawing, the JSON `cells`, `--png` and `--labels`;
+    // otherwise the statistics of the runs are enough.
+    let need_labels =
+        args.png.is_some() || args.labels.is_some() || (!args.summary && (args.json || drawable));
     if !need_labels {
-        let mut found = Vec::new();
+        progress.phase("counting components");
+        let mut comps = Comps {
+            stats: Vec::new(),
+            class: Vec::new(),
+            min,
+        };
         let mut stats: Vec<ComponentStats> = Vec::new();
         for (plane, &c) in cls.planes.iter().zip(&cls.chars) {
             labeller.stats(plane, conn, &mut stats).map_err(size_err)?;
-            found.extend(stats.iter().map(|s| Found {
-                class: c,
-                size: s.size,
-                stats: *s,
-            }));
+            comps.stats.extend_from_slice(&stats);
+            comps.class.resize(comps.stats.len(), c);
         }
-        found.retain(|f| f.size >= min);
-        return Ok(summary(&found, args));
+        drop(progress);
+        if args.summary {
+            return summary(out, &comps, args);
+        }
+        // Plain text of a grid too large to draw: the header and a note.
+        let mut out = Chunked::new(out);
+        header(&mut out, &comps, args)?;
+        out.str(&too_large_note(true))?;
+        return Ok(out.finish()?);
     }
 
     // Label image (all classes in one) and the statistics of every label. With several
     // classes, labels go plane by plane, each plane's in its own label order: the planes'
     // statistics one after the other are in label order.
+    progress.phase("labelling");
     let mut labels = Labels::new();
     let mut stats: Vec<ComponentStats> = Vec::new();
-    let label_class: Vec<u8> = if cls.planes.len() == 1 {
+    let class: Vec<u8> = if cls.planes.len() == 1 {
         let n = labeller
             .label_with_stats(&cls.planes[0], conn, &mut labels, &mut stats)
             .map_err(size_err)?;
@@ -166,82 +214,171 @@ pub fn run(args: &ComponentsArgs) -> Result<String, CliError> {
         }
         classes.into_iter().map(|i| cls.chars[i as usize]).collect()
     };
-    let n = label_class.len();
-    // Kept components get indices 1.. in label order; dropped ones 0.
-    let mut kept = vec![0u32; n + 1];
-    let mut found = Vec::new();
-    for (l, s) in stats.iter().enumerate() {
-        if s.size >= min {
-            found.push(Found {
-                class: label_class[l],
-                size: s.size,
-                stats: *s,
-            });
-            kept[l + 1] = found.len() as u32;
-        }
+    let Classes { planes, text, .. } = cls;
+    drop(planes);
+    drop(labeller);
+    let comps = Comps { stats, class, min };
+    let count = comps.count();
+    // Listed components get indices 1.. in label order; the others 0.
+    let kept = comps.renumbering();
+    if let Some(path) = &args.labels {
+        progress.phase(format!("writing {path}"));
+        write_labels(&labels, &kept, count, path)?;
     }
-    if let Some(out) = &args.labels {
-        write_labels(&labels, &kept, found.len(), out)?;
-    }
-    if let Some(out) = &args.png {
-        write_png(&labels, &kept, out)?;
-        if crate::output::png_to_stdout(Some(out)) {
-            return Ok(String::new());
+    if let Some(path) = &args.png {
+        progress.phase(format!("writing {path}"));
+        write_png(&labels, &kept, path)?;
+        if crate::output::png_to_stdout(Some(path)) {
+            return Ok(());
         }
     }
     if args.summary {
-        return Ok(summary(&found, args));
+        drop(progress);
+        return summary(out, &comps, args);
     }
     if args.json {
-        let mut cells: Vec<Vec<[usize; 2]>> = found
-            .iter()
-            .map(|f| Vec::with_capacity(f.size as usize))
-            .collect();
-        for y in 0..h {
-            for (x, &l) in labels.row(y).iter().enumerate() {
+        return write_json(out, labels, &kept, &comps, args.by_char, &progress);
+    }
+    drop(progress);
+    let mut out = Chunked::new(out);
+    header(&mut out, &comps, args)?;
+    if drawable {
+        out.str(&draw(&labels, &kept, w, h, text.as_ref(), args.by_char))?;
+    } else {
+        out.str(&too_large_note(true))?;
+    }
+    Ok(out.finish()?)
+}
+
+/// The cells of the listed components, component after component, each in raster order:
+/// one counting sort of the label image. A cell is its index `y * width + x` as a `P`.
+fn cells_by_component<P: Copy>(
+    labels: &Labels,
+    kept: &[u32],
+    comps: &Comps,
+    cell: impl Fn(usize) -> P,
+) -> Result<Vec<P>, CliError> {
+    let mut next: Vec<usize> = Vec::with_capacity(comps.count());
+    let mut total = 0usize;
+    for (_, s) in comps.listed() {
+        next.push(total);
+        total += s.size as usize;
+    }
+    let mut cells = Vec::new();
+    cells.try_reserve_exact(total).map_err(|_| {
+        CliError::msg(format!(
+            "not enough memory to list the {total} cells of the components"
+        ))
+    })?;
+    cells.resize(total, cell(0));
+    let w = labels.width();
+    for y in 0..labels.height() {
+        for (x, &l) in labels.row(y).iter().enumerate() {
+            if l != 0 {
                 let k = kept[l as usize];
                 if k != 0 {
-                    cells[k as usize - 1].push([x, y]);
+                    let slot = &mut next[k as usize - 1];
+                    cells[*slot] = cell(y * w + x);
+                    *slot += 1;
                 }
             }
         }
-        let comps: Vec<serde_json::Value> = found
-            .iter()
-            .zip(cells)
-            .map(|(f, cells)| {
-                let s = &f.stats;
-                let (cx, cy) = s.centroid();
-                let mut o = json!({
-                    "size": f.size,
-                    "area": f.size,
-                    "bbox": [s.min_x, s.min_y, s.width(), s.height()],
-                    "centroid": [cx, cy],
-                    "cells": cells,
-                });
-                if args.by_char {
-                    o["char"] = (f.class as char).to_string().into();
-                }
-                o
-            })
-            .collect();
-        let obj = json!({
-            "width": w,
-            "height": h,
-            "count": found.len(),
-            "components": comps,
-        });
-        return Ok(format!("{obj}\n"));
     }
-    let mut out = header(&found, args);
-    if drawable {
-        out.push_str(&draw(&labels, &kept, w, h, cls.text.as_ref(), args.by_char));
+    Ok(cells)
+}
+
+/// Writes the cells `[[x,y],...]` of one component, given as cell indices in raster order
+/// from row `min_y` on.
+fn write_cells<P: Copy + Into<u64>>(
+    out: &mut Chunked,
+    cells: &[P],
+    width: usize,
+    min_y: usize,
+) -> std::io::Result<()> {
+    let w = width as u64;
+    let mut y = min_y as u64;
+    let mut row_start = y * w;
+    out.str("[")?;
+    for (i, &p) in cells.iter().enumerate() {
+        let p: u64 = p.into();
+        while p >= row_start + w {
+            y += 1;
+            row_start += w;
+        }
+        out.cell(i == 0, (p - row_start) as usize, y as usize)?;
+    }
+    out.str("]")
+}
+
+/// `--json` with the cells of every component. The object is written by hand, keys in
+/// sorted order (as `serde_json::json!` kept them): one pass over the label image sorts
+/// the cells by component (4 bytes a listed cell; 8 past 2^32 cells), the image is freed,
+/// and the components are written one after the other.
+fn write_json(
+    out: &mut dyn Write,
+    labels: Labels,
+    kept: &[u32],
+    comps: &Comps,
+    by_char: bool,
+    progress: &Progress,
+) -> Result<(), CliError> {
+    let (w, h) = (labels.width(), labels.height());
+    progress.phase("sorting cells by component");
+    enum Cells {
+        Small(Vec<u32>),
+        Large(Vec<u64>),
+    }
+    let cells = if (w as u64) * (h as u64) <= 1 << 32 {
+        Cells::Small(cells_by_component(&labels, kept, comps, |p| p as u32)?)
     } else {
-        let _ = writeln!(
-            out,
-            "(grid larger than {DRAW_LIMIT}x{DRAW_LIMIT} not drawn; use --json or --png OUT)"
-        );
+        Cells::Large(cells_by_component(&labels, kept, comps, |p| p as u64)?)
+    };
+    drop(labels);
+    let total: u64 = comps.listed().map(|(_, s)| s.size).sum();
+    progress.bar("writing JSON", total);
+    let mut out = Chunked::new(out);
+    out.str("{\"components\":[")?;
+    let mut start = 0usize;
+    for (i, (class, s)) in comps.listed().enumerate() {
+        let end = start + s.size as usize;
+        out.str(if i == 0 { "{\"area\":" } else { ",{\"area\":" })?;
+        out.uint(s.size)?;
+        out.str(",\"bbox\":[")?;
+        for (j, v) in [s.min_x, s.min_y, s.width(), s.height()]
+            .into_iter()
+            .enumerate()
+        {
+            if j > 0 {
+                out.str(",")?;
+            }
+            out.uint(v as u64)?;
+        }
+        out.str("],\"cells\":")?;
+        match &cells {
+            Cells::Small(c) => write_cells(&mut out, &c[start..end], w, s.min_y)?,
+            Cells::Large(c) => write_cells(&mut out, &c[start..end], w, s.min_y)?,
+        }
+        let (cx, cy) = s.centroid();
+        out.str(",\"centroid\":[")?;
+        out.json_f64(cx)?;
+        out.str(",")?;
+        out.json_f64(cy)?;
+        out.str("]")?;
+        if by_char {
+            out.str(",\"char\":")?;
+            out.json_str(&char::from(class).to_string())?;
+        }
+        out.str(",\"size\":")?;
+        out.uint(s.size)?;
+        out.str("}")?;
+        progress.inc(s.size);
+        start = end;
     }
-    Ok(out)
+    out.str(&format!(
+        "],\"count\":{},\"height\":{h},\"width\":{w}}}\n",
+        comps.count()
+    ))?;
+    Ok(out.finish()?)
 }
 
 fn conn_number(args: &ComponentsArgs) -> u8 {
@@ -252,8 +389,7 @@ fn conn_number(args: &ComponentsArgs) -> u8 {
 }
 
 /// The first lines of the text output: count and sizes.
-fn header(found: &[Found], args: &ComponentsArgs) -> String {
-    let mut out = format!("components: {}", found.len());
+fn header(out: &mut Chunked, comps: &Comps, args: &ComponentsArgs) -> std::io::Result<()> {
     let mut how = vec![format!("{}-connected", conn_number(args))];
     if let Some(k) = args.min_size {
         how.push(format!("size >= {k}"));
@@ -261,26 +397,39 @@ fn header(found: &[Found], args: &ComponentsArgs) -> String {
     if args.by_char {
         how.push("by character".to_string());
     }
-    let _ = writeln!(out, " ({})", how.join(", "));
-    out.push_str("sizes:");
-    for f in found {
+    out.str(&format!(
+        "components: {} ({})\nsizes:",
+        comps.count(),
+        how.join(", ")
+    ))?;
+    let mut buf = [0u8; 4];
+    for (c, s) in comps.listed() {
+        out.str(" ")?;
         if args.by_char {
-            let _ = write!(out, " {}:{}", f.class as char, f.size);
-        } else {
-            let _ = write!(out, " {}", f.size);
+            out.str(char::from(c).encode_utf8(&mut buf))?;
+            out.str(":")?;
         }
+        out.uint(s.size)?;
     }
-    out.push('\n');
-    out
+    out.str("\n")
 }
 
 /// `--summary`: count and sizes only.
-fn summary(found: &[Found], args: &ComponentsArgs) -> String {
+fn summary(out: &mut dyn Write, comps: &Comps, args: &ComponentsArgs) -> Result<(), CliError> {
+    let mut out = Chunked::new(out);
     if args.json {
-        let sizes: Vec<u64> = found.iter().map(|f| f.size).collect();
-        return format!("{}\n", json!({ "count": found.len(), "sizes": sizes }));
+        out.str(&format!("{{\"count\":{},\"sizes\":[", comps.count()))?;
+        for (i, (_, s)) in comps.listed().enumerate() {
+            if i > 0 {
+                out.str(",")?;
+            }
+            out.uint(s.size)?;
+        }
+        out.str("]}\n")?;
+    } else {
+        header(&mut out, comps, args)?;
     }
-    header(found, args)
+    Ok(out.finish()?)
 }
 
 /// The grid redrawn: each kept component with its glyph (a-z, A-Z, 0-9, then again), or

@@ -1,11 +1,13 @@
 //! `gridbits distance`: BFS move distance from every source.
 
 use super::{parse_moves, parse_xy, too_large_note, DRAW_LIMIT};
-use crate::input::{read_input, CliError, Input};
+use crate::input::{CliError, Input};
+use crate::output::Chunked;
+use crate::progress::{read_input, Progress};
 use clap::Args;
-use gridbits::algo::fill::{distance_map, DistanceMap};
+use gridbits::algo::fill::{distance_map, voronoi, DistanceMap};
 use gridbits::{BitGrid, CharGrid, Moves};
-use std::fmt::Write as _;
+use std::io::Write;
 
 /// Options of `gridbits distance`.
 #[derive(Args, Debug)]
@@ -119,49 +121,73 @@ impl Terrain {
     }
 }
 
-/// Runs the command, returning what to print.
-pub fn run(args: &DistanceArgs) -> Result<String, CliError> {
+/// Runs the command, writing its result to `out` row by row.
+pub fn run(args: &DistanceArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut terrain = Terrain::load(args.file.as_deref())?;
     terrain.add_sources(&args.from, "distance")?;
+    let (w, h) = (terrain.width(), terrain.height());
+    let progress = Progress::for_grid(w, h);
+    progress.phase("distances");
+    if !args.json && (w > DRAW_LIMIT || h > DRAW_LIMIT) {
+        // Only the summary is printed: the reached cells and the number of BFS layers give
+        // it without a distance map (4 bytes per cell).
+        let v = voronoi(
+            std::slice::from_ref(&terrain.sources),
+            &terrain.open(),
+            args.moves,
+            None,
+        );
+        let reached = v.reached.count();
+        let largest = if reached == 0 {
+            "-".to_string()
+        } else {
+            v.depth.to_string()
+        };
+        drop(progress);
+        write!(
+            out,
+            "{} sources, {reached} cells reached, largest distance {largest}\n{}",
+            terrain.sources.count(),
+            too_large_note(false)
+        )?;
+        return Ok(());
+    }
     let map = distance_map(&terrain.sources, &terrain.open(), args.moves, None);
-    let (w, h) = (map.width(), map.height());
     if args.json {
-        // Written directly: a JSON value tree would take ~140 bytes per cell.
-        let mut out = String::from("{\"distance\":[");
+        progress.bar("writing JSON", h as u64);
+        let mut out = Chunked::new(out);
+        out.str("{\"distance\":[")?;
         for y in 0..h {
-            out.push_str(if y > 0 { ",[" } else { "[" });
-            for x in 0..w {
+            out.str(if y > 0 { ",[" } else { "[" })?;
+            for (x, &d) in map.as_slice()[y * w..(y + 1) * w].iter().enumerate() {
                 if x > 0 {
-                    out.push(',');
+                    out.str(",")?;
                 }
-                match map.get(x, y) {
-                    Some(d) => {
-                        let _ = write!(out, "{d}");
-                    }
-                    None => out.push_str("null"),
+                if d == DistanceMap::UNREACHABLE {
+                    out.str("null")?;
+                } else {
+                    out.uint(u64::from(d))?;
                 }
             }
-            out.push(']');
+            out.str("]")?;
+            progress.inc(1);
         }
-        out.push_str("]}\n");
-        return Ok(out);
+        out.str("]}\n")?;
+        return Ok(out.finish()?);
     }
+    drop(progress);
     let reached = map
         .as_slice()
         .iter()
         .filter(|&&d| d != DistanceMap::UNREACHABLE)
         .count();
-    let mut out = format!(
-        "{} sources, {reached} cells reached, largest distance {}\n",
+    writeln!(
+        out,
+        "{} sources, {reached} cells reached, largest distance {}",
         terrain.sources.count(),
         map.max().map_or("-".to_string(), |d| d.to_string())
-    );
-    if w > DRAW_LIMIT || h > DRAW_LIMIT {
-        out.push_str(&too_large_note(false));
-        return Ok(out);
-    }
-    out.push_str(&draw(&terrain, &map));
-    Ok(out)
+    )?;
+    Ok(out.write_all(draw(&terrain, &map).as_bytes())?)
 }
 
 /// The distances as a table: `#` walls, `.` unreachable, numbers right-aligned.

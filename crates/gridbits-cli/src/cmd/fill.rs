@@ -1,13 +1,14 @@
 //! `gridbits fill`: flood fill from one free cell.
 
 use super::{parse_connectivity, parse_xy, too_large_note, DRAW_LIMIT};
-use crate::input::{read_input, write_png, CliError};
-use crate::output::{check_png_target, png_to_stdout, Chars};
+use crate::input::{write_png, CliError, Input};
+use crate::output::{check_png_target, png_to_stdout, Chars, Chunked};
+use crate::progress::{read_input, Progress};
 use crate::render::paint;
 use clap::Args;
 use gridbits::algo::fill::fill;
 use gridbits::{BitGrid, Connectivity};
-use std::fmt::Write as _;
+use std::io::Write;
 
 /// Options of `gridbits fill`.
 #[derive(Args, Debug)]
@@ -29,15 +30,17 @@ pub struct FillArgs {
     pub png: Option<String>,
 }
 
-/// Runs the command, returning what to print.
-pub fn run(args: &FillArgs) -> Result<String, CliError> {
+/// Runs the command, writing its result to `out` as it goes.
+pub fn run(args: &FillArgs, out: &mut dyn Write) -> Result<(), CliError> {
     check_png_target(args.png.as_deref(), args.json)?;
-    let input = read_input(args.file.as_deref())?;
-    let text = match &input {
-        crate::input::Input::Text(t) => Some(t.clone()),
-        crate::input::Input::Image(_) => None,
+    let (text, blocked) = match read_input(args.file.as_deref())? {
+        Input::Text(t) => {
+            let blocked = BitGrid::from_char_grid(&t, |c| c != b'.')
+                .map_err(|e| CliError::msg(e.to_string()))?;
+            (Some(t), blocked)
+        }
+        Input::Image(g) => (None, g),
     };
-    let blocked = input.into_bits(|c| c != b'.')?;
     let (w, h) = (blocked.width(), blocked.height());
     let (x, y) = args.from;
     if x >= w || y >= h {
@@ -56,43 +59,49 @@ pub fn run(args: &FillArgs) -> Result<String, CliError> {
     let free = !&blocked;
     let mut seed = BitGrid::new(w, h).map_err(|e| CliError::msg(e.to_string()))?;
     seed.set(x, y);
+    // The text is kept only to draw it (and to pick a mark it does not use).
+    let mark = Chars::of(text.as_ref()).pick(MARKS);
+    let text = text.filter(|_| w <= DRAW_LIMIT && h <= DRAW_LIMIT);
+    let progress = Progress::for_grid(w, h);
+    progress.phase("filling");
     let filled = fill(&seed, &free, args.connectivity);
-    if let Some(out) = &args.png {
-        write_png(&filled, out)?;
-        if png_to_stdout(Some(out)) {
-            return Ok(String::new());
+    drop(free);
+    if let Some(path) = &args.png {
+        progress.phase(format!("writing {path}"));
+        write_png(&filled, path)?;
+        if png_to_stdout(Some(path)) {
+            return Ok(());
         }
     }
     if args.json {
-        // Written directly: a JSON value tree would take ~140 bytes per filled cell.
-        let mut out = format!("{{\"size\":{},\"cells\":[", filled.count());
-        for (i, (x, y)) in filled.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let _ = write!(out, "[{x},{y}]");
-        }
-        out.push_str("]}\n");
-        return Ok(out);
+        // This key order (not sorted) is the one `fill --json` always had.
+        let size = filled.count();
+        progress.bar("writing JSON", size);
+        let mut out = Chunked::new(out);
+        out.str(&format!("{{\"size\":{size},\"cells\":"))?;
+        out.cells(progress.counted(filled.iter()))?;
+        out.str("}\n")?;
+        return Ok(out.finish()?);
     }
-    let mark = Chars::of(text.as_ref()).pick(MARKS);
-    let mut out = format!(
-        "filled {} cells ({mark}) from ({x}, {y}), {}-connected\n",
+    drop(progress);
+    writeln!(
+        out,
+        "filled {} cells ({mark}) from ({x}, {y}), {}-connected",
         filled.count(),
         args.connectivity
-    );
+    )?;
     if w > DRAW_LIMIT || h > DRAW_LIMIT {
-        out.push_str(&too_large_note(true));
-        return Ok(out);
+        out.write_all(too_large_note(true).as_bytes())?;
+        return Ok(());
     }
-    out.push_str(&draw(
+    let picture = draw(
         text.as_ref(),
         &blocked,
         &filled,
         mark,
         crate::render::color_enabled(),
-    ));
-    Ok(out)
+    );
+    Ok(out.write_all(picture.as_bytes())?)
 }
 
 /// Marks for filled cells, in order of preference: the first the input does not use.

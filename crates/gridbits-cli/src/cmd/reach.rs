@@ -3,12 +3,14 @@
 use super::distance::Terrain;
 use super::{parse_moves, parse_xy, too_large_note, DRAW_LIMIT};
 use crate::input::CliError;
-use crate::output::Chars;
+use crate::output::{Chars, Chunked};
+use crate::progress::Progress;
 use crate::render::side_by_side;
 use clap::Args;
 use gridbits::algo::slide::reach;
 use gridbits::text::CharGrid;
 use gridbits::{BitGrid, Moves};
+use std::io::Write;
 
 /// Options of `gridbits reach`.
 #[derive(Args, Debug)]
@@ -91,36 +93,44 @@ fn picture(r: &Reached, color: bool) -> Vec<String> {
         .collect()
 }
 
-/// Runs the command, returning what to print.
-pub fn run(args: &ReachArgs) -> Result<String, CliError> {
-    let r = compute(Terrain::load(args.file.as_deref())?, &args.from, args.moves)?;
+/// Runs the command, writing its result to `out` as it goes.
+pub fn run(args: &ReachArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let terrain = Terrain::load(args.file.as_deref())?;
+    let (w, h) = (terrain.width(), terrain.height());
+    let progress = Progress::for_grid(w, h);
+    progress.phase("reach");
+    let r = compute(terrain, &args.from, args.moves)?;
     let count = r.reached.count();
-    let (w, h) = (r.terrain.width(), r.terrain.height());
     if args.json {
-        let cells: Vec<[usize; 2]> = r.reached.iter().map(|(x, y)| [x, y]).collect();
-        let obj = serde_json::json!({
-            "width": w,
-            "height": h,
-            "moves": args.moves.to_string(),
-            "count": count,
-            "cells": cells,
-        });
-        return Ok(format!("{obj}\n"));
+        // The keys in sorted order, as the JSON object always had them.
+        progress.bar("writing JSON", count);
+        let mut out = Chunked::new(out);
+        out.str("{\"cells\":")?;
+        out.cells(progress.counted(r.reached.iter()))?;
+        out.str(&format!(",\"count\":{count},\"height\":{h},\"moves\":"))?;
+        out.json_str(&args.moves.to_string())?;
+        out.str(&format!(",\"width\":{w}}}\n"))?;
+        return Ok(out.finish()?);
     }
-    let mut out = format!("reach ({} moves): {count} cells ({})", args.moves, r.mark);
+    drop(progress);
+    write!(
+        out,
+        "reach ({} moves): {count} cells ({})",
+        args.moves, r.mark
+    )?;
     if !r.added.is_empty() {
-        out.push_str(&format!(", --from pieces {}", r.piece));
+        write!(out, ", --from pieces {}", r.piece)?;
     }
-    out.push('\n');
+    out.write_all(b"\n")?;
     if w > DRAW_LIMIT || h > DRAW_LIMIT {
-        out.push_str(&too_large_note(false));
-        return Ok(out);
+        out.write_all(too_large_note(false).as_bytes())?;
+        return Ok(());
     }
     for line in picture(&r, crate::render::color_enabled()) {
-        out.push_str(&line);
-        out.push('\n');
+        out.write_all(line.as_bytes())?;
+        out.write_all(b"\n")?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// This command's section of `gridbits demo`.

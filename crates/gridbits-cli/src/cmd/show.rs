@@ -1,8 +1,11 @@
 //! `gridbits show`: parse a grid or image; print its size, set cells and the grid.
 
-use crate::input::{read_input, write_png, CliError};
-use crate::output::{check_png_target, png_to_stdout};
+use crate::input::{write_png, CliError};
+use crate::output::{check_png_target, png_to_stdout, Chunked};
+use crate::progress::read_input;
+use crate::render::write_row;
 use clap::Args;
+use std::io::Write;
 
 /// Options of `gridbits show`.
 #[derive(Args, Debug)]
@@ -25,34 +28,46 @@ pub struct ShowArgs {
 /// Largest grid `show` prints without `--full`.
 const PRINT_LIMIT: usize = 256;
 
-/// Runs the command, returning what to print.
-pub fn run(args: &ShowArgs) -> Result<String, CliError> {
+/// Runs the command, writing its result to `out` row by row.
+pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
     check_png_target(args.png.as_deref(), args.json)?;
     let grid = read_input(args.file.as_deref())?.into_bits(|c| c != b'.')?;
-    if let Some(out) = &args.png {
-        write_png(&grid, out)?;
-        if png_to_stdout(Some(out)) {
-            return Ok(String::new());
+    if let Some(path) = &args.png {
+        write_png(&grid, path)?;
+        if png_to_stdout(Some(path)) {
+            return Ok(());
         }
     }
     let (w, h) = (grid.width(), grid.height());
     let printable = args.full || (w <= PRINT_LIMIT && h <= PRINT_LIMIT);
+    let count = grid.count();
+    let mut out = Chunked::new(out);
     if args.json {
-        let mut obj = serde_json::json!({
-            "width": w, "height": h, "count": grid.count(), "truncated": !printable,
-        });
+        // The keys in sorted order, as the JSON object always had them.
+        out.str(&format!("{{\"count\":{count},\"height\":{h},"))?;
         if printable {
-            obj["rows"] = grid.to_text().lines().collect::<Vec<_>>().into();
+            out.str("\"rows\":[")?;
+            for y in 0..h {
+                out.str(if y == 0 { "\"" } else { ",\"" })?;
+                write_row(&mut out, &grid, y, false)?;
+                out.str("\"")?;
+            }
+            out.str("],")?;
         }
-        return Ok(format!("{obj}\n"));
+        out.str(&format!("\"truncated\":{},\"width\":{w}}}\n", !printable))?;
+        return Ok(out.finish()?);
     }
-    let mut out = format!("size: {w}x{h}\nset: {}\n", grid.count());
+    out.str(&format!("size: {w}x{h}\nset: {count}\n"))?;
     if printable {
-        out.push_str(&crate::render::grid(&grid, crate::render::color_enabled()));
+        let color = crate::render::color_enabled();
+        for y in 0..h {
+            write_row(&mut out, &grid, y, color)?;
+            out.str("\n")?;
+        }
     } else {
-        out.push_str(&format!(
+        out.str(&format!(
             "(grid larger than {PRINT_LIMIT}x{PRINT_LIMIT} not printed; use --full or --png OUT)\n"
-        ));
+        ))?;
     }
-    Ok(out)
+    Ok(out.finish()?)
 }

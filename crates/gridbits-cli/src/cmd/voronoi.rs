@@ -3,12 +3,13 @@
 use super::distance::Terrain;
 use super::{parse_moves, parse_xy, too_large_note, DRAW_LIMIT};
 use crate::input::CliError;
-use crate::output::{check_png_target, png_to_stdout, save_png, Chars};
+use crate::output::{check_png_target, png_to_stdout, save_png, Chars, Chunked};
+use crate::progress::Progress;
 use crate::render::{paint, player_rgb};
 use clap::Args;
 use gridbits::algo::fill::{voronoi, Voronoi};
 use gridbits::{BitGrid, CharGrid, Moves};
-use serde_json::{json, Map, Value};
+use std::io::Write;
 
 /// Options of `gridbits voronoi`.
 #[derive(Args, Debug)]
@@ -137,14 +138,30 @@ impl Partition {
         u.count()
     }
 
-    fn rows(&self) -> Vec<String> {
-        (0..self.terrain.height())
-            .map(|y| {
-                (0..self.terrain.width())
-                    .map(|x| self.owner(x, y).1)
-                    .collect()
-            })
-            .collect()
+    /// The characters of [`Partition::owner`] for row `y`, into `row`: a pass over each
+    /// player's row words instead of a search through the players for every cell.
+    fn owner_row(&self, y: usize, row: &mut Vec<char>) {
+        let w = self.terrain.width();
+        row.clear();
+        row.resize(w, '.');
+        let mut mark = |grid: &BitGrid, c: char| {
+            for (i, &word) in grid.row_words(y).iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let x = i * 64 + bits.trailing_zeros() as usize;
+                    if x < w {
+                        row[x] = c;
+                    }
+                    bits &= bits - 1;
+                }
+            }
+        };
+        // Lowest precedence first: the first player owning a cell, then contested, then walls.
+        for (o, &p) in self.result.owned.iter().zip(&self.players).rev() {
+            mark(o, char::from(p));
+        }
+        mark(&self.result.contested, self.contested);
+        mark(&self.terrain.walls, '#');
     }
 
     fn picture(&self, color: bool) -> String {
@@ -199,40 +216,68 @@ impl Partition {
     }
 }
 
-/// Runs the command, returning what to print.
-pub fn run(args: &VoronoiArgs) -> Result<String, CliError> {
+/// Runs the command, writing its result to `out` as it goes.
+pub fn run(args: &VoronoiArgs, out: &mut dyn Write) -> Result<(), CliError> {
     check_png_target(args.png.as_deref(), args.json)?;
     let terrain = Terrain::load(args.file.as_deref())?;
+    let (w, h) = (terrain.width(), terrain.height());
+    let progress = Progress::for_grid(w, h);
+    progress.phase("territories");
     let part = Partition::compute(terrain, &args.from, args.moves)?;
-    if let Some(out) = &args.png {
-        part.write_png(out)?;
-        if png_to_stdout(Some(out)) {
-            return Ok(String::new());
+    if let Some(path) = &args.png {
+        progress.phase(format!("writing {path}"));
+        part.write_png(path)?;
+        if png_to_stdout(Some(path)) {
+            return Ok(());
         }
     }
     if args.json {
-        let mut players = Map::new();
-        for (p, o) in part.players.iter().zip(&part.result.owned) {
-            players.insert((*p as char).to_string(), json!(o.count()));
+        // The keys in sorted order (players too), as the JSON object always had them.
+        let mut players: Vec<(String, u64)> = part
+            .players
+            .iter()
+            .zip(&part.result.owned)
+            .map(|(&p, o)| (char::from(p).to_string(), o.count()))
+            .collect();
+        players.sort();
+        progress.bar("writing JSON", h as u64);
+        let mut out = Chunked::new(out);
+        out.str(&format!(
+            "{{\"contested\":{},\"legend\":{{\"contested\":",
+            part.result.contested.count()
+        ))?;
+        out.json_str(&part.contested.to_string())?;
+        out.str(",\"unreachable\":\".\",\"wall\":\"#\"},\"owner\":[")?;
+        let mut row = Vec::new();
+        for y in 0..h {
+            if y > 0 {
+                out.str(",")?;
+            }
+            part.owner_row(y, &mut row);
+            out.json_str(&row.iter().collect::<String>())?;
+            progress.inc(1);
         }
-        let obj = json!({
-            "players": Value::Object(players),
-            "contested": part.result.contested.count(),
-            "unreachable": part.unreachable(),
-            "owner": part.rows(),
-            "legend": { "contested": part.contested.to_string(), "unreachable": ".", "wall": "#" },
-        });
-        return Ok(format!("{obj}\n"));
+        out.str("],\"players\":{")?;
+        for (i, (p, n)) in players.iter().enumerate() {
+            if i > 0 {
+                out.str(",")?;
+            }
+            out.json_str(p)?;
+            out.str(":")?;
+            out.uint(*n)?;
+        }
+        out.str(&format!("}},\"unreachable\":{}}}\n", part.unreachable()))?;
+        return Ok(out.finish()?);
     }
-    let mut out = part.summary();
-    let (w, h) = (part.terrain.width(), part.terrain.height());
+    drop(progress);
+    out.write_all(part.summary().as_bytes())?;
     if w > DRAW_LIMIT || h > DRAW_LIMIT {
-        out.push_str(&too_large_note(true));
+        out.write_all(too_large_note(true).as_bytes())?;
     } else {
-        out.push('\n');
-        out.push_str(&part.picture(crate::render::color_enabled()));
+        out.write_all(b"\n")?;
+        out.write_all(part.picture(crate::render::color_enabled()).as_bytes())?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// This command's section of `gridbits demo`.

@@ -25,6 +25,8 @@ pub enum CliError {
     Parse(ParseError),
     /// Anything else, with its message.
     Msg(String),
+    /// Writing the result failed (a closed pipe is a clean exit, see `main`).
+    Write(io::Error),
 }
 
 impl fmt::Display for CliError {
@@ -32,6 +34,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Parse(e) => write!(f, "{e}"),
             CliError::Msg(m) => f.write_str(m),
+            CliError::Write(e) => write!(f, "cannot write output: {e}"),
         }
     }
 }
@@ -39,6 +42,13 @@ impl fmt::Display for CliError {
 impl From<ParseError> for CliError {
     fn from(e: ParseError) -> Self {
         CliError::Parse(e)
+    }
+}
+
+impl From<io::Error> for CliError {
+    /// An error of the output writer (the only I/O that commands do through `?`).
+    fn from(e: io::Error) -> Self {
+        CliError::Write(e)
     }
 }
 
