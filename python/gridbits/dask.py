@@ -22,7 +22,6 @@ its components' first pixel), not in the global raster order.
 
 from __future__ import annotations
 
-import itertools
 from typing import NamedTuple
 
 import numpy as np
@@ -40,99 +39,115 @@ except ImportError as e:  # pragma: no cover - exercised only without dask
 
 
 def _label_block(block, conn):
-    """Local labels of one chunk and their count."""
+    """Local labels of one chunk and their count (stays on the worker that made it)."""
     m = as_mask(block, "image")
     if m.size == 0:
         return np.zeros(m.shape, dtype=np.int32), 0
     return _gridbits.label(m, conn)
 
 
-def _shift(labels_n, offset):
-    """Local labels moved to the global range ``offset + 1 ..``."""
-    labels, _ = labels_n
-    if offset:
-        labels = np.where(labels > 0, labels + np.int32(offset), 0).astype(np.int32)
-    return labels
+def _edges(labels):
+    """The four edges of a chunk's label image: top and bottom rows, left and right
+    columns (copies: small, and cheap to send)."""
+    return (labels[0].copy(), labels[-1].copy(), labels[:, 0].copy(), labels[:, -1].copy())
 
 
-def _count(labels_n):
-    return labels_n[1]
+def _summary(labels_n):
+    """What the merge needs of a labelled chunk: its count and its edges."""
+    labels, n = labels_n
+    return n, _edges(labels)
 
 
-def _add(a, b):
-    return a + b
+def _stats_summary(block, conn):
+    """A chunk's count, edges and statistics rows ``(x, y, w, h, area)``, without keeping
+    its label image."""
+    m = as_mask(block, "image")
+    if m.size == 0:
+        empty = np.zeros(0, np.int32)
+        return 0, (empty, empty, empty, empty), np.zeros((0, 5), np.int32)
+    n, labels, stats, _ = _gridbits.label_stats(m, conn, True)
+    return n, _edges(labels), stats[1:]
 
 
-def _face_pairs(strip, conn, axis):
-    """Pairs of labels that touch across the middle of a two-pixel strip (two rows, or two
-    columns when ``axis == 1``): ``int64 [K, 2]``."""
-    strip = np.asarray(strip)
-    a, b = (strip[0], strip[1]) if axis == 0 else (strip[:, 0], strip[:, 1])
+def _offsets(*counts):
+    """The label offset of every chunk (row-major) and, last, the total."""
+    return np.concatenate([[0], np.cumsum(np.asarray(counts, dtype=np.int64))])
+
+
+def _shifted(edge, offset):
+    return np.where(edge > 0, edge.astype(np.int64) + offset, 0)
+
+
+def _face_pairs(conn, offsets, a_ids, b_ids, edge_a, edge_b, *summaries):
+    """Pairs of global labels that touch across one chunk boundary: the edges ``edge_a``
+    of the chunks ``a_ids`` (the side before the boundary) against ``edge_b`` of
+    ``b_ids``, concatenated along the boundary."""
+    k = len(a_ids)
+    a = np.concatenate(
+        [_shifted(s[1][edge_a], offsets[i]) for i, s in zip(a_ids, summaries[:k])]
+    )
+    b = np.concatenate(
+        [_shifted(s[1][edge_b], offsets[i]) for i, s in zip(b_ids, summaries[k:])]
+    )
     pairs = [np.stack([a, b], axis=1)]
     if conn == 8:
         pairs.append(np.stack([a[:-1], b[1:]], axis=1))
         pairs.append(np.stack([a[1:], b[:-1]], axis=1))
-    p = np.concatenate(pairs).astype(np.int64)
-    p = p[(p[:, 0] > 0) & (p[:, 1] > 0) & (p[:, 0] != p[:, 1])]
+    p = np.concatenate(pairs)
+    p = p[(p[:, 0] > 0) & (p[:, 1] > 0)]
     return np.unique(p, axis=0) if len(p) else p.reshape(0, 2)
 
 
-def _merge(total, *pair_lists):
+def _merge(offsets, *pair_lists):
     pairs = [p for p in pair_lists if len(p)]
     pairs = np.ascontiguousarray(np.concatenate(pairs)) if pairs else np.zeros((0, 2), np.int64)
-    return _gridbits.merge_labels(pairs, int(total))
+    return _gridbits.merge_labels(pairs, int(offsets[-1]))
 
 
-def _relabel(block, merged):
+def _relabel(labels_n, offsets, index, merged):
+    """A chunk's final labels."""
+    labels, _ = labels_n
     mapping, _ = merged
-    return mapping[block]
+    out = labels.astype(np.int64)
+    out[labels > 0] += offsets[index]
+    return mapping[out]
 
 
 def _n(merged):
     return merged[1]
 
 
-def _boundaries(chunks):
-    """The global indices where chunks start, but the first."""
-    return list(itertools.accumulate(chunks))[:-1]
-
-
-def _provisional(image, conn):
-    """Chunk labels shifted to disjoint global ranges (lazy), the delayed total, and the
-    delayed per-chunk `(labels, n)` results."""
+def _check(image):
     image = da.asarray(image)
     if image.ndim != 2:
         raise ValueError(f"image: expected a 2D array, got {image.ndim} dimensions")
     if image.dtype == object or image.dtype.kind not in "biufc":
         raise TypeError(f"image: expected an array of bool or numbers, got dtype {image.dtype}")
-    blocks = image.to_delayed()
-    nrows, ncols = blocks.shape
-    offset = 0
-    rows = []
-    results = {}
-    for i in range(nrows):
-        row = []
-        for j in range(ncols):
-            shape = (image.chunks[0][i], image.chunks[1][j])
-            ln = dask.delayed(_label_block, pure=True)(blocks[i, j], conn)
-            results[i, j] = ln
-            shifted = dask.delayed(_shift, pure=True)(ln, offset)
-            row.append(da.from_delayed(shifted, shape=shape, dtype=np.int32))
-            offset = dask.delayed(_add, pure=True)(offset, dask.delayed(_count)(ln))
-        rows.append(row)
-    return image, da.block(rows), offset, results
+    return image
 
 
-def _merged(image, labels, total, conn):
-    """The delayed `(mapping, n)` merging labels across every chunk boundary."""
+def _merged(shape, summaries, conn):
+    """The delayed offsets and `(mapping, n)` merging labels across every chunk boundary.
+    ``summaries`` is the row-major list of the chunks' delayed summaries."""
+    rows, cols = shape
+    counts = [dask.delayed(lambda s: s[0], pure=True)(s) for s in summaries]
+    offsets = dask.delayed(_offsets, pure=True)(*counts)
     pair_lists = []
-    for b in _boundaries(image.chunks[0]):
-        strip = labels[b - 1 : b + 1, :]
-        pair_lists.append(dask.delayed(_face_pairs, pure=True)(strip, conn, 0))
-    for b in _boundaries(image.chunks[1]):
-        strip = labels[:, b - 1 : b + 1]
-        pair_lists.append(dask.delayed(_face_pairs, pure=True)(strip, conn, 1))
-    return dask.delayed(_merge, pure=True)(total, *pair_lists)
+    for i in range(rows - 1):  # between chunk rows i and i + 1: bottom rows against top rows
+        a_ids = [i * cols + j for j in range(cols)]
+        b_ids = [(i + 1) * cols + j for j in range(cols)]
+        sums = [summaries[k] for k in a_ids + b_ids]
+        pair_lists.append(
+            dask.delayed(_face_pairs, pure=True)(conn, offsets, a_ids, b_ids, 1, 0, *sums)
+        )
+    for j in range(cols - 1):  # between chunk columns j and j + 1: right against left
+        a_ids = [i * cols + j for i in range(rows)]
+        b_ids = [i * cols + j + 1 for i in range(rows)]
+        sums = [summaries[k] for k in a_ids + b_ids]
+        pair_lists.append(
+            dask.delayed(_face_pairs, pure=True)(conn, offsets, a_ids, b_ids, 3, 2, *sums)
+        )
+    return offsets, dask.delayed(_merge, pure=True)(offsets, *pair_lists)
 
 
 def label(image, connectivity: int = 8):
@@ -140,14 +155,32 @@ def label(image, connectivity: int = 8):
     ``int32`` Dask array with the image's chunks and ``n`` a lazy 0-d Dask array.
 
     The computed result is the partition ``scipy.ndimage.label`` gives on the whole array
-    (``connectivity=8``: ``structure=np.ones((3, 3))``), labelled ``1..n``.
+    (``connectivity=8``: ``structure=np.ones((3, 3))``), labelled ``1..n``. Only chunk
+    edges and label pairs travel between workers; each chunk's labels stay where the chunk
+    was labelled until the final relabelling.
     """
     conn = _conn(connectivity)
-    image, labels, total, _ = _provisional(image, conn)
-    merged = _merged(image, labels, total, conn)
-    out = labels.map_blocks(_relabel, merged, dtype=np.int32)
+    image = _check(image)
+    blocks = image.to_delayed()
+    rows, cols = blocks.shape
+    labelled = [
+        dask.delayed(_label_block, pure=True)(blocks[i, j], conn)
+        for i in range(rows)
+        for j in range(cols)
+    ]
+    summaries = [dask.delayed(_summary, pure=True)(ln) for ln in labelled]
+    offsets, merged = _merged((rows, cols), summaries, conn)
+    out_rows = []
+    for i in range(rows):
+        row = []
+        for j in range(cols):
+            k = i * cols + j
+            final = dask.delayed(_relabel, pure=True)(labelled[k], offsets, k, merged)
+            shape = (image.chunks[0][i], image.chunks[1][j])
+            row.append(da.from_delayed(final, shape=shape, dtype=np.int32))
+        out_rows.append(row)
     n = da.from_delayed(dask.delayed(_n)(merged), shape=(), dtype=np.int64)
-    return out, n
+    return da.block(out_rows), n
 
 
 class DaskLabelStats(NamedTuple):
@@ -161,38 +194,29 @@ class DaskLabelStats(NamedTuple):
     bboxes: object
 
 
-def _block_stats(block, conn, y0, x0, offset, merged):
-    """Areas and global bounding boxes of one chunk's components, by merged label."""
+def _combine(offsets, merged, origins, *summaries):
+    """Merged areas and bounding boxes from every chunk's statistics rows."""
     mapping, n = merged
-    m = as_mask(block, "image")
     areas = np.zeros(n + 1, dtype=np.int64)
     lo = np.full((n + 1, 2), np.iinfo(np.int64).max, dtype=np.int64)
     hi = np.full((n + 1, 2), -1, dtype=np.int64)
-    if m.size:
-        k, _, stats, _ = _gridbits.label_stats(m, conn, False)
-        if k:
-            ids = mapping[offset + 1 + np.arange(k)]
-            st = stats[1:].astype(np.int64)
-            np.add.at(areas, ids, st[:, 4])
-            np.minimum.at(lo, ids, np.stack([st[:, 0] + x0, st[:, 1] + y0], axis=1))
-            np.maximum.at(
-                hi, ids, np.stack([st[:, 0] + st[:, 2] - 1 + x0, st[:, 1] + st[:, 3] - 1 + y0], 1)
-            )
-    return areas, lo, hi
-
-
-def _combine(*parts):
-    areas = sum(p[0] for p in parts)
-    lo = np.minimum.reduce([p[1] for p in parts])
-    hi = np.maximum.reduce([p[2] for p in parts])
+    for k, (s, (y0, x0)) in enumerate(zip(summaries, origins)):
+        st = s[2].astype(np.int64)
+        if not len(st):
+            continue
+        ids = mapping[offsets[k] + 1 + np.arange(len(st))]
+        np.add.at(areas, ids, st[:, 4])
+        np.minimum.at(lo, ids, np.stack([st[:, 0] + x0, st[:, 1] + y0], axis=1))
+        far = np.stack([st[:, 0] + st[:, 2] - 1 + x0, st[:, 1] + st[:, 3] - 1 + y0], axis=1)
+        np.maximum.at(hi, ids, far)
     bboxes = np.concatenate([lo, hi - lo + 1], axis=1)[1:]
     return areas[1:], bboxes
 
 
 def label_stats(image, connectivity: int = 8) -> DaskLabelStats:
     """Areas and bounding boxes of the components of a 2D Dask array, merged across
-    chunks, numbered as :func:`label` numbers them; each chunk's statistics are computed
-    where the chunk is, without materialising the label image.
+    chunks, numbered as :func:`label` numbers them. Each chunk is labelled where it is and
+    only its edges and statistics rows travel: the label image is never materialised.
 
     >>> import numpy as np, dask.array as da
     >>> import gridbits.dask
@@ -202,20 +226,21 @@ def label_stats(image, connectivity: int = 8) -> DaskLabelStats:
     (1, [5], [[0, 0, 5, 5]])
     """
     conn = _conn(connectivity)
-    image, labels, total, _ = _provisional(image, conn)
-    merged = _merged(image, labels, total, conn)
+    image = _check(image)
     blocks = image.to_delayed()
-    parts = []
-    offset = 0
-    for i, j in itertools.product(range(blocks.shape[0]), range(blocks.shape[1])):
-        y0 = sum(image.chunks[0][:i])
-        x0 = sum(image.chunks[1][:j])
-        ln = dask.delayed(_label_block, pure=True)(blocks[i, j], conn)
-        parts.append(
-            dask.delayed(_block_stats, pure=True)(blocks[i, j], conn, y0, x0, offset, merged)
-        )
-        offset = dask.delayed(_add, pure=True)(offset, dask.delayed(_count)(ln))
-    combined = dask.delayed(_combine, pure=True)(*parts)
+    rows, cols = blocks.shape
+    summaries = [
+        dask.delayed(_stats_summary, pure=True)(blocks[i, j], conn)
+        for i in range(rows)
+        for j in range(cols)
+    ]
+    offsets, merged = _merged((rows, cols), summaries, conn)
+    origins = [
+        (sum(image.chunks[0][:i]), sum(image.chunks[1][:j]))
+        for i in range(rows)
+        for j in range(cols)
+    ]
+    combined = dask.delayed(_combine, pure=True)(offsets, merged, origins, *summaries)
     n = da.from_delayed(dask.delayed(_n)(merged), shape=(), dtype=np.int64)
     areas = da.from_delayed(
         dask.delayed(lambda c: c[0])(combined), shape=(np.nan,), dtype=np.int64
