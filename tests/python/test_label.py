@@ -149,3 +149,25 @@ def test_empty_arrays():
         assert n == 0 and lab.shape == shape and lab.dtype == np.int32
         s = gridbits.label_stats(np.zeros(shape))
         assert s.n == 0 and s.areas.shape == (0,)
+
+
+def test_sizes_that_cannot_be_allocated_raise_memory_error():
+    # A 10^6 x 10^6 view of one row (no memory of its own): packing it would need 10^12
+    # bytes of rows, labelling 4 * 10^12 bytes of labels.
+    huge = np.broadcast_to(np.ones((1, 10**6), dtype=bool), (10**6, 10**6))
+    with pytest.raises(MemoryError):
+        gridbits.label(huge)
+
+
+def test_gil_is_released_while_labelling():
+    import threading
+
+    img = np.random.default_rng(10).random((1500, 1500)) < 0.5
+    want = gridbits.label(img)[1]
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(gridbits.label(img)[1])) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [want] * 4

@@ -83,6 +83,18 @@ fn size_error(name: &str, e: impl std::fmt::Display) -> PyErr {
     }
 }
 
+/// `MemoryError` unless `count` values of `T` can be allocated: checked before the work
+/// starts, so that a result too large for this machine is an exception, not an abort.
+fn check_alloc<T>(count: usize, what: &str) -> PyResult<()> {
+    let mut probe: Vec<T> = Vec::new();
+    probe.try_reserve_exact(count).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "not enough memory for the {what} ({count} values of {} bytes)",
+            std::mem::size_of::<T>()
+        ))
+    })
+}
+
 fn connectivity(c: u8) -> PyResult<Connectivity> {
     match c {
         4 => Ok(Connectivity::Four),
@@ -134,6 +146,7 @@ fn label<'py>(
     let conn = self::connectivity(connectivity)?;
     let img = Image::new(&image, "image")?;
     let (w, h) = (img.width, img.height);
+    check_alloc::<u32>(w * h, "label image")?;
     let (labels, n) = py.detach(|| -> PyResult<(Vec<i32>, u32)> {
         let grid = img.grid("image")?;
         let labels =
@@ -164,6 +177,9 @@ fn label_stats<'py>(
     let conn = self::connectivity(connectivity)?;
     let img = Image::new(&image, "image")?;
     let (w, h) = (img.width, img.height);
+    if with_labels {
+        check_alloc::<u32>(w * h, "label image")?;
+    }
     type Out = (u32, Option<Vec<i32>>, Vec<i32>, Vec<f64>);
     let (n, labels, stats, centroids) = py.detach(|| -> PyResult<Out> {
         let grid = img.grid("image")?;
@@ -297,6 +313,9 @@ fn distance<'py>(
     array2(py, out, h, w)
 }
 
+/// The owner array and the counts of [`voronoi_owner`].
+type Owners<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, numpy::PyArray1<i64>>);
+
 /// Voronoi territory of the players `1..=players`: `markers[y, x] = k` puts a source of
 /// player `k` at `(x, y)` (0: none). Returns `(owner int32, counts int64 [players + 1])`:
 /// owner `k` for player k's cells (sources included), 0 unreached, -1 contested.
@@ -307,10 +326,11 @@ fn voronoi_owner<'py>(
     markers: PyReadonlyArray2<'py, i32>,
     players: usize,
     moves: &str,
-) -> PyResult<(Bound<'py, PyArray2<i32>>, Bound<'py, numpy::PyArray1<i64>>)> {
+) -> PyResult<Owners<'py>> {
     let m = self::moves(moves)?;
     let p = Image::new(&passable, "passable")?;
     let (w, h) = (p.width, p.height);
+    check_alloc::<u32>(w * h, "owner array")?;
     let marks = markers.as_slice().map_err(|_| {
         PyValueError::new_err("markers: must be C-contiguous (the Python layer copies it)")
     })?;
