@@ -208,7 +208,7 @@ def _markers(sources, shape) -> np.ndarray:
             raise TypeError(f"sources: expected an integer array, got dtype {sources.dtype}")
         if sources.size and sources.min() < 0:
             raise ValueError("sources: player numbers must be 0 (none) or positive")
-        return np.ascontiguousarray(sources, dtype=np.int32)
+        return np.require(sources, np.int32, ["C", "A"])
     out = np.zeros(shape, dtype=np.int32)
     for k, cells in enumerate(sources, start=1):
         mask = cells_mask(list(cells), shape, f"sources[{k - 1}]")

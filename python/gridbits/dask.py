@@ -100,7 +100,7 @@ def _face_pairs(conn, offsets, a_ids, b_ids, edge_a, edge_b, *summaries):
 
 def _merge(offsets, *pair_lists):
     pairs = [p for p in pair_lists if len(p)]
-    pairs = np.ascontiguousarray(np.concatenate(pairs)) if pairs else np.zeros((0, 2), np.int64)
+    pairs = np.require(np.concatenate(pairs), np.int64, ["C", "A"]) if pairs else np.zeros((0, 2), np.int64)
     return _gridbits.merge_labels(pairs, int(offsets[-1]))
 
 
@@ -108,9 +108,12 @@ def _relabel(labels_n, offsets, index, merged):
     """A chunk's final labels."""
     labels, _ = labels_n
     mapping, _ = merged
-    out = labels.astype(np.int64)
-    out[labels > 0] += offsets[index]
-    return mapping[out]
+    out = np.array(labels, dtype=np.int32, order="C")  # the worker's copy, relabelled in place
+    # Arrays that crossed processes may sit at unaligned addresses: the native code reads
+    # aligned int32.
+    mapping = np.require(mapping, np.int32, ["C", "A"])
+    _gridbits.relabel(out, int(offsets[index]), mapping)
+    return out
 
 
 def _n(merged):

@@ -163,6 +163,34 @@ fn simulate_all(fields: &[Field]) -> Vec<Chain> {
     fields.iter().map(Field::simulate).collect()
 }
 
+/// Seconds the plain Rust loop `for f in fields { f.simulate() }` takes over the batch (the
+/// fields parsed beforehand): the baseline of `puyo.simulate_many` in `gridbits.bench`.
+#[pyfunction]
+fn _puyo_rust_loop_seconds(
+    py: Python<'_>,
+    fields: PyReadonlyArray3<'_, u8>,
+    rules: &str,
+) -> PyResult<f64> {
+    let r = self::rules(rules)?;
+    let (n, rows) = field_batch_shape(&fields, r)?;
+    let cells = fields
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("fields: must be C-contiguous"))?;
+    let per = rows * COLUMNS;
+    let parsed: Vec<Field> = (0..n)
+        .map(|i| field_of(&cells[i * per..(i + 1) * per], r, i))
+        .collect::<PyResult<_>>()?;
+    Ok(py.detach(|| {
+        let start = std::time::Instant::now();
+        let mut acc = 0u64;
+        for f in &parsed {
+            acc = acc.wrapping_add(std::hint::black_box(f).simulate().score);
+        }
+        std::hint::black_box(acc);
+        start.elapsed().as_secs_f64()
+    }))
+}
+
 /// The position of a 10 x 10 code array, or the first bad code.
 fn position_of(cells: &[u8], index: usize) -> PyResult<Position> {
     let (mut w, mut b, mut a) = (Board10x10::EMPTY, Board10x10::EMPTY, Board10x10::EMPTY);
@@ -236,6 +264,7 @@ fn amazons_evaluate_many<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puyo_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(puyo_simulate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(_puyo_rust_loop_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(amazons_evaluate_many, m)?)?;
     Ok(())
 }

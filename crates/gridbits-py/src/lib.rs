@@ -450,6 +450,37 @@ fn merge_labels<'py>(
     Ok((mapping.into_pyarray(py), n))
 }
 
+/// Rewrites a chunk's local labels in place as final ones: `labels[i] = mapping[labels[i] +
+/// offset]` for every nonzero label (the relabelling step of `gridbits.dask`).
+#[pyfunction]
+fn relabel<'py>(
+    py: Python<'py>,
+    mut labels: numpy::PyReadwriteArray2<'py, i32>,
+    offset: i64,
+    mapping: numpy::PyReadonlyArray1<'py, i32>,
+) -> PyResult<()> {
+    let map = mapping
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("mapping: must be contiguous"))?;
+    let labels = labels
+        .as_slice_mut()
+        .map_err(|_| PyValueError::new_err("labels: must be C-contiguous"))?;
+    py.detach(|| -> PyResult<()> {
+        for l in labels.iter_mut() {
+            if *l != 0 {
+                let i = i64::from(*l) + offset;
+                *l = *usize::try_from(i)
+                    .ok()
+                    .and_then(|i| map.get(i))
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!("labels: {l} + {offset} is past the mapping"))
+                    })?;
+            }
+        }
+        Ok(())
+    })
+}
+
 /// The native module.
 #[pymodule]
 fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -460,6 +491,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(voronoi_owner, m)?)?;
     m.add_function(wrap_pyfunction!(reach_mask, m)?)?;
     m.add_function(wrap_pyfunction!(merge_labels, m)?)?;
+    m.add_function(wrap_pyfunction!(relabel, m)?)?;
     games::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
