@@ -1,0 +1,39 @@
+# gridbits: `make test` runs every test, Rust and Python; `make demo` the main job.
+# The Python side lives in .venv (created here, filled from PyPI by pip).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: test test-rust test-python develop demo bench-python clean-venv
+
+test: test-rust test-python
+
+test-rust:
+	cargo test --workspace --exclude gridbits-py
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet "maturin>=1.7,<2" numpy scipy pytest hypothesis "dask[array]" distributed
+	touch $(STAMP)
+
+# Builds the native module (release) into the venv.
+develop: $(STAMP)
+	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH \
+		$(VENV)/bin/maturin develop --release --quiet
+
+test-python: develop
+	$(PY) -m pytest -q
+
+demo:
+	cargo run --release -q -- demo
+
+# The Python benchmark also needs OpenCV, cc3d, scikit-image and dask-image.
+bench-python: develop
+	$(PY) -m pip install --quiet opencv-python-headless connected-components-3d scikit-image dask-image
+	$(PY) -m gridbits.bench
+
+clean-venv:
+	rm -rf $(VENV)

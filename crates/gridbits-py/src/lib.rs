@@ -1,0 +1,498 @@
+//! The native module `gridbits._gridbits`: thin wrappers over the gridbits library taking and
+//! returning numpy arrays. The public Python API (`python/gridbits/*.py`) checks and converts
+//! the arguments (dtype, shape, order) and carries the documentation; these functions expect
+//! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
+//! they work.
+
+use gridbits::algo::fill::{distance_map, fill, voronoi};
+use gridbits::algo::label::{label_with_stats, Labeller};
+use gridbits::algo::slide::reach;
+use gridbits::{BitGrid, Connectivity, Moves};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::prelude::*;
+
+mod games;
+
+/// A read-only 2D byte image borrowed from numpy: the bytes, the size and the row stride.
+struct Image<'a> {
+    bytes: &'a [u8],
+    width: usize,
+    height: usize,
+    stride: usize,
+}
+
+impl<'a> Image<'a> {
+    /// Borrows `array`, whose rows must be contiguous with a non-negative row stride (the
+    /// Python layer makes a contiguous copy of any other layout).
+    fn new(array: &'a PyReadonlyArray2<'_, u8>, name: &str) -> PyResult<Self> {
+        let shape = array.shape();
+        let (height, width) = (shape[0], shape[1]);
+        let strides = array.strides();
+        if height == 0 || width == 0 {
+            return Ok(Image {
+                bytes: &[],
+                width,
+                height,
+                stride: width,
+            });
+        }
+        if strides[1] != 1 || (height > 1 && strides[0] < width as isize) {
+            return Err(PyValueError::new_err(format!(
+                "{name}: rows must be contiguous (strides {strides:?})"
+            )));
+        }
+        let stride = if height == 1 {
+            width
+        } else {
+            strides[0] as usize
+        };
+        let len = (height - 1) * stride + width;
+        // SAFETY: numpy guarantees that the array's memory covers every element: with a
+        // positive row stride and contiguous rows, element (y, x) is at offset
+        // `y * stride + x` from the data pointer, and the last one is at `len - 1`. The
+        // `PyReadonlyArray2` borrow keeps the array alive and forbids mutable borrows from
+        // Rust for the lifetime of `'a`.
+        let bytes = unsafe { std::slice::from_raw_parts(array.data() as *const u8, len) };
+        Ok(Image {
+            bytes,
+            width,
+            height,
+            stride,
+        })
+    }
+
+    /// The set cells (nonzero bytes) as a bit grid.
+    fn grid(&self, name: &str) -> PyResult<BitGrid> {
+        if self.bytes.is_empty() {
+            return BitGrid::new(self.width, self.height).map_err(|e| size_error(name, e));
+        }
+        BitGrid::from_bytes(self.bytes, self.width, self.height, self.stride, 0)
+            .map_err(|e| size_error(name, e))
+    }
+}
+
+/// `MemoryError` for sizes that cannot be allocated, `ValueError` for the rest.
+fn size_error(name: &str, e: impl std::fmt::Display) -> PyErr {
+    let msg = format!("{name}: {e}");
+    if msg.contains("memory") || msg.contains("too large") || msg.contains("limit") {
+        PyMemoryError::new_err(msg)
+    } else {
+        PyValueError::new_err(msg)
+    }
+}
+
+/// `MemoryError` unless `count` values of `T` can be allocated: checked before the work
+/// starts, so that a result too large for this machine is an exception, not an abort.
+fn check_alloc<T>(count: usize, what: &str) -> PyResult<()> {
+    let mut probe: Vec<T> = Vec::new();
+    probe.try_reserve_exact(count).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "not enough memory for the {what} ({count} values of {} bytes)",
+            std::mem::size_of::<T>()
+        ))
+    })
+}
+
+fn connectivity(c: u8) -> PyResult<Connectivity> {
+    match c {
+        4 => Ok(Connectivity::Four),
+        8 => Ok(Connectivity::Eight),
+        _ => Err(PyValueError::new_err(format!(
+            "connectivity must be 4 or 8, not {c}"
+        ))),
+    }
+}
+
+fn moves(m: &str) -> PyResult<Moves> {
+    m.parse::<Moves>()
+        .map_err(|e| PyValueError::new_err(format!("moves: {e}")))
+}
+
+/// A `height x width` array from a row-major vector.
+fn array2<T: numpy::Element>(
+    py: Python<'_>,
+    v: Vec<T>,
+    height: usize,
+    width: usize,
+) -> PyResult<Bound<'_, PyArray2<T>>> {
+    let a = Array2::from_shape_vec((height, width), v)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(a.into_pyarray(py))
+}
+
+/// The cells of `g` as a `uint8` array of 0 and 1 (viewed as `bool` by the Python layer).
+fn grid_to_array<'py>(py: Python<'py>, g: &BitGrid) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let (w, h) = (g.width(), g.height());
+    let mut out = Vec::new();
+    out.try_reserve_exact(w * h)
+        .map_err(|_| PyMemoryError::new_err("not enough memory for the result"))?;
+    out.resize(w * h, 0u8);
+    if w > 0 && h > 0 {
+        g.write_bytes(&mut out, w, 1, 0)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    }
+    array2(py, out, h, w)
+}
+
+/// `(labels int32, n)`: labels in raster order of each component's first pixel.
+#[pyfunction]
+fn label<'py>(
+    py: Python<'py>,
+    image: PyReadonlyArray2<'py, u8>,
+    connectivity: u8,
+) -> PyResult<(Bound<'py, PyArray2<i32>>, u32)> {
+    let conn = self::connectivity(connectivity)?;
+    let img = Image::new(&image, "image")?;
+    let (w, h) = (img.width, img.height);
+    check_alloc::<u32>(w * h, "label image")?;
+    let (labels, n) = py.detach(|| -> PyResult<(Vec<i32>, u32)> {
+        let grid = img.grid("image")?;
+        let labels =
+            gridbits::algo::label::label(&grid, conn).map_err(|e| size_error("image", e))?;
+        let n = labels.count();
+        // Labels never exceed the cell count, far below 2^31 for any array numpy can hold.
+        let v: Vec<i32> = labels.into_vec().into_iter().map(|l| l as i32).collect();
+        Ok((v, n))
+    })?;
+    Ok((array2(py, labels, h, w)?, n))
+}
+
+/// Statistics as `cv2.connectedComponentsWithStats` gives them, with the background as row 0:
+/// `(n, labels int32 or None, stats int32 [n+1, 5] (x, y, w, h, area), centroids f64 [n+1, 2])`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn label_stats<'py>(
+    py: Python<'py>,
+    image: PyReadonlyArray2<'py, u8>,
+    connectivity: u8,
+    with_labels: bool,
+) -> PyResult<(
+    u32,
+    Option<Bound<'py, PyArray2<i32>>>,
+    Bound<'py, PyArray2<i32>>,
+    Bound<'py, PyArray2<f64>>,
+)> {
+    let conn = self::connectivity(connectivity)?;
+    let img = Image::new(&image, "image")?;
+    let (w, h) = (img.width, img.height);
+    if with_labels {
+        check_alloc::<u32>(w * h, "label image")?;
+    }
+    type Out = (u32, Option<Vec<i32>>, Vec<i32>, Vec<f64>);
+    let (n, labels, stats, centroids) = py.detach(|| -> PyResult<Out> {
+        let grid = img.grid("image")?;
+        let (labels, comps) = if with_labels {
+            let (l, s) = label_with_stats(&grid, conn).map_err(|e| size_error("image", e))?;
+            let v: Vec<i32> = l.into_vec().into_iter().map(|l| l as i32).collect();
+            (Some(v), s)
+        } else {
+            let mut s = Vec::new();
+            Labeller::new()
+                .stats(&grid, conn, &mut s)
+                .map_err(|e| size_error("image", e))?;
+            (None, s)
+        };
+        let n = comps.len();
+        let mut stats = Vec::with_capacity((n + 1) * 5);
+        let mut cents = Vec::with_capacity((n + 1) * 2);
+        // Row 0: the background, as OpenCV reports it.
+        let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
+            (a + c.size, x + c.sum_x, y + c.sum_y)
+        });
+        let total = (w * h) as u64;
+        let bg_area = total - area;
+        let all_x = (w as u64 * (w as u64).saturating_sub(1) / 2) * h as u64;
+        let all_y = (h as u64 * (h as u64).saturating_sub(1) / 2) * w as u64;
+        let (bx, by, bw, bh) = background_bbox(&grid);
+        stats.extend_from_slice(&[bx, by, bw, bh, bg_area as i32]);
+        if bg_area > 0 {
+            cents.push((all_x - sx) as f64 / bg_area as f64);
+            cents.push((all_y - sy) as f64 / bg_area as f64);
+        } else {
+            cents.extend_from_slice(&[f64::NAN, f64::NAN]);
+        }
+        for c in &comps {
+            let (x, y, cw, ch) = c.bbox();
+            stats.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32, c.size as i32]);
+            let (cx, cy) = c.centroid();
+            cents.push(cx);
+            cents.push(cy);
+        }
+        Ok((n as u32, labels, stats, cents))
+    })?;
+    let labels = match labels {
+        Some(v) => Some(array2(py, v, h, w)?),
+        None => None,
+    };
+    Ok((
+        n,
+        labels,
+        array2(py, stats, n as usize + 1, 5)?,
+        array2(py, centroids, n as usize + 1, 2)?,
+    ))
+}
+
+/// The bounding box `(x, y, w, h)` of the empty cells of `g`, `(0, 0, 0, 0)` if none.
+fn background_bbox(g: &BitGrid) -> (i32, i32, i32, i32) {
+    let (w, h) = (g.width(), g.height());
+    let mut rows = None::<(usize, usize)>;
+    let mut all_set = BitGrid::full(w, 1).ok();
+    for y in 0..h {
+        let row_full = g.row_words(y).iter().map(|w| w.count_ones()).sum::<u32>() as usize == w;
+        if !row_full {
+            rows = Some(rows.map_or((y, y), |(a, _)| (a, y)));
+        }
+        if let Some(acc) = all_set.as_mut() {
+            for (a, r) in acc.row_words_mut(0).iter_mut().zip(g.row_words(y)) {
+                *a &= r;
+            }
+        }
+    }
+    let Some((y0, y1)) = rows else {
+        return (0, 0, 0, 0);
+    };
+    let Some(acc) = all_set else {
+        return (0, 0, 0, 0);
+    };
+    let mut cols = None::<(usize, usize)>;
+    for x in 0..w {
+        if !acc.get(x, 0) {
+            cols = Some(cols.map_or((x, x), |(a, _)| (a, x)));
+        }
+    }
+    let (x0, x1) = cols.unwrap_or((0, 0));
+    (
+        x0 as i32,
+        y0 as i32,
+        (x1 - x0 + 1) as i32,
+        (y1 - y0 + 1) as i32,
+    )
+}
+
+/// The cells of `passable` reachable from `seeds & passable`.
+#[pyfunction]
+fn fill_mask<'py>(
+    py: Python<'py>,
+    passable: PyReadonlyArray2<'py, u8>,
+    seeds: PyReadonlyArray2<'py, u8>,
+    connectivity: u8,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let conn = self::connectivity(connectivity)?;
+    let (p, s) = (
+        Image::new(&passable, "passable")?,
+        Image::new(&seeds, "seeds")?,
+    );
+    let out = py.detach(|| -> PyResult<BitGrid> {
+        let (p, s) = (p.grid("passable")?, s.grid("seeds")?);
+        Ok(fill(&s, &p, conn))
+    })?;
+    grid_to_array(py, &out)
+}
+
+/// Move distances from the nearest source: int32, -1 where unreachable.
+#[pyfunction]
+fn distance<'py>(
+    py: Python<'py>,
+    passable: PyReadonlyArray2<'py, u8>,
+    sources: PyReadonlyArray2<'py, u8>,
+    moves: &str,
+) -> PyResult<Bound<'py, PyArray2<i32>>> {
+    let m = self::moves(moves)?;
+    let (p, s) = (
+        Image::new(&passable, "passable")?,
+        Image::new(&sources, "sources")?,
+    );
+    let (w, h) = (p.width, p.height);
+    let out = py.detach(|| -> PyResult<Vec<i32>> {
+        let (p, s) = (p.grid("passable")?, s.grid("sources")?);
+        let d = distance_map(&s, &p, m, None);
+        Ok(d.as_slice().iter().map(|&d| d as i32).collect())
+    })?;
+    array2(py, out, h, w)
+}
+
+/// The owner array and the counts of [`voronoi_owner`].
+type Owners<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, numpy::PyArray1<i64>>);
+
+/// Voronoi territory of the players `1..=players`: `markers[y, x] = k` puts a source of
+/// player `k` at `(x, y)` (0: none). Returns `(owner int32, counts int64 [players + 1])`:
+/// owner `k` for player k's cells (sources included), 0 unreached, -1 contested.
+#[pyfunction]
+fn voronoi_owner<'py>(
+    py: Python<'py>,
+    passable: PyReadonlyArray2<'py, u8>,
+    markers: PyReadonlyArray2<'py, i32>,
+    players: usize,
+    moves: &str,
+) -> PyResult<Owners<'py>> {
+    let m = self::moves(moves)?;
+    let p = Image::new(&passable, "passable")?;
+    let (w, h) = (p.width, p.height);
+    check_alloc::<u32>(w * h, "owner array")?;
+    let marks = markers.as_slice().map_err(|_| {
+        PyValueError::new_err("markers: must be C-contiguous (the Python layer copies it)")
+    })?;
+    let (owner, counts) = py.detach(|| -> PyResult<(Vec<i32>, Vec<i64>)> {
+        let free = p.grid("passable")?;
+        let mut planes = Vec::with_capacity(players);
+        for _ in 0..players {
+            planes.push(free.empty_like());
+        }
+        let mut taken = free.empty_like();
+        for (i, &k) in marks.iter().enumerate() {
+            if k > 0 {
+                planes[k as usize - 1].set(i % w, i / w);
+                taken.set(i % w, i / w);
+            }
+        }
+        let open = free & !taken;
+        let v = voronoi(&planes, &open, m, None);
+        let mut owner = vec![0i32; w * h];
+        let mut counts = vec![0i64; players + 1];
+        for (k, plane) in v.owned.iter().enumerate() {
+            for (x, y) in plane.iter() {
+                owner[y * w + x] = k as i32 + 1;
+                counts[k + 1] += 1;
+            }
+        }
+        for (x, y) in v.contested.iter() {
+            owner[y * w + x] = -1;
+        }
+        Ok((owner, counts))
+    })?;
+    Ok((array2(py, owner, h, w)?, counts.into_pyarray(py)))
+}
+
+/// The cells reachable in one move by any piece (pieces block each other).
+#[pyfunction]
+fn reach_mask<'py>(
+    py: Python<'py>,
+    passable: PyReadonlyArray2<'py, u8>,
+    pieces: PyReadonlyArray2<'py, u8>,
+    moves: &str,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let m = self::moves(moves)?;
+    let (p, s) = (
+        Image::new(&passable, "passable")?,
+        Image::new(&pieces, "pieces")?,
+    );
+    let out = py.detach(|| -> PyResult<BitGrid> {
+        let (p, s) = (p.grid("passable")?, s.grid("pieces")?);
+        let open = p & !s.clone();
+        Ok(reach(&s, &open, m))
+    })?;
+    grid_to_array(py, &out)
+}
+
+/// Merges provisional labels `1..=total` that touch (`pairs`, shape `(K, 2)`) and numbers
+/// the merged sets `1..=n` in order of their smallest provisional label. Returns `(mapping
+/// int32 [total + 1], n)` with `mapping[0] = 0`: the chunk-merging step of `gridbits.dask`.
+#[pyfunction]
+fn merge_labels<'py>(
+    py: Python<'py>,
+    pairs: PyReadonlyArray2<'py, i64>,
+    total: usize,
+) -> PyResult<(Bound<'py, numpy::PyArray1<i32>>, u32)> {
+    let shape = pairs.shape();
+    if shape[1] != 2 && shape[0] != 0 {
+        return Err(PyValueError::new_err("pairs: expected shape (K, 2)"));
+    }
+    let flat = pairs
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("pairs: must be C-contiguous"))?;
+    if total >= i32::MAX as usize {
+        return Err(PyValueError::new_err("total: too many labels for int32"));
+    }
+    let (mapping, n) = py.detach(|| -> PyResult<(Vec<i32>, u32)> {
+        let mut parent: Vec<u32> = Vec::new();
+        parent
+            .try_reserve_exact(total + 1)
+            .map_err(|_| PyMemoryError::new_err("not enough memory for the labels"))?;
+        parent.extend(0..=total as u32);
+        fn find(parent: &mut [u32], mut a: u32) -> u32 {
+            while parent[a as usize] != a {
+                let up = parent[parent[a as usize] as usize];
+                parent[a as usize] = up;
+                a = up;
+            }
+            a
+        }
+        for pair in flat.chunks_exact(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if a <= 0 || b <= 0 || a as usize > total || b as usize > total {
+                return Err(PyValueError::new_err(format!(
+                    "pairs: label pair ({a}, {b}) outside 1..={total}"
+                )));
+            }
+            let (ra, rb) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
+            // The smaller root wins, so a set's root is its smallest label.
+            if ra < rb {
+                parent[rb as usize] = ra;
+            } else if rb < ra {
+                parent[ra as usize] = rb;
+            }
+        }
+        let mut mapping = vec![0i32; total + 1];
+        let mut n = 0u32;
+        for l in 1..=total {
+            let r = find(&mut parent, l as u32) as usize;
+            if r == l {
+                n += 1;
+                mapping[l] = n as i32;
+            } else {
+                mapping[l] = mapping[r];
+            }
+        }
+        Ok((mapping, n))
+    })?;
+    Ok((mapping.into_pyarray(py), n))
+}
+
+/// Rewrites a chunk's local labels in place as final ones: `labels[i] = mapping[labels[i] +
+/// offset]` for every nonzero label (the relabelling step of `gridbits.dask`).
+#[pyfunction]
+fn relabel<'py>(
+    py: Python<'py>,
+    mut labels: numpy::PyReadwriteArray2<'py, i32>,
+    offset: i64,
+    mapping: numpy::PyReadonlyArray1<'py, i32>,
+) -> PyResult<()> {
+    let map = mapping
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("mapping: must be contiguous"))?;
+    let labels = labels
+        .as_slice_mut()
+        .map_err(|_| PyValueError::new_err("labels: must be C-contiguous"))?;
+    py.detach(|| -> PyResult<()> {
+        for l in labels.iter_mut() {
+            if *l != 0 {
+                let i = i64::from(*l) + offset;
+                *l = *usize::try_from(i)
+                    .ok()
+                    .and_then(|i| map.get(i))
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!("labels: {l} + {offset} is past the mapping"))
+                    })?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The native module.
+#[pymodule]
+fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(label, m)?)?;
+    m.add_function(wrap_pyfunction!(label_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(fill_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(distance, m)?)?;
+    m.add_function(wrap_pyfunction!(voronoi_owner, m)?)?;
+    m.add_function(wrap_pyfunction!(reach_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_labels, m)?)?;
+    m.add_function(wrap_pyfunction!(relabel, m)?)?;
+    games::register(m)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

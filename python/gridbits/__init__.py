@@ -1,0 +1,51 @@
+"""gridbits: bit-parallel algorithms on 2D grids, for numpy.
+
+Each cell is one bit and a whole row of 64 cells moves per machine word, so labelling,
+distance maps, Voronoi territory and flood fill run at memory speed. Every function takes
+2D numpy arrays (bool or any integer or float dtype, nonzero = set; C or Fortran order or
+strided views) and returns numpy arrays; long calls release the GIL.
+
+- :func:`label`, :func:`label_stats`, :func:`connected_components_with_stats`,
+  :func:`groups_at_least`: connected components, a drop-in for ``scipy.ndimage.label`` and
+  ``cv2.connectedComponentsWithStats``.
+- :func:`fill`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood fill, BFS distance
+  maps, territory of many players, sliding-piece reach.
+- :mod:`gridbits.puyo`, :mod:`gridbits.amazons`: game engines.
+- :mod:`gridbits.dask`: labelling of Dask arrays larger than one machine.
+
+>>> import numpy as np, gridbits
+>>> labels, n = gridbits.label(np.eye(3, dtype=bool))
+>>> n
+1
+"""
+
+from ._grid import (
+    LabelStats,
+    Voronoi,
+    connected_components_with_stats,
+    distance,
+    fill,
+    groups_at_least,
+    label,
+    label_stats,
+    reach,
+    voronoi,
+)
+from ._gridbits import __version__
+from . import amazons, puyo
+
+__all__ = [
+    "LabelStats",
+    "Voronoi",
+    "__version__",
+    "amazons",
+    "connected_components_with_stats",
+    "distance",
+    "fill",
+    "groups_at_least",
+    "label",
+    "label_stats",
+    "puyo",
+    "reach",
+    "voronoi",
+]

@@ -1,0 +1,96 @@
+"""Argument checks and conversions shared by the public functions.
+
+Every public function accepts 2D arrays of bool or any integer or float dtype (nonzero is
+set), in C or Fortran order or as strided views; the native code wants ``uint8`` rows that
+are contiguous. These helpers convert with as few copies as possible and raise
+``TypeError`` / ``ValueError`` naming the argument.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_CONNECTIVITIES = (4, 8)
+_MOVES = ("4", "8", "king", "queen", "rook", "bishop")
+
+
+def as_array2d(value, name: str) -> np.ndarray:
+    """``value`` as a 2D numpy array of a numeric or bool dtype, or a clear error."""
+    try:
+        a = np.asarray(value)
+    except Exception as e:  # ragged lists and the like
+        raise ValueError(f"{name}: not an array ({e})") from None
+    if a.dtype == object or a.dtype.kind not in "biufc":
+        raise TypeError(
+            f"{name}: expected an array of bool or numbers, got dtype {a.dtype}"
+        )
+    if a.ndim != 2:
+        raise ValueError(f"{name}: expected a 2D array, got {a.ndim} dimensions")
+    return a
+
+
+def as_mask(value, name: str) -> np.ndarray:
+    """A 2D ``uint8`` array, nonzero where ``value`` is nonzero, with contiguous rows.
+
+    ``bool`` and 8-bit integer arrays are viewed, not copied, when their rows are
+    contiguous (any row stride); other layouts and dtypes cost one pass.
+    """
+    a = as_array2d(value, name)
+    if a.dtype.kind == "b" or a.dtype in (np.uint8, np.int8):
+        m = a.view(np.uint8)
+    else:
+        m = np.not_equal(a, 0).view(np.uint8)
+    if m.size and (m.strides[1] != 1 or (m.shape[0] > 1 and m.strides[0] < m.shape[1])):
+        m = np.ascontiguousarray(m)
+    return m
+
+
+def connectivity(c, name: str = "connectivity") -> int:
+    """4 or 8."""
+    if isinstance(c, bool) or c not in _CONNECTIVITIES:
+        raise ValueError(f"{name} must be 4 or 8, not {c!r}")
+    return int(c)
+
+
+def moves(m) -> str:
+    """A move kind: "4", "8" (or "king"), "queen", "rook", "bishop"."""
+    m = str(m).lower()
+    if m not in _MOVES:
+        raise ValueError(f"moves must be one of {', '.join(_MOVES)}, not {m!r}")
+    return m
+
+
+def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
+    """A ``uint8`` mask of ``shape`` from either a numpy array of that shape (any dtype,
+    nonzero set) or ``(row, col)`` pairs: a list or tuple of pairs, or a ``(K, 2)`` integer
+    array whose shape is not the grid's. Pairs off the grid are an error."""
+    if isinstance(value, np.ndarray) and value.shape == shape:
+        return as_mask(value, name)
+    if isinstance(value, np.ndarray) and value.ndim == 2 and value.shape[1] != 2:
+        raise ValueError(f"{name}: shape {value.shape} does not match the grid's {shape}")
+    try:
+        pts = np.asarray(value, dtype=np.int64)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"{name}: expected a mask of shape {shape} or a sequence of (row, col) pairs"
+        ) from None
+    if pts.size == 0:
+        return np.zeros(shape, dtype=np.uint8)
+    if pts.ndim == 1 and pts.shape[0] == 2:
+        pts = pts.reshape(1, 2)
+    if pts.ndim != 2 or pts.shape[1] != 2:
+        raise ValueError(f"{name}: expected (row, col) pairs, got shape {pts.shape}")
+    rows, cols = pts[:, 0], pts[:, 1]
+    bad = (rows < 0) | (rows >= shape[0]) | (cols < 0) | (cols >= shape[1])
+    if bad.any():
+        r, c = pts[np.argmax(bad)]
+        raise ValueError(f"{name}: ({r}, {c}) is off the {shape[0]}x{shape[1]} grid")
+    out = np.zeros(shape, dtype=np.uint8)
+    out[rows, cols] = 1
+    return out
+
+
+def same_shape(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) -> None:
+    """ValueError unless both arrays have one shape."""
+    if a.shape != b.shape:
+        raise ValueError(f"{name_b}: shape {b.shape} does not match {name_a}'s {a.shape}")

@@ -1,0 +1,234 @@
+"""Grid functions: labelling, statistics, fill, distance, Voronoi, sliding reach."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _gridbits
+from ._checks import as_mask, cells_mask, connectivity as _conn, moves as _moves, same_shape
+
+
+def label(image, connectivity: int = 8) -> tuple[np.ndarray, int]:
+    """Label the connected components of the nonzero pixels of a 2D array.
+
+    Returns ``(labels, n)``: an ``int32`` array of the image's shape, 0 for the background
+    and ``1..n`` for the components in raster order of their first pixel, exactly as
+    ``scipy.ndimage.label`` numbers them (``connectivity=8`` matches
+    ``structure=np.ones((3, 3))``, ``connectivity=4`` scipy's default structure), and the
+    count ``n``. The GIL is released while labelling.
+
+    >>> import numpy as np, gridbits
+    >>> img = np.array([[1, 1, 0, 0],
+    ...                 [0, 0, 0, 1],
+    ...                 [1, 0, 1, 0]])
+    >>> labels, n = gridbits.label(img)
+    >>> n
+    3
+    >>> labels
+    array([[1, 1, 0, 0],
+           [0, 0, 0, 2],
+           [3, 0, 2, 0]], dtype=int32)
+    >>> gridbits.label(img, connectivity=4)[1]
+    4
+    """
+    c = _conn(connectivity)
+    m = as_mask(image, "image")
+    if m.size == 0:
+        return np.zeros(m.shape, dtype=np.int32), 0
+    return _gridbits.label(m, c)
+
+
+class LabelStats(NamedTuple):
+    """Per-component statistics; row ``i`` of each array is component ``i + 1``."""
+
+    #: Number of components.
+    n: int
+    #: The label image (``int32``), or ``None`` when not asked for.
+    labels: np.ndarray | None
+    #: Pixels per component (``int64``).
+    areas: np.ndarray
+    #: Bounding boxes ``(x, y, w, h)`` (``int32``), x the column, y the row.
+    bboxes: np.ndarray
+    #: Centroids ``(x, y)`` (``float64``).
+    centroids: np.ndarray
+
+
+def label_stats(image, connectivity: int = 8, labels: bool = True) -> LabelStats:
+    """Label and measure every component: areas, bounding boxes and centroids, as
+    ``cv2.connectedComponentsWithStats`` reports them but without the background row.
+
+    With ``labels=False`` no label image is written (faster, less memory).
+
+    >>> import numpy as np, gridbits
+    >>> img = np.array([[1, 1, 0],
+    ...                 [0, 0, 0],
+    ...                 [0, 1, 1]], dtype=bool)
+    >>> s = gridbits.label_stats(img)
+    >>> s.n, s.areas.tolist(), s.bboxes.tolist()
+    (2, [2, 2], [[0, 0, 2, 1], [1, 2, 2, 1]])
+    >>> s.centroids.tolist()
+    [[0.5, 0.0], [1.5, 2.0]]
+    """
+    n, lab, stats, cents = _stats(image, connectivity, labels)
+    return LabelStats(
+        n, lab, stats[1:, 4].astype(np.int64), stats[1:, :4].copy(), cents[1:].copy()
+    )
+
+
+def connected_components_with_stats(image, connectivity: int = 8):
+    """``cv2.connectedComponentsWithStats`` with gridbits: ``(n + 1, labels, stats,
+    centroids)``, row 0 the background, ``stats`` columns ``x, y, w, h, area`` (``int32``).
+
+    >>> import numpy as np, gridbits
+    >>> img = np.array([[0, 1], [0, 1]], dtype=np.uint8)
+    >>> n, labels, stats, centroids = gridbits.connected_components_with_stats(img)
+    >>> n, stats.tolist()
+    (2, [[0, 0, 1, 2, 2], [1, 0, 1, 2, 2]])
+    """
+    n, lab, stats, cents = _stats(image, connectivity, True)
+    return n + 1, lab, stats, cents
+
+
+def _stats(image, connectivity, with_labels):
+    c = _conn(connectivity)
+    m = as_mask(image, "image")
+    if m.size == 0:
+        lab = np.zeros(m.shape, dtype=np.int32) if with_labels else None
+        return 0, lab, np.zeros((1, 5), dtype=np.int32), np.full((1, 2), np.nan)
+    return _gridbits.label_stats(m, c, bool(with_labels))
+
+
+def groups_at_least(image, k: int, connectivity: int = 8) -> np.ndarray:
+    """The pixels of the components of ``k`` pixels or more, as a bool array.
+
+    >>> import numpy as np, gridbits
+    >>> img = np.array([[1, 1, 0, 1]])
+    >>> gridbits.groups_at_least(img, 2).astype(int).tolist()
+    [[1, 1, 0, 0]]
+    """
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"k: expected an integer, got {type(k).__name__}")
+    s = label_stats(image, connectivity)
+    keep = np.zeros(s.n + 1, dtype=bool)
+    keep[1:] = s.areas >= k
+    return keep[s.labels]
+
+
+def fill(passable, seeds, connectivity: int = 4) -> np.ndarray:
+    """The cells of ``passable`` reachable from ``seeds`` (a mask of the grid's shape or
+    ``(row, col)`` pairs; seeds on blocked cells start nothing), as a bool array.
+
+    >>> import numpy as np, gridbits
+    >>> free = np.array([[1, 1, 0, 1],
+    ...                  [0, 1, 0, 1]], dtype=bool)
+    >>> gridbits.fill(free, [(0, 0)]).astype(int).tolist()
+    [[1, 1, 0, 0], [0, 1, 0, 0]]
+    """
+    c = _conn(connectivity)
+    p = as_mask(passable, "passable")
+    s = cells_mask(seeds, p.shape, "seeds")
+    if p.size == 0:
+        return np.zeros(p.shape, dtype=bool)
+    return _gridbits.fill_mask(p, s, c).view(bool)
+
+
+def distance(passable, sources, moves: str = "4") -> np.ndarray:
+    """Move distance from the nearest source to every cell: ``int32``, 0 at the sources,
+    -1 where unreachable. ``moves`` is "4", "8" (king steps), "queen", "rook" or "bishop"
+    (sliding moves stop at blocked cells; one slide is one move). Sources need not be
+    passable; they are where every path starts.
+
+    >>> import numpy as np, gridbits
+    >>> free = np.array([[1, 1, 1],
+    ...                  [0, 0, 1],
+    ...                  [1, 1, 1]], dtype=bool)
+    >>> gridbits.distance(free, [(0, 0)]).tolist()
+    [[0, 1, 2], [-1, -1, 3], [6, 5, 4]]
+    >>> gridbits.distance(free, [(0, 0)], moves="queen").tolist()
+    [[0, 1, 1], [-1, -1, 2], [3, 3, 2]]
+    """
+    m = _moves(moves)
+    p = as_mask(passable, "passable")
+    s = cells_mask(sources, p.shape, "sources")
+    if p.size == 0:
+        return np.zeros(p.shape, dtype=np.int32)
+    return _gridbits.distance(p, s, m)
+
+
+class Voronoi(NamedTuple):
+    """Territory: ``owner[r, c]`` is the player (1..P) who reaches the cell strictly first,
+    ``0`` where nobody reaches it (walls included), ``-1`` where two or more players tie
+    (contested). ``counts[k]`` is player k's number of cells, sources included
+    (``counts[0]`` is 0)."""
+
+    owner: np.ndarray
+    counts: np.ndarray
+
+    #: Owner code of contested cells.
+    CONTESTED = -1
+    #: Owner code of cells nobody reaches.
+    UNREACHED = 0
+
+
+def voronoi(passable, sources, moves: str = "4") -> Voronoi:
+    """Voronoi territory of several players.
+
+    ``sources`` is an integer array of the grid's shape (0: no source, ``k``: a source of
+    player ``k``, like the markers of a watershed), or a list with, for each player, its
+    ``(row, col)`` cells. Sources are obstacles to every player; each player's BFS starts
+    from its own. A cell belongs to the player with the strictly smallest move distance;
+    ties are contested.
+
+    >>> import numpy as np, gridbits
+    >>> free = np.ones((1, 5), dtype=bool)
+    >>> v = gridbits.voronoi(free, [[(0, 0)], [(0, 4)]])
+    >>> v.owner.tolist(), v.counts.tolist()
+    ([[1, 1, -1, 2, 2]], [0, 2, 2])
+    """
+    m = _moves(moves)
+    p = as_mask(passable, "passable")
+    markers = _markers(sources, p.shape)
+    players = int(markers.max()) if markers.size else 0
+    if p.size == 0:
+        return Voronoi(np.zeros(p.shape, dtype=np.int32), np.zeros(players + 1, np.int64))
+    owner, counts = _gridbits.voronoi_owner(p, markers, players, m)
+    return Voronoi(owner, counts)
+
+
+def _markers(sources, shape) -> np.ndarray:
+    """The marker array (``int32``, C order) of ``sources``."""
+    if isinstance(sources, np.ndarray):
+        if sources.shape != shape:
+            raise ValueError(
+                f"sources: shape {sources.shape} does not match the grid's {shape}"
+            )
+        if sources.dtype.kind not in "iub":
+            raise TypeError(f"sources: expected an integer array, got dtype {sources.dtype}")
+        if sources.size and sources.min() < 0:
+            raise ValueError("sources: player numbers must be 0 (none) or positive")
+        return np.require(sources, np.int32, ["C", "A"])
+    out = np.zeros(shape, dtype=np.int32)
+    for k, cells in enumerate(sources, start=1):
+        mask = cells_mask(list(cells), shape, f"sources[{k - 1}]")
+        out[(mask != 0) & (out == 0)] = k
+    return out
+
+
+def reach(passable, pieces, moves: str = "queen") -> np.ndarray:
+    """The cells reachable in one move by any of ``pieces`` (a mask or ``(row, col)``
+    pairs): sliding moves stop before blocked cells and before other pieces.
+
+    >>> import numpy as np, gridbits
+    >>> free = np.ones((3, 3), dtype=bool)
+    >>> gridbits.reach(free, [(1, 1)], moves="rook").astype(int).tolist()
+    [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
+    """
+    m = _moves(moves)
+    p = as_mask(passable, "passable")
+    s = cells_mask(pieces, p.shape, "pieces")
+    same_shape(p, s, "passable", "pieces")
+    if p.size == 0:
+        return np.zeros(p.shape, dtype=bool)
+    return _gridbits.reach_mask(p, s, m).view(bool)

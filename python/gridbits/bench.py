@@ -1,0 +1,233 @@
+"""Benchmark gridbits against the Python libraries people use for the same jobs.
+
+``python -m gridbits.bench [--quick] [--json] [--dask]`` times, in one process and on the
+same ``uint8`` arrays, ``gridbits.label`` (packing and raster renumbering included) against
+``scipy.ndimage.label``, ``cv2.connectedComponents`` with one thread and with its default
+threads, ``cc3d`` and ``skimage.measure.label`` (each only when installed), checking that
+the component counts agree; ``gridbits.label_stats`` against
+``cv2.connectedComponentsWithStats``; ``puyo.simulate_many`` per field; and with ``--dask``
+``gridbits.dask.label`` against ``dask_image.ndmeasure.label`` on the same chunks on a
+local cluster of 2 worker processes. Prints a table (or JSON) of the median time of each
+and its ratio to gridbits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+import gridbits
+from gridbits import puyo
+
+
+def _median_time(fn, repeat: int) -> float:
+    """Median wall time of ``fn()`` in seconds, after one warm-up call."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def images(size: int) -> dict:
+    """The workloads: noise at 30/50/70% and a blobby image, as ``uint8`` 0/1 arrays."""
+    rng = np.random.default_rng(2048)
+    out = {f"noise {p}%": (rng.random((size, size)) < p / 100).astype(np.uint8) for p in (30, 50, 70)}
+    # Blobs: smoothed noise, thresholded (a box filter by cumulative sums, no scipy needed).
+    base = rng.random((size, size))
+    k = 9
+    c = np.cumsum(np.cumsum(np.pad(base, ((k, 0), (k, 0))), 0), 1)
+    box = c[k:, k:] - c[:-k, k:] - c[k:, :-k] + c[:-k, :-k]
+    out["blobs"] = (box > np.median(box) * 1.02).astype(np.uint8)
+    return out
+
+
+def _peers(conn: int):
+    """``name -> function(img) -> count`` for every installed peer."""
+    peers = {}
+    try:
+        from scipy import ndimage
+
+        structure = np.ones((3, 3)) if conn == 8 else None
+        peers["scipy.ndimage.label"] = lambda img: ndimage.label(img, structure=structure)[1]
+    except ImportError:
+        pass
+    try:
+        import cv2
+
+        threads = cv2.getNumThreads()
+
+        def cv_one(img):
+            cv2.setNumThreads(1)
+            n = cv2.connectedComponents(img, connectivity=conn)[0] - 1
+            cv2.setNumThreads(threads)
+            return n
+
+        def cv_default(img):
+            cv2.setNumThreads(threads)
+            return cv2.connectedComponents(img, connectivity=conn)[0] - 1
+
+        peers["cv2 1 thread"] = cv_one
+        peers[f"cv2 {threads} threads"] = cv_default
+    except ImportError:
+        pass
+    try:
+        import cc3d
+
+        peers["cc3d"] = lambda img: cc3d.connected_components(img, connectivity=conn, return_N=True)[1]
+    except ImportError:
+        pass
+    try:
+        from skimage.measure import label as sk_label
+
+        peers["skimage"] = lambda img: sk_label(img, connectivity=1 if conn == 4 else 2, return_num=True)[1]
+    except ImportError:
+        pass
+    return peers
+
+
+def _stats_peers(conn: int):
+    peers = {}
+    try:
+        import cv2
+
+        threads = cv2.getNumThreads()
+
+        def cv_stats(img):
+            cv2.setNumThreads(1)
+            n = cv2.connectedComponentsWithStats(img, connectivity=conn)[0] - 1
+            cv2.setNumThreads(threads)
+            return n
+
+        peers["cv2 with stats 1 thread"] = cv_stats
+    except ImportError:
+        pass
+    return peers
+
+
+def run(quick: bool, use_dask: bool) -> list:
+    size = 1024 if quick else 2048
+    repeat = 3 if quick else 7
+    rows = []
+    for conn in (8, 4):
+        for name, img in images(size).items():
+            workload = f"label {name} {size}x{size} {conn}-conn"
+            want = gridbits.label(img, conn)[1]
+            t_gb = _median_time(lambda: gridbits.label(img, conn), repeat)
+            rows.append({"workload": workload, "impl": "gridbits", "seconds": t_gb})
+            for peer, fn in _peers(conn).items():
+                n = fn(img)
+                if n != want:
+                    raise SystemExit(f"{workload}: {peer} counts {n}, gridbits {want}")
+                rows.append({"workload": workload, "impl": peer, "seconds": _median_time(lambda: fn(img), repeat)})
+            workload = f"label_stats {name} {size}x{size} {conn}-conn"
+            t = _median_time(lambda: gridbits.label_stats(img, conn), repeat)
+            rows.append({"workload": workload, "impl": "gridbits", "seconds": t})
+            for peer, fn in _stats_peers(conn).items():
+                if fn(img) != want:
+                    raise SystemExit(f"{workload}: {peer} disagrees")
+                rows.append({"workload": workload, "impl": peer, "seconds": _median_time(lambda: fn(img), repeat)})
+    rows.extend(_puyo_rows(quick, repeat))
+    if use_dask:
+        rows.extend(_dask_rows(quick))
+    return rows
+
+
+def _puyo_rows(quick: bool, repeat: int) -> list:
+    rng = np.random.default_rng(19)
+    n = 2000 if quick else 20000
+    fields = rng.integers(0, 6, size=(n, 13, 6)).astype(np.uint8)
+    fields[:, :5] = 0
+    from . import _gridbits
+
+    t = _median_time(lambda: puyo.simulate_many(fields), repeat)
+    loop = sorted(_gridbits._puyo_rust_loop_seconds(fields, "tsu") for _ in range(repeat))[repeat // 2]
+    workload = f"puyo.simulate_many {n} random fields (per field)"
+    return [
+        {"workload": workload, "impl": "gridbits", "seconds": t / n},
+        {"workload": workload, "impl": "Rust loop, 1 thread", "seconds": loop / n},
+    ]
+
+
+def _dask_rows(quick: bool) -> list:
+    import dask.array as da
+    from distributed import Client, LocalCluster
+
+    import gridbits.dask as gd
+
+    size = 4096 if quick else 16384
+    chunk = 1024 if quick else 2048
+    img = da.random.RandomState(5).random((size, size), chunks=chunk) < 0.5
+    rows = []
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, Client(cluster) as client:
+        workload = f"dask label noise 50% {size}x{size} chunks {chunk}"
+
+        def ours():
+            labels, n = gd.label(img)
+            return int(client.compute(n, sync=True)), labels.max().compute()
+
+        t = _median_time(ours, 1)
+        rows.append({"workload": workload, "impl": "gridbits.dask", "seconds": t})
+        try:
+            from dask_image.ndmeasure import label as di_label
+
+            def theirs():
+                labels, n = di_label(img, structure=np.ones((3, 3)))
+                return int(client.compute(n, sync=True)), labels.max().compute()
+
+            if theirs()[0] != ours()[0]:
+                raise SystemExit(f"{workload}: dask-image disagrees")
+            rows.append({"workload": workload, "impl": "dask_image", "seconds": _median_time(theirs, 1)})
+        except ImportError:
+            pass
+    return rows
+
+
+def ratios(rows: list) -> list:
+    """Each peer's time over gridbits' in the same workload."""
+    fast = {r["workload"]: r["seconds"] for r in rows if r["impl"].startswith("gridbits")}
+    return [
+        {"workload": r["workload"], "baseline": r["impl"], "ratio": r["seconds"] / fast[r["workload"]]}
+        for r in rows
+        if not r["impl"].startswith("gridbits") and r["workload"] in fast
+    ]
+
+
+def _fmt(seconds: float) -> str:
+    """A time with a readable unit."""
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.2f} {unit}"
+    return f"{seconds / 1e-9:.0f} ns"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m gridbits.bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="1024^2 images and fewer repeats")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
+    args = ap.parse_args(argv)
+    rows = run(args.quick, args.dask)
+    rat = ratios(rows)
+    if args.json:
+        print(json.dumps({"cpus": os.cpu_count(), "results": rows, "ratios": rat}, indent=1))
+        return 0
+    ratio_of = {(r["workload"], r["baseline"]): r["ratio"] for r in rat}
+    print(f"{'workload':<50} {'impl':<24} {'time':>10}  gridbits is")
+    for r in rows:
+        q = ratio_of.get((r["workload"], r["impl"]))
+        speed = f"{q:.1f}x faster" if q and q >= 1 else (f"{1 / q:.1f}x slower" if q else "")
+        print(f"{r['workload']:<50} {r['impl']:<24} {_fmt(r['seconds']):>10}  {speed}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""Puyo Puyo and Amazons through numpy, against the Rust engine's known results."""
+
+import numpy as np
+import pytest
+
+import gridbits
+from gridbits import amazons, puyo
+
+TSU19 = """\
+.G.BRG
+GBRRYR
+RRYYBY
+RGYRBR
+YGYRBY
+YGBGYR
+GRBGYR
+BRBYBY
+RYYBYY
+BRBYBR
+BGBYRR
+YGBGBG
+RBGBGG"""
+
+
+def test_tsu_19_chain():
+    r = puyo.simulate(puyo.parse(TSU19))
+    assert r["chain"] == 19
+    assert r["score"] == 175080
+    assert len(r["steps"]) == 19
+    assert r["field"].shape == (13, 6)
+
+
+def test_simulate_many_equals_simulate():
+    rng = np.random.default_rng(7)
+    fields = rng.integers(0, 6, size=(200, 13, 6)).astype(np.uint8)
+    fields[:, :4] = 0
+    chains, scores, after = puyo.simulate_many(fields)
+    for i in range(len(fields)):
+        r = puyo.simulate(fields[i])
+        assert chains[i] == r["chain"] and scores[i] == r["score"]
+        np.testing.assert_array_equal(after[i], r["field"])
+    stc = rng.integers(0, 7, size=(50, 12, 6)).astype(np.uint8)
+    c2, s2, _ = puyo.simulate_many(stc, rules="stc")
+    assert all(c2[i] == puyo.simulate(stc[i], "stc")["chain"] for i in range(50))
+
+
+def test_puyo_errors():
+    with pytest.raises(ValueError, match="fields: each field must be 13 x 6"):
+        puyo.simulate_many(np.zeros((2, 12, 6), np.uint8))
+    with pytest.raises(ValueError, match="codes"):
+        puyo.simulate(np.full((13, 6), 9, np.uint8))
+    with pytest.raises(ValueError, match="rules"):
+        puyo.simulate(np.zeros((13, 6), np.uint8), rules="puyo")
+    with pytest.raises(ValueError, match="line 1, column 1"):
+        puyo.parse("X.....")
+
+
+def test_amazons_start_and_batch():
+    e = amazons.evaluate(amazons.START)
+    assert e["queen"]["white"] == e["queen"]["black"]
+    assert sum(e["queen"].values()) == 92
+    batch = amazons.evaluate_many(np.stack([amazons.START, amazons.START]))
+    assert batch.shape == (2, 2, 4) and batch.dtype == np.int32
+    assert batch[0, 0].tolist() == list(e["queen"].values())
+    with pytest.raises(ValueError, match="10 x 10"):
+        amazons.evaluate_many(np.zeros((1, 8, 8), np.uint8))

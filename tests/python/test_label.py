@@ -1,0 +1,178 @@
+"""label, label_stats and connected_components_with_stats against scipy.ndimage."""
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+from scipy import ndimage
+
+import gridbits
+from conftest import images
+
+STRUCT = {4: None, 8: np.ones((3, 3), dtype=bool)}
+
+
+@given(images(), st.sampled_from([4, 8]))
+def test_label_equals_scipy(img, conn):
+    want, n = ndimage.label(img, structure=STRUCT[conn])
+    got, m = gridbits.label(img, connectivity=conn)
+    assert m == n
+    assert got.dtype == np.int32
+    assert got.shape == img.shape
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 200), (200, 1), (64, 64), (65, 63), (2, 64)])
+@pytest.mark.parametrize("conn", [4, 8])
+def test_label_edges(shape, conn):
+    rng = np.random.default_rng(sum(shape))
+    for img in (np.zeros(shape, bool), np.ones(shape, bool), rng.random(shape) < 0.5):
+        want, n = ndimage.label(img, structure=STRUCT[conn])
+        got, m = gridbits.label(img, conn)
+        assert m == n
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize(
+    "dtype", [bool, np.uint8, np.int8, np.uint16, np.int32, np.int64, np.float32, np.float64]
+)
+def test_every_dtype_and_layout(dtype):
+    rng = np.random.default_rng(3)
+    base = (rng.random((70, 90)) < 0.4) * rng.integers(1, 100, (70, 90))
+    img = base.astype(dtype)
+    if dtype in (np.int8, np.int32, np.int64, np.float32, np.float64):
+        img = img * -1  # negative values are set too
+    want, n = ndimage.label(img != 0, structure=STRUCT[8])
+    for view in (img, np.asfortranarray(img), img[::2, ::3], img[5:60, 7:80], img[::-1, ::-1]):
+        w2, n2 = ndimage.label(view != 0, structure=STRUCT[8])
+        got, m = gridbits.label(view)
+        assert m == n2
+        np.testing.assert_array_equal(got, w2)
+    assert gridbits.label(img)[1] == n
+
+
+def test_wider_row_stride_is_read_in_place():
+    big = np.random.default_rng(4).random((50, 300)) < 0.5
+    view = big[:, 10:200]  # contiguous rows, stride 300
+    want, n = ndimage.label(view, structure=STRUCT[8])
+    got, m = gridbits.label(view)
+    assert m == n
+    np.testing.assert_array_equal(got, want)
+
+
+@given(images(max_side=90), st.sampled_from([4, 8]))
+def test_stats_equal_scipy(img, conn):
+    want, n = ndimage.label(img, structure=STRUCT[conn])
+    s = gridbits.label_stats(img, conn)
+    assert s.n == n
+    np.testing.assert_array_equal(s.labels, want)
+    if n == 0:
+        assert s.areas.shape == (0,) and s.bboxes.shape == (0, 4)
+        return
+    areas = np.bincount(want.ravel(), minlength=n + 1)[1:]
+    np.testing.assert_array_equal(s.areas, areas)
+    boxes = [
+        (sl[1].start, sl[0].start, sl[1].stop - sl[1].start, sl[0].stop - sl[0].start)
+        for sl in ndimage.find_objects(want)
+    ]
+    np.testing.assert_array_equal(s.bboxes, np.array(boxes))
+    com = np.array(ndimage.center_of_mass(img, want, range(1, n + 1)))  # (row, col)
+    np.testing.assert_allclose(s.centroids, com[:, ::-1])
+    fast = gridbits.label_stats(img, conn, labels=False)
+    assert fast.labels is None
+    np.testing.assert_array_equal(fast.areas, s.areas)
+    np.testing.assert_array_equal(fast.bboxes, s.bboxes)
+
+
+@given(images(max_side=80), st.sampled_from([4, 8]))
+def test_cv2_layout(img, conn):
+    n1, labels, stats, cents = gridbits.connected_components_with_stats(img, conn)
+    want, n = ndimage.label(img, structure=STRUCT[conn])
+    assert n1 == n + 1
+    assert stats.shape == (n + 1, 5) and stats.dtype == np.int32
+    np.testing.assert_array_equal(labels, want)
+    bg = ~img
+    assert stats[0, 4] == bg.sum()
+    if bg.any():
+        rows, cols = np.nonzero(bg)
+        assert tuple(stats[0, :4]) == (
+            cols.min(), rows.min(), cols.max() - cols.min() + 1, rows.max() - rows.min() + 1
+        )
+        np.testing.assert_allclose(cents[0], [cols.mean(), rows.mean()])
+
+
+def test_opencv_when_installed():
+    """Same components and statistics as OpenCV. OpenCV's 8-connected algorithm scans 2x2
+    blocks, so its numbering can differ from raster order: compare through the mapping."""
+    cv2 = pytest.importorskip("cv2")
+    img = (np.random.default_rng(5).random((300, 257)) < 0.5).astype(np.uint8)
+    for conn in (4, 8):
+        n1, lab, stats, cents = cv2.connectedComponentsWithStats(img, connectivity=conn)
+        m1, glab, gstats, gcents = gridbits.connected_components_with_stats(img, conn)
+        assert m1 == n1
+        to_cv = np.zeros(m1, dtype=np.int64)
+        to_cv[glab.ravel()] = lab.ravel()
+        assert len(np.unique(to_cv)) == m1  # a bijection: the same partition
+        np.testing.assert_array_equal(to_cv[glab], lab)
+        np.testing.assert_array_equal(gstats, stats[to_cv])
+        np.testing.assert_allclose(gcents, cents[to_cv])
+
+
+def test_groups_at_least():
+    rng = np.random.default_rng(6)
+    img = rng.random((100, 77)) < 0.5
+    lab, n = ndimage.label(img, structure=STRUCT[8])
+    sizes = np.bincount(lab.ravel())
+    want = (sizes[lab] >= 5) & img
+    np.testing.assert_array_equal(gridbits.groups_at_least(img, 5), want)
+    assert not gridbits.groups_at_least(np.zeros((0, 4)), 1).any()
+
+
+@pytest.mark.parametrize(
+    "bad, exc, words",
+    [
+        (np.zeros(5), ValueError, "2D"),
+        (np.zeros((2, 2, 2)), ValueError, "2D"),
+        (np.array([[object()]]), TypeError, "dtype"),
+        (np.array([["a"]]), TypeError, "dtype"),
+        ([[1, 2], [3]], ValueError, "image"),
+    ],
+)
+def test_bad_images_name_the_argument(bad, exc, words):
+    with pytest.raises(exc, match=words) as e:
+        gridbits.label(bad)
+    assert "image" in str(e.value)
+
+
+def test_bad_connectivity():
+    with pytest.raises(ValueError, match="connectivity"):
+        gridbits.label(np.zeros((2, 2)), connectivity=6)
+
+
+def test_empty_arrays():
+    for shape in [(0, 0), (0, 5), (5, 0)]:
+        lab, n = gridbits.label(np.zeros(shape, bool))
+        assert n == 0 and lab.shape == shape and lab.dtype == np.int32
+        s = gridbits.label_stats(np.zeros(shape))
+        assert s.n == 0 and s.areas.shape == (0,)
+
+
+def test_sizes_that_cannot_be_allocated_raise_memory_error():
+    # A 10^6 x 10^6 view of one row (no memory of its own): packing it would need 10^12
+    # bytes of rows, labelling 4 * 10^12 bytes of labels.
+    huge = np.broadcast_to(np.ones((1, 10**6), dtype=bool), (10**6, 10**6))
+    with pytest.raises(MemoryError):
+        gridbits.label(huge)
+
+
+def test_gil_is_released_while_labelling():
+    import threading
+
+    img = np.random.default_rng(10).random((1500, 1500)) < 0.5
+    want = gridbits.label(img)[1]
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(gridbits.label(img)[1])) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [want] * 4
