@@ -10,7 +10,7 @@ strided views) and returns numpy arrays; long calls release the GIL.
   ``cv2.connectedComponentsWithStats``.
 - :func:`fill`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood fill, BFS distance
   maps, territory of many players, sliding-piece reach.
-- :mod:`gridbits.puyo`, :mod:`gridbits.amazons`: game engines.
+- :mod:`gridbits.puyo`, :mod:`gridbits.tetris`, :mod:`gridbits.amazons`: game engines.
 - :mod:`gridbits.dask`: labelling of Dask arrays larger than one machine.
 
 >>> import numpy as np, gridbits
@@ -32,7 +32,7 @@ from ._grid import (
     voronoi,
 )
 from ._gridbits import __version__
-from . import amazons, puyo
+from . import amazons, puyo, tetris
 
 __all__ = [
     "LabelStats",
@@ -47,5 +47,6 @@ __all__ = [
     "label_stats",
     "puyo",
     "reach",
+    "tetris",
     "voronoi",
 ]

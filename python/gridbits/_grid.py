@@ -10,7 +10,7 @@ from . import _gridbits
 from ._checks import as_mask, cells_mask, connectivity as _conn, moves as _moves, same_shape
 
 
-def label(image, connectivity: int = 8) -> tuple[np.ndarray, int]:
+def label(image, connectivity: int = 8, *, packed_width: int | None = None) -> tuple[np.ndarray, int]:
     """Label the connected components of the nonzero pixels of a 2D array.
 
     Returns ``(labels, n)``: an ``int32`` array of the image's shape, 0 for the background
@@ -32,12 +32,38 @@ def label(image, connectivity: int = 8) -> tuple[np.ndarray, int]:
            [3, 0, 2, 0]], dtype=int32)
     >>> gridbits.label(img, connectivity=4)[1]
     4
+
+    With ``packed_width=W`` the image is rows packed by ``np.packbits(..., axis=1)`` (uint8,
+    most significant bit first) of ``W`` pixels each, read without unpacking:
+
+    >>> packed = np.packbits(img.astype(bool), axis=1)
+    >>> gridbits.label(packed, packed_width=4)[1]
+    3
     """
     c = _conn(connectivity)
+    if packed_width is not None:
+        return _label_packed(image, packed_width, c)
     m = as_mask(image, "image")
     if m.size == 0:
         return np.zeros(m.shape, dtype=np.int32), 0
     return _gridbits.label(m, c)
+
+
+def _label_packed(image, width, c):
+    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or width < 0:
+        raise ValueError(f"packed_width: expected a non-negative integer, not {width!r}")
+    a = np.asarray(image)
+    if a.dtype != np.uint8:
+        raise TypeError(f"image: packed rows must be uint8 (np.packbits), got dtype {a.dtype}")
+    if a.ndim != 2:
+        raise ValueError(f"image: expected a 2D array, got {a.ndim} dimensions")
+    if a.shape[1] * 8 < width:
+        raise ValueError(f"image: {a.shape[1]} bytes per row cannot hold {width} pixels")
+    if a.shape[0] == 0 or width == 0:
+        return np.zeros((a.shape[0], int(width)), dtype=np.int32), 0
+    if a.strides[1] != 1 or (a.shape[0] > 1 and a.strides[0] < a.shape[1]):
+        a = np.ascontiguousarray(a)
+    return _gridbits.label_packed(a, int(width), c)
 
 
 class LabelStats(NamedTuple):

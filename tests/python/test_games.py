@@ -64,3 +64,34 @@ def test_amazons_start_and_batch():
     assert batch[0, 0].tolist() == list(e["queen"].values())
     with pytest.raises(ValueError, match="10 x 10"):
         amazons.evaluate_many(np.zeros((1, 8, 8), np.uint8))
+
+
+def test_tetris_moves_place_and_errors():
+    from gridbits.tetris import Tetris
+
+    t = Tetris()
+    moves = t.moves("T")
+    assert len(moves) == len({tuple(m["cells"]) for m in moves})  # each placement once
+    assert all(m["spin"] in ("none", "mini", "full") for m in moves)
+    with_inputs = t.moves("T", inputs=True)
+    assert [m["cells"] for m in with_inputs] == [m["cells"] for m in moves]
+    assert all(isinstance(m["inputs"], list) for m in with_inputs)
+    # Every listed placement fits and locks: placing it changes exactly its four cells.
+    for m in moves:
+        b = t.copy()
+        assert b.place("T", m["rotation"], m["x"], m["y"]) == 0
+        a = b.to_array()
+        assert a.sum() == 4
+        assert all(a[y, x] for x, y in m["cells"])
+    # Fill the bottom row but one cell; a vertical I there clears it.
+    rows = np.zeros((40, 10), np.uint8)
+    rows[39, :9] = 1
+    t = Tetris.from_array(rows)
+    assert t.drop("I", "R", 7) == 1
+    assert t.heights() == [0] * 9 + [3]
+    with pytest.raises(ValueError, match="piece"):
+        t.moves("X")
+    with pytest.raises(ValueError, match="rotation"):
+        t.place("T", 7, 0, 0)
+    with pytest.raises(ValueError, match="columns"):
+        Tetris.from_array(np.zeros((20, 8), np.uint8))

@@ -176,3 +176,19 @@ def test_gil_is_released_while_labelling():
     for t in threads:
         t.join()
     assert results == [want] * 4
+
+
+@given(images(max_side=140), st.sampled_from([4, 8]))
+def test_packed_input_equals_unpacked(img, conn):
+    packed = np.packbits(img, axis=1)
+    got, m = gridbits.label(packed, conn, packed_width=img.shape[1])
+    want, n = gridbits.label(img, conn)
+    assert m == n
+    np.testing.assert_array_equal(got, want)
+
+
+def test_packed_input_errors():
+    with pytest.raises(TypeError, match="uint8"):
+        gridbits.label(np.zeros((2, 2), bool), packed_width=4)
+    with pytest.raises(ValueError, match="cannot hold"):
+        gridbits.label(np.zeros((2, 1), np.uint8), packed_width=9)

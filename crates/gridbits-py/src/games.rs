@@ -158,9 +158,9 @@ fn puyo_simulate_many<'py>(
     ))
 }
 
-/// Every field's chain (on every core when the library has its batch function).
+/// Every field's chain, on every core.
 fn simulate_all(fields: &[Field]) -> Vec<Chain> {
-    fields.iter().map(Field::simulate).collect()
+    gridbits::games::puyo::simulate_many(fields)
 }
 
 /// Seconds the plain Rust loop `for f in fields { f.simulate() }` takes over the batch (the
@@ -248,8 +248,7 @@ fn amazons_evaluate_many<'py>(
         .collect::<PyResult<_>>()?;
     let out = py.detach(|| {
         let mut out = Vec::with_capacity(n * 8);
-        for p in &parsed {
-            let e = p.evaluate();
+        for e in gridbits::games::amazons::evaluate_many(&parsed) {
             out.extend_from_slice(&territory_row(&e.queen));
             out.extend_from_slice(&territory_row(&e.king));
         }

@@ -4,7 +4,7 @@
 //! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
 //! they work.
 
-use gridbits::algo::fill::{distance_map, fill, voronoi};
+use gridbits::algo::fill::{distance_map, fill, try_voronoi_owners, Owners};
 use gridbits::algo::label::{label_with_stats, Labeller};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
@@ -14,6 +14,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 mod games;
+mod tetris;
 
 /// A read-only 2D byte image borrowed from numpy: the bytes, the size and the row stride.
 struct Image<'a> {
@@ -157,6 +158,37 @@ fn label<'py>(
         Ok((v, n))
     })?;
     Ok((array2(py, labels, h, w)?, n))
+}
+
+/// `(labels int32, n)` of an image packed as `numpy.packbits` packs rows (MSB first,
+/// `row_bytes` per row): the pixels are never unpacked.
+#[pyfunction]
+fn label_packed<'py>(
+    py: Python<'py>,
+    packed: PyReadonlyArray2<'py, u8>,
+    width: usize,
+    connectivity: u8,
+) -> PyResult<(Bound<'py, PyArray2<i32>>, u32)> {
+    let conn = self::connectivity(connectivity)?;
+    let img = Image::new(&packed, "image")?;
+    let h = img.height;
+    if img.width < width.div_ceil(8) {
+        return Err(PyValueError::new_err(format!(
+            "image: {} bytes per row cannot hold {width} packed pixels",
+            img.width
+        )));
+    }
+    check_alloc::<u32>(width * h, "label image")?;
+    let (labels, n) = py.detach(|| -> PyResult<(Vec<i32>, u32)> {
+        let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
+            .map_err(|e| size_error("image", e))?;
+        let labels =
+            gridbits::algo::label::label(&grid, conn).map_err(|e| size_error("image", e))?;
+        let n = labels.count();
+        let v: Vec<i32> = labels.into_vec().into_iter().map(|l| l as i32).collect();
+        Ok((v, n))
+    })?;
+    Ok((array2(py, labels, h, width)?, n))
 }
 
 /// Statistics as `cv2.connectedComponentsWithStats` gives them, with the background as row 0:
@@ -314,7 +346,7 @@ fn distance<'py>(
 }
 
 /// The owner array and the counts of [`voronoi_owner`].
-type Owners<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, numpy::PyArray1<i64>>);
+type OwnerArrays<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, numpy::PyArray1<i64>>);
 
 /// Voronoi territory of the players `1..=players`: `markers[y, x] = k` puts a source of
 /// player `k` at `(x, y)` (0: none). Returns `(owner int32, counts int64 [players + 1])`:
@@ -326,7 +358,7 @@ fn voronoi_owner<'py>(
     markers: PyReadonlyArray2<'py, i32>,
     players: usize,
     moves: &str,
-) -> PyResult<Owners<'py>> {
+) -> PyResult<OwnerArrays<'py>> {
     let m = self::moves(moves)?;
     let p = Image::new(&passable, "passable")?;
     let (w, h) = (p.width, p.height);
@@ -336,30 +368,26 @@ fn voronoi_owner<'py>(
     })?;
     let (owner, counts) = py.detach(|| -> PyResult<(Vec<i32>, Vec<i64>)> {
         let free = p.grid("passable")?;
-        let mut planes = Vec::with_capacity(players);
-        for _ in 0..players {
-            planes.push(free.empty_like());
-        }
-        let mut taken = free.empty_like();
+        let mut sources: Vec<Vec<(usize, usize)>> = vec![Vec::new(); players];
         for (i, &k) in marks.iter().enumerate() {
             if k > 0 {
-                planes[k as usize - 1].set(i % w, i / w);
-                taken.set(i % w, i / w);
+                sources[k as usize - 1].push((i % w, i / w));
             }
         }
-        let open = free & !taken;
-        let v = voronoi(&planes, &open, m, None);
-        let mut owner = vec![0i32; w * h];
-        let mut counts = vec![0i64; players + 1];
-        for (k, plane) in v.owned.iter().enumerate() {
-            for (x, y) in plane.iter() {
-                owner[y * w + x] = k as i32 + 1;
-                counts[k + 1] += 1;
-            }
-        }
-        for (x, y) in v.contested.iter() {
-            owner[y * w + x] = -1;
-        }
+        let o = try_voronoi_owners(&sources, &free, m, None)
+            .map_err(|e| PyValueError::new_err(format!("sources: {e}")))?;
+        let owner: Vec<i32> = o
+            .as_slice()
+            .iter()
+            .map(|&c| match c {
+                Owners::CONTESTED => -1,
+                Owners::UNREACHED => 0,
+                p => p as i32 + 1,
+            })
+            .collect();
+        let mut counts = Vec::with_capacity(players + 1);
+        counts.push(0);
+        counts.extend(o.counts().iter().map(|&c| c as i64));
         Ok((owner, counts))
     })?;
     Ok((array2(py, owner, h, w)?, counts.into_pyarray(py)))
@@ -486,6 +514,7 @@ fn relabel<'py>(
 fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(label, m)?)?;
     m.add_function(wrap_pyfunction!(label_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(label_packed, m)?)?;
     m.add_function(wrap_pyfunction!(fill_mask, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(voronoi_owner, m)?)?;
@@ -493,6 +522,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge_labels, m)?)?;
     m.add_function(wrap_pyfunction!(relabel, m)?)?;
     games::register(m)?;
+    tetris::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

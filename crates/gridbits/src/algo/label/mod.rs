@@ -91,8 +91,8 @@ macro_rules! dispatch {
 mod input;
 mod labeller;
 mod labels;
-mod parallel;
 mod output;
+mod parallel;
 mod split;
 mod stats;
 mod write;

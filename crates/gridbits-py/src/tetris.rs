@@ -1,0 +1,214 @@
+//! The Tetris matrix for Python: a 10-column board (up to 64 rows) with placement, line
+//! clears, evaluation features and the SRS move generator.
+
+use gridbits::games::tetris::{MoveOptions, Piece, Placement, Rotation, Tetris as Matrix};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// Columns of the Python board.
+const WIDTH: usize = 10;
+
+fn piece(name: &str) -> PyResult<Piece> {
+    let mut chars = name.chars();
+    match (chars.next().and_then(Piece::from_char), chars.next()) {
+        (Some(p), None) => Ok(p),
+        _ => Err(PyValueError::new_err(format!(
+            "piece must be one of I O T S Z J L, not {name:?}"
+        ))),
+    }
+}
+
+fn rotation(r: &Bound<'_, PyAny>) -> PyResult<Rotation> {
+    if let Ok(n) = r.extract::<u8>() {
+        return Rotation::try_from(n).map_err(|e| PyValueError::new_err(format!("rotation: {e}")));
+    }
+    let s: String = r
+        .extract()
+        .map_err(|_| PyValueError::new_err("rotation must be 0-3 or one of 0 R 2 L"))?;
+    s.parse::<Rotation>()
+        .map_err(|e| PyValueError::new_err(format!("rotation: {e}")))
+}
+
+/// A Tetris matrix of 10 columns and `height` rows (40 by default), row 0 at the top.
+///
+/// Positions are SRS boxes: `x` the box's left column, `y` its top row from the top;
+/// rotations are `0`, `R`, `2`, `L` (or 0-3, clockwise from spawn).
+#[pyclass(module = "gridbits._gridbits", name = "Tetris", skip_from_py_object)]
+#[derive(Clone)]
+pub struct PyTetris {
+    inner: Matrix<WIDTH>,
+}
+
+#[pymethods]
+impl PyTetris {
+    #[new]
+    #[pyo3(signature = (height = 40))]
+    fn new(height: usize) -> PyResult<Self> {
+        Matrix::<WIDTH>::try_new(height)
+            .map(|inner| PyTetris { inner })
+            .map_err(|e| PyValueError::new_err(format!("height: {e}")))
+    }
+
+    /// A matrix from a 2D array of `rows x 10`, top row first (nonzero = filled).
+    #[staticmethod]
+    fn from_array(cells: PyReadonlyArray2<'_, u8>) -> PyResult<Self> {
+        let shape = cells.shape();
+        if shape[1] != WIDTH {
+            return Err(PyValueError::new_err(format!(
+                "cells: expected {WIDTH} columns, got {}",
+                shape[1]
+            )));
+        }
+        let mut t = Self::new(shape[0])?;
+        let a = cells.as_array();
+        for ((y, x), &v) in a.indexed_iter() {
+            if v != 0 {
+                t.inner.board_mut().set(x, y);
+            }
+        }
+        Ok(t)
+    }
+
+    /// A matrix from text: one line per row, top first, `.` empty, anything else filled.
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        text.parse::<Matrix<WIDTH>>()
+            .map(|inner| PyTetris { inner })
+            .map_err(|e| PyValueError::new_err(format!("text: {e}")))
+    }
+
+    /// The cells as a `uint8` array of `height x 10` (1 filled), top row first.
+    fn to_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        let h = self.inner.height();
+        let mut v = vec![0u8; h * WIDTH];
+        for (i, c) in v.iter_mut().enumerate() {
+            *c = u8::from(self.inner.get(i % WIDTH, i / WIDTH));
+        }
+        Array2::from_shape_vec((h, WIDTH), v)
+            .map(|a| a.into_pyarray(py))
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Tetris(height={})", self.inner.height())
+    }
+
+    /// Rows.
+    #[getter]
+    fn height(&self) -> usize {
+        self.inner.height()
+    }
+
+    /// A copy.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    /// Whether the piece fits at `(x, y)` in `rotation`.
+    fn fits(&self, piece: &str, rotation: &Bound<'_, PyAny>, x: i32, y: i32) -> PyResult<bool> {
+        Ok(self
+            .inner
+            .fits(self::piece(piece)?, self::rotation(rotation)?, x, y))
+    }
+
+    /// Locks the piece at `(x, y)` and clears full rows: the number cleared, or `None` (and
+    /// nothing changes) where it does not fit.
+    fn place(
+        &mut self,
+        piece: &str,
+        rotation: &Bound<'_, PyAny>,
+        x: i32,
+        y: i32,
+    ) -> PyResult<Option<u32>> {
+        Ok(self
+            .inner
+            .place(self::piece(piece)?, self::rotation(rotation)?, x, y))
+    }
+
+    /// Hard-drops the piece from the top in column `x` and locks it: rows cleared, or
+    /// `None` where it does not fit.
+    fn drop(&mut self, piece: &str, rotation: &Bound<'_, PyAny>, x: i32) -> PyResult<Option<u32>> {
+        Ok(self
+            .inner
+            .drop_and_place(self::piece(piece)?, self::rotation(rotation)?, x))
+    }
+
+    /// Clears full rows; returns how many.
+    fn clear_lines(&mut self) -> u32 {
+        self.inner.clear_lines()
+    }
+
+    /// Column heights, left to right.
+    fn heights(&self) -> Vec<u32> {
+        self.inner.heights().to_vec()
+    }
+
+    /// Empty cells under a filled one.
+    fn holes(&self) -> u32 {
+        self.inner.holes()
+    }
+
+    /// Sum of height differences of neighbouring columns.
+    fn bumpiness(&self) -> u32 {
+        self.inner.bumpiness()
+    }
+
+    /// Every final placement reachable from spawn (left, right, soft drop, SRS rotations
+    /// with kicks), each once: a list of dicts `{"piece", "rotation", "x", "y", "spin",
+    /// "cells"}`, with `"inputs"` (a shortest input sequence) when `inputs=True`.
+    #[pyo3(signature = (piece, rotate_180 = false, inputs = false))]
+    fn moves<'py>(
+        &self,
+        py: Python<'py>,
+        piece: &str,
+        rotate_180: bool,
+        inputs: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let p = self::piece(piece)?;
+        let opts = MoveOptions {
+            rotate_180,
+            ..MoveOptions::default()
+        };
+        let t = self.inner;
+        let found: Vec<(Placement, Option<Vec<String>>)> = py.detach(|| {
+            if inputs {
+                t.moves_with_inputs(p, &opts)
+                    .into_iter()
+                    .map(|(pl, seq)| (pl, Some(seq.iter().map(|i| i.to_string()).collect())))
+                    .collect()
+            } else {
+                t.moves_with(p, &opts)
+                    .into_iter()
+                    .map(|pl| (pl, None))
+                    .collect()
+            }
+        });
+        let out = PyList::empty(py);
+        for (pl, seq) in found {
+            let d = PyDict::new(py);
+            d.set_item("piece", pl.piece.to_string())?;
+            d.set_item("rotation", pl.rotation.to_string())?;
+            d.set_item("x", pl.x)?;
+            d.set_item("y", pl.y)?;
+            d.set_item("spin", pl.spin.to_string())?;
+            d.set_item("cells", pl.cells().to_vec())?;
+            if let Some(seq) = seq {
+                d.set_item("inputs", seq)?;
+            }
+            out.append(d)?;
+        }
+        Ok(out)
+    }
+}
+
+/// Adds the Tetris class to the native module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTetris>()
+}
