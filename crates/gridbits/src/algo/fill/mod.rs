@@ -57,6 +57,7 @@ mod runs;
 mod shift_bfs;
 mod sweep;
 mod territory;
+mod union;
 mod walls;
 
 pub use crate::algo::slide::SizeMismatch;
@@ -67,6 +68,7 @@ pub use runs::fill_runs;
 pub use shift_bfs::{voronoi_n, voronoi_with, Voronoi, VoronoiN};
 pub use sweep::fill_sweep;
 pub use territory::{voronoi, voronoi_depths, Territory};
+pub use union::{fill_union, fill_union_portable};
 pub use walls::{connections_from_walls, Wall};
 
 #[cfg(doc)]

@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use super::fill_runs;
-use super::runs::{claim_runs, run_stack};
+use super::union::union_fill_into;
 use crate::{BitGrid, Connectivity};
 
 /// Runs of `mask` (a row of words, bit `x % 64` of word `x / 64` = column `x`) that contain a
@@ -103,7 +103,7 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
     let mut budget = SWEEP_BUDGET_PER_ROW * h;
     loop {
         if budget == 0 {
-            hand_over_to_runs(&mut cur, passable, conn);
+            hand_over_to_union(&mut cur, passable, conn);
             return cur;
         }
         let mut any = false;
@@ -181,21 +181,29 @@ fn touching_rows(cur: &BitGrid, y: usize, eight: bool, v: &mut [u64]) {
 /// vertical direction over and over, would need hundreds.
 const SWEEP_BUDGET_PER_ROW: usize = 4;
 
-/// Continues a sweep fill (rows closed: unions of whole runs) with the run stack: every
-/// unfilled passable cell next to a filled one starts a new run to explore.
-fn hand_over_to_runs(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) {
+/// Completes a sweep fill (rows closed: unions of whole runs) with the run union-find, on
+/// the passable cells not filled yet, seeded by those next to a filled cell.
+fn hand_over_to_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) {
     let (h, n) = (passable.height(), passable.words_per_row());
     let eight = conn == Connectivity::Eight;
-    let mut stack = Vec::new();
+    let mut rest = passable.empty_like();
+    let mut touch = passable.empty_like();
     let mut v = vec![0u64; n];
     for y in 0..h {
         touching_rows(cur, y, eight, &mut v);
-        let (mask, row) = (passable.row_words(y), cur.row_words_mut(y));
-        for (i, &sel) in v.iter().enumerate() {
-            claim_runs(mask, row, y, i, sel, &mut stack);
+        let (mask, row) = (passable.row_words(y), cur.row_words(y));
+        let r = rest.row_words_mut(y);
+        for i in 0..n {
+            r[i] = mask[i] & !row[i];
+        }
+        let t = touch.row_words_mut(y);
+        for i in 0..n {
+            t[i] = v[i] & mask[i] & !row[i];
         }
     }
-    run_stack(cur, passable, conn, stack);
+    let mut more = passable.empty_like();
+    union_fill_into(&touch, &rest, conn, &mut more);
+    cur.or_assign(&more);
 }
 
 /// The first set bit at index `>= from` (and `< len`) of a bitset.
