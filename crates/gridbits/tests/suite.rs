@@ -11,6 +11,7 @@ mod components_examples;
 mod components_props;
 mod cross;
 mod dir;
+mod fill_engines;
 mod fill_props;
 mod grid_props;
 mod label_props;

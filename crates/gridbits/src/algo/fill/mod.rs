@@ -53,6 +53,8 @@
 mod dilate;
 mod distance;
 mod layers;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod runs;
 mod shift_bfs;
 mod sweep;
@@ -64,6 +66,8 @@ pub use crate::algo::slide::SizeMismatch;
 pub use dilate::fill_dilate;
 pub use distance::{distance_map, DistanceMap};
 pub use layers::{expand, layers, Layers};
+#[cfg(feature = "parallel")]
+pub use parallel::fill_union_parallel;
 pub use runs::fill_runs;
 pub use shift_bfs::{voronoi_n, voronoi_with, Voronoi, VoronoiN};
 pub use sweep::fill_sweep;

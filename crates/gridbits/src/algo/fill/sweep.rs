@@ -179,7 +179,7 @@ fn touching_rows(cur: &BitGrid, y: usize, eight: bool, v: &mut [u64]) {
 /// How many sweeps' worth of row evaluations [`fill_sweep`] spends before switching to the
 /// run stack. Open ground and noise finish in a few sweeps; mazes, whose paths reverse
 /// vertical direction over and over, would need hundreds.
-const SWEEP_BUDGET_PER_ROW: usize = 4;
+const SWEEP_BUDGET_PER_ROW: usize = 1;
 
 /// Completes a sweep fill (rows closed: unions of whole runs) with the run union-find, on
 /// the passable cells not filled yet, seeded by those next to a filled cell.
@@ -202,6 +202,13 @@ fn hand_over_to_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity)
         }
     }
     let mut more = passable.empty_like();
+    #[cfg(feature = "parallel")]
+    if h * passable.width() >= super::parallel::PARALLEL_CELLS {
+        let stripes = rayon::current_num_threads().max(1) * 4;
+        super::parallel::parallel_fill_into(&touch, &rest, conn, &mut more, stripes);
+        cur.or_assign(&more);
+        return;
+    }
     union_fill_into(&touch, &rest, conn, &mut more);
     cur.or_assign(&more);
 }
