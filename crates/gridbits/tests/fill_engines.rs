@@ -63,7 +63,10 @@ fn check_engines(seeds: &BitGrid, passable: &BitGrid, what: &str) {
             ("fill_sweep", fill_sweep(seeds, passable, conn)),
             ("fill_runs", fill_runs(seeds, passable, conn)),
             ("fill_union", fill_union(seeds, passable, conn)),
-            ("fill_union_portable", fill_union_portable(seeds, passable, conn)),
+            (
+                "fill_union_portable",
+                fill_union_portable(seeds, passable, conn),
+            ),
             #[cfg(feature = "parallel")]
             (
                 "fill_union_parallel",

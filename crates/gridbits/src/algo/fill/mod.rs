@@ -14,8 +14,8 @@
 //!   word operations per BFS layer). [`BitGrid`]s use row sweeps ([`fill_sweep`],
 //!   `sweep.rs`) that close whole runs of passable cells per word operation and revisit only
 //!   rows whose neighbours changed; on mazes, whose paths reverse vertical direction over and
-//!   over, the sweep hands over to the scanline run stack ([`fill_runs`], `runs.rs`), linear
-//!   in the number of runs. `fill_sweep` and `fill_runs` work on rows of words and exist for
+//!   over, the sweep hands over to the run union-find ([`fill_union`], `union.rs`), linear in
+//!   the grid size whatever the shape. [`fill_runs`] (`runs.rs`) is the scanline run stack. `fill_sweep` and `fill_runs` work on rows of words and exist for
 //!   [`BitGrid`] only; on fixed boards, a handful of words, dilation is the fastest.
 //! - [`layers`] (`layers.rs`): the BFS frontiers at depth 0, 1, 2, ... as boards, one
 //!   whole-board step ([`expand`]) per layer.
@@ -96,7 +96,8 @@ pub fn fill<B: FloodFill>(seeds: &B, passable: &B, conn: Connectivity) -> B {
 }
 
 /// Board types with a flood fill: fixed boards dilate to a fixpoint (straight-line word code
-/// per step); [`BitGrid`] uses [`fill_sweep`].
+/// per step); [`BitGrid`] uses [`fill_sweep`], which hands over to [`fill_union`] when row
+/// sweeps do not converge.
 pub trait FloodFill: BitBoard {
     /// The cells of `passable` reachable from `seeds & passable` under `conn`.
     ///

@@ -1,9 +1,9 @@
 //! The row-sweep flood fill of runtime grids ([`fill_sweep`]): rows kept as unions of whole
 //! runs of passable cells, closed by word additions, revisited only when a neighbouring row
-//! changed; hands over to the run stack ([`fill_runs`](super::fill_runs)) on mazes.
+//! changed; hands over to the run union-find ([`fill_union`](super::fill_union)) on mazes.
 
 #[cfg(doc)]
-use super::fill_runs;
+use super::fill_union;
 use super::union::union_fill_into;
 use crate::{BitGrid, Connectivity};
 
@@ -45,9 +45,10 @@ fn close_runs(seed: &[u64], mask: &[u64], out: &mut [u64]) {
 /// down then up, so a path that goes down (or up) while zig-zagging sideways is filled in one
 /// sweep; only vertical reversals need another. On open ground and noise this takes a few
 /// passes' worth of work where dilation to a fixpoint needs one pass per BFS layer. A maze
-/// reverses direction too often for sweeps, so after a budget of eight sweeps' worth of row
-/// evaluations the fill hands over to the run stack of [`fill_runs`], whose cost is linear in
-/// the number of runs whatever the shape: the whole fill stays near linear in the grid size.
+/// reverses direction too often for sweeps, so after a budget of row
+/// evaluations (one sweep's worth) the fill hands over to the union-find of [`fill_union`],
+/// run on the passable cells not filled yet, whose cost is linear in the grid size whatever
+/// the shape.
 ///
 /// ```
 /// use gridbits::algo::fill::fill_sweep;
@@ -99,7 +100,7 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
         }
     }
     let mut down = true;
-    // Row evaluations allowed before handing over to the run stack (see below).
+    // Row evaluations allowed before handing over to the union-find (see below).
     let mut budget = SWEEP_BUDGET_PER_ROW * h;
     loop {
         if budget == 0 {
@@ -177,7 +178,7 @@ fn touching_rows(cur: &BitGrid, y: usize, eight: bool, v: &mut [u64]) {
 }
 
 /// How many sweeps' worth of row evaluations [`fill_sweep`] spends before switching to the
-/// run stack. Open ground and noise finish in a few sweeps; mazes, whose paths reverse
+/// run union-find. Open ground and noise finish in a few sweeps; mazes, whose paths reverse
 /// vertical direction over and over, would need hundreds.
 const SWEEP_BUDGET_PER_ROW: usize = 1;
 
@@ -202,13 +203,6 @@ fn hand_over_to_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity)
         }
     }
     let mut more = passable.empty_like();
-    #[cfg(feature = "parallel")]
-    if h * passable.width() >= super::parallel::PARALLEL_CELLS {
-        let stripes = rayon::current_num_threads().max(1) * 4;
-        super::parallel::parallel_fill_into(&touch, &rest, conn, &mut more, stripes);
-        cur.or_assign(&more);
-        return;
-    }
     union_fill_into(&touch, &rest, conn, &mut more);
     cur.or_assign(&more);
 }
