@@ -47,8 +47,8 @@ use crate::{BitGrid, Connectivity};
 /// let filled = fill_union(&seed, &free, Connectivity::Four);
 /// assert!(filled.get(7, 4) && !filled.get(4, 2));
 /// assert_eq!(filled.count(), free.count() - 2);
-/// // Diagonal steps reach the pocket.
-/// assert_eq!(fill_union(&seed, &free, Connectivity::Eight).count(), free.count());
+/// // The pocket is walled in diagonally too.
+/// assert_eq!(fill_union(&seed, &free, Connectivity::Eight), filled);
 /// ```
 ///
 /// # Panics
