@@ -8,7 +8,7 @@
 
 use super::fill::maze;
 use super::{Bench, Rng};
-use gridbits::algo::fill::{distance_map, fill, voronoi, voronoi_owners};
+use gridbits::algo::fill::{distance_map, fill, fill_union, voronoi, voronoi_owners};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Moves};
 
@@ -255,6 +255,9 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
         .workload(&name, "bitgrid")
         .case("bitgrid", 1, || {
             fill(&seed, passable, Connectivity::Four).count()
+        })
+        .case("union", 1, || {
+            fill_union(&seed, passable, Connectivity::Four).count()
         })
         .case("plain", 1, || plain_fill(&plain, src));
     #[cfg(feature = "peers")]

@@ -14,8 +14,8 @@
 //!   word operations per BFS layer). [`BitGrid`]s use row sweeps ([`fill_sweep`],
 //!   `sweep.rs`) that close whole runs of passable cells per word operation and revisit only
 //!   rows whose neighbours changed; on mazes, whose paths reverse vertical direction over and
-//!   over, the sweep hands over to the scanline run stack ([`fill_runs`], `runs.rs`), linear
-//!   in the number of runs. `fill_sweep` and `fill_runs` work on rows of words and exist for
+//!   over, the sweep hands over to the run union-find ([`fill_union`], `union.rs`), linear in
+//!   the grid size whatever the shape. [`fill_runs`] (`runs.rs`) is the scanline run stack. `fill_sweep` and `fill_runs` work on rows of words and exist for
 //!   [`BitGrid`] only; on fixed boards, a handful of words, dilation is the fastest.
 //! - [`layers`] (`layers.rs`): the BFS frontiers at depth 0, 1, 2, ... as boards, one
 //!   whole-board step ([`expand`]) per layer.
@@ -61,10 +61,13 @@ mod distance_out;
 mod frontier;
 mod layers;
 mod owners;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod runs;
 mod shift_bfs;
 mod sweep;
 mod territory;
+mod union;
 mod walls;
 
 pub use crate::algo::slide::SizeMismatch;
@@ -72,10 +75,13 @@ pub use dilate::fill_dilate;
 pub use distance::{distance_map, DistanceMap};
 pub use layers::{expand, layers, Layers};
 pub use owners::{try_voronoi_owners, voronoi_owners, Owners, OwnersError};
+#[cfg(feature = "parallel")]
+pub use parallel::fill_union_parallel;
 pub use runs::fill_runs;
 pub use shift_bfs::{voronoi_n, voronoi_with, Voronoi, VoronoiN};
 pub use sweep::fill_sweep;
 pub use territory::{voronoi, voronoi_depths, Territory};
+pub use union::{fill_union, fill_union_portable};
 pub use walls::{connections_from_walls, Wall};
 
 #[cfg(doc)]
@@ -99,7 +105,8 @@ pub fn fill<B: FloodFill>(seeds: &B, passable: &B, conn: Connectivity) -> B {
 }
 
 /// Board types with a flood fill: fixed boards dilate to a fixpoint (straight-line word code
-/// per step); [`BitGrid`] uses [`fill_sweep`].
+/// per step); [`BitGrid`] uses [`fill_sweep`], which hands over to [`fill_union`] when row
+/// sweeps do not converge.
 pub trait FloodFill: BitBoard {
     /// The cells of `passable` reachable from `seeds & passable` under `conn`.
     ///

@@ -36,7 +36,7 @@ pub fn fill_runs(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bit
 
 /// Completes a fill whose filled cells are whole runs and whose unexplored runs are on
 /// `stack` as `(y, first, last)`.
-pub(super) fn run_stack(
+fn run_stack(
     cur: &mut BitGrid,
     passable: &BitGrid,
     conn: Connectivity,
@@ -66,7 +66,7 @@ pub(super) fn run_stack(
 /// Claims every run of `mask` (a row `y` of words) that has an unclaimed cell among the bits
 /// `select` of word `i`: paints the whole run into `row` and pushes it on `stack`.
 #[inline]
-pub(super) fn claim_runs(
+fn claim_runs(
     mask: &[u64],
     row: &mut [u64],
     y: usize,

@@ -1,10 +1,10 @@
 //! The row-sweep flood fill of runtime grids ([`fill_sweep`]): rows kept as unions of whole
 //! runs of passable cells, closed by word additions, revisited only when a neighbouring row
-//! changed; hands over to the run stack ([`fill_runs`](super::fill_runs)) on mazes.
+//! changed; hands over to the run union-find ([`fill_union`](super::fill_union)) on mazes.
 
 #[cfg(doc)]
-use super::fill_runs;
-use super::runs::{claim_runs, run_stack};
+use super::fill_union;
+use super::union::union_fill_into;
 use crate::{BitGrid, Connectivity};
 
 /// Runs of `mask` (a row of words, bit `x % 64` of word `x / 64` = column `x`) that contain a
@@ -45,9 +45,10 @@ fn close_runs(seed: &[u64], mask: &[u64], out: &mut [u64]) {
 /// down then up, so a path that goes down (or up) while zig-zagging sideways is filled in one
 /// sweep; only vertical reversals need another. On open ground and noise this takes a few
 /// passes' worth of work where dilation to a fixpoint needs one pass per BFS layer. A maze
-/// reverses direction too often for sweeps, so after a budget of eight sweeps' worth of row
-/// evaluations the fill hands over to the run stack of [`fill_runs`], whose cost is linear in
-/// the number of runs whatever the shape: the whole fill stays near linear in the grid size.
+/// reverses direction too often for sweeps, so after a budget of row
+/// evaluations (one sweep's worth) the fill hands over to the union-find of [`fill_union`],
+/// run on the passable cells not filled yet, whose cost is linear in the grid size whatever
+/// the shape.
 ///
 /// ```
 /// use gridbits::algo::fill::fill_sweep;
@@ -99,11 +100,11 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
         }
     }
     let mut down = true;
-    // Row evaluations allowed before handing over to the run stack (see below).
+    // Row evaluations allowed before handing over to the union-find (see below).
     let mut budget = SWEEP_BUDGET_PER_ROW * h;
     loop {
         if budget == 0 {
-            hand_over_to_runs(&mut cur, passable, conn);
+            hand_over_to_union(&mut cur, passable, conn);
             return cur;
         }
         let mut any = false;
@@ -177,25 +178,33 @@ fn touching_rows(cur: &BitGrid, y: usize, eight: bool, v: &mut [u64]) {
 }
 
 /// How many sweeps' worth of row evaluations [`fill_sweep`] spends before switching to the
-/// run stack. Open ground and noise finish in a few sweeps; mazes, whose paths reverse
+/// run union-find. Open ground and noise finish in a few sweeps; mazes, whose paths reverse
 /// vertical direction over and over, would need hundreds.
-const SWEEP_BUDGET_PER_ROW: usize = 4;
+const SWEEP_BUDGET_PER_ROW: usize = 1;
 
-/// Continues a sweep fill (rows closed: unions of whole runs) with the run stack: every
-/// unfilled passable cell next to a filled one starts a new run to explore.
-fn hand_over_to_runs(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) {
+/// Completes a sweep fill (rows closed: unions of whole runs) with the run union-find, on
+/// the passable cells not filled yet, seeded by those next to a filled cell.
+fn hand_over_to_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) {
     let (h, n) = (passable.height(), passable.words_per_row());
     let eight = conn == Connectivity::Eight;
-    let mut stack = Vec::new();
+    let mut rest = passable.empty_like();
+    let mut touch = passable.empty_like();
     let mut v = vec![0u64; n];
     for y in 0..h {
         touching_rows(cur, y, eight, &mut v);
-        let (mask, row) = (passable.row_words(y), cur.row_words_mut(y));
-        for (i, &sel) in v.iter().enumerate() {
-            claim_runs(mask, row, y, i, sel, &mut stack);
+        let (mask, row) = (passable.row_words(y), cur.row_words(y));
+        let r = rest.row_words_mut(y);
+        for i in 0..n {
+            r[i] = mask[i] & !row[i];
+        }
+        let t = touch.row_words_mut(y);
+        for i in 0..n {
+            t[i] = v[i] & mask[i] & !row[i];
         }
     }
-    run_stack(cur, passable, conn, stack);
+    let mut more = passable.empty_like();
+    union_fill_into(&touch, &rest, conn, &mut more);
+    cur.or_assign(&more);
 }
 
 /// The first set bit at index `>= from` (and `< len`) of a bitset.

@@ -1,0 +1,203 @@
+//! Every flood fill engine of runtime grids (`fill`, `fill_sweep`, `fill_runs`, `fill_union`
+//! and its portable copy, and with the `parallel` feature `fill_union_parallel`) against the
+//! per-cell oracle `naive::fill`: random densities, mazes, serpentines, word-boundary widths,
+//! single rows and columns, empty and full grids, many seeds and seeds on walls.
+
+use crate::common::{config, SplitMix, CONNS};
+use gridbits::algo::fill::{fill, fill_runs, fill_sweep, fill_union, fill_union_portable};
+use gridbits::naive::{fill as nf, NaiveGrid};
+use gridbits::{BitGrid, Connectivity};
+use proptest::prelude::*;
+
+/// A perfect maze (corridors one cell wide) on the 2x lattice of a `w x h` grid.
+fn maze(rng: &mut SplitMix, w: usize, h: usize) -> BitGrid {
+    let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
+    let mut g = BitGrid::new(w, h).unwrap();
+    let mut seen = vec![false; cw * ch];
+    let mut stack = vec![(0usize, 0usize)];
+    seen[0] = true;
+    g.set(0, 0);
+    while let Some(&(x, y)) = stack.last() {
+        let mut opts = Vec::new();
+        for (dx, dy) in [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)] {
+            let (nx, ny) = (x as isize + dx, y as isize + dy);
+            if nx >= 0 && ny >= 0 && (nx as usize) < cw && (ny as usize) < ch {
+                let (nx, ny) = (nx as usize, ny as usize);
+                if !seen[ny * cw + nx] {
+                    opts.push((nx, ny));
+                }
+            }
+        }
+        if opts.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let (nx, ny) = opts[rng.below(opts.len() as u64) as usize];
+        seen[ny * cw + nx] = true;
+        g.set(2 * nx, 2 * ny);
+        g.set(x + nx, y + ny);
+        stack.push((nx, ny));
+    }
+    g
+}
+
+/// One corridor folded back and forth across the grid.
+fn serpentine(w: usize, h: usize) -> BitGrid {
+    BitGrid::from_fn(w, h, |x, y| {
+        y % 2 == 0 || (y % 4 == 1 && x == w - 1) || (y % 4 == 3 && x == 0)
+    })
+    .unwrap()
+}
+
+fn random(rng: &mut SplitMix, w: usize, h: usize, pct: u32) -> BitGrid {
+    BitGrid::from_fn(w, h, |_, _| rng.percent(pct)).unwrap()
+}
+
+/// Checks every engine on one grid and seed set, both connectivities.
+fn check_engines(seeds: &BitGrid, passable: &BitGrid, what: &str) {
+    let (ns, np) = (NaiveGrid::from_view(seeds), NaiveGrid::from_view(passable));
+    for conn in CONNS {
+        let expected = nf::fill(&ns, &np, conn);
+        let engines: Vec<(&str, BitGrid)> = vec![
+            ("fill", fill(seeds, passable, conn)),
+            ("fill_sweep", fill_sweep(seeds, passable, conn)),
+            ("fill_runs", fill_runs(seeds, passable, conn)),
+            ("fill_union", fill_union(seeds, passable, conn)),
+            (
+                "fill_union_portable",
+                fill_union_portable(seeds, passable, conn),
+            ),
+            #[cfg(feature = "parallel")]
+            (
+                "fill_union_parallel",
+                gridbits::algo::fill::fill_union_parallel(seeds, passable, conn),
+            ),
+        ];
+        for (name, got) in engines {
+            assert_eq!(
+                NaiveGrid::from_view(&got),
+                expected,
+                "{name} {conn:?} on {what} {}x{}",
+                passable.width(),
+                passable.height()
+            );
+        }
+    }
+}
+
+/// Seeds: `k` random cells (some on walls, some off the passable cells).
+fn random_seeds(rng: &mut SplitMix, w: usize, h: usize, k: usize) -> BitGrid {
+    let mut s = BitGrid::new(w, h).unwrap();
+    for _ in 0..k {
+        s.set(rng.below(w as u64) as usize, rng.below(h as u64) as usize);
+    }
+    s
+}
+
+/// Sizes around word boundaries and degenerate shapes: 1x1, one row, one column, 64 and
+/// 128 cells, widths 63/64/65/127/128/129.
+const SIZES: [(usize, usize); 16] = [
+    (1, 1),
+    (1, 37),
+    (37, 1),
+    (200, 1),
+    (1, 200),
+    (64, 1),
+    (8, 8),
+    (128, 1),
+    (16, 8),
+    (63, 17),
+    (64, 20),
+    (65, 9),
+    (127, 5),
+    (128, 33),
+    (129, 70),
+    (97, 130),
+];
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    #[test]
+    fn engines_match_naive_on_random_grids(size in 0..SIZES.len(), pct in 0u32..=100,
+                                           k in 1usize..20, seed: u64) {
+        let (w, h) = SIZES[size];
+        let mut rng = SplitMix(seed);
+        let passable = random(&mut rng, w, h, pct);
+        let seeds = random_seeds(&mut rng, w, h, k);
+        check_engines(&seeds, &passable, &format!("{pct}% noise"));
+    }
+}
+
+#[test]
+fn engines_match_naive_on_mazes_and_serpentines() {
+    let mut rng = SplitMix(7);
+    for &(w, h) in SIZES.iter().chain(&[(200, 150), (255, 257), (300, 64)]) {
+        let m = maze(&mut rng, w, h);
+        for k in [1, 3, 40] {
+            let seeds = random_seeds(&mut rng, w, h, k);
+            check_engines(&seeds, &m, "maze");
+        }
+        // Seeds on every wall of the maze: nothing is reached.
+        check_engines(&!&m, &m, "maze, seeds on walls");
+        let s = serpentine(w, h);
+        check_engines(&random_seeds(&mut rng, w, h, 2), &s, "serpentine");
+    }
+}
+
+#[test]
+fn engines_match_naive_on_empty_and_full_grids() {
+    let mut rng = SplitMix(11);
+    for &(w, h) in &SIZES {
+        let (empty, full) = (BitGrid::new(w, h).unwrap(), BitGrid::full(w, h).unwrap());
+        let seeds = random_seeds(&mut rng, w, h, 3);
+        check_engines(&seeds, &full, "full");
+        check_engines(&seeds, &empty, "empty");
+        check_engines(&empty, &full, "full, no seeds");
+        check_engines(&full, &full, "full, every cell a seed");
+        let half = random(&mut rng, w, h, 50);
+        check_engines(&full, &half, "every cell a seed");
+    }
+}
+
+/// Large enough that the row sweeps hand over to the union-find (a maze), and, with the
+/// `parallel` feature, past the size where `fill` fills by stripes in parallel.
+#[test]
+fn fill_hands_over_on_large_mazes() {
+    let mut rng = SplitMix(3);
+    for (w, h) in [(700, 300), (1030, 1025)] {
+        let m = maze(&mut rng, w, h);
+        let seeds = random_seeds(&mut rng, w, h, 5);
+        let holes = random(&mut rng, w, h, 8);
+        let mut cut = m.clone();
+        cut.and_assign(&!&holes);
+        for conn in [Connectivity::Four, Connectivity::Eight] {
+            for p in [&m, &cut] {
+                let expected = fill_union_portable(&seeds, p, conn);
+                assert_eq!(fill(&seeds, p, conn), expected, "fill {conn:?} {w}x{h}");
+                assert_eq!(fill_union(&seeds, p, conn), expected);
+                assert_eq!(fill_runs(&seeds, p, conn), expected);
+                #[cfg(feature = "parallel")]
+                assert_eq!(
+                    gridbits::algo::fill::fill_union_parallel(&seeds, p, conn),
+                    expected
+                );
+            }
+        }
+        // The union-find agrees with the oracle on the smaller grid.
+        if w * h < 300_000 {
+            check_engines(&seeds, &m, "large maze");
+        }
+    }
+}
+
+/// Noise of 40% walls: the sweeps hand over with part of the grid filled.
+#[test]
+fn fill_hands_over_on_noise() {
+    let mut rng = SplitMix(5);
+    for pct in [55, 60, 65] {
+        let p = random(&mut rng, 260, 200, pct);
+        let seeds = random_seeds(&mut rng, 260, 200, 2);
+        check_engines(&seeds, &p, "noise");
+    }
+}
