@@ -90,6 +90,21 @@ def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
     return out
 
 
+def code_batch(value, name: str, batch: bool, max_code: int, meaning: str) -> np.ndarray:
+    """A C-ordered ``uint8`` batch ``(N, rows, cols)`` of game codes ``0..=max_code`` from one
+    board (``batch=False``, 2D) or a batch (3D); ``meaning`` explains the codes in errors."""
+    a = np.asarray(value)
+    if a.dtype == object or a.dtype.kind not in "iub":
+        raise TypeError(f"{name}: expected an integer array, got dtype {a.dtype}")
+    want = 3 if batch else 2
+    if a.ndim != want:
+        raise ValueError(f"{name}: expected {want} dimensions, got {a.ndim}")
+    if a.size and (a.min() < 0 or a.max() > max_code):
+        raise ValueError(f"{name}: codes must be {meaning}")
+    a = np.ascontiguousarray(a, dtype=np.uint8)
+    return a if batch else a[None]
+
+
 def same_shape(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) -> None:
     """ValueError unless both arrays have one shape."""
     if a.shape != b.shape:

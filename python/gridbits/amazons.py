@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _gridbits
+from ._checks import code_batch
 
 _CODES = {".": 0, "W": 1, "B": 2, "#": 3, "x": 3}
 _KEYS = ("white", "black", "contested", "unreachable")
@@ -59,16 +60,8 @@ START = parse(
 def _positions(positions, name: str, batch: bool) -> np.ndarray:
     if isinstance(positions, str):
         positions = parse(positions)
-    a = np.asarray(positions)
-    if a.dtype == object or a.dtype.kind not in "iub":
-        raise TypeError(f"{name}: expected an integer array, got dtype {a.dtype}")
-    want = 3 if batch else 2
-    if a.ndim != want:
-        raise ValueError(f"{name}: expected {want} dimensions, got {a.ndim}")
-    if a.size and (a.min() < 0 or a.max() > 3):
-        raise ValueError(f"{name}: codes must be 0 (empty), 1 (white), 2 (black) or 3 (arrow)")
-    a = np.ascontiguousarray(a, dtype=np.uint8)
-    return a if batch else a[None]
+    meaning = "0 (empty), 1 (white), 2 (black) or 3 (arrow)"
+    return code_batch(positions, name, batch, 3, meaning)
 
 
 def evaluate(position) -> dict:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _gridbits
+from ._checks import code_batch
 
 _TSU = {".": 0, "R": 1, "G": 2, "B": 3, "Y": 4, "P": 5, "O": 6}
 _STC = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "0": 6}
@@ -54,17 +55,8 @@ def parse(text: str, rules: str = "tsu") -> np.ndarray:
     return out
 
 
-def _fields(fields, rules: str, name: str, batch: bool) -> np.ndarray:
-    a = np.asarray(fields)
-    if a.dtype == object or a.dtype.kind not in "iub":
-        raise TypeError(f"{name}: expected an integer array, got dtype {a.dtype}")
-    want = 3 if batch else 2
-    if a.ndim != want:
-        raise ValueError(f"{name}: expected {want} dimensions, got {a.ndim}")
-    if a.size and (a.min() < 0 or a.max() > 6):
-        raise ValueError(f"{name}: codes must be 0 (empty), 1-5 (colours) or 6 (garbage)")
-    a = np.ascontiguousarray(a, dtype=np.uint8)
-    return a if batch else a[None]
+def _fields(fields, name: str, batch: bool) -> np.ndarray:
+    return code_batch(fields, name, batch, 6, "0 (empty), 1-5 (colours) or 6 (garbage)")
 
 
 def simulate(field, rules: str = "tsu") -> dict:
@@ -79,7 +71,7 @@ def simulate(field, rules: str = "tsu") -> dict:
     (2, [4, 4])
     """
     r = _rules(rules)
-    return _gridbits.puyo_simulate(_fields(field, r, "field", False), r)
+    return _gridbits.puyo_simulate(_fields(field, "field", False), r)
 
 
 def simulate_many(fields, rules: str = "tsu"):
@@ -94,4 +86,4 @@ def simulate_many(fields, rules: str = "tsu"):
     ([1, 0], [40, 0])
     """
     r = _rules(rules)
-    return _gridbits.puyo_simulate_many(_fields(fields, r, "fields", True), r)
+    return _gridbits.puyo_simulate_many(_fields(fields, "fields", True), r)

@@ -64,8 +64,9 @@ fn codes_of(f: &Field, out: &mut [u8]) {
     }
 }
 
-/// Checks the shape of a batch of fields and returns `(n, rows)`.
-fn field_batch_shape(fields: &PyReadonlyArray3<'_, u8>, rules: Rules) -> PyResult<(usize, usize)> {
+/// The fields of a batch `(N, rows, 6)` for `rules`, each settled, and the rows per field;
+/// an error names a wrong shape or the first bad code.
+fn parse_fields(fields: &PyReadonlyArray3<'_, u8>, rules: Rules) -> PyResult<(Vec<Field>, usize)> {
     let s = fields.shape();
     if s[1] != rules.rows() || s[2] != COLUMNS {
         return Err(PyValueError::new_err(format!(
@@ -75,7 +76,14 @@ fn field_batch_shape(fields: &PyReadonlyArray3<'_, u8>, rules: Rules) -> PyResul
             s[2]
         )));
     }
-    Ok((s[0], s[1]))
+    let cells = fields
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("fields: must be C-contiguous"))?;
+    let per = s[1] * COLUMNS;
+    let parsed = (0..s[0])
+        .map(|i| field_of(&cells[i * per..(i + 1) * per], rules, i))
+        .collect::<PyResult<_>>()?;
+    Ok((parsed, s[1]))
 }
 
 /// One chain: `{"chain", "score", "steps": [{"cleared", "garbage", "groups", "colors",
@@ -87,11 +95,10 @@ fn puyo_simulate<'py>(
     rules: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = self::rules(rules)?;
-    let (_, rows) = field_batch_shape(&fields, r)?;
-    let cells = fields
-        .as_slice()
-        .map_err(|_| PyValueError::new_err("fields: must be C-contiguous"))?;
-    let f = field_of(&cells[..rows * COLUMNS], r, 0)?;
+    let (parsed, rows) = parse_fields(&fields, r)?;
+    let f = parsed
+        .first()
+        .ok_or_else(|| PyValueError::new_err("fields: no field"))?;
     let chain = py.detach(|| f.simulate());
     let d = PyDict::new(py);
     d.set_item("chain", chain.chain)?;
@@ -129,14 +136,8 @@ fn puyo_simulate_many<'py>(
     Bound<'py, PyArray3<u8>>,
 )> {
     let r = self::rules(rules)?;
-    let (n, rows) = field_batch_shape(&fields, r)?;
-    let cells = fields
-        .as_slice()
-        .map_err(|_| PyValueError::new_err("fields: must be C-contiguous"))?;
-    let per = rows * COLUMNS;
-    let parsed: Vec<Field> = (0..n)
-        .map(|i| field_of(&cells[i * per..(i + 1) * per], r, i))
-        .collect::<PyResult<_>>()?;
+    let (parsed, rows) = parse_fields(&fields, r)?;
+    let (n, per) = (parsed.len(), rows * COLUMNS);
     let (chains, scores, after) = py.detach(|| {
         let results: Vec<Chain> = simulate_all(&parsed);
         let mut chains = Vec::with_capacity(n);
@@ -172,14 +173,7 @@ fn _puyo_rust_loop_seconds(
     rules: &str,
 ) -> PyResult<f64> {
     let r = self::rules(rules)?;
-    let (n, rows) = field_batch_shape(&fields, r)?;
-    let cells = fields
-        .as_slice()
-        .map_err(|_| PyValueError::new_err("fields: must be C-contiguous"))?;
-    let per = rows * COLUMNS;
-    let parsed: Vec<Field> = (0..n)
-        .map(|i| field_of(&cells[i * per..(i + 1) * per], r, i))
-        .collect::<PyResult<_>>()?;
+    let (parsed, _) = parse_fields(&fields, r)?;
     Ok(py.detach(|| {
         let start = std::time::Instant::now();
         let mut acc = 0u64;

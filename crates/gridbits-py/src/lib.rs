@@ -5,7 +5,7 @@
 //! they work.
 
 use gridbits::algo::fill::{distance_map, fill, try_voronoi_owners, Owners};
-use gridbits::algo::label::{label_with_stats, Labeller};
+use gridbits::algo::label::{label_with_stats, Labeller, Labels};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
 use numpy::ndarray::Array2;
@@ -137,6 +137,19 @@ fn grid_to_array<'py>(py: Python<'py>, g: &BitGrid) -> PyResult<Bound<'py, PyArr
     array2(py, out, h, w)
 }
 
+/// The labels as `int32`, as numpy users get them. Labels never exceed the cell count, far
+/// below 2^31 for any array numpy can hold.
+fn labels_i32(labels: Labels) -> Vec<i32> {
+    labels.into_vec().into_iter().map(|l| l as i32).collect()
+}
+
+/// The `int32` labels of `grid` and their count.
+fn label_grid(grid: &BitGrid, conn: Connectivity) -> PyResult<(Vec<i32>, u32)> {
+    let labels = gridbits::algo::label::label(grid, conn).map_err(|e| size_error("image", e))?;
+    let n = labels.count();
+    Ok((labels_i32(labels), n))
+}
+
 /// `(labels int32, n)`: labels in raster order of each component's first pixel.
 #[pyfunction]
 fn label<'py>(
@@ -148,15 +161,7 @@ fn label<'py>(
     let img = Image::new(&image, "image")?;
     let (w, h) = (img.width, img.height);
     check_alloc::<u32>(w * h, "label image")?;
-    let (labels, n) = py.detach(|| -> PyResult<(Vec<i32>, u32)> {
-        let grid = img.grid("image")?;
-        let labels =
-            gridbits::algo::label::label(&grid, conn).map_err(|e| size_error("image", e))?;
-        let n = labels.count();
-        // Labels never exceed the cell count, far below 2^31 for any array numpy can hold.
-        let v: Vec<i32> = labels.into_vec().into_iter().map(|l| l as i32).collect();
-        Ok((v, n))
-    })?;
+    let (labels, n) = py.detach(|| label_grid(&img.grid("image")?, conn))?;
     Ok((array2(py, labels, h, w)?, n))
 }
 
@@ -179,14 +184,10 @@ fn label_packed<'py>(
         )));
     }
     check_alloc::<u32>(width * h, "label image")?;
-    let (labels, n) = py.detach(|| -> PyResult<(Vec<i32>, u32)> {
+    let (labels, n) = py.detach(|| {
         let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
             .map_err(|e| size_error("image", e))?;
-        let labels =
-            gridbits::algo::label::label(&grid, conn).map_err(|e| size_error("image", e))?;
-        let n = labels.count();
-        let v: Vec<i32> = labels.into_vec().into_iter().map(|l| l as i32).collect();
-        Ok((v, n))
+        label_grid(&grid, conn)
     })?;
     Ok((array2(py, labels, h, width)?, n))
 }
@@ -217,8 +218,7 @@ fn label_stats<'py>(
         let grid = img.grid("image")?;
         let (labels, comps) = if with_labels {
             let (l, s) = label_with_stats(&grid, conn).map_err(|e| size_error("image", e))?;
-            let v: Vec<i32> = l.into_vec().into_iter().map(|l| l as i32).collect();
-            (Some(v), s)
+            (Some(labels_i32(l)), s)
         } else {
             let mut s = Vec::new();
             Labeller::new()
