@@ -7,7 +7,7 @@
 //! `voronoi_owners`; without: distance maps and one player): every test below runs all of
 //! them, and sliding moves run the whole-grid engine.
 
-use crate::common::{check, config};
+use crate::common::{check, config, maze, SplitMix};
 use gridbits::algo::fill::{
     distance_map, try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners, Connections, Owners,
 };
@@ -40,39 +40,6 @@ impl Rng {
 
 fn grid(w: usize, h: usize, rng: &mut Rng, pct: u32) -> BitGrid {
     BitGrid::from_fn(w, h, |_, _| rng.pct(pct)).unwrap()
-}
-
-/// A perfect maze on a `cw x ch` lattice (randomised DFS), as a `(2cw-1) x (2ch-1)` grid.
-fn maze(cw: usize, ch: usize, rng: &mut Rng) -> BitGrid {
-    let mut g = BitGrid::new(2 * cw - 1, 2 * ch - 1).unwrap();
-    let mut seen = vec![false; cw * ch];
-    let mut stack = vec![(0usize, 0usize)];
-    seen[0] = true;
-    g.set(0, 0);
-    while let Some(&(x, y)) = stack.last() {
-        let opts: Vec<(usize, usize)> = [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)]
-            .iter()
-            .filter_map(|&(dx, dy)| {
-                let (nx, ny) = (x as isize + dx, y as isize + dy);
-                (nx >= 0
-                    && ny >= 0
-                    && (nx as usize) < cw
-                    && (ny as usize) < ch
-                    && !seen[ny as usize * cw + nx as usize])
-                    .then_some((nx as usize, ny as usize))
-            })
-            .collect();
-        if opts.is_empty() {
-            stack.pop();
-            continue;
-        }
-        let (nx, ny) = opts[(rng.next() % opts.len() as u64) as usize];
-        seen[ny * cw + nx] = true;
-        g.set(2 * nx, 2 * ny);
-        g.set(x + nx, y + ny);
-        stack.push((nx, ny));
-    }
-    g
 }
 
 /// One corridor folded back and forth across a `w x h` grid.
@@ -242,9 +209,9 @@ fn random_sizes_and_densities() {
 fn mazes_rooms_and_serpentines() {
     let mut rng = Rng(0x5eed_0002);
     let mut shapes = vec![
-        maze(33, 20, &mut rng),
-        maze(1, 40, &mut rng),
-        maze(40, 1, &mut rng),
+        maze(&mut SplitMix(rng.next()), 2 * 33 - 1, 2 * 20 - 1),
+        maze(&mut SplitMix(rng.next()), 1, 2 * 40 - 1),
+        maze(&mut SplitMix(rng.next()), 2 * 40 - 1, 1),
         BitGrid::full(70, 30).unwrap(),
         serpentine(65, 33),
         serpentine(130, 12),

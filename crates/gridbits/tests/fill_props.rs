@@ -2,6 +2,7 @@
 //! Voronoi) against the per-cell reference `naive::fill`, on every core board size and on
 //! runtime grids around word boundaries.
 
+use crate::common::{maze, SplitMix};
 use gridbits::algo::fill::{
     self, connections_from_walls, distance_map, fill_dilate, fill_runs, fill_sweep, layers,
     voronoi, voronoi_depths, voronoi_n, Connections, Wall,
@@ -243,50 +244,11 @@ proptest! {
     }
 }
 
-/// A perfect maze on a `cw x ch` lattice of cells (randomised DFS), as passable cells of a
-/// `(2cw-1) x (2ch-1)` grid.
-fn maze(cw: usize, ch: usize, seed: u64) -> BitGrid {
-    let (w, h) = (2 * cw - 1, 2 * ch - 1);
-    let mut g = BitGrid::new(w, h).unwrap();
-    let mut seen = vec![false; cw * ch];
-    let mut stack = vec![(0usize, 0usize)];
-    seen[0] = true;
-    g.set(0, 0);
-    let mut rng = seed | 1;
-    while let Some(&(x, y)) = stack.last() {
-        let opts: Vec<(usize, usize)> = [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)]
-            .iter()
-            .filter_map(|&(dx, dy)| {
-                let (nx, ny) = (x as isize + dx, y as isize + dy);
-                (nx >= 0
-                    && ny >= 0
-                    && (nx as usize) < cw
-                    && (ny as usize) < ch
-                    && !seen[ny as usize * cw + nx as usize])
-                    .then_some((nx as usize, ny as usize))
-            })
-            .collect();
-        if opts.is_empty() {
-            stack.pop();
-            continue;
-        }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let (nx, ny) = opts[(rng % opts.len() as u64) as usize];
-        seen[ny * cw + nx] = true;
-        g.set(2 * nx, 2 * ny);
-        g.set(x + nx, y + ny); // the passage between
-        stack.push((nx, ny));
-    }
-    g
-}
-
 #[test]
 fn sweep_fill_on_mazes_and_serpentines() {
     // Mazes: every cell of a perfect maze is reachable from the corner.
     for seed in 1..6u64 {
-        let m = maze(40, 33, seed);
+        let m = maze(&mut SplitMix(seed), 2 * 40 - 1, 2 * 33 - 1);
         let mut s = m.empty_like();
         s.set(0, 0);
         for conn in [Connectivity::Four, Connectivity::Eight] {

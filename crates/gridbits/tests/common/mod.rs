@@ -235,3 +235,36 @@ pub fn check_grid(g: &BitGrid, expected: &NaiveGrid, what: &str) {
     assert_eq!(g.count(), expected.count(), "{what}: count");
     assert_eq!(g.is_empty(), expected.is_empty(), "{what}: is_empty");
 }
+
+/// A perfect maze (randomised DFS; corridors one cell wide) on the 2x lattice of a `w x h`
+/// grid: with odd sides every free cell is reachable from `(0, 0)`.
+pub fn maze(rng: &mut SplitMix, w: usize, h: usize) -> BitGrid {
+    let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
+    let mut g = BitGrid::new(w, h).unwrap();
+    let mut seen = vec![false; cw * ch];
+    let mut stack = vec![(0usize, 0usize)];
+    seen[0] = true;
+    g.set(0, 0);
+    while let Some(&(x, y)) = stack.last() {
+        let mut opts = Vec::new();
+        for (dx, dy) in [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)] {
+            let (nx, ny) = (x as isize + dx, y as isize + dy);
+            if nx >= 0 && ny >= 0 && (nx as usize) < cw && (ny as usize) < ch {
+                let (nx, ny) = (nx as usize, ny as usize);
+                if !seen[ny * cw + nx] {
+                    opts.push((nx, ny));
+                }
+            }
+        }
+        if opts.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let (nx, ny) = opts[rng.below(opts.len() as u64) as usize];
+        seen[ny * cw + nx] = true;
+        g.set(2 * nx, 2 * ny);
+        g.set(x + nx, y + ny);
+        stack.push((nx, ny));
+    }
+    g
+}
