@@ -208,6 +208,11 @@ impl BitGrid {
         &self.words
     }
 
+    /// All words, row after row, mutable. Bits past `width` must be left zero.
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
     /// The words of row `y`.
     ///
     /// # Panics

@@ -3,6 +3,7 @@
 
 #[cfg(doc)]
 use super::fill_sweep;
+use super::sweep::close_runs;
 use crate::{BitGrid, Connectivity};
 
 /// Scanline flood fill of a [`BitGrid`] over runs of passable cells.
@@ -23,28 +24,64 @@ use crate::{BitGrid, Connectivity};
 pub fn fill_runs(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
     super::assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
     let mut cur = passable.empty_like();
-    let mut stack = Vec::new();
-    for y in 0..passable.height() {
-        let (mask, row) = (passable.row_words(y), cur.row_words_mut(y));
-        for (i, &sel) in seeds.row_words(y).iter().enumerate() {
-            claim_runs(mask, row, y, i, sel, &mut stack);
-        }
-    }
-    run_stack(&mut cur, passable, conn, stack);
+    let mut stack = seed_runs(seeds, passable, &mut cur, usize::MAX).unwrap_or_default();
+    run_stack_bounded(&mut cur, passable, conn, &mut stack, usize::MAX);
     cur
 }
 
-/// Completes a fill whose filled cells are whole runs and whose unexplored runs are on
-/// `stack` as `(y, first, last)`.
-fn run_stack(
+/// Paints into `cur` (empty) the runs of `passable` that hold a cell of `seeds`, and returns
+/// them as a stack of `(y, first, last)` to explore; `None` (with every seed run still
+/// painted) once more than `budget` runs were found.
+pub(super) fn seed_runs(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    cur: &mut BitGrid,
+    budget: usize,
+) -> Option<Vec<(usize, usize, usize)>> {
+    let mut stack = Vec::new();
+    let mut over = false;
+    let mut closed = vec![0u64; passable.words_per_row()];
+    for y in 0..passable.height() {
+        let sel = seeds.row_words(y);
+        if sel.iter().fold(0, |a, &w| a | w) == 0 {
+            continue;
+        }
+        let (mask, row) = (passable.row_words(y), cur.row_words_mut(y));
+        if over {
+            let seed: Vec<u64> = sel.iter().zip(mask).map(|(&s, &m)| s & m).collect();
+            close_runs(&seed, mask, &mut closed);
+            for (r, &c) in row.iter_mut().zip(&closed) {
+                *r |= c;
+            }
+            continue;
+        }
+        for (i, &s) in sel.iter().enumerate() {
+            claim_runs(mask, row, y, i, s, &mut stack);
+        }
+        over = stack.len() > budget;
+    }
+    (!over).then_some(stack)
+}
+
+/// Explores the runs on `stack` (painted whole in `cur`, their neighbours not yet explored),
+/// claiming and pushing every run they touch, until the stack is empty (returns `true`) or
+/// `budget` runs were popped (returns `false`; `cur` then holds whole runs, some of whose
+/// neighbours are unexplored).
+pub(super) fn run_stack_bounded(
     cur: &mut BitGrid,
     passable: &BitGrid,
     conn: Connectivity,
-    mut stack: Vec<(usize, usize, usize)>,
-) {
+    stack: &mut Vec<(usize, usize, usize)>,
+    budget: usize,
+) -> bool {
     let (w, h) = (passable.width(), passable.height());
     let wide = usize::from(conn == Connectivity::Eight);
+    let mut popped = 0usize;
     while let Some((y, a, b)) = stack.pop() {
+        if popped == budget {
+            return false;
+        }
+        popped += 1;
         let lo = a.saturating_sub(wide);
         let hi = (b + wide).min(w - 1);
         let (fi, li) = (lo / 64, hi / 64);
@@ -57,10 +94,11 @@ fn run_stack(
             for i in fi..=li {
                 let lo_bits = if i == fi { !0u64 << (lo % 64) } else { !0 };
                 let hi_bits = if i == li { !0u64 >> (63 - hi % 64) } else { !0 };
-                claim_runs(mask, row, ny, i, lo_bits & hi_bits, &mut stack);
+                claim_runs(mask, row, ny, i, lo_bits & hi_bits, stack);
             }
         }
     }
+    true
 }
 
 /// Claims every run of `mask` (a row `y` of words) that has an unclaimed cell among the bits
