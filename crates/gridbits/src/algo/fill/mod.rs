@@ -11,12 +11,14 @@
 //!
 //! - [`fill`]: the cells reachable from a seed set inside a passable mask, through
 //!   [`FloodFill`]. Fixed boards dilate to a fixpoint ([`fill_dilate`], `dilate.rs`: a few
-//!   word operations per BFS layer). [`BitGrid`]s use row sweeps ([`fill_sweep`],
-//!   `sweep.rs`) that close whole runs of passable cells per word operation and revisit only
-//!   rows whose neighbours changed; on mazes, whose paths reverse vertical direction over and
-//!   over, the sweep hands over to the run union-find ([`fill_union`], `union.rs`), linear in
-//!   the grid size whatever the shape. [`fill_runs`] (`runs.rs`) is the scanline run stack. `fill_sweep` and `fill_runs` work on rows of words and exist for
-//!   [`BitGrid`] only; on fixed boards, a handful of words, dilation is the fastest.
+//!   word operations per BFS layer). [`BitGrid`]s use [`fill_sweep`] (`sweep.rs`): a small
+//!   region is finished on the scanline run stack ([`fill_runs`], `runs.rs`) in time
+//!   proportional to its runs; a large one by row sweeps that close whole runs of passable
+//!   cells per word operation and revisit only rows next to new cells; on mazes, whose paths
+//!   reverse vertical direction over and over, the sweeps hand over to the run union-find
+//!   ([`fill_union`], `union.rs`), linear in the grid size whatever the shape. `fill_sweep`,
+//!   `fill_runs` and `fill_union` work on rows of words and exist for [`BitGrid`] only; on
+//!   fixed boards, a handful of words, dilation is the fastest.
 //! - [`layers`] (`layers.rs`): the BFS frontiers at depth 0, 1, 2, ... as boards, one
 //!   whole-board step ([`expand`]) per layer.
 //! - [`voronoi_with`] and [`voronoi_n`] (`shift_bfs.rs`): the simultaneous BFS of "BFS and
@@ -105,8 +107,8 @@ pub fn fill<B: FloodFill>(seeds: &B, passable: &B, conn: Connectivity) -> B {
 }
 
 /// Board types with a flood fill: fixed boards dilate to a fixpoint (straight-line word code
-/// per step); [`BitGrid`] uses [`fill_sweep`], which hands over to [`fill_union`] when row
-/// sweeps do not converge.
+/// per step); [`BitGrid`] uses [`fill_sweep`]: the run stack for small regions, row sweeps
+/// for large ones, handing over to [`fill_union`] when the sweeps do not converge.
 pub trait FloodFill: BitBoard {
     /// The cells of `passable` reachable from `seeds & passable` under `conn`.
     ///

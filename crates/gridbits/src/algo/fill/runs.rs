@@ -16,7 +16,8 @@ use crate::{BitGrid, Connectivity};
 /// passable cells in the overlapping span of the rows above and below (one cell wider each
 /// side for 8-connectivity) a word at a time. The work is linear in the number of runs, so
 /// it does not depend on the shape of the region: a maze costs what open ground of the same
-/// run count costs. [`fill_sweep`] starts with row sweeps and hands over to this.
+/// run count costs. [`fill_sweep`] starts with this, for a budget of runs, so that a small
+/// region costs only its runs.
 ///
 /// # Panics
 ///
