@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_bit_instructions, size_error, Labels, LABEL_SLACK};
+use super::{cpu_has_bit_instructions, memory_error, size_error, Labels, LABEL_SLACK};
 use crate::{BitGrid, Connectivity, SizeError};
 
 /// Bits `0..=p` of a word.
@@ -224,7 +224,7 @@ impl Labeller {
         bases.clear();
         bases
             .try_reserve_exact(units + 1)
-            .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+            .map_err(|_| memory_error::<u32>(w, h, units + 1, "not enough memory to label"))?;
         let mut total = 0u64;
         bases.push(0);
         for k in 0..units {
@@ -238,7 +238,10 @@ impl Labeller {
         parent.clear();
         parent
             .try_reserve_exact(total as usize + LABEL_SLACK)
-            .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+            .map_err(|_| {
+                let n = total as usize + LABEL_SLACK;
+                memory_error::<u32>(w, h, n, "not enough memory for the union-find table")
+            })?;
         parent.extend(0..total as u32);
 
         let mut prev_base: u32 = 0; // index of the first run of the previous unit

@@ -24,7 +24,7 @@
 use super::labeller::{merged, starts, union, upto};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_avx2, size_error, ComponentStats, Labeller, Labels, LABEL_SLACK};
+use super::{cpu_has_avx2, memory_error, size_error, ComponentStats, Labeller, Labels, LABEL_SLACK};
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
 
@@ -206,8 +206,9 @@ impl Labeller {
         }
         let uf = &mut self.parent;
         uf.clear();
-        uf.try_reserve_exact(ids)
-            .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+        uf.try_reserve_exact(ids).map_err(|_| {
+            memory_error::<u32>(w, h, ids, "not enough memory for the union-find table")
+        })?;
         uf.extend(0..ids as u32);
         let eight = conn == Connectivity::Eight;
         for i in 1..stripes.len() {
@@ -286,7 +287,10 @@ impl Labeller {
                 stats.clear();
                 stats
                     .try_reserve_exact(count as usize)
-                    .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
+                    .map_err(|_| {
+                        let n = count as usize;
+                        memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
+                    })?;
                 stats.resize(count as usize, ComponentStats::EMPTY);
                 Some(stats)
             }
@@ -326,7 +330,10 @@ impl Labeller {
             s.map.clear();
             s.map
                 .try_reserve_exact(s.count as usize + 1)
-                .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+                .map_err(|_| {
+                    let n = s.count as usize + 1;
+                    memory_error::<u32>(w, h, n, "not enough memory to label")
+                })?;
             s.map.push(0);
             let mut next = s.first;
             for (&j, &f) in s.joined.iter().zip(&s.joined_final) {

@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_avx2, size_error, ComponentStats, Labeller, Labels, CHUNK};
+use super::{cpu_has_avx2, memory_error, ComponentStats, Labeller, Labels, CHUNK};
 use crate::{BitGrid, Connectivity, SizeError};
 
 impl Labeller {
@@ -65,7 +65,10 @@ impl Labeller {
         if let Some(s) = stats.as_deref_mut() {
             s.clear();
             s.try_reserve_exact(count as usize)
-                .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
+                .map_err(|_| {
+                    let n = count as usize;
+                    memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
+                })?;
             s.resize(count as usize, ComponentStats::EMPTY);
         }
         let data = out.cells_mut();
