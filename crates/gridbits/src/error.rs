@@ -344,3 +344,37 @@ impl From<SizeError> for GridError {
         GridError::Size(e)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_counts_past_the_address_space_are_refused_before_the_allocator() {
+        let e = try_vec::<u64>("table", 4, 4, 1 << 62).unwrap_err();
+        assert_eq!(e.reason, "more bytes than the address space");
+        assert_eq!((e.bytes, e.cells()), (1 << 65, 16));
+    }
+
+    #[test]
+    fn sizes_the_allocator_refuses_are_errors_not_aborts() {
+        // 2^62 bytes fit isize but no machine's memory or address space (47-57 bits): the
+        // reservation fails, nothing is touched.
+        let e = check_memory("distance map", 8, 8, 1 << 62).unwrap_err();
+        assert_eq!(e.reason, "not enough memory");
+        assert_eq!(e.bytes, 1 << 62);
+        assert!(e.is_out_of_memory());
+        assert_eq!(
+            e.to_string(),
+            "cannot make a 8x8 distance map (64 cells, 4611686018427387904 bytes): not enough \
+             memory"
+        );
+    }
+
+    #[test]
+    fn small_requests_are_reserved_and_filled() {
+        let v = try_filled("grid", 3, 2, 6, 7u32).unwrap();
+        assert_eq!(v, [7; 6]);
+        assert!(check_memory("grid", 3, 2, 1 << 10).is_ok());
+    }
+}

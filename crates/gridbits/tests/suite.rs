@@ -19,6 +19,7 @@ mod fill_engines;
 mod fill_props;
 mod grid_props;
 mod label_props;
+mod limits;
 mod lines_props;
 mod naive_oracle;
 mod parallel_props;
