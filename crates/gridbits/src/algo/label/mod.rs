@@ -80,7 +80,9 @@ macro_rules! dispatch {
         #[cfg(target_arch = "x86_64")]
         {
             if !$self.portable && $crate::algo::label::cpu_has_bit_instructions() {
-                // SAFETY: the CPU supports every feature the function is compiled for.
+                // SAFETY: `cpu_has_bit_instructions` checked POPCNT, BMI1, BMI2 and LZCNT
+                // just above: the features every `$fast` function (`x86::scan`, `x86::stats`,
+                // `x86::label`) is compiled for, and their only requirement.
                 return unsafe { $fast($self, $($arg),*) };
             }
         }

@@ -419,7 +419,8 @@ fn remap(labels: &mut [u32], map: &[u32], portable: bool) {
     {
         if !portable && map.len() <= i32::MAX as usize && cpu_has_avx2() {
             // SAFETY: the CPU has AVX2 (`cpu_has_avx2` checks it), the only feature
-            // `remap_avx2` is compiled for.
+            // `remap_avx2` is compiled for; it keeps its memory accesses inside `labels` and
+            // `map` for any input (see its comments).
             unsafe { remap_avx2(labels, map) };
             return;
         }
@@ -431,7 +432,8 @@ fn remap(labels: &mut [u32], map: &[u32], portable: bool) {
     }
 }
 
-/// [`remap`] with AVX2 gathers. `map` must not be empty nor longer than `i32::MAX`.
+/// [`remap`] with AVX2 gathers. A `map` that is empty or longer than `i32::MAX` (whose last
+/// index the gathers cannot clamp to) takes the bounds-checked scalar loop instead.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn remap_avx2(labels: &mut [u32], map: &[u32]) {
@@ -439,7 +441,16 @@ fn remap_avx2(labels: &mut [u32], map: &[u32]) {
         __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_min_epu32, _mm256_set1_epi32,
         _mm256_storeu_si256,
     };
-    let last = map.len() - 1;
+    let last = match map.len().checked_sub(1) {
+        Some(last) if last <= i32::MAX as usize => last,
+        _ => {
+            let last = map.len().saturating_sub(1);
+            for p in labels {
+                *p = map[(*p as usize).min(last)];
+            }
+            return;
+        }
+    };
     let top = _mm256_set1_epi32(last as i32);
     let mut chunks = labels.chunks_exact_mut(8);
     for c in &mut chunks {

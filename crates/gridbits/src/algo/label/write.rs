@@ -43,7 +43,8 @@ impl Labeller {
         #[cfg(target_arch = "x86_64")]
         {
             if stats.is_none() && !self.portable && cpu_has_avx2() {
-                // SAFETY: the CPU supports every feature the function is compiled for.
+                // SAFETY: `cpu_has_avx2` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
+                // above: the features `x86::label_avx2` is compiled for, its only requirement.
                 return unsafe { x86::label_avx2(self, grid, conn, out) };
             }
         }
