@@ -39,7 +39,9 @@ fn png_declaring(w: u32, h: u32) -> Vec<u8> {
     ihdr.extend_from_slice(&[1, 0, 0, 0, 0]); // 1 bit, grey, deflate, filter 0, no interlace
     chunk(&mut png, b"IHDR", &ihdr);
     // zlib header, one stored block of 4 zero bytes, Adler-32 of them.
-    let idat = [0x78, 0x01, 0x01, 0x04, 0x00, 0xfb, 0xff, 0, 0, 0, 0, 0, 0x04, 0, 0x01];
+    let idat = [
+        0x78, 0x01, 0x01, 0x04, 0x00, 0xfb, 0xff, 0, 0, 0, 0, 0, 0x04, 0, 0x01,
+    ];
     chunk(&mut png, b"IDAT", &idat);
     chunk(&mut png, b"IEND", &[]);
     png
@@ -67,7 +69,10 @@ fn a_png_declaring_100000_squared_pixels_is_refused_from_its_header() {
         &["reach", "--from", "0,0"],
     ] {
         let o = gridbits(args, &png);
-        assert_error(&o, "standard input: the image is 100000x100000 = 10000000000 cells");
+        assert_error(
+            &o,
+            "standard input: the image is 100000x100000 = 10000000000 cells",
+        );
         assert_error(&o, "more than the limit of 268435456 cells");
         assert_error(&o, "--max-cells N");
     }
@@ -77,7 +82,10 @@ fn a_png_declaring_100000_squared_pixels_is_refused_from_its_header() {
 fn a_huge_png_with_the_limit_lifted_is_still_refused_by_the_decoder_budget() {
     let file = tmp("huge.png");
     std::fs::write(&file, png_declaring(100_000, 100_000)).expect("write");
-    let o = gridbits(&["--max-cells", "none", "show", file.to_str().unwrap()], b"");
+    let o = gridbits(
+        &["--max-cells", "none", "show", file.to_str().unwrap()],
+        b"",
+    );
     assert_error(&o, "image is too large");
 }
 

@@ -228,7 +228,11 @@ impl SizeError {
 
 impl fmt::Display for SizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot make a {}x{} {}", self.width, self.height, self.what)?;
+        write!(
+            f,
+            "cannot make a {}x{} {}",
+            self.width, self.height, self.what
+        )?;
         if self.bytes > 0 {
             write!(f, " ({} cells, {} bytes)", self.cells(), self.bytes)?;
         }

@@ -33,7 +33,10 @@ fn bit_grids_beyond_the_cell_limit_name_cells_and_bytes() {
     let e = BitGrid::new(0, 5).unwrap_err();
     assert!(!e.is_out_of_memory());
     assert_eq!(e.bytes, 0);
-    assert_eq!(e.to_string(), "cannot make a 0x5 grid: width and height must be at least 1");
+    assert_eq!(
+        e.to_string(),
+        "cannot make a 0x5 grid: width and height must be at least 1"
+    );
 }
 
 #[test]
@@ -59,8 +62,20 @@ fn try_compute_reports_mismatches_and_agrees_with_distance_map() {
         Err(GridError::Mismatch(m)) => assert_eq!(m.found, (5, 3)),
         other => panic!("{other:?}"),
     }
-    for (w, h) in [(1, 1), (63, 2), (64, 1), (65, 3), (1, 64), (128, 1), (16, 8), (33, 17)] {
-        for (k, moves) in [Moves::Four, Moves::Eight, Moves::Queen].into_iter().enumerate() {
+    for (w, h) in [
+        (1, 1),
+        (63, 2),
+        (64, 1),
+        (65, 3),
+        (1, 64),
+        (128, 1),
+        (16, 8),
+        (33, 17),
+    ] {
+        for (k, moves) in [Moves::Four, Moves::Eight, Moves::Queen]
+            .into_iter()
+            .enumerate()
+        {
             let bits = density_bits(w * h, 0.7, (w * 1000 + h * 10 + k) as u64);
             let passable = grid_of(w, h, &bits);
             let mut src = BitGrid::new(w, h).unwrap();
@@ -104,7 +119,12 @@ fn measure_is_the_size_parse_finds() {
         (b"\n..", (0, 2)),
         (b"...\n.", (3, 2)),
     ] {
-        assert_eq!(CharGrid::measure(text), size, "{:?}", String::from_utf8_lossy(text));
+        assert_eq!(
+            CharGrid::measure(text),
+            size,
+            "{:?}",
+            String::from_utf8_lossy(text)
+        );
     }
 }
 

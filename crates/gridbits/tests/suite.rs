@@ -28,6 +28,7 @@ mod parse_model;
 mod puyo_field;
 mod puyo_moves;
 mod puyo_sim;
+mod simd_paths;
 mod slide_line;
 mod slide_props;
 mod tetris_moves_examples;

@@ -20,8 +20,8 @@
 //! assert_eq!(d.to_text(), ".#..\n###.\n.#..\n");
 //! ```
 
-pub use crate::error::SizeError;
 use crate::error::OffGrid;
+pub use crate::error::SizeError;
 use crate::GridView;
 
 mod convert;
@@ -31,7 +31,6 @@ mod morph;
 mod ops;
 mod pack;
 pub use pack::ByteKernel;
-
 
 /// A `width x height` bitboard sized at run time. See the [module documentation](self).
 #[derive(Clone, PartialEq, Eq, Hash)]

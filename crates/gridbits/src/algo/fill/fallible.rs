@@ -71,12 +71,7 @@ impl DistanceMap {
         )?;
         let (w, h) = (passable.width(), passable.height());
         let cells = w as u128 * h as u128;
-        check_memory(
-            "distance map",
-            w,
-            h,
-            cells * 4 + bfs_working_bytes(w, h),
-        )?;
+        check_memory("distance map", w, h, cells * 4 + bfs_working_bytes(w, h))?;
         Ok(distance_map(sources, passable, moves, con))
     }
 }

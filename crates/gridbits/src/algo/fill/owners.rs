@@ -2,10 +2,10 @@
 //! ([`Owners`]) instead of one plane per player, in a time that does not depend on the number
 //! of players.
 
+use super::fallible::{bfs_working_bytes, cells_of};
 use super::{check_sizes, frontier, voronoi_with, Connections, DistanceMap};
 #[cfg(doc)]
 use super::{voronoi, Voronoi};
-use super::fallible::{bfs_working_bytes, cells_of};
 use crate::error::check_memory;
 use crate::{BitGrid, Moves, OffGrid, SizeError, SizeMismatch};
 use std::fmt;

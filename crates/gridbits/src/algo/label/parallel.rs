@@ -24,7 +24,9 @@
 use super::labeller::{merged, starts, union, upto};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_avx2, memory_error, size_error, ComponentStats, Labeller, Labels, LABEL_SLACK};
+use super::{
+    cpu_has_avx2, memory_error, size_error, ComponentStats, Labeller, Labels, LABEL_SLACK,
+};
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
 
@@ -285,12 +287,10 @@ impl Labeller {
         let mut slots = match stats {
             Some(stats) => {
                 stats.clear();
-                stats
-                    .try_reserve_exact(count as usize)
-                    .map_err(|_| {
-                        let n = count as usize;
-                        memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
-                    })?;
+                stats.try_reserve_exact(count as usize).map_err(|_| {
+                    let n = count as usize;
+                    memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
+                })?;
                 stats.resize(count as usize, ComponentStats::EMPTY);
                 Some(stats)
             }
@@ -328,12 +328,10 @@ impl Labeller {
             // The map: runs of new labels (consecutive, from `first + 1`) between the
             // joined labels, which take their roots' labels.
             s.map.clear();
-            s.map
-                .try_reserve_exact(s.count as usize + 1)
-                .map_err(|_| {
-                    let n = s.count as usize + 1;
-                    memory_error::<u32>(w, h, n, "not enough memory to label")
-                })?;
+            s.map.try_reserve_exact(s.count as usize + 1).map_err(|_| {
+                let n = s.count as usize + 1;
+                memory_error::<u32>(w, h, n, "not enough memory to label")
+            })?;
             s.map.push(0);
             let mut next = s.first;
             for (&j, &f) in s.joined.iter().zip(&s.joined_final) {

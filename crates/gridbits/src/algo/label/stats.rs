@@ -129,11 +129,14 @@ impl Labeller {
         let (w, h) = (grid.width(), grid.height());
         let count = self.scan_body(grid, conn)?;
         stats.clear();
-        stats
-            .try_reserve_exact(count as usize)
-            .map_err(|_| {
-                memory_error::<ComponentStats>(w, h, count as usize, "not enough memory for the statistics")
-            })?;
+        stats.try_reserve_exact(count as usize).map_err(|_| {
+            memory_error::<ComponentStats>(
+                w,
+                h,
+                count as usize,
+                "not enough memory for the statistics",
+            )
+        })?;
         stats.resize(count as usize, ComponentStats::EMPTY);
         match conn {
             Connectivity::Four => {

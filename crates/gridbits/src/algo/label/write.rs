@@ -65,11 +65,10 @@ impl Labeller {
         let count = self.scan_body(grid, conn)?;
         if let Some(s) = stats.as_deref_mut() {
             s.clear();
-            s.try_reserve_exact(count as usize)
-                .map_err(|_| {
-                    let n = count as usize;
-                    memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
-                })?;
+            s.try_reserve_exact(count as usize).map_err(|_| {
+                let n = count as usize;
+                memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
+            })?;
             s.resize(count as usize, ComponentStats::EMPTY);
         }
         let data = out.cells_mut();
