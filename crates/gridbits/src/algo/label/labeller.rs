@@ -175,7 +175,25 @@ impl Labeller {
     /// Pass 1 and the flattening: afterwards `parent[i]` is the label of run `i`, and the
     /// number of labels is returned.
     pub(super) fn scan(&mut self, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
+        self.reserve_row_tables(grid)?;
         dispatch!(self, x86::scan, scan_body(grid, conn))
+    }
+
+    /// Makes the run tables of one row (three `u32` per possible run, `width / 2 + 2`)
+    /// with a fallible allocation, so that [`row_runs`](Self::row_runs) never allocates:
+    /// a one-row grid 2^34 cells wide needs 96 GiB of them, an error rather than an abort.
+    pub(super) fn reserve_row_tables(&mut self, grid: &BitGrid) -> Result<(), SizeError> {
+        let (w, h) = (grid.width(), grid.height());
+        let cap = w / 2 + 2;
+        for t in [&mut self.run_start, &mut self.run_end, &mut self.run_label] {
+            if t.len() < cap {
+                t.try_reserve_exact(cap - t.len()).map_err(|_| {
+                    memory_error::<u32>(w, h, 3 * cap, "not enough memory for the run tables")
+                })?;
+                t.resize(cap, 0);
+            }
+        }
+        Ok(())
     }
 
     #[inline(always)]

@@ -116,6 +116,7 @@ impl Labeller {
         if let Some(rows) = self.stripe_rows(grid, conn) {
             return self.striped(grid, conn, rows, None, Some(stats));
         }
+        self.reserve_row_tables(grid)?;
         dispatch!(self, x86::stats, stats_body(grid, conn, stats))
     }
 

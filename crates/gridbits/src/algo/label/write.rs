@@ -40,6 +40,7 @@ impl Labeller {
         if let Some(rows) = self.stripe_rows(grid, conn) {
             return self.striped(grid, conn, rows, Some(out), stats);
         }
+        self.reserve_row_tables(grid)?;
         #[cfg(target_arch = "x86_64")]
         {
             if stats.is_none() && !self.portable && cpu_has_avx2() {
