@@ -6,7 +6,7 @@
 //!
 //! # Allocation
 //!
-//! Every buffer whose size comes from the input (the words of a [`BitGrid`], a
+//! Every buffer whose size comes from the input (the words of a [`BitGrid`](crate::BitGrid), a
 //! [`DistanceMap`](crate::algo::fill::DistanceMap) or a label image with a `u32` per cell,
 //! the run and union-find tables of the labeller, owner arrays, byte images) has a fallible
 //! way in that computes its size in bytes with checked arithmetic and reserves it with
@@ -29,8 +29,6 @@
 //! ```
 
 use crate::text::MAX_CELLS;
-#[cfg(doc)]
-use crate::BitGrid;
 use crate::GridView;
 use std::fmt;
 
