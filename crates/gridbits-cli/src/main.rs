@@ -37,6 +37,14 @@ struct Cli {
     /// Results are the same with any number.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// Largest input grid, in cells (width x height), or `none` for no limit [default:
+    /// 268435456 = 16384 x 16384]. Checked from an image's header or a text grid's size
+    /// before anything is decoded; a larger input is an error (exit status 2). Commands need
+    /// up to about 16 bytes per cell (a label or a distance per cell, the decoded image), so
+    /// the default keeps a run within about 4 GiB. Without a limit, a size this machine
+    /// cannot allocate is still an error, not a crash.
+    #[arg(long, global = true, value_name = "N|none", value_parser = input::parse_max_cells)]
+    max_cells: Option<input::CellLimit>,
 }
 
 #[derive(Subcommand)]
@@ -235,6 +243,9 @@ fn main() -> ExitCode {
         if IMAGE_COMMANDS.contains(&name) {
             input::set_image_opts(ImageOpts::from_arg_matches(sub).unwrap_or_else(|e| e.exit()));
         }
+    }
+    if let Some(limit) = cli.max_cells {
+        input::set_max_cells(limit);
     }
     if let Some(n) = cli.threads {
         // The library's parallel code runs on rayon's global pool, which reads this once,

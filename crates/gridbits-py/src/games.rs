@@ -6,6 +6,7 @@
 //! Amazons positions are `uint8` arrays of 10 x 10, top row first: 0 empty, 1 a white
 //! amazon, 2 a black amazon, 3 an arrow.
 
+use crate::{filled, reserved};
 use gridbits::games::amazons::{Position, Territory};
 use gridbits::games::puyo::{Cell, Chain, Field, Rules};
 use gridbits::Board10x10;
@@ -138,18 +139,18 @@ fn puyo_simulate_many<'py>(
     let r = self::rules(rules)?;
     let (parsed, rows) = parse_fields(&fields, r)?;
     let (n, per) = (parsed.len(), rows * COLUMNS);
-    let (chains, scores, after) = py.detach(|| {
+    let (chains, scores, after) = py.detach(|| -> PyResult<_> {
+        let mut chains = reserved(n, "chains")?;
+        let mut scores = reserved(n, "scores")?;
+        let mut after = filled(n * per, 0u8, "fields")?;
         let results: Vec<Chain> = simulate_all(&parsed);
-        let mut chains = Vec::with_capacity(n);
-        let mut scores = Vec::with_capacity(n);
-        let mut after = vec![0u8; n * per];
         for (c, out) in results.iter().zip(after.chunks_exact_mut(per.max(1))) {
             chains.push(c.chain as i32);
             scores.push(c.score as i64);
             codes_of(&c.field, out);
         }
-        (chains, scores, after)
-    });
+        Ok((chains, scores, after))
+    })?;
     let after = Array3::from_shape_vec((n, rows, COLUMNS), after)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok((
@@ -240,14 +241,14 @@ fn amazons_evaluate_many<'py>(
     let parsed: Vec<Position> = (0..n)
         .map(|i| position_of(&cells[i * 100..(i + 1) * 100], i))
         .collect::<PyResult<_>>()?;
-    let out = py.detach(|| {
-        let mut out = Vec::with_capacity(n * 8);
+    let out = py.detach(|| -> PyResult<_> {
+        let mut out = reserved(n * 8, "territories")?;
         for e in gridbits::games::amazons::evaluate_many(&parsed) {
             out.extend_from_slice(&territory_row(&e.queen));
             out.extend_from_slice(&territory_row(&e.king));
         }
-        out
-    });
+        Ok(out)
+    })?;
     let a =
         Array3::from_shape_vec((n, 2, 4), out).map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(a.into_pyarray(py))

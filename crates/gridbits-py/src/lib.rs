@@ -4,7 +4,7 @@
 //! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
 //! they work.
 
-use gridbits::algo::fill::{distance_map, fill, try_voronoi_owners, Owners};
+use gridbits::algo::fill::{fill, try_voronoi_owners, DistanceMap, Owners, OwnersError};
 use gridbits::algo::label::{label_with_stats, Labeller, Labels};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
@@ -74,10 +74,35 @@ impl<'a> Image<'a> {
     }
 }
 
-/// `MemoryError` for sizes that cannot be allocated, `ValueError` for the rest.
-fn size_error(name: &str, e: impl std::fmt::Display) -> PyErr {
+/// The size errors of the library, for [`size_error`].
+trait SizeProblem: std::fmt::Display {
+    /// Whether the size was refused for its memory (a [`gridbits::SizeError`] that says so).
+    fn is_memory(&self) -> bool;
+}
+
+impl SizeProblem for gridbits::SizeError {
+    fn is_memory(&self) -> bool {
+        self.is_out_of_memory()
+    }
+}
+
+impl SizeProblem for gridbits::ImageError {
+    fn is_memory(&self) -> bool {
+        matches!(self, gridbits::ImageError::Size(e) if e.is_out_of_memory())
+    }
+}
+
+impl SizeProblem for gridbits::GridError {
+    fn is_memory(&self) -> bool {
+        matches!(self, gridbits::GridError::Size(e) if e.is_out_of_memory())
+    }
+}
+
+/// `MemoryError` for sizes that cannot be allocated (raised before the allocation: the
+/// library checks and reserves with `try_reserve`), `ValueError` for the rest.
+fn size_error(name: &str, e: impl SizeProblem) -> PyErr {
     let msg = format!("{name}: {e}");
-    if msg.contains("memory") || msg.contains("too large") || msg.contains("limit") {
+    if e.is_memory() {
         PyMemoryError::new_err(msg)
     } else {
         PyValueError::new_err(msg)
@@ -87,13 +112,28 @@ fn size_error(name: &str, e: impl std::fmt::Display) -> PyErr {
 /// `MemoryError` unless `count` values of `T` can be allocated: checked before the work
 /// starts, so that a result too large for this machine is an exception, not an abort.
 fn check_alloc<T>(count: usize, what: &str) -> PyResult<()> {
-    let mut probe: Vec<T> = Vec::new();
-    probe.try_reserve_exact(count).map_err(|_| {
+    reserved::<T>(count, what).map(drop)
+}
+
+/// An empty vector with room for `count` values of `T` (reserved with `try_reserve`), or
+/// `MemoryError` naming the count and bytes: every output buffer whose size comes from the
+/// input is made with it or [`filled`].
+pub(crate) fn reserved<T>(count: usize, what: &str) -> PyResult<Vec<T>> {
+    let mut v: Vec<T> = Vec::new();
+    v.try_reserve_exact(count).map_err(|_| {
+        let bytes = count as u128 * std::mem::size_of::<T>() as u128;
         PyMemoryError::new_err(format!(
-            "not enough memory for the {what} ({count} values of {} bytes)",
-            std::mem::size_of::<T>()
+            "not enough memory for the {what} ({count} values, {bytes} bytes)"
         ))
-    })
+    })?;
+    Ok(v)
+}
+
+/// `count` copies of `value`, reserved as [`reserved`] reserves them.
+pub(crate) fn filled<T: Clone>(count: usize, value: T, what: &str) -> PyResult<Vec<T>> {
+    let mut v = reserved(count, what)?;
+    v.resize(count, value);
+    Ok(v)
 }
 
 fn connectivity(c: u8) -> PyResult<Connectivity> {
@@ -126,10 +166,7 @@ fn array2<T: numpy::Element>(
 /// The cells of `g` as a `uint8` array of 0 and 1 (viewed as `bool` by the Python layer).
 fn grid_to_array<'py>(py: Python<'py>, g: &BitGrid) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let (w, h) = (g.width(), g.height());
-    let mut out = Vec::new();
-    out.try_reserve_exact(w * h)
-        .map_err(|_| PyMemoryError::new_err("not enough memory for the result"))?;
-    out.resize(w * h, 0u8);
+    let mut out = filled(w * h, 0u8, "result")?;
     if w > 0 && h > 0 {
         g.write_bytes(&mut out, w, 1, 0)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -183,7 +220,7 @@ fn label_packed<'py>(
             img.width
         )));
     }
-    check_alloc::<u32>(width * h, "label image")?;
+    check_alloc::<u32>(width.saturating_mul(h), "label image")?;
     let (labels, n) = py.detach(|| {
         let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
             .map_err(|e| size_error("image", e))?;
@@ -227,8 +264,8 @@ fn label_stats<'py>(
             (None, s)
         };
         let n = comps.len();
-        let mut stats = Vec::with_capacity((n + 1) * 5);
-        let mut cents = Vec::with_capacity((n + 1) * 2);
+        let mut stats = reserved((n + 1) * 5, "statistics")?;
+        let mut cents = reserved((n + 1) * 2, "centroids")?;
         // Row 0: the background, as OpenCV reports it.
         let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
             (a + c.size, x + c.sum_x, y + c.sum_y)
@@ -339,8 +376,12 @@ fn distance<'py>(
     let (w, h) = (p.width, p.height);
     let out = py.detach(|| -> PyResult<Vec<i32>> {
         let (p, s) = (p.grid("passable")?, s.grid("sources")?);
-        let d = distance_map(&s, &p, m, None);
-        Ok(d.as_slice().iter().map(|&d| d as i32).collect())
+        // The map (4 bytes per cell) and its int32 copy are checked and reserved up front.
+        let d = DistanceMap::try_compute(&s, &p, m, None).map_err(|e| size_error("passable", e))?;
+        let mut out = filled(w * h, 0i32, "distances")?;
+        d.write_i32(&mut out, w)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(out)
     })?;
     array2(py, out, h, w)
 }
@@ -374,8 +415,10 @@ fn voronoi_owner<'py>(
                 sources[k as usize - 1].push((i % w, i / w));
             }
         }
-        let o = try_voronoi_owners(&sources, &free, m, None)
-            .map_err(|e| PyValueError::new_err(format!("sources: {e}")))?;
+        let o = try_voronoi_owners(&sources, &free, m, None).map_err(|e| match e {
+            OwnersError::Memory(e) => size_error("passable", e),
+            e => PyValueError::new_err(format!("sources: {e}")),
+        })?;
         let owner: Vec<i32> = o
             .as_slice()
             .iter()

@@ -1,7 +1,34 @@
-//! Errors shared by every module: two grids that should have one size and do not, and a
-//! cell that lies off its grid. Sizes that cannot be made at all are [`SizeError`](crate::SizeError);
-//! text that does not parse is [`ParseError`](crate::ParseError).
+//! Errors shared by every module: two grids that should have one size and do not
+//! ([`SizeMismatch`]), a cell that lies off its grid ([`OffGrid`]), and a size that cannot be
+//! made at all ([`SizeError`]: zero sides, more than [`MAX_CELLS`] cells, or more memory
+//! than the allocator gives); text that does not parse is [`ParseError`](crate::ParseError).
+//! [`GridError`] is any of the first three, for the fallible forms that can meet several.
+//!
+//! # Allocation
+//!
+//! Every buffer whose size comes from the input (the words of a [`BitGrid`](crate::BitGrid), a
+//! [`DistanceMap`](crate::algo::fill::DistanceMap) or a label image with a `u32` per cell,
+//! the run and union-find tables of the labeller, owner arrays, byte images) has a fallible
+//! way in that computes its size in bytes with checked arithmetic and reserves it with
+//! `try_reserve` before any work, returning a [`SizeError`] that names the size in cells and
+//! bytes instead of aborting the process. The short infallible forms (operators, `clone`,
+//! [`distance_map`](crate::algo::fill::distance_map), ...) allocate like `Vec` does: they
+//! abort when memory runs out, and each names its fallible twin.
+//!
+//! ```
+//! use gridbits::algo::fill::DistanceMap;
+//! // 2^40 cells of 4 bytes: refused at once, nothing allocated.
+//! let err = DistanceMap::try_new(1 << 20, 1 << 20).unwrap_err();
+//! assert_eq!((err.cells(), err.bytes), (1 << 40, 1 << 42));
+//! assert!(err.is_out_of_memory());
+//! assert_eq!(
+//!     err.to_string(),
+//!     "cannot make a 1048576x1048576 distance map (1099511627776 cells, 4398046511104 bytes): \
+//!      more than 2^34 cells"
+//! );
+//! ```
 
+use crate::text::MAX_CELLS;
 use crate::GridView;
 use std::fmt;
 
@@ -120,3 +147,236 @@ impl fmt::Display for OffGrid {
 }
 
 impl std::error::Error for OffGrid {}
+
+/// Why a grid, map or table of the requested size cannot be made: a zero side, more than
+/// [`MAX_CELLS`] cells, more bytes than the address space, or an allocator that refuses the
+/// memory (see [Allocation](self#allocation)).
+///
+/// ```
+/// use gridbits::BitGrid;
+/// let err = BitGrid::new(0, 3).unwrap_err();
+/// assert_eq!(err.to_string(), "cannot make a 0x3 grid: width and height must be at least 1");
+/// assert!(!err.is_out_of_memory());
+/// let err = BitGrid::new(1 << 20, 1 << 20).unwrap_err();
+/// assert_eq!((err.cells(), err.bytes), (1 << 40, 1 << 37));
+/// assert!(err.is_out_of_memory());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct SizeError {
+    /// Requested width.
+    pub width: usize,
+    /// Requested height.
+    pub height: usize,
+    /// What was being made: `"grid"`, `"distance map"`, `"label image"`, ...
+    pub what: &'static str,
+    /// The bytes the refused allocation needed (`u128`: the count may exceed `usize`); 0 when
+    /// the size was refused for another reason than memory (a zero side, too many labels).
+    pub bytes: u128,
+    /// Why it was refused.
+    pub reason: &'static str,
+}
+
+impl SizeError {
+    /// A size refused for a reason other than memory (`bytes` 0).
+    pub(crate) const fn new(
+        what: &'static str,
+        width: usize,
+        height: usize,
+        reason: &'static str,
+    ) -> Self {
+        SizeError {
+            width,
+            height,
+            what,
+            bytes: 0,
+            reason,
+        }
+    }
+
+    /// A size whose `bytes` cannot be allocated.
+    pub(crate) const fn memory(
+        what: &'static str,
+        width: usize,
+        height: usize,
+        bytes: u128,
+        reason: &'static str,
+    ) -> Self {
+        SizeError {
+            width,
+            height,
+            what,
+            bytes,
+            reason,
+        }
+    }
+
+    /// `width * height`, exactly (it may exceed `usize`).
+    pub fn cells(&self) -> u128 {
+        self.width as u128 * self.height as u128
+    }
+
+    /// Whether the size was refused for its memory (too many cells or bytes, or the
+    /// allocator said no) rather than for being malformed (a zero side, too many labels for
+    /// `u32`). Bindings map the first to `MemoryError`.
+    pub fn is_out_of_memory(&self) -> bool {
+        self.bytes > 0
+    }
+}
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot make a {}x{} {}",
+            self.width, self.height, self.what
+        )?;
+        if self.bytes > 0 {
+            write!(f, " ({} cells, {} bytes)", self.cells(), self.bytes)?;
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
+impl std::error::Error for SizeError {}
+
+/// Checks that `count` values of `T` for a `width x height` `what` can be allocated, and
+/// reserves them: an empty `Vec` with that capacity, or the [`SizeError`] (more than
+/// [`MAX_CELLS`] cells, a byte count beyond `isize::MAX`, or an allocator that refuses).
+pub(crate) fn try_vec<T>(
+    what: &'static str,
+    width: usize,
+    height: usize,
+    count: u128,
+) -> Result<Vec<T>, SizeError> {
+    let bytes = count.saturating_mul(std::mem::size_of::<T>() as u128);
+    let err = |reason| SizeError::memory(what, width, height, bytes.max(1), reason);
+    if width as u128 * height as u128 > u128::from(MAX_CELLS) {
+        return Err(err("more than 2^34 cells"));
+    }
+    if bytes > isize::MAX as u128 {
+        return Err(err("more bytes than the address space"));
+    }
+    let mut v = Vec::new();
+    v.try_reserve_exact(count as usize)
+        .map_err(|_| err("not enough memory"))?;
+    Ok(v)
+}
+
+/// [`try_vec`] filled with `count` copies of `value`.
+pub(crate) fn try_filled<T: Clone>(
+    what: &'static str,
+    width: usize,
+    height: usize,
+    count: u128,
+    value: T,
+) -> Result<Vec<T>, SizeError> {
+    let mut v = try_vec(what, width, height, count)?;
+    v.resize(count as usize, value);
+    Ok(v)
+}
+
+/// Checks up front that `bytes` of working memory for a `width x height` `what` can be
+/// allocated: the same checks as [`try_vec`], then one `try_reserve` of that many bytes,
+/// released at once. Used before engines whose own buffers are allocated inside (their sum
+/// is what is reserved), so that a size the allocator refuses is an error before any work.
+pub(crate) fn check_memory(
+    what: &'static str,
+    width: usize,
+    height: usize,
+    bytes: u128,
+) -> Result<(), SizeError> {
+    try_vec::<u8>(what, width, height, bytes).map(drop)
+}
+
+/// Any of the errors of a fallible operation that checks sizes, cells and memory.
+///
+/// ```
+/// use gridbits::algo::fill::DistanceMap;
+/// use gridbits::{BitGrid, GridError, Moves};
+/// let free = BitGrid::full(4, 4).unwrap();
+/// let err = DistanceMap::try_compute(&BitGrid::new(4, 5).unwrap(), &free, Moves::Four, None);
+/// assert!(matches!(err, Err(GridError::Mismatch(_))));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GridError {
+    /// Two grids that must have one size do not.
+    Mismatch(SizeMismatch),
+    /// A cell lies off the grid.
+    OffGrid(OffGrid),
+    /// A size that cannot be made or allocated.
+    Size(SizeError),
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::Mismatch(e) => e.fmt(f),
+            GridError::OffGrid(e) => e.fmt(f),
+            GridError::Size(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GridError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(match self {
+            GridError::Mismatch(e) => e,
+            GridError::OffGrid(e) => e,
+            GridError::Size(e) => e,
+        })
+    }
+}
+
+impl From<SizeMismatch> for GridError {
+    fn from(e: SizeMismatch) -> Self {
+        GridError::Mismatch(e)
+    }
+}
+
+impl From<OffGrid> for GridError {
+    fn from(e: OffGrid) -> Self {
+        GridError::OffGrid(e)
+    }
+}
+
+impl From<SizeError> for GridError {
+    fn from(e: SizeError) -> Self {
+        GridError::Size(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_counts_past_the_address_space_are_refused_before_the_allocator() {
+        let e = try_vec::<u64>("table", 4, 4, 1 << 62).unwrap_err();
+        assert_eq!(e.reason, "more bytes than the address space");
+        assert_eq!((e.bytes, e.cells()), (1 << 65, 16));
+    }
+
+    #[test]
+    fn sizes_the_allocator_refuses_are_errors_not_aborts() {
+        // 2^62 bytes fit isize but no machine's memory or address space (47-57 bits): the
+        // reservation fails, nothing is touched.
+        let e = check_memory("distance map", 8, 8, 1 << 62).unwrap_err();
+        assert_eq!(e.reason, "not enough memory");
+        assert_eq!(e.bytes, 1 << 62);
+        assert!(e.is_out_of_memory());
+        assert_eq!(
+            e.to_string(),
+            "cannot make a 8x8 distance map (64 cells, 4611686018427387904 bytes): not enough \
+             memory"
+        );
+    }
+
+    #[test]
+    fn small_requests_are_reserved_and_filled() {
+        let v = try_filled("grid", 3, 2, 6, 7u32).unwrap();
+        assert_eq!(v, [7; 6]);
+        assert!(check_memory("grid", 3, 2, 1 << 10).is_ok());
+    }
+}

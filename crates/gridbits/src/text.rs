@@ -110,31 +110,24 @@ pub struct CharGrid {
 
 impl CharGrid {
     /// Parses a text grid. See the [module documentation](self) for the rules.
+    ///
+    /// Memory: one byte per cell (at most the length of `input`), no per-line table; a grid
+    /// of more than [`MAX_CELLS`] cells is refused before anything is copied.
+    /// [`measure`](Self::measure) gives the size first, for a tighter budget.
     pub fn parse(input: &[u8]) -> Result<CharGrid, ParseError> {
-        let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
-        // Blank lines at the end (including the empty piece after a final newline, and lines
-        // of only spaces, tabs and carriage returns) are ignored.
-        while let Some(last) = lines.last() {
-            if last.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
-                lines.pop();
-            } else {
-                break;
-            }
-        }
-        if lines.is_empty() {
-            return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
-        }
-        let strip = |l: &'_ [u8]| -> usize { l.len() - usize::from(l.last() == Some(&b'\r')) };
-        let width = strip(lines[0]);
-        let height = lines.len();
-        if width == 0 {
+        let body = Self::body(input);
+        let (width, height) = Self::measure(input);
+        if height == 0 || width == 0 {
             return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
         }
         if (width as u64).saturating_mul(height as u64) > MAX_CELLS {
             return Err(ParseError::new(1, 1, ParseErrorKind::TooLarge));
         }
-        let mut cells = Vec::with_capacity(width * height);
-        for (i, line) in lines.iter().enumerate() {
+        let strip = |l: &'_ [u8]| -> usize { l.len() - usize::from(l.last() == Some(&b'\r')) };
+        // Each cell is one byte of the input: a ragged text whose first row is long does not
+        // reserve more than the input's length.
+        let mut cells = Vec::with_capacity((width * height).min(body.len()));
+        for (i, line) in body.split(|&b| b == b'\n').enumerate() {
             let row = &line[..strip(line)];
             if let Some(col) = row.iter().position(|&b| !(0x21..=0x7e).contains(&b)) {
                 // A bad byte inside the expected width is reported before a length mismatch.
@@ -163,6 +156,51 @@ impl CharGrid {
             height,
             cells,
         })
+    }
+
+    /// The size `(width, height)` a text grid would have: the length of its first row and its
+    /// number of rows, blank lines at the end ignored, without checking or copying anything.
+    /// `(0, 0)` for an empty input. Callers with a memory budget check this before
+    /// [`parse`](Self::parse) (the rows' lengths are checked by `parse`).
+    ///
+    /// ```
+    /// use gridbits::text::CharGrid;
+    /// assert_eq!(CharGrid::measure(b"..#\r\n#..\n\n  \n"), (3, 2));
+    /// assert_eq!(CharGrid::measure(b"\n\n"), (0, 0));
+    /// ```
+    pub fn measure(input: &[u8]) -> (usize, usize) {
+        let body = Self::body(input);
+        if body.is_empty() {
+            return (0, 0);
+        }
+        let first = body.split(|&b| b == b'\n').next().unwrap_or_default();
+        let width = first.len() - usize::from(first.last() == Some(&b'\r'));
+        let height = 1 + body.iter().filter(|&&b| b == b'\n').count();
+        (width, height)
+    }
+
+    /// `input` without its blank lines at the end (including the empty piece after a final
+    /// newline, and lines of only spaces, tabs and carriage returns), and without the newline
+    /// that ends its last row.
+    fn body(input: &[u8]) -> &[u8] {
+        let mut end = input.len();
+        loop {
+            // The last line is input[start..end]; blank lines are dropped with their newline.
+            let start = input[..end]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let blank = input[start..end]
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\r'));
+            if !blank {
+                return &input[..end];
+            }
+            if start == 0 {
+                return &[];
+            }
+            end = start - 1;
+        }
     }
 
     /// Number of columns.

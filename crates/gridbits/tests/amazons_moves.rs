@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 /// A random position: each cell an arrow with probability `arrow_pct` in 100, then up to `nw`
 /// white and `nb` black amazons on random cells (later ones overwrite earlier ones).
-fn position(seed: u64, arrow_pct: u64, nw: usize, nb: usize) -> Position {
+pub(crate) fn position(seed: u64, arrow_pct: u64, nw: usize, nb: usize) -> Position {
     let mut rng = Rng(seed);
     let mut kind = [0u8; 100];
     for k in kind.iter_mut() {

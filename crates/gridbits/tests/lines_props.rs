@@ -74,7 +74,7 @@ proptest! {
         assert_same(&q, &expect);
         if has_bmi2() {
             let mut q = chunked_of(&n);
-            // SAFETY: BMI2 was detected just above.
+            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
             prop_assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
             assert_same(&q, &expect);
         }
@@ -193,7 +193,7 @@ fn check_columns<const W: usize>(seed: u64, h: usize, d: u64, full: u64) {
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
         let mut q = b;
-        // SAFETY: BMI2 checked just above.
+        // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
         assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
         same(&q);
     }
@@ -262,7 +262,7 @@ fn check_planes<const W: usize>(seed: u64, h: usize, d: u64, k: usize) {
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
         let mut c = planes.clone();
-        // SAFETY: BMI2 checked just above.
+        // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
         unsafe { gridbits::algo::lines::settle_planes_pext(&mut c) }.unwrap();
         check(&c);
     }

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 /// A random field: column heights random, `colors` colours, some garbage; `settled` false
 /// leaves random holes (floating cells).
-fn random_field(seed: u64, rules: Rules, colors: u64, settled: bool) -> Field {
+pub(crate) fn random_field(seed: u64, rules: Rules, colors: u64, settled: bool) -> Field {
     let mut rng = Rng(seed);
     let mut f = Field::new(rules);
     let garbage_rate = rng.below(4); // 0..3 in 16

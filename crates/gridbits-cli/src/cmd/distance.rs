@@ -152,7 +152,9 @@ pub fn run(args: &DistanceArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
         return Ok(());
     }
-    let map = distance_map(&terrain.sources, &terrain.open(), args.moves, None);
+    // A u32 per cell: checked (and reserved) before the work, an error rather than an abort.
+    let map = DistanceMap::try_compute(&terrain.sources, &terrain.open(), args.moves, None)
+        .map_err(|e| CliError::msg(e.to_string()))?;
     if args.json {
         progress.bar("writing JSON", h as u64);
         let mut out = Chunked::new(out);

@@ -63,6 +63,7 @@ pub fn decode(
             "{name}: image is {w}x{h}, more than {MAX_CELLS} pixels"
         )));
     }
+    super::check_cells(name, "image", w.into(), h.into())?;
     let img = open().decode().map_err(bad)?;
     let grid = if format == Format::Pbm {
         // The decoder maps PBM 1 (black) to luma 0 and 0 (white) to 255.
@@ -96,7 +97,7 @@ fn explain(e: ImageError, label: &str) -> String {
 /// than half opaque empty, `--invert` applied. 8-bit grey images are packed straight from
 /// their bytes by `BitGrid::from_bytes` (SIMD); the other layouts first compute one byte per
 /// pixel (0 or 1, in a loop over the samples), which `from_bytes` packs.
-fn threshold(img: DynamicImage, opts: ImageOpts) -> Result<BitGrid, GridError> {
+fn threshold(img: DynamicImage, opts: ImageOpts) -> Result<BitGrid, String> {
     let (w, h) = (img.width(), img.height());
     let t = opts.threshold.unwrap_or(0);
     let n = u64::from(t);
@@ -141,8 +142,9 @@ fn threshold(img: DynamicImage, opts: ImageOpts) -> Result<BitGrid, GridError> {
 
 /// 8-bit grey levels to bits: set where the level is greater than `t`, or with `invert`
 /// where it is not.
-fn luma_bytes(raw: &[u8], w: u32, h: u32, t: u8, invert: bool) -> Result<BitGrid, GridError> {
-    let g = BitGrid::from_bytes(raw, w as usize, h as usize, w as usize, t)?;
+fn luma_bytes(raw: &[u8], w: u32, h: u32, t: u8, invert: bool) -> Result<BitGrid, String> {
+    let g = BitGrid::from_bytes(raw, w as usize, h as usize, w as usize, t)
+        .map_err(|e: GridError| e.to_string())?;
     Ok(if invert { !g } else { g })
 }
 
@@ -153,10 +155,11 @@ fn from_samples<T: Copy>(
     w: u32,
     h: u32,
     set: impl Fn(&[T]) -> bool,
-) -> Result<BitGrid, GridError> {
-    let mask: Vec<u8> = raw
-        .chunks_exact(channels)
-        .map(|p| u8::from(set(p)))
-        .collect();
-    BitGrid::from_bytes(&mask, w as usize, h as usize, w as usize, 0)
+) -> Result<BitGrid, String> {
+    let mut mask: Vec<u8> = Vec::new();
+    let n = raw.len() / channels;
+    mask.try_reserve_exact(n)
+        .map_err(|_| format!("not enough memory for a {w}x{h} mask ({n} bytes)"))?;
+    mask.extend(raw.chunks_exact(channels).map(|p| u8::from(set(p))));
+    BitGrid::from_bytes(&mask, w as usize, h as usize, w as usize, 0).map_err(|e| e.to_string())
 }

@@ -97,6 +97,54 @@ pub struct ImageOpts {
 
 static IMAGE_OPTS: OnceLock<ImageOpts> = OnceLock::new();
 
+/// The default of `--max-cells`: 2^28 cells (16384 x 16384). The commands need up to about
+/// 16 bytes per cell at their peak (a `u32` label or distance per cell, the union-find and
+/// frontier tables, a decoded 8-byte RGBA16 pixel, the text and its copy), so the default
+/// keeps a run within about 4 GiB.
+pub const DEFAULT_MAX_CELLS: u64 = 1 << 28;
+
+/// `--max-cells`: the largest input grid accepted, in cells; `None` for no limit.
+static MAX_CELLS: OnceLock<Option<u64>> = OnceLock::new();
+
+/// The value of `--max-cells`: a number of cells, or `None` for `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellLimit(pub Option<u64>);
+
+/// Parses `--max-cells`: a whole number of cells at least 1, or `none`.
+pub fn parse_max_cells(s: &str) -> Result<CellLimit, String> {
+    if s.eq_ignore_ascii_case("none") {
+        return Ok(CellLimit(None));
+    }
+    match s.parse::<u64>() {
+        Ok(0) => Err("the limit must be at least 1 cell (`none` lifts it)".to_string()),
+        Ok(n) => Ok(CellLimit(Some(n))),
+        Err(_) => Err(format!("expected a number of cells or `none`, got '{s}'")),
+    }
+}
+
+/// Sets this run's cell limit (from `--max-cells`); [`read_input`] applies it.
+pub fn set_max_cells(limit: CellLimit) {
+    let _ = MAX_CELLS.set(limit.0);
+}
+
+/// This run's cell limit: `--max-cells`, or [`DEFAULT_MAX_CELLS`].
+pub fn max_cells() -> Option<u64> {
+    MAX_CELLS.get().copied().unwrap_or(Some(DEFAULT_MAX_CELLS))
+}
+
+/// Refuses a `width x height` input (an image's header or a text's measure, before anything
+/// is decoded) of more cells than this run's limit.
+pub fn check_cells(name: &str, kind: &str, width: u64, height: u64) -> Result<(), CliError> {
+    let cells = u128::from(width) * u128::from(height);
+    match max_cells() {
+        Some(limit) if cells > u128::from(limit) => Err(CliError::msg(format!(
+            "{name}: the {kind} is {width}x{height} = {cells} cells, more than the limit of \
+             {limit} cells; raise it with --max-cells N (or lift it with --max-cells none)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Sets the image options of this run (from the command line); [`read_input`] applies them.
 pub fn set_image_opts(opts: ImageOpts) {
     let _ = IMAGE_OPTS.set(opts);
@@ -142,6 +190,8 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
                     "{name}: --threshold and --invert apply to images; this is a text grid"
                 )));
             }
+            let (w, h) = CharGrid::measure(&buf);
+            check_cells(&name, "text grid", w as u64, h as u64)?;
             Ok(Input::Text(CharGrid::parse(&buf)?))
         }
         Format::Unsupported(what) => Err(CliError::msg(format!(

@@ -291,7 +291,9 @@ impl BitGrid {
         Ok(g)
     }
 
-    /// The cells as `width * height` booleans in row-major order.
+    /// The cells as `width * height` booleans in row-major order (8 times the grid's memory,
+    /// allocated like `Vec`: [`write_bytes`](Self::write_bytes) into a buffer of your own is
+    /// the form that never allocates).
     pub fn to_bools(&self) -> Vec<bool> {
         let mut out = Vec::with_capacity(self.width * self.height);
         for y in 0..self.height {

@@ -21,7 +21,7 @@
 //! ```
 
 use crate::error::OffGrid;
-use crate::text::MAX_CELLS;
+pub use crate::error::SizeError;
 use crate::GridView;
 
 mod convert;
@@ -31,30 +31,6 @@ mod morph;
 mod ops;
 mod pack;
 pub use pack::ByteKernel;
-use std::fmt;
-
-/// Why a grid of the requested size cannot be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SizeError {
-    /// Requested width.
-    pub width: usize,
-    /// Requested height.
-    pub height: usize,
-    /// Why it was refused.
-    pub reason: &'static str,
-}
-
-impl fmt::Display for SizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot make a {}x{} grid: {}",
-            self.width, self.height, self.reason
-        )
-    }
-}
-
-impl std::error::Error for SizeError {}
 
 /// A `width x height` bitboard sized at run time. See the [module documentation](self).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -98,43 +74,35 @@ pub(crate) fn row_west(src: &[u64], out: &mut [u64]) {
 }
 
 impl BitGrid {
-    /// Checks a requested size and returns the words per row and total words.
-    fn layout(width: usize, height: usize) -> Result<(usize, usize), SizeError> {
-        let err = |reason| SizeError {
-            width,
-            height,
-            reason,
-        };
+    /// Checks a requested size and returns the words per row and the zeroed words (reserved
+    /// with `try_reserve`: a size the allocator refuses is an error, not an abort).
+    fn layout(width: usize, height: usize) -> Result<(usize, Vec<u64>), SizeError> {
         if width == 0 || height == 0 {
-            return Err(err("width and height must be at least 1"));
-        }
-        let cells = (width as u64).checked_mul(height as u64);
-        match cells {
-            Some(c) if c <= MAX_CELLS => {}
-            _ => return Err(err("more than 2^34 cells")),
+            return Err(SizeError::new(
+                "grid",
+                width,
+                height,
+                "width and height must be at least 1",
+            ));
         }
         let wpr = width.div_ceil(64);
-        let total = wpr.checked_mul(height).ok_or(err("too many words"))?;
-        Ok((wpr, total))
+        let total = wpr as u128 * height as u128;
+        let words = crate::error::try_filled("grid", width, height, total, 0u64)?;
+        Ok((wpr, words))
     }
 
-    /// An empty grid, or an error if the size is zero or too large to allocate.
+    /// An empty grid, or an error if the size is zero or too large to allocate (more than
+    /// [`MAX_CELLS`](crate::text::MAX_CELLS) cells, or more memory than the allocator gives: never an abort).
     ///
     /// ```
     /// use gridbits::BitGrid;
     /// assert!(BitGrid::new(4096, 4096).is_ok());
     /// assert!(BitGrid::new(0, 5).is_err());
-    /// assert!(BitGrid::new(1 << 40, 1 << 40).is_err());
+    /// let err = BitGrid::new(1 << 40, 1 << 40).unwrap_err();
+    /// assert!(err.is_out_of_memory());
     /// ```
     pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
-        let (wpr, total) = Self::layout(width, height)?;
-        let mut words = Vec::new();
-        words.try_reserve_exact(total).map_err(|_| SizeError {
-            width,
-            height,
-            reason: "not enough memory",
-        })?;
-        words.resize(total, 0);
+        let (wpr, words) = Self::layout(width, height)?;
         Ok(BitGrid {
             width,
             height,
@@ -156,7 +124,8 @@ impl BitGrid {
         Ok(g)
     }
 
-    /// An empty grid of the same size as `self`.
+    /// An empty grid of the same size as `self`. Allocates like `Vec` (aborting if memory
+    /// runs out); [`BitGrid::new`] with [`size`](Self::size) is the fallible form.
     pub fn empty_like(&self) -> Self {
         BitGrid {
             width: self.width,

@@ -19,7 +19,8 @@ impl DistanceMap {
     /// The value stored for unreachable cells in [`DistanceMap::as_slice`].
     pub const UNREACHABLE: u32 = u32::MAX;
 
-    /// A map of the given size with every cell unreachable.
+    /// A map of the given size with every cell unreachable. Allocates like `Vec` (aborting
+    /// if memory runs out); [`DistanceMap::try_new`] returns an error instead.
     pub fn new(width: usize, height: usize) -> Self {
         DistanceMap {
             width,

@@ -41,6 +41,12 @@
 //! [`try_distance_map`], [`try_voronoi`] and [`try_voronoi_depths`] return a
 //! [`SizeMismatch`] instead. Cells are `(x, y)` with `y` the row from the top.
 //!
+//! Memory: a [`DistanceMap`] and an [`Owners`] hold a `u32` per cell, 32 times the bits of
+//! their grid. [`DistanceMap::try_new`], [`DistanceMap::try_compute`] and
+//! [`try_voronoi_owners`] compute what they need and reserve it with `try_reserve` before any
+//! work, returning a [`SizeError`](crate::SizeError) (in cells and bytes) instead of
+//! aborting; the other forms allocate like `Vec` and abort when memory runs out.
+//!
 //! ```
 //! use gridbits::algo::fill::{distance_map, fill, voronoi};
 //! use gridbits::{bitboard, Board, Connectivity, Moves};
@@ -60,6 +66,7 @@
 mod dilate;
 mod distance;
 mod distance_out;
+mod fallible;
 mod frontier;
 mod layers;
 mod owners;

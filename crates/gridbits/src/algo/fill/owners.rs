@@ -2,10 +2,12 @@
 //! ([`Owners`]) instead of one plane per player, in a time that does not depend on the number
 //! of players.
 
+use super::fallible::{bfs_working_bytes, cells_of};
 use super::{check_sizes, frontier, voronoi_with, Connections, DistanceMap};
 #[cfg(doc)]
 use super::{voronoi, Voronoi};
-use crate::{BitGrid, Moves, OffGrid, SizeMismatch};
+use crate::error::check_memory;
+use crate::{BitGrid, Moves, OffGrid, SizeError, SizeMismatch};
 use std::fmt;
 
 /// The Voronoi territory of many players as an owner per cell: see [`voronoi_owners`].
@@ -89,6 +91,8 @@ pub enum OwnersError {
     Size(SizeMismatch),
     /// A source cell lies off the grid.
     OffGrid(OffGrid),
+    /// The owner array and distance map (8 bytes per cell) cannot be allocated.
+    Memory(SizeError),
 }
 
 impl fmt::Display for OwnersError {
@@ -96,6 +100,7 @@ impl fmt::Display for OwnersError {
         match self {
             OwnersError::Size(e) => e.fmt(f),
             OwnersError::OffGrid(e) => write!(f, "a source {e}"),
+            OwnersError::Memory(e) => e.fmt(f),
         }
     }
 }
@@ -142,7 +147,9 @@ pub fn voronoi_owners<S: AsRef<[(usize, usize)]>>(
 }
 
 /// [`voronoi_owners`] that returns an error instead of panicking when a source lies off the
-/// grid or a connection mask differs in size from `passable`.
+/// grid or a connection mask differs in size from `passable`, or aborting when the owner
+/// array, the distance map and the BFS's working memory (about 9.3 bytes per cell) cannot be
+/// allocated (checked with `try_reserve` before any work).
 ///
 /// ```
 /// use gridbits::algo::fill::try_voronoi_owners;
@@ -159,7 +166,10 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
 ) -> Result<Owners, OwnersError> {
     check_sizes(passable, "a source", &[], con, None).map_err(OwnersError::Size)?;
     let (w, h) = (passable.width(), passable.height());
-    let mut owner = vec![Owners::UNREACHED; w * h];
+    let memory = OwnersError::Memory;
+    check_memory("owner array", w, h, bfs_working_bytes(w, h)).map_err(memory)?;
+    let mut owner = cells_of("owner array", w, h, Owners::UNREACHED).map_err(memory)?;
+    let mut distances = DistanceMap::try_new(w, h).map_err(memory)?;
     let mut seeds = passable.empty_like();
     for (p, cells) in players.iter().enumerate() {
         for &(x, y) in cells.as_ref() {
@@ -173,7 +183,6 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
             };
         }
     }
-    let mut distances = DistanceMap::new(w, h);
     let depth = if moves.is_sliding() {
         sliding(players, passable, moves, con, &mut owner, &mut distances)
     } else {

@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_bit_instructions, size_error, Labels, LABEL_SLACK};
+use super::{cpu_has_bit_instructions, memory_error, size_error, Labels, LABEL_SLACK};
 use crate::{BitGrid, Connectivity, SizeError};
 
 /// Bits `0..=p` of a word.
@@ -175,7 +175,25 @@ impl Labeller {
     /// Pass 1 and the flattening: afterwards `parent[i]` is the label of run `i`, and the
     /// number of labels is returned.
     pub(super) fn scan(&mut self, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
+        self.reserve_row_tables(grid)?;
         dispatch!(self, x86::scan, scan_body(grid, conn))
+    }
+
+    /// Makes the run tables of one row (three `u32` per possible run, `width / 2 + 2`)
+    /// with a fallible allocation, so that [`row_runs`](Self::row_runs) never allocates:
+    /// a one-row grid 2^34 cells wide needs 96 GiB of them, an error rather than an abort.
+    pub(super) fn reserve_row_tables(&mut self, grid: &BitGrid) -> Result<(), SizeError> {
+        let (w, h) = (grid.width(), grid.height());
+        let cap = w / 2 + 2;
+        for t in [&mut self.run_start, &mut self.run_end, &mut self.run_label] {
+            if t.len() < cap {
+                t.try_reserve_exact(cap - t.len()).map_err(|_| {
+                    memory_error::<u32>(w, h, 3 * cap, "not enough memory for the run tables")
+                })?;
+                t.resize(cap, 0);
+            }
+        }
+        Ok(())
     }
 
     #[inline(always)]
@@ -224,7 +242,7 @@ impl Labeller {
         bases.clear();
         bases
             .try_reserve_exact(units + 1)
-            .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+            .map_err(|_| memory_error::<u32>(w, h, units + 1, "not enough memory to label"))?;
         let mut total = 0u64;
         bases.push(0);
         for k in 0..units {
@@ -238,7 +256,10 @@ impl Labeller {
         parent.clear();
         parent
             .try_reserve_exact(total as usize + LABEL_SLACK)
-            .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+            .map_err(|_| {
+                let n = total as usize + LABEL_SLACK;
+                memory_error::<u32>(w, h, n, "not enough memory for the union-find table")
+            })?;
         parent.extend(0..total as u32);
 
         let mut prev_base: u32 = 0; // index of the first run of the previous unit

@@ -1,6 +1,6 @@
 //! The label image type.
 
-use super::{size_error, CHUNK};
+use super::{memory_error, CHUNK};
 use crate::SizeError;
 
 /// A label image: one `u32` per cell, row-major, `0` for background and `1..=count` for the
@@ -90,7 +90,7 @@ impl Labels {
             self.data = Vec::new();
             self.data
                 .try_reserve_exact(need)
-                .map_err(|_| size_error(width, height, "not enough memory for the label image"))?;
+                .map_err(|_| memory_error::<u32>(width, height, need, "not enough memory"))?;
             self.data.resize(need, 0);
             let misalign = self.data.as_ptr() as usize % 64;
             self.offset = (64 - misalign) % 64 / 4;

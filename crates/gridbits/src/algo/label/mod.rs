@@ -80,7 +80,9 @@ macro_rules! dispatch {
         #[cfg(target_arch = "x86_64")]
         {
             if !$self.portable && $crate::algo::label::cpu_has_bit_instructions() {
-                // SAFETY: the CPU supports every feature the function is compiled for.
+                // SAFETY: `cpu_has_bit_instructions` checked POPCNT, BMI1, BMI2 and LZCNT
+                // just above: the features every `$fast` function (`x86::scan`, `x86::stats`,
+                // `x86::label`) is compiled for, and their only requirement.
                 return unsafe { $fast($self, $($arg),*) };
             }
         }
@@ -112,12 +114,16 @@ const CHUNK: usize = 8;
 /// Zero labels after the last run's, for loads of four labels at a time.
 const LABEL_SLACK: usize = 4;
 
+/// A size the labeller refuses for another reason than memory (too many labels for `u32`).
 fn size_error(width: usize, height: usize, reason: &'static str) -> SizeError {
-    SizeError {
-        width,
-        height,
-        reason,
-    }
+    SizeError::new("label image", width, height, reason)
+}
+
+/// A table of `count` values of `T` for labelling a `width x height` image that the
+/// allocator refused.
+fn memory_error<T>(width: usize, height: usize, count: usize, what: &'static str) -> SizeError {
+    let bytes = count as u128 * std::mem::size_of::<T>() as u128;
+    SizeError::memory("label image", width, height, bytes.max(1), what)
 }
 
 /// Whether this CPU has the bit instructions of the accelerated path (x86-64: POPCNT, BMI1,

@@ -24,7 +24,9 @@
 use super::labeller::{merged, starts, union, upto};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_avx2, size_error, ComponentStats, Labeller, Labels, LABEL_SLACK};
+use super::{
+    cpu_has_avx2, memory_error, size_error, ComponentStats, Labeller, Labels, LABEL_SLACK,
+};
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
 
@@ -206,8 +208,9 @@ impl Labeller {
         }
         let uf = &mut self.parent;
         uf.clear();
-        uf.try_reserve_exact(ids)
-            .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+        uf.try_reserve_exact(ids).map_err(|_| {
+            memory_error::<u32>(w, h, ids, "not enough memory for the union-find table")
+        })?;
         uf.extend(0..ids as u32);
         let eight = conn == Connectivity::Eight;
         for i in 1..stripes.len() {
@@ -284,9 +287,10 @@ impl Labeller {
         let mut slots = match stats {
             Some(stats) => {
                 stats.clear();
-                stats
-                    .try_reserve_exact(count as usize)
-                    .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
+                stats.try_reserve_exact(count as usize).map_err(|_| {
+                    let n = count as usize;
+                    memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
+                })?;
                 stats.resize(count as usize, ComponentStats::EMPTY);
                 Some(stats)
             }
@@ -324,9 +328,10 @@ impl Labeller {
             // The map: runs of new labels (consecutive, from `first + 1`) between the
             // joined labels, which take their roots' labels.
             s.map.clear();
-            s.map
-                .try_reserve_exact(s.count as usize + 1)
-                .map_err(|_| size_error(w, h, "not enough memory to label"))?;
+            s.map.try_reserve_exact(s.count as usize + 1).map_err(|_| {
+                let n = s.count as usize + 1;
+                memory_error::<u32>(w, h, n, "not enough memory to label")
+            })?;
             s.map.push(0);
             let mut next = s.first;
             for (&j, &f) in s.joined.iter().zip(&s.joined_final) {
@@ -412,7 +417,8 @@ fn remap(labels: &mut [u32], map: &[u32], portable: bool) {
     {
         if !portable && map.len() <= i32::MAX as usize && cpu_has_avx2() {
             // SAFETY: the CPU has AVX2 (`cpu_has_avx2` checks it), the only feature
-            // `remap_avx2` is compiled for.
+            // `remap_avx2` is compiled for; it keeps its memory accesses inside `labels` and
+            // `map` for any input (see its comments).
             unsafe { remap_avx2(labels, map) };
             return;
         }
@@ -424,7 +430,8 @@ fn remap(labels: &mut [u32], map: &[u32], portable: bool) {
     }
 }
 
-/// [`remap`] with AVX2 gathers. `map` must not be empty nor longer than `i32::MAX`.
+/// [`remap`] with AVX2 gathers. A `map` that is empty or longer than `i32::MAX` (whose last
+/// index the gathers cannot clamp to) takes the bounds-checked scalar loop instead.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn remap_avx2(labels: &mut [u32], map: &[u32]) {
@@ -432,7 +439,16 @@ fn remap_avx2(labels: &mut [u32], map: &[u32]) {
         __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_min_epu32, _mm256_set1_epi32,
         _mm256_storeu_si256,
     };
-    let last = map.len() - 1;
+    let last = match map.len().checked_sub(1) {
+        Some(last) if last <= i32::MAX as usize => last,
+        _ => {
+            let last = map.len().saturating_sub(1);
+            for p in labels {
+                *p = map[(*p as usize).min(last)];
+            }
+            return;
+        }
+    };
     let top = _mm256_set1_epi32(last as i32);
     let mut chunks = labels.chunks_exact_mut(8);
     for c in &mut chunks {

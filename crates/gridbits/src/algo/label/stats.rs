@@ -3,7 +3,7 @@
 use super::labeller::{merged, push_bits};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{size_error, Labeller};
+use super::{memory_error, Labeller};
 use crate::{BitGrid, Connectivity, SizeError};
 
 /// Size, bounding box and centroid sums of one component, as
@@ -116,6 +116,7 @@ impl Labeller {
         if let Some(rows) = self.stripe_rows(grid, conn) {
             return self.striped(grid, conn, rows, None, Some(stats));
         }
+        self.reserve_row_tables(grid)?;
         dispatch!(self, x86::stats, stats_body(grid, conn, stats))
     }
 
@@ -129,9 +130,14 @@ impl Labeller {
         let (w, h) = (grid.width(), grid.height());
         let count = self.scan_body(grid, conn)?;
         stats.clear();
-        stats
-            .try_reserve_exact(count as usize)
-            .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
+        stats.try_reserve_exact(count as usize).map_err(|_| {
+            memory_error::<ComponentStats>(
+                w,
+                h,
+                count as usize,
+                "not enough memory for the statistics",
+            )
+        })?;
         stats.resize(count as usize, ComponentStats::EMPTY);
         match conn {
             Connectivity::Four => {

@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_avx2, size_error, ComponentStats, Labeller, Labels, CHUNK};
+use super::{cpu_has_avx2, memory_error, ComponentStats, Labeller, Labels, CHUNK};
 use crate::{BitGrid, Connectivity, SizeError};
 
 impl Labeller {
@@ -40,10 +40,12 @@ impl Labeller {
         if let Some(rows) = self.stripe_rows(grid, conn) {
             return self.striped(grid, conn, rows, Some(out), stats);
         }
+        self.reserve_row_tables(grid)?;
         #[cfg(target_arch = "x86_64")]
         {
             if stats.is_none() && !self.portable && cpu_has_avx2() {
-                // SAFETY: the CPU supports every feature the function is compiled for.
+                // SAFETY: `cpu_has_avx2` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
+                // above: the features `x86::label_avx2` is compiled for, its only requirement.
                 return unsafe { x86::label_avx2(self, grid, conn, out) };
             }
         }
@@ -64,8 +66,10 @@ impl Labeller {
         let count = self.scan_body(grid, conn)?;
         if let Some(s) = stats.as_deref_mut() {
             s.clear();
-            s.try_reserve_exact(count as usize)
-                .map_err(|_| size_error(w, h, "not enough memory for the statistics"))?;
+            s.try_reserve_exact(count as usize).map_err(|_| {
+                let n = count as usize;
+                memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
+            })?;
             s.resize(count as usize, ComponentStats::EMPTY);
         }
         let data = out.cells_mut();

@@ -251,7 +251,7 @@ impl<const W: usize> ColumnBoard<W> {
         }
         #[cfg(target_arch = "x86_64")]
         if has_bmi2() {
-            // SAFETY: BMI2 was detected on this CPU just above.
+            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
             unsafe { self.remove_rows_pext(full) };
             return full.count_ones();
         }
@@ -294,13 +294,17 @@ impl<const W: usize> ColumnBoard<W> {
         }
         #[cfg(target_arch = "x86_64")]
         if has_bmi2() {
-            // SAFETY: BMI2 was detected on this CPU just above.
+            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
             unsafe { self.remove_rows_pext(rows) };
             return;
         }
         self.remove_rows_portable(rows);
     }
 
+    /// Removes `rows` from every column with one `pext` per column.
+    ///
+    /// # Safety
+    /// The CPU must support BMI2 and POPCNT (the enabled target features).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     unsafe fn remove_rows_pext(&mut self, rows: u64) {

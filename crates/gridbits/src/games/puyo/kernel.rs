@@ -157,6 +157,10 @@ fn settled_word(occ: u64) -> u64 {
 }
 
 /// Gravity with BMI2: each plane's words are `pdep(pext(word, occ), settled occ)`.
+///
+/// # Safety
+/// The CPU must support BMI2: this is inlined into callers compiled with it enabled, which
+/// run only after run-time detection.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn gravity_bmi2<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P, present: u32) {

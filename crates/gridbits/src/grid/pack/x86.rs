@@ -185,9 +185,11 @@ pub(super) unsafe fn pack_avx512(src: &[u8], rows: Rows, threshold: u8, words: &
             *o = _mm512_cmpgt_epu8_mask(v, t);
         }
         if !tail.is_empty() {
-            let mask = (1u64 << tail.len()) - 1; // tail.len() < 64
-                                                 // SAFETY: the mask selects the first `tail.len()` bytes, all inside `tail`; masked-off
-                                                 // bytes are not read (AVX-512 masked loads suppress faults) and are zero in `v`.
+            // tail.len() < 64, so the shift does not overflow.
+            let mask = (1u64 << tail.len()) - 1;
+            // SAFETY: the mask selects the first `tail.len()` bytes, all inside `tail`;
+            // masked-off bytes are not read (AVX-512 masked loads suppress faults) and are
+            // zero in `v`.
             let v = unsafe { _mm512_maskz_loadu_epi8(mask, tail.as_ptr().cast()) };
             out[full.len()] = _mm512_cmpgt_epu8_mask(v, t);
         }

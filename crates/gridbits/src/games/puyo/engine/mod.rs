@@ -47,7 +47,7 @@ impl Engine {
             }
             #[cfg(target_arch = "x86_64")]
             Engine::Sse2Bmi2 if crate::algo::lines::has_bmi2() => {
-                // SAFETY: BMI2 was detected on this CPU just above.
+                // SAFETY: BMI2 and POPCNT (`has_bmi2` checks both) were detected just above.
                 unsafe { sse2::simulate_bmi2(field) }
             }
             #[cfg(target_arch = "x86_64")]

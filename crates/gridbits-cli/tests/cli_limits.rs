@@ -1,0 +1,172 @@
+//! The cell limit (`--max-cells`) and inputs that declare huge sizes: a few bytes of PNG or
+//! PBM header claiming 100000 x 100000 pixels, or text over the limit, are refused from the
+//! header with a clear error (exit status 2) before anything is decoded or allocated.
+
+use crate::common::*;
+
+/// CRC-32 (IEEE, as PNG chunks use it), bit by bit: a few lines instead of a dependency.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    let start = out.len();
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let crc = crc32(&out[start..]);
+    out.extend_from_slice(&crc.to_be_bytes());
+}
+
+/// A valid PNG header declaring a `w x h` 1-bit grey image, followed by a tiny (stored, far
+/// too short) image stream: a hostile file of a few dozen bytes.
+fn png_declaring(w: u32, h: u32) -> Vec<u8> {
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = Vec::new();
+    ihdr.extend_from_slice(&w.to_be_bytes());
+    ihdr.extend_from_slice(&h.to_be_bytes());
+    ihdr.extend_from_slice(&[1, 0, 0, 0, 0]); // 1 bit, grey, deflate, filter 0, no interlace
+    chunk(&mut png, b"IHDR", &ihdr);
+    // zlib header, one stored block of 4 zero bytes, Adler-32 of them.
+    let idat = [
+        0x78, 0x01, 0x01, 0x04, 0x00, 0xfb, 0xff, 0, 0, 0, 0, 0, 0x04, 0, 0x01,
+    ];
+    chunk(&mut png, b"IDAT", &idat);
+    chunk(&mut png, b"IEND", &[]);
+    png
+}
+
+#[test]
+fn the_crafted_png_is_a_real_png_header() {
+    // The same construction at 3x1 decodes: the refusal below is the limit, not damage.
+    let png = png_declaring(3, 1);
+    let o = gridbits(&["show", "--json"], &png);
+    assert_eq!(json(&o)["width"], 3, "{}", stderr(&o));
+    assert_eq!(crc32(b"IEND"), 0xae42_6082);
+}
+
+#[test]
+fn a_png_declaring_100000_squared_pixels_is_refused_from_its_header() {
+    let png = png_declaring(100_000, 100_000);
+    assert!(png.len() < 100, "{} bytes", png.len());
+    for args in [
+        &["show"][..],
+        &["components", "--summary"],
+        &["distance"],
+        &["fill", "--from", "0,0"],
+        &["voronoi", "--from", "0,0", "--from", "1,1"],
+        &["reach", "--from", "0,0"],
+    ] {
+        let o = gridbits(args, &png);
+        assert_error(
+            &o,
+            "standard input: the image is 100000x100000 = 10000000000 cells",
+        );
+        assert_error(&o, "more than the limit of 268435456 cells");
+        assert_error(&o, "--max-cells N");
+    }
+}
+
+#[test]
+fn a_huge_png_with_the_limit_lifted_is_still_refused_by_the_decoder_budget() {
+    let file = tmp("huge.png");
+    std::fs::write(&file, png_declaring(100_000, 100_000)).expect("write");
+    let o = gridbits(
+        &["--max-cells", "none", "show", file.to_str().unwrap()],
+        b"",
+    );
+    assert_error(&o, "image is too large");
+}
+
+#[test]
+fn pbm_headers_declaring_huge_sizes_are_refused() {
+    for pbm in [
+        &b"P4\n100000 100000\n\x00\x00"[..],
+        b"P1\n100000 100000\n0 1 0\n",
+        b"P4 # a comment\n200000 3\n",
+    ] {
+        let o = gridbits(&["show"], pbm);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("more than the limit of 268435456 cells") || err.contains("too large"),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let o = gridbits(&["show"], b"P4\n100000 100000\n\x00");
+    assert_error(&o, "the image is 100000x100000 = 10000000000 cells");
+}
+
+#[test]
+fn text_over_the_limit_is_refused_before_parsing() {
+    let grid = b"..#\n#..\n";
+    assert_error(
+        &gridbits(&["--max-cells", "5", "show"], grid),
+        "standard input: the text grid is 3x2 = 6 cells, more than the limit of 5 cells",
+    );
+    // The limit is a global option: after the command too.
+    assert_error(
+        &gridbits(&["components", "--max-cells", "5"], grid),
+        "more than the limit of 5 cells",
+    );
+    let o = gridbits(&["--max-cells", "6", "show"], grid);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = gridbits(&["--max-cells", "none", "show"], grid);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Blank lines at the end do not count; a ragged text is measured by its first row and
+    // still gets the parser's error when under the limit.
+    let o = gridbits(&["--max-cells", "6", "show"], b"..#\n#..\n\n  \n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_error(
+        &gridbits(&["--max-cells", "6", "show"], b"..#\n#.\n"),
+        "line 2, column 3: row has 2 columns, expected 3",
+    );
+}
+
+#[test]
+fn the_limit_applies_to_images_under_every_reader() {
+    let png = png_declaring(3, 1);
+    let o = gridbits(&["--max-cells", "3", "show"], &png);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_error(
+        &gridbits(&["--max-cells", "2", "show"], &png),
+        "the image is 3x1 = 3 cells, more than the limit of 2 cells",
+    );
+    assert_error(
+        &gridbits(&["--max-cells", "2", "show"], b"P1\n3 1\n0 1 0\n"),
+        "the image is 3x1 = 3 cells",
+    );
+}
+
+#[test]
+fn bad_limits_are_usage_errors() {
+    for bad in ["0", "-1", "lots", "1e9", ""] {
+        let flag = format!("--max-cells={bad}");
+        let o = gridbits(&[&flag, "show"], b"#\n");
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--max-cells"), "{bad}: {}", stderr(&o));
+    }
+    let o = gridbits(&["--max-cells", "NONE", "show"], b"#\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn the_help_documents_the_limit() {
+    let help = stdout(&gridbits(&["--help"], b""));
+    assert!(help.contains("--max-cells <N|none>"), "{help}");
+    assert!(help.contains("268435456"), "{help}");
+    let sub = stdout(&gridbits(&["help", "components"], b""));
+    assert!(sub.contains("--max-cells"), "{sub}");
+}
