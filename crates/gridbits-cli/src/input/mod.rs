@@ -9,7 +9,6 @@
 pub mod format;
 pub mod image;
 
-pub use crate::output::write_png;
 use format::Format;
 use gridbits::text::{CharGrid, ParseError};
 use gridbits::BitGrid;
@@ -126,8 +125,7 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
             (p.to_string(), read_capped(file, p)?)
         }
     };
-    let detected = format::detect(&buf);
-    if let (Some(p), Format::Text) = (path, detected) {
+    if let (Some(p), Format::Text) = (path, format::detect(&buf)) {
         // A file named as an image must be one: never read a damaged image as text.
         if let Some(named) = format::named_by_extension(Path::new(p)) {
             return Err(CliError::msg(format!(
@@ -135,14 +133,20 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
             )));
         }
     }
-    match detected {
+    read_bytes(&buf, &name, opts)
+}
+
+/// Reads an input already in memory (`name` is used in error messages): an image when its
+/// first bytes say so, otherwise a text grid. [`read_input_with`] after reading the file.
+pub fn read_bytes(buf: &[u8], name: &str, opts: ImageOpts) -> Result<Input, CliError> {
+    match format::detect(buf) {
         Format::Text => {
             if opts.threshold.is_some() || opts.invert {
                 return Err(CliError::msg(format!(
                     "{name}: --threshold and --invert apply to images; this is a text grid"
                 )));
             }
-            Ok(Input::Text(CharGrid::parse(&buf)?))
+            Ok(Input::Text(CharGrid::parse(buf)?))
         }
         Format::Unsupported(what) => Err(CliError::msg(format!(
             "{name}: unsupported image format: {what} (supported: PNG, PBM, PGM, PPM and text \
@@ -151,7 +155,7 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
         Format::ByteOrderMark(what) => Err(CliError::msg(format!(
             "{name}: unsupported text encoding: {what}; save the grid as plain ASCII"
         ))),
-        image_format => image::decode(&buf, image_format, &name, opts).map(Input::Image),
+        image_format => image::decode(buf, image_format, name, opts).map(Input::Image),
     }
 }
 
