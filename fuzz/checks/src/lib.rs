@@ -23,8 +23,11 @@ pub mod slide;
 pub mod tetris;
 pub mod text;
 
+/// The check of a target: panics on a wrong answer.
+pub type Check = fn(&[u8]);
+
 /// Every target: its name (the fuzz target and the corpus folder) and its check.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("text", text::check_text),
     ("pbm", image::check_pbm),
     ("png", image::check_png),
