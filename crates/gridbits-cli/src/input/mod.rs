@@ -1,6 +1,6 @@
 //! Reading the command line's input: a text grid, or an image recognised by its content.
 //!
-//! - [`format`] tells what the bytes are (PNG, PBM, PGM/PPM, text, or an image format that is
+//! - [`format`](mod@format) tells what the bytes are (PNG, PBM, PGM/PPM, text, or an image format that is
 //!   not supported) from their first bytes, the same for files and standard input.
 //! - [`image`] decodes PNG and netpbm images into bits: PBM black is set; PNG, PGM and PPM
 //!   pixels are set when their grey level is above `--threshold` (0 by default: not black),
