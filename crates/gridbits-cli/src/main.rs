@@ -4,13 +4,13 @@
 mod bench;
 mod cmd;
 mod demo;
-mod input;
 mod labels_out;
 mod output;
 mod progress;
 mod render;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use gridbits_cli::input;
 use input::{CliError, ImageOpts};
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -1,8 +1,8 @@
 //! `gridbits fill`: flood fill from one free cell.
 
 use super::{parse_connectivity, parse_xy, too_large_note, DRAW_LIMIT};
-use crate::input::{write_png, CliError, Input};
-use crate::output::{check_png_target, png_to_stdout, Chars, Chunked};
+use crate::input::{CliError, Input};
+use crate::output::{check_png_target, png_to_stdout, write_png, Chars, Chunked};
 use crate::progress::{read_input, Progress};
 use crate::render::paint;
 use clap::Args;

@@ -1,7 +1,7 @@
 //! `gridbits show`: parse a grid or image; print its size, set cells and the grid.
 
-use crate::input::{write_png, CliError};
-use crate::output::{check_png_target, png_to_stdout, Chunked};
+use crate::input::CliError;
+use crate::output::{check_png_target, png_to_stdout, write_png, Chunked};
 use crate::progress::read_input;
 use crate::render::write_row;
 use clap::Args;

@@ -1,6 +1,6 @@
 //! Reading the command line's input: a text grid, or an image recognised by its content.
 //!
-//! - [`format`] tells what the bytes are (PNG, PBM, PGM/PPM, text, or an image format that is
+//! - [`format`](mod@format) tells what the bytes are (PNG, PBM, PGM/PPM, text, or an image format that is
 //!   not supported) from their first bytes, the same for files and standard input.
 //! - [`image`] decodes PNG and netpbm images into bits: PBM black is set; PNG, PGM and PPM
 //!   pixels are set when their grey level is above `--threshold` (0 by default: not black),
@@ -9,7 +9,6 @@
 pub mod format;
 pub mod image;
 
-pub use crate::output::write_png;
 use format::Format;
 use gridbits::text::{CharGrid, ParseError};
 use gridbits::BitGrid;
@@ -174,8 +173,7 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
             (p.to_string(), read_capped(file, p)?)
         }
     };
-    let detected = format::detect(&buf);
-    if let (Some(p), Format::Text) = (path, detected) {
+    if let (Some(p), Format::Text) = (path, format::detect(&buf)) {
         // A file named as an image must be one: never read a damaged image as text.
         if let Some(named) = format::named_by_extension(Path::new(p)) {
             return Err(CliError::msg(format!(
@@ -183,16 +181,22 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
             )));
         }
     }
-    match detected {
+    read_bytes(&buf, &name, opts)
+}
+
+/// Reads an input already in memory (`name` is used in error messages): an image when its
+/// first bytes say so, otherwise a text grid. [`read_input_with`] after reading the file.
+pub fn read_bytes(buf: &[u8], name: &str, opts: ImageOpts) -> Result<Input, CliError> {
+    match format::detect(buf) {
         Format::Text => {
             if opts.threshold.is_some() || opts.invert {
                 return Err(CliError::msg(format!(
                     "{name}: --threshold and --invert apply to images; this is a text grid"
                 )));
             }
-            let (w, h) = CharGrid::measure(&buf);
-            check_cells(&name, "text grid", w as u64, h as u64)?;
-            Ok(Input::Text(CharGrid::parse(&buf)?))
+            let (w, h) = CharGrid::measure(buf);
+            check_cells(name, "text grid", w as u64, h as u64)?;
+            Ok(Input::Text(CharGrid::parse(buf)?))
         }
         Format::Unsupported(what) => Err(CliError::msg(format!(
             "{name}: unsupported image format: {what} (supported: PNG, PBM, PGM, PPM and text \
@@ -201,7 +205,7 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
         Format::ByteOrderMark(what) => Err(CliError::msg(format!(
             "{name}: unsupported text encoding: {what}; save the grid as plain ASCII"
         ))),
-        image_format => image::decode(&buf, image_format, &name, opts).map(Input::Image),
+        image_format => image::decode(buf, image_format, name, opts).map(Input::Image),
     }
 }
 

@@ -1,0 +1,3 @@
+#![no_main]
+// See gridbits_fuzz_checks::tetris::check_tetris for what is checked.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| gridbits_fuzz_checks::tetris::check_tetris(data));
