@@ -251,3 +251,26 @@ fn ghost_row_never_vanishes_nor_connects() {
     assert_eq!((c.chain, c.steps()[0].garbage), (1, 0));
     assert_eq!(c.field.get(1, 1), Cell::Garbage);
 }
+
+/// Found by the `puyo` fuzz target: cells of colour 4 (`P`) in the ghost row that fall into
+/// the active rows after a step must be checked for groups, even where no colour-4 cell was
+/// in the active rows (the AVX2 and AVX-512 engines looked only there, and stopped the chain).
+#[test]
+fn ghost_row_cells_of_the_last_colour_fall_and_chain() {
+    // Only the ghost row holds P: the R row vanishes, the P row falls into its place.
+    let only_ghost = "PPPP..\nRRRR..\nGBGB..\nBGBG..\nGBGB..\nBGBG..\nGBGB..\nBGBG..\n\
+                      GBGB..\nBGBG..\nGBGB..\nBGBG..\nGBGB..\n";
+    // P in the active rows too, vanishing with R in step 1; the ghost row's P fall and
+    // four of them join on the floor in step 2 (the fuzzer's field).
+    let with_active = "PPPPPP\nPPPPPP\nPPPPPP\nPPPPPP\nPPPPPP\nPPPPPP\nPPPPPP\nPPPPPP\n\
+                       PPPPPP\nGGRRRR\nRRRRRR\nRRRRRR\nRRRRRR\n";
+    for text in [only_ghost, with_active] {
+        let f = Field::parse(text, Rules::Tsu).unwrap();
+        assert_eq!(NaivePuyo::from_field(&f).simulate().chain, 2);
+        check(&f);
+        // The same with colours renamed, so that every register holds the ghost cells.
+        for shift in 1..5 {
+            check(&rotate_colors(&f, shift));
+        }
+    }
+}

@@ -255,3 +255,37 @@ fn start_option_and_half_turns() {
         "{inputs:?}"
     );
 }
+
+/// Found by the `tetris_moves` fuzz target: on a matrix narrower than a kick's shift (an I
+/// piece standing in a 1-wide matrix, from a start given in the options) the generator
+/// indexed a column range off the matrix and panicked. Every start on 1- and 2-wide
+/// matrices against the state-space BFS.
+#[test]
+fn kicks_wider_than_the_matrix() {
+    fn check<const W: usize>(h: usize) {
+        let t = Tetris::<W>::new(h);
+        let n = gridbits::naive::tetris::NaiveTetris::new(W, h);
+        for piece in Piece::ALL {
+            for r in Rotation::ALL {
+                for x in -3..=W as i32 {
+                    for y in [-3, -1, 0, h as i32 / 2, h as i32 - 4, h as i32 - 1] {
+                        for half in [false, true] {
+                            let start = Some((r, x, y));
+                            let opts = MoveOptions {
+                                rotate_180: half,
+                                start,
+                            };
+                            let want: Vec<_> =
+                                gridbits::naive::tetris_moves::naive_moves(&n, piece, half, start);
+                            assert_eq!(t.moves_with(piece, &opts), want, "{piece:?} {start:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for h in [4, 21] {
+        check::<1>(h);
+        check::<2>(h);
+    }
+}

@@ -335,6 +335,10 @@ fn kick_step<const W: usize, const TRACK: bool>(
     // Columns x of the source whose target column x + sx is on the matrix.
     let lo = (-sx).clamp(0, W as i32) as usize;
     let hi = (W as i32 - sx).clamp(lo as i32, W as i32) as usize;
+    if lo == hi {
+        // A kick further than the matrix is wide: no target column is on it.
+        return rem.iter().fold(0, |a, &b| a | b);
+    }
     let (tlo, thi) = ((lo as i32 + sx) as usize, (hi as i32 + sx) as usize);
     let (up, down) = (sy.max(0) as u32, (-sy).max(0) as u32);
     let src = rem[lo..hi].iter_mut().zip(&fit_to[tlo..thi]);

@@ -175,9 +175,12 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
     // Colour 4 only: the garbage half never vanishes by itself.
     let active_lo = _mm256_set_epi64x(0, 0, (ACTIVE >> 64) as i64, ACTIVE as u64 as i64);
     let garbage_half = _mm256_set_epi64x(!0, !0, 0, 0);
+    // Colour 4 in every row: what is live and what moves counts the ghost row too, whose
+    // cells fall into the active rows and can form groups there.
+    let colour4 = _mm256_set_epi64x(0, 0, !0, !0);
     let zero = _mm256_setzero_si256();
     let (live0, live1) = (!is_zero(regs[0]), !is_zero(regs[1]));
-    let live4 = !is_zero(and(regs[2], active_lo));
+    let live4 = !is_zero(and(regs[2], colour4));
     let three = !is_zero(regs[2]);
     let garbage_live = !is_zero(and(regs[2], garbage_half));
     let mut settled = {
@@ -259,7 +262,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
             dirty = live
                 & (u32::from(_mm256_testc_si256(below, regs[0]) == 0)
                     | u32::from(_mm256_testc_si256(below, regs[1]) == 0) << 1
-                    | u32::from(_mm256_testc_si256(below, and(regs[2], active_lo)) == 0) << 2);
+                    | u32::from(_mm256_testc_si256(below, and(regs[2], colour4)) == 0) << 2);
             fall_removed(&mut regs, removed, three);
         } else {
             fall_any(&mut regs);

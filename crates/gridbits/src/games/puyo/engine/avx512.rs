@@ -191,9 +191,12 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
     // Colour 4 only: the garbage lane never vanishes by itself.
     let active4 = _mm512_set_epi64(0, 0, 0, 0, 0, 0, (ACTIVE >> 64) as i64, ACTIVE as i64);
     let garbage_lane = _mm512_set_epi64(0, 0, 0, 0, !0, !0, 0, 0);
+    // Colour 4 in every row: what is live and what moves counts the ghost row too, whose
+    // cells fall into the active rows and can form groups there.
+    let colour4 = _mm512_set_epi64(0, 0, 0, 0, 0, 0, !0, !0);
     let zero = _mm512_setzero_si512();
     let live0 = !is_zero(regs[0]);
-    let live4 = !is_zero(and(regs[1], active4));
+    let live4 = !is_zero(and(regs[1], colour4));
     let two = !is_zero(regs[1]);
     let garbage_live = !is_zero(and(regs[1], garbage_lane));
     let mut settled = {
@@ -265,7 +268,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
             let below = andnot(removed, _mm512_add_epi16(removed, _mm512_set1_epi16(-1)));
             dirty = live
                 & (u32::from(!is_zero(andnot(below, regs[0])))
-                    | u32::from(!is_zero(tern::<ANDN_AND>(below, regs[1], active4))) << 1);
+                    | u32::from(!is_zero(tern::<ANDN_AND>(below, regs[1], colour4))) << 1);
             fall_removed(&mut regs, removed, two);
         } else {
             fall_any(&mut regs);
