@@ -199,40 +199,29 @@ fn own_cells<const EIGHT: bool, const CON: bool>(
         (from_se, w + 1),
     ];
     let preds = if EIGHT { &preds[..] } else { &preds[..4] };
-    // Cells with two or more predecessors, counted bit-parallel.
-    let (mut one, mut two) = (0u64, 0u64);
-    for &(m, _) in preds {
-        two |= one & m;
-        one |= m;
-    }
-    // One predecessor (most cells): its owner, found by summing the offsets, without branches.
-    let mut bits = f & !two;
+    // Each cell's predecessors, combined without a data-dependent branch. A missing
+    // predecessor reads one that is present instead (every cell of a layer `> 0` has one; it
+    // was written a layer ago, so it is in cache, unlike the cell's own slot): reading it
+    // twice changes nothing. Two different owners, or a contested one, give [`CONTESTED`].
+    let mut bits = f;
     while bits != 0 {
         let k = bits.trailing_zeros();
         bits &= bits - 1;
         let at = base + k as usize;
-        let mut off = 0isize;
-        for &(m, d) in preds {
-            off += ((m >> k) & 1) as isize * d;
-        }
-        owner[at] = owner[at.wrapping_add_signed(off)];
-    }
-    // Several: the single owner among them, or contested.
-    let mut bits = f & two;
-    while bits != 0 {
-        let k = bits.trailing_zeros();
-        bits &= bits - 1;
-        let at = base + k as usize;
-        let mut o = UNREACHED;
+        let mut any = at;
         for &(m, d) in preds {
             if (m >> k) & 1 != 0 {
-                let v = owner[at.wrapping_add_signed(d)];
-                o = if o == UNREACHED || o == v {
-                    v
-                } else {
-                    CONTESTED
-                };
+                any = at.wrapping_add_signed(d);
             }
+        }
+        let mut o = owner[any];
+        for &(m, d) in preds {
+            let v = owner[if (m >> k) & 1 != 0 {
+                at.wrapping_add_signed(d)
+            } else {
+                any
+            }];
+            o = if v == o { o } else { CONTESTED };
         }
         owner[at] = o;
     }
