@@ -58,6 +58,7 @@
 mod dilate;
 mod distance;
 mod distance_out;
+mod distance_sweeps;
 mod frontier;
 mod layers;
 mod owners;
