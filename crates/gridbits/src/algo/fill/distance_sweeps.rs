@@ -114,8 +114,8 @@ impl Sweeps<'_> {
         let mut any = false;
         for_runs(self.free.row_words(to), w, |a, b| {
             if EIGHT {
-                for x in a..b {
-                    any |= across::<EIGHT>(f, x) < t[x];
+                for (x, &v) in (a..b).zip(&t[a..b]) {
+                    any |= across::<EIGHT>(f, x) < v;
                 }
             } else {
                 for (&d, &v) in f[a..b].iter().zip(&t[a..b]) {
@@ -274,7 +274,7 @@ mod tests {
                 for y in y0 + 2..=y1 {
                     g.set(x0 as usize, y as usize);
                 }
-                if x0 + 1 <= x1 {
+                if x0 < x1 {
                     g.set((x0 + 1) as usize, (y0 + 2) as usize);
                 }
             }
