@@ -23,6 +23,9 @@ use crate::BitGrid;
 
 /// Unreached (and wall) cells in the distance rows.
 const INF: u32 = u32::MAX;
+/// Inside a row relaxation, unreached cells are at `FAR` (at least any distance: grids have
+/// fewer than `FAR` cells, see [`distances`]), so that adding a run length cannot overflow.
+const FAR: u32 = 1 << 31;
 
 /// Whether the free cells of `free` form runs long enough (on average at least `min_len`
 /// cells per horizontal run) for the sweeps to be worth trying.
@@ -99,6 +102,8 @@ struct Sweeps<'a> {
     w: usize,
     fwd: Vec<u32>,
     bwd: Vec<u32>,
+    /// A row of unreached cells, beside the first and last rows.
+    inf: Vec<u32>,
     /// Cells still allowed to be relaxed before giving up.
     budget: usize,
 }
@@ -132,39 +137,36 @@ impl Sweeps<'_> {
         let w = self.w;
         let (above, rest) = self.dist.split_at_mut(y * w);
         let (row, below) = rest.split_at_mut(w);
-        let up = (y > 0).then(|| &above[(y - 1) * w..]);
-        let down = (y + 1 < h).then(|| &below[..w]);
+        // A missing row beside is a row of unreached cells.
+        let up = if y > 0 { &above[(y - 1) * w..] } else { &self.inf };
+        let down = if y + 1 < h { &below[..w] } else { &self.inf };
         let (fwd, bwd) = (&mut self.fwd, &mut self.bwd);
         let mut spent = 0;
         let mut lower = false;
         for_runs(self.free.row_words(y), w, |a, b| {
             spent += b - a;
-            // The best entry into each cell from the rows beside it (straight loops).
-            let f = &mut fwd[a..b];
-            f.copy_from_slice(&row[a..b]);
-            for n in [up, down].into_iter().flatten() {
-                if EIGHT {
-                    for (x, v) in (a..b).zip(f.iter_mut()) {
-                        *v = (*v).min(across::<EIGHT>(n, x));
-                    }
-                } else {
-                    for (v, &d) in f.iter_mut().zip(&n[a..b]) {
-                        *v = (*v).min(d.saturating_add(1));
-                    }
-                }
+            // The best entry into each cell from the rows beside it, capped at `FAR` so that
+            // the scans below add without overflow (one straight loop).
+            for x in a..b {
+                let v = row[x]
+                    .min(across::<EIGHT>(up, x))
+                    .min(across::<EIGHT>(down, x))
+                    .min(FAR);
+                fwd[x] = v;
+                bwd[x] = v;
             }
-            bwd[a..b].copy_from_slice(f);
             // The 1D transform along the run: two independent chains, from each end.
-            let (mut tf, mut tb) = (INF, INF);
+            let (mut tf, mut tb) = (FAR, FAR);
             for i in 0..b - a {
                 let (xf, xb) = (a + i, b - 1 - i);
-                tf = fwd[xf].min(tf.saturating_add(1));
+                tf = fwd[xf].min(tf + 1);
                 fwd[xf] = tf;
-                tb = bwd[xb].min(tb.saturating_add(1));
+                tb = bwd[xb].min(tb + 1);
                 bwd[xb] = tb;
             }
             for x in a..b {
                 let v = fwd[x].min(bwd[x]);
+                let v = if v >= FAR { INF } else { v };
                 lower |= v < row[x];
                 row[x] = v;
             }
@@ -181,7 +183,8 @@ impl Sweeps<'_> {
 /// Distances from `seeds` (at 0, whether free or not) through `passable` with step moves
 /// (`EIGHT`: king moves, else 4-neighbour) and no connection masks, by row sweeps, into
 /// `dist` (row-major, all [`INF`] on entry). Returns `false` (with `dist` in an unspecified
-/// state) when more than `budget` cell relaxations would be needed.
+/// state) when more than `budget` cell relaxations would be needed, or when the grid has
+/// `FAR` cells or more.
 pub(super) fn distances<const EIGHT: bool>(
     seeds: &BitGrid,
     passable: &BitGrid,
@@ -189,6 +192,9 @@ pub(super) fn distances<const EIGHT: bool>(
     budget: usize,
 ) -> bool {
     let (w, h) = passable.size();
+    if w.saturating_mul(h) >= FAR as usize {
+        return false;
+    }
     let free = passable.clone() | seeds.clone();
     let mut dirty = vec![false; h];
     let mut pending = 0usize;
@@ -205,6 +211,7 @@ pub(super) fn distances<const EIGHT: bool>(
         w,
         fwd: vec![INF; w],
         bwd: vec![INF; w],
+        inf: vec![INF; w],
         budget,
     };
     let mut downward = true;
