@@ -244,30 +244,32 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
         *o &= !f;
     }
     let mut prev = if OWN { vec![0u64; len] } else { Vec::new() };
-    let mut list: Vec<(usize, usize)> = vec![(0, 0); len + 1];
-    let mut count = 0;
+    // The lists grow with the frontiers (a small region never pays for a grid-sized list).
+    let mut list: Vec<(usize, usize)> = Vec::new();
     for y in 0..h {
         for i in 0..n {
             let u = pad.unit(y, i);
             if cur[u] != 0 {
-                list[count] = (u, y * w + i * 64);
-                count += 1;
+                list.push((u, y * w + i * 64));
             }
         }
     }
+    let mut count = list.len();
     let mut next = Next {
         words: vec![0u64; len],
-        list: vec![(0, 0); len + 1],
+        list: Vec::new(),
         len: 0,
     };
-    let mut prev_list: Vec<(usize, usize)> = if OWN {
-        vec![(0, 0); len + 1]
-    } else {
-        Vec::new()
-    };
+    let mut prev_list: Vec<(usize, usize)> = Vec::new();
     let mut prev_count = 0;
     let mut layer = 0u32;
     loop {
+        // Each word pushes into at most 9 words, each listed once per layer, plus the slot
+        // written past the end.
+        let need = (count * if EIGHT { 9 } else { 5 }).min(len) + 1;
+        if next.list.len() < need {
+            next.list.resize(need, (0, 0));
+        }
         for &(u, base) in &list[..count] {
             let f = cur[u];
             if OWN && layer > 0 {
