@@ -236,20 +236,21 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
     dist: &mut [u32],
     owner: &mut [u32],
 ) -> u32 {
-    let Pad { w, h, n, s } = pad;
+    let Pad { w, h, s, .. } = pad;
     let len = pad.len();
-    let mut cur = pad.copy(seeds);
+    // The seeds are copied word by word where non-zero: a few seeds in a large grid touch
+    // a few pages of the (zeroed, untouched) frontier words.
+    let mut cur = vec![0u64; len];
     let mut open = pad.copy(passable);
-    for (o, &f) in open.iter_mut().zip(&cur) {
-        *o &= !f;
-    }
     let mut prev = if OWN { vec![0u64; len] } else { Vec::new() };
     // The lists grow with the frontiers (a small region never pays for a grid-sized list).
     let mut list: Vec<(usize, usize)> = Vec::new();
     for y in 0..h {
-        for i in 0..n {
-            let u = pad.unit(y, i);
-            if cur[u] != 0 {
+        for (i, &word) in seeds.row_words(y).iter().enumerate() {
+            if word != 0 {
+                let u = pad.unit(y, i);
+                cur[u] = word;
+                open[u] &= !word;
                 list.push((u, y * w + i * 64));
             }
         }
