@@ -138,7 +138,11 @@ impl Sweeps<'_> {
         let (above, rest) = self.dist.split_at_mut(y * w);
         let (row, below) = rest.split_at_mut(w);
         // A missing row beside is a row of unreached cells.
-        let up = if y > 0 { &above[(y - 1) * w..] } else { &self.inf };
+        let up = if y > 0 {
+            &above[(y - 1) * w..]
+        } else {
+            &self.inf
+        };
         let down = if y + 1 < h { &below[..w] } else { &self.inf };
         let (fwd, bwd) = (&mut self.fwd, &mut self.bwd);
         let mut spent = 0;
