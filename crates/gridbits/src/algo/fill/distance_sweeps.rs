@@ -116,19 +116,34 @@ impl Sweeps<'_> {
             &self.dist[to * w..(to + 1) * w],
             &self.dist[from * w..(from + 1) * w],
         );
-        let mut any = false;
-        for_runs(self.free.row_words(to), w, |a, b| {
-            if EIGHT {
-                for (x, &v) in (a..b).zip(&t[a..b]) {
-                    any |= across::<EIGHT>(f, x) < v;
-                }
-            } else {
-                for (&d, &v) in f[a..b].iter().zip(&t[a..b]) {
-                    any |= d.saturating_add(1) < v;
+        // Checked 64 cells at a time (a straight loop each), stopping at the first gain.
+        let mut x = 0;
+        let row = self.free.row_words(to);
+        while x < w {
+            let a = next_cell(row, x, w, true);
+            if a >= w {
+                return false;
+            }
+            let b = next_cell(row, a, w, false);
+            for c in (a..b).step_by(64) {
+                let e = (c + 64).min(b);
+                let gain = if EIGHT {
+                    (c..e)
+                        .zip(&t[c..e])
+                        .fold(false, |g, (x, &v)| g | (across::<EIGHT>(f, x) < v))
+                } else {
+                    f[c..e]
+                        .iter()
+                        .zip(&t[c..e])
+                        .fold(false, |g, (&d, &v)| g | (d.saturating_add(1) < v))
+                };
+                if gain {
+                    return true;
                 }
             }
-        });
-        any
+            x = b;
+        }
+        false
     }
 
     /// Relaxes row `y` (see the module notes); `false` when the budget is spent. Sets
