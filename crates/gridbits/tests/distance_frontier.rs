@@ -217,6 +217,12 @@ fn mazes_rooms_and_serpentines() {
         serpentine(130, 12),
     ];
     shapes.push(grid(130, 40, &mut rng, 60));
+    // Long runs (the row sweeps of distance maps): halls split by walls with gaps, whose
+    // shortest paths turn up and down (the sweeps may run out of budget and hand over to the
+    // frontier BFS), and a room with pillars.
+    shapes.push(BitGrid::from_fn(150, 50, |x, y| x % 17 != 3 || y % 9 == 0).unwrap());
+    shapes.push(BitGrid::from_fn(129, 65, |x, y| x % 23 != 5 || y % 31 == (x / 23) % 31).unwrap());
+    shapes.push(BitGrid::from_fn(100, 64, |x, y| x % 6 != 2 || y % 5 != 1).unwrap());
     for g in shapes {
         check_grid(&g, &mut rng, &[1, 3, 12], false);
     }

@@ -77,8 +77,14 @@ impl DistanceMap {
 /// its non-zero 64-cell words, each pushed into its neighbour words with a few shifts and masks
 /// and no data-dependent branch; distances are written per word with a `tzcnt` loop. A layer
 /// costs a few word operations per frontier word, so a long winding corridor costs about its
-/// length, and a wide front moves up to 64 cells per operation. Fixed boards and sliding moves
-/// expand whole boards per layer (see [`Territory`]).
+/// length, and a wide front moves up to 64 cells per operation. When the free cells form long
+/// horizontal runs (at least 8 cells on average) and there are no connection masks, row
+/// sweeps run first: each row takes one more than the distances of the rows beside it, then
+/// an exact distance transform along its runs, in passes down and up until no row improves
+/// (an open room or a serpentine settles in one pass each way, in straight loops over the
+/// rows); sweeps that would need more than 3 row relaxations per free cell give up and the
+/// BFS runs. Both give the same distances. Fixed boards and sliding moves expand whole boards
+/// per layer (see [`Territory`]).
 ///
 /// ```
 /// use gridbits::algo::fill::distance_map;

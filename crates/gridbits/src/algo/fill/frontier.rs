@@ -199,40 +199,29 @@ fn own_cells<const EIGHT: bool, const CON: bool>(
         (from_se, w + 1),
     ];
     let preds = if EIGHT { &preds[..] } else { &preds[..4] };
-    // Cells with two or more predecessors, counted bit-parallel.
-    let (mut one, mut two) = (0u64, 0u64);
-    for &(m, _) in preds {
-        two |= one & m;
-        one |= m;
-    }
-    // One predecessor (most cells): its owner, found by summing the offsets, without branches.
-    let mut bits = f & !two;
+    // Each cell's predecessors, combined without a data-dependent branch. A missing
+    // predecessor reads one that is present instead (every cell of a layer `> 0` has one; it
+    // was written a layer ago, so it is in cache, unlike the cell's own slot): reading it
+    // twice changes nothing. Two different owners, or a contested one, give [`CONTESTED`].
+    let mut bits = f;
     while bits != 0 {
         let k = bits.trailing_zeros();
         bits &= bits - 1;
         let at = base + k as usize;
-        let mut off = 0isize;
-        for &(m, d) in preds {
-            off += ((m >> k) & 1) as isize * d;
-        }
-        owner[at] = owner[at.wrapping_add_signed(off)];
-    }
-    // Several: the single owner among them, or contested.
-    let mut bits = f & two;
-    while bits != 0 {
-        let k = bits.trailing_zeros();
-        bits &= bits - 1;
-        let at = base + k as usize;
-        let mut o = UNREACHED;
+        let mut any = at;
         for &(m, d) in preds {
             if (m >> k) & 1 != 0 {
-                let v = owner[at.wrapping_add_signed(d)];
-                o = if o == UNREACHED || o == v {
-                    v
-                } else {
-                    CONTESTED
-                };
+                any = at.wrapping_add_signed(d);
             }
+        }
+        let mut o = owner[any];
+        for &(m, d) in preds {
+            let v = owner[if (m >> k) & 1 != 0 {
+                at.wrapping_add_signed(d)
+            } else {
+                any
+            }];
+            o = if v == o { o } else { CONTESTED };
         }
         owner[at] = o;
     }
@@ -247,38 +236,41 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
     dist: &mut [u32],
     owner: &mut [u32],
 ) -> u32 {
-    let Pad { w, h, n, s } = pad;
+    let Pad { w, h, s, .. } = pad;
     let len = pad.len();
-    let mut cur = pad.copy(seeds);
+    // The seeds are copied word by word where non-zero: a few seeds in a large grid touch
+    // a few pages of the (zeroed, untouched) frontier words.
+    let mut cur = vec![0u64; len];
     let mut open = pad.copy(passable);
-    for (o, &f) in open.iter_mut().zip(&cur) {
-        *o &= !f;
-    }
     let mut prev = if OWN { vec![0u64; len] } else { Vec::new() };
-    let mut list: Vec<(usize, usize)> = vec![(0, 0); len + 1];
-    let mut count = 0;
+    // The lists grow with the frontiers (a small region never pays for a grid-sized list).
+    let mut list: Vec<(usize, usize)> = Vec::new();
     for y in 0..h {
-        for i in 0..n {
-            let u = pad.unit(y, i);
-            if cur[u] != 0 {
-                list[count] = (u, y * w + i * 64);
-                count += 1;
+        for (i, &word) in seeds.row_words(y).iter().enumerate() {
+            if word != 0 {
+                let u = pad.unit(y, i);
+                cur[u] = word;
+                open[u] &= !word;
+                list.push((u, y * w + i * 64));
             }
         }
     }
+    let mut count = list.len();
     let mut next = Next {
         words: vec![0u64; len],
-        list: vec![(0, 0); len + 1],
+        list: Vec::new(),
         len: 0,
     };
-    let mut prev_list: Vec<(usize, usize)> = if OWN {
-        vec![(0, 0); len + 1]
-    } else {
-        Vec::new()
-    };
+    let mut prev_list: Vec<(usize, usize)> = Vec::new();
     let mut prev_count = 0;
     let mut layer = 0u32;
     loop {
+        // Each word pushes into at most 9 words, each listed once per layer, plus the slot
+        // written past the end.
+        let need = (count * if EIGHT { 9 } else { 5 }).min(len) + 1;
+        if next.list.len() < need {
+            next.list.resize(need, (0, 0));
+        }
         for &(u, base) in &list[..count] {
             let f = cur[u];
             if OWN && layer > 0 {

@@ -32,6 +32,12 @@
 //!   (`frontier.rs`): each layer is the list of its non-zero words, each pushed into its
 //!   neighbour words by shifts, so a layer costs a few word operations per frontier word
 //!   whatever the grid's size, and all players share one BFS that carries an owner per cell.
+//!   A distance map on a [`BitGrid`] whose free cells form long horizontal runs (open rooms,
+//!   halls, corridors folded across the grid), with step moves and no connection masks, is
+//!   computed first by row sweeps (`distance_sweeps.rs`: each row relaxed from the rows beside
+//!   it, then an exact distance transform along its runs, in passes down and up until no row
+//!   improves); mazes and noise, whose shortest paths turn up and down too often, exhaust the
+//!   sweeps' budget (or fail the run-length test up front) and use the frontier BFS.
 //! - [`voronoi_owners`] (`owners.rs`): Voronoi of any number of players on a [`BitGrid`] as an
 //!   owner per cell ([`Owners`]), in a time independent of the number of players (about that
 //!   of two distance maps), without a plane per player.
@@ -66,6 +72,7 @@
 mod dilate;
 mod distance;
 mod distance_out;
+mod distance_sweeps;
 mod fallible;
 mod frontier;
 mod layers;

@@ -3,7 +3,9 @@
 //! ([`voronoi_with`]); runtime grids with step moves use the word-frontier BFS (`frontier.rs`).
 
 use super::shift_bfs::start_territory;
-use super::{assert_sizes, frontier, voronoi_with, Connections, DistanceMap, Voronoi};
+use super::{
+    assert_sizes, distance_sweeps, frontier, voronoi_with, Connections, DistanceMap, Voronoi,
+};
 use crate::{BitBoard, BitGrid, Board, Moves};
 
 /// Voronoi territory (the rules of [`voronoi_with`]) with the best engine for the board type:
@@ -160,10 +162,38 @@ impl Territory for BitGrid {
             None,
         );
         let mut map = DistanceMap::new(passable.width(), passable.height());
+        if con.is_none() && try_sweeps(sources, passable, moves, &mut map.dist) {
+            return map;
+        }
         frontier::bfs(sources, passable, moves, con, &mut map.dist, None);
         map
     }
 }
+
+/// Runs the row sweeps of `distance_sweeps.rs` when the free cells form long horizontal runs
+/// (an average of at least [`SWEEP_RUN`] cells), within a budget of [`SWEEP_BUDGET`]
+/// relaxations per free cell. Returns whether `dist` holds the distances; if not, it is
+/// reset to unreached for the frontier BFS.
+fn try_sweeps(sources: &BitGrid, passable: &BitGrid, moves: Moves, dist: &mut [u32]) -> bool {
+    if !distance_sweeps::long_runs(passable, SWEEP_RUN) {
+        return false;
+    }
+    let budget = SWEEP_BUDGET * (passable.count() + sources.count()) as usize;
+    let done = match moves {
+        Moves::Four => distance_sweeps::distances::<false>(sources, passable, dist, budget),
+        Moves::Eight => distance_sweeps::distances::<true>(sources, passable, dist, budget),
+        _ => false,
+    };
+    if !done {
+        dist.fill(DistanceMap::UNREACHABLE);
+    }
+    done
+}
+
+/// The average horizontal run length from which [`try_sweeps`] runs the row sweeps.
+const SWEEP_RUN: usize = 8;
+/// Row sweeps give up after this many cell relaxations per free cell.
+const SWEEP_BUDGET: usize = 3;
 
 /// The Voronoi of [`Territory`] for a [`BitGrid`] and step moves: one word-frontier BFS from
 /// every source at once carrying an owner per cell ([`frontier::bfs`]), then the owner array

@@ -1,0 +1,398 @@
+//! Distance maps by row sweeps, for grids of long horizontal runs (open rooms, wide halls,
+//! corridors folded across the grid): the engine [`distance_map`](super::distance_map) tries
+//! first on such grids with step moves and no connection masks.
+//!
+//! Each *row relaxation* sets every free cell of a row to the smallest of its own distance
+//! and one more than its neighbours' in the rows above and below, then runs the exact 1D
+//! distance transform along each run of free cells (one scan from the left and one from the
+//! right, interleaved: two independent chains of `min(v, t + 1)`). Rows are relaxed in
+//! alternating downward and upward passes, each row only when a neighbour row changed in a
+//! way that improves it (checked per cell), until no row is left to relax. Every value is the
+//! length of a real path, so it never drops below the BFS distance; when no row can improve,
+//! every cell is at most one more than each neighbour and the sources are at 0, so the values
+//! are the BFS distances exactly.
+//!
+//! On an open room or a serpentine every row is relaxed about once: a pass down and a pass up
+//! settle them, at a few cycles per cell in straight loops over `u32` rows (the BFS instead
+//! pays a queue and a scattered neighbour test per cell). Where shortest paths turn up and
+//! down many times (mazes, dense noise) the passes multiply: the sweeps give up after a
+//! budget of relaxed cells and the caller runs the frontier BFS instead. [`long_runs`] is the
+//! cheap test deciding whether to try at all.
+
+use crate::BitGrid;
+
+/// Unreached (and wall) cells in the distance rows.
+const INF: u32 = u32::MAX;
+/// Inside a row relaxation, unreached cells are at `FAR` (at least any distance: grids have
+/// fewer than `FAR` cells, see [`distances`]), so that adding a run length cannot overflow.
+const FAR: u32 = 1 << 31;
+
+/// Whether the free cells of `free` form runs long enough (on average at least `min_len`
+/// cells per horizontal run) for the sweeps to be worth trying.
+pub(super) fn long_runs(free: &BitGrid, min_len: usize) -> bool {
+    let (mut cells, mut runs) = (0usize, 0usize);
+    for y in 0..free.height() {
+        let mut carry = 0u64;
+        for &word in free.row_words(y) {
+            cells += word.count_ones() as usize;
+            // A run starts at a free cell whose west neighbour is not free.
+            runs += (word & !((word << 1) | carry)).count_ones() as usize;
+            carry = word >> 63;
+        }
+    }
+    runs > 0 && cells >= runs * min_len
+}
+
+/// The first cell at or after `x` (below `w`) whose bit in `row` equals `set`, or `w`.
+#[inline]
+fn next_cell(row: &[u64], x: usize, w: usize, set: bool) -> usize {
+    let mut i = x / 64;
+    if i >= row.len() {
+        return w;
+    }
+    let flip = if set { 0 } else { !0 };
+    let mut bits = (row[i] ^ flip) >> (x % 64) << (x % 64);
+    loop {
+        if bits != 0 {
+            return (i * 64 + bits.trailing_zeros() as usize).min(w);
+        }
+        i += 1;
+        if i == row.len() {
+            return w;
+        }
+        bits = row[i] ^ flip;
+    }
+}
+
+/// Calls `f(a, b)` for each maximal run `a..b` of set cells of `row` (width `w`).
+#[inline]
+fn for_runs(row: &[u64], w: usize, mut f: impl FnMut(usize, usize)) {
+    let mut x = 0;
+    while x < w {
+        let a = next_cell(row, x, w, true);
+        if a >= w {
+            return;
+        }
+        let b = next_cell(row, a, w, false);
+        f(a, b);
+        x = b;
+    }
+}
+
+/// One more than the distance of the cells of `from` that reach cell `x` of the row beside
+/// it: the cell straight across, and with `EIGHT` the two diagonal ones.
+#[inline(always)]
+fn across<const EIGHT: bool>(from: &[u32], x: usize) -> u32 {
+    let mut d = from[x];
+    if EIGHT {
+        if x > 0 {
+            d = d.min(from[x - 1]);
+        }
+        if x + 1 < from.len() {
+            d = d.min(from[x + 1]);
+        }
+    }
+    d.saturating_add(1)
+}
+
+/// The sweep state: the distance rows, the free cells, the scratch rows and the budget.
+struct Sweeps<'a> {
+    free: &'a BitGrid,
+    dist: &'a mut [u32],
+    w: usize,
+    fwd: Vec<u32>,
+    bwd: Vec<u32>,
+    /// A row of unreached cells, beside the first and last rows.
+    inf: Vec<u32>,
+    /// Cells still allowed to be relaxed before giving up.
+    budget: usize,
+}
+
+impl Sweeps<'_> {
+    /// Whether relaxing row `to` from its neighbour row `from` would lower a cell.
+    fn improves<const EIGHT: bool>(&self, to: usize, from: usize) -> bool {
+        let w = self.w;
+        let (t, f) = (
+            &self.dist[to * w..(to + 1) * w],
+            &self.dist[from * w..(from + 1) * w],
+        );
+        // Checked 64 cells at a time (a straight loop each), stopping at the first gain.
+        let mut x = 0;
+        let row = self.free.row_words(to);
+        while x < w {
+            let a = next_cell(row, x, w, true);
+            if a >= w {
+                return false;
+            }
+            let b = next_cell(row, a, w, false);
+            for c in (a..b).step_by(64) {
+                let e = (c + 64).min(b);
+                let gain = if EIGHT {
+                    (c..e)
+                        .zip(&t[c..e])
+                        .fold(false, |g, (x, &v)| g | (across::<EIGHT>(f, x) < v))
+                } else {
+                    f[c..e]
+                        .iter()
+                        .zip(&t[c..e])
+                        .fold(false, |g, (&d, &v)| g | (d.saturating_add(1) < v))
+                };
+                if gain {
+                    return true;
+                }
+            }
+            x = b;
+        }
+        false
+    }
+
+    /// Relaxes row `y` (see the module notes); `false` when the budget is spent. Sets
+    /// `changed` when a cell went down.
+    fn relax<const EIGHT: bool>(&mut self, y: usize, h: usize, changed: &mut bool) -> bool {
+        let w = self.w;
+        let (above, rest) = self.dist.split_at_mut(y * w);
+        let (row, below) = rest.split_at_mut(w);
+        // A missing row beside is a row of unreached cells.
+        let up = if y > 0 {
+            &above[(y - 1) * w..]
+        } else {
+            &self.inf
+        };
+        let down = if y + 1 < h { &below[..w] } else { &self.inf };
+        let (fwd, bwd) = (&mut self.fwd, &mut self.bwd);
+        let mut spent = 0;
+        let mut lower = false;
+        for_runs(self.free.row_words(y), w, |a, b| {
+            spent += b - a;
+            // The best entry into each cell from the rows beside it, capped at `FAR` so that
+            // the scans below add without overflow (one straight loop).
+            for x in a..b {
+                let v = row[x]
+                    .min(across::<EIGHT>(up, x))
+                    .min(across::<EIGHT>(down, x))
+                    .min(FAR);
+                fwd[x] = v;
+                bwd[x] = v;
+            }
+            // The 1D transform along the run: two independent chains, from each end.
+            let (mut tf, mut tb) = (FAR, FAR);
+            for i in 0..b - a {
+                let (xf, xb) = (a + i, b - 1 - i);
+                tf = fwd[xf].min(tf + 1);
+                fwd[xf] = tf;
+                tb = bwd[xb].min(tb + 1);
+                bwd[xb] = tb;
+            }
+            for x in a..b {
+                let v = fwd[x].min(bwd[x]);
+                let v = if v >= FAR { INF } else { v };
+                lower |= v < row[x];
+                row[x] = v;
+            }
+        });
+        *changed = lower;
+        if spent > self.budget {
+            return false;
+        }
+        self.budget -= spent;
+        true
+    }
+}
+
+/// Distances from `seeds` (at 0, whether free or not) through `passable` with step moves
+/// (`EIGHT`: king moves, else 4-neighbour) and no connection masks, by row sweeps, into
+/// `dist` (row-major, all [`INF`] on entry). Returns `false` (with `dist` in an unspecified
+/// state) when more than `budget` cell relaxations would be needed, or when the grid has
+/// `FAR` cells or more.
+pub(super) fn distances<const EIGHT: bool>(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    dist: &mut [u32],
+    budget: usize,
+) -> bool {
+    let (w, h) = passable.size();
+    if w.saturating_mul(h) >= FAR as usize {
+        return false;
+    }
+    let free = passable.clone() | seeds.clone();
+    let mut dirty = vec![false; h];
+    let mut pending = 0usize;
+    for (x, y) in seeds.iter() {
+        dist[y * w + x] = 0;
+        if !dirty[y] {
+            dirty[y] = true;
+            pending += 1;
+        }
+    }
+    let mut s = Sweeps {
+        free: &free,
+        dist,
+        w,
+        fwd: vec![INF; w],
+        bwd: vec![INF; w],
+        inf: vec![INF; w],
+        budget,
+    };
+    let mut downward = true;
+    while pending > 0 {
+        for k in 0..h {
+            let y = if downward { k } else { h - 1 - k };
+            if !dirty[y] {
+                continue;
+            }
+            dirty[y] = false;
+            pending -= 1;
+            let mut changed = false;
+            if !s.relax::<EIGHT>(y, h, &mut changed) {
+                return false;
+            }
+            if !changed && !seeds.row_words(y).iter().any(|&word| word != 0) {
+                continue;
+            }
+            for t in [y.wrapping_sub(1), y + 1] {
+                if t < h && !dirty[t] && s.improves::<EIGHT>(t, y) {
+                    dirty[t] = true;
+                    pending += 1;
+                }
+            }
+        }
+        downward = !downward;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::naive::{fill as nf, NaiveGrid};
+    use crate::Moves;
+
+    /// A xorshift stream.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    /// A corridor spiralling in from the border: shortest paths turn up and down once per
+    /// turn, so the sweeps need many passes.
+    fn spiral(w: usize, h: usize) -> BitGrid {
+        let mut g = BitGrid::new(w, h).unwrap();
+        let (mut x0, mut y0, mut x1, mut y1) = (0isize, 0isize, w as isize - 1, h as isize - 1);
+        while x0 <= x1 && y0 <= y1 {
+            for x in x0..=x1 {
+                g.set(x as usize, y0 as usize);
+            }
+            for y in y0..=y1 {
+                g.set(x1 as usize, y as usize);
+            }
+            if y1 - y0 >= 2 {
+                for x in x0..=x1 {
+                    g.set(x as usize, y1 as usize);
+                }
+            }
+            if y1 - y0 >= 4 && x1 - x0 >= 2 {
+                for y in y0 + 2..=y1 {
+                    g.set(x0 as usize, y as usize);
+                }
+                if x0 < x1 {
+                    g.set((x0 + 1) as usize, (y0 + 2) as usize);
+                }
+            }
+            (x0, y0, x1, y1) = (x0 + 2, y0 + 2, x1 - 2, y1 - 2);
+        }
+        g
+    }
+
+    /// The shapes at one size: noise of several densities, a room with pillars, a
+    /// serpentine, a spiral and the full and empty grids.
+    fn shapes(w: usize, h: usize, rng: &mut Rng) -> Vec<BitGrid> {
+        let mut out: Vec<BitGrid> = [20u64, 50, 70, 90]
+            .iter()
+            .map(|&p| BitGrid::from_fn(w, h, |_, _| rng.next() % 100 < p).unwrap())
+            .collect();
+        out.push(BitGrid::from_fn(w, h, |x, y| x % 5 != 2 || y % 4 != 1).unwrap());
+        out.push(
+            BitGrid::from_fn(w, h, |x, y| {
+                y % 2 == 0 || (y % 4 == 1 && x == w - 1) || (y % 4 == 3 && x == 0)
+            })
+            .unwrap(),
+        );
+        out.push(spiral(w, h));
+        out.push(BitGrid::full(w, h).unwrap());
+        out.push(BitGrid::new(w, h).unwrap());
+        out
+    }
+
+    /// The sweeps, given all the budget they need, equal the naive BFS on every shape and
+    /// size, for 4- and 8-moves, with sources free or walled, none, one or several.
+    #[test]
+    fn sweeps_equal_the_naive_bfs() {
+        let mut rng = Rng(0x5eed_5eed);
+        let sizes = [
+            (1, 1),
+            (1, 9),
+            (9, 1),
+            (63, 4),
+            (64, 3),
+            (65, 5),
+            (64, 1),
+            (1, 64),
+            (8, 8),
+            (16, 8),
+            (130, 17),
+            (33, 40),
+        ];
+        for (w, h) in sizes {
+            for g in shapes(w, h, &mut rng) {
+                for sources in 0..4 {
+                    let mut seeds = g.empty_like();
+                    for _ in 0..sources {
+                        let k = (rng.next() % (w * h) as u64) as usize;
+                        seeds.set(k % w, k / w);
+                    }
+                    let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(&g));
+                    for moves in [Moves::Four, Moves::Eight] {
+                        let want = nf::distance_map(&ns, &np, moves, None);
+                        let mut dist = vec![INF; w * h];
+                        let done = match moves {
+                            Moves::Four => distances::<false>(&seeds, &g, &mut dist, usize::MAX),
+                            _ => distances::<true>(&seeds, &g, &mut dist, usize::MAX),
+                        };
+                        assert!(done);
+                        for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
+                            let got = (d != INF).then_some(d);
+                            assert_eq!(got, e, "{w}x{h} {moves:?} at {:?}", (k % w, k / w));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A spiral needs a pass per turn: a small budget runs out, and the caller falls back.
+    #[test]
+    fn budget_runs_out_on_a_spiral() {
+        let g = spiral(40, 40);
+        let mut seeds = g.empty_like();
+        seeds.set(0, 0);
+        let mut dist = vec![INF; 1600];
+        assert!(!distances::<false>(
+            &seeds,
+            &g,
+            &mut dist,
+            3 * g.count() as usize
+        ));
+        assert!(long_runs(&BitGrid::full(9, 2).unwrap(), 8));
+        assert!(!long_runs(&BitGrid::new(5, 5).unwrap(), 1));
+        assert!(!long_runs(
+            &BitGrid::from_fn(64, 2, |x, _| x % 2 == 0).unwrap(),
+            2
+        ));
+    }
+}
