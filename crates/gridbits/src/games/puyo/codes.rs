@@ -141,7 +141,8 @@ impl Field {
     ///
     /// ```
     /// use gridbits::games::puyo::{Field, Rules};
-    /// let field = Field::parse("RRGB..\nRRGB..", Rules::Tsu).unwrap();
+    /// let text = format!("{}RRGB..\nRRGB..\n", "......\n".repeat(11));
+    /// let field = Field::parse(&text, Rules::Tsu).unwrap();
     /// let mut codes = [9u8; 78];
     /// field.write_codes(&mut codes);
     /// assert_eq!(&codes[66..], &[1, 1, 2, 3, 0, 0, 1, 1, 2, 3, 0, 0]);
