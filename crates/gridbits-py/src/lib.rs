@@ -8,7 +8,7 @@ use gridbits::algo::fill::{distance_map, fill, try_voronoi_owners, Owners};
 use gridbits::algo::label::{label_with_stats, Labeller, Labels};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
-use numpy::ndarray::Array2;
+use numpy::ndarray::{s, Array1, Array2};
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -137,17 +137,25 @@ fn grid_to_array<'py>(py: Python<'py>, g: &BitGrid) -> PyResult<Bound<'py, PyArr
     array2(py, out, h, w)
 }
 
-/// The labels as `int32`, as numpy users get them. Labels never exceed the cell count, far
-/// below 2^31 for any array numpy can hold.
-fn labels_i32(labels: Labels) -> Vec<i32> {
-    labels.into_vec().into_iter().map(|l| l as i32).collect()
+/// The labels as an `int32` array, as numpy users get them, without copying or converting
+/// a label: numpy takes over the library's buffer (the image starts inside it at an
+/// offset) and views its `u32` as `int32`. Labels never exceed the cell count, far below
+/// 2^31 for any array numpy can hold.
+fn labels_array(py: Python<'_>, labels: Labels) -> PyResult<Bound<'_, PyArray2<i32>>> {
+    let (w, h) = (labels.width(), labels.height());
+    let (buffer, offset) = labels.into_raw_parts();
+    let a = Array1::from_vec(buffer)
+        .slice_move(s![offset..offset + w * h])
+        .into_shape_with_order((h, w))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let a = a.into_pyarray(py);
+    Ok(a.call_method1("view", (numpy::dtype::<i32>(py),))?
+        .cast_into::<PyArray2<i32>>()?)
 }
 
-/// The `int32` labels of `grid` and their count.
-fn label_grid(grid: &BitGrid, conn: Connectivity) -> PyResult<(Vec<i32>, u32)> {
-    let labels = gridbits::algo::label::label(grid, conn).map_err(|e| size_error("image", e))?;
-    let n = labels.count();
-    Ok((labels_i32(labels), n))
+/// The labels of `grid`.
+fn label_grid(grid: &BitGrid, conn: Connectivity) -> PyResult<Labels> {
+    gridbits::algo::label::label(grid, conn).map_err(|e| size_error("image", e))
 }
 
 /// `(labels int32, n)`: labels in raster order of each component's first pixel.
@@ -159,10 +167,10 @@ fn label<'py>(
 ) -> PyResult<(Bound<'py, PyArray2<i32>>, u32)> {
     let conn = self::connectivity(connectivity)?;
     let img = Image::new(&image, "image")?;
-    let (w, h) = (img.width, img.height);
-    check_alloc::<u32>(w * h, "label image")?;
-    let (labels, n) = py.detach(|| label_grid(&img.grid("image")?, conn))?;
-    Ok((array2(py, labels, h, w)?, n))
+    check_alloc::<u32>(img.width * img.height, "label image")?;
+    let labels = py.detach(|| label_grid(&img.grid("image")?, conn))?;
+    let n = labels.count();
+    Ok((labels_array(py, labels)?, n))
 }
 
 /// `(labels int32, n)` of an image packed as `numpy.packbits` packs rows (MSB first,
@@ -184,12 +192,13 @@ fn label_packed<'py>(
         )));
     }
     check_alloc::<u32>(width * h, "label image")?;
-    let (labels, n) = py.detach(|| {
+    let labels = py.detach(|| {
         let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
             .map_err(|e| size_error("image", e))?;
         label_grid(&grid, conn)
     })?;
-    Ok((array2(py, labels, h, width)?, n))
+    let n = labels.count();
+    Ok((labels_array(py, labels)?, n))
 }
 
 /// Statistics as `cv2.connectedComponentsWithStats` gives them, with the background as row 0:
@@ -213,12 +222,12 @@ fn label_stats<'py>(
     if with_labels {
         check_alloc::<u32>(w * h, "label image")?;
     }
-    type Out = (u32, Option<Vec<i32>>, Vec<i32>, Vec<f64>);
+    type Out = (u32, Option<Labels>, Vec<i32>, Vec<f64>);
     let (n, labels, stats, centroids) = py.detach(|| -> PyResult<Out> {
         let grid = img.grid("image")?;
         let (labels, comps) = if with_labels {
             let (l, s) = label_with_stats(&grid, conn).map_err(|e| size_error("image", e))?;
-            (Some(labels_i32(l)), s)
+            (Some(l), s)
         } else {
             let mut s = Vec::new();
             Labeller::new()
@@ -255,7 +264,7 @@ fn label_stats<'py>(
         Ok((n as u32, labels, stats, cents))
     })?;
     let labels = match labels {
-        Some(v) => Some(array2(py, v, h, w)?),
+        Some(l) => Some(labels_array(py, l)?),
         None => None,
     };
     Ok((
