@@ -11,6 +11,15 @@ def label(image: npt.NDArray[np.uint8], connectivity: int) -> tuple[npt.NDArray[
 def label_stats(
     image: npt.NDArray[np.uint8], connectivity: int, with_labels: bool
 ) -> tuple[int, Optional[npt.NDArray[np.int32]], npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
+def label_stats_split(
+    image: npt.NDArray[np.uint8], connectivity: int, with_labels: bool
+) -> tuple[
+    int,
+    Optional[npt.NDArray[np.int32]],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.float64],
+]: ...
 def fill_mask(
     passable: npt.NDArray[np.uint8], seeds: npt.NDArray[np.uint8], connectivity: int
 ) -> npt.NDArray[np.uint8]: ...

@@ -5,11 +5,13 @@
 //! they work.
 
 use gridbits::algo::fill::{distance_map, fill, try_voronoi_owners, Owners};
-use gridbits::algo::label::{label_with_stats, Labeller, Labels};
+use gridbits::algo::label::{label_with_stats, ComponentStats, Labeller, Labels};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
 use numpy::ndarray::{s, Array1, Array2};
-use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
@@ -201,6 +203,37 @@ fn label_packed<'py>(
     Ok((labels_array(py, labels)?, n))
 }
 
+/// The labels (when asked for) and statistics of the set cells of `img`, computed without
+/// the GIL; `extra` runs on the grid and the statistics there too.
+#[allow(clippy::type_complexity)]
+fn labels_and_stats<R: Send>(
+    py: Python<'_>,
+    img: &Image<'_>,
+    connectivity: u8,
+    with_labels: bool,
+    extra: impl FnOnce(&BitGrid, &[ComponentStats]) -> R + Send,
+) -> PyResult<(Option<Labels>, Vec<ComponentStats>, R)> {
+    let conn = self::connectivity(connectivity)?;
+    if with_labels {
+        check_alloc::<u32>(img.width * img.height, "label image")?;
+    }
+    py.detach(|| {
+        let grid = img.grid("image")?;
+        let (labels, comps) = if with_labels {
+            let (l, s) = label_with_stats(&grid, conn).map_err(|e| size_error("image", e))?;
+            (Some(l), s)
+        } else {
+            let mut s = Vec::new();
+            Labeller::new()
+                .stats(&grid, conn, &mut s)
+                .map_err(|e| size_error("image", e))?;
+            (None, s)
+        };
+        let r = extra(&grid, &comps);
+        Ok((labels, comps, r))
+    })
+}
+
 /// Statistics as `cv2.connectedComponentsWithStats` gives them, with the background as row 0:
 /// `(n, labels int32 or None, stats int32 [n+1, 5] (x, y, w, h, area), centroids f64 [n+1, 2])`.
 #[pyfunction]
@@ -216,62 +249,93 @@ fn label_stats<'py>(
     Bound<'py, PyArray2<i32>>,
     Bound<'py, PyArray2<f64>>,
 )> {
-    let conn = self::connectivity(connectivity)?;
     let img = Image::new(&image, "image")?;
     let (w, h) = (img.width, img.height);
-    if with_labels {
-        check_alloc::<u32>(w * h, "label image")?;
-    }
-    type Out = (u32, Option<Labels>, Vec<i32>, Vec<f64>);
-    let (n, labels, stats, centroids) = py.detach(|| -> PyResult<Out> {
-        let grid = img.grid("image")?;
-        let (labels, comps) = if with_labels {
-            let (l, s) = label_with_stats(&grid, conn).map_err(|e| size_error("image", e))?;
-            (Some(l), s)
-        } else {
-            let mut s = Vec::new();
-            Labeller::new()
-                .stats(&grid, conn, &mut s)
-                .map_err(|e| size_error("image", e))?;
-            (None, s)
-        };
-        let n = comps.len();
-        let mut stats = Vec::with_capacity((n + 1) * 5);
-        let mut cents = Vec::with_capacity((n + 1) * 2);
-        // Row 0: the background, as OpenCV reports it.
-        let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
-            (a + c.size, x + c.sum_x, y + c.sum_y)
-        });
-        let total = (w * h) as u64;
-        let bg_area = total - area;
-        let all_x = (w as u64 * (w as u64).saturating_sub(1) / 2) * h as u64;
-        let all_y = (h as u64 * (h as u64).saturating_sub(1) / 2) * w as u64;
-        let (bx, by, bw, bh) = background_bbox(&grid);
-        stats.extend_from_slice(&[bx, by, bw, bh, bg_area as i32]);
-        if bg_area > 0 {
-            cents.push((all_x - sx) as f64 / bg_area as f64);
-            cents.push((all_y - sy) as f64 / bg_area as f64);
-        } else {
-            cents.extend_from_slice(&[f64::NAN, f64::NAN]);
-        }
-        for c in &comps {
-            let (x, y, cw, ch) = c.bbox();
-            stats.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32, c.size as i32]);
-            let (cx, cy) = c.centroid();
-            cents.push(cx);
-            cents.push(cy);
-        }
-        Ok((n as u32, labels, stats, cents))
-    })?;
+    let (labels, _, (stats, centroids)) =
+        labels_and_stats(py, &img, connectivity, with_labels, |grid, comps| {
+            let n = comps.len();
+            let mut stats = Vec::with_capacity((n + 1) * 5);
+            let mut cents = Vec::with_capacity((n + 1) * 2);
+            // Row 0: the background, as OpenCV reports it.
+            let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
+                (a + c.size, x + c.sum_x, y + c.sum_y)
+            });
+            let total = (w * h) as u64;
+            let bg_area = total - area;
+            let all_x = (w as u64 * (w as u64).saturating_sub(1) / 2) * h as u64;
+            let all_y = (h as u64 * (h as u64).saturating_sub(1) / 2) * w as u64;
+            let (bx, by, bw, bh) = background_bbox(grid);
+            stats.extend_from_slice(&[bx, by, bw, bh, bg_area as i32]);
+            if bg_area > 0 {
+                cents.push((all_x - sx) as f64 / bg_area as f64);
+                cents.push((all_y - sy) as f64 / bg_area as f64);
+            } else {
+                cents.extend_from_slice(&[f64::NAN, f64::NAN]);
+            }
+            for c in comps {
+                let (x, y, cw, ch) = c.bbox();
+                stats.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32, c.size as i32]);
+                let (cx, cy) = c.centroid();
+                cents.push(cx);
+                cents.push(cy);
+            }
+            (stats, cents)
+        })?;
+    let n = stats.len() / 5 - 1;
     let labels = match labels {
         Some(l) => Some(labels_array(py, l)?),
         None => None,
     };
     Ok((
-        n,
+        n as u32,
         labels,
-        array2(py, stats, n as usize + 1, 5)?,
-        array2(py, centroids, n as usize + 1, 2)?,
+        array2(py, stats, n + 1, 5)?,
+        array2(py, centroids, n + 1, 2)?,
+    ))
+}
+
+/// The statistics `gridbits.label_stats` returns, each array built here in its final
+/// layout: `(n, labels int32 or None, areas int64 [n], bboxes int32 [n, 4] (x, y, w, h),
+/// centroids f64 [n, 2])`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn label_stats_split<'py>(
+    py: Python<'py>,
+    image: PyReadonlyArray2<'py, u8>,
+    connectivity: u8,
+    with_labels: bool,
+) -> PyResult<(
+    u32,
+    Option<Bound<'py, PyArray2<i32>>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray2<i32>>,
+    Bound<'py, PyArray2<f64>>,
+)> {
+    let img = Image::new(&image, "image")?;
+    let (labels, _, (areas, boxes, cents)) =
+        labels_and_stats(py, &img, connectivity, with_labels, |_, comps| {
+            let areas: Vec<i64> = comps.iter().map(|c| c.size as i64).collect();
+            let mut boxes = Vec::with_capacity(comps.len() * 4);
+            let mut cents = Vec::with_capacity(comps.len() * 2);
+            for c in comps {
+                let (x, y, cw, ch) = c.bbox();
+                boxes.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32]);
+                let (cx, cy) = c.centroid();
+                cents.extend_from_slice(&[cx, cy]);
+            }
+            (areas, boxes, cents)
+        })?;
+    let n = areas.len();
+    let labels = match labels {
+        Some(l) => Some(labels_array(py, l)?),
+        None => None,
+    };
+    Ok((
+        n as u32,
+        labels,
+        Array1::from_vec(areas).into_pyarray(py),
+        array2(py, boxes, n, 4)?,
+        array2(py, cents, n, 2)?,
     ))
 }
 
@@ -523,6 +587,7 @@ fn relabel<'py>(
 fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(label, m)?)?;
     m.add_function(wrap_pyfunction!(label_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(label_stats_split, m)?)?;
     m.add_function(wrap_pyfunction!(label_packed, m)?)?;
     m.add_function(wrap_pyfunction!(fill_mask, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
