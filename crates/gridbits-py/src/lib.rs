@@ -5,7 +5,7 @@
 //! they work.
 
 use gridbits::algo::fill::{distance_map, fill, try_voronoi_owners, Owners};
-use gridbits::algo::label::{label_with_stats, ComponentStats, Labeller, Labels};
+use gridbits::algo::label::{ComponentStats, Labeller, Labels};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
 use numpy::ndarray::{s, Array1, Array2};
@@ -155,9 +155,56 @@ fn labels_array(py: Python<'_>, labels: Labels) -> PyResult<Bound<'_, PyArray2<i
         .cast_into::<PyArray2<i32>>()?)
 }
 
+/// Grids up to this many cells keep the labeller's working memory (union-find, runs,
+/// stripes, statistics) for the next call of the same thread; larger ones free it.
+const KEEP_LABELLER_CELLS: usize = 1 << 25;
+
+/// Per thread: a labeller and a statistics buffer kept between calls, so that labelling
+/// many images does not allocate, and page-fault, tens of megabytes of scratch memory per
+/// call (on noise the statistics alone are tens of bytes per component).
+struct Scratch {
+    labeller: Labeller,
+    stats: Vec<ComponentStats>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
+        labeller: Labeller::new(),
+        stats: Vec::new(),
+    });
+}
+
+/// Runs `f` with this thread's labeller and statistics buffer; frees them after a grid of
+/// more than [`KEEP_LABELLER_CELLS`] cells.
+fn with_scratch<R>(
+    cells: usize,
+    f: impl FnOnce(&mut Labeller, &mut Vec<ComponentStats>) -> R,
+) -> R {
+    SCRATCH.with(|s| {
+        // A re-entrant call (none today) gets fresh buffers instead of a borrow panic.
+        let Ok(mut guard) = s.try_borrow_mut() else {
+            return f(&mut Labeller::new(), &mut Vec::new());
+        };
+        let sc = &mut *guard;
+        let r = f(&mut sc.labeller, &mut sc.stats);
+        if cells > KEEP_LABELLER_CELLS {
+            *sc = Scratch {
+                labeller: Labeller::new(),
+                stats: Vec::new(),
+            };
+        }
+        r
+    })
+}
+
 /// The labels of `grid`.
 fn label_grid(grid: &BitGrid, conn: Connectivity) -> PyResult<Labels> {
-    gridbits::algo::label::label(grid, conn).map_err(|e| size_error("image", e))
+    let mut out = Labels::new();
+    with_scratch(grid.width() * grid.height(), |l, _| {
+        l.label(grid, conn, &mut out)
+    })
+    .map_err(|e| size_error("image", e))?;
+    Ok(out)
 }
 
 /// `(labels int32, n)`: labels in raster order of each component's first pixel.
@@ -203,8 +250,8 @@ fn label_packed<'py>(
     Ok((labels_array(py, labels)?, n))
 }
 
-/// The labels (when asked for) and statistics of the set cells of `img`, computed without
-/// the GIL; `extra` runs on the grid and the statistics there too.
+/// The labels (when asked for) of the set cells of `img` and `extra` of the grid and the
+/// components' statistics, computed without the GIL.
 #[allow(clippy::type_complexity)]
 fn labels_and_stats<R: Send>(
     py: Python<'_>,
@@ -212,25 +259,26 @@ fn labels_and_stats<R: Send>(
     connectivity: u8,
     with_labels: bool,
     extra: impl FnOnce(&BitGrid, &[ComponentStats]) -> R + Send,
-) -> PyResult<(Option<Labels>, Vec<ComponentStats>, R)> {
+) -> PyResult<(Option<Labels>, R)> {
     let conn = self::connectivity(connectivity)?;
     if with_labels {
         check_alloc::<u32>(img.width * img.height, "label image")?;
     }
     py.detach(|| {
         let grid = img.grid("image")?;
-        let (labels, comps) = if with_labels {
-            let (l, s) = label_with_stats(&grid, conn).map_err(|e| size_error("image", e))?;
-            (Some(l), s)
-        } else {
-            let mut s = Vec::new();
-            Labeller::new()
-                .stats(&grid, conn, &mut s)
-                .map_err(|e| size_error("image", e))?;
-            (None, s)
-        };
-        let r = extra(&grid, &comps);
-        Ok((labels, comps, r))
+        with_scratch(img.width * img.height, |l, stats| {
+            let labels = if with_labels {
+                let mut out = Labels::new();
+                l.label_with_stats(&grid, conn, &mut out, stats)
+                    .map_err(|e| size_error("image", e))?;
+                Some(out)
+            } else {
+                l.stats(&grid, conn, stats)
+                    .map_err(|e| size_error("image", e))?;
+                None
+            };
+            Ok((labels, extra(&grid, stats)))
+        })
     })
 }
 
@@ -251,7 +299,7 @@ fn label_stats<'py>(
 )> {
     let img = Image::new(&image, "image")?;
     let (w, h) = (img.width, img.height);
-    let (labels, _, (stats, centroids)) =
+    let (labels, (stats, centroids)) =
         labels_and_stats(py, &img, connectivity, with_labels, |grid, comps| {
             let n = comps.len();
             let mut stats = Vec::with_capacity((n + 1) * 5);
@@ -312,7 +360,7 @@ fn label_stats_split<'py>(
     Bound<'py, PyArray2<f64>>,
 )> {
     let img = Image::new(&image, "image")?;
-    let (labels, _, (areas, boxes, cents)) =
+    let (labels, (areas, boxes, cents)) =
         labels_and_stats(py, &img, connectivity, with_labels, |_, comps| {
             let areas: Vec<i64> = comps.iter().map(|c| c.size as i64).collect();
             let mut boxes = Vec::with_capacity(comps.len() * 4);
