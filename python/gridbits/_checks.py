@@ -90,15 +90,21 @@ def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
     return out
 
 
-def code_batch(value, name: str, batch: bool, max_code: int, meaning: str) -> np.ndarray:
+def code_batch(
+    value, name: str, batch: bool, max_code: int, meaning: str, native_check: bool = False
+) -> np.ndarray:
     """A C-ordered ``uint8`` batch ``(N, rows, cols)`` of game codes ``0..=max_code`` from one
-    board (``batch=False``, 2D) or a batch (3D); ``meaning`` explains the codes in errors."""
+    board (``batch=False``, 2D) or a batch (3D); ``meaning`` explains the codes in errors.
+    ``native_check``: the native function checks the codes of a ``uint8`` array itself (it
+    reads them anyway), so they are not scanned here."""
     a = np.asarray(value)
     if a.dtype == object or a.dtype.kind not in "iub":
         raise TypeError(f"{name}: expected an integer array, got dtype {a.dtype}")
     want = 3 if batch else 2
     if a.ndim != want:
         raise ValueError(f"{name}: expected {want} dimensions, got {a.ndim}")
+    if native_check and a.dtype == np.uint8:
+        return np.ascontiguousarray(a) if batch else np.ascontiguousarray(a)[None]
     if a.size and (a.min() < 0 or a.max() > max_code):
         raise ValueError(f"{name}: codes must be {meaning}")
     a = np.ascontiguousarray(a, dtype=np.uint8)

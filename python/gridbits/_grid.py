@@ -97,10 +97,14 @@ def label_stats(image, connectivity: int = 8, labels: bool = True) -> LabelStats
     >>> s.centroids.tolist()
     [[0.5, 0.0], [1.5, 2.0]]
     """
-    n, lab, stats, cents = _stats(image, connectivity, labels)
-    return LabelStats(
-        n, lab, stats[1:, 4].astype(np.int64), stats[1:, :4].copy(), cents[1:].copy()
-    )
+    c = _conn(connectivity)
+    m = as_mask(image, "image")
+    if m.size == 0:
+        lab = np.zeros(m.shape, dtype=np.int32) if labels else None
+        return LabelStats(
+            0, lab, np.zeros(0, np.int64), np.zeros((0, 4), np.int32), np.zeros((0, 2))
+        )
+    return LabelStats(*_gridbits.label_stats_split(m, c, bool(labels)))
 
 
 def connected_components_with_stats(image, connectivity: int = 8):

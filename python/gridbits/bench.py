@@ -150,10 +150,12 @@ def _puyo_rows(quick: bool, repeat: int) -> list:
 
     t = _median_time(lambda: puyo.simulate_many(fields), repeat)
     loop = sorted(_gridbits._puyo_rust_loop_seconds(fields, "tsu") for _ in range(repeat))[repeat // 2]
+    batch = sorted(_gridbits._puyo_rust_batch_seconds(fields, "tsu") for _ in range(repeat))[repeat // 2]
     workload = f"puyo.simulate_many {n} random fields (per field)"
     return [
         {"workload": workload, "impl": "gridbits", "seconds": t / n},
         {"workload": workload, "impl": "Rust loop, 1 thread", "seconds": loop / n},
+        {"workload": workload, "impl": "Rust simulate_many", "seconds": batch / n},
     ]
 
 

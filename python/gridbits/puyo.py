@@ -56,7 +56,7 @@ def parse(text: str, rules: str = "tsu") -> np.ndarray:
 
 
 def _fields(fields, name: str, batch: bool) -> np.ndarray:
-    return code_batch(fields, name, batch, 6, "0 (empty), 1-5 (colours) or 6 (garbage)")
+    return code_batch(fields, name, batch, 6, "0 (empty), 1-5 (colours) or 6 (garbage)", True)
 
 
 def simulate(field, rules: str = "tsu") -> dict:

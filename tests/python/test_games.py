@@ -39,6 +39,11 @@ def test_simulate_many_equals_simulate():
         r = puyo.simulate(fields[i])
         assert chains[i] == r["chain"] and scores[i] == r["score"]
         np.testing.assert_array_equal(after[i], r["field"])
+    # Strided input, and an empty batch.
+    c3, s3, a3 = puyo.simulate_many(np.asfortranarray(fields))
+    assert (c3 == chains).all() and (s3 == scores).all() and (a3 == after).all()
+    c0, s0, a0 = puyo.simulate_many(np.zeros((0, 13, 6), np.uint8))
+    assert c0.shape == (0,) and s0.shape == (0,) and a0.shape == (0, 13, 6)
     stc = rng.integers(0, 7, size=(50, 12, 6)).astype(np.uint8)
     c2, s2, _ = puyo.simulate_many(stc, rules="stc")
     assert all(c2[i] == puyo.simulate(stc[i], "stc")["chain"] for i in range(50))
@@ -49,6 +54,13 @@ def test_puyo_errors():
         puyo.simulate_many(np.zeros((2, 12, 6), np.uint8))
     with pytest.raises(ValueError, match="codes"):
         puyo.simulate(np.full((13, 6), 9, np.uint8))
+    bad = np.zeros((300, 13, 6), np.uint8)
+    bad[257, 4, 2] = 7
+    bad[280, 0, 0] = 200
+    with pytest.raises(ValueError, match="field 257: code 7 at row 4, column 2"):
+        puyo.simulate_many(bad)
+    with pytest.raises(ValueError, match="codes"):
+        puyo.simulate_many(bad.astype(np.int16))
     with pytest.raises(ValueError, match="rules"):
         puyo.simulate(np.zeros((13, 6), np.uint8), rules="puyo")
     with pytest.raises(ValueError, match="line 1, column 1"):

@@ -192,3 +192,21 @@ def test_packed_input_errors():
         gridbits.label(np.zeros((2, 2), bool), packed_width=4)
     with pytest.raises(ValueError, match="cannot hold"):
         gridbits.label(np.zeros((2, 1), np.uint8), packed_width=9)
+
+
+@pytest.mark.parametrize("shape", [(1100, 1000), (37, 29)])
+def test_label_array_is_an_ordinary_owned_array(shape):
+    """The label image numpy takes over from the library (large: striped on every core,
+    kept scratch reused across calls) behaves like any C-ordered int32 array."""
+    rng = np.random.default_rng(3)
+    img = rng.random(shape) < 0.45
+    want, n = ndimage.label(img, structure=STRUCT[8])
+    for _ in range(2):
+        got, m = gridbits.label(img)
+        assert m == n and got.dtype == np.int32 and got.flags.c_contiguous
+        np.testing.assert_array_equal(got, want)
+        got[0, 0] = -5  # writeable, and independent of the next call's result
+        s = gridbits.label_stats(img)
+        assert s.n == n and s.labels.flags.writeable
+        np.testing.assert_array_equal(s.labels, want)
+        np.testing.assert_array_equal(s.areas, np.bincount(want.ravel())[1:])

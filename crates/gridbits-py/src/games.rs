@@ -6,20 +6,20 @@
 //! Amazons positions are `uint8` arrays of 10 x 10, top row first: 0 empty, 1 a white
 //! amazon, 2 a black amazon, 3 an arrow.
 
-use crate::{filled, reserved};
+use crate::reserved;
 use gridbits::games::amazons::{Position, Territory};
-use gridbits::games::puyo::{Cell, Chain, Field, Rules};
+use gridbits::games::puyo::{Field, Rules};
 use gridbits::Board10x10;
-use numpy::ndarray::{Array1, Array2, Array3};
-use numpy::{IntoPyArray, PyArray1, PyArray3, PyReadonlyArray3, PyUntypedArrayMethods};
+use numpy::ndarray::{Array2, Array3};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray3, PyArrayMethods, PyReadonlyArray3, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 /// Puyo columns.
 const COLUMNS: usize = 6;
-/// The Puyo code of garbage.
-const GARBAGE: u8 = 6;
 
 fn rules(name: &str) -> PyResult<Rules> {
     match name {
@@ -31,43 +31,12 @@ fn rules(name: &str) -> PyResult<Rules> {
     }
 }
 
-/// The field of `cells` (`rows * 6` codes, top row first), settled, or the first bad code.
-fn field_of(cells: &[u8], rules: Rules, index: usize) -> PyResult<Field> {
-    let mut f = Field::new(rules);
-    for (i, &c) in cells.iter().enumerate() {
-        let cell = match c {
-            0 => continue,
-            1..=5 => Cell::Color(c - 1),
-            GARBAGE => Cell::Garbage,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "fields: code {c} at field {index}, row {}, column {} (0 empty, 1-5 \
-                     colours, 6 garbage)",
-                    i / COLUMNS,
-                    i % COLUMNS
-                )))
-            }
-        };
-        f.set(i % COLUMNS, i / COLUMNS, cell);
-    }
-    f.settle();
-    Ok(f)
-}
-
-/// The codes of a field, top row first.
-fn codes_of(f: &Field, out: &mut [u8]) {
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = match f.get(i % COLUMNS, i / COLUMNS) {
-            Cell::Empty => 0,
-            Cell::Color(c) => c + 1,
-            Cell::Garbage => GARBAGE,
-        };
-    }
-}
-
-/// The fields of a batch `(N, rows, 6)` for `rules`, each settled, and the rows per field;
-/// an error names a wrong shape or the first bad code.
-fn parse_fields(fields: &PyReadonlyArray3<'_, u8>, rules: Rules) -> PyResult<(Vec<Field>, usize)> {
+/// The cells of a batch `(N, rows, 6)` for `rules` as one C-ordered slice, with `N` and
+/// the rows per field; an error names a wrong shape or layout.
+fn field_cells<'a>(
+    fields: &'a PyReadonlyArray3<'_, u8>,
+    rules: Rules,
+) -> PyResult<(&'a [u8], usize, usize)> {
     let s = fields.shape();
     if s[1] != rules.rows() || s[2] != COLUMNS {
         return Err(PyValueError::new_err(format!(
@@ -80,11 +49,24 @@ fn parse_fields(fields: &PyReadonlyArray3<'_, u8>, rules: Rules) -> PyResult<(Ve
     let cells = fields
         .as_slice()
         .map_err(|_| PyValueError::new_err("fields: must be C-contiguous"))?;
-    let per = s[1] * COLUMNS;
-    let parsed = (0..s[0])
-        .map(|i| field_of(&cells[i * per..(i + 1) * per], rules, i))
+    Ok((cells, s[0], s[1]))
+}
+
+/// The fields of a batch, each settled; an error names the first bad code.
+fn parse_fields(fields: &PyReadonlyArray3<'_, u8>, rules: Rules) -> PyResult<(Vec<Field>, usize)> {
+    let (cells, _, rows) = field_cells(fields, rules)?;
+    let parsed = cells
+        .chunks_exact(rows * COLUMNS)
+        .enumerate()
+        .map(|(i, codes)| {
+            let mut f = Field::from_codes(codes, rules).map_err(|e| {
+                PyValueError::new_err(format!("fields: bad codes in field {i}: {e}"))
+            })?;
+            f.settle();
+            Ok(f)
+        })
         .collect::<PyResult<_>>()?;
-    Ok((parsed, s[1]))
+    Ok((parsed, rows))
 }
 
 /// One chain: `{"chain", "score", "steps": [{"cleared", "garbage", "groups", "colors",
@@ -117,7 +99,7 @@ fn puyo_simulate<'py>(
     }
     d.set_item("steps", steps)?;
     let mut after = vec![0u8; rows * COLUMNS];
-    codes_of(&chain.field, &mut after);
+    chain.field.write_codes(&mut after);
     let a = Array2::from_shape_vec((rows, COLUMNS), after)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     d.set_item("field", a.into_pyarray(py))?;
@@ -125,6 +107,10 @@ fn puyo_simulate<'py>(
 }
 
 /// A batch: `(chain int32 [N], score int64 [N], fields after uint8 [N, rows, 6])`.
+///
+/// The outputs are allocated first; then, without the GIL and on every core, each field's
+/// codes are packed into planes straight from the numpy buffer ([`Field::from_codes`]),
+/// settled, simulated, and written into the outputs: no per-field object is built.
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn puyo_simulate_many<'py>(
@@ -137,32 +123,64 @@ fn puyo_simulate_many<'py>(
     Bound<'py, PyArray3<u8>>,
 )> {
     let r = self::rules(rules)?;
-    let (parsed, rows) = parse_fields(&fields, r)?;
-    let (n, per) = (parsed.len(), rows * COLUMNS);
-    let (chains, scores, after) = py.detach(|| -> PyResult<_> {
-        let mut chains = reserved(n, "chains")?;
-        let mut scores = reserved(n, "scores")?;
-        let mut after = filled(n * per, 0u8, "fields")?;
-        let results: Vec<Chain> = simulate_all(&parsed);
-        for (c, out) in results.iter().zip(after.chunks_exact_mut(per.max(1))) {
-            chains.push(c.chain as i32);
-            scores.push(c.score as i64);
-            codes_of(&c.field, out);
+    let (cells, n, rows) = field_cells(&fields, r)?;
+    let chains = PyArray1::<i32>::zeros(py, n, false);
+    let scores = PyArray1::<i64>::zeros(py, n, false);
+    let after = PyArray3::<u8>::zeros(py, [n, rows, COLUMNS], false);
+    {
+        let mut c = chains.readwrite();
+        let mut s = scores.readwrite();
+        let mut a = after.readwrite();
+        let (c, s, a) = (c.as_slice_mut()?, s.as_slice_mut()?, a.as_slice_mut()?);
+        let failed = py.detach(|| simulate_into(cells, r, c, s, a));
+        if failed {
+            return Err(first_bad_field(cells, r));
         }
-        Ok((chains, scores, after))
-    })?;
-    let after = Array3::from_shape_vec((n, rows, COLUMNS), after)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok((
-        Array1::from(chains).into_pyarray(py),
-        Array1::from(scores).into_pyarray(py),
-        after.into_pyarray(py),
-    ))
+    }
+    Ok((chains, scores, after))
 }
 
-/// Every field's chain, on every core.
-fn simulate_all(fields: &[Field]) -> Vec<Chain> {
-    gridbits::games::puyo::simulate_many(fields)
+/// Items per rayon task: a field takes about 100 ns.
+const FIELDS_PER_TASK: usize = 256;
+
+/// Simulates every field of `cells` into the outputs, on every core; true when some field
+/// holds a bad code (the outputs are then partly written).
+fn simulate_into(
+    cells: &[u8],
+    r: Rules,
+    chains: &mut [i32],
+    scores: &mut [i64],
+    after: &mut [u8],
+) -> bool {
+    use rayon::prelude::*;
+    let per = r.rows() * COLUMNS;
+    cells
+        .par_chunks_exact(per)
+        .zip(chains.par_iter_mut())
+        .zip(scores.par_iter_mut())
+        .zip(after.par_chunks_exact_mut(per))
+        .with_min_len(FIELDS_PER_TASK)
+        .try_for_each(|(((codes, chain), score), out)| {
+            let mut f = Field::from_codes(codes, r).map_err(drop)?;
+            f.settle();
+            let c = f.simulate();
+            *chain = c.chain as i32;
+            *score = c.score as i64;
+            c.field.write_codes(out);
+            Ok::<(), ()>(())
+        })
+        .is_err()
+}
+
+/// The error of the first field of `cells` with a bad code.
+fn first_bad_field(cells: &[u8], r: Rules) -> PyErr {
+    let per = r.rows() * COLUMNS;
+    for (i, codes) in cells.chunks_exact(per).enumerate() {
+        if let Err(e) = Field::from_codes(codes, r) {
+            return PyValueError::new_err(format!("fields: bad codes in field {i}: {e}"));
+        }
+    }
+    PyValueError::new_err("fields: a bad code")
 }
 
 /// Seconds the plain Rust loop `for f in fields { f.simulate() }` takes over the batch (the
@@ -182,6 +200,25 @@ fn _puyo_rust_loop_seconds(
             acc = acc.wrapping_add(std::hint::black_box(f).simulate().score);
         }
         std::hint::black_box(acc);
+        start.elapsed().as_secs_f64()
+    }))
+}
+
+/// Seconds the library's batch [`gridbits::games::puyo::simulate_many`] takes over the
+/// batch (fields parsed beforehand) on every core: the all-threads baseline of
+/// `puyo.simulate_many` in `gridbits.bench`.
+#[pyfunction]
+fn _puyo_rust_batch_seconds(
+    py: Python<'_>,
+    fields: PyReadonlyArray3<'_, u8>,
+    rules: &str,
+) -> PyResult<f64> {
+    let r = self::rules(rules)?;
+    let (parsed, _) = parse_fields(&fields, r)?;
+    Ok(py.detach(|| {
+        let start = std::time::Instant::now();
+        let chains = gridbits::games::puyo::simulate_many(std::hint::black_box(&parsed));
+        std::hint::black_box(chains);
         start.elapsed().as_secs_f64()
     }))
 }
@@ -259,6 +296,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puyo_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(puyo_simulate_many, m)?)?;
     m.add_function(wrap_pyfunction!(_puyo_rust_loop_seconds, m)?)?;
+    m.add_function(wrap_pyfunction!(_puyo_rust_batch_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(amazons_evaluate_many, m)?)?;
     Ok(())
 }

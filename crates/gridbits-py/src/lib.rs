@@ -5,7 +5,6 @@
 //! they work.
 
 use gridbits::algo::fill::{fill, try_voronoi_owners, DistanceMap, Owners, OwnersError};
-use gridbits::algo::label::{label_with_stats, Labeller, Labels};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
 use numpy::ndarray::Array2;
@@ -14,6 +13,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 mod games;
+mod label;
 mod tetris;
 
 /// A read-only 2D byte image borrowed from numpy: the bytes, the size and the row stride.
@@ -172,172 +172,6 @@ fn grid_to_array<'py>(py: Python<'py>, g: &BitGrid) -> PyResult<Bound<'py, PyArr
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
     array2(py, out, h, w)
-}
-
-/// The labels as `int32`, as numpy users get them. Labels never exceed the cell count, far
-/// below 2^31 for any array numpy can hold.
-fn labels_i32(labels: Labels) -> Vec<i32> {
-    labels.into_vec().into_iter().map(|l| l as i32).collect()
-}
-
-/// The `int32` labels of `grid` and their count.
-fn label_grid(grid: &BitGrid, conn: Connectivity) -> PyResult<(Vec<i32>, u32)> {
-    let labels = gridbits::algo::label::label(grid, conn).map_err(|e| size_error("image", e))?;
-    let n = labels.count();
-    Ok((labels_i32(labels), n))
-}
-
-/// `(labels int32, n)`: labels in raster order of each component's first pixel.
-#[pyfunction]
-fn label<'py>(
-    py: Python<'py>,
-    image: PyReadonlyArray2<'py, u8>,
-    connectivity: u8,
-) -> PyResult<(Bound<'py, PyArray2<i32>>, u32)> {
-    let conn = self::connectivity(connectivity)?;
-    let img = Image::new(&image, "image")?;
-    let (w, h) = (img.width, img.height);
-    check_alloc::<u32>(w * h, "label image")?;
-    let (labels, n) = py.detach(|| label_grid(&img.grid("image")?, conn))?;
-    Ok((array2(py, labels, h, w)?, n))
-}
-
-/// `(labels int32, n)` of an image packed as `numpy.packbits` packs rows (MSB first,
-/// `row_bytes` per row): the pixels are never unpacked.
-#[pyfunction]
-fn label_packed<'py>(
-    py: Python<'py>,
-    packed: PyReadonlyArray2<'py, u8>,
-    width: usize,
-    connectivity: u8,
-) -> PyResult<(Bound<'py, PyArray2<i32>>, u32)> {
-    let conn = self::connectivity(connectivity)?;
-    let img = Image::new(&packed, "image")?;
-    let h = img.height;
-    if img.width < width.div_ceil(8) {
-        return Err(PyValueError::new_err(format!(
-            "image: {} bytes per row cannot hold {width} packed pixels",
-            img.width
-        )));
-    }
-    check_alloc::<u32>(width.saturating_mul(h), "label image")?;
-    let (labels, n) = py.detach(|| {
-        let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
-            .map_err(|e| size_error("image", e))?;
-        label_grid(&grid, conn)
-    })?;
-    Ok((array2(py, labels, h, width)?, n))
-}
-
-/// Statistics as `cv2.connectedComponentsWithStats` gives them, with the background as row 0:
-/// `(n, labels int32 or None, stats int32 [n+1, 5] (x, y, w, h, area), centroids f64 [n+1, 2])`.
-#[pyfunction]
-#[allow(clippy::type_complexity)]
-fn label_stats<'py>(
-    py: Python<'py>,
-    image: PyReadonlyArray2<'py, u8>,
-    connectivity: u8,
-    with_labels: bool,
-) -> PyResult<(
-    u32,
-    Option<Bound<'py, PyArray2<i32>>>,
-    Bound<'py, PyArray2<i32>>,
-    Bound<'py, PyArray2<f64>>,
-)> {
-    let conn = self::connectivity(connectivity)?;
-    let img = Image::new(&image, "image")?;
-    let (w, h) = (img.width, img.height);
-    if with_labels {
-        check_alloc::<u32>(w * h, "label image")?;
-    }
-    type Out = (u32, Option<Vec<i32>>, Vec<i32>, Vec<f64>);
-    let (n, labels, stats, centroids) = py.detach(|| -> PyResult<Out> {
-        let grid = img.grid("image")?;
-        let (labels, comps) = if with_labels {
-            let (l, s) = label_with_stats(&grid, conn).map_err(|e| size_error("image", e))?;
-            (Some(labels_i32(l)), s)
-        } else {
-            let mut s = Vec::new();
-            Labeller::new()
-                .stats(&grid, conn, &mut s)
-                .map_err(|e| size_error("image", e))?;
-            (None, s)
-        };
-        let n = comps.len();
-        let mut stats = reserved((n + 1) * 5, "statistics")?;
-        let mut cents = reserved((n + 1) * 2, "centroids")?;
-        // Row 0: the background, as OpenCV reports it.
-        let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
-            (a + c.size, x + c.sum_x, y + c.sum_y)
-        });
-        let total = (w * h) as u64;
-        let bg_area = total - area;
-        let all_x = (w as u64 * (w as u64).saturating_sub(1) / 2) * h as u64;
-        let all_y = (h as u64 * (h as u64).saturating_sub(1) / 2) * w as u64;
-        let (bx, by, bw, bh) = background_bbox(&grid);
-        stats.extend_from_slice(&[bx, by, bw, bh, bg_area as i32]);
-        if bg_area > 0 {
-            cents.push((all_x - sx) as f64 / bg_area as f64);
-            cents.push((all_y - sy) as f64 / bg_area as f64);
-        } else {
-            cents.extend_from_slice(&[f64::NAN, f64::NAN]);
-        }
-        for c in &comps {
-            let (x, y, cw, ch) = c.bbox();
-            stats.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32, c.size as i32]);
-            let (cx, cy) = c.centroid();
-            cents.push(cx);
-            cents.push(cy);
-        }
-        Ok((n as u32, labels, stats, cents))
-    })?;
-    let labels = match labels {
-        Some(v) => Some(array2(py, v, h, w)?),
-        None => None,
-    };
-    Ok((
-        n,
-        labels,
-        array2(py, stats, n as usize + 1, 5)?,
-        array2(py, centroids, n as usize + 1, 2)?,
-    ))
-}
-
-/// The bounding box `(x, y, w, h)` of the empty cells of `g`, `(0, 0, 0, 0)` if none.
-fn background_bbox(g: &BitGrid) -> (i32, i32, i32, i32) {
-    let (w, h) = (g.width(), g.height());
-    let mut rows = None::<(usize, usize)>;
-    let mut all_set = BitGrid::full(w, 1).ok();
-    for y in 0..h {
-        let row_full = g.row_words(y).iter().map(|w| w.count_ones()).sum::<u32>() as usize == w;
-        if !row_full {
-            rows = Some(rows.map_or((y, y), |(a, _)| (a, y)));
-        }
-        if let Some(acc) = all_set.as_mut() {
-            for (a, r) in acc.row_words_mut(0).iter_mut().zip(g.row_words(y)) {
-                *a &= r;
-            }
-        }
-    }
-    let Some((y0, y1)) = rows else {
-        return (0, 0, 0, 0);
-    };
-    let Some(acc) = all_set else {
-        return (0, 0, 0, 0);
-    };
-    let mut cols = None::<(usize, usize)>;
-    for x in 0..w {
-        if !acc.get(x, 0) {
-            cols = Some(cols.map_or((x, x), |(a, _)| (a, x)));
-        }
-    }
-    let (x0, x1) = cols.unwrap_or((0, 0));
-    (
-        x0 as i32,
-        y0 as i32,
-        (x1 - x0 + 1) as i32,
-        (y1 - y0 + 1) as i32,
-    )
 }
 
 /// The cells of `passable` reachable from `seeds & passable`.
@@ -555,15 +389,13 @@ fn relabel<'py>(
 /// The native module.
 #[pymodule]
 fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(label, m)?)?;
-    m.add_function(wrap_pyfunction!(label_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(label_packed, m)?)?;
     m.add_function(wrap_pyfunction!(fill_mask, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(voronoi_owner, m)?)?;
     m.add_function(wrap_pyfunction!(reach_mask, m)?)?;
     m.add_function(wrap_pyfunction!(merge_labels, m)?)?;
     m.add_function(wrap_pyfunction!(relabel, m)?)?;
+    label::register(m)?;
     games::register(m)?;
     tetris::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

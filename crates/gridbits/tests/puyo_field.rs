@@ -3,7 +3,9 @@
 
 use crate::common::SplitMix;
 
-use gridbits::games::puyo::{Cell, CellError, Field, PlaceError, Rules, COLUMNS};
+use gridbits::games::puyo::{
+    Cell, CellError, CodeError, Field, PlaceError, Rules, CODE_GARBAGE, COLUMNS,
+};
 use gridbits::text::ParseErrorKind;
 use proptest::prelude::*;
 
@@ -261,6 +263,103 @@ proptest! {
             }
         }
     }
+
+    /// Byte codes in and out agree with the per-cell `get` / `set`.
+    #[test]
+    fn codes_round_trip(seed: u64, tsu: bool) {
+        let rules = if tsu { Rules::Tsu } else { Rules::SmashTheCode };
+        let f = random_field(seed, rules);
+        let mut codes = vec![0xAAu8; rules.rows() * COLUMNS];
+        f.write_codes(&mut codes);
+        for (i, &c) in codes.iter().enumerate() {
+            let want = match f.get(i % COLUMNS, i / COLUMNS) {
+                Cell::Empty => 0,
+                Cell::Color(c) => c + 1,
+                Cell::Garbage => CODE_GARBAGE,
+            };
+            prop_assert_eq!(c, want);
+        }
+        prop_assert_eq!(Field::from_codes(&codes, rules), Ok(f));
+        // The portable path (the default one on CPUs without AVX2) agrees.
+        let mut portable = vec![0x55u8; codes.len()];
+        f.write_codes_portable(&mut portable);
+        prop_assert_eq!(&portable, &codes);
+        prop_assert_eq!(Field::from_codes_portable(&codes, rules), Ok(f));
+        // Built cell by cell from the codes.
+        let mut g = Field::new(rules);
+        for (i, &c) in codes.iter().enumerate() {
+            let cell = match c {
+                0 => Cell::Empty,
+                CODE_GARBAGE => Cell::Garbage,
+                c => Cell::Color(c - 1),
+            };
+            g.set(i % COLUMNS, i / COLUMNS, cell);
+        }
+        prop_assert_eq!(g, f);
+    }
+
+    /// Settling equals dropping each column's cells cell by cell, on both paths.
+    #[test]
+    fn settle_drops_every_column(seed: u64, tsu: bool) {
+        let rules = if tsu { Rules::Tsu } else { Rules::SmashTheCode };
+        let f = random_field(seed, rules);
+        let mut want = Field::new(rules);
+        for x in 0..COLUMNS {
+            let mut y = rules.rows();
+            for from in (0..rules.rows()).rev() {
+                let c = f.get(x, from);
+                if c != Cell::Empty {
+                    y -= 1;
+                    want.set(x, y, c);
+                }
+            }
+        }
+        let (mut fast, mut portable) = (f, f);
+        fast.settle();
+        portable.settle_portable();
+        prop_assert_eq!(fast, want);
+        prop_assert_eq!(portable, want);
+    }
+
+    /// A bad byte anywhere is reported where it is, the first one if there are several.
+    #[test]
+    fn bad_codes_are_located(seed: u64, tsu: bool, at in 0usize..78, bad in 7u8..=255) {
+        let rules = if tsu { Rules::Tsu } else { Rules::SmashTheCode };
+        let mut codes = vec![0u8; rules.rows() * COLUMNS];
+        random_field(seed, rules).write_codes(&mut codes);
+        let at = at % codes.len();
+        codes[at] = bad;
+        if at + 1 < codes.len() {
+            codes[at + 1] = 7;
+        }
+        let want = Err(CodeError::BadCode { code: bad, x: at % COLUMNS, y: at / COLUMNS });
+        prop_assert_eq!(Field::from_codes(&codes, rules), want.clone());
+        prop_assert_eq!(Field::from_codes_portable(&codes, rules), want);
+    }
+}
+
+#[test]
+fn codes_of_the_wrong_length_are_refused() {
+    for len in [0, 71, 73, 78] {
+        let e = Field::from_codes(&vec![0; len], Rules::SmashTheCode);
+        assert_eq!(e.map_err(|e| e.to_string()).err().is_some(), len != 72);
+    }
+    assert_eq!(
+        Field::from_codes(&[0; 72], Rules::Tsu),
+        Err(CodeError::Length {
+            len: 72,
+            expected: 78
+        })
+    );
+    assert_eq!(
+        CodeError::BadCode {
+            code: 9,
+            x: 1,
+            y: 2
+        }
+        .to_string(),
+        "code 9 at row 2, column 1 (0 empty, 1-5 colours, 6 garbage)"
+    );
 }
 
 #[test]

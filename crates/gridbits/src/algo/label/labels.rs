@@ -75,6 +75,22 @@ impl Labels {
         }
     }
 
+    /// The buffer and where the image starts in it: cell `(x, y)` is
+    /// `buffer[offset + y * width + x]`; the cells after the image are unspecified. Unlike
+    /// [`into_vec`](Self::into_vec) this moves no label (the image starts 64-byte aligned
+    /// in the buffer, for the streaming writer).
+    ///
+    /// ```
+    /// use gridbits::algo::label::label;
+    /// use gridbits::{BitGrid, Connectivity};
+    /// let g = BitGrid::parse("#.#\n").unwrap();
+    /// let (buffer, offset) = label(&g, Connectivity::Four).unwrap().into_raw_parts();
+    /// assert_eq!(&buffer[offset..offset + 3], &[1, 0, 2]);
+    /// ```
+    pub fn into_raw_parts(self) -> (Vec<u32>, usize) {
+        (self.data, self.offset)
+    }
+
     /// The labels as a `Vec`, row-major.
     pub fn into_vec(mut self) -> Vec<u32> {
         self.data.truncate(self.offset + self.width * self.height);
@@ -88,10 +104,8 @@ impl Labels {
         let need = cells + CHUNK + 15;
         if self.data.len() != need {
             self.data = Vec::new();
-            self.data
-                .try_reserve_exact(need)
-                .map_err(|_| memory_error::<u32>(width, height, need, "not enough memory"))?;
-            self.data.resize(need, 0);
+            self.data = zeroed(need)
+                .ok_or_else(|| memory_error::<u32>(width, height, need, "not enough memory"))?;
             let misalign = self.data.as_ptr() as usize % 64;
             self.offset = (64 - misalign) % 64 / 4;
         }
@@ -100,4 +114,23 @@ impl Labels {
         self.count = 0;
         Ok(())
     }
+}
+
+/// `n` zeros, allocated zeroed: the system hands out zero pages on first touch, so a large
+/// label image costs no pass of its own before the writer (which may run on several
+/// threads) touches it. `None` when the memory is refused.
+fn zeroed(n: usize) -> Option<Vec<u32>> {
+    if n == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<u32>(n).ok()?;
+    // SAFETY: `layout` has a non-zero size (n > 0).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u32>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[u32; n]`,
+    // which is what a `Vec<u32>` of capacity `n` deallocates with; its `n` elements are
+    // initialised (all-zero bytes are a valid `u32`).
+    Some(unsafe { Vec::from_raw_parts(ptr, n, n) })
 }

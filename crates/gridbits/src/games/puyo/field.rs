@@ -288,8 +288,24 @@ impl Field {
         Ok(chain)
     }
 
-    /// Gravity: every column falls to close its gaps (no vanishing).
+    /// Gravity: every column falls to close its gaps (no vanishing). With BMI2 (detected at
+    /// run time) each plane is compacted by `pext` and `pdep` in constant time.
     pub fn settle(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: BMI1, BMI2 and POPCNT were detected.
+            unsafe { super::kernel::settle_bmi2(&mut self.planes) };
+            return;
+        }
+        self.settle_portable();
+    }
+
+    /// [`settle`](Self::settle) by one-row falls, without BMI2.
+    #[doc(hidden)]
+    pub fn settle_portable(&mut self) {
         let mut occ = self.occupied();
         gravity_portable::<u128>(&mut self.planes, &mut occ);
     }

@@ -180,6 +180,20 @@ unsafe fn gravity_bmi2<P: Plane>(planes: &mut [P; COLORS + 1], occ: &mut P, pres
     *occ = P::from_u128((u128::from(thi) << 64) | u128::from(tlo));
 }
 
+/// [`Field::settle`](super::Field::settle) by `pext`/`pdep`: a constant two dozen
+/// instructions where the one-row falls take a round per row a cell falls.
+///
+/// # Safety
+///
+/// The CPU must have BMI1, BMI2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt")]
+pub(super) unsafe fn settle_bmi2(planes: &mut [u128; COLORS + 1]) {
+    let mut occ = planes.iter().fold(0, |o, p| o | p);
+    // SAFETY: the caller guarantees BMI2.
+    unsafe { gravity_bmi2::<u128>(planes, &mut occ, 0b11_1111) };
+}
+
 /// The field's planes held in registers for a chain.
 pub(super) struct Kernel<P: Plane> {
     planes: [P; COLORS + 1],

@@ -165,6 +165,9 @@
 
 mod batch;
 mod chain;
+mod codes;
+#[cfg(target_arch = "x86_64")]
+mod codes_avx2;
 mod engine;
 mod error;
 mod field;
@@ -175,6 +178,7 @@ mod rules;
 
 pub use batch::{simulate_many, simulate_many_with};
 pub use chain::{Chain, Step};
+pub use codes::{CodeError, CODE_GARBAGE};
 pub use engine::Engine;
 pub use error::{CellError, PlaceError};
 pub use field::{Cell, Field};

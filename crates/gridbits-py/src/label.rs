@@ -1,0 +1,304 @@
+//! Labelling and component statistics on numpy images: `label`, `label_packed`,
+//! `label_stats` (OpenCV's layout) and `label_stats_split` (`gridbits.label_stats`' arrays).
+
+use crate::{array2, check_alloc, connectivity, size_error, Image};
+use gridbits::algo::label::{ComponentStats, Labeller, Labels};
+use gridbits::{BitGrid, Connectivity};
+use numpy::ndarray::{s, Array1};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// The labels as an `int32` array, as numpy users get them, without copying or converting
+/// a label: numpy takes over the library's buffer (the image starts inside it at an
+/// offset) and views its `u32` as `int32`. Labels never exceed the cell count, far below
+/// 2^31 for any array numpy can hold.
+fn labels_array(py: Python<'_>, labels: Labels) -> PyResult<Bound<'_, PyArray2<i32>>> {
+    let (w, h) = (labels.width(), labels.height());
+    let (buffer, offset) = labels.into_raw_parts();
+    let a = Array1::from_vec(buffer)
+        .slice_move(s![offset..offset + w * h])
+        .into_shape_with_order((h, w))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let a = a.into_pyarray(py);
+    Ok(a.call_method1("view", (numpy::dtype::<i32>(py),))?
+        .cast_into::<PyArray2<i32>>()?)
+}
+
+/// Grids up to this many cells keep the labeller's working memory (union-find, runs,
+/// stripes, statistics) for the next call of the same thread; larger ones free it.
+const KEEP_LABELLER_CELLS: usize = 1 << 25;
+
+/// Per thread: a labeller and a statistics buffer kept between calls, so that labelling
+/// many images does not allocate, and page-fault, tens of megabytes of scratch memory per
+/// call (on noise the statistics alone are tens of bytes per component).
+struct Scratch {
+    labeller: Labeller,
+    stats: Vec<ComponentStats>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
+        labeller: Labeller::new(),
+        stats: Vec::new(),
+    });
+}
+
+/// Runs `f` with this thread's labeller and statistics buffer; frees them after a grid of
+/// more than [`KEEP_LABELLER_CELLS`] cells.
+fn with_scratch<R>(
+    cells: usize,
+    f: impl FnOnce(&mut Labeller, &mut Vec<ComponentStats>) -> R,
+) -> R {
+    SCRATCH.with(|s| {
+        // A re-entrant call (none today) gets fresh buffers instead of a borrow panic.
+        let Ok(mut guard) = s.try_borrow_mut() else {
+            return f(&mut Labeller::new(), &mut Vec::new());
+        };
+        let sc = &mut *guard;
+        let r = f(&mut sc.labeller, &mut sc.stats);
+        if cells > KEEP_LABELLER_CELLS {
+            *sc = Scratch {
+                labeller: Labeller::new(),
+                stats: Vec::new(),
+            };
+        }
+        r
+    })
+}
+
+/// The labels of `grid`.
+fn label_grid(grid: &BitGrid, conn: Connectivity) -> PyResult<Labels> {
+    let mut out = Labels::new();
+    with_scratch(grid.width() * grid.height(), |l, _| {
+        l.label(grid, conn, &mut out)
+    })
+    .map_err(|e| size_error("image", e))?;
+    Ok(out)
+}
+
+/// `(labels int32, n)`: labels in raster order of each component's first pixel.
+#[pyfunction]
+fn label<'py>(
+    py: Python<'py>,
+    image: PyReadonlyArray2<'py, u8>,
+    connectivity: u8,
+) -> PyResult<(Bound<'py, PyArray2<i32>>, u32)> {
+    let conn = self::connectivity(connectivity)?;
+    let img = Image::new(&image, "image")?;
+    check_alloc::<u32>(img.width * img.height, "label image")?;
+    let labels = py.detach(|| label_grid(&img.grid("image")?, conn))?;
+    let n = labels.count();
+    Ok((labels_array(py, labels)?, n))
+}
+
+/// `(labels int32, n)` of an image packed as `numpy.packbits` packs rows (MSB first,
+/// `row_bytes` per row): the pixels are never unpacked.
+#[pyfunction]
+fn label_packed<'py>(
+    py: Python<'py>,
+    packed: PyReadonlyArray2<'py, u8>,
+    width: usize,
+    connectivity: u8,
+) -> PyResult<(Bound<'py, PyArray2<i32>>, u32)> {
+    let conn = self::connectivity(connectivity)?;
+    let img = Image::new(&packed, "image")?;
+    let h = img.height;
+    if img.width < width.div_ceil(8) {
+        return Err(PyValueError::new_err(format!(
+            "image: {} bytes per row cannot hold {width} packed pixels",
+            img.width
+        )));
+    }
+    check_alloc::<u32>(width * h, "label image")?;
+    let labels = py.detach(|| {
+        let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
+            .map_err(|e| size_error("image", e))?;
+        label_grid(&grid, conn)
+    })?;
+    let n = labels.count();
+    Ok((labels_array(py, labels)?, n))
+}
+
+/// The labels (when asked for) of the set cells of `img` and `extra` of the grid and the
+/// components' statistics, computed without the GIL.
+#[allow(clippy::type_complexity)]
+fn labels_and_stats<R: Send>(
+    py: Python<'_>,
+    img: &Image<'_>,
+    connectivity: u8,
+    with_labels: bool,
+    extra: impl FnOnce(&BitGrid, &[ComponentStats]) -> R + Send,
+) -> PyResult<(Option<Labels>, R)> {
+    let conn = self::connectivity(connectivity)?;
+    if with_labels {
+        check_alloc::<u32>(img.width * img.height, "label image")?;
+    }
+    py.detach(|| {
+        let grid = img.grid("image")?;
+        with_scratch(img.width * img.height, |l, stats| {
+            let labels = if with_labels {
+                let mut out = Labels::new();
+                l.label_with_stats(&grid, conn, &mut out, stats)
+                    .map_err(|e| size_error("image", e))?;
+                Some(out)
+            } else {
+                l.stats(&grid, conn, stats)
+                    .map_err(|e| size_error("image", e))?;
+                None
+            };
+            Ok((labels, extra(&grid, stats)))
+        })
+    })
+}
+
+/// Statistics as `cv2.connectedComponentsWithStats` gives them, with the background as row 0:
+/// `(n, labels int32 or None, stats int32 [n+1, 5] (x, y, w, h, area), centroids f64 [n+1, 2])`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn label_stats<'py>(
+    py: Python<'py>,
+    image: PyReadonlyArray2<'py, u8>,
+    connectivity: u8,
+    with_labels: bool,
+) -> PyResult<(
+    u32,
+    Option<Bound<'py, PyArray2<i32>>>,
+    Bound<'py, PyArray2<i32>>,
+    Bound<'py, PyArray2<f64>>,
+)> {
+    let img = Image::new(&image, "image")?;
+    let (w, h) = (img.width, img.height);
+    let (labels, (stats, centroids)) =
+        labels_and_stats(py, &img, connectivity, with_labels, |grid, comps| {
+            let n = comps.len();
+            let mut stats = Vec::with_capacity((n + 1) * 5);
+            let mut cents = Vec::with_capacity((n + 1) * 2);
+            // Row 0: the background, as OpenCV reports it.
+            let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
+                (a + c.size, x + c.sum_x, y + c.sum_y)
+            });
+            let total = (w * h) as u64;
+            let bg_area = total - area;
+            let all_x = (w as u64 * (w as u64).saturating_sub(1) / 2) * h as u64;
+            let all_y = (h as u64 * (h as u64).saturating_sub(1) / 2) * w as u64;
+            let (bx, by, bw, bh) = background_bbox(grid);
+            stats.extend_from_slice(&[bx, by, bw, bh, bg_area as i32]);
+            if bg_area > 0 {
+                cents.push((all_x - sx) as f64 / bg_area as f64);
+                cents.push((all_y - sy) as f64 / bg_area as f64);
+            } else {
+                cents.extend_from_slice(&[f64::NAN, f64::NAN]);
+            }
+            for c in comps {
+                let (x, y, cw, ch) = c.bbox();
+                stats.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32, c.size as i32]);
+                let (cx, cy) = c.centroid();
+                cents.push(cx);
+                cents.push(cy);
+            }
+            (stats, cents)
+        })?;
+    let n = stats.len() / 5 - 1;
+    let labels = match labels {
+        Some(l) => Some(labels_array(py, l)?),
+        None => None,
+    };
+    Ok((
+        n as u32,
+        labels,
+        array2(py, stats, n + 1, 5)?,
+        array2(py, centroids, n + 1, 2)?,
+    ))
+}
+
+/// The statistics `gridbits.label_stats` returns, each array built here in its final
+/// layout: `(n, labels int32 or None, areas int64 [n], bboxes int32 [n, 4] (x, y, w, h),
+/// centroids f64 [n, 2])`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn label_stats_split<'py>(
+    py: Python<'py>,
+    image: PyReadonlyArray2<'py, u8>,
+    connectivity: u8,
+    with_labels: bool,
+) -> PyResult<(
+    u32,
+    Option<Bound<'py, PyArray2<i32>>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray2<i32>>,
+    Bound<'py, PyArray2<f64>>,
+)> {
+    let img = Image::new(&image, "image")?;
+    let (labels, (areas, boxes, cents)) =
+        labels_and_stats(py, &img, connectivity, with_labels, |_, comps| {
+            let areas: Vec<i64> = comps.iter().map(|c| c.size as i64).collect();
+            let mut boxes = Vec::with_capacity(comps.len() * 4);
+            let mut cents = Vec::with_capacity(comps.len() * 2);
+            for c in comps {
+                let (x, y, cw, ch) = c.bbox();
+                boxes.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32]);
+                let (cx, cy) = c.centroid();
+                cents.extend_from_slice(&[cx, cy]);
+            }
+            (areas, boxes, cents)
+        })?;
+    let n = areas.len();
+    let labels = match labels {
+        Some(l) => Some(labels_array(py, l)?),
+        None => None,
+    };
+    Ok((
+        n as u32,
+        labels,
+        Array1::from_vec(areas).into_pyarray(py),
+        array2(py, boxes, n, 4)?,
+        array2(py, cents, n, 2)?,
+    ))
+}
+
+/// The bounding box `(x, y, w, h)` of the empty cells of `g`, `(0, 0, 0, 0)` if none.
+fn background_bbox(g: &BitGrid) -> (i32, i32, i32, i32) {
+    let (w, h) = (g.width(), g.height());
+    let mut rows = None::<(usize, usize)>;
+    let mut all_set = BitGrid::full(w, 1).ok();
+    for y in 0..h {
+        let row_full = g.row_words(y).iter().map(|w| w.count_ones()).sum::<u32>() as usize == w;
+        if !row_full {
+            rows = Some(rows.map_or((y, y), |(a, _)| (a, y)));
+        }
+        if let Some(acc) = all_set.as_mut() {
+            for (a, r) in acc.row_words_mut(0).iter_mut().zip(g.row_words(y)) {
+                *a &= r;
+            }
+        }
+    }
+    let Some((y0, y1)) = rows else {
+        return (0, 0, 0, 0);
+    };
+    let Some(acc) = all_set else {
+        return (0, 0, 0, 0);
+    };
+    let mut cols = None::<(usize, usize)>;
+    for x in 0..w {
+        if !acc.get(x, 0) {
+            cols = Some(cols.map_or((x, x), |(a, _)| (a, x)));
+        }
+    }
+    let (x0, x1) = cols.unwrap_or((0, 0));
+    (
+        x0 as i32,
+        y0 as i32,
+        (x1 - x0 + 1) as i32,
+        (y1 - y0 + 1) as i32,
+    )
+}
+
+/// Adds the labelling functions to the native module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(label, m)?)?;
+    m.add_function(wrap_pyfunction!(label_packed, m)?)?;
+    m.add_function(wrap_pyfunction!(label_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(label_stats_split, m)?)?;
+    Ok(())
+}
