@@ -4,7 +4,7 @@
 //! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
 //! they work.
 
-use gridbits::algo::fill::{fill, try_voronoi_owners, DistanceMap, Owners, OwnersError};
+use gridbits::algo::fill::{try_distance_map, try_fill, try_voronoi_owners, Owners, OwnersError};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
 use numpy::ndarray::Array2;
@@ -189,7 +189,8 @@ fn fill_mask<'py>(
     );
     let out = py.detach(|| -> PyResult<BitGrid> {
         let (p, s) = (p.grid("passable")?, s.grid("seeds")?);
-        Ok(fill(&s, &p, conn))
+        // The fill's run tables are checked and reserved up front (a MemoryError, not an abort).
+        try_fill(&s, &p, conn).map_err(|e| size_error("passable", e))
     })?;
     grid_to_array(py, &out)
 }
@@ -211,7 +212,7 @@ fn distance<'py>(
     let out = py.detach(|| -> PyResult<Vec<i32>> {
         let (p, s) = (p.grid("passable")?, s.grid("sources")?);
         // The map (4 bytes per cell) and its int32 copy are checked and reserved up front.
-        let d = DistanceMap::try_compute(&s, &p, m, None).map_err(|e| size_error("passable", e))?;
+        let d = try_distance_map(&s, &p, m, None).map_err(|e| size_error("passable", e))?;
         let mut out = filled(w * h, 0i32, "distances")?;
         d.write_i32(&mut out, w)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;

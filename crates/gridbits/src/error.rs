@@ -292,10 +292,10 @@ pub(crate) fn check_memory(
 /// Any of the errors of a fallible operation that checks sizes, cells and memory.
 ///
 /// ```
-/// use gridbits::algo::fill::DistanceMap;
+/// use gridbits::algo::fill::try_distance_map;
 /// use gridbits::{BitGrid, GridError, Moves};
 /// let free = BitGrid::full(4, 4).unwrap();
-/// let err = DistanceMap::try_compute(&BitGrid::new(4, 5).unwrap(), &free, Moves::Four, None);
+/// let err = try_distance_map(&BitGrid::new(4, 5).unwrap(), &free, Moves::Four, None);
 /// assert!(matches!(err, Err(GridError::Mismatch(_))));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -353,17 +353,20 @@ fn grids_of_different_sizes_are_an_error_not_a_panic() {
     use gridbits::algo::fill::{
         try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths, SizeMismatch,
     };
+    use gridbits::GridError;
     let free = BitGrid::full(7, 5).unwrap();
     let mut a = BitGrid::new(7, 5).unwrap();
     a.set(0, 0);
     let mut b = BitGrid::new(7, 5).unwrap();
     b.set(6, 4);
     let odd = BitGrid::new(7, 6).unwrap();
-    let err = |what| SizeMismatch {
-        what,
-        reference: "passable",
-        expected: (7, 5),
-        found: (7, 6),
+    let err = |what| {
+        GridError::Mismatch(SizeMismatch {
+            what,
+            reference: "passable",
+            expected: (7, 5),
+            found: (7, 6),
+        })
     };
     for conn in [Connectivity::Four, Connectivity::Eight] {
         assert_eq!(try_fill(&odd, &free, conn), Err(err("seeds")));

@@ -3,9 +3,12 @@
 //! infallible forms on every size that fits. The text parser's measure agrees with `parse`.
 
 use crate::common::*;
-use gridbits::algo::fill::{distance_map, try_voronoi_owners, DistanceMap, OwnersError};
+use gridbits::algo::fill::{
+    distance_map, fill, try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths,
+    try_voronoi_owners, voronoi, voronoi_depths, DistanceMap, OwnersError,
+};
 use gridbits::text::{CharGrid, MAX_CELLS};
-use gridbits::{BitGrid, GridError, Moves, SizeError};
+use gridbits::{BitGrid, Connectivity, GridError, Moves, SizeError};
 use proptest::prelude::*;
 
 #[test]
@@ -55,10 +58,10 @@ fn distance_maps_whose_bytes_overflow_are_refused_without_allocating() {
 }
 
 #[test]
-fn try_compute_reports_mismatches_and_agrees_with_distance_map() {
+fn try_distance_map_reports_mismatches_and_agrees_with_distance_map() {
     let free = BitGrid::full(5, 4).unwrap();
     let seeds = BitGrid::new(5, 3).unwrap();
-    match DistanceMap::try_compute(&seeds, &free, Moves::Four, None) {
+    match try_distance_map(&seeds, &free, Moves::Four, None) {
         Err(GridError::Mismatch(m)) => assert_eq!(m.found, (5, 3)),
         other => panic!("{other:?}"),
     }
@@ -81,7 +84,7 @@ fn try_compute_reports_mismatches_and_agrees_with_distance_map() {
             let mut src = BitGrid::new(w, h).unwrap();
             src.set(w / 2, h / 2);
             let want = distance_map(&src, &passable, moves, None);
-            let got = DistanceMap::try_compute(&src, &passable, moves, None).unwrap();
+            let got = try_distance_map(&src, &passable, moves, None).unwrap();
             assert_eq!(got, want, "{w}x{h} {moves:?}");
         }
     }
@@ -145,5 +148,45 @@ proptest! {
             prop_assert_eq!((g.width(), g.height()), (w, h));
             prop_assert!(w * h <= text.len());
         }
+    }
+}
+
+/// The fallible forms that reserve their memory first (fill, layers, Voronoi by planes, text
+/// and cell lists) give what the infallible forms give on every edge size.
+#[test]
+fn reserving_forms_agree_with_the_plain_ones() {
+    for (w, h) in [
+        (1, 1),
+        (63, 2),
+        (64, 1),
+        (65, 3),
+        (1, 64),
+        (128, 1),
+        (64, 2),
+        (33, 17),
+    ] {
+        let bits = density_bits(w * h, 0.6, (w * 7919 + h) as u64);
+        let passable = grid_of(w, h, &bits);
+        let (mut a, mut b) = (BitGrid::new(w, h).unwrap(), BitGrid::new(w, h).unwrap());
+        a.set(0, 0);
+        b.set(w - 1, h - 1);
+        for conn in [Connectivity::Four, Connectivity::Eight] {
+            let got = try_fill(&a, &passable, conn).unwrap();
+            assert_eq!(got, fill(&a, &passable, conn), "{w}x{h}");
+        }
+        for moves in [Moves::Four, Moves::Eight, Moves::Rook] {
+            let players = [a.clone(), b.clone()];
+            let got = try_voronoi(&players, &passable, moves, None).unwrap();
+            assert_eq!(got, voronoi(&players, &passable, moves, None));
+            let got = try_voronoi_depths(&players, &passable, moves, None).unwrap();
+            assert_eq!(got, voronoi_depths(&players, &passable, moves, None));
+            let layers = try_layers(&a, &passable, moves, None).unwrap().count();
+            assert_eq!(
+                layers,
+                gridbits::algo::fill::layers(&a, &passable, moves, None).count()
+            );
+        }
+        assert_eq!(passable.try_to_text().unwrap(), passable.to_text());
+        assert_eq!(passable.try_to_bools().unwrap(), passable.to_bools());
     }
 }

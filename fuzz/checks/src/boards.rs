@@ -1,6 +1,6 @@
 //! Building a board of a size the fuzz input picks: a fixed [`Board`] of one of a few
 //! shapes (word edges, guard column or none, one row, one column) or a [`BitGrid`] up to
-//! 200 x 200.
+//! 200 a side and 4096 cells.
 
 use crate::bytes::Bytes;
 use gridbits::algo::fill::{FloodFill, Territory};
@@ -11,6 +11,11 @@ use gridbits::{BitGrid, Board, GridView};
 
 /// Largest side of a runtime grid in the fuzz targets.
 pub const MAX_SIDE: usize = 200;
+
+/// Most cells of a runtime grid in the fuzz targets: a wide grid gets fewer rows. Every
+/// width up to [`MAX_SIDE`] (word edges included) stays reachable, and each execution's
+/// per-cell reference stays cheap, so a target runs thousands of cases a second.
+pub const MAX_CELLS: usize = 4096;
 
 /// A board type the checks run on, built from row-major cells.
 pub trait AnyBoard: FloodFill + Territory + Slide + LabelInput + 'static {
@@ -39,7 +44,8 @@ pub trait BoardCheck {
 }
 
 /// Picks a board type and size from the next bytes and runs `check` on it: one of the fixed
-/// boards half of the time, else a [`BitGrid`] up to [`MAX_SIDE`] a side.
+/// boards half of the time, else a [`BitGrid`] up to [`MAX_SIDE`] a side and
+/// [`MAX_CELLS`] cells.
 pub fn on_any_board(bytes: &mut Bytes<'_>, check: &mut impl BoardCheck) {
     match bytes.byte() % 24 {
         0 => check.run::<Board<1, 1, 1>>(1, 1, bytes),
@@ -56,7 +62,8 @@ pub fn on_any_board(bytes: &mut Bytes<'_>, check: &mut impl BoardCheck) {
         13 => check.run::<Board<30, 20, 10>>(30, 20, bytes),
         14 => check.run::<Board<64, 64, 64>>(64, 64, bytes),
         _ => {
-            let (w, h) = (bytes.side(MAX_SIDE), bytes.side(MAX_SIDE));
+            let w = bytes.side(MAX_SIDE);
+            let h = bytes.side(MAX_SIDE).min(MAX_CELLS / w);
             check.run::<BitGrid>(w, h, bytes)
         }
     }

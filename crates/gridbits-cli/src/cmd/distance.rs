@@ -5,7 +5,7 @@ use crate::input::{CliError, Input};
 use crate::output::Chunked;
 use crate::progress::{read_input, Progress};
 use clap::Args;
-use gridbits::algo::fill::{distance_map, voronoi, DistanceMap};
+use gridbits::algo::fill::{distance_map, try_distance_map, voronoi, DistanceMap};
 use gridbits::{BitGrid, CharGrid, Moves};
 use std::io::Write;
 
@@ -153,7 +153,7 @@ pub fn run(args: &DistanceArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Ok(());
     }
     // A u32 per cell: checked (and reserved) before the work, an error rather than an abort.
-    let map = DistanceMap::try_compute(&terrain.sources, &terrain.open(), args.moves, None)
+    let map = try_distance_map(&terrain.sources, &terrain.open(), args.moves, None)
         .map_err(|e| CliError::msg(e.to_string()))?;
     if args.json {
         progress.bar("writing JSON", h as u64);

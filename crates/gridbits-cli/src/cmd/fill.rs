@@ -6,7 +6,7 @@ use crate::output::{check_png_target, png_to_stdout, write_png, Chars, Chunked};
 use crate::progress::{read_input, Progress};
 use crate::render::paint;
 use clap::Args;
-use gridbits::algo::fill::fill;
+use gridbits::algo::fill::{fill, try_fill};
 use gridbits::{BitGrid, Connectivity};
 use std::io::Write;
 
@@ -64,7 +64,9 @@ pub fn run(args: &FillArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let text = text.filter(|_| w <= DRAW_LIMIT && h <= DRAW_LIMIT);
     let progress = Progress::for_grid(w, h);
     progress.phase("filling");
-    let filled = fill(&seed, &free, args.connectivity);
+    // The fill's run tables (up to about 3 bytes per cell) are reserved before the work.
+    let filled =
+        try_fill(&seed, &free, args.connectivity).map_err(|e| CliError::msg(e.to_string()))?;
     drop(free);
     if let Some(path) = &args.png {
         progress.phase(format!("writing {path}"));

@@ -165,9 +165,31 @@ impl BitGrid {
     }
 
     /// The text form: one line per row, `#` set and `.` empty, each line ending in `\n`.
-    /// [`parse`](Self::parse) reads it back.
+    /// [`parse`](Self::parse) reads it back. Allocates `(width + 1) * height` bytes like
+    /// `String` (8 times the grid's memory); [`try_to_text`](Self::try_to_text) returns an
+    /// error instead of aborting, and `write!(out, "{grid}")` streams a row at a time.
     pub fn to_text(&self) -> String {
         crate::render_text(self, '#', '.')
+    }
+
+    /// [`to_text`](Self::to_text) with the text's memory reserved first: a [`SizeError`]
+    /// instead of an abort when it cannot be had.
+    ///
+    /// ```
+    /// use gridbits::BitGrid;
+    /// let g = BitGrid::parse("#.\n.#\n").unwrap();
+    /// assert_eq!(g.try_to_text().unwrap(), "#.\n.#\n");
+    /// ```
+    pub fn try_to_text(&self) -> Result<String, SizeError> {
+        let (w, h) = (self.width, self.height);
+        let bytes = (w as u128 + 1) * h as u128;
+        let mut out = crate::error::try_vec::<u8>("text", w, h, bytes)?;
+        for y in 0..h {
+            out.extend((0..w).map(|x| if self.get(x, y) { b'#' } else { b'.' }));
+            out.push(b'\n');
+        }
+        // Only ASCII bytes were written.
+        Ok(String::from_utf8(out).unwrap_or_default())
     }
 
     /// A grid from `width * height` booleans in row-major order (row 0 first). A `bool` is a
@@ -296,10 +318,30 @@ impl BitGrid {
     /// the form that never allocates).
     pub fn to_bools(&self) -> Vec<bool> {
         let mut out = Vec::with_capacity(self.width * self.height);
+        self.extend_bools(&mut out);
+        out
+    }
+
+    /// [`to_bools`](Self::to_bools) with the memory reserved first: a [`SizeError`] instead
+    /// of an abort when it cannot be had.
+    ///
+    /// ```
+    /// use gridbits::BitGrid;
+    /// let g = BitGrid::parse("#.\n").unwrap();
+    /// assert_eq!(g.try_to_bools().unwrap(), [true, false]);
+    /// ```
+    pub fn try_to_bools(&self) -> Result<Vec<bool>, SizeError> {
+        let (w, h) = (self.width, self.height);
+        let mut out = crate::error::try_vec("cell list", w, h, w as u128 * h as u128)?;
+        self.extend_bools(&mut out);
+        Ok(out)
+    }
+
+    /// Appends the cells, row-major, to `out`.
+    fn extend_bools(&self, out: &mut Vec<bool>) {
         for y in 0..self.height {
             out.extend((0..self.width).map(|x| self.get(x, y)));
         }
-        out
     }
 
     /// Writes the cells into a byte image of `stride` bytes per row: `set` for a set cell,

@@ -43,15 +43,17 @@
 //!   of two distance maps), without a plane per player.
 //!
 //! Every function that takes several boards needs them of one size (fixed boards always
-//! are). The panicking forms say so under `# Panics`; [`try_fill`], [`try_layers`],
-//! [`try_distance_map`], [`try_voronoi`] and [`try_voronoi_depths`] return a
-//! [`SizeMismatch`] instead. Cells are `(x, y)` with `y` the row from the top.
+//! are). The panicking forms say so under `# Panics`. Cells are `(x, y)` with `y` the row
+//! from the top.
 //!
 //! Memory: a [`DistanceMap`] and an [`Owners`] hold a `u32` per cell, 32 times the bits of
-//! their grid. [`DistanceMap::try_new`], [`DistanceMap::try_compute`] and
-//! [`try_voronoi_owners`] compute what they need and reserve it with `try_reserve` before any
-//! work, returning a [`SizeError`](crate::SizeError) (in cells and bytes) instead of
-//! aborting; the other forms allocate like `Vec` and abort when memory runs out.
+//! their grid; the run tables of [`fill_union`] up to 2.5 bytes per cell. The fallible forms
+//! ([`try_fill`], [`try_layers`], [`try_distance_map`], [`try_voronoi`],
+//! [`try_voronoi_depths`], [`try_voronoi_owners`], [`DistanceMap::try_new`]) check the sizes
+//! and compute the memory they need, reserving it with `try_reserve` before any work: they
+//! return a [`GridError`](crate::GridError) (a [`SizeMismatch`], or a
+//! [`SizeError`](crate::SizeError) in cells and bytes) instead of panicking or aborting. The
+//! other forms allocate like `Vec` and abort when memory runs out.
 //!
 //! ```
 //! use gridbits::algo::fill::{distance_map, fill, voronoi};
@@ -89,6 +91,7 @@ mod walls;
 pub use crate::algo::slide::SizeMismatch;
 pub use dilate::fill_dilate;
 pub use distance::{distance_map, DistanceMap};
+pub use fallible::{try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths};
 pub use layers::{expand, layers, Layers};
 pub use owners::{try_voronoi_owners, voronoi_owners, Owners, OwnersError};
 #[cfg(feature = "parallel")]
@@ -102,7 +105,7 @@ pub use walls::{connections_from_walls, Wall};
 
 #[cfg(doc)]
 use crate::Dir;
-use crate::{BitBoard, BitGrid, Board, Connectivity, Moves};
+use crate::{BitBoard, BitGrid, Board, Connectivity};
 
 /// Per-direction connection masks, indexed by [`Dir::index`]: a cell may move in direction
 /// `d` only where `con[d.index()]` is set.
@@ -183,109 +186,4 @@ fn assert_sizes<B: BitBoard>(
     if let Err(e) = check_sizes(passable, what, seeds, con, depth) {
         panic!("{e}");
     }
-}
-
-/// [`fill`] that returns a [`SizeMismatch`] instead of panicking when `seeds` and `passable`
-/// are runtime grids of different sizes.
-///
-/// ```
-/// use gridbits::algo::fill::try_fill;
-/// use gridbits::{BitGrid, Connectivity};
-/// let mut seed = BitGrid::new(6, 3).unwrap();
-/// seed.set(0, 0);
-/// let free = BitGrid::full(6, 3).unwrap();
-/// assert_eq!(try_fill(&seed, &free, Connectivity::Four).unwrap(), free);
-/// let err = try_fill(&seed, &BitGrid::full(6, 4).unwrap(), Connectivity::Four).unwrap_err();
-/// assert_eq!(err.to_string(), "seeds is 6x3, expected 6x4 (the size of passable)");
-/// ```
-pub fn try_fill<B: FloodFill>(
-    seeds: &B,
-    passable: &B,
-    conn: Connectivity,
-) -> Result<B, SizeMismatch> {
-    check_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None)?;
-    Ok(fill(seeds, passable, conn))
-}
-
-/// [`layers`] that returns a [`SizeMismatch`] instead of panicking when `sources`, `passable`
-/// and the connection masks are runtime grids of different sizes.
-pub fn try_layers<'a, B: BitBoard>(
-    sources: &B,
-    passable: &B,
-    moves: Moves,
-    con: Option<&'a Connections<B>>,
-) -> Result<Layers<'a, B>, SizeMismatch> {
-    check_sizes(
-        passable,
-        "sources",
-        std::slice::from_ref(sources),
-        con,
-        None,
-    )?;
-    Ok(layers(sources, passable, moves, con))
-}
-
-/// [`distance_map`] that returns a [`SizeMismatch`] instead of panicking when `sources`,
-/// `passable` and the connection masks are runtime grids of different sizes.
-///
-/// ```
-/// use gridbits::algo::fill::try_distance_map;
-/// use gridbits::{BitGrid, Moves};
-/// let mut s = BitGrid::new(5, 5).unwrap();
-/// s.set(0, 0);
-/// let free = BitGrid::full(5, 5).unwrap();
-/// let d = try_distance_map(&s, &free, Moves::Queen, None).unwrap();
-/// assert_eq!(d.get(4, 4), Some(1));
-/// assert!(try_distance_map(&s, &BitGrid::full(5, 6).unwrap(), Moves::Queen, None).is_err());
-/// ```
-pub fn try_distance_map<B: Territory>(
-    sources: &B,
-    passable: &B,
-    moves: Moves,
-    con: Option<&Connections<B>>,
-) -> Result<DistanceMap, SizeMismatch> {
-    check_sizes(
-        passable,
-        "sources",
-        std::slice::from_ref(sources),
-        con,
-        None,
-    )?;
-    Ok(distance_map(sources, passable, moves, con))
-}
-
-/// [`voronoi`] that returns a [`SizeMismatch`] instead of panicking when a source, `passable`
-/// or a connection mask are runtime grids of different sizes.
-///
-/// ```
-/// use gridbits::algo::fill::try_voronoi;
-/// use gridbits::{BitGrid, Moves};
-/// let (mut a, mut b) = (BitGrid::new(4, 1).unwrap(), BitGrid::new(4, 1).unwrap());
-/// a.set(0, 0);
-/// b.set(3, 0);
-/// let free = BitGrid::full(4, 1).unwrap();
-/// assert_eq!(try_voronoi(&[a.clone(), b], &free, Moves::Four, None).unwrap().counts(), [2, 2]);
-/// let err = try_voronoi(&[a, BitGrid::new(5, 1).unwrap()], &free, Moves::Four, None);
-/// assert_eq!(err.unwrap_err().to_string(), "a source is 5x1, expected 4x1 (the size of passable)");
-/// ```
-pub fn try_voronoi<B: Territory>(
-    sources: &[B],
-    passable: &B,
-    moves: Moves,
-    con: Option<&Connections<B>>,
-) -> Result<Voronoi<B>, SizeMismatch> {
-    check_sizes(passable, "a source", sources, con, None)?;
-    Ok(voronoi(sources, passable, moves, con))
-}
-
-/// [`voronoi_depths`] that returns a [`SizeMismatch`] instead of panicking when a source,
-/// `passable` or a connection mask are runtime grids of different sizes.
-pub fn try_voronoi_depths<B: Territory>(
-    sources: &[B],
-    passable: &B,
-    moves: Moves,
-    con: Option<&Connections<B>>,
-) -> Result<(Voronoi<B>, DistanceMap), SizeMismatch> {
-    check_sizes(passable, "a source", sources, con, None)?;
-    Ok(voronoi_depths(sources, passable, moves, con))
 }

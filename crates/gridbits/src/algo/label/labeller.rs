@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_bit_instructions, memory_error, size_error, Labels, LABEL_SLACK};
+use super::{cpu_has_bit_instructions, memory_error, size_error, try_resize, Labels, LABEL_SLACK};
 use crate::{BitGrid, Connectivity, SizeError};
 
 /// Bits `0..=p` of a word.
@@ -179,20 +179,26 @@ impl Labeller {
         dispatch!(self, x86::scan, scan_body(grid, conn))
     }
 
-    /// Makes the run tables of one row (three `u32` per possible run, `width / 2 + 2`)
-    /// with a fallible allocation, so that [`row_runs`](Self::row_runs) never allocates:
-    /// a one-row grid 2^34 cells wide needs 96 GiB of them, an error rather than an abort.
+    /// Makes the run tables of one row (three `u32` per possible run, `width / 2 + 2`) and
+    /// the per-word tables of a row (a start mask and two prefix counts per word) with
+    /// fallible allocations, so that the row loops never allocate: a one-row grid 2^34 cells
+    /// wide needs 96 GiB of them, an error rather than an abort.
     pub(super) fn reserve_row_tables(&mut self, grid: &BitGrid) -> Result<(), SizeError> {
-        let (w, h) = (grid.width(), grid.height());
+        let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
         let cap = w / 2 + 2;
+        let why = "not enough memory for the run tables";
         for t in [&mut self.run_start, &mut self.run_end, &mut self.run_label] {
             if t.len() < cap {
-                t.try_reserve_exact(cap - t.len()).map_err(|_| {
-                    memory_error::<u32>(w, h, 3 * cap, "not enough memory for the run tables")
-                })?;
-                t.resize(cap, 0);
+                try_resize(t, cap, 0, (w, h), why)?;
             }
         }
+        let fail = |_| memory_error::<u64>(w, h, 4 * (wpr + 1), why);
+        let starts = wpr.saturating_sub(self.unit_starts.len());
+        self.unit_starts.try_reserve(starts).map_err(fail)?;
+        let prefix = (2 * (wpr + 1)).saturating_sub(self.unit_prefix.len());
+        self.unit_prefix.try_reserve(prefix).map_err(fail)?;
+        let sums = (wpr + 1).saturating_sub(self.column_sums.len());
+        self.column_sums.try_reserve(sums).map_err(fail)?;
         Ok(())
     }
 

@@ -126,6 +126,23 @@ fn memory_error<T>(width: usize, height: usize, count: usize, what: &'static str
     SizeError::memory("label image", width, height, bytes.max(1), what)
 }
 
+/// Resizes `v` to `len` elements (new ones `value`), reserving first: a [`SizeError`] for the
+/// `width x height` image, naming `what`, when the memory cannot be had.
+fn try_resize<T: Copy>(
+    v: &mut Vec<T>,
+    len: usize,
+    value: T,
+    (width, height): (usize, usize),
+    what: &'static str,
+) -> Result<(), SizeError> {
+    if len > v.len() {
+        v.try_reserve(len - v.len())
+            .map_err(|_| memory_error::<T>(width, height, len, what))?;
+    }
+    v.resize(len, value);
+    Ok(())
+}
+
 /// Whether this CPU has the bit instructions of the accelerated path (x86-64: POPCNT, BMI1,
 /// BMI2, LZCNT). Detected once at run time; always `false` elsewhere.
 fn cpu_has_bit_instructions() -> bool {

@@ -25,7 +25,8 @@ use super::labeller::{merged, starts, union, upto};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{
-    cpu_has_avx2, memory_error, size_error, ComponentStats, Labeller, Labels, LABEL_SLACK,
+    cpu_has_avx2, memory_error, size_error, try_resize, ComponentStats, Labeller, Labels,
+    LABEL_SLACK,
 };
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
@@ -178,9 +179,13 @@ impl Labeller {
             } else {
                 l.scan(g, conn)?
             };
-            border_labels(l, g, conn, 0, &mut s.top);
-            border_labels(l, g, conn, sh - 1, &mut s.bottom);
+            border_labels(l, g, conn, 0, &mut s.top)?;
+            border_labels(l, g, conn, sh - 1, &mut s.bottom)?;
             s.border.clear();
+            let most = s.top.len() + s.bottom.len();
+            s.border.try_reserve(most).map_err(|_| {
+                memory_error::<u32>(w, h, most, "not enough memory for the stripe borders")
+            })?;
             let mut last = 0;
             for &l in s.top.iter().chain(&s.bottom) {
                 if l != last && l != 0 {
@@ -376,19 +381,27 @@ impl Labeller {
     }
 }
 
-/// The labels of row `y` of a scanned grid into `out`, one per cell.
-fn border_labels(l: &mut Labeller, g: &BitGrid, conn: Connectivity, y: usize, out: &mut Vec<u32>) {
+/// The labels of row `y` of a scanned grid into `out`, one per cell (a [`SizeError`] when
+/// the row's tables cannot be allocated).
+fn border_labels(
+    l: &mut Labeller,
+    g: &BitGrid,
+    conn: Connectivity,
+    y: usize,
+    out: &mut Vec<u32>,
+) -> Result<(), SizeError> {
     let (w, h, wpr) = (g.width(), g.height(), g.words_per_row());
     let words = g.words();
+    let why = "not enough memory for a stripe's border row";
     out.clear();
-    out.resize(w, 0);
+    try_resize(out, w, 0, (w, h), why)?;
     let n = l.row_runs(&words[y * wpr..(y + 1) * wpr], w);
     let eight = conn == Connectivity::Eight;
     let base = l.unit_base[if eight { y / 2 } else { y }];
     if eight {
         // Ranks of the runs of the row pair's merged row.
-        l.unit_starts.resize(wpr, 0);
-        l.unit_prefix.resize(wpr + 1, 0);
+        try_resize(&mut l.unit_starts, wpr, 0, (w, h), why)?;
+        try_resize(&mut l.unit_prefix, wpr + 1, 0, (w, h), why)?;
         l.unit_prefix[0] = 0;
         let mut carry = 0;
         for j in 0..wpr {
@@ -408,6 +421,7 @@ fn border_labels(l: &mut Labeller, g: &BitGrid, conn: Connectivity, y: usize, ou
         };
         out[s..e].fill(l.parent[index as usize]);
     }
+    Ok(())
 }
 
 /// Replaces every run label `p` by `map[p]` (labels are at most `map.len() - 1`). With AVX2
