@@ -260,6 +260,7 @@ pub(crate) fn try_vec<T>(
     let mut v = Vec::new();
     v.try_reserve_exact(count as usize)
         .map_err(|_| err("not enough memory"))?;
+    crate::huge_pages::advise(&mut v);
     Ok(v)
 }
 

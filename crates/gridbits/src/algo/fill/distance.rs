@@ -8,12 +8,25 @@ use crate::BitGrid;
 use crate::{BitBoard, Moves};
 
 /// Move distances of every cell of a grid: `None` for cells never reached.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct DistanceMap {
     pub(super) width: usize,
     pub(super) height: usize,
     pub(super) dist: Vec<u32>,
+    /// The largest finite distance when the engine that wrote `dist` knows it (the last
+    /// layer of a BFS), so that [`DistanceMap::max`] needs no pass over the map.
+    pub(super) known_max: Option<Option<u32>>,
 }
+
+impl PartialEq for DistanceMap {
+    /// Maps are equal when their sizes and distances are (whether a maximum is cached or
+    /// not).
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.dist == other.dist
+    }
+}
+
+impl Eq for DistanceMap {}
 
 impl DistanceMap {
     /// The value stored for unreachable cells in [`DistanceMap::as_slice`].
@@ -25,7 +38,8 @@ impl DistanceMap {
         DistanceMap {
             width,
             height,
-            dist: vec![Self::UNREACHABLE; width * height],
+            dist: crate::huge_pages::filled(width * height, Self::UNREACHABLE),
+            known_max: None,
         }
     }
 
@@ -53,8 +67,18 @@ impl DistanceMap {
         &self.dist
     }
 
-    /// The largest finite distance, if any cell was reached.
+    /// The largest finite distance, if any cell was reached: known without a pass over the
+    /// map when the word-frontier BFS computed it (its last layer).
     pub fn max(&self) -> Option<u32> {
+        if let Some(known) = self.known_max {
+            debug_assert_eq!(known, self.scan_max());
+            return known;
+        }
+        self.scan_max()
+    }
+
+    /// The largest finite distance, by a pass over the map.
+    fn scan_max(&self) -> Option<u32> {
         self.dist
             .iter()
             .copied()

@@ -76,6 +76,7 @@ impl DistanceMap {
             width,
             height,
             dist,
+            known_max: None,
         })
     }
 }

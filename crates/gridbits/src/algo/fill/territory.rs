@@ -165,7 +165,9 @@ impl Territory for BitGrid {
         if con.is_none() && try_sweeps(sources, passable, moves, &mut map.dist) {
             return map;
         }
-        frontier::bfs(sources, passable, moves, con, &mut map.dist, None);
+        let last = frontier::bfs(sources, passable, moves, con, &mut map.dist, None);
+        // Sources are layer 0 whether passable or not: without any, nothing is reached.
+        map.known_max = Some((!sources.is_empty()).then_some(last));
         map
     }
 }
@@ -232,7 +234,7 @@ fn voronoi_frontier(
             depth,
         };
     }
-    let mut owner = vec![frontier::UNREACHED; w * h];
+    let mut owner = crate::huge_pages::filled(w * h, frontier::UNREACHED);
     for (p, s) in sources.iter().enumerate() {
         for (x, y) in s.iter() {
             let o = &mut owner[y * w + x];

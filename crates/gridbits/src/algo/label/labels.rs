@@ -132,5 +132,8 @@ fn zeroed(n: usize) -> Option<Vec<u32>> {
     // SAFETY: `ptr` was allocated by the global allocator with the layout of `[u32; n]`,
     // which is what a `Vec<u32>` of capacity `n` deallocates with; its `n` elements are
     // initialised (all-zero bytes are a valid `u32`).
-    Some(unsafe { Vec::from_raw_parts(ptr, n, n) })
+    let mut v = unsafe { Vec::from_raw_parts(ptr, n, n) };
+    // Untouched zero pages: huge ones from here on when the image is large.
+    crate::huge_pages::advise(&mut v);
+    Some(v)
 }

@@ -1,0 +1,88 @@
+//! Large per-cell outputs (distance maps, owner arrays, label images) on transparent huge
+//! pages where the system offers them.
+//!
+//! A `u32` per cell of a 4096 x 4096 grid is 64 MiB: 16,384 pages of 4 KiB, each a page fault
+//! on first touch. On Linux, where transparent huge pages are usually enabled "on request"
+//! (`/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`), asking for them with
+//! `madvise(MADV_HUGEPAGE)` before the first touch makes that 32 faults of 2 MiB: filling a
+//! fresh 64 MiB map took 39 ms with small pages and 8-20 ms with huge ones on the development
+//! machine. The advice changes no contents and no validity of the memory; where it is refused
+//! (another system, huge pages disabled) nothing changes but the speed.
+
+/// Allocations smaller than this are left alone: they are served from the heap and their
+/// pages are usually reused, not faulted in.
+pub(crate) const HUGE_MIN_BYTES: usize = 4 << 20;
+
+/// Asks the system to back the spare capacity of `v` with huge pages. Call it right after
+/// reserving, before writing: pages already touched stay small.
+pub(crate) fn advise<T>(v: &mut Vec<T>) {
+    let bytes = v.capacity().saturating_mul(std::mem::size_of::<T>());
+    if bytes >= HUGE_MIN_BYTES {
+        advise_range(v.as_mut_ptr().cast::<u8>(), bytes);
+    }
+}
+
+/// `madvise(MADV_HUGEPAGE)` on the whole pages inside `[ptr, ptr + bytes)`.
+#[cfg(target_os = "linux")]
+fn advise_range(ptr: *mut u8, bytes: usize) {
+    const PAGE: usize = 4096;
+    const MADV_HUGEPAGE: i32 = 14;
+    extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    let start = (ptr as usize).next_multiple_of(PAGE);
+    let end = (ptr as usize + bytes) & !(PAGE - 1);
+    if end > start {
+        // SAFETY: `[start, end)` lies inside one live allocation of the caller's (whole pages
+        // within `[ptr, ptr + bytes)`), so the call touches no memory of anyone else's.
+        // MADV_HUGEPAGE is advice: it changes neither the contents nor the validity of the
+        // pages, only how the kernel backs them; an error (an old kernel, THP disabled) is
+        // ignored, and the memory is then used as it is.
+        unsafe {
+            madvise(start as *mut std::ffi::c_void, end - start, MADV_HUGEPAGE);
+        }
+    }
+}
+
+/// Elsewhere the advice does not exist: nothing to do.
+#[cfg(not(target_os = "linux"))]
+fn advise_range(_: *mut u8, _: usize) {}
+
+/// `count` copies of `value` in a fresh `Vec`, on huge pages when large (allocating like
+/// `Vec`: aborts if memory runs out).
+pub(crate) fn filled<T: Clone>(count: usize, value: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(count);
+    advise(&mut v);
+    v.resize(count, value);
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Small and large vectors, advised or not, hold what was written: the advice changes no
+    /// contents (this machine runs the Linux call; elsewhere the no-op).
+    #[test]
+    fn advised_memory_holds_its_values() {
+        for n in [
+            0usize,
+            1,
+            1000,
+            HUGE_MIN_BYTES / 4 - 1,
+            HUGE_MIN_BYTES / 4 + 12_345,
+        ] {
+            let v = filled(n, u32::MAX);
+            assert_eq!(v.len(), n);
+            assert!(v.iter().all(|&x| x == u32::MAX));
+            let mut w: Vec<u64> = Vec::with_capacity(n);
+            advise(&mut w);
+            w.extend((0..n as u64).map(|i| i * 3));
+            assert!(w.iter().enumerate().all(|(i, &x)| x == i as u64 * 3));
+        }
+        // An advised allocation that was already written keeps its values too.
+        let mut v = vec![7u8; HUGE_MIN_BYTES * 2];
+        advise(&mut v);
+        assert!(v.iter().all(|&x| x == 7));
+    }
+}
