@@ -249,19 +249,31 @@ pub(crate) fn try_vec<T>(
     height: usize,
     count: u128,
 ) -> Result<Vec<T>, SizeError> {
+    let err = check_count::<T>(what, width, height, count)?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(count as usize)
+        .map_err(|_| err("not enough memory"))?;
+    crate::huge_pages::advise(&mut v);
+    Ok(v)
+}
+
+/// The checks of [`try_vec`] before any allocation: at most [`MAX_CELLS`] cells and a byte
+/// count within the address space. Returns the maker of the error for a later refusal.
+pub(crate) fn check_count<T>(
+    what: &'static str,
+    width: usize,
+    height: usize,
+    count: u128,
+) -> Result<impl Fn(&'static str) -> SizeError, SizeError> {
     let bytes = count.saturating_mul(std::mem::size_of::<T>() as u128);
-    let err = |reason| SizeError::memory(what, width, height, bytes.max(1), reason);
+    let err = move |reason| SizeError::memory(what, width, height, bytes.max(1), reason);
     if width as u128 * height as u128 > u128::from(MAX_CELLS) {
         return Err(err("more than 2^34 cells"));
     }
     if bytes > isize::MAX as u128 {
         return Err(err("more bytes than the address space"));
     }
-    let mut v = Vec::new();
-    v.try_reserve_exact(count as usize)
-        .map_err(|_| err("not enough memory"))?;
-    crate::huge_pages::advise(&mut v);
-    Ok(v)
+    Ok(err)
 }
 
 /// [`try_vec`] filled with `count` copies of `value`.

@@ -48,6 +48,33 @@ fn advise_range(ptr: *mut u8, bytes: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_range(_: *mut u8, _: usize) {}
 
+/// Element types whose all-zero bytes are a valid value, for [`zeroed`].
+pub(crate) trait Zero: Copy {}
+impl Zero for u32 {}
+impl Zero for u64 {}
+
+/// `n` zeros, allocated zeroed: the system hands out zero pages on first touch (huge ones
+/// when large), so a large grid or label image costs no pass of its own before its writer
+/// touches it, and the pages a sparse result never touches cost nothing. `None` when the
+/// memory is refused (or `n` elements overflow the address space).
+pub(crate) fn zeroed<T: Zero>(n: usize) -> Option<Vec<T>> {
+    if n == 0 || std::mem::size_of::<T>() == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<T>(n).ok()?;
+    // SAFETY: `layout` has a non-zero size (n > 0 elements of a non-zero size).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<T>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[T; n]`,
+    // which is what a `Vec<T>` of capacity `n` deallocates with; its `n` elements are
+    // initialised (all-zero bytes are a valid `T`: the `Zero` types are plain integers).
+    let mut v = unsafe { Vec::from_raw_parts(ptr, n, n) };
+    advise(&mut v);
+    Some(v)
+}
+
 /// `count` copies of `value` in a fresh `Vec`, on huge pages when large (allocating like
 /// `Vec`: aborts if memory runs out).
 pub(crate) fn filled<T: Clone>(count: usize, value: T) -> Vec<T> {

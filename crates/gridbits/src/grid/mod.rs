@@ -87,7 +87,11 @@ impl BitGrid {
         }
         let wpr = width.div_ceil(64);
         let total = wpr as u128 * height as u128;
-        let words = crate::error::try_filled("grid", width, height, total, 0u64)?;
+        // Checks the size, then allocates zeroed memory: pages a sparse grid never sets are
+        // never touched.
+        let err = crate::error::check_count::<u64>("grid", width, height, total)?;
+        let words =
+            crate::huge_pages::zeroed(total as usize).ok_or_else(|| err("not enough memory"))?;
         Ok((wpr, words))
     }
 

@@ -19,13 +19,14 @@
 //! budget of relaxed cells and the caller runs the frontier BFS instead. [`long_runs`] is the
 //! cheap test deciding whether to try at all.
 
+use super::run_scan;
 use crate::BitGrid;
 
 /// Unreached (and wall) cells in the distance rows.
 const INF: u32 = u32::MAX;
 /// Inside a row relaxation, unreached cells are at `FAR` (at least any distance: grids have
 /// fewer than `FAR` cells, see [`distances`]), so that adding a run length cannot overflow.
-const FAR: u32 = 1 << 31;
+const FAR: u32 = run_scan::CAP;
 
 /// Whether the free cells of `free` form runs long enough (on average at least `min_len`
 /// cells per horizontal run) for the sweeps to be worth trying.
@@ -106,6 +107,11 @@ struct Sweeps<'a> {
     inf: Vec<u32>,
     /// Cells still allowed to be relaxed before giving up.
     budget: usize,
+    /// Whether the run scans take their SSE4.1 form.
+    sse41: bool,
+    /// The largest finite distance of each row as last relaxed (0 for rows never relaxed,
+    /// which hold no finite distance: seeds' rows are relaxed first).
+    row_max: Vec<u32>,
 }
 
 impl Sweeps<'_> {
@@ -159,9 +165,10 @@ impl Sweeps<'_> {
             &self.inf
         };
         let down = if y + 1 < h { &below[..w] } else { &self.inf };
-        let (fwd, bwd) = (&mut self.fwd, &mut self.bwd);
+        let (fwd, bwd, sse41) = (&mut self.fwd, &mut self.bwd, self.sse41);
         let mut spent = 0;
         let mut lower = false;
+        let mut most = 0;
         for_runs(self.free.row_words(y), w, |a, b| {
             spent += b - a;
             // The best entry into each cell from the rows beside it, capped at `FAR` so that
@@ -174,23 +181,20 @@ impl Sweeps<'_> {
                 fwd[x] = v;
                 bwd[x] = v;
             }
-            // The 1D transform along the run: two independent chains, from each end.
-            let (mut tf, mut tb) = (FAR, FAR);
-            for i in 0..b - a {
-                let (xf, xb) = (a + i, b - 1 - i);
-                tf = fwd[xf].min(tf + 1);
-                fwd[xf] = tf;
-                tb = bwd[xb].min(tb + 1);
-                bwd[xb] = tb;
-            }
+            // The 1D transform along the run, from each end (`run_scan.rs`).
+            run_scan::forward(&mut fwd[a..b], sse41);
+            run_scan::backward(&mut bwd[a..b], sse41);
             for x in a..b {
                 let v = fwd[x].min(bwd[x]);
                 let v = if v >= FAR { INF } else { v };
                 lower |= v < row[x];
+                // One more than the largest finite value (INF wraps to 0): a plain maximum.
+                most = most.max(v.wrapping_add(1));
                 row[x] = v;
             }
         });
         *changed = lower;
+        self.row_max[y] = most.saturating_sub(1);
         if spent > self.budget {
             return false;
         }
@@ -201,18 +205,18 @@ impl Sweeps<'_> {
 
 /// Distances from `seeds` (at 0, whether free or not) through `passable` with step moves
 /// (`EIGHT`: king moves, else 4-neighbour) and no connection masks, by row sweeps, into
-/// `dist` (row-major, all [`INF`] on entry). Returns `false` (with `dist` in an unspecified
-/// state) when more than `budget` cell relaxations would be needed, or when the grid has
-/// `FAR` cells or more.
+/// `dist` (row-major, all [`INF`] on entry). Returns the largest finite distance (`None`
+/// without seeds), or `None` (with `dist` in an unspecified state) when more than `budget`
+/// cell relaxations would be needed, or when the grid has `FAR` cells or more.
 pub(super) fn distances<const EIGHT: bool>(
     seeds: &BitGrid,
     passable: &BitGrid,
     dist: &mut [u32],
     budget: usize,
-) -> bool {
+) -> Option<Option<u32>> {
     let (w, h) = passable.size();
     if w.saturating_mul(h) >= FAR as usize {
-        return false;
+        return None;
     }
     let free = passable.clone() | seeds.clone();
     let mut dirty = vec![false; h];
@@ -232,6 +236,8 @@ pub(super) fn distances<const EIGHT: bool>(
         bwd: vec![INF; w],
         inf: vec![INF; w],
         budget,
+        sse41: run_scan::has_sse41(),
+        row_max: vec![0; h],
     };
     let mut downward = true;
     while pending > 0 {
@@ -244,7 +250,7 @@ pub(super) fn distances<const EIGHT: bool>(
             pending -= 1;
             let mut changed = false;
             if !s.relax::<EIGHT>(y, h, &mut changed) {
-                return false;
+                return None;
             }
             if !changed && !seeds.row_words(y).iter().any(|&word| word != 0) {
                 continue;
@@ -258,7 +264,7 @@ pub(super) fn distances<const EIGHT: bool>(
         }
         downward = !downward;
     }
-    true
+    Some((!seeds.is_empty()).then(|| s.row_max.iter().copied().max().unwrap_or(0)))
 }
 
 #[cfg(test)]
@@ -364,7 +370,8 @@ mod tests {
                             Moves::Four => distances::<false>(&seeds, &g, &mut dist, usize::MAX),
                             _ => distances::<true>(&seeds, &g, &mut dist, usize::MAX),
                         };
-                        assert!(done);
+                        let most = want.iter().flatten().copied().max();
+                        assert_eq!(done, Some(most), "the largest distance");
                         for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
                             let got = (d != INF).then_some(d);
                             assert_eq!(got, e, "{w}x{h} {moves:?} at {:?}", (k % w, k / w));
@@ -382,12 +389,8 @@ mod tests {
         let mut seeds = g.empty_like();
         seeds.set(0, 0);
         let mut dist = vec![INF; 1600];
-        assert!(!distances::<false>(
-            &seeds,
-            &g,
-            &mut dist,
-            3 * g.count() as usize
-        ));
+        let budget = 3 * g.count() as usize;
+        assert_eq!(distances::<false>(&seeds, &g, &mut dist, budget), None);
         assert!(long_runs(&BitGrid::full(9, 2).unwrap(), 8));
         assert!(!long_runs(&BitGrid::new(5, 5).unwrap(), 1));
         assert!(!long_runs(

@@ -81,6 +81,7 @@ mod layers;
 mod owners;
 #[cfg(feature = "parallel")]
 mod parallel;
+mod run_scan;
 mod runs;
 mod shift_bfs;
 mod sweep;

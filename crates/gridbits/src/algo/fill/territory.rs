@@ -162,8 +162,11 @@ impl Territory for BitGrid {
             None,
         );
         let mut map = DistanceMap::new(passable.width(), passable.height());
-        if con.is_none() && try_sweeps(sources, passable, moves, &mut map.dist) {
-            return map;
+        if con.is_none() {
+            if let Some(most) = try_sweeps(sources, passable, moves, &mut map.dist) {
+                map.known_max = Some(most);
+                return map;
+            }
         }
         let last = frontier::bfs(sources, passable, moves, con, &mut map.dist, None);
         // Sources are layer 0 whether passable or not: without any, nothing is reached.
@@ -174,19 +177,25 @@ impl Territory for BitGrid {
 
 /// Runs the row sweeps of `distance_sweeps.rs` when the free cells form long horizontal runs
 /// (an average of at least [`SWEEP_RUN`] cells), within a budget of [`SWEEP_BUDGET`]
-/// relaxations per free cell. Returns whether `dist` holds the distances; if not, it is
-/// reset to unreached for the frontier BFS.
-fn try_sweeps(sources: &BitGrid, passable: &BitGrid, moves: Moves, dist: &mut [u32]) -> bool {
+/// relaxations per free cell. Returns the largest finite distance (`Some(None)` when nothing
+/// is reached) when `dist` holds the distances; if not, `None`, and `dist` is reset to
+/// unreached for the frontier BFS.
+fn try_sweeps(
+    sources: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    dist: &mut [u32],
+) -> Option<Option<u32>> {
     if !distance_sweeps::long_runs(passable, SWEEP_RUN) {
-        return false;
+        return None;
     }
     let budget = SWEEP_BUDGET * (passable.count() + sources.count()) as usize;
     let done = match moves {
         Moves::Four => distance_sweeps::distances::<false>(sources, passable, dist, budget),
         Moves::Eight => distance_sweeps::distances::<true>(sources, passable, dist, budget),
-        _ => false,
+        _ => None,
     };
-    if !done {
+    if done.is_none() {
         dist.fill(DistanceMap::UNREACHABLE);
     }
     done

@@ -104,7 +104,7 @@ impl Labels {
         let need = cells + CHUNK + 15;
         if self.data.len() != need {
             self.data = Vec::new();
-            self.data = zeroed(need)
+            self.data = crate::huge_pages::zeroed(need)
                 .ok_or_else(|| memory_error::<u32>(width, height, need, "not enough memory"))?;
             let misalign = self.data.as_ptr() as usize % 64;
             self.offset = (64 - misalign) % 64 / 4;
@@ -114,26 +114,4 @@ impl Labels {
         self.count = 0;
         Ok(())
     }
-}
-
-/// `n` zeros, allocated zeroed: the system hands out zero pages on first touch, so a large
-/// label image costs no pass of its own before the writer (which may run on several
-/// threads) touches it. `None` when the memory is refused.
-fn zeroed(n: usize) -> Option<Vec<u32>> {
-    if n == 0 {
-        return Some(Vec::new());
-    }
-    let layout = std::alloc::Layout::array::<u32>(n).ok()?;
-    // SAFETY: `layout` has a non-zero size (n > 0).
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u32>();
-    if ptr.is_null() {
-        return None;
-    }
-    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[u32; n]`,
-    // which is what a `Vec<u32>` of capacity `n` deallocates with; its `n` elements are
-    // initialised (all-zero bytes are a valid `u32`).
-    let mut v = unsafe { Vec::from_raw_parts(ptr, n, n) };
-    // Untouched zero pages: huge ones from here on when the image is large.
-    crate::huge_pages::advise(&mut v);
-    Some(v)
 }
