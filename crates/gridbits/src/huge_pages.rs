@@ -52,6 +52,7 @@ fn advise_range(_: *mut u8, _: usize) {}
 pub(crate) trait Zero: Copy {}
 impl Zero for u32 {}
 impl Zero for u64 {}
+impl Zero for [u64; 4] {}
 
 /// `n` zeros, allocated zeroed: the system hands out zero pages on first touch (huge ones
 /// when large), so a large grid or label image costs no pass of its own before its writer
@@ -69,7 +70,8 @@ pub(crate) fn zeroed<T: Zero>(n: usize) -> Option<Vec<T>> {
     }
     // SAFETY: `ptr` was allocated by the global allocator with the layout of `[T; n]`,
     // which is what a `Vec<T>` of capacity `n` deallocates with; its `n` elements are
-    // initialised (all-zero bytes are a valid `T`: the `Zero` types are plain integers).
+    // initialised (all-zero bytes are a valid `T`: the `Zero` types are plain integers and
+    // arrays of them).
     let mut v = unsafe { Vec::from_raw_parts(ptr, n, n) };
     advise(&mut v);
     Some(v)

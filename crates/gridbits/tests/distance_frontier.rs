@@ -274,3 +274,46 @@ fn owners_rules_by_example() {
     let o = voronoi_owners(&none, &free, Moves::Four, None);
     assert_eq!((o.depth(), o.unreached(), o.contested()), (0, 8, 0));
 }
+
+/// A distance map of 4 Mi cells, where the engine prefetches the map's lines a layer ahead,
+/// equals a plain queue BFS: a maze (the thinnest frontier) and 35% walls.
+#[test]
+fn maps_large_enough_to_prefetch() {
+    let (w, h) = (2048usize, 2048usize);
+    let mut rng = Rng(0x5EED_2048);
+    let maze = maze(&mut SplitMix(77), w, h);
+    for passable in [maze, grid(w, h, &mut rng, 65)] {
+        let (w, h) = (passable.width(), passable.height());
+        let start = passable.iter().next().unwrap_or((0, 0));
+        let mut seed = passable.empty_like();
+        seed.set(start.0, start.1);
+        let got = distance_map(&seed, &passable, Moves::Four, None);
+        // The plain BFS: a flat queue over row-major cells.
+        let mut want = vec![u32::MAX; w * h];
+        let mut queue = vec![start.1 * w + start.0];
+        want[queue[0]] = 0;
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head];
+            head += 1;
+            let (x, y) = (c % w, c / w);
+            let near = [
+                (x > 0).then(|| c - 1),
+                (x + 1 < w).then(|| c + 1),
+                (y > 0).then(|| c - w),
+                (y + 1 < h).then(|| c + w),
+            ];
+            for n in near.into_iter().flatten() {
+                if want[n] == u32::MAX && passable.get(n % w, n / w) {
+                    want[n] = want[c] + 1;
+                    queue.push(n);
+                }
+            }
+        }
+        assert!(got.as_slice() == want, "the maps differ");
+        assert_eq!(
+            got.max(),
+            want.iter().filter(|&&d| d != u32::MAX).max().copied()
+        );
+    }
+}

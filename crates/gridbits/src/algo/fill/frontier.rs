@@ -12,7 +12,11 @@
 //! Distances are written per frontier word with a `tzcnt` loop.
 //!
 //! The grids are copied into a padded layout (one zero word after each row, one zero row above
-//! and below), so every neighbour of a real word exists and needs no bounds check.
+//! and below), so every neighbour of a real word exists and needs no bounds check. Each padded
+//! word position (a *unit*) keeps its four words side by side, 32 bytes: the cells not yet
+//! visited and three frontier slots that take turns as the previous, current and next layer.
+//! A push into a neighbour then touches one cache line, not one per array, which is what a
+//! thin frontier scattered over a large grid pays for.
 //!
 //! With owners (many-player Voronoi), each cell of a layer takes the owner of its predecessors
 //! in the previous layer (the cells of that layer that reach it in one move): the single player
@@ -67,6 +71,35 @@ impl Pad {
         }
         out
     }
+
+    /// The units of `g`: its words as the open cells (slot [`OPEN`]), frontier slots zero.
+    fn units(&self, g: &BitGrid) -> Vec<Unit> {
+        let mut out: Vec<Unit> = crate::huge_pages::zeroed(self.len()).unwrap_or_else(|| {
+            // As `vec!` does when memory runs out (the fallible entry points checked first).
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<Unit>())
+        });
+        for y in 0..self.h {
+            let at = self.unit(y, 0);
+            for (u, &word) in out[at..at + self.n].iter_mut().zip(g.row_words(y)) {
+                u[OPEN] = word;
+            }
+        }
+        out
+    }
+}
+
+/// The four words of a unit: the open (not yet visited, passable) cells, then three frontier
+/// slots (previous, current and next layer, in turn).
+pub(crate) type Unit = [u64; 4];
+
+/// The slot of the open cells in a [`Unit`].
+const OPEN: usize = 0;
+
+/// The slots of layer `layer`'s frontier, the next one and the previous one.
+#[inline(always)]
+fn slots(layer: u32) -> (usize, usize, usize) {
+    let k = (layer % 3) as usize;
+    (1 + k, 1 + (k + 1) % 3, 1 + (k + 2) % 3)
 }
 
 /// The masks a move in each direction may start from, padded (only with connection masks).
@@ -122,35 +155,71 @@ pub(super) fn bfs(
     }
 }
 
-/// The next frontier being built: its words and the list of its non-zero words, `(unit,
-/// first cell)`, in a buffer of one slot per unit (a unit is listed at most once per layer).
+/// The next frontier being built: its slot in the units and the list of its non-zero words,
+/// `(unit, first cell)`, in a buffer of one entry per unit (a unit is listed at most once per
+/// layer).
 struct Next {
-    words: Vec<u64>,
+    slot: usize,
     list: Vec<(usize, usize)>,
     len: usize,
+    /// The distance map's first cell: on maps larger than the caches ([`PREFETCH_CELLS`]),
+    /// the line a new frontier word's first cell will be written to (in the next layer) is
+    /// prefetched when the word gets its bits.
+    dist: *const u32,
+    prefetch: bool,
 }
 
+/// Distance maps of at least this many cells (16 MiB) have their lines prefetched a layer
+/// ahead: the write of a thin frontier's cell otherwise waits for memory. Smaller maps sit
+/// in the caches, where the prefetches cost more than they save.
+const PREFETCH_CELLS: usize = 1 << 22;
+
 impl Next {
-    /// Adds `bits & open[t]` at unit `t` (whose first cell is `base`), without a branch: the
-    /// slot after the list is always written, and kept only when `t` gets its first bits.
+    /// Adds `bits` minus the visited cells at unit `t` (whose first cell is `base`), without a
+    /// branch: the entry after the list is always written, and kept only when `t` gets its
+    /// first bits.
     #[inline(always)]
-    fn push(&mut self, open: &mut [u64], t: usize, base: usize, bits: u64) {
-        let b = bits & open[t];
-        open[t] ^= b;
-        let was = self.words[t];
-        self.words[t] = was | b;
+    fn push(&mut self, units: &mut [Unit], t: usize, base: usize, bits: u64) {
+        let unit = &mut units[t];
+        let b = bits & unit[OPEN];
+        unit[OPEN] ^= b;
+        let was = unit[self.slot];
+        unit[self.slot] = was | b;
         self.list[self.len] = (t, base);
         self.len += (was == 0 && b != 0) as usize;
+        if self.prefetch {
+            prefetch(
+                self.dist
+                    .wrapping_add(base.wrapping_add(b.trailing_zeros() as usize)),
+            );
+        }
     }
 
     /// [`Next::push`] for the one bit carried into the word beside: rarely set, so a branch
     /// (well predicted) skips the push.
     #[inline(always)]
-    fn push_carry(&mut self, open: &mut [u64], t: usize, base: usize, bit: u64) {
+    fn push_carry(&mut self, units: &mut [Unit], t: usize, base: usize, bit: u64) {
         if bit != 0 {
-            self.push(open, t, base, bit);
+            self.push(units, t, base, bit);
         }
     }
+}
+
+/// Asks for the cache line at `p` ahead of a write: a hint that never faults, whatever the
+/// address (on a large grid the distance map is far bigger than the caches, and a thin
+/// frontier writes one cell per line, a layer after the push that found it).
+#[inline(always)]
+fn prefetch(p: *const u32) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing into the program and cannot fault, whatever the
+    // address (`p` may be one past a word's cells, or anything when no bit was pushed); SSE
+    // is part of every x86-64 CPU.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// The predecessors' owners of the cells `f` of unit `u` (layer `> 0`): for each cell, the
@@ -158,7 +227,8 @@ impl Next {
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn own_cells<const EIGHT: bool, const CON: bool>(
-    prev: &[u64],
+    units: &[Unit],
+    pk: usize,
     c: &Cons,
     u: usize,
     s: usize,
@@ -167,24 +237,25 @@ fn own_cells<const EIGHT: bool, const CON: bool>(
     base: usize,
     owner: &mut [u32],
 ) {
+    let prev = |i: usize| units[i][pk];
     // The cells of `f` reached from the west (a predecessor at x - 1 moving east), etc.
-    let from_w = ((prev[u] & cw::<CON>(c, Dir::E, u)) << 1)
-        | ((prev[u - 1] & cw::<CON>(c, Dir::E, u - 1)) >> 63);
-    let from_e = ((prev[u] & cw::<CON>(c, Dir::W, u)) >> 1)
-        | ((prev[u + 1] & cw::<CON>(c, Dir::W, u + 1)) << 63);
-    let from_n = prev[u - s] & cw::<CON>(c, Dir::S, u - s);
-    let from_s = prev[u + s] & cw::<CON>(c, Dir::N, u + s);
+    let from_w = ((prev(u) & cw::<CON>(c, Dir::E, u)) << 1)
+        | ((prev(u - 1) & cw::<CON>(c, Dir::E, u - 1)) >> 63);
+    let from_e = ((prev(u) & cw::<CON>(c, Dir::W, u)) >> 1)
+        | ((prev(u + 1) & cw::<CON>(c, Dir::W, u + 1)) << 63);
+    let from_n = prev(u - s) & cw::<CON>(c, Dir::S, u - s);
+    let from_s = prev(u + s) & cw::<CON>(c, Dir::N, u + s);
     let (mut from_nw, mut from_ne, mut from_sw, mut from_se) = (0, 0, 0, 0);
     if EIGHT {
         let (a, b) = (u - s, u + s);
-        from_nw = ((prev[a] & cw::<CON>(c, Dir::SE, a)) << 1)
-            | ((prev[a - 1] & cw::<CON>(c, Dir::SE, a - 1)) >> 63);
-        from_ne = ((prev[a] & cw::<CON>(c, Dir::SW, a)) >> 1)
-            | ((prev[a + 1] & cw::<CON>(c, Dir::SW, a + 1)) << 63);
-        from_sw = ((prev[b] & cw::<CON>(c, Dir::NE, b)) << 1)
-            | ((prev[b - 1] & cw::<CON>(c, Dir::NE, b - 1)) >> 63);
-        from_se = ((prev[b] & cw::<CON>(c, Dir::NW, b)) >> 1)
-            | ((prev[b + 1] & cw::<CON>(c, Dir::NW, b + 1)) << 63);
+        from_nw = ((prev(a) & cw::<CON>(c, Dir::SE, a)) << 1)
+            | ((prev(a - 1) & cw::<CON>(c, Dir::SE, a - 1)) >> 63);
+        from_ne = ((prev(a) & cw::<CON>(c, Dir::SW, a)) >> 1)
+            | ((prev(a + 1) & cw::<CON>(c, Dir::SW, a + 1)) << 63);
+        from_sw = ((prev(b) & cw::<CON>(c, Dir::NE, b)) << 1)
+            | ((prev(b - 1) & cw::<CON>(c, Dir::NE, b - 1)) >> 63);
+        from_se = ((prev(b) & cw::<CON>(c, Dir::NW, b)) >> 1)
+            | ((prev(b + 1) & cw::<CON>(c, Dir::NW, b + 1)) << 63);
     }
     // Each mask with the offset from a cell to that predecessor.
     let w = w as isize;
@@ -238,43 +309,50 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
 ) -> u32 {
     let Pad { w, h, s, .. } = pad;
     let len = pad.len();
-    // The seeds are copied word by word where non-zero: a few seeds in a large grid touch
-    // a few pages of the (zeroed, untouched) frontier words.
-    let mut cur = vec![0u64; len];
-    let mut open = pad.copy(passable);
-    let mut prev = if OWN { vec![0u64; len] } else { Vec::new() };
+    // Zeroed memory: a few seeds in a large grid touch a few pages of the frontier slots
+    // beyond the open cells' copy.
+    let mut units = pad.units(passable);
+    let (ck, _, _) = slots(0);
     // The lists grow with the frontiers (a small region never pays for a grid-sized list).
     let mut list: Vec<(usize, usize)> = Vec::new();
     for y in 0..h {
         for (i, &word) in seeds.row_words(y).iter().enumerate() {
             if word != 0 {
                 let u = pad.unit(y, i);
-                cur[u] = word;
-                open[u] &= !word;
+                units[u][ck] = word;
+                units[u][OPEN] &= !word;
                 list.push((u, y * w + i * 64));
             }
         }
     }
     let mut count = list.len();
     let mut next = Next {
-        words: vec![0u64; len],
+        slot: 0,
         list: Vec::new(),
         len: 0,
+        dist: dist.as_ptr(),
+        prefetch: dist.len() >= PREFETCH_CELLS,
     };
     let mut prev_list: Vec<(usize, usize)> = Vec::new();
     let mut prev_count = 0;
     let mut layer = 0u32;
     loop {
-        // Each word pushes into at most 9 words, each listed once per layer, plus the slot
+        let (ck, nk, pk) = slots(layer);
+        next.slot = nk;
+        // Each word pushes into at most 9 words, each listed once per layer, plus the entry
         // written past the end.
         let need = (count * if EIGHT { 9 } else { 5 }).min(len) + 1;
         if next.list.len() < need {
             next.list.resize(need, (0, 0));
         }
         for &(u, base) in &list[..count] {
-            let f = cur[u];
+            let f = units[u][ck];
+            if !OWN {
+                // Read for the last time: the slot is clean for the layer after next.
+                units[u][ck] = 0;
+            }
             if OWN && layer > 0 {
-                own_cells::<EIGHT, CON>(&prev, c, u, s, w, f, base, owner);
+                own_cells::<EIGHT, CON>(&units, pk, c, u, s, w, f, base, owner);
             }
             let mut bits = f;
             while bits != 0 {
@@ -287,9 +365,9 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
             let (up, down) = (u - s, u + s);
             let (bup, bdown) = (base.wrapping_sub(w), base.wrapping_add(w));
             let (bl, br) = (base.wrapping_sub(64), base.wrapping_add(64));
-            next.push(&mut open, u, base, (fw >> 1) | (fe << 1));
-            next.push_carry(&mut open, u - 1, bl, fw << 63);
-            next.push_carry(&mut open, u + 1, br, fe >> 63);
+            next.push(&mut units, u, base, (fw >> 1) | (fe << 1));
+            next.push_carry(&mut units, u - 1, bl, fw << 63);
+            next.push_carry(&mut units, u + 1, br, fe >> 63);
             let fnn = f & cw::<CON>(c, Dir::N, u);
             let fs = f & cw::<CON>(c, Dir::S, u);
             if EIGHT {
@@ -298,36 +376,32 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
                 let fsw = f & cw::<CON>(c, Dir::SW, u);
                 let fse = f & cw::<CON>(c, Dir::SE, u);
                 let (l, r) = (bup.wrapping_sub(64), bup.wrapping_add(64));
-                next.push(&mut open, up, bup, fnn | (fnw >> 1) | (fne << 1));
-                next.push_carry(&mut open, up - 1, l, fnw << 63);
-                next.push_carry(&mut open, up + 1, r, fne >> 63);
+                next.push(&mut units, up, bup, fnn | (fnw >> 1) | (fne << 1));
+                next.push_carry(&mut units, up - 1, l, fnw << 63);
+                next.push_carry(&mut units, up + 1, r, fne >> 63);
                 let (l, r) = (bdown.wrapping_sub(64), bdown.wrapping_add(64));
-                next.push(&mut open, down, bdown, fs | (fsw >> 1) | (fse << 1));
-                next.push_carry(&mut open, down - 1, l, fsw << 63);
-                next.push_carry(&mut open, down + 1, r, fse >> 63);
+                next.push(&mut units, down, bdown, fs | (fsw >> 1) | (fse << 1));
+                next.push_carry(&mut units, down - 1, l, fsw << 63);
+                next.push_carry(&mut units, down + 1, r, fse >> 63);
             } else {
-                next.push(&mut open, up, bup, fnn);
-                next.push(&mut open, down, bdown, fs);
+                next.push(&mut units, up, bup, fnn);
+                next.push(&mut units, down, bdown, fs);
             }
         }
         if next.len == 0 {
             return layer;
         }
         layer += 1;
+        // The slot of the layer before this one becomes the next layer's. Without owners it
+        // was cleared as it was read; with owners it was kept until this layer's owners were
+        // read from it, and is cleared now.
         if OWN {
-            // `cur` becomes the previous layer; the old previous layer is cleared for reuse.
             for &(u, _) in &prev_list[..prev_count] {
-                prev[u] = 0;
+                units[u][pk] = 0;
             }
-            std::mem::swap(&mut prev, &mut cur);
             std::mem::swap(&mut prev_list, &mut list);
             prev_count = count;
-        } else {
-            for &(u, _) in &list[..count] {
-                cur[u] = 0;
-            }
         }
-        std::mem::swap(&mut cur, &mut next.words);
         std::mem::swap(&mut list, &mut next.list);
         count = next.len;
         next.len = 0;
