@@ -16,10 +16,9 @@ use crate::error::{check_memory, try_filled};
 use crate::{BitBoard, Connectivity, GridError, Moves, SizeError};
 
 /// Bytes of working memory the word-frontier BFS needs beside its output on a
-/// `width x height` grid: its padded word arrays (the frontier, the open cells, the next
-/// frontier and, with owners, the previous one: 8 bytes each per word) and its lists of
-/// frontier words (16 bytes per word, two or three of them), rounded up to 80 bytes per padded
-/// word of 64 cells.
+/// `width x height` grid: its units (the open cells and three frontier slots, 32 bytes per
+/// padded word of 64 cells) and its lists of frontier words (16 bytes per word, up to three
+/// of them): 80 bytes per padded word.
 pub(crate) fn bfs_working_bytes(width: usize, height: usize) -> u128 {
     let words = (width.div_ceil(64) as u128 + 2) * (height as u128 + 2);
     words * 80
