@@ -52,7 +52,6 @@ fn advise_range(_: *mut u8, _: usize) {}
 pub(crate) trait Zero: Copy {}
 impl Zero for u32 {}
 impl Zero for u64 {}
-impl Zero for [u64; 4] {}
 
 /// `n` zeros, allocated zeroed: the system hands out zero pages on first touch (huge ones
 /// when large), so a large grid or label image costs no pass of its own before its writer

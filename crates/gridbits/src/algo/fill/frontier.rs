@@ -72,25 +72,47 @@ impl Pad {
         out
     }
 
-    /// The units of `g`: its words as the open cells (slot [`OPEN`]), frontier slots zero.
-    fn units(&self, g: &BitGrid) -> Vec<Unit> {
-        let mut out: Vec<Unit> = crate::huge_pages::zeroed(self.len()).unwrap_or_else(|| {
+    /// Zeroed memory for the units of `g` (with one unit to spare for alignment): pages of
+    /// the allocator's zeroes, which a small region in a large grid never touches.
+    fn unit_store(&self) -> Vec<u64> {
+        let words = 4 * (self.len() + 1);
+        crate::huge_pages::zeroed(words).unwrap_or_else(|| {
             // As `vec!` does when memory runs out (the fallible entry points checked first).
             std::alloc::handle_alloc_error(std::alloc::Layout::new::<Unit>())
-        });
+        })
+    }
+
+    /// The units in `store` (from [`Pad::unit_store`]), aligned, with `g`'s words as the
+    /// open cells (slot [`OPEN`]) and the frontier slots zero.
+    fn units<'a>(&self, store: &'a mut [u64], g: &BitGrid) -> &'a mut [Unit] {
+        let len = self.len();
+        assert!(store.len() >= 4 * (len + 1), "a unit store of this pad");
+        // The first word at a multiple of 32 bytes: at most 3 words in (words are 8-aligned).
+        let skip = store.as_ptr().align_offset(std::mem::align_of::<Unit>());
+        assert!(skip <= 3);
+        // SAFETY: `skip + 4 * len <= 3 + 4 * len < store.len()` words, so the `len` units lie
+        // inside `store`, whose mutable borrow they take over for `'a`; the start is aligned
+        // for `Unit` (`align_offset` above); `Unit` is four `u64`s (`repr(C)`), so any bits
+        // of the words are a valid unit.
+        let units: &'a mut [Unit] = unsafe {
+            std::slice::from_raw_parts_mut(store.as_mut_ptr().add(skip).cast::<Unit>(), len)
+        };
         for y in 0..self.h {
             let at = self.unit(y, 0);
-            for (u, &word) in out[at..at + self.n].iter_mut().zip(g.row_words(y)) {
-                u[OPEN] = word;
+            for (u, &word) in units[at..at + self.n].iter_mut().zip(g.row_words(y)) {
+                u.0[OPEN] = word;
             }
         }
-        out
+        units
     }
 }
 
 /// The four words of a unit: the open (not yet visited, passable) cells, then three frontier
-/// slots (previous, current and next layer, in turn).
-pub(crate) type Unit = [u64; 4];
+/// slots (previous, current and next layer, in turn). Aligned to its 32 bytes, so that a
+/// unit never straddles two cache lines.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub(crate) struct Unit(pub(crate) [u64; 4]);
 
 /// The slot of the open cells in a [`Unit`].
 const OPEN: usize = 0;
@@ -180,7 +202,7 @@ impl Next {
     /// first bits.
     #[inline(always)]
     fn push(&mut self, units: &mut [Unit], t: usize, base: usize, bits: u64) {
-        let unit = &mut units[t];
+        let unit = &mut units[t].0;
         let b = bits & unit[OPEN];
         unit[OPEN] ^= b;
         let was = unit[self.slot];
@@ -237,7 +259,7 @@ fn own_cells<const EIGHT: bool, const CON: bool>(
     base: usize,
     owner: &mut [u32],
 ) {
-    let prev = |i: usize| units[i][pk];
+    let prev = |i: usize| units[i].0[pk];
     // The cells of `f` reached from the west (a predecessor at x - 1 moving east), etc.
     let from_w = ((prev(u) & cw::<CON>(c, Dir::E, u)) << 1)
         | ((prev(u - 1) & cw::<CON>(c, Dir::E, u - 1)) >> 63);
@@ -311,7 +333,8 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
     let len = pad.len();
     // Zeroed memory: a few seeds in a large grid touch a few pages of the frontier slots
     // beyond the open cells' copy.
-    let mut units = pad.units(passable);
+    let mut store = pad.unit_store();
+    let units = pad.units(&mut store, passable);
     let (ck, _, _) = slots(0);
     // The lists grow with the frontiers (a small region never pays for a grid-sized list).
     let mut list: Vec<(usize, usize)> = Vec::new();
@@ -319,8 +342,8 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
         for (i, &word) in seeds.row_words(y).iter().enumerate() {
             if word != 0 {
                 let u = pad.unit(y, i);
-                units[u][ck] = word;
-                units[u][OPEN] &= !word;
+                units[u].0[ck] = word;
+                units[u].0[OPEN] &= !word;
                 list.push((u, y * w + i * 64));
             }
         }
@@ -346,13 +369,13 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
             next.list.resize(need, (0, 0));
         }
         for &(u, base) in &list[..count] {
-            let f = units[u][ck];
+            let f = units[u].0[ck];
             if !OWN {
                 // Read for the last time: the slot is clean for the layer after next.
-                units[u][ck] = 0;
+                units[u].0[ck] = 0;
             }
             if OWN && layer > 0 {
-                own_cells::<EIGHT, CON>(&units, pk, c, u, s, w, f, base, owner);
+                own_cells::<EIGHT, CON>(units, pk, c, u, s, w, f, base, owner);
             }
             let mut bits = f;
             while bits != 0 {
@@ -365,9 +388,9 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
             let (up, down) = (u - s, u + s);
             let (bup, bdown) = (base.wrapping_sub(w), base.wrapping_add(w));
             let (bl, br) = (base.wrapping_sub(64), base.wrapping_add(64));
-            next.push(&mut units, u, base, (fw >> 1) | (fe << 1));
-            next.push_carry(&mut units, u - 1, bl, fw << 63);
-            next.push_carry(&mut units, u + 1, br, fe >> 63);
+            next.push(units, u, base, (fw >> 1) | (fe << 1));
+            next.push_carry(units, u - 1, bl, fw << 63);
+            next.push_carry(units, u + 1, br, fe >> 63);
             let fnn = f & cw::<CON>(c, Dir::N, u);
             let fs = f & cw::<CON>(c, Dir::S, u);
             if EIGHT {
@@ -376,16 +399,16 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
                 let fsw = f & cw::<CON>(c, Dir::SW, u);
                 let fse = f & cw::<CON>(c, Dir::SE, u);
                 let (l, r) = (bup.wrapping_sub(64), bup.wrapping_add(64));
-                next.push(&mut units, up, bup, fnn | (fnw >> 1) | (fne << 1));
-                next.push_carry(&mut units, up - 1, l, fnw << 63);
-                next.push_carry(&mut units, up + 1, r, fne >> 63);
+                next.push(units, up, bup, fnn | (fnw >> 1) | (fne << 1));
+                next.push_carry(units, up - 1, l, fnw << 63);
+                next.push_carry(units, up + 1, r, fne >> 63);
                 let (l, r) = (bdown.wrapping_sub(64), bdown.wrapping_add(64));
-                next.push(&mut units, down, bdown, fs | (fsw >> 1) | (fse << 1));
-                next.push_carry(&mut units, down - 1, l, fsw << 63);
-                next.push_carry(&mut units, down + 1, r, fse >> 63);
+                next.push(units, down, bdown, fs | (fsw >> 1) | (fse << 1));
+                next.push_carry(units, down - 1, l, fsw << 63);
+                next.push_carry(units, down + 1, r, fse >> 63);
             } else {
-                next.push(&mut units, up, bup, fnn);
-                next.push(&mut units, down, bdown, fs);
+                next.push(units, up, bup, fnn);
+                next.push(units, down, bdown, fs);
             }
         }
         if next.len == 0 {
@@ -397,7 +420,7 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
         // read from it, and is cleared now.
         if OWN {
             for &(u, _) in &prev_list[..prev_count] {
-                units[u][pk] = 0;
+                units[u].0[pk] = 0;
             }
             std::mem::swap(&mut prev_list, &mut list);
             prev_count = count;
