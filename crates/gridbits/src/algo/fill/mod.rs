@@ -1,7 +1,7 @@
 //! Flood fill, BFS distance layers, distance maps and Voronoi territory, bit-parallel, on
 //! fixed [`Board`]s and runtime [`BitGrid`]s alike.
 //!
-//! Moves are [`Moves`]: one step (`Four`, `Eight`) or sliding (`Rook`, `Bishop`, `Queen`,
+//! Moves are [`Moves`](crate::Moves): one step (`Four`, `Eight`) or sliding (`Rook`, `Bishop`, `Queen`,
 //! through [`slide`](crate::algo::slide)). Optional per-direction *connection masks*
 //! ([`Connections`]) restrict where a move may leave a cell: a cell may move in direction `d`
 //! only where `con[d.index()]` has its bit. [`connections_from_walls`] builds them from a list
