@@ -54,7 +54,11 @@ impl<'a> Image<'a> {
         // positive row stride and contiguous rows, element (y, x) is at offset
         // `y * stride + x` from the data pointer, and the last one is at `len - 1`. The
         // `PyReadonlyArray2` borrow keeps the array alive and forbids mutable borrows from
-        // Rust for the lifetime of `'a`.
+        // Rust for the lifetime of `'a`. Python code in another thread may still write to
+        // the array while the GIL is released (numpy has no lock against it, for its own C
+        // loops either): the bytes read are then some mix of old and new values, as with
+        // numpy's own functions, and nothing here depends on them being stable beyond
+        // reading each byte once; this is documented in the package docs.
         let bytes = unsafe { std::slice::from_raw_parts(array.data() as *const u8, len) };
         Ok(Image {
             bytes,

@@ -49,9 +49,15 @@ fn advise_range(ptr: *mut u8, bytes: usize) {
 fn advise_range(_: *mut u8, _: usize) {}
 
 /// Element types whose all-zero bytes are a valid value, for [`zeroed`].
-pub(crate) trait Zero: Copy {}
-impl Zero for u32 {}
-impl Zero for u64 {}
+///
+/// # Safety
+///
+/// An implementor must be valid with every byte zero (plain integers are).
+pub(crate) unsafe trait Zero: Copy {}
+// SAFETY: every bit pattern, all-zero included, is a `u32`.
+unsafe impl Zero for u32 {}
+// SAFETY: every bit pattern, all-zero included, is a `u64`.
+unsafe impl Zero for u64 {}
 
 /// `n` zeros, allocated zeroed: the system hands out zero pages on first touch (huge ones
 /// when large), so a large grid or label image costs no pass of its own before its writer
@@ -69,8 +75,7 @@ pub(crate) fn zeroed<T: Zero>(n: usize) -> Option<Vec<T>> {
     }
     // SAFETY: `ptr` was allocated by the global allocator with the layout of `[T; n]`,
     // which is what a `Vec<T>` of capacity `n` deallocates with; its `n` elements are
-    // initialised (all-zero bytes are a valid `T`: the `Zero` types are plain integers and
-    // arrays of them).
+    // initialised (all-zero bytes are a valid `T`: the contract of the unsafe trait `Zero`).
     let mut v = unsafe { Vec::from_raw_parts(ptr, n, n) };
     advise(&mut v);
     Some(v)

@@ -64,7 +64,7 @@ fn row_chunks(bytes: &mut Bytes<'_>) {
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
         let mut q = c.clone();
-        // SAFETY: BMI2 was detected on this CPU just above.
+        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`has_bmi2`).
         assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
         same("pext", &q, &want);
     }
@@ -91,7 +91,7 @@ fn columns<const W: usize>(bytes: &mut Bytes<'_>) {
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
         let mut q = b;
-        // SAFETY: BMI2 was detected on this CPU just above.
+        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`has_bmi2`).
         assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
         same("pext", &q, &want);
     }
@@ -137,7 +137,7 @@ fn columns<const W: usize>(bytes: &mut Bytes<'_>) {
     #[cfg(target_arch = "x86_64")]
     if has_bmi2() {
         let mut q = planes.clone();
-        // SAFETY: BMI2 was detected on this CPU just above.
+        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`has_bmi2`).
         unsafe { gridbits::algo::lines::settle_planes_pext(&mut q) }.expect("one height");
         check("settle_planes_pext", &q);
     }

@@ -107,8 +107,8 @@ struct Sweeps<'a> {
     inf: Vec<u32>,
     /// Cells still allowed to be relaxed before giving up.
     budget: usize,
-    /// Whether the run scans take their SSE4.1 form.
-    sse41: bool,
+    /// The form of the run scans (SSE4.1 where the CPU has it).
+    kernel: run_scan::Kernel,
     /// The largest finite distance of each row as last relaxed (0 for rows never relaxed,
     /// which hold no finite distance: seeds' rows are relaxed first).
     row_max: Vec<u32>,
@@ -165,7 +165,7 @@ impl Sweeps<'_> {
             &self.inf
         };
         let down = if y + 1 < h { &below[..w] } else { &self.inf };
-        let (fwd, bwd, sse41) = (&mut self.fwd, &mut self.bwd, self.sse41);
+        let (fwd, bwd, kernel) = (&mut self.fwd, &mut self.bwd, self.kernel);
         let mut spent = 0;
         let mut lower = false;
         let mut most = 0;
@@ -182,8 +182,8 @@ impl Sweeps<'_> {
                 bwd[x] = v;
             }
             // The 1D transform along the run, from each end (`run_scan.rs`).
-            run_scan::forward(&mut fwd[a..b], sse41);
-            run_scan::backward(&mut bwd[a..b], sse41);
+            run_scan::forward(&mut fwd[a..b], kernel);
+            run_scan::backward(&mut bwd[a..b], kernel);
             for x in a..b {
                 let v = fwd[x].min(bwd[x]);
                 let v = if v >= FAR { INF } else { v };
@@ -236,7 +236,7 @@ pub(super) fn distances<const EIGHT: bool>(
         bwd: vec![INF; w],
         inf: vec![INF; w],
         budget,
-        sse41: run_scan::has_sse41(),
+        kernel: run_scan::Kernel::detect(),
         row_max: vec![0; h],
     };
     let mut downward = true;

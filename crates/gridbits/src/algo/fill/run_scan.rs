@@ -14,39 +14,55 @@ pub(super) const CAP: u32 = 1 << 31;
 
 /// `v[i] = min over j <= i of v[j] + (i - j)`, for values at most [`CAP`] and a run shorter
 /// than [`CAP`].
-pub(super) fn forward(v: &mut [u32], sse41: bool) {
+pub(super) fn forward(v: &mut [u32], kernel: Kernel) {
     #[cfg(target_arch = "x86_64")]
-    if sse41 {
-        // SAFETY: the caller detected SSE4.1 (`has_sse41`), the only requirement of
-        // `forward_sse41`; it keeps its loads and stores inside `v`.
+    if kernel.sse41 {
+        // SAFETY: `kernel.sse41` is true only in a `Kernel` made by `Kernel::detect`, after
+        // it detected SSE4.1, the only requirement of `forward_sse41`; that function keeps
+        // its loads and stores inside `v`.
         unsafe { forward_sse41(v) };
         return;
     }
-    let _ = sse41;
+    let _ = kernel;
     forward_from(v, 0, u32::MAX);
 }
 
 /// `v[i] = min over j >= i of v[j] + (j - i)`, as [`forward`] mirrored.
-pub(super) fn backward(v: &mut [u32], sse41: bool) {
+pub(super) fn backward(v: &mut [u32], kernel: Kernel) {
     #[cfg(target_arch = "x86_64")]
-    if sse41 {
-        // SAFETY: as in `forward`.
+    if kernel.sse41 {
+        // SAFETY: as in `forward`: SSE4.1 was detected by `Kernel::detect`.
         unsafe { backward_sse41(v) };
         return;
     }
-    let _ = sse41;
+    let _ = kernel;
     backward_to(v, v.len(), u32::MAX);
 }
 
-/// Whether this CPU runs the SSE4.1 scans.
-pub(super) fn has_sse41() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("sse4.1")
+/// Which form of the scans runs: the SSE4.1 one only in a value made by [`Kernel::detect`]
+/// on a CPU that has it (the field is private to this file, so no other code can claim it).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Kernel {
+    sse41: bool,
+}
+
+impl Kernel {
+    /// The portable scans, on any CPU.
+    pub(super) const PORTABLE: Kernel = Kernel { sse41: false };
+
+    /// The fastest scans this CPU runs.
+    pub(super) fn detect() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("sse4.1") {
+            return Kernel { sse41: true };
+        }
+        Kernel::PORTABLE
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+
+    /// Whether this is the SSE4.1 form.
+    #[cfg(test)]
+    pub(super) fn is_sse41(self) -> bool {
+        self.sse41
     }
 }
 
@@ -160,7 +176,7 @@ mod tests {
     #[test]
     fn scans_equal_the_chains() {
         let mut s = 0x9E37_79B9_7F4A_7C15u64;
-        let simd = [false, has_sse41()];
+        let kernels = [Kernel::PORTABLE, Kernel::detect()];
         for n in 0..=40usize {
             for round in 0..30 {
                 let v: Vec<u32> = (0..n)
@@ -177,12 +193,13 @@ mod tests {
                     })
                     .collect();
                 let (f, b) = chains(&v);
-                for sse41 in simd {
+                for kernel in kernels {
+                    let sse41 = kernel.is_sse41();
                     let mut got = v.clone();
-                    forward(&mut got, sse41);
+                    forward(&mut got, kernel);
                     assert_eq!(got, f, "forward n={n} sse41={sse41} {v:?}");
                     let mut got = v.clone();
-                    backward(&mut got, sse41);
+                    backward(&mut got, kernel);
                     assert_eq!(got, b, "backward n={n} sse41={sse41} {v:?}");
                 }
             }

@@ -141,7 +141,11 @@ pub(super) fn write_avx2<const UNIT: usize>(grid: &BitGrid, labels: &[u32], out:
                         if (ptr as usize).is_multiple_of(32) {
                             // Streaming: the image is usually larger than the caches;
                             // no read for ownership.
-                            // SAFETY: `dst` is 8 u32 and 32-byte aligned.
+                            // SAFETY: `dst` is 8 u32 and 32-byte aligned. Streaming stores
+                            // need an `_mm_sfence` on this thread before the memory is read
+                            // again: the one at the end of this function; a panic before it
+                            // unwinds past every reader of `labels` (the image is borrowed
+                            // mutably for this call).
                             unsafe { _mm256_stream_si256(ptr, v) };
                         } else {
                             // SAFETY: `dst` is 8 u32: the store stays inside it.

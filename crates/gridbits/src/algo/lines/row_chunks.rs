@@ -79,9 +79,10 @@ impl Geom {
     fn compact<const PEXT: bool>(self, c: u64, full: u64) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if PEXT {
-            // SAFETY: only instantiated with PEXT = true inside a BMI2 target-feature
-            // function that is called after run-time detection. Bits of `c` outside the
-            // cells are zero, so extracting them too adds only zeros on top.
+            // SAFETY: `PEXT = true` is reached only through `clear_full_lines_pext`, an
+            // unsafe fn whose callers must have detected BMI2 (directly, or through
+            // `clear_any_width::<true>` and `clear_stream::<true>`, which only it calls).
+            // Bits of `c` outside the cells are zero, so extracting them adds only zeros.
             return unsafe { std::arch::x86_64::_pext_u64(c, !full) };
         }
         let w = self.w;
