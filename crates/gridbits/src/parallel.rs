@@ -1,12 +1,23 @@
 //! Using every core: the thread count, and the work that runs on several threads.
 //!
-//! With the feature `parallel` (rayon), the crate spreads two kinds of work over the threads
-//! of the current rayon pool, with results identical to one thread, bit for bit:
+//! With the feature `parallel` (rayon), the crate spreads three kinds of work over the
+//! threads of the current rayon pool, with results identical to one thread, bit for bit:
 //!
 //! - **Labelling large grids** ([`crate::algo::label`]): grids of at least
 //!   [`LABEL_MIN_CELLS`] cells are labelled in horizontal row stripes, one task per stripe,
 //!   then the stripes' components are joined across the stripe borders and renumbered to
 //!   the one-thread order.
+//! - **Distance maps and Voronoi owners of large grids** (the word-frontier BFS of
+//!   [`distance_map`](crate::algo::fill::distance_map),
+//!   [`voronoi_owners`](crate::algo::fill::voronoi_owners) and the Voronoi of
+//!   [`BitGrid`](crate::BitGrid)s): with a second thread in the pool, one thread runs the
+//!   BFS's word operations and hands each layer's frontier words to a second thread (a
+//!   scoped thread of its own, which must run beside the BFS), which writes the distances
+//!   and owners: from 4 Mi cells for distances, 1 Mi cells with owners. A BFS's layers
+//!   depend on each other, so this is the parallelism it has; the row sweeps of open rooms
+//!   and serpentines and the flood fill stay on one thread
+//!   (`algo::fill::fill_union_parallel` exists for machines with
+//!   more cores).
 //! - **Batches of small boards**: [`simulate_many`](crate::games::puyo::simulate_many),
 //!   [`components_many`](crate::algo::components::components_many),
 //!   [`evaluate_many`](crate::games::amazons::evaluate_many).

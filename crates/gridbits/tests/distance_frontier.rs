@@ -12,6 +12,7 @@ use gridbits::algo::fill::{
     distance_map, try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners, Connections, Owners,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
+use gridbits::parallel::with_threads;
 use gridbits::{BitGrid, Moves};
 use proptest::prelude::*;
 
@@ -315,5 +316,62 @@ fn maps_large_enough_to_prefetch() {
             got.max(),
             want.iter().filter(|&&d| d != u32::MAX).max().copied()
         );
+    }
+}
+
+/// Large grids, where a second thread (when the pool has one) writes the distances (from
+/// 4 Mi cells) and the owners (from 1 Mi cells): the same maps and owner arrays as on one
+/// thread, whose engine the tests above check against the oracle. Shapes at the edges of
+/// the word layout (one row, one column, widths 63, 64 and 65) and mazes, 4- and 8-moves,
+/// with and without connection masks.
+#[test]
+fn writer_thread_results_equal_one_thread() {
+    let mut rng = Rng(0x5eed_7777);
+    for (cells, owners) in [(1usize << 22, false), (1 << 20, true)] {
+        let side = 1 << (cells.trailing_zeros() / 2);
+        let mut shapes: Vec<BitGrid> = [cells, 1, 63, 64, 65]
+            .into_iter()
+            .map(|w| {
+                let h = cells.div_ceil(w);
+                grid(w, h, &mut rng, if w == 1 || h == 1 { 100 } else { 68 })
+            })
+            .collect();
+        shapes.push(maze(&mut SplitMix(rng.next()), side - 1, side - 1));
+        for g in &shapes {
+            let (w, h) = g.size();
+            for moves in [Moves::Four, Moves::Eight] {
+                for with_con in [false, true] {
+                    if with_con && (w == 1 || h == 1) {
+                        continue;
+                    }
+                    let con: Option<Connections<BitGrid>> =
+                        with_con.then(|| std::array::from_fn(|_| grid(w, h, &mut rng, 90)));
+                    let players = players(w, h, if owners { 40 } else { 3 }, &mut rng);
+                    let sources = plane(w, h, &players.concat());
+                    let run = |threads| {
+                        with_threads(threads, || {
+                            if owners {
+                                let o = voronoi_owners(&players, g, moves, con.as_ref());
+                                (
+                                    o.as_slice().to_vec(),
+                                    o.distances().clone(),
+                                    o.counts().to_vec(),
+                                )
+                            } else {
+                                let d = distance_map(&sources, g, moves, con.as_ref());
+                                (Vec::new(), d, Vec::new())
+                            }
+                        })
+                        .unwrap()
+                    };
+                    let (one, two) = (run(1), run(2));
+                    let ctx = format!("{w}x{h} {moves:?} masks={with_con} owners={owners}");
+                    assert!(one.0 == two.0, "{ctx}: the owners differ");
+                    assert!(one.1 == two.1, "{ctx}: the distances differ");
+                    assert_eq!(one.1.max(), two.1.max(), "{ctx}");
+                    assert_eq!(one.2, two.2, "{ctx}");
+                }
+            }
+        }
     }
 }

@@ -6,6 +6,8 @@
 //!   label image written into a reused image (on one thread the one-thread labeller; on two,
 //!   stripes labelled in parallel, merged and renumbered to the same image); and the
 //!   statistics without an image on 50% noise.
+//! - The word-frontier BFS, in ns per cell: distance maps of 4096x4096 noise and the owners
+//!   of 30 players on 2000x1500 (on two threads, the second writes distances and owners).
 //! - Batches of small boards, in ns per board: Puyo chains (`simulate_many`, random 6x12
 //!   Smash the Code fields), components of 6x12 planes (`count_components_many`), Amazons
 //!   evaluations (`evaluate_many`); with a plain sequential loop as a third case (the cost
@@ -15,11 +17,12 @@
 
 use super::{random_boards, Bench, Rng};
 use gridbits::algo::components::{components, count_components_many};
+use gridbits::algo::fill::{distance_map, voronoi_owners};
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
 use gridbits::games::amazons::{evaluate_many, Position};
 use gridbits::games::puyo::{simulate_many, Cell, Field, Rules};
 use gridbits::parallel::Pool;
-use gridbits::{BitGrid, Board10x10, Board6x12, Connectivity};
+use gridbits::{BitGrid, Board10x10, Board6x12, Connectivity, Moves};
 
 /// Side of the labelling images.
 const SIDE: usize = 4096;
@@ -33,7 +36,60 @@ pub fn register(bench: &mut Bench, rng: &mut Rng) {
         return;
     };
     label_rows(bench, rng, &one, &two);
+    bfs_rows(bench, rng, &one, &two);
     batch_rows(bench, rng, &one, &two);
+}
+
+/// The word-frontier BFS with its writer thread: distance maps of 4096x4096 grids with 30%
+/// and 35% walls from one corner, and the owners of 30 players on 2000x1500 with 20% walls
+/// (the grids of the `distance` and `voronoi` rows), in ns per cell.
+fn bfs_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
+    for walls in [30u32, 35] {
+        let name = format!("distance noise{walls} {SIDE}x{SIDE} threads (ns/cell)");
+        if !bench.wants(&name) {
+            continue;
+        }
+        let free = super::random_grid(rng, SIDE, SIDE, 1.0 - f64::from(walls) / 100.0);
+        let mut seed = free.empty_like();
+        seed.set(0, 0);
+        let free = free | seed.clone();
+        let map = |pool: &Pool| {
+            pool.install(|| {
+                let d = distance_map(&seed, &free, Moves::Four, None);
+                u64::from(d.max().unwrap_or(0))
+            })
+        };
+        let cells = (SIDE * SIDE) as u64;
+        bench
+            .workload(&name, "2-threads")
+            .case("2-threads", cells, || map(two))
+            .case("1-thread", cells, || map(one))
+            .finish();
+    }
+    let name = "voronoi owners 30 players 2000x1500 threads (ns/cell)";
+    if bench.wants(name) {
+        let (w, h) = (2000, 1500);
+        let free = super::random_grid(rng, w, h, 0.8);
+        let players: Vec<[(usize, usize); 1]> = (0..30)
+            .map(|_| {
+                let x = (rng.next_u64() % w as u64) as usize;
+                let y = (rng.next_u64() % h as u64) as usize;
+                [(x, y)]
+            })
+            .collect();
+        let owners = |pool: &Pool| {
+            pool.install(|| {
+                let o = voronoi_owners(&players, &free, Moves::Four, None);
+                o.contested() + o.counts()[0]
+            })
+        };
+        let cells = (w * h) as u64;
+        bench
+            .workload(name, "2-threads")
+            .case("2-threads", cells, || owners(two))
+            .case("1-thread", cells, || owners(one))
+            .finish();
+    }
 }
 
 fn label_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {

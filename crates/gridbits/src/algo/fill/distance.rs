@@ -108,7 +108,9 @@ impl DistanceMap {
 /// (an open room or a serpentine settles in one pass each way, in straight loops over the
 /// rows); sweeps that would need more than 3 row relaxations per free cell give up and the
 /// BFS runs. Both give the same distances. Fixed boards and sliding moves expand whole boards
-/// per layer (see [`Territory`]).
+/// per layer (see [`Territory`]). With the feature `parallel` and a second thread in the
+/// pool, the BFS of a grid of 4 Mi cells or more has its distances written by the second
+/// thread (see [`crate::parallel`]).
 ///
 /// ```
 /// use gridbits::algo::fill::distance_map;

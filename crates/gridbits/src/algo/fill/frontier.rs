@@ -18,10 +18,15 @@
 //! A push into a neighbour then touches one cache line, not one per array, which is what a
 //! thin frontier scattered over a large grid pays for.
 //!
+//! On large grids with a second thread, the per-cell writes go to that thread
+//! (`layer_writer.rs`): this one sends each frontier word (and with owners its predecessor
+//! masks) instead of writing it.
+//!
 //! With owners (many-player Voronoi), each cell of a layer takes the owner of its predecessors
 //! in the previous layer (the cells of that layer that reach it in one move): the single player
 //! among them, or [`CONTESTED`] when two differ or one is contested.
 
+use super::layer_writer::{self, Feed};
 use super::Connections;
 use crate::{BitGrid, Dir, Moves};
 
@@ -161,19 +166,131 @@ pub(super) fn bfs(
         Moves::Eight => true,
         _ => unreachable!("the word-frontier BFS takes step moves"),
     };
-    macro_rules! go {
-        ($e:expr, $c:expr) => {
-            match owner {
-                Some(o) => run::<$e, $c, true>(pad, seeds, passable, c, dist, o),
-                None => run::<$e, $c, false>(pad, seeds, passable, c, dist, &mut []),
+    macro_rules! each_shape {
+        ($own:expr, $sink:expr) => {
+            match (eight, cons.is_some()) {
+                (false, false) => run::<false, false, $own, _>(pad, seeds, passable, c, $sink),
+                (false, true) => run::<false, true, $own, _>(pad, seeds, passable, c, $sink),
+                (true, false) => run::<true, false, $own, _>(pad, seeds, passable, c, $sink),
+                (true, true) => run::<true, true, $own, _>(pad, seeds, passable, c, $sink),
             }
         };
     }
-    match (eight, cons.is_some()) {
-        (false, false) => go!(false, false),
-        (false, true) => go!(false, true),
-        (true, false) => go!(true, false),
-        (true, true) => go!(true, true),
+    // On large grids with a second thread, that thread writes the distances and owners.
+    let own = owner.is_some();
+    if layer_writer::wanted(dist.len(), own) {
+        return layer_writer::with_writer(dist, owner, pad.w, eight, |feed| {
+            if own {
+                each_shape!(true, feed)
+            } else {
+                each_shape!(false, feed)
+            }
+        });
+    }
+    match owner {
+        Some(owner) => each_shape!(true, &mut Direct { dist, owner }),
+        None => each_shape!(
+            false,
+            &mut Direct {
+                dist,
+                owner: &mut []
+            }
+        ),
+    }
+}
+
+/// Where the frontier words of each layer go: written on the BFS's thread ([`Direct`]) or
+/// handed to a writer thread ([`Feed`]).
+trait Sink {
+    /// The frontier word `f` of unit `u` (first cell `base`) in layer `layer`; `pk` is the
+    /// previous layer's slot.
+    #[allow(clippy::too_many_arguments)]
+    fn word<const EIGHT: bool, const CON: bool, const OWN: bool>(
+        &mut self,
+        units: &[Unit],
+        pk: usize,
+        c: &Cons,
+        u: usize,
+        pad: &Pad,
+        f: u64,
+        base: usize,
+        layer: u32,
+    );
+
+    /// The words that follow are of layer `layer`.
+    fn layer(&mut self, layer: u32);
+
+    /// The distance map, when written on this thread (the target of prefetches).
+    fn map(&self) -> Option<&[u32]>;
+}
+
+/// Distances and owners written on the BFS's thread.
+struct Direct<'a> {
+    dist: &'a mut [u32],
+    owner: &'a mut [u32],
+}
+
+impl Sink for Direct<'_> {
+    #[inline(always)]
+    fn word<const EIGHT: bool, const CON: bool, const OWN: bool>(
+        &mut self,
+        units: &[Unit],
+        pk: usize,
+        c: &Cons,
+        u: usize,
+        pad: &Pad,
+        f: u64,
+        base: usize,
+        layer: u32,
+    ) {
+        if OWN && layer > 0 {
+            let from = predecessors::<EIGHT, CON>(units, pk, c, u, pad.s);
+            own_bits::<EIGHT>(&from, pad.w, f, base, self.owner);
+        }
+        let mut bits = f;
+        while bits != 0 {
+            self.dist[base + bits.trailing_zeros() as usize] = layer;
+            bits &= bits - 1;
+        }
+    }
+
+    #[inline(always)]
+    fn layer(&mut self, _: u32) {}
+
+    fn map(&self) -> Option<&[u32]> {
+        Some(self.dist)
+    }
+}
+
+impl Sink for Feed {
+    #[inline(always)]
+    fn word<const EIGHT: bool, const CON: bool, const OWN: bool>(
+        &mut self,
+        units: &[Unit],
+        pk: usize,
+        c: &Cons,
+        u: usize,
+        pad: &Pad,
+        f: u64,
+        base: usize,
+        layer: u32,
+    ) {
+        if OWN && layer > 0 {
+            // The writer thread runs the per-cell part of the owners.
+            let from = predecessors::<EIGHT, CON>(units, pk, c, u, pad.s);
+            self.word_from(base, f, &from[..if EIGHT { 8 } else { 4 }]);
+        } else {
+            Feed::word(self, base, f);
+        }
+    }
+
+    #[inline(always)]
+    fn layer(&mut self, layer: u32) {
+        Feed::layer(self, layer);
+    }
+
+    fn map(&self) -> Option<&[u32]> {
+        None
     }
 }
 
@@ -244,23 +361,19 @@ fn prefetch(p: *const u32) {
     let _ = p;
 }
 
-/// The predecessors' owners of the cells `f` of unit `u` (layer `> 0`): for each cell, the
-/// single owner among the cells of `prev` that reach it in one move, or [`CONTESTED`].
+/// For each cell of unit `u`, which neighbours in the previous layer (slot `pk`) reach it in
+/// one move: masks of the cells with a predecessor to the west, east, north, south, then
+/// (8-neighbour moves) north-west, north-east, south-west and south-east.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn own_cells<const EIGHT: bool, const CON: bool>(
+fn predecessors<const EIGHT: bool, const CON: bool>(
     units: &[Unit],
     pk: usize,
     c: &Cons,
     u: usize,
     s: usize,
-    w: usize,
-    f: u64,
-    base: usize,
-    owner: &mut [u32],
-) {
+) -> [u64; 8] {
     let prev = |i: usize| units[i].0[pk];
-    // The cells of `f` reached from the west (a predecessor at x - 1 moving east), etc.
+    // The cells reached from the west (a predecessor at x - 1 moving east), etc.
     let from_w = ((prev(u) & cw::<CON>(c, Dir::E, u)) << 1)
         | ((prev(u - 1) & cw::<CON>(c, Dir::E, u - 1)) >> 63);
     let from_e = ((prev(u) & cw::<CON>(c, Dir::W, u)) >> 1)
@@ -279,19 +392,27 @@ fn own_cells<const EIGHT: bool, const CON: bool>(
         from_se = ((prev(b) & cw::<CON>(c, Dir::NW, b)) >> 1)
             | ((prev(b + 1) & cw::<CON>(c, Dir::NW, b + 1)) << 63);
     }
+    [
+        from_w, from_e, from_n, from_s, from_nw, from_ne, from_sw, from_se,
+    ]
+}
+
+/// The owners of the cells `f` (first cell `base`, in a grid `w` wide) of a layer `> 0`, from
+/// their [`predecessors`] `from`: for each cell, the single owner among its predecessors, or
+/// [`CONTESTED`] when two differ or one is contested.
+#[inline(always)]
+pub(super) fn own_bits<const EIGHT: bool>(
+    from: &[u64; 8],
+    w: usize,
+    f: u64,
+    base: usize,
+    owner: &mut [u32],
+) {
     // Each mask with the offset from a cell to that predecessor.
     let w = w as isize;
-    let preds = [
-        (from_w, -1),
-        (from_e, 1),
-        (from_n, -w),
-        (from_s, w),
-        (from_nw, -w - 1),
-        (from_ne, -w + 1),
-        (from_sw, w - 1),
-        (from_se, w + 1),
-    ];
-    let preds = if EIGHT { &preds[..] } else { &preds[..4] };
+    let offsets = [-1, 1, -w, w, -w - 1, -w + 1, w - 1, w + 1];
+    let n = if EIGHT { 8 } else { 4 };
+    let (from, offsets) = (&from[..n], &offsets[..n]);
     // Each cell's predecessors, combined without a data-dependent branch. A missing
     // predecessor reads one that is present instead (every cell of a layer `> 0` has one; it
     // was written a layer ago, so it is in cache, unlike the cell's own slot): reading it
@@ -302,13 +423,13 @@ fn own_cells<const EIGHT: bool, const CON: bool>(
         bits &= bits - 1;
         let at = base + k as usize;
         let mut any = at;
-        for &(m, d) in preds {
+        for (&m, &d) in from.iter().zip(offsets) {
             if (m >> k) & 1 != 0 {
                 any = at.wrapping_add_signed(d);
             }
         }
         let mut o = owner[any];
-        for &(m, d) in preds {
+        for (&m, &d) in from.iter().zip(offsets) {
             let v = owner[if (m >> k) & 1 != 0 {
                 at.wrapping_add_signed(d)
             } else {
@@ -320,15 +441,17 @@ fn own_cells<const EIGHT: bool, const CON: bool>(
     }
 }
 
-/// The BFS of [`bfs`], monomorphised per neighbourhood, masks and owners.
-fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
+/// The BFS of [`bfs`], monomorphised per neighbourhood, masks, owners (read from the
+/// previous layer's slots, on this thread) and sink.
+fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
     pad: Pad,
     seeds: &BitGrid,
     passable: &BitGrid,
     c: &Cons,
-    dist: &mut [u32],
-    owner: &mut [u32],
+    sink: &mut S,
 ) -> u32 {
+    // Previous layers' slots are kept a layer longer only for owners read from them.
+    let keep = OWN;
     let Pad { w, h, s, .. } = pad;
     let len = pad.len();
     // Zeroed memory: a few seeds in a large grid touch a few pages of the frontier slots
@@ -349,12 +472,13 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
         }
     }
     let mut count = list.len();
+    let map = sink.map().unwrap_or(&[]);
     let mut next = Next {
         slot: 0,
         list: Vec::new(),
         len: 0,
-        dist: dist.as_ptr(),
-        prefetch: dist.len() >= PREFETCH_CELLS,
+        dist: map.as_ptr(),
+        prefetch: map.len() >= PREFETCH_CELLS,
     };
     let mut prev_list: Vec<(usize, usize)> = Vec::new();
     let mut prev_count = 0;
@@ -370,18 +494,11 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
         }
         for &(u, base) in &list[..count] {
             let f = units[u].0[ck];
-            if !OWN {
+            if !keep {
                 // Read for the last time: the slot is clean for the layer after next.
                 units[u].0[ck] = 0;
             }
-            if OWN && layer > 0 {
-                own_cells::<EIGHT, CON>(units, pk, c, u, s, w, f, base, owner);
-            }
-            let mut bits = f;
-            while bits != 0 {
-                dist[base + bits.trailing_zeros() as usize] = layer;
-                bits &= bits - 1;
-            }
+            sink.word::<EIGHT, CON, OWN>(units, pk, c, u, &pad, f, base, layer);
             // Moves west (towards bit 0, and bit 0 into bit 63 of the word before), east,
             // north and south, each from the cells whose mask allows it.
             let (fw, fe) = (f & cw::<CON>(c, Dir::W, u), f & cw::<CON>(c, Dir::E, u));
@@ -415,10 +532,11 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool>(
             return layer;
         }
         layer += 1;
+        sink.layer(layer);
         // The slot of the layer before this one becomes the next layer's. Without owners it
         // was cleared as it was read; with owners it was kept until this layer's owners were
         // read from it, and is cleared now.
-        if OWN {
+        if keep {
             for &(u, _) in &prev_list[..prev_count] {
                 units[u].0[pk] = 0;
             }

@@ -77,6 +77,7 @@ mod distance_out;
 mod distance_sweeps;
 mod fallible;
 mod frontier;
+mod layer_writer;
 mod layers;
 mod owners;
 #[cfg(feature = "parallel")]

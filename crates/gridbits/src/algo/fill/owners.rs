@@ -120,6 +120,9 @@ impl std::error::Error for OwnersError {}
 /// time does not depend on the number of players, and no plane per player is ever built (a
 /// [`Voronoi`] with a thousand players on a large grid holds a thousand grids). Sliding moves
 /// (`Rook`, `Bishop`, `Queen`) use the whole-grid engine of [`voronoi`], one plane per player.
+/// With the feature `parallel` and a second thread in the pool, grids of 1 Mi cells and more
+/// have their owners and distances written by the second thread while the first runs the
+/// BFS (see [`crate::parallel`]).
 ///
 /// ```
 /// use gridbits::algo::fill::{voronoi_owners, Owners};

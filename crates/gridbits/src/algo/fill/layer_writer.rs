@@ -1,0 +1,186 @@
+//! The second thread of a large word-frontier BFS ([`frontier`](super::frontier)): the BFS
+//! thread finds each layer's frontier words and hands them over in chunks; this thread
+//! writes their distances and, with owners (many-player Voronoi), each cell's owner.
+//!
+//! The BFS itself needs neither array: the bits of the units say what is visited. What
+//! moves to the other core is the per-cell work: a store per cell into a map far larger than
+//! the caches, and with owners a look at each cell's predecessors. The BFS thread still
+//! finds, per frontier word, which cells have a predecessor in each direction (a few word
+//! operations, [`predecessors`](super::frontier)) and sends those masks along; the writer
+//! combines the owners cell by cell ([`own_bits`]). Layers arrive in order, so every owner of
+//! the layer before is written when a cell's predecessors are read.
+
+use super::frontier::own_bits;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+
+/// Grids of at least this many cells (1 Mpx) run a many-player BFS (with owners) with a
+/// writer thread when the current pool has two threads or more.
+pub(super) const OWNERS_MIN_CELLS: usize = 1 << 20;
+
+/// Grids of at least this many cells (4 Mpx, a 16 MiB map: beyond the caches) run a BFS
+/// without owners with a writer thread. On smaller maps a cell's write costs about what
+/// handing its word over costs (1024 x 1024 mazes, one cell per frontier word, were 10%
+/// slower with the writer).
+pub(super) const MIN_CELLS: usize = 1 << 22;
+
+/// Words per chunk: 64 KiB.
+const CHUNK: usize = 8192;
+
+/// Chunks queued for the writer at most before the BFS waits for it.
+const QUEUED: usize = 8;
+
+/// Whether a BFS of `cells` cells, with or without owners, runs with a writer thread: on
+/// large grids, when the pool the caller runs in has a second thread.
+pub(super) fn wanted(cells: usize, owners: bool) -> bool {
+    let min = if owners { OWNERS_MIN_CELLS } else { MIN_CELLS };
+    cells >= min && crate::parallel::current_threads() >= 2
+}
+
+/// The BFS thread's end: collects entries and hands full chunks to the writer. An entry is
+/// `[layer, 0]` where a layer begins, or a frontier word `[first cell, bits]` (bits
+/// non-zero), followed in layers after the first, with owners, by its predecessor masks (4,
+/// or 8 with 8-neighbour moves).
+pub(super) struct Feed {
+    chunk: Vec<u64>,
+    to_writer: SyncSender<Vec<u64>>,
+    spare: Receiver<Vec<u64>>,
+}
+
+impl Feed {
+    /// The frontier word at cell `base` with cells `bits` (non-zero).
+    #[inline(always)]
+    pub(super) fn word(&mut self, base: usize, bits: u64) {
+        self.chunk.extend_from_slice(&[base as u64, bits]);
+        self.check();
+    }
+
+    /// [`Feed::word`] with the masks of the cells' predecessors.
+    #[inline(always)]
+    pub(super) fn word_from(&mut self, base: usize, bits: u64, from: &[u64]) {
+        self.chunk.extend_from_slice(&[base as u64, bits]);
+        self.chunk.extend_from_slice(from);
+        self.check();
+    }
+
+    /// The words that follow are of layer `layer`.
+    #[inline(always)]
+    pub(super) fn layer(&mut self, layer: u32) {
+        self.chunk.extend_from_slice(&[u64::from(layer), 0]);
+        self.check();
+    }
+
+    /// Hands the chunk over once it holds [`CHUNK`] words (an entry is at most 10).
+    #[inline(always)]
+    fn check(&mut self) {
+        if self.chunk.len() >= CHUNK - 10 {
+            self.hand_over();
+        }
+    }
+
+    /// Sends the chunk (waiting while [`QUEUED`] are queued) and starts a new one, reusing
+    /// one the writer has finished where there is one.
+    #[cold]
+    fn hand_over(&mut self) {
+        let next = self
+            .spare
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(CHUNK));
+        let full = std::mem::replace(&mut self.chunk, next);
+        // The writer only stops when this end is dropped (or it panicked, which the scope
+        // that joins it reports).
+        let _ = self.to_writer.send(full);
+    }
+
+    /// Sends what is left; the writer finishes when this end is dropped.
+    fn finish(mut self) {
+        if !self.chunk.is_empty() {
+            let chunk = std::mem::take(&mut self.chunk);
+            let _ = self.to_writer.send(chunk);
+        }
+    }
+}
+
+/// Runs `bfs` on this thread with a [`Feed`], and on a scoped thread of its own the writer
+/// of `dist` (row-major, `width` columns) and, when given, `owner` (holding the seeds'
+/// owners, `eight` for 8-neighbour moves). Returns `bfs`'s result once both are done.
+///
+/// The writer is a thread of its own, not a rayon task: it must run while the BFS runs (a
+/// task might wait behind the BFS in the queue of a busy pool, and the BFS waits for it when
+/// its queue is full).
+pub(super) fn with_writer<R>(
+    dist: &mut [u32],
+    owner: Option<&mut [u32]>,
+    width: usize,
+    eight: bool,
+    bfs: impl FnOnce(&mut Feed) -> R,
+) -> R {
+    let (to_writer, from_bfs) = sync_channel::<Vec<u64>>(QUEUED);
+    let (to_bfs, spare) = sync_channel::<Vec<u64>>(QUEUED + 2);
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || {
+            let mut w = Writer {
+                dist,
+                owner,
+                width,
+                eight,
+                layer: 0,
+            };
+            for mut chunk in from_bfs {
+                w.write(&chunk);
+                chunk.clear();
+                let _ = to_bfs.try_send(chunk);
+            }
+        });
+        let mut feed = Feed {
+            chunk: Vec::with_capacity(CHUNK),
+            to_writer,
+            spare,
+        };
+        let out = bfs(&mut feed);
+        feed.finish();
+        if let Err(panic) = writer.join() {
+            std::panic::resume_unwind(panic);
+        }
+        out
+    })
+}
+
+/// The writer thread's state.
+struct Writer<'a> {
+    dist: &'a mut [u32],
+    owner: Option<&'a mut [u32]>,
+    width: usize,
+    eight: bool,
+    layer: u32,
+}
+
+impl Writer<'_> {
+    fn write(&mut self, chunk: &[u64]) {
+        let masks = if self.eight { 8 } else { 4 };
+        let mut i = 0;
+        while i + 1 < chunk.len() {
+            let (a, bits) = (chunk[i], chunk[i + 1]);
+            i += 2;
+            if bits == 0 {
+                self.layer = a as u32;
+                continue;
+            }
+            let base = a as usize;
+            let mut b = bits;
+            while b != 0 {
+                self.dist[base + b.trailing_zeros() as usize] = self.layer;
+                b &= b - 1;
+            }
+            if let (Some(owner), true) = (self.owner.as_deref_mut(), self.layer > 0) {
+                let mut from = [0u64; 8];
+                from[..masks].copy_from_slice(&chunk[i..i + masks]);
+                i += masks;
+                if self.eight {
+                    own_bits::<true>(&from, self.width, bits, base, owner);
+                } else {
+                    own_bits::<false>(&from, self.width, bits, base, owner);
+                }
+            }
+        }
+    }
+}
