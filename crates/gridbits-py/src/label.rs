@@ -173,7 +173,9 @@ fn label_stats<'py>(
         labels_and_stats(py, &img, connectivity, with_labels, |grid, comps| {
             let n = comps.len();
             let mut stats = Vec::with_capacity((n + 1) * 5);
+            gridbits::huge_pages::advise(&mut stats);
             let mut cents = Vec::with_capacity((n + 1) * 2);
+            gridbits::huge_pages::advise(&mut cents);
             // Row 0: the background, as OpenCV reports it.
             let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
                 (a + c.size, x + c.sum_x, y + c.sum_y)
@@ -232,9 +234,13 @@ fn label_stats_split<'py>(
     let img = Image::new(&image, "image")?;
     let (labels, (areas, boxes, cents)) =
         labels_and_stats(py, &img, connectivity, with_labels, |_, comps| {
-            let areas: Vec<i64> = comps.iter().map(|c| c.size as i64).collect();
+            let mut areas: Vec<i64> = Vec::with_capacity(comps.len());
+            gridbits::huge_pages::advise(&mut areas);
+            areas.extend(comps.iter().map(|c| c.size as i64));
             let mut boxes = Vec::with_capacity(comps.len() * 4);
+            gridbits::huge_pages::advise(&mut boxes);
             let mut cents = Vec::with_capacity(comps.len() * 2);
+            gridbits::huge_pages::advise(&mut cents);
             for c in comps {
                 let (x, y, cw, ch) = c.bbox();
                 boxes.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32]);

@@ -1,5 +1,5 @@
 //! Large per-cell outputs (distance maps, owner arrays, label images) on transparent huge
-//! pages where the system offers them.
+//! pages where the system offers them; [`advise`] asks the same for a buffer of yours.
 //!
 //! A `u32` per cell of a 4096 x 4096 grid is 64 MiB: 16,384 pages of 4 KiB, each a page fault
 //! on first touch. On Linux, where transparent huge pages are usually enabled "on request"
@@ -9,13 +9,22 @@
 //! machine. The advice changes no contents and no validity of the memory; where it is refused
 //! (another system, huge pages disabled) nothing changes but the speed.
 
-/// Allocations smaller than this are left alone: they are served from the heap and their
-/// pages are usually reused, not faulted in.
-pub(crate) const HUGE_MIN_BYTES: usize = 4 << 20;
+/// Allocations smaller than this (4 MiB) are left alone: they are served from the heap and
+/// their pages are usually reused, not faulted in.
+pub const HUGE_MIN_BYTES: usize = 4 << 20;
 
-/// Asks the system to back the spare capacity of `v` with huge pages. Call it right after
-/// reserving, before writing: pages already touched stay small.
-pub(crate) fn advise<T>(v: &mut Vec<T>) {
+/// Asks the system to back the capacity of `v` with huge pages, when it is at least
+/// [`HUGE_MIN_BYTES`] (on Linux; elsewhere nothing happens). Call it right after reserving,
+/// before writing: pages already touched stay small. Contents and validity never change,
+/// only how many page faults the first writes take.
+///
+/// ```
+/// let mut out: Vec<u32> = Vec::with_capacity(4096 * 4096);
+/// gridbits::huge_pages::advise(&mut out);
+/// out.resize(4096 * 4096, 0);
+/// assert_eq!(out[12345], 0);
+/// ```
+pub fn advise<T>(v: &mut Vec<T>) {
     let bytes = v.capacity().saturating_mul(std::mem::size_of::<T>());
     if bytes >= HUGE_MIN_BYTES {
         advise_range(v.as_mut_ptr().cast::<u8>(), bytes);

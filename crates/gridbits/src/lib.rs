@@ -150,7 +150,7 @@ pub mod dir;
 pub mod error;
 pub mod games;
 pub mod grid;
-mod huge_pages;
+pub mod huge_pages;
 pub mod naive;
 pub mod parallel;
 pub mod text;
