@@ -1,10 +1,13 @@
 //! Every flood fill engine of runtime grids (`fill`, `fill_sweep`, `fill_runs`, `fill_union`
 //! and its portable copy, and with the `parallel` feature `fill_union_parallel`) against the
 //! per-cell oracle `naive::fill`: random densities, mazes, serpentines, word-boundary widths,
-//! single rows and columns, empty and full grids, many seeds and seeds on walls.
+//! single rows and columns, empty and full grids, many seeds and seeds on walls; and
+//! `fill_from` (one start cell) from the first seed of each case.
 
 use crate::common::{config, maze, SplitMix, CONNS};
-use gridbits::algo::fill::{fill, fill_runs, fill_sweep, fill_union, fill_union_portable};
+use gridbits::algo::fill::{
+    fill, fill_from, fill_runs, fill_sweep, fill_union, fill_union_portable,
+};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity};
 use proptest::prelude::*;
@@ -50,7 +53,27 @@ fn check_engines(seeds: &BitGrid, passable: &BitGrid, what: &str) {
                 passable.height()
             );
         }
+        // One start cell: the first seed (on a wall or not).
+        if let Some(start) = seeds.iter().next() {
+            let mut one = seeds.empty_like();
+            one.set(start.0, start.1);
+            let expected = nf::fill(&NaiveGrid::from_view(&one), &np, conn);
+            assert_eq!(
+                NaiveGrid::from_view(&fill_from(passable, start, conn)),
+                expected,
+                "fill_from {start:?} {conn:?} on {what} {}x{}",
+                passable.width(),
+                passable.height()
+            );
+        }
     }
+}
+
+#[test]
+#[should_panic(expected = "the start cell (5, 0) is off the 5x2 grid")]
+fn fill_from_off_the_grid_panics() {
+    let free = BitGrid::full(5, 2).unwrap();
+    let _ = fill_from(&free, (5, 0), Connectivity::Four);
 }
 
 /// Seeds: `k` random cells (some on walls, some off the passable cells).

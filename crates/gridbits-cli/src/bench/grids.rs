@@ -8,7 +8,7 @@
 
 use super::fill::maze;
 use super::{Bench, Rng};
-use gridbits::algo::fill::{distance_map, fill, fill_union, voronoi, voronoi_owners};
+use gridbits::algo::fill::{distance_map, fill, fill_from, fill_union, voronoi, voronoi_owners};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Moves};
 
@@ -240,7 +240,8 @@ fn distance(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, u
     w.finish();
 }
 
-/// `fill SHAPE N`: the library's flood fill from one cell against the plain stack fill.
+/// `fill SHAPE N`: the library's flood fill from one cell (`fill_from`, and `fill` from a
+/// seed grid) against the plain stack fill.
 fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usize)) {
     let size = passable.width();
     let name = format!("fill {shape} {size}x{size}");
@@ -254,6 +255,9 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
     let w = bench
         .workload(&name, "bitgrid")
         .case("bitgrid", 1, || {
+            fill_from(passable, start, Connectivity::Four).count()
+        })
+        .case("seed grid", 1, || {
             fill(&seed, passable, Connectivity::Four).count()
         })
         .case("union", 1, || {

@@ -100,7 +100,7 @@ pub use owners::{try_voronoi_owners, voronoi_owners, Owners, OwnersError};
 pub use parallel::fill_union_parallel;
 pub use runs::fill_runs;
 pub use shift_bfs::{voronoi_n, voronoi_with, Voronoi, VoronoiN};
-pub use sweep::fill_sweep;
+pub use sweep::{fill_from, fill_sweep};
 pub use territory::{voronoi, voronoi_depths, Territory};
 pub use union::{fill_union, fill_union_portable};
 pub use walls::{connections_from_walls, Wall};

@@ -105,7 +105,7 @@ pub(super) fn run_stack_bounded(
 /// Claims every run of `mask` (a row `y` of words) that has an unclaimed cell among the bits
 /// `select` of word `i`: paints the whole run into `row` and pushes it on `stack`.
 #[inline]
-fn claim_runs(
+pub(super) fn claim_runs(
     mask: &[u64],
     row: &mut [u64],
     y: usize,

@@ -3,11 +3,11 @@
 //! closed by word additions and revisited only when a neighbouring row grew next to their
 //! unfilled cells; mazes hand over to the run union-find ([`fill_union`](super::fill_union)).
 
-use super::runs::{run_stack_bounded, seed_runs};
+use super::runs::{claim_runs, run_stack_bounded, seed_runs};
 use super::union::union_fill_into;
 #[cfg(doc)]
 use super::{fill_runs, fill_union};
-use crate::{BitGrid, Connectivity};
+use crate::{BitGrid, Connectivity, OffGrid};
 
 /// Flood fill of a [`BitGrid`]: run stack first, then alternating row sweeps, then the run
 /// union-find if the sweeps do not converge.
@@ -67,6 +67,49 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
         }
     }
     sweep_fill(&mut cur, passable, conn, MIN_SWEEPS);
+    cur
+}
+
+/// The flood fill of [`fill_sweep`] from one cell: the cells of `passable` reachable from
+/// `start = (x, y)` under `conn` (none if the start is not passable).
+///
+/// The same engines, without a seed grid: the start's run goes straight on the run stack, so
+/// a small pocket costs its runs and the pages of the result it touches, nothing in
+/// proportion to the grid (no seed grid to build or scan).
+///
+/// ```
+/// use gridbits::algo::fill::fill_from;
+/// use gridbits::{BitGrid, Connectivity};
+/// let free = !BitGrid::parse("..#..\n..#..\n###..").unwrap();
+/// let left = fill_from(&free, (0, 0), Connectivity::Four);
+/// assert_eq!(left.count(), 4);
+/// assert!(!left.get(3, 0));
+/// assert_eq!(fill_from(&free, (2, 0), Connectivity::Four).count(), 0);
+/// ```
+///
+/// # Panics
+///
+/// If `start` lies off the grid.
+pub fn fill_from(passable: &BitGrid, start: (usize, usize), conn: Connectivity) -> BitGrid {
+    let (x, y) = start;
+    if let Err(e) = OffGrid::check(x, y, passable.width(), passable.height()) {
+        panic!("the start {e}");
+    }
+    let mut cur = passable.empty_like();
+    let mut stack = Vec::new();
+    let (i, bit) = (x / 64, 1u64 << (x % 64));
+    claim_runs(
+        passable.row_words(y),
+        cur.row_words_mut(y),
+        y,
+        i,
+        bit,
+        &mut stack,
+    );
+    let budget = 64 + passable.words().len() / 16;
+    if !run_stack_bounded(&mut cur, passable, conn, &mut stack, budget) {
+        sweep_fill(&mut cur, passable, conn, MIN_SWEEPS);
+    }
     cur
 }
 
