@@ -28,7 +28,8 @@ fn conn_of(bytes: &mut Bytes<'_>) -> Connectivity {
 }
 
 /// Flood fill of a board from seeds: `fill`, `fill_dilate`, and on runtime grids the row
-/// sweep, the run stack and the run union-find (portable and detected).
+/// sweep, the run stack and the run union-find (portable and detected), and `fill_from` from
+/// the first seed.
 pub fn check_fill(data: &[u8]) {
     struct Check;
     impl BoardCheck for Check {
@@ -52,6 +53,14 @@ pub fn check_fill(data: &[u8]) {
                     ("fill_union_portable", fill::fill_union_portable),
                 ] {
                     assert_same(&f(seeds, passable, conn), &want, name);
+                }
+                // From one cell: the first seed.
+                if let Some(start) = seeds.iter().next() {
+                    let mut one = seeds.empty_like();
+                    one.set(start.0, start.1);
+                    let want = nf::fill(&NaiveGrid::from_view(&one), &np, conn);
+                    let got = fill::fill_from(passable, start, conn);
+                    assert_same(&got, &want, "fill_from");
                 }
             }
         }
