@@ -176,16 +176,22 @@ pub(super) fn bfs(
             }
         };
     }
-    // On large grids with a second thread, that thread writes the distances and owners.
+    // On large grids with a second thread, that thread writes the distances and owners
+    // (unless the system refuses the thread: then this one does).
+    let mut owner = owner;
     let own = owner.is_some();
     if layer_writer::wanted(dist.len(), own) {
-        return layer_writer::with_writer(dist, owner, pad.w, eight, |feed| {
-            if own {
-                each_shape!(true, feed)
-            } else {
-                each_shape!(false, feed)
-            }
-        });
+        let two =
+            layer_writer::with_writer(&mut *dist, owner.as_deref_mut(), pad.w, eight, |feed| {
+                if own {
+                    each_shape!(true, feed)
+                } else {
+                    each_shape!(false, feed)
+                }
+            });
+        if let Some(last) = two {
+            return last;
+        }
     }
     match owner {
         Some(owner) => each_shape!(true, &mut Direct { dist, owner }),

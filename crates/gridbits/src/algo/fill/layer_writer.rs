@@ -102,7 +102,8 @@ impl Feed {
 
 /// Runs `bfs` on this thread with a [`Feed`], and on a scoped thread of its own the writer
 /// of `dist` (row-major, `width` columns) and, when given, `owner` (holding the seeds'
-/// owners, `eight` for 8-neighbour moves). Returns `bfs`'s result once both are done.
+/// owners, `eight` for 8-neighbour moves). Returns `bfs`'s result once both are done, or
+/// `None`, before any work, when the system refuses the thread.
 ///
 /// The writer is a thread of its own, not a rayon task: it must run while the BFS runs (a
 /// task might wait behind the BFS in the queue of a busy pool, and the BFS waits for it when
@@ -113,11 +114,11 @@ pub(super) fn with_writer<R>(
     width: usize,
     eight: bool,
     bfs: impl FnOnce(&mut Feed) -> R,
-) -> R {
+) -> Option<R> {
     let (to_writer, from_bfs) = sync_channel::<Vec<u64>>(QUEUED);
     let (to_bfs, spare) = sync_channel::<Vec<u64>>(QUEUED + 2);
     std::thread::scope(|scope| {
-        let writer = scope.spawn(move || {
+        let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
             let mut w = Writer {
                 dist,
                 owner,
@@ -131,6 +132,7 @@ pub(super) fn with_writer<R>(
                 let _ = to_bfs.try_send(chunk);
             }
         });
+        let writer = spawned.ok()?;
         let mut feed = Feed {
             chunk: Vec::with_capacity(CHUNK),
             to_writer,
@@ -141,7 +143,7 @@ pub(super) fn with_writer<R>(
         if let Err(panic) = writer.join() {
             std::panic::resume_unwind(panic);
         }
-        out
+        Some(out)
     })
 }
 
