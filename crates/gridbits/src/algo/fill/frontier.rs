@@ -406,11 +406,6 @@ fn predecessors<const EIGHT: bool, const CON: bool>(
 /// The owners of the cells `f` (first cell `base`, in a grid `w` wide) of a layer `> 0`, from
 /// their [`predecessors`] `from`: for each cell, the single owner among its predecessors, or
 /// [`CONTESTED`] when two differ or one is contested.
-///
-/// By direction rather than by cell: each cell first copies the owner of its first
-/// predecessor (in the order of `from`), then each further predecessor whose owner differs
-/// makes it contested ([`CONTESTED`] differs from every player and stays). A cell costs a
-/// load and a store per predecessor, and no per-cell search of its directions.
 #[inline(always)]
 pub(super) fn own_bits<const EIGHT: bool>(
     from: &[u64; 8],
@@ -423,32 +418,32 @@ pub(super) fn own_bits<const EIGHT: bool>(
     let w = w as isize;
     let offsets = [-1, 1, -w, w, -w - 1, -w + 1, w - 1, w + 1];
     let n = if EIGHT { 8 } else { 4 };
-    let mut rest = f;
-    for (&m, &d) in from[..n].iter().zip(&offsets[..n]) {
-        let mut b = m & rest;
-        rest &= !b;
-        while b != 0 {
-            let at = base + b.trailing_zeros() as usize;
-            b &= b - 1;
-            owner[at] = owner[at.wrapping_add_signed(d)];
-        }
-    }
-    debug_assert_eq!(
-        rest, 0,
-        "every cell of a layer after the first has a predecessor"
-    );
-    let mut seen = 0;
-    for (&m, &d) in from[..n].iter().zip(&offsets[..n]) {
-        let m = m & f;
-        let mut b = m & seen;
-        seen |= m;
-        while b != 0 {
-            let at = base + b.trailing_zeros() as usize;
-            b &= b - 1;
-            if owner[at] != owner[at.wrapping_add_signed(d)] {
-                owner[at] = CONTESTED;
+    let (from, offsets) = (&from[..n], &offsets[..n]);
+    // Each cell's predecessors, combined without a data-dependent branch. A missing
+    // predecessor reads one that is present instead (every cell of a layer `> 0` has one; it
+    // was written a layer ago, so it is in cache, unlike the cell's own slot): reading it
+    // twice changes nothing. Two different owners, or a contested one, give [`CONTESTED`].
+    let mut bits = f;
+    while bits != 0 {
+        let k = bits.trailing_zeros();
+        bits &= bits - 1;
+        let at = base + k as usize;
+        let mut any = at;
+        for (&m, &d) in from.iter().zip(offsets) {
+            if (m >> k) & 1 != 0 {
+                any = at.wrapping_add_signed(d);
             }
         }
+        let mut o = owner[any];
+        for (&m, &d) in from.iter().zip(offsets) {
+            let v = owner[if (m >> k) & 1 != 0 {
+                at.wrapping_add_signed(d)
+            } else {
+                any
+            }];
+            o = if v == o { o } else { CONTESTED };
+        }
+        owner[at] = o;
     }
 }
 
