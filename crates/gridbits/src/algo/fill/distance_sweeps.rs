@@ -65,21 +65,6 @@ fn next_cell(row: &[u64], x: usize, w: usize, set: bool) -> usize {
     }
 }
 
-/// Calls `f(a, b)` for each maximal run `a..b` of set cells of `row` (width `w`).
-#[inline]
-fn for_runs(row: &[u64], w: usize, mut f: impl FnMut(usize, usize)) {
-    let mut x = 0;
-    while x < w {
-        let a = next_cell(row, x, w, true);
-        if a >= w {
-            return;
-        }
-        let b = next_cell(row, a, w, false);
-        f(a, b);
-        x = b;
-    }
-}
-
 /// One more than the distance of the cells of `from` that reach cell `x` of the row beside
 /// it: the cell straight across, and with `EIGHT` the two diagonal ones.
 #[inline(always)]
@@ -109,14 +94,73 @@ struct Sweeps<'a> {
     budget: usize,
     /// The form of the run scans (SSE4.1 where the CPU has it).
     kernel: run_scan::Kernel,
+    /// The compilation of the row loops (AVX2 where the CPU has it).
+    build: Build,
     /// The largest finite distance of each row as last relaxed (0 for rows never relaxed,
     /// which hold no finite distance: seeds' rows are relaxed first).
     row_max: Vec<u32>,
 }
 
+/// Which compilation of the row loops runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Build {
+    /// The x86-64 baseline (or any other CPU): SSE2, which has no unsigned 32-bit minimum
+    /// (five instructions for each).
+    Portable,
+    /// With AVX2 (eight cells per `vpminud`): made only by [`Build::detect`], on a CPU that
+    /// has it.
+    Avx2,
+}
+
+impl Build {
+    fn detect() -> Build {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            return Build::Avx2;
+        }
+        Build::Portable
+    }
+}
+
 impl Sweeps<'_> {
     /// Whether relaxing row `to` from its neighbour row `from` would lower a cell.
     fn improves<const EIGHT: bool>(&self, to: usize, from: usize) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.build == Build::Avx2 {
+            // SAFETY: `Build::Avx2` is made only by `Build::detect`, after detecting AVX2,
+            // the only requirement of `improves_avx2` (the portable code compiled with AVX2).
+            return unsafe { self.improves_avx2::<EIGHT>(to, from) };
+        }
+        self.improves_body::<EIGHT>(to, from)
+    }
+
+    /// [`Sweeps::improves`] compiled with AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn improves_avx2<const EIGHT: bool>(&self, to: usize, from: usize) -> bool {
+        self.improves_body::<EIGHT>(to, from)
+    }
+
+    /// Relaxes row `y` (see [`Sweeps::relax_body`]) in the compilation of `self.build`.
+    fn relax<const EIGHT: bool>(&mut self, y: usize, h: usize, changed: &mut bool) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.build == Build::Avx2 {
+            // SAFETY: as in `improves`: AVX2 was detected.
+            return unsafe { self.relax_avx2::<EIGHT>(y, h, changed) };
+        }
+        self.relax_body::<EIGHT>(y, h, changed)
+    }
+
+    /// [`Sweeps::relax`] compiled with AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn relax_avx2<const EIGHT: bool>(&mut self, y: usize, h: usize, changed: &mut bool) -> bool {
+        self.relax_body::<EIGHT>(y, h, changed)
+    }
+
+    /// The body of [`Sweeps::improves`], inlined into each compilation.
+    #[inline(always)]
+    fn improves_body<const EIGHT: bool>(&self, to: usize, from: usize) -> bool {
         let w = self.w;
         let (t, f) = (
             &self.dist[to * w..(to + 1) * w],
@@ -154,7 +198,8 @@ impl Sweeps<'_> {
 
     /// Relaxes row `y` (see the module notes); `false` when the budget is spent. Sets
     /// `changed` when a cell went down.
-    fn relax<const EIGHT: bool>(&mut self, y: usize, h: usize, changed: &mut bool) -> bool {
+    #[inline(always)]
+    fn relax_body<const EIGHT: bool>(&mut self, y: usize, h: usize, changed: &mut bool) -> bool {
         let w = self.w;
         let (above, rest) = self.dist.split_at_mut(y * w);
         let (row, below) = rest.split_at_mut(w);
@@ -169,7 +214,17 @@ impl Sweeps<'_> {
         let mut spent = 0;
         let mut lower = false;
         let mut most = 0;
-        for_runs(self.free.row_words(y), w, |a, b| {
+        // The runs of the row, in a plain loop (a closure here, shared by both
+        // compilations, was left out of line and kept its state in memory).
+        let cells = self.free.row_words(y);
+        let mut next = 0;
+        while next < w {
+            let a = next_cell(cells, next, w, true);
+            if a >= w {
+                break;
+            }
+            let b = next_cell(cells, a, w, false);
+            next = b;
             spent += b - a;
             // The best entry into each cell from the rows beside it, capped at `FAR` so that
             // the scans below add without overflow (one straight loop).
@@ -192,7 +247,7 @@ impl Sweeps<'_> {
                 most = most.max(v.wrapping_add(1));
                 row[x] = v;
             }
-        });
+        }
         *changed = lower;
         self.row_max[y] = most.saturating_sub(1);
         if spent > self.budget {
@@ -209,6 +264,17 @@ impl Sweeps<'_> {
 /// without seeds), or `None` (with `dist` in an unspecified state) when more than `budget`
 /// cell relaxations would be needed, or when the grid has `FAR` cells or more.
 pub(super) fn distances<const EIGHT: bool>(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    dist: &mut [u32],
+    budget: usize,
+) -> Option<Option<u32>> {
+    distances_on::<EIGHT>(Build::detect(), seeds, passable, dist, budget)
+}
+
+/// [`distances`] with the row loops of compilation `build`.
+fn distances_on<const EIGHT: bool>(
+    build: Build,
     seeds: &BitGrid,
     passable: &BitGrid,
     dist: &mut [u32],
@@ -237,6 +303,7 @@ pub(super) fn distances<const EIGHT: bool>(
         inf: vec![INF; w],
         budget,
         kernel: run_scan::Kernel::detect(),
+        build,
         row_max: vec![0; h],
     };
     let mut downward = true;
@@ -336,7 +403,8 @@ mod tests {
     }
 
     /// The sweeps, given all the budget they need, equal the naive BFS on every shape and
-    /// size, for 4- and 8-moves, with sources free or walled, none, one or several.
+    /// size, for 4- and 8-moves, with sources free or walled, none, one or several: the
+    /// portable compilation of the row loops and (where the CPU has it) the AVX2 one.
     #[test]
     fn sweeps_equal_the_naive_bfs() {
         let mut rng = Rng(0x5eed_5eed);
@@ -365,16 +433,20 @@ mod tests {
                     let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(&g));
                     for moves in [Moves::Four, Moves::Eight] {
                         let want = nf::distance_map(&ns, &np, moves, None);
-                        let mut dist = vec![INF; w * h];
-                        let done = match moves {
-                            Moves::Four => distances::<false>(&seeds, &g, &mut dist, usize::MAX),
-                            _ => distances::<true>(&seeds, &g, &mut dist, usize::MAX),
-                        };
-                        let most = want.iter().flatten().copied().max();
-                        assert_eq!(done, Some(most), "the largest distance");
-                        for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
-                            let got = (d != INF).then_some(d);
-                            assert_eq!(got, e, "{w}x{h} {moves:?} at {:?}", (k % w, k / w));
+                        for build in [Build::Portable, Build::detect()] {
+                            let mut dist = vec![INF; w * h];
+                            let (s, d, all) = (&seeds, &mut dist, usize::MAX);
+                            let done = match moves {
+                                Moves::Four => distances_on::<false>(build, s, &g, d, all),
+                                _ => distances_on::<true>(build, s, &g, d, all),
+                            };
+                            let most = want.iter().flatten().copied().max();
+                            assert_eq!(done, Some(most), "the largest distance, {build:?}");
+                            for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
+                                let got = (d != INF).then_some(d);
+                                let at = (k % w, k / w);
+                                assert_eq!(got, e, "{w}x{h} {moves:?} {build:?} at {at:?}");
+                            }
                         }
                     }
                 }
