@@ -25,6 +25,24 @@ import gridbits
 from gridbits import puyo
 
 
+def _each_alone(fns: dict, repeat: int) -> dict:
+    """``name -> median wall time`` of each function, timed as if it ran alone: a pause
+    first (OpenCV's pool threads, and OpenBLAS's, spin for a while after a call and would
+    take a core from whatever runs next), then a warm-up call and ``repeat`` timed calls."""
+    out = {}
+    for name, fn in fns.items():
+        time.sleep(0.2)
+        out[name] = _median_time(fn, repeat)
+    return out
+
+
+def _timed(fn):
+    """``(seconds, result)`` of one call of ``fn``."""
+    t = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t, out
+
+
 def _median_time(fn, repeat: int) -> float:
     """Median wall time of ``fn()`` in seconds, after one warm-up call."""
     fn()
@@ -115,26 +133,28 @@ def _stats_peers(conn: int):
 
 def run(quick: bool, use_dask: bool) -> list:
     size = 1024 if quick else 2048
-    repeat = 3 if quick else 7
+    repeat = 5 if quick else 15
     rows = []
     for conn in (8, 4):
         for name, img in images(size).items():
             workload = f"label {name} {size}x{size} {conn}-conn"
             want = gridbits.label(img, conn)[1]
-            t_gb = _median_time(lambda: gridbits.label(img, conn), repeat)
-            rows.append({"workload": workload, "impl": "gridbits", "seconds": t_gb})
+            fns = {"gridbits": lambda: gridbits.label(img, conn)}
             for peer, fn in _peers(conn).items():
                 n = fn(img)
                 if n != want:
                     raise SystemExit(f"{workload}: {peer} counts {n}, gridbits {want}")
-                rows.append({"workload": workload, "impl": peer, "seconds": _median_time(lambda: fn(img), repeat)})
+                fns[peer] = lambda fn=fn: fn(img)
+            for impl, t in _each_alone(fns, repeat).items():
+                rows.append({"workload": workload, "impl": impl, "seconds": t})
             workload = f"label_stats {name} {size}x{size} {conn}-conn"
-            t = _median_time(lambda: gridbits.label_stats(img, conn), repeat)
-            rows.append({"workload": workload, "impl": "gridbits", "seconds": t})
+            fns = {"gridbits": lambda: gridbits.label_stats(img, conn)}
             for peer, fn in _stats_peers(conn).items():
                 if fn(img) != want:
                     raise SystemExit(f"{workload}: {peer} disagrees")
-                rows.append({"workload": workload, "impl": peer, "seconds": _median_time(lambda: fn(img), repeat)})
+                fns[peer] = lambda fn=fn: fn(img)
+            for impl, t in _each_alone(fns, repeat).items():
+                rows.append({"workload": workload, "impl": impl, "seconds": t})
     rows.extend(_puyo_rows(quick, repeat))
     if use_dask:
         rows.extend(_dask_rows(quick))
@@ -176,7 +196,9 @@ def _dask_rows(quick: bool) -> list:
             labels, n = gd.label(img)
             return int(client.compute(n, sync=True)), labels.max().compute()
 
-        t = _median_time(ours, 1)
+        # One timed run each (dask-image takes minutes on the full size), the counts of the
+        # timed runs compared.
+        t, (n_ours, _) = _timed(ours)
         rows.append({"workload": workload, "impl": "gridbits.dask", "seconds": t})
         try:
             from dask_image.ndmeasure import label as di_label
@@ -185,9 +207,10 @@ def _dask_rows(quick: bool) -> list:
                 labels, n = di_label(img, structure=np.ones((3, 3)))
                 return int(client.compute(n, sync=True)), labels.max().compute()
 
-            if theirs()[0] != ours()[0]:
-                raise SystemExit(f"{workload}: dask-image disagrees")
-            rows.append({"workload": workload, "impl": "dask_image", "seconds": _median_time(theirs, 1)})
+            t, (n_theirs, _) = _timed(theirs)
+            if n_theirs != n_ours:
+                raise SystemExit(f"{workload}: dask-image counts {n_theirs}, gridbits {n_ours}")
+            rows.append({"workload": workload, "impl": "dask_image", "seconds": t})
         except ImportError:
             pass
     return rows
