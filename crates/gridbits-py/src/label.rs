@@ -87,7 +87,9 @@ fn label<'py>(
     let conn = self::connectivity(connectivity)?;
     let img = Image::new(&image, "image")?;
     check_alloc::<u32>(img.width * img.height, "label image")?;
-    let labels = py.detach(|| label_grid(&img.grid("image")?, conn))?;
+    // Packed while the GIL is held (see `Image`); labelled without it.
+    let grid = img.grid("image")?;
+    let labels = py.detach(|| label_grid(&grid, conn))?;
     let n = labels.count();
     Ok((labels_array(py, labels)?, n))
 }
@@ -111,11 +113,9 @@ fn label_packed<'py>(
         )));
     }
     check_alloc::<u32>(width * h, "label image")?;
-    let labels = py.detach(|| {
-        let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
-            .map_err(|e| size_error("image", e))?;
-        label_grid(&grid, conn)
-    })?;
+    let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
+        .map_err(|e| size_error("image", e))?;
+    let labels = py.detach(|| label_grid(&grid, conn))?;
     let n = labels.count();
     Ok((labels_array(py, labels)?, n))
 }
@@ -134,9 +134,10 @@ fn labels_and_stats<R: Send>(
     if with_labels {
         check_alloc::<u32>(img.width * img.height, "label image")?;
     }
+    let grid = img.grid("image")?;
+    let cells = img.width * img.height;
     py.detach(|| {
-        let grid = img.grid("image")?;
-        with_scratch(img.width * img.height, |l, stats| {
+        with_scratch(cells, |l, stats| {
             let labels = if with_labels {
                 let mut out = Labels::new();
                 l.label_with_stats(&grid, conn, &mut out, stats)

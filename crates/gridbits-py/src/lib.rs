@@ -54,11 +54,11 @@ impl<'a> Image<'a> {
         // positive row stride and contiguous rows, element (y, x) is at offset
         // `y * stride + x` from the data pointer, and the last one is at `len - 1`. The
         // `PyReadonlyArray2` borrow keeps the array alive and forbids mutable borrows from
-        // Rust for the lifetime of `'a`. Python code in another thread may still write to
-        // the array while the GIL is released (numpy has no lock against it, for its own C
-        // loops either): the bytes read are then some mix of old and new values, as with
-        // numpy's own functions, and nothing here depends on them being stable beyond
-        // reading each byte once; this is documented in the package docs.
+        // Rust for the lifetime of `'a`. The bytes are read only while this thread holds the
+        // GIL (every caller packs them into a grid of its own before releasing it), so no
+        // Python code runs meanwhile; native code that released the GIL in another thread
+        // could still write the array, which no borrow of numpy memory can exclude (numpy's
+        // own loops share that limit; docs/python.md asks users not to).
         let bytes = unsafe { std::slice::from_raw_parts(array.data() as *const u8, len) };
         Ok(Image {
             bytes,
@@ -195,8 +195,9 @@ fn fill_mask<'py>(
         Image::new(&passable, "passable")?,
         Image::new(&seeds, "seeds")?,
     );
+    // Packed while the GIL is held (see `Image`); filled without it.
+    let (p, s) = (p.grid("passable")?, s.grid("seeds")?);
     let out = py.detach(|| -> PyResult<BitGrid> {
-        let (p, s) = (p.grid("passable")?, s.grid("seeds")?);
         // The fill's run tables are checked and reserved up front (a MemoryError, not an abort).
         try_fill(&s, &p, conn).map_err(|e| size_error("passable", e))
     })?;
@@ -217,8 +218,8 @@ fn distance<'py>(
         Image::new(&sources, "sources")?,
     );
     let (w, h) = (p.width, p.height);
+    let (p, s) = (p.grid("passable")?, s.grid("sources")?);
     let out = py.detach(|| -> PyResult<Vec<i32>> {
-        let (p, s) = (p.grid("passable")?, s.grid("sources")?);
         // The map (4 bytes per cell) and its int32 copy are checked and reserved up front.
         let d = try_distance_map(&s, &p, m, None).map_err(|e| size_error("passable", e))?;
         let mut out = filled(w * h, 0i32, "distances")?;
@@ -250,14 +251,15 @@ fn voronoi_owner<'py>(
     let marks = markers.as_slice().map_err(|_| {
         PyValueError::new_err("markers: must be C-contiguous (the Python layer copies it)")
     })?;
-    let (owner, counts) = py.detach(|| -> PyResult<(Vec<i32>, Vec<i64>)> {
-        let free = p.grid("passable")?;
-        let mut sources: Vec<Vec<(usize, usize)>> = vec![Vec::new(); players];
-        for (i, &k) in marks.iter().enumerate() {
-            if k > 0 {
-                sources[k as usize - 1].push((i % w, i / w));
-            }
+    // The inputs are read while the GIL is held (see `Image`).
+    let free = p.grid("passable")?;
+    let mut sources: Vec<Vec<(usize, usize)>> = vec![Vec::new(); players];
+    for (i, &k) in marks.iter().enumerate() {
+        if k > 0 {
+            sources[k as usize - 1].push((i % w, i / w));
         }
+    }
+    let (owner, counts) = py.detach(|| -> PyResult<(Vec<i32>, Vec<i64>)> {
         let o = try_voronoi_owners(&sources, &free, m, None).map_err(|e| match e {
             OwnersError::Memory(e) => size_error("passable", e),
             e => PyValueError::new_err(format!("sources: {e}")),
@@ -292,8 +294,8 @@ fn reach_mask<'py>(
         Image::new(&passable, "passable")?,
         Image::new(&pieces, "pieces")?,
     );
+    let (p, s) = (p.grid("passable")?, s.grid("pieces")?);
     let out = py.detach(|| -> PyResult<BitGrid> {
-        let (p, s) = (p.grid("passable")?, s.grid("pieces")?);
         let open = p & !s.clone();
         Ok(reach(&s, &open, m))
     })?;

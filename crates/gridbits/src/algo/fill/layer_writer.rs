@@ -37,9 +37,10 @@ pub(super) fn wanted(cells: usize, owners: bool) -> bool {
 }
 
 /// The BFS thread's end: collects entries and hands full chunks to the writer. An entry is
-/// `[layer, 0]` where a layer begins, or a frontier word `[first cell, bits]` (bits
-/// non-zero), followed in layers after the first, with owners, by its predecessor masks (4,
-/// or 8 with 8-neighbour moves).
+/// `[layer, 0]` where a layer after the first begins (the writer starts in layer 0), or a
+/// frontier word `[first cell, bits]` (bits non-zero: a word is listed only when it gets
+/// bits), followed in layers after the first, with owners, by its predecessor masks (4, or 8
+/// with 8-neighbour moves).
 pub(super) struct Feed {
     chunk: Vec<u64>,
     to_writer: SyncSender<Vec<u64>>,

@@ -43,6 +43,7 @@ pub(super) fn backward(v: &mut [u32], kernel: Kernel) {
 /// on a CPU that has it (the field is private to this file, so no other code can claim it).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Kernel {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     sse41: bool,
 }
 
