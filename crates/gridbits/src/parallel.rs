@@ -26,8 +26,11 @@
 //! calling thread.
 //!
 //! The number of threads is rayon's: its global pool has one thread per core, or
-//! `RAYON_NUM_THREADS` if that is set. [`with_threads`] runs a closure on a pool of its own
-//! with a given number of threads, for everything the closure calls:
+//! `RAYON_NUM_THREADS` if that is set. The first large labelling, distance map or Voronoi
+//! called outside any pool builds that global pool (so an application that wants to
+//! configure it with `rayon::ThreadPoolBuilder::build_global` does so first; on a system
+//! that refuses every thread, rayon panics there). [`with_threads`] runs a closure on a pool
+//! of its own with a given number of threads, for everything the closure calls:
 //!
 //! ```
 //! use gridbits::parallel::{current_threads, with_threads};
