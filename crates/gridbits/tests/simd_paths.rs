@@ -7,8 +7,9 @@
 //! The thorough property tests of each path live with their algorithm (`bytes_props`,
 //! `label_props`, `parallel_props`, `fill_engines`, `lines_props`, `amazons_moves`,
 //! `puyo_sim`); these are the one place that names every path and says whether it ran, but
-//! for four private kernels tested beside their code against the portable form: the SSE4.1
-//! run scans and the AVX2 row loops of the distance sweeps (`algo/fill/run_scan.rs`,
+//! for five private kernels tested beside their code against the portable form: the
+//! POPCNT, AVX2 and AVX-512 VPOPCNTDQ cell counts (`grid/popcount.rs`), the SSE4.1 run scans
+//! and the AVX2 row loops of the distance sweeps (`algo/fill/run_scan.rs`,
 //! `algo/fill/distance_sweeps.rs`), the AVX2 Puyo code
 //! conversion (`puyo_field::codes_round_trip`) and the BMI2 Puyo settle
 //! (`puyo_field::settle_drops_every_column`).
