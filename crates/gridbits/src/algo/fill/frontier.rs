@@ -194,12 +194,20 @@ pub(super) fn bfs(
         }
     }
     match owner {
-        Some(owner) => each_shape!(true, &mut Direct { dist, owner }),
+        Some(owner) => each_shape!(
+            true,
+            &mut Direct {
+                dist,
+                owner,
+                w: pad.w
+            }
+        ),
         None => each_shape!(
             false,
             &mut Direct {
                 dist,
-                owner: &mut []
+                owner: &mut [],
+                w: pad.w
             }
         ),
     }
@@ -208,20 +216,9 @@ pub(super) fn bfs(
 /// Where the frontier words of each layer go: written on the BFS's thread ([`Direct`]) or
 /// handed to a writer thread ([`Feed`]).
 trait Sink {
-    /// The frontier word `f` of unit `u` (first cell `base`) in layer `layer`; `pk` is the
-    /// previous layer's slot.
-    #[allow(clippy::too_many_arguments)]
-    fn word<const EIGHT: bool, const CON: bool, const OWN: bool>(
-        &mut self,
-        units: &[Unit],
-        pk: usize,
-        c: &Cons,
-        u: usize,
-        pad: &Pad,
-        f: u64,
-        base: usize,
-        layer: u32,
-    );
+    /// The frontier word `f` (first cell `base`) of layer `layer`, with the masks of its
+    /// cells' [`predecessors`] when owners are computed (layers after the first).
+    fn word<const EIGHT: bool>(&mut self, f: u64, base: usize, layer: u32, from: Option<&[u64; 8]>);
 
     /// The words that follow are of layer `layer`.
     fn layer(&mut self, layer: u32);
@@ -230,34 +227,37 @@ trait Sink {
     fn map(&self) -> Option<&[u32]>;
 }
 
+/// Writes `layer` into `dist` at the cells `bits` of the word whose first cell is `base`.
+#[inline(always)]
+pub(super) fn write_layer(dist: &mut [u32], base: usize, bits: u64, layer: u32) {
+    let mut b = bits;
+    while b != 0 {
+        dist[base + b.trailing_zeros() as usize] = layer;
+        b &= b - 1;
+    }
+}
+
 /// Distances and owners written on the BFS's thread.
 struct Direct<'a> {
     dist: &'a mut [u32],
     owner: &'a mut [u32],
+    /// The grid's width.
+    w: usize,
 }
 
 impl Sink for Direct<'_> {
     #[inline(always)]
-    fn word<const EIGHT: bool, const CON: bool, const OWN: bool>(
+    fn word<const EIGHT: bool>(
         &mut self,
-        units: &[Unit],
-        pk: usize,
-        c: &Cons,
-        u: usize,
-        pad: &Pad,
         f: u64,
         base: usize,
         layer: u32,
+        from: Option<&[u64; 8]>,
     ) {
-        if OWN && layer > 0 {
-            let from = predecessors::<EIGHT, CON>(units, pk, c, u, pad.s);
-            own_bits::<EIGHT>(&from, pad.w, f, base, self.owner);
+        if let Some(from) = from {
+            own_bits::<EIGHT>(from, self.w, f, base, self.owner);
         }
-        let mut bits = f;
-        while bits != 0 {
-            self.dist[base + bits.trailing_zeros() as usize] = layer;
-            bits &= bits - 1;
-        }
+        write_layer(self.dist, base, f, layer);
     }
 
     #[inline(always)]
@@ -270,23 +270,11 @@ impl Sink for Direct<'_> {
 
 impl Sink for Feed {
     #[inline(always)]
-    fn word<const EIGHT: bool, const CON: bool, const OWN: bool>(
-        &mut self,
-        units: &[Unit],
-        pk: usize,
-        c: &Cons,
-        u: usize,
-        pad: &Pad,
-        f: u64,
-        base: usize,
-        layer: u32,
-    ) {
-        if OWN && layer > 0 {
+    fn word<const EIGHT: bool>(&mut self, f: u64, base: usize, _: u32, from: Option<&[u64; 8]>) {
+        match from {
             // The writer thread runs the per-cell part of the owners.
-            let from = predecessors::<EIGHT, CON>(units, pk, c, u, pad.s);
-            self.word_from(base, f, &from[..if EIGHT { 8 } else { 4 }]);
-        } else {
-            Feed::word(self, base, f);
+            Some(from) => self.word_from(base, f, &from[..if EIGHT { 8 } else { 4 }]),
+            None => Feed::word(self, base, f),
         }
     }
 
@@ -504,7 +492,12 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
                 // Read for the last time: the slot is clean for the layer after next.
                 units[u].0[ck] = 0;
             }
-            sink.word::<EIGHT, CON, OWN>(units, pk, c, u, &pad, f, base, layer);
+            if OWN && layer > 0 {
+                let from = predecessors::<EIGHT, CON>(units, pk, c, u, s);
+                sink.word::<EIGHT>(f, base, layer, Some(&from));
+            } else {
+                sink.word::<EIGHT>(f, base, layer, None);
+            }
             // Moves west (towards bit 0, and bit 0 into bit 63 of the word before), east,
             // north and south, each from the cells whose mask allows it.
             let (fw, fe) = (f & cw::<CON>(c, Dir::W, u), f & cw::<CON>(c, Dir::E, u));

@@ -10,7 +10,7 @@
 //! combines the owners cell by cell ([`own_bits`]). Layers arrive in order, so every owner of
 //! the layer before is written when a cell's predecessors are read.
 
-use super::frontier::own_bits;
+use super::frontier::{own_bits, write_layer};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 /// Grids of at least this many cells (1 Mpx) run a many-player BFS (with owners) with a
@@ -169,11 +169,7 @@ impl Writer<'_> {
                 continue;
             }
             let base = a as usize;
-            let mut b = bits;
-            while b != 0 {
-                self.dist[base + b.trailing_zeros() as usize] = self.layer;
-                b &= b - 1;
-            }
+            write_layer(self.dist, base, bits, self.layer);
             if let (Some(owner), true) = (self.owner.as_deref_mut(), self.layer > 0) {
                 let mut from = [0u64; 8];
                 from[..masks].copy_from_slice(&chunk[i..i + masks]);
