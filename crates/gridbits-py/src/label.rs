@@ -1,13 +1,17 @@
 //! Labelling and component statistics on numpy images: `label`, `label_packed`,
 //! `label_stats` (OpenCV's layout) and `label_stats_split` (`gridbits.label_stats`' arrays).
 
-use crate::{array2, check_alloc, connectivity, size_error, Image};
+use crate::{array2, check_alloc, connectivity, reserved, size_error, Image};
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
 use gridbits::{BitGrid, Connectivity};
 use numpy::ndarray::{s, Array1};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use rayon::prelude::*;
+
+/// Components per parallel task when the statistics are laid out as arrays.
+const CHUNK: usize = 16 * 1024;
 
 /// The labels as an `int32` array, as numpy users get them, without copying or converting
 /// a label: numpy takes over the library's buffer (the image starts inside it at an
@@ -128,7 +132,7 @@ fn labels_and_stats<R: Send>(
     img: &Image<'_>,
     connectivity: u8,
     with_labels: bool,
-    extra: impl FnOnce(&BitGrid, &[ComponentStats]) -> R + Send,
+    extra: impl FnOnce(&BitGrid, &[ComponentStats]) -> PyResult<R> + Send,
 ) -> PyResult<(Option<Labels>, R)> {
     let conn = self::connectivity(connectivity)?;
     if with_labels {
@@ -148,7 +152,7 @@ fn labels_and_stats<R: Send>(
                     .map_err(|e| size_error("image", e))?;
                 None
             };
-            Ok((labels, extra(&grid, stats)))
+            Ok((labels, extra(&grid, stats)?))
         })
     })
 }
@@ -172,11 +176,6 @@ fn label_stats<'py>(
     let (w, h) = (img.width, img.height);
     let (labels, (stats, centroids)) =
         labels_and_stats(py, &img, connectivity, with_labels, |grid, comps| {
-            let n = comps.len();
-            let mut stats = Vec::with_capacity((n + 1) * 5);
-            gridbits::huge_pages::advise(&mut stats);
-            let mut cents = Vec::with_capacity((n + 1) * 2);
-            gridbits::huge_pages::advise(&mut cents);
             // Row 0: the background, as OpenCV reports it.
             let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
                 (a + c.size, x + c.sum_x, y + c.sum_y)
@@ -186,21 +185,25 @@ fn label_stats<'py>(
             let all_x = (w as u64 * (w as u64).saturating_sub(1) / 2) * h as u64;
             let all_y = (h as u64 * (h as u64).saturating_sub(1) / 2) * w as u64;
             let (bx, by, bw, bh) = background_bbox(grid);
-            stats.extend_from_slice(&[bx, by, bw, bh, bg_area as i32]);
-            if bg_area > 0 {
-                cents.push((all_x - sx) as f64 / bg_area as f64);
-                cents.push((all_y - sy) as f64 / bg_area as f64);
-            } else {
-                cents.extend_from_slice(&[f64::NAN, f64::NAN]);
-            }
-            for c in comps {
+            let background = (
+                [bx, by, bw, bh, bg_area as i32],
+                if bg_area > 0 {
+                    [
+                        (all_x - sx) as f64 / bg_area as f64,
+                        (all_y - sy) as f64 / bg_area as f64,
+                    ]
+                } else {
+                    [f64::NAN; 2]
+                },
+                [0u8; 0],
+            );
+            let (stats, cents, _) = tables(comps, Some(background), |c| {
                 let (x, y, cw, ch) = c.bbox();
-                stats.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32, c.size as i32]);
                 let (cx, cy) = c.centroid();
-                cents.push(cx);
-                cents.push(cy);
-            }
-            (stats, cents)
+                let st = [x as i32, y as i32, cw as i32, ch as i32, c.size as i32];
+                (st, [cx, cy], [])
+            })?;
+            Ok((stats, cents))
         })?;
     let n = stats.len() / 5 - 1;
     let labels = match labels {
@@ -235,20 +238,13 @@ fn label_stats_split<'py>(
     let img = Image::new(&image, "image")?;
     let (labels, (areas, boxes, cents)) =
         labels_and_stats(py, &img, connectivity, with_labels, |_, comps| {
-            let mut areas: Vec<i64> = Vec::with_capacity(comps.len());
-            gridbits::huge_pages::advise(&mut areas);
-            areas.extend(comps.iter().map(|c| c.size as i64));
-            let mut boxes = Vec::with_capacity(comps.len() * 4);
-            gridbits::huge_pages::advise(&mut boxes);
-            let mut cents = Vec::with_capacity(comps.len() * 2);
-            gridbits::huge_pages::advise(&mut cents);
-            for c in comps {
+            let (areas, boxes, cents) = tables(comps, None, |c| {
                 let (x, y, cw, ch) = c.bbox();
-                boxes.extend_from_slice(&[x as i32, y as i32, cw as i32, ch as i32]);
                 let (cx, cy) = c.centroid();
-                cents.extend_from_slice(&[cx, cy]);
-            }
-            (areas, boxes, cents)
+                let b = [x as i32, y as i32, cw as i32, ch as i32];
+                ([c.size as i64], b, [cx, cy])
+            })?;
+            Ok((areas, boxes, cents))
         })?;
     let n = areas.len();
     let labels = match labels {
@@ -261,6 +257,66 @@ fn label_stats_split<'py>(
         Array1::from_vec(areas).into_pyarray(py),
         array2(py, boxes, n, 4)?,
         array2(py, cents, n, 2)?,
+    ))
+}
+
+/// Three tables of one row per component (after the row `head` when given), made by
+/// `row` on every thread and written straight into fresh memory: no pass zeroes them first.
+#[allow(clippy::type_complexity)]
+fn tables<A, B, C, const KA: usize, const KB: usize, const KC: usize>(
+    comps: &[ComponentStats],
+    head: Option<([A; KA], [B; KB], [C; KC])>,
+    row: impl Fn(&ComponentStats) -> ([A; KA], [B; KB], [C; KC]) + Sync,
+) -> PyResult<(Vec<A>, Vec<B>, Vec<C>)>
+where
+    A: Copy + Send,
+    B: Copy + Send,
+    C: Copy + Send,
+{
+    let skip = usize::from(head.is_some());
+    let n = comps.len() + skip;
+    let (mut va, mut vb, mut vc) = (
+        reserved::<[A; KA]>(n, "statistics")?,
+        reserved::<[B; KB]>(n, "statistics")?,
+        reserved::<[C; KC]>(n, "statistics")?,
+    );
+    let (sa, sb, sc) = (
+        &mut va.spare_capacity_mut()[..n],
+        &mut vb.spare_capacity_mut()[..n],
+        &mut vc.spare_capacity_mut()[..n],
+    );
+    if let Some((a, b, c)) = head {
+        sa[0].write(a);
+        sb[0].write(b);
+        sc[0].write(c);
+    }
+    let rows = sa[skip..]
+        .par_chunks_mut(CHUNK)
+        .zip(sb[skip..].par_chunks_mut(CHUNK))
+        .zip(sc[skip..].par_chunks_mut(CHUNK));
+    comps
+        .par_chunks(CHUNK)
+        .zip(rows)
+        .for_each(|(comps, ((sa, sb), sc))| {
+            for (c, ((a, b), d)) in comps.iter().zip(sa.iter_mut().zip(sb).zip(sc)) {
+                let (x, y, z) = row(c);
+                a.write(x);
+                b.write(y);
+                d.write(z);
+            }
+        });
+    // SAFETY: the first `n` elements of each were written above: the head, then one row per
+    // component (the chunks of `comps` and of the tables pair up one to one, all of
+    // `CHUNK` elements but the last, of the same length).
+    unsafe {
+        va.set_len(n);
+        vb.set_len(n);
+        vc.set_len(n);
+    }
+    Ok((
+        va.into_flattened(),
+        vb.into_flattened(),
+        vc.into_flattened(),
     ))
 }
 

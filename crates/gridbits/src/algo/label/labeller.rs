@@ -72,7 +72,8 @@ fn flatten(parent: &mut [u32], from: usize, to: usize, mut next: u32) -> u32 {
         let root = p == i as u32;
         next += u32::from(root);
         let inherited = parent[p as usize];
-        parent[i] = if root { next } else { inherited };
+        // A select, not a branch (which LLVM otherwise makes of it, skipping the load).
+        parent[i] = std::hint::select_unpredictable(root, next, inherited);
     }
     next
 }

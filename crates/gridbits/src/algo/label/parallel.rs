@@ -22,6 +22,7 @@
 //! 4. **Write.** Each stripe writes its rows of the label image (disjoint slices).
 
 use super::labeller::{merged, starts, union, upto};
+use super::stats::StatsSink;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{
@@ -30,6 +31,7 @@ use super::{
 };
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
+use std::mem::MaybeUninit;
 
 /// Stripes per thread: more than one, so that the threads stay busy when one core is slower.
 const STRIPES_PER_THREAD: usize = 4;
@@ -51,8 +53,12 @@ pub(super) struct Stripe {
     border_base: u32,
     /// Final label of the first new component of the stripe, minus 1.
     first: u32,
-    /// Local statistics (when asked for).
-    stats: Vec<ComponentStats>,
+    /// Statistics of the joined pieces whose component is another stripe's (one slot per
+    /// joined label), merged into the result after the last pass.
+    side: Vec<ComponentStats>,
+    /// Where each local label's statistics accumulate: `k` below the number of the
+    /// stripe's own new components is their slot `k`, the others slot `k - own` of `side`.
+    slot_of: Vec<u32>,
     /// The first and last rows, each cell's label as `1 +` its index in `border` (0: empty).
     top: Vec<u32>,
     bottom: Vec<u32>,
@@ -90,7 +96,7 @@ fn each<T: Send>(
 struct Job<'a> {
     stripe: &'a mut Stripe,
     cells: Option<&'a mut [u32]>,
-    stats: Option<&'a mut [ComponentStats]>,
+    stats: Option<&'a mut [MaybeUninit<ComponentStats>]>,
 }
 
 impl Labeller {
@@ -159,7 +165,7 @@ impl Labeller {
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
         let (w, h) = (grid.width(), grid.height());
-        let (portable, order, want_stats) = (self.portable, self.order, stats.is_some());
+        let (portable, order) = (self.portable, self.order);
 
         // 1. Each stripe on its own.
         each(stripes, |i, s| {
@@ -174,11 +180,7 @@ impl Labeller {
             }
             let l = &mut s.labeller;
             (l.portable, l.order, l.split) = (portable, order, Some((usize::MAX, 1)));
-            s.count = if want_stats {
-                l.stats(g, conn, &mut s.stats)?
-            } else {
-                l.scan(g, conn)?
-            };
+            s.count = l.scan(g, conn)?;
             border_labels(l, g, conn, 0, &mut s.top)?;
             border_labels(l, g, conn, sh - 1, &mut s.bottom)?;
             s.border.clear();
@@ -296,12 +298,15 @@ impl Labeller {
                     let n = count as usize;
                     memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
                 })?;
-                stats.resize(count as usize, ComponentStats::EMPTY);
                 Some(stats)
             }
             None => None,
         };
-        let mut rest_stats = slots.as_deref_mut().map(|s| &mut s[..]);
+        // Each stripe initialises the slots of its own new components (the labels
+        // `first + 1..=first + new`; together `1..=count`) before it adds to them.
+        let mut rest_stats = slots
+            .as_deref_mut()
+            .map(|s| &mut s.spare_capacity_mut()[..count as usize]);
         let n = stripes.len();
         for (i, stripe) in stripes.iter_mut().enumerate() {
             let mine = cells.take().map(|c| {
@@ -347,17 +352,16 @@ impl Labeller {
             }
             let n = s.count + 1 - s.map.len() as u32;
             s.map.extend(next + 1..next + 1 + n);
-            if let Some(slots) = job.stats.as_deref_mut() {
-                // The new components' slots; the joined pieces are merged afterwards (a
-                // joined label's root may be in this stripe: its final label is then new).
-                let mut k = 0;
-                for (l, (st, &f)) in (1..).zip(s.stats.iter().zip(&s.map[1..])) {
-                    if s.joined.get(k) == Some(&l) {
-                        k += 1;
-                    } else {
-                        slots[(f - s.first - 1) as usize] = shifted(st, s.y0);
-                    }
+            if let Some(slots) = job.stats.take() {
+                for slot in slots.iter_mut() {
+                    slot.write(ComponentStats::EMPTY);
                 }
+                // SAFETY: every element was initialised just above, and `MaybeUninit<T>`
+                // has the layout of `T`.
+                let own = unsafe {
+                    &mut *(slots as *mut [MaybeUninit<ComponentStats>] as *mut [ComponentStats])
+                };
+                stripe_stats(s, conn, own)?;
             }
             if let Some(cells) = job.cells.as_deref_mut() {
                 remap(&mut s.labeller.parent, &s.map, s.labeller.portable);
@@ -368,12 +372,15 @@ impl Labeller {
         })?;
         drop(jobs);
         if let Some(all) = slots {
+            // SAFETY: the capacity was reserved for `count` statistics above, and every job
+            // returned `Ok`, so each initialised its slots first: the stripes' slots are
+            // together the first `count` of the spare capacity.
+            unsafe { all.set_len(count as usize) };
             for s in stripes.iter() {
-                for (&l, &f) in s.joined.iter().zip(&s.joined_final) {
-                    merge(
-                        &mut all[f as usize - 1],
-                        &shifted(&s.stats[l as usize - 1], s.y0),
-                    );
+                for ((&l, &f), side) in s.joined.iter().zip(&s.joined_final).zip(&s.side) {
+                    if s.slot_of[l as usize] >= s.count - s.joined.len() as u32 {
+                        merge(&mut all[f as usize - 1], side);
+                    }
                 }
             }
         }
@@ -528,14 +535,67 @@ fn write_stripe(l: &mut Labeller, g: &BitGrid, conn: Connectivity, cells: &mut [
     });
 }
 
-/// A stripe's statistics moved down to the stripe's first row `y0`.
-fn shifted(s: &ComponentStats, y0: usize) -> ComponentStats {
-    ComponentStats {
-        min_y: s.min_y + y0,
-        max_y: s.max_y + y0,
-        sum_y: s.sum_y + y0 as u64 * s.size,
-        ..*s
+/// The slots of a stripe's runs: its own new components' slots of the result, and its side
+/// slots for pieces of other stripes' components.
+struct StripeSink<'a> {
+    own: &'a mut [ComponentStats],
+    side: &'a mut [ComponentStats],
+    slot_of: &'a [u32],
+}
+
+impl StatsSink for StripeSink<'_> {
+    #[inline(always)]
+    fn at(&mut self, label: u32) -> &mut ComponentStats {
+        let k = self.slot_of[label as usize] as usize;
+        let own = self.own.len();
+        if k < own {
+            &mut self.own[k]
+        } else {
+            &mut self.side[k - own]
+        }
     }
+}
+
+/// Adds the runs of a scanned stripe (its map made) to the statistics: those of its own new
+/// components to `own` (initialised, the labels `first + 1..`), the others to its side slots.
+fn stripe_stats(
+    s: &mut Stripe,
+    conn: Connectivity,
+    own: &mut [ComponentStats],
+) -> Result<(), SizeError> {
+    let g = s.grid.as_ref().expect("stripe grid made in the first pass");
+    let (w, h) = g.size();
+    let n = s.count as usize + 1;
+    s.slot_of.clear();
+    s.slot_of
+        .try_reserve_exact(n)
+        .map_err(|_| memory_error::<u32>(w, h, n, "not enough memory for the statistics"))?;
+    s.side.clear();
+    s.side.resize(s.joined.len(), ComponentStats::EMPTY);
+    s.slot_of.push(0);
+    let (mut k, own_len) = (0, own.len() as u32);
+    for (l, &f) in (1..).zip(&s.map[1..]) {
+        let mine = f > s.first && f - s.first <= own_len;
+        if s.joined.get(k) == Some(&l) {
+            // Below 2^32: the own slots and the joined labels are distinct labels.
+            s.slot_of.push(if mine {
+                f - s.first - 1
+            } else {
+                own_len + k as u32
+            });
+            k += 1;
+        } else {
+            debug_assert!(mine);
+            s.slot_of.push(f - s.first - 1);
+        }
+    }
+    let mut sink = StripeSink {
+        own,
+        side: &mut s.side,
+        slot_of: &s.slot_of,
+    };
+    s.labeller.accumulate(g, conn, s.y0, &mut sink);
+    Ok(())
 }
 
 /// Adds the cells of `b` to `a`.

@@ -86,6 +86,20 @@ impl ComponentStats {
     }
 }
 
+/// Where the statistics of each label accumulate.
+pub(super) trait StatsSink {
+    /// The statistics of label `label` (from 1).
+    fn at(&mut self, label: u32) -> &mut ComponentStats;
+}
+
+/// Label `l` at index `l - 1`.
+impl StatsSink for [ComponentStats] {
+    #[inline(always)]
+    fn at(&mut self, label: u32) -> &mut ComponentStats {
+        &mut self[label as usize - 1]
+    }
+}
+
 /// Sum of the positions of the set bits of `v`: bit `k` of each position, weighted.
 #[inline(always)]
 fn position_sum(v: u64) -> u64 {
@@ -139,17 +153,49 @@ impl Labeller {
             )
         })?;
         stats.resize(count as usize, ComponentStats::EMPTY);
+        self.accumulate_body(grid, conn, 0, &mut stats[..]);
+        Ok(count)
+    }
+
+    /// After [`scan`](Self::scan): adds every run of `grid`, moved down by `dy` rows, to
+    /// the statistics of its label in `sink`.
+    pub(super) fn accumulate<S: StatsSink + ?Sized>(
+        &mut self,
+        grid: &BitGrid,
+        conn: Connectivity,
+        dy: usize,
+        sink: &mut S,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if !self.portable && super::cpu_has_bit_instructions() {
+                // SAFETY: `cpu_has_bit_instructions` checked POPCNT, BMI1, BMI2 and LZCNT
+                // just above: the features `x86::accumulate` is compiled for, its only
+                // requirement.
+                return unsafe { x86::accumulate(self, grid, conn, dy, sink) };
+            }
+        }
+        self.accumulate_body(grid, conn, dy, sink)
+    }
+
+    #[inline(always)]
+    pub(super) fn accumulate_body<S: StatsSink + ?Sized>(
+        &mut self,
+        grid: &BitGrid,
+        conn: Connectivity,
+        dy: usize,
+        sink: &mut S,
+    ) {
         match conn {
             Connectivity::Four => {
                 self.for_each_row(grid, conn, 0, |y, starts, ends, labels| {
                     for ((&s, &e), &label) in starts.iter().zip(ends).zip(labels) {
-                        stats[label as usize - 1].add_run(y, s as usize, e as usize);
+                        sink.at(label).add_run(y + dy, s as usize, e as usize);
                     }
                 });
             }
-            Connectivity::Eight => self.stats_pairs(grid, stats),
+            Connectivity::Eight => self.stats_pairs(grid, dy, sink),
         }
-        Ok(count)
     }
 
     /// Statistics from the runs of the merged row pairs: a run's cells in each row, and the
@@ -157,7 +203,7 @@ impl Labeller {
     /// previous run's end (the gap between two runs is empty in both rows); its columns are
     /// its span.
     #[inline(always)]
-    fn stats_pairs(&mut self, grid: &BitGrid, stats: &mut [ComponentStats]) {
+    fn stats_pairs<S: StatsSink + ?Sized>(&mut self, grid: &BitGrid, dy: usize, sink: &mut S) {
         let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
         let words = grid.words();
         let cap = w / 2 + 2;
@@ -229,14 +275,15 @@ impl Labeller {
                         position_sum(t) + position_sum(b) + (j as u64 * 64) * u64::from(ct + cb);
                 }
                 let (t, b) = (top_after - top_before, bottom_after - bottom_before);
-                let st = &mut stats[self.parent[base + i] as usize - 1];
+                let st = sink.at(self.parent[base + i]);
+                let y = y0 + dy;
                 st.size += u64::from(t + b);
                 st.min_x = st.min_x.min(s);
                 st.max_x = st.max_x.max(e - 1);
-                st.min_y = st.min_y.min(if t > 0 { y0 } else { y0 + 1 });
-                st.max_y = if b > 0 { y0 + 1 } else { st.max_y.max(y0) };
+                st.min_y = st.min_y.min(if t > 0 { y } else { y + 1 });
+                st.max_y = if b > 0 { y + 1 } else { st.max_y.max(y) };
                 st.sum_x += sum_after - sum_before;
-                st.sum_y += y0 as u64 * u64::from(t) + (y0 as u64 + 1) * u64::from(b);
+                st.sum_y += y as u64 * u64::from(t) + (y as u64 + 1) * u64::from(b);
                 (top_before, bottom_before, sum_before) = (top_after, bottom_after, sum_after);
             }
             base += ns;

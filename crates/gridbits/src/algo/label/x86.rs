@@ -33,6 +33,7 @@ static SLOTS: [[u8; 8]; 512] = {
 };
 
 use super::labeller::merged;
+use super::stats::StatsSink;
 use super::{ComponentStats, Labeller, Labels};
 use crate::{BitGrid, Connectivity, SizeError};
 
@@ -60,6 +61,17 @@ pub(super) fn stats(
     stats: &mut Vec<ComponentStats>,
 ) -> Result<u32, SizeError> {
     l.stats_body(grid, conn, stats)
+}
+
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+pub(super) fn accumulate<S: StatsSink + ?Sized>(
+    l: &mut Labeller,
+    grid: &BitGrid,
+    conn: Connectivity,
+    dy: usize,
+    sink: &mut S,
+) {
+    l.accumulate_body(grid, conn, dy, sink)
 }
 
 /// Labels with the AVX2 writer (no statistics).
