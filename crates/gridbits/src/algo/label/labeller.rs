@@ -268,6 +268,8 @@ impl Labeller {
                 memory_error::<u32>(w, h, n, "not enough memory for the union-find table")
             })?;
         parent.extend(0..total as u32);
+        // A slice: the links below keep its address and length in registers.
+        let parent = &mut parent[..];
 
         let mut prev_base: u32 = 0; // index of the first run of the previous unit
         let mut cur_base: u32 = self.unit_base[1];
@@ -368,10 +370,12 @@ impl Labeller {
             }
             renumber.clear();
             renumber.resize(new, 0);
+            // Slices, so that the loops below keep their lengths in registers.
+            let (ren, runs) = (&mut renumber[..new], &mut parent[base..end]);
             let mut assigned = first;
             // The unit's top row, its runs in order: each names its unit run by rank.
             let top = &words[2 * k * wpr..(2 * k + 1) * wpr];
-            let (mut before, mut carry_m, mut carry_t) = (base as u32, 0u64, 0u64);
+            let (mut before, mut carry_m, mut carry_t) = (0u32, 0u64, 0u64);
             for (j, &t) in top.iter().enumerate() {
                 let m = merged(words, wpr, h, 2, k, j);
                 let sm = starts(m, carry_m);
@@ -380,10 +384,10 @@ impl Labeller {
                     let bit = st.trailing_zeros();
                     st &= st - 1;
                     let run = before + (sm & upto(bit)).count_ones() - 1;
-                    let q = parent[run as usize].wrapping_sub(first + 1) as usize;
-                    if q < new && renumber[q] == 0 {
+                    let q = runs[run as usize].wrapping_sub(first + 1) as usize;
+                    if q < new && ren[q] == 0 {
                         assigned += 1;
-                        renumber[q] = assigned;
+                        ren[q] = assigned;
                     }
                 }
                 before += sm.count_ones();
@@ -391,7 +395,7 @@ impl Labeller {
             }
             // Then the components with no cell in the top row, in root order.
             let mut moved = false;
-            for (q, r) in renumber.iter_mut().enumerate() {
+            for (q, r) in ren.iter_mut().enumerate() {
                 if *r == 0 {
                     assigned += 1;
                     *r = assigned;
@@ -399,11 +403,11 @@ impl Labeller {
                 moved |= *r != first + 1 + q as u32;
             }
             if moved {
-                for p in &mut parent[base..end] {
+                // Branch-free: whether a run is new is unpredictable.
+                for p in runs.iter_mut() {
                     let q = p.wrapping_sub(first + 1) as usize;
-                    if q < new {
-                        *p = renumber[q];
-                    }
+                    let renumbered = ren[q.min(new - 1)];
+                    *p = std::hint::select_unpredictable(q < new, renumbered, *p);
                 }
             }
         }
