@@ -198,15 +198,7 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
             Some(&mut owner),
         )
     };
-    let mut counts = vec![0u64; players.len()];
-    let mut contested = 0;
-    for &o in &owner {
-        match o {
-            Owners::UNREACHED => {}
-            Owners::CONTESTED => contested += 1,
-            p => counts[p as usize] += 1,
-        }
-    }
+    let (counts, contested) = tally(&owner, players.len());
     // Every reached cell is passable or a source; every source is reached.
     let reached = counts.iter().sum::<u64>() + contested;
     let walled_sources = seeds.and_not(passable).count();
@@ -220,6 +212,35 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
         depth,
         distances,
     })
+}
+
+/// The cells of each of `players` players and the contested cells of an owner array. Four
+/// interleaved histograms, so that a run of cells of one owner does not wait on the
+/// increment before; the codes map to slots without a branch (unpredictable where
+/// territories meet).
+fn tally(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
+    const WAYS: usize = 4;
+    // Slots: the players, then `players` for unreached cells, `players + 1` for contested.
+    let n = players + 2;
+    let slot = |o: u32| (o as usize).min(players + 1 - usize::from(o == Owners::UNREACHED));
+    let mut hist = vec![0u64; WAYS * n];
+    let (ways, hist_rest) = hist.split_at_mut((WAYS - 1) * n);
+    let (h0, ways) = ways.split_at_mut(n);
+    let (h1, h2) = ways.split_at_mut(n);
+    let h3 = hist_rest;
+    let mut quads = owner.chunks_exact(WAYS);
+    for q in &mut quads {
+        h0[slot(q[0])] += 1;
+        h1[slot(q[1])] += 1;
+        h2[slot(q[2])] += 1;
+        h3[slot(q[3])] += 1;
+    }
+    for &o in quads.remainder() {
+        h0[slot(o)] += 1;
+    }
+    let total = |i: usize| h0[i] + h1[i] + h2[i] + h3[i];
+    let counts = (0..players).map(total).collect();
+    (counts, total(players + 1))
 }
 
 /// Sliding moves: the whole-grid engine with one plane per player, turned into owners.
