@@ -342,7 +342,7 @@ impl Next {
 /// address (on a large grid the distance map is far bigger than the caches, and a thin
 /// frontier writes one cell per line, a layer after the push that found it).
 #[inline(always)]
-fn prefetch(p: *const u32) {
+pub(super) fn prefetch(p: *const u32) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch reads nothing into the program and cannot fault, whatever the
     // address (`p` may be one past a word's cells, or anything when no bit was pushed); SSE
@@ -429,7 +429,9 @@ pub(super) fn own_bits<const EIGHT: bool>(
             } else {
                 any
             }];
-            o = if v == o { o } else { CONTESTED };
+            // A select, not a branch (LLVM makes one of the `if`): where territories meet,
+            // whether owners differ is unpredictable.
+            o = std::hint::select_unpredictable(v == o, o, CONTESTED);
         }
         owner[at] = o;
     }

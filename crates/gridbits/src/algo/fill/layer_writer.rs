@@ -10,7 +10,7 @@
 //! combines the owners cell by cell ([`own_bits`]). Layers arrive in order, so every owner of
 //! the layer before is written when a cell's predecessors are read.
 
-use super::frontier::{own_bits, write_layer};
+use super::frontier::{own_bits, prefetch, write_layer};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 /// Grids of at least this many cells (1 Mpx) run a many-player BFS (with owners) with a
@@ -27,6 +27,9 @@ pub(super) const MIN_CELLS: usize = 1 << 22;
 /// threads handed over four times as often, and about one run in three of a 2000x1500
 /// two-player Voronoi took 2.5x as long (the threads waking each other).
 const CHUNK: usize = 32768;
+
+/// How many entries ahead the writer prefetches.
+const AHEAD: usize = 8;
 
 /// Chunks queued for the writer at most before the BFS waits for it.
 const QUEUED: usize = 8;
@@ -162,8 +165,26 @@ struct Writer<'a> {
 impl Writer<'_> {
     fn write(&mut self, chunk: &[u64]) {
         let masks = if self.eight { 8 } else { 4 };
+        let w = self.width;
         let mut i = 0;
         while i + 1 < chunk.len() {
+            // The lines of the word `AHEAD` entries on (if no layer starts in between: a
+            // guess, and a prefetch of any address is harmless): its first cell's distance
+            // and owner slots and its predecessors' rows, which are written and read far
+            // apart on a wide frontier (many players).
+            let with_masks = self.owner.is_some() && self.layer > 0;
+            let ahead = i + AHEAD * (2 + if with_masks { masks } else { 0 });
+            if ahead + 1 < chunk.len() {
+                let first = (chunk[ahead] as usize)
+                    .wrapping_add(chunk[ahead + 1].trailing_zeros() as usize);
+                prefetch(self.dist.as_ptr().wrapping_add(first));
+                if let (Some(owner), true) = (self.owner.as_deref(), with_masks) {
+                    let at = owner.as_ptr().wrapping_add(first);
+                    prefetch(at);
+                    prefetch(at.wrapping_sub(w));
+                    prefetch(at.wrapping_add(w));
+                }
+            }
             let (a, bits) = (chunk[i], chunk[i + 1]);
             i += 2;
             if bits == 0 {
