@@ -384,11 +384,14 @@ impl Labeller {
                     let bit = st.trailing_zeros();
                     st &= st - 1;
                     let run = before + (sm & upto(bit)).count_ones() - 1;
+                    // Branch-free (which run opens a new component is unpredictable): a
+                    // run of an earlier unit's component rewrites the last slot unchanged.
                     let q = runs[run as usize].wrapping_sub(first + 1) as usize;
-                    if q < new && ren[q] == 0 {
-                        assigned += 1;
-                        ren[q] = assigned;
-                    }
+                    let slot = q.min(new - 1);
+                    let r = ren[slot];
+                    let fresh = q < new && r == 0;
+                    assigned += u32::from(fresh);
+                    ren[slot] = std::hint::select_unpredictable(fresh, assigned, r);
                 }
                 before += sm.count_ones();
                 (carry_m, carry_t) = (m >> 63, t >> 63);
@@ -396,10 +399,9 @@ impl Labeller {
             // Then the components with no cell in the top row, in root order.
             let mut moved = false;
             for (q, r) in ren.iter_mut().enumerate() {
-                if *r == 0 {
-                    assigned += 1;
-                    *r = assigned;
-                }
+                let fresh = *r == 0;
+                assigned += u32::from(fresh);
+                *r = std::hint::select_unpredictable(fresh, assigned, *r);
                 moved |= *r != first + 1 + q as u32;
             }
             if moved {
