@@ -7,7 +7,8 @@ strided views) and returns numpy arrays; long calls release the GIL.
 
 - :func:`label`, :func:`label_stats`, :func:`connected_components_with_stats`,
   :func:`groups_at_least`: connected components, a drop-in for ``scipy.ndimage.label`` and
-  ``cv2.connectedComponentsWithStats``.
+  ``cv2.connectedComponentsWithStats``; :mod:`gridbits.ndimage` has ``label`` with scipy's
+  own signature and defaults (``structure``, ``output``).
 - :func:`fill`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood fill, BFS distance
   maps, territory of many players, sliding-piece reach.
 - :mod:`gridbits.puyo`, :mod:`gridbits.tetris`, :mod:`gridbits.amazons`: game engines.
@@ -32,7 +33,7 @@ from ._grid import (
     voronoi,
 )
 from ._gridbits import __version__
-from . import amazons, puyo, tetris
+from . import amazons, ndimage, puyo, tetris
 
 __all__ = [
     "LabelStats",
@@ -45,6 +46,7 @@ __all__ = [
     "groups_at_least",
     "label",
     "label_stats",
+    "ndimage",
     "puyo",
     "reach",
     "tetris",

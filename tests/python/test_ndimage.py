@@ -1,0 +1,98 @@
+"""gridbits.ndimage.label against scipy.ndimage.label: same call, same results."""
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+from scipy import ndimage
+
+from gridbits import ndimage as gnd
+from conftest import images
+
+STRUCTURES = [
+    None,
+    ndimage.generate_binary_structure(2, 1),
+    ndimage.generate_binary_structure(2, 2),
+    np.ones((3, 3), dtype=np.int64),
+    [[0, 1, 0], [1, 1, 1], [0, 1, 0]],
+]
+
+
+@given(images(), st.sampled_from(range(len(STRUCTURES))))
+def test_label_equals_scipy(img, k):
+    s = STRUCTURES[k]
+    want, n = ndimage.label(img, structure=s)
+    got, m = gnd.label(img, structure=s)
+    assert m == n
+    assert got.dtype == want.dtype == np.int32
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("shape", [(0, 5), (5, 0), (1, 1), (1, 65), (63, 2), (64, 64), (65, 1)])
+@pytest.mark.parametrize("k", range(len(STRUCTURES)))
+def test_edges_and_the_default_is_scipys(shape, k):
+    rng = np.random.default_rng(sum(shape) + k)
+    for img in (np.zeros(shape, bool), np.ones(shape, bool), rng.random(shape) < 0.5):
+        want, n = ndimage.label(img, structure=STRUCTURES[k])
+        got, m = gnd.label(img, structure=STRUCTURES[k])
+        assert m == n
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("structure", [None, [1, 1, 1], [0, 1, 0], np.array([True, True, True])])
+@pytest.mark.parametrize("n", [0, 1, 63, 64, 65, 200])
+def test_one_dimension(structure, n):
+    x = np.random.default_rng(n).random(n) < 0.5
+    want, k = ndimage.label(x, structure=structure)
+    got, m = gnd.label(x, structure=structure)
+    assert m == k
+    assert got.shape == x.shape
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint16, np.float64, "int16"])
+def test_output_dtype(dtype):
+    img = np.random.default_rng(5).random((40, 50)) < 0.5
+    want, n = ndimage.label(img, output=dtype)
+    got, m = gnd.label(img, output=dtype)
+    assert m == n
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint32, np.float32])
+def test_output_array_is_written_in_place(dtype):
+    img = np.random.default_rng(6).random((40, 50)) < 0.5
+    want = np.full(img.shape, 7, dtype=dtype)
+    got = np.full(img.shape, 7, dtype=dtype)
+    n = ndimage.label(img, structure=np.ones((3, 3)), output=want)
+    m = gnd.label(img, structure=np.ones((3, 3)), output=got)
+    assert m == n
+    np.testing.assert_array_equal(got, want)
+
+
+def test_too_small_output_type_is_scipys_error():
+    img = np.indices((40, 40)).sum(axis=0) % 2 == 0  # a checkerboard: 800 components
+    with pytest.raises(RuntimeError):
+        ndimage.label(img, output=np.uint8)
+    with pytest.raises(RuntimeError, match="bit-depth"):
+        gnd.label(img, output=np.uint8)
+    with pytest.raises(RuntimeError, match="bit-depth"):
+        gnd.label(img, output=np.zeros(img.shape, np.uint8))
+
+
+def test_bad_arguments_name_what_is_wrong():
+    img = np.ones((4, 4), bool)
+    with pytest.raises(ValueError, match="output: shape"):
+        gnd.label(img, output=np.zeros((3, 3), np.int32))
+    with pytest.raises(ValueError, match="structure: gridbits supports"):
+        gnd.label(img, structure=[[0, 0, 0], [1, 1, 1], [0, 0, 0]])
+    with pytest.raises(ValueError, match="structure: every dimension must be 3"):
+        gnd.label(img, structure=np.ones((5, 5)))
+    with pytest.raises(ValueError, match="structure: must have"):
+        gnd.label(img, structure=[1, 1, 1])
+    with pytest.raises(ValueError, match="input: gridbits labels 1D and 2D"):
+        gnd.label(np.ones((2, 2, 2)))
+    with pytest.raises(TypeError, match="complex"):
+        gnd.label(np.ones((2, 2), complex))
+    with pytest.raises(TypeError, match="output: expected"):
+        gnd.label(img, output=object())
