@@ -51,19 +51,24 @@ def label(input, structure=None, output=None):
     array of that dtype is returned with the count) or an array of the input's shape,
     written in place (only the count is returned).
 
-    Raises ``ValueError`` for an input of more than 2 dimensions, a structure gridbits does
-    not support (other shapes or patterns: use scipy for those), or an output of the wrong
-    shape; ``TypeError`` for a complex input; ``RuntimeError`` when the output dtype cannot
-    hold the labels (as scipy does).
+    Raises ``ValueError`` for an input of more than 2 dimensions, a structure pattern
+    gridbits does not support (use scipy for those), or an output of the wrong shape;
+    ``TypeError`` for a complex or non-numeric input; ``RuntimeError``, as scipy does, for a
+    structure of the wrong rank or size and when the output type cannot hold the labels.
 
     >>> import numpy as np
     >>> from gridbits.ndimage import label
     >>> label(np.array([1, 1, 0, 1]))
     (array([1, 1, 0, 2], dtype=int32), 2)
     """
-    a = np.asarray(input)
+    try:
+        a = np.asarray(input)
+    except ValueError as e:  # a ragged list
+        raise ValueError(f"input: {e}") from None
     if np.iscomplexobj(a):
         raise TypeError("input: complex type not supported")
+    if a.dtype.kind not in "biuf":
+        raise TypeError(f"input: expected an array of bool or numbers, got dtype {a.dtype}")
     if a.ndim not in (1, 2):
         raise ValueError(
             f"input: gridbits labels 1D and 2D images, got {a.ndim} dimensions "
@@ -89,12 +94,13 @@ def _connectivity(structure, ndim: int) -> int:
     if structure is None:
         return 4
     s = np.asarray(structure)
+    # scipy raises RuntimeError for these two.
     if s.ndim != ndim:
-        raise ValueError(
+        raise RuntimeError(
             f"structure: must have the input's number of dimensions ({ndim}), not {s.ndim}"
         )
     if any(d != 3 for d in s.shape):
-        raise ValueError(f"structure: every dimension must be 3, not shape {s.shape}")
+        raise RuntimeError(f"structure: every dimension must be 3, not shape {s.shape}")
     s = s.astype(bool)
     if ndim == 1:
         if s[1] and s[0] == s[2]:
@@ -128,6 +134,15 @@ def _deliver(labels: np.ndarray, n: int, output, shape):
 
 
 def _check_depth(dtype: np.dtype, n: int) -> None:
-    """scipy's error when the labels do not fit the output type."""
-    if dtype.kind not in "iuf" or (dtype.kind in "iu" and n > np.iinfo(dtype).max):
+    """scipy's error when the labels do not fit the output type: integers up to their
+    maximum, floats up to the largest integer they hold exactly, bool for one label."""
+    if dtype.kind not in "biuf":
+        raise TypeError(f"output: expected an integer, float or bool type, got {dtype}")
+    if dtype.kind == "b":
+        fits = n <= 1
+    elif dtype.kind == "f":
+        fits = n <= 2 ** (np.finfo(dtype).nmant + 1)
+    else:
+        fits = n <= np.iinfo(dtype).max
+    if not fits:
         raise RuntimeError("insufficient bit-depth in requested output type")

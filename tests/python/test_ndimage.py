@@ -80,16 +80,38 @@ def test_too_small_output_type_is_scipys_error():
         gnd.label(img, output=np.zeros(img.shape, np.uint8))
 
 
+def test_float_and_bool_outputs_check_their_depth():
+    img = np.array([[1, 0, 1]])  # two components
+    with pytest.raises(RuntimeError, match="bit-depth"):
+        gnd.label(img, output=np.bool_)
+    one = np.array([[1, 1, 0]])
+    want = ndimage.label(one, output=np.bool_)
+    got = gnd.label(one, output=np.bool_)
+    assert got[1] == want[1] == 1
+    np.testing.assert_array_equal(got[0], want[0])
+    # float16 holds the integers up to 2048 exactly.
+    checker = np.indices((90, 90)).sum(axis=0) % 2 == 0  # 4050 components
+    with pytest.raises(RuntimeError, match="bit-depth"):
+        gnd.label(checker, output=np.float16)
+    assert gnd.label(checker, output=np.float32)[1] == 4050
+
+
 def test_bad_arguments_name_what_is_wrong():
     img = np.ones((4, 4), bool)
     with pytest.raises(ValueError, match="output: shape"):
         gnd.label(img, output=np.zeros((3, 3), np.int32))
     with pytest.raises(ValueError, match="structure: gridbits supports"):
         gnd.label(img, structure=[[0, 0, 0], [1, 1, 1], [0, 0, 0]])
-    with pytest.raises(ValueError, match="structure: every dimension must be 3"):
+    with pytest.raises(RuntimeError, match="structure: every dimension must be 3"):
         gnd.label(img, structure=np.ones((5, 5)))
-    with pytest.raises(ValueError, match="structure: must have"):
+    with pytest.raises(RuntimeError, match="structure: must have"):
         gnd.label(img, structure=[1, 1, 1])
+    with pytest.raises(TypeError, match="input: expected an array of bool or numbers"):
+        gnd.label(np.array(["a", "b"]))
+    with pytest.raises(ValueError, match="input:"):
+        gnd.label([[1, 0], [1]])
+    with pytest.raises(TypeError, match="output: expected an integer"):
+        gnd.label(img, output=np.complex64)
     with pytest.raises(ValueError, match="input: gridbits labels 1D and 2D"):
         gnd.label(np.ones((2, 2, 2)))
     with pytest.raises(TypeError, match="complex"):

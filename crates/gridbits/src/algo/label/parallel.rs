@@ -62,7 +62,8 @@ pub(super) struct Stripe {
     /// The first and last rows, each cell's label as `1 +` its index in `border` (0: empty).
     top: Vec<u32>,
     bottom: Vec<u32>,
-    /// Local labels joined to a component of an earlier stripe (increasing) and the final
+    /// Local labels whose border id is no root (increasing), joined to a component whose
+    /// root is in an earlier stripe or, through a later one, in this one; and the final
     /// label of each.
     joined: Vec<u32>,
     joined_final: Vec<u32>,
@@ -373,8 +374,9 @@ impl Labeller {
         drop(jobs);
         if let Some(all) = slots {
             // SAFETY: the capacity was reserved for `count` statistics above, and every job
-            // returned `Ok`, so each initialised its slots first: the stripes' slots are
-            // together the first `count` of the spare capacity.
+            // returned `Ok`, so each initialised its slots first; the stripes' slots are
+            // together the first `count` of the spare capacity (their new components number
+            // `count - joined` each, and `count` is the sum of those).
             unsafe { all.set_len(count as usize) };
             for s in stripes.iter() {
                 for ((&l, &f), side) in s.joined.iter().zip(&s.joined_final).zip(&s.side) {
@@ -571,6 +573,10 @@ fn stripe_stats(
         .try_reserve_exact(n)
         .map_err(|_| memory_error::<u32>(w, h, n, "not enough memory for the statistics"))?;
     s.side.clear();
+    s.side.try_reserve_exact(s.joined.len()).map_err(|_| {
+        let n = s.joined.len();
+        memory_error::<ComponentStats>(w, h, n, "not enough memory for the statistics")
+    })?;
     s.side.resize(s.joined.len(), ComponentStats::EMPTY);
     s.slot_of.push(0);
     let (mut k, own_len) = (0, own.len() as u32);
