@@ -78,6 +78,32 @@ fn flatten(parent: &mut [u32], from: usize, to: usize, mut next: u32) -> u32 {
     next
 }
 
+/// The root of run `r` when it is a run of its unit (index `base` or more), or `usize::MAX`
+/// when the component is an earlier unit's (a parent below `base`, whose entry holds a
+/// label). Chains of up to two parents, the usual, are followed without a branch.
+#[inline(always)]
+fn unit_root(parent: &[u32], r: usize, base: usize) -> usize {
+    let a = parent[r] as usize;
+    let b = parent[a] as usize;
+    let old = a < base || (a != r && b < base);
+    if a == r || b == a || old {
+        let root = std::hint::select_unpredictable(a == r, r, a);
+        return std::hint::select_unpredictable(old, usize::MAX, root);
+    }
+    // Deeper: follow the chain.
+    let mut r = b;
+    loop {
+        let p = parent[r] as usize;
+        if p < base {
+            return usize::MAX;
+        }
+        if p == r {
+            return r;
+        }
+        r = p;
+    }
+}
+
 /// How [`Labeller`] numbers the components.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LabelOrder {
@@ -343,11 +369,11 @@ impl Labeller {
     /// The flattening of two-row units in raster order. A root is the leftmost run of its
     /// component in the first unit (pair of rows) it reaches, but the component's first
     /// cell in raster order may lie further right in that unit's top row, or the root may
-    /// hold cells of the bottom row only. So each unit is flattened on its own (its new
-    /// components get the next labels in root order), then those labels are renumbered:
-    /// first the components with a cell in the unit's top row, by their first top-row run,
-    /// then the others, by their root. Labels of earlier units are final when a unit reads
-    /// them, so one pass over the runs and one over the unit's top row suffice.
+    /// hold cells of the bottom row only. So a unit with two new components or more numbers
+    /// them first by their first top-row run (a walk over the top row's runs, each finding
+    /// its root), then the others by their root, as one pass over the unit's runs flattens
+    /// them. Labels of earlier units are final when a unit reads them: a root search stops
+    /// there.
     #[inline(always)]
     fn flatten_raster(&mut self, grid: &BitGrid) -> u32 {
         let (h, wpr) = (grid.height(), grid.words_per_row());
@@ -358,24 +384,30 @@ impl Labeller {
             renumber,
             ..
         } = self;
+        // `renumber[r - base]`: the label given to the root `r` of the unit from its top
+        // row, 0 for none yet; every entry set is cleared again by the flattening pass.
+        renumber.clear();
         let mut next = 0u32;
         for k in 0..unit_base.len() - 1 {
             let (base, end) = (unit_base[k] as usize, unit_base[k + 1] as usize);
-            let first = next;
-            next = flatten(parent, base, end, next);
-            let new = (next - first) as usize;
-            if new < 2 || 2 * k + 1 >= h {
-                // At most one new component, or a one-row unit: already in raster order.
+            // With fewer than two new components (or one row), root order is raster order.
+            let roots: u32 = parent[base..end]
+                .iter()
+                .zip(base as u32..)
+                .map(|(&p, i)| u32::from(p == i))
+                .sum();
+            if roots < 2 || 2 * k + 1 >= h {
+                next = flatten(parent, base, end, next);
                 continue;
             }
-            renumber.clear();
-            renumber.resize(new, 0);
+            if renumber.len() < end - base {
+                renumber.resize(end - base, 0);
+            }
             // Slices, so that the loops below keep their lengths in registers.
-            let (ren, runs) = (&mut renumber[..new], &mut parent[base..end]);
-            let mut assigned = first;
+            let (ren, runs) = (&mut renumber[..end - base], &mut parent[..end]);
             // The unit's top row, its runs in order: each names its unit run by rank.
             let top = &words[2 * k * wpr..(2 * k + 1) * wpr];
-            let (mut before, mut carry_m, mut carry_t) = (0u32, 0u64, 0u64);
+            let (mut before, mut carry_m, mut carry_t) = (base as u32, 0u64, 0u64);
             for (j, &t) in top.iter().enumerate() {
                 let m = merged(words, wpr, h, 2, k, j);
                 let sm = starts(m, carry_m);
@@ -383,34 +415,32 @@ impl Labeller {
                 while st != 0 {
                     let bit = st.trailing_zeros();
                     st &= st - 1;
-                    let run = before + (sm & upto(bit)).count_ones() - 1;
+                    let run = (before + (sm & upto(bit)).count_ones() - 1) as usize;
+                    let r = unit_root(runs, run, base);
                     // Branch-free (which run opens a new component is unpredictable): a
-                    // run of an earlier unit's component rewrites the last slot unchanged.
-                    let q = runs[run as usize].wrapping_sub(first + 1) as usize;
-                    let slot = q.min(new - 1);
-                    let r = ren[slot];
-                    let fresh = q < new && r == 0;
-                    assigned += u32::from(fresh);
-                    ren[slot] = std::hint::select_unpredictable(fresh, assigned, r);
+                    // run of an earlier unit's component rewrites slot 0 unchanged.
+                    let inside = r != usize::MAX;
+                    let slot = if inside { r - base } else { 0 };
+                    let given = ren[slot];
+                    let fresh = inside && given == 0;
+                    next += u32::from(fresh);
+                    ren[slot] = std::hint::select_unpredictable(fresh, next, given);
                 }
                 before += sm.count_ones();
                 (carry_m, carry_t) = (m >> 63, t >> 63);
             }
-            // Then the components with no cell in the top row, in root order.
-            let mut moved = false;
-            for (q, r) in ren.iter_mut().enumerate() {
-                let fresh = *r == 0;
-                assigned += u32::from(fresh);
-                *r = std::hint::select_unpredictable(fresh, assigned, *r);
-                moved |= *r != first + 1 + q as u32;
-            }
-            if moved {
-                // Branch-free: whether a run is new is unpredictable.
-                for p in runs.iter_mut() {
-                    let q = p.wrapping_sub(first + 1) as usize;
-                    let renumbered = ren[q.min(new - 1)];
-                    *p = std::hint::select_unpredictable(q < new, renumbered, *p);
-                }
+            // Flatten: a root takes its top-row label or the next one (no top-row cell: in
+            // root order, after those), the others their parent's (final: parents first).
+            // Branch-free: which run is a root is unpredictable.
+            for i in base..end {
+                let p = runs[i] as usize;
+                let root = p == i;
+                let given = ren[i - base];
+                ren[i - base] = 0;
+                next += u32::from(root && given == 0);
+                let own = std::hint::select_unpredictable(given == 0, next, given);
+                let inherited = runs[p];
+                runs[i] = std::hint::select_unpredictable(root, own, inherited);
             }
         }
         next
