@@ -1,6 +1,6 @@
 //! Component statistics: the summary path that never writes a label image.
 
-use super::labeller::{merged, push_bits};
+use super::labeller::push_bits;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{memory_error, Labeller};
@@ -212,7 +212,10 @@ impl Labeller {
             self.run_end.resize(cap, 0);
             self.run_label.resize(cap, 0);
         }
-        // Cells of each row of the pair before each word, and the sum of their columns.
+        // A merged run covers every column of its span in one row or both, so its cells are
+        // its span plus the columns set in both rows (`v`), and their columns' sum the span's
+        // plus those of `v`. Before each word: the cells of `v`, of the bottom row, and the
+        // sum of the columns of `v`.
         self.unit_prefix.resize(2 * (wpr + 1), 0);
         self.column_sums.resize(wpr + 1, 0);
         (
@@ -234,57 +237,64 @@ impl Labeller {
             let (mut ns, mut ne) = (0usize, 0usize);
             let mut carry = 0u64;
             for (j, &t) in top.iter().enumerate() {
-                let m = merged(words, wpr, h, 2, k, j);
+                let b = bottom.get(j).copied().unwrap_or(0);
+                let m = t | b;
                 let shifted = (m << 1) | carry;
                 let at = (j * 64) as u32;
                 push_bits(m & !shifted, at, &mut self.run_start, &mut ns);
                 push_bits(!m & shifted, at, &mut self.run_end, &mut ne);
                 carry = m >> 63;
-                let b = bottom.get(j).copied().unwrap_or(0);
-                let (ct, cb) = (t.count_ones(), b.count_ones());
-                self.unit_prefix[j + 1] = self.unit_prefix[j] + ct;
-                self.unit_prefix[wpr + 1 + j + 1] = self.unit_prefix[wpr + 1 + j] + cb;
-                self.column_sums[j + 1] = self.column_sums[j]
-                    + position_sum(t)
-                    + position_sum(b)
-                    + (j as u64 * 64) * u64::from(ct + cb);
+                let v = t & b;
+                let cv = v.count_ones();
+                self.unit_prefix[j + 1] = self.unit_prefix[j] + cv;
+                self.unit_prefix[wpr + 1 + j + 1] = self.unit_prefix[wpr + 1 + j] + b.count_ones();
+                self.column_sums[j + 1] =
+                    self.column_sums[j] + position_sum(v) + (j as u64 * 64) * u64::from(cv);
             }
             if carry != 0 {
                 self.run_end[ne] = w as u32;
                 ne += 1;
             }
             debug_assert_eq!(ns, ne);
-            // Per run: the set cells of each row of the pair before its end, and the sum of
-            // their columns, minus the same before the previous run's end. (Straight code, no
-            // closure, so that it is compiled with the caller's POPCNT.)
-            let (mut top_before, mut bottom_before, mut sum_before) = (0u32, 0u32, 0u64);
+            // Per run: the cells of `v` and of the bottom row before its end, and the sum of
+            // the columns of `v`, minus the same before the previous run's end (the gap
+            // between two runs is empty in both rows). (Straight code, no closure, so that it
+            // is compiled with the caller's POPCNT.)
+            let (mut v_before, mut bottom_before, mut sum_before) = (0u32, 0u32, 0u64);
             for i in 0..ns {
                 let (s, e) = (self.run_start[i] as usize, self.run_end[i] as usize);
                 let (j, bit) = (e / 64, e % 64);
-                let (mut top_after, mut bottom_after) =
+                let (mut v_after, mut bottom_after) =
                     (self.unit_prefix[j], self.unit_prefix[wpr + 1 + j]);
                 let mut sum_after = self.column_sums[j];
                 if bit != 0 {
                     let below = (1u64 << bit) - 1;
-                    let t = top[j] & below;
                     let b = bottom.get(j).copied().unwrap_or(0) & below;
-                    let (ct, cb) = (t.count_ones(), b.count_ones());
-                    top_after += ct;
-                    bottom_after += cb;
-                    sum_after +=
-                        position_sum(t) + position_sum(b) + (j as u64 * 64) * u64::from(ct + cb);
+                    let v = top[j] & b;
+                    let cv = v.count_ones();
+                    v_after += cv;
+                    bottom_after += b.count_ones();
+                    sum_after += position_sum(v) + (j as u64 * 64) * u64::from(cv);
                 }
-                let (t, b) = (top_after - top_before, bottom_after - bottom_before);
+                let span = (e - s) as u64;
+                let size = span + u64::from(v_after - v_before);
+                let b = u64::from(bottom_after - bottom_before);
+                let t = size - b;
                 let st = sink.at(self.parent[base + i]);
-                let y = y0 + dy;
-                st.size += u64::from(t + b);
+                let y = (y0 + dy) as u64;
+                st.size += size;
                 st.min_x = st.min_x.min(s);
                 st.max_x = st.max_x.max(e - 1);
-                st.min_y = st.min_y.min(if t > 0 { y } else { y + 1 });
-                st.max_y = if b > 0 { y + 1 } else { st.max_y.max(y) };
-                st.sum_x += sum_after - sum_before;
-                st.sum_y += y as u64 * u64::from(t) + (y as u64 + 1) * u64::from(b);
-                (top_before, bottom_before, sum_before) = (top_after, bottom_after, sum_after);
+                st.min_y = st.min_y.min(if t > 0 { y0 + dy } else { y0 + dy + 1 });
+                st.max_y = if b > 0 {
+                    y0 + dy + 1
+                } else {
+                    st.max_y.max(y0 + dy)
+                };
+                // s + ... + (e - 1), plus the columns counted twice.
+                st.sum_x += (s + e - 1) as u64 * span / 2 + (sum_after - sum_before);
+                st.sum_y += y * t + (y + 1) * b;
+                (v_before, bottom_before, sum_before) = (v_after, bottom_after, sum_after);
             }
             base += ns;
         }
