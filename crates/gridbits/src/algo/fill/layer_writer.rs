@@ -193,7 +193,7 @@ impl Writer<'_> {
             }
             let base = a as usize;
             write_layer(self.dist, base, bits, self.layer);
-            if let (Some(owner), true) = (self.owner.as_deref_mut(), self.layer > 0) {
+            if let (Some(owner), true) = (self.owner.as_deref_mut(), with_masks) {
                 let mut from = [0u64; 8];
                 from[..masks].copy_from_slice(&chunk[i..i + masks]);
                 i += masks;

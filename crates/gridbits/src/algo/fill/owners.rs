@@ -224,10 +224,8 @@ fn tally(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
     let n = players + 2;
     let slot = |o: u32| (o as usize).min(players + 1 - usize::from(o == Owners::UNREACHED));
     let mut hist = vec![0u64; WAYS * n];
-    let (ways, hist_rest) = hist.split_at_mut((WAYS - 1) * n);
-    let (h0, ways) = ways.split_at_mut(n);
-    let (h1, h2) = ways.split_at_mut(n);
-    let h3 = hist_rest;
+    let (h01, h23) = hist.split_at_mut(2 * n);
+    let ((h0, h1), (h2, h3)) = (h01.split_at_mut(n), h23.split_at_mut(n));
     let mut quads = owner.chunks_exact(WAYS);
     for q in &mut quads {
         h0[slot(q[0])] += 1;

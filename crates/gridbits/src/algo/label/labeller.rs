@@ -390,13 +390,16 @@ impl Labeller {
         let mut next = 0u32;
         for k in 0..unit_base.len() - 1 {
             let (base, end) = (unit_base[k] as usize, unit_base[k + 1] as usize);
-            // With fewer than two new components (or one row), root order is raster order.
-            let roots: u32 = parent[base..end]
-                .iter()
-                .zip(base as u32..)
-                .map(|(&p, i)| u32::from(p == i))
-                .sum();
-            if roots < 2 || 2 * k + 1 >= h {
+            // In a one-row unit, or with fewer than two new components, root order is
+            // raster order.
+            let roots = || -> u32 {
+                parent[base..end]
+                    .iter()
+                    .zip(base as u32..)
+                    .map(|(&p, i)| u32::from(p == i))
+                    .sum()
+            };
+            if 2 * k + 1 >= h || roots() < 2 {
                 next = flatten(parent, base, end, next);
                 continue;
             }

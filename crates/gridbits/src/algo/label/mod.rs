@@ -82,7 +82,8 @@ macro_rules! dispatch {
             if !$self.portable && $crate::algo::label::cpu_has_bit_instructions() {
                 // SAFETY: `cpu_has_bit_instructions` checked POPCNT, BMI1, BMI2 and LZCNT
                 // just above: the features every `$fast` function (`x86::scan`, `x86::stats`,
-                // `x86::label`) is compiled for, and their only requirement.
+                // `x86::label`, `x86::accumulate`) is compiled for, and their only
+                // requirement.
                 return unsafe { $fast($self, $($arg),*) };
             }
         }

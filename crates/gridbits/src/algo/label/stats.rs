@@ -166,16 +166,7 @@ impl Labeller {
         dy: usize,
         sink: &mut S,
     ) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if !self.portable && super::cpu_has_bit_instructions() {
-                // SAFETY: `cpu_has_bit_instructions` checked POPCNT, BMI1, BMI2 and LZCNT
-                // just above: the features `x86::accumulate` is compiled for, its only
-                // requirement.
-                return unsafe { x86::accumulate(self, grid, conn, dy, sink) };
-            }
-        }
-        self.accumulate_body(grid, conn, dy, sink)
+        dispatch!(self, x86::accumulate, accumulate_body(grid, conn, dy, sink))
     }
 
     #[inline(always)]
@@ -281,19 +272,15 @@ impl Labeller {
                 let b = u64::from(bottom_after - bottom_before);
                 let t = size - b;
                 let st = sink.at(self.parent[base + i]);
-                let y = (y0 + dy) as u64;
+                let y = y0 + dy;
                 st.size += size;
                 st.min_x = st.min_x.min(s);
                 st.max_x = st.max_x.max(e - 1);
-                st.min_y = st.min_y.min(if t > 0 { y0 + dy } else { y0 + dy + 1 });
-                st.max_y = if b > 0 {
-                    y0 + dy + 1
-                } else {
-                    st.max_y.max(y0 + dy)
-                };
+                st.min_y = st.min_y.min(if t > 0 { y } else { y + 1 });
+                st.max_y = if b > 0 { y + 1 } else { st.max_y.max(y) };
                 // s + ... + (e - 1), plus the columns counted twice.
                 st.sum_x += (s + e - 1) as u64 * span / 2 + (sum_after - sum_before);
-                st.sum_y += y * t + (y + 1) * b;
+                st.sum_y += y as u64 * t + (y as u64 + 1) * b;
                 (v_before, bottom_before, sum_before) = (v_after, bottom_after, sum_after);
             }
             base += ns;
