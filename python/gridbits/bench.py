@@ -112,6 +112,21 @@ def _peers(conn: int):
     return peers
 
 
+def _compared(workload: str, ours, peers: dict, img, want: int, repeat: int) -> list:
+    """Rows of ``ours`` and each peer (``peer(img) -> count``) timed alone on ``img``, after
+    checking that every peer counts ``want`` components."""
+    fns = {"gridbits": ours}
+    for peer, fn in peers.items():
+        n = fn(img)
+        if n != want:
+            raise SystemExit(f"{workload}: {peer} counts {n}, gridbits {want}")
+        fns[peer] = lambda fn=fn: fn(img)
+    return [
+        {"workload": workload, "impl": impl, "seconds": t}
+        for impl, t in _each_alone(fns, repeat).items()
+    ]
+
+
 def _stats_peers(conn: int):
     peers = {}
     try:
@@ -137,24 +152,13 @@ def run(quick: bool, use_dask: bool) -> list:
     rows = []
     for conn in (8, 4):
         for name, img in images(size).items():
-            workload = f"label {name} {size}x{size} {conn}-conn"
             want = gridbits.label(img, conn)[1]
-            fns = {"gridbits": lambda: gridbits.label(img, conn)}
-            for peer, fn in _peers(conn).items():
-                n = fn(img)
-                if n != want:
-                    raise SystemExit(f"{workload}: {peer} counts {n}, gridbits {want}")
-                fns[peer] = lambda fn=fn: fn(img)
-            for impl, t in _each_alone(fns, repeat).items():
-                rows.append({"workload": workload, "impl": impl, "seconds": t})
-            workload = f"label_stats {name} {size}x{size} {conn}-conn"
-            fns = {"gridbits": lambda: gridbits.label_stats(img, conn)}
-            for peer, fn in _stats_peers(conn).items():
-                if fn(img) != want:
-                    raise SystemExit(f"{workload}: {peer} disagrees")
-                fns[peer] = lambda fn=fn: fn(img)
-            for impl, t in _each_alone(fns, repeat).items():
-                rows.append({"workload": workload, "impl": impl, "seconds": t})
+            for kind, ours, peers in (
+                ("label", lambda: gridbits.label(img, conn), _peers(conn)),
+                ("label_stats", lambda: gridbits.label_stats(img, conn), _stats_peers(conn)),
+            ):
+                workload = f"{kind} {name} {size}x{size} {conn}-conn"
+                rows.extend(_compared(workload, ours, peers, img, want, repeat))
     rows.extend(_puyo_rows(quick, repeat))
     if use_dask:
         rows.extend(_dask_rows(quick))
