@@ -101,20 +101,21 @@ fn naive_stats(g: &NaiveGrid, conn: Connectivity) -> Vec<ComponentStats> {
 }
 
 /// Striped labelling of `g` (stripes of 1 to 5 rows, and `extra`) equals one thread, for
-/// both connectivities, both orders, both code paths; raster order equals the naive labels.
+/// both connectivities, both orders, every code path (the best this CPU has, the AVX2
+/// writer, portable); raster order equals the naive labels.
 fn check_striped(g: &BitGrid, extra: &[usize]) {
     let ng = NaiveGrid::from_view(g);
     for conn in CONNS {
         let (want, n) = nc::label(&ng, conn);
         let want_stats = naive_stats(&ng, conn);
         for order in [LabelOrder::Raster, LabelOrder::RowPairs] {
-            for portable in [false, true] {
+            for path in ["best", "avx2", "portable"] {
                 let base = || {
                     let l = Labeller::new().with_order(order);
-                    if portable {
-                        l.portable()
-                    } else {
-                        l
+                    match path {
+                        "avx2" => l.without_avx512(),
+                        "portable" => l.portable(),
+                        _ => l,
                     }
                 };
                 let one = outcome(base(), g, conn);
@@ -127,7 +128,7 @@ fn check_striped(g: &BitGrid, extra: &[usize]) {
                     let striped = outcome(base().with_stripes(0, rows), g, conn);
                     assert_eq!(
                         striped, one,
-                        "{conn:?} {order:?} portable {portable} stripes of {rows}\n{g}"
+                        "{conn:?} {order:?} {path} stripes of {rows}\n{g}"
                     );
                 }
             }

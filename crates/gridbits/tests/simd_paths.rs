@@ -44,6 +44,10 @@ fn has(feature: &str) -> bool {
             std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("avx512bw")
         }
+        "avx512popcnt" => {
+            std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+        }
         "bits" => {
             std::arch::is_x86_feature_detected!("popcnt")
                 && std::arch::is_x86_feature_detected!("bmi1")
@@ -155,6 +159,11 @@ fn labelling_bit_instructions_and_avx2_writer() {
         bits && has("avx2"),
         "AVX2 or the bit instructions",
     );
+    note(
+        "labeller label writer (AVX-512)",
+        bits && has("avx2") && has("avx512popcnt"),
+        "AVX-512 F or VPOPCNTDQ",
+    );
     if !bits {
         return;
     }
@@ -165,6 +174,12 @@ fn labelling_bit_instructions_and_avx2_writer() {
                 let fast = label_all(Labeller::new().with_order(order), &g, conn);
                 let slow = label_all(Labeller::new().with_order(order).portable(), &g, conn);
                 assert_eq!(fast, slow, "{conn:?} {order:?}\n{g}");
+                let avx2 = Labeller::new().with_order(order).without_avx512();
+                assert_eq!(
+                    label_all(avx2, &g, conn),
+                    slow,
+                    "AVX2 {conn:?} {order:?}\n{g}"
+                );
             }
         }
     }

@@ -8,7 +8,8 @@
 //!   boards, against enumerating components and against the naive BFS;
 //! - 2048x2048 labelling (8-connected; noise at 30/50/70% and a blobby image; 4-connected
 //!   on 50% noise), in ns per pixel: labels written into a reused image (raster order, and
-//!   with 8-connectivity also the scan's row-pair order, which skips the renumbering), the
+//!   with 8-connectivity also the scan's row-pair order, which skips the renumbering; and
+//!   with the AVX2 writer where the CPU has the AVX-512 one), the
 //!   summary path (sizes, boxes and centroid sums, no image), the naive BFS, imageproc's `connected_components`, and the
 //!   memory floor: writing a u32 image of the same size. `--quick` runs use 1024x1024
 //!   images and time the naive BFS on one of them only.
@@ -175,6 +176,8 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
         let mut labeller = Labeller::new();
         let mut image = Labels::new();
         let mut labeller2 = Labeller::new();
+        let mut avx2 = Labeller::new().without_avx512();
+        let mut avx2_image = Labels::new();
         let mut pairs = Labeller::new().with_order(LabelOrder::RowPairs);
         let mut pairs_image = Labels::new();
         let mut stats: Vec<ComponentStats> = Vec::new();
@@ -186,6 +189,10 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
             .case("gridbits", px, || {
                 u64::from(labeller.label(g, conn, &mut image).unwrap_or(0))
                     + u64::from(image.as_slice()[side * side / 2])
+            })
+            .case("avx2-writer", px, || {
+                u64::from(avx2.label(g, conn, &mut avx2_image).unwrap_or(0))
+                    + u64::from(avx2_image.as_slice()[side * side / 2])
             })
             .case("row-pair-order", px, || {
                 u64::from(pairs.label(g, conn, &mut pairs_image).unwrap_or(0))

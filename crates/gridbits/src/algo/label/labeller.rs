@@ -122,7 +122,8 @@ pub enum LabelOrder {
 ///
 /// On x86-64 CPUs with POPCNT and BMI (detected at run time) the labeller runs a copy of its
 /// code compiled for those instructions, and with AVX2 it writes label images with a
-/// table-driven `vpermd`, 8 cells at a time; [`portable`](Self::portable) turns both off.
+/// table-driven `vpermd`, 8 cells at a time (with AVX-512 F and VPOPCNTDQ, 16 cells at a
+/// time); [`portable`](Self::portable) turns all of them off.
 #[derive(Clone, Debug, Default)]
 pub struct Labeller {
     /// Union-find parents of the runs, then their labels.
@@ -142,6 +143,8 @@ pub struct Labeller {
     pub(super) renumber: Vec<u32>,
     /// Never use the accelerated copies.
     pub(super) portable: bool,
+    /// Never use the AVX-512 label writer.
+    pub(super) avx2_only: bool,
     /// How components are numbered.
     pub(super) order: LabelOrder,
     /// Forced stripes (test knob): minimum cells and rows per stripe.
@@ -165,6 +168,23 @@ impl Labeller {
     /// ```
     pub fn portable(mut self) -> Self {
         self.portable = true;
+        self
+    }
+
+    /// The same labeller without its AVX-512 label writer (the AVX2 one writes instead, on
+    /// CPUs that have it): for tests and comparisons. Results are identical.
+    ///
+    /// ```
+    /// use gridbits::algo::label::{Labeller, Labels};
+    /// use gridbits::{BitGrid, Connectivity};
+    /// let g = BitGrid::parse("#.#\n###\n").unwrap();
+    /// let (mut a, mut b) = (Labels::new(), Labels::new());
+    /// Labeller::new().label(&g, Connectivity::Four, &mut a).unwrap();
+    /// Labeller::new().without_avx512().label(&g, Connectivity::Four, &mut b).unwrap();
+    /// assert_eq!(a.as_slice(), b.as_slice());
+    /// ```
+    pub fn without_avx512(mut self) -> Self {
+        self.avx2_only = true;
         self
     }
 

@@ -2,6 +2,7 @@
 
 use super::{memory_error, CHUNK};
 use crate::SizeError;
+use std::mem::MaybeUninit;
 
 /// A label image: one `u32` per cell, row-major, `0` for background and `1..=count` for the
 /// components in raster order of their first cell.
@@ -113,5 +114,60 @@ impl Labels {
         self.height = height;
         self.count = 0;
         Ok(())
+    }
+
+    /// Makes room for a `width x height` image whose every cell the caller writes before
+    /// [`set_written`](Self::set_written), and returns those cells (and the spare ones
+    /// after them). A new buffer is not zeroed first: its image cells are uninitialised (the
+    /// cells around them are zeros). The image is empty (0 x 0) until `set_written`, so an
+    /// error in between leaves no cell unwritten in view.
+    pub(super) fn resize_uninit(
+        &mut self,
+        width: usize,
+        height: usize,
+    ) -> Result<&mut [MaybeUninit<u32>], SizeError> {
+        let cells = width * height;
+        let need = cells + CHUNK + 15;
+        (self.width, self.height, self.count) = (0, 0, 0);
+        if self.data.len() == need {
+            let cells = &mut self.data[self.offset..];
+            // SAFETY: `MaybeUninit<u32>` has the layout of `u32`, and every value written
+            // through the result is initialised (writes of `MaybeUninit::new` values only:
+            // nothing can de-initialise a cell through `&mut [MaybeUninit<u32>]` without
+            // `unsafe`, and the writers write only labels).
+            return Ok(unsafe { &mut *(cells as *mut [u32] as *mut [MaybeUninit<u32>]) });
+        }
+        self.data = Vec::new();
+        self.data
+            .try_reserve_exact(need)
+            .map_err(|_| memory_error::<u32>(width, height, need, "not enough memory"))?;
+        crate::huge_pages::advise(&mut self.data);
+        let misalign = self.data.as_ptr() as usize % 64;
+        self.offset = (64 - misalign) % 64 / 4;
+        let spare = &mut self.data.spare_capacity_mut()[..need];
+        for c in &mut spare[..self.offset] {
+            c.write(0);
+        }
+        for c in &mut spare[self.offset + cells..] {
+            c.write(0);
+        }
+        Ok(&mut spare[self.offset..])
+    }
+
+    /// Declares written the `width x height` image of the last
+    /// [`resize_uninit`](Self::resize_uninit), numbering `count` components.
+    ///
+    /// # Safety
+    ///
+    /// The last call of `resize_uninit` on `self` had these `width` and `height`, and every
+    /// one of the first `width * height` cells it returned has been written since.
+    pub(super) unsafe fn set_written(&mut self, width: usize, height: usize, count: u32) {
+        let need = width * height + CHUNK + 15;
+        debug_assert!(self.data.capacity() >= need);
+        // SAFETY: `resize_uninit(width, height)` reserved `need` elements and initialised
+        // those before `offset` and from `offset + width * height` on; the caller wrote
+        // the others.
+        unsafe { self.data.set_len(need) };
+        (self.width, self.height, self.count) = (width, height, count);
     }
 }

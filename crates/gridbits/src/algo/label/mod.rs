@@ -29,7 +29,10 @@
 //!    chunk starting where the previous segment ended. With AVX2 (detected at run time):
 //!    for each byte of a unit's merged row a 512-entry table says where each of its 8 cells
 //!    takes its label from, one `vpermd` builds the 8 labels and each row of the unit keeps
-//!    its set cells; the stores stream past the caches.
+//!    its set cells; the stores stream past the caches. With AVX-512 F and VPOPCNTDQ: 16
+//!    cells at a time and no table, `vpopcntd` of the run starts up to each cell being the
+//!    cell's source (0 the run coming in from the left, `i` the `i`-th run starting among
+//!    the 16), one `vpermd` masked by each row's cells, one masked store per row.
 //!
 //! Labels number the components `1..=n` in raster order of their first cell (top row first,
 //! then left to right) with both connectivities, exactly as `scipy.ndimage.label`, OpenCV's
@@ -170,6 +173,15 @@ fn cpu_has_avx2() -> bool {
     {
         false
     }
+}
+
+/// Whether this CPU also has AVX-512 F and VPOPCNTDQ, for the 16-cell label writer.
+/// Detected once (the standard library caches it).
+#[cfg(target_arch = "x86_64")]
+fn cpu_has_avx512_writer() -> bool {
+    cpu_has_avx2()
+        && std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512vpopcntdq")
 }
 
 /// Labels `grid`: a new [`Labels`] image, components in raster order of their first cell.

@@ -98,7 +98,7 @@ fn each<T: Send>(
 /// components' statistics.
 struct Job<'a> {
     stripe: &'a mut Stripe,
-    cells: Option<&'a mut [u32]>,
+    cells: Option<&'a mut [MaybeUninit<u32>]>,
     stats: Option<&'a mut [MaybeUninit<ComponentStats>]>,
 }
 
@@ -286,12 +286,9 @@ impl Labeller {
             return Ok(count);
         }
         let mut jobs: Vec<Job<'_>> = Vec::with_capacity(stripes.len());
-        let mut cells = match out {
-            Some(out) => {
-                out.resize(w, h)?;
-                out.count = count;
-                Some(out.cells_mut())
-            }
+        let mut out = out;
+        let mut cells = match out.as_deref_mut() {
+            Some(out) => Some(out.resize_uninit(w, h)?),
             None => None,
         };
         let mut slots = match stats {
@@ -374,6 +371,12 @@ impl Labeller {
             Ok(())
         })?;
         drop(jobs);
+        if let Some(out) = out {
+            // SAFETY: `cells` came from `resize_uninit(w, h)` and was cut into the stripes'
+            // rows (each stripe `rows * w` cells, the last one the rest); every job returned
+            // `Ok`, so each wrote every cell of its rows (`write_stripe`).
+            unsafe { out.set_written(w, h, count) };
+        }
         if let Some(all) = slots {
             // SAFETY: the capacity was reserved for `count` statistics above, and every job
             // returned `Ok`, so each initialised its slots first; the stripes' slots are
@@ -506,20 +509,19 @@ fn to_index(row: &mut [u32], border: &[u32]) {
 
 /// Writes the rows of a scanned stripe (its run labels final) into `cells`, exactly its
 /// `width * height` cells (no spill past them: the next stripe's rows follow).
-fn write_stripe(l: &mut Labeller, g: &BitGrid, conn: Connectivity, cells: &mut [u32]) {
+fn write_stripe(
+    l: &mut Labeller,
+    g: &BitGrid,
+    conn: Connectivity,
+    cells: &mut [MaybeUninit<u32>],
+) {
     #[cfg(target_arch = "x86_64")]
     {
         if !l.portable && cpu_has_avx2() {
             // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2` checks
-            // all of them), every feature `write_avx2` is compiled for. It writes only
-            // inside `cells` (its rows, the last cells of a row through a copy) and reads the
-            // run labels with the `LABEL_SLACK` zeros the scan appended.
-            unsafe {
-                match conn {
-                    Connectivity::Four => x86::write_avx2::<1>(g, &l.parent, cells),
-                    Connectivity::Eight => x86::write_avx2::<2>(g, &l.parent, cells),
-                }
-            }
+            // all of them), what `write_fast` needs. Its writers write only inside `cells`
+            // (its rows) and read the run labels of the scan.
+            unsafe { x86::write_fast(g, conn, &l.parent, cells, l.avx2_only) };
             return;
         }
     }
@@ -531,10 +533,10 @@ fn write_stripe(l: &mut Labeller, g: &BitGrid, conn: Connectivity, cells: &mut [
         let mut x = 0;
         for ((&s, &e), &label) in starts.iter().zip(ends).zip(labels) {
             let (s, e) = (s as usize, e as usize);
-            row[x..s].fill(0);
-            row[s..e].fill(label);
+            row[x..s].fill(MaybeUninit::new(0));
+            row[s..e].fill(MaybeUninit::new(label));
             x = e;
         }
-        row[x..].fill(0);
+        row[x..].fill(MaybeUninit::new(0));
     });
 }

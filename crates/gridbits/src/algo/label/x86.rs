@@ -1,5 +1,5 @@
 //! The same code compiled for CPUs with POPCNT and BMI: `popcount`, `trailing_zeros` and
-//! the masks of `upto` become single instructions; and the AVX2 label writer.
+//! the masks of `upto` become single instructions; and the AVX2 and AVX-512 label writers.
 
 /// For the AVX2 writer: for each byte of a row (bits 0-7) and whether the cell before it is
 /// set (bit 8), where each of the 8 cells takes its label from: `0..=3` the label of the
@@ -36,6 +36,7 @@ use super::labeller::merged;
 use super::stats::StatsSink;
 use super::{ComponentStats, Labeller, Labels};
 use crate::{BitGrid, Connectivity, SizeError};
+use std::mem::MaybeUninit;
 
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
 pub(super) fn scan(l: &mut Labeller, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
@@ -74,7 +75,7 @@ pub(super) fn accumulate<S: StatsSink + ?Sized>(
     l.accumulate_body(grid, conn, dy, sink)
 }
 
-/// Labels with the AVX2 writer (no statistics).
+/// Labels with the AVX2 or AVX-512 writer (no statistics).
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
 pub(super) fn label_avx2(
     l: &mut Labeller,
@@ -82,13 +83,15 @@ pub(super) fn label_avx2(
     conn: Connectivity,
     out: &mut Labels,
 ) -> Result<u32, SizeError> {
-    out.resize(grid.width(), grid.height())?;
+    let (w, h) = (grid.width(), grid.height());
     let count = l.scan_body(grid, conn)?;
-    match conn {
-        Connectivity::Four => write_avx2::<1>(grid, &l.parent, out.cells_mut()),
-        Connectivity::Eight => write_avx2::<2>(grid, &l.parent, out.cells_mut()),
-    }
-    out.count = count;
+    let cells = out.resize_uninit(w, h)?;
+    // SAFETY: this function is compiled for (and so only called with) AVX2 and the bit
+    // instructions.
+    unsafe { write_fast(grid, conn, &l.parent, cells, l.avx2_only) };
+    // SAFETY: `cells` came from `resize_uninit(w, h)`, and the writer wrote every one of
+    // its first `w * h` cells (each row, each 8 or 16 cells of it, set or not).
+    unsafe { out.set_written(w, h, count) };
     Ok(count)
 }
 
@@ -98,7 +101,11 @@ pub(super) fn label_avx2(
 /// left, and 0; one `vpermd` picks them. With two-row units each row then keeps the
 /// cells it has set.
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
-pub(super) fn write_avx2<const UNIT: usize>(grid: &BitGrid, labels: &[u32], out: &mut [u32]) {
+pub(super) fn write_avx2<const UNIT: usize>(
+    grid: &BitGrid,
+    labels: &[u32],
+    out: &mut [MaybeUninit<u32>],
+) {
     use std::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi32, _mm256_cvtepu8_epi32,
         _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_set_m128i, _mm256_setr_epi32,
@@ -168,7 +175,9 @@ pub(super) fn write_avx2<const UNIT: usize>(grid: &BitGrid, labels: &[u32], out:
                         let mut tail = [0u32; 8];
                         // SAFETY: `tail` is 8 u32: the unaligned store stays inside it.
                         unsafe { _mm256_storeu_si256(tail.as_mut_ptr().cast::<__m256i>(), v) };
-                        row[x..].copy_from_slice(&tail[..w - x]);
+                        for (d, &t) in row[x..].iter_mut().zip(&tail) {
+                            d.write(t);
+                        }
                     }
                 }
                 let last = labels[(run + new).saturating_sub(1)];
@@ -176,6 +185,139 @@ pub(super) fn write_avx2<const UNIT: usize>(grid: &BitGrid, labels: &[u32], out:
                 run += new;
             }
             carry = m >> 63;
+        }
+    }
+    // Order the streaming stores before anything that follows.
+    _mm_sfence();
+}
+
+/// Writes the label image of a scanned grid (`labels`: each run's label, in the order of the
+/// scan) with the best writer this CPU has: [`write_avx512`] unless `avx2_only`, else
+/// [`write_avx2`].
+///
+/// # Safety
+/// The CPU must have AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2`).
+pub(super) unsafe fn write_fast(
+    grid: &BitGrid,
+    conn: Connectivity,
+    labels: &[u32],
+    out: &mut [MaybeUninit<u32>],
+    avx2_only: bool,
+) {
+    let wide = !avx2_only && super::cpu_has_avx512_writer();
+    // SAFETY: the caller guarantees AVX2 and the bit instructions; `cpu_has_avx512_writer`
+    // checked AVX-512 F and VPOPCNTDQ (and the same bit instructions) for `write_avx512`.
+    unsafe {
+        match (conn, wide) {
+            (Connectivity::Four, true) => write_avx512::<1>(grid, labels, out),
+            (Connectivity::Eight, true) => write_avx512::<2>(grid, labels, out),
+            (Connectivity::Four, false) => write_avx2::<1>(grid, labels, out),
+            (Connectivity::Eight, false) => write_avx2::<2>(grid, labels, out),
+        }
+    }
+}
+
+/// Writes the label image 16 cells per instruction, without tables. For each 16 cells of
+/// a unit's merged row, `vpopcntd` of the run starts up to each cell gives the cell's source
+/// among the label coming in from the left (0) and the labels of the runs starting in the
+/// 16 cells (1..=8); one `vpermd`, masked by the row's cells, picks them, and one store
+/// writes them (streaming where aligned, masked at a row's end).
+#[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt,bmi1,bmi2,lzcnt")]
+pub(super) fn write_avx512<const UNIT: usize>(
+    grid: &BitGrid,
+    labels: &[u32],
+    out: &mut [MaybeUninit<u32>],
+) {
+    use std::arch::x86_64::{
+        _mm512_and_si512, _mm512_mask_loadu_epi32, _mm512_mask_storeu_epi32,
+        _mm512_maskz_permutexvar_epi32, _mm512_popcnt_epi32, _mm512_set1_epi32, _mm512_setr_epi32,
+        _mm512_stream_si512, _mm_sfence,
+    };
+    let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
+    assert!(out.len() >= w * h, "label image too small");
+    let words = grid.words();
+    // The label read after each 16 cells needs one entry even before the first run.
+    let labels = if labels.is_empty() { &[0][..] } else { labels };
+    // Lane i: the cells up to and including cell i of 16.
+    let upto = _mm512_setr_epi32(
+        0x1, 0x3, 0x7, 0xf, 0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff, 0x1fff, 0x3fff,
+        0x7fff, 0xffff,
+    );
+    let mut run = 0usize; // index of the next run to start
+    for k in 0..h.div_ceil(UNIT) {
+        let y0 = k * UNIT;
+        let rows = UNIT.min(h - y0);
+        let mut incoming = 0u32; // label of the run reaching the next cells from the left
+        let mut carry = 0u64;
+        for j in 0..wpr {
+            let m = merged(words, wpr, h, UNIT, k, j);
+            let starts = m & !((m << 1) | carry);
+            carry = m >> 63;
+            // Every run starting in this word has its label: the loads below read only
+            // `labels[run..run + starts.count_ones()]`.
+            assert!(
+                run + starts.count_ones() as usize <= labels.len(),
+                "too few run labels"
+            );
+            let x0 = j * 64;
+            let cells = (w - x0).min(64);
+            for q in 0..cells.div_ceil(16) {
+                let s = (starts >> (16 * q)) as u32 & 0xffff;
+                let new = s.count_ones() as usize;
+                let source =
+                    _mm512_popcnt_epi32(_mm512_and_si512(_mm512_set1_epi32(s as i32), upto));
+                // Lane 0 the incoming label, lanes 1..=new the new runs' labels.
+                let fresh = (((1u32 << new) - 1) << 1) as u16;
+                // SAFETY: lanes 1..=new read `labels[run..run + new]`, inside `labels` (the
+                // assert above); masked-off lanes are not accessed, so the pointer one
+                // before `run` is never read.
+                let candidates = unsafe {
+                    _mm512_mask_loadu_epi32(
+                        _mm512_set1_epi32(incoming as i32),
+                        fresh,
+                        labels
+                            .as_ptr()
+                            .wrapping_add(run)
+                            .wrapping_sub(1)
+                            .cast::<i32>(),
+                    )
+                };
+                let x = x0 + 16 * q;
+                let inside = if cells - 16 * q >= 16 {
+                    u16::MAX
+                } else {
+                    ((1u32 << (cells - 16 * q)) - 1) as u16
+                };
+                for r in 0..rows {
+                    let y = y0 + r;
+                    let set = if UNIT == 1 {
+                        (m >> (16 * q)) as u16
+                    } else {
+                        (words[y * wpr + j] >> (16 * q)) as u16
+                    };
+                    let v = _mm512_maskz_permutexvar_epi32(set, source, candidates);
+                    // SAFETY: lanes `0..cells - 16q` are cells x..x + 16 of row y, inside
+                    // `out` (`y * w + x + lane < (y + 1) * w <= out.len()`, asserted above);
+                    // the others are masked off and not written. A streaming store (no read
+                    // for ownership: faster on two threads, measured) writes all 16 lanes,
+                    // all inside, at a 64-byte aligned address. Streaming stores need an
+                    // `_mm_sfence` on this thread before the memory is read again: the one
+                    // at the end of this function; a panic before it unwinds past every
+                    // reader of `out` (borrowed mutably for this call).
+                    unsafe {
+                        let p = out.as_mut_ptr().add(y * w + x);
+                        if inside == u16::MAX && (p as usize).is_multiple_of(64) {
+                            _mm512_stream_si512(p.cast(), v);
+                        } else {
+                            _mm512_mask_storeu_epi32(p.cast(), inside, v);
+                        }
+                    }
+                }
+                // Branch-free: whether 16 cells start a run is unpredictable on noise.
+                let last = labels[(run + new).saturating_sub(1)];
+                incoming = std::hint::select_unpredictable(new != 0, last, incoming);
+                run += new;
+            }
         }
     }
     // Order the streaming stores before anything that follows.
