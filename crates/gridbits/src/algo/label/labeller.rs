@@ -326,6 +326,9 @@ impl Labeller {
             let (mut cc, mut pc) = (cur_base, prev_base);
             let (mut carry_mu, mut carry_md) = (0u64, 0u64);
             let (mut carry_u, mut carry_d, mut carry_v) = (0u64, 0u64, 0u64);
+            // 4-connected: whether the lower row's run reaching the next word has no
+            // overlap with the upper row yet.
+            let mut pending = 0u64;
             for j in 0..wpr {
                 let (mu, md) = (
                     merged(words, wpr, h, UNIT, k - 1, j),
@@ -337,6 +340,26 @@ impl Labeller {
                 let v = u & d;
                 // The first cell of each vertical overlap links its two runs.
                 let mut links = starts(v, carry_v);
+                if !EIGHT {
+                    // The first link of each lower run finds it alone in its set: it only
+                    // takes the upper run's parent, no branch. The first overlap cell of each
+                    // run is where a carry from its start (or from the word's start, for a
+                    // run still without overlap) through its cells without overlap stops.
+                    let alone = d & !v;
+                    let open = (sd | (pending & d & 1)) & d;
+                    let (sum, over) = alone.overflowing_add(open & alone);
+                    let first = ((sum & !alone) | open) & v;
+                    pending = u64::from(over);
+                    links &= !first;
+                    let mut first = first;
+                    while first != 0 {
+                        let bit = first.trailing_zeros();
+                        first &= first - 1;
+                        let ci = cc + (sd & upto(bit)).count_ones() - 1;
+                        let pi = pc + (su & upto(bit)).count_ones() - 1;
+                        parent[ci as usize] = parent[pi as usize];
+                    }
+                }
                 if EIGHT {
                     // Runs that touch only diagonally: the upper row run ends at x - 1
                     // where the lower one starts at x ...

@@ -509,12 +509,7 @@ fn to_index(row: &mut [u32], border: &[u32]) {
 
 /// Writes the rows of a scanned stripe (its run labels final) into `cells`, exactly its
 /// `width * height` cells (no spill past them: the next stripe's rows follow).
-fn write_stripe(
-    l: &mut Labeller,
-    g: &BitGrid,
-    conn: Connectivity,
-    cells: &mut [MaybeUninit<u32>],
-) {
+fn write_stripe(l: &mut Labeller, g: &BitGrid, conn: Connectivity, cells: &mut [MaybeUninit<u32>]) {
     #[cfg(target_arch = "x86_64")]
     {
         if !l.portable && cpu_has_avx2() {
