@@ -89,9 +89,20 @@ pub struct Workload<'b, 'a> {
     name: String,
     fast: String,
     cases: Vec<Case<'a>>,
+    /// A pause before each sample (not timed), see [`settle`](Self::settle).
+    pause: Duration,
 }
 
 impl<'a> Workload<'_, 'a> {
+    /// Pauses for `pause` before each sample, untimed: for cases on thread pools of their
+    /// own, whose idle workers spin for a while after a call and would take a core from the
+    /// next case's sample (on two cores, the one-thread and two-thread cases each slowed the
+    /// other).
+    pub fn settle(mut self, pause: Duration) -> Self {
+        self.pause = pause;
+        self
+    }
+
     /// Adds an implementation: `f` performs `ops` operations per call and returns a value
     /// that depends on its work (it is passed through `black_box`).
     pub fn case(mut self, name: &str, ops: u64, f: impl FnMut() -> u64 + 'a) -> Self {
@@ -106,6 +117,7 @@ impl<'a> Workload<'_, 'a> {
             name,
             fast,
             mut cases,
+            pause,
         } = self;
         if let Some(f) = &bench.filter {
             if !name.contains(f.as_str()) {
@@ -129,6 +141,9 @@ impl<'a> Workload<'_, 'a> {
         let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(samples); cases.len()];
         for _ in 0..samples {
             for (i, (_, ops, f)) in cases.iter_mut().enumerate() {
+                if !pause.is_zero() {
+                    std::thread::sleep(pause);
+                }
                 let start = Instant::now();
                 for _ in 0..iters[i] {
                     black_box(f());
@@ -197,6 +212,7 @@ impl Bench {
             name: name.to_string(),
             fast: fast.to_string(),
             cases: Vec::new(),
+            pause: Duration::ZERO,
         }
     }
 

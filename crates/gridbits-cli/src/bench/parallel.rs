@@ -26,6 +26,8 @@ use gridbits::{BitGrid, Board10x10, Board6x12, Connectivity, Moves};
 
 /// Side of the labelling images.
 const SIDE: usize = 4096;
+/// Pause before each sample, for the other pool's workers to go to sleep.
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(5);
 /// Boards per timed batch call.
 const BATCH: usize = 16384;
 
@@ -62,6 +64,7 @@ fn bfs_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
         let cells = (SIDE * SIDE) as u64;
         bench
             .workload(&name, "2-threads")
+            .settle(SETTLE)
             .case("2-threads", cells, || map(two))
             .case("1-thread", cells, || map(one))
             .finish();
@@ -86,6 +89,7 @@ fn bfs_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
         let cells = (w * h) as u64;
         bench
             .workload(name, "2-threads")
+            .settle(SETTLE)
             .case("2-threads", cells, || owners(two))
             .case("1-thread", cells, || owners(one))
             .finish();
@@ -109,6 +113,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
             let (mut i1, mut i2) = (Labels::new(), Labels::new());
             bench
                 .workload(name, "2-threads")
+                .settle(SETTLE)
                 .case("2-threads", px, || {
                     two.install(|| label_once(&mut l2, &g, conn, &mut i2))
                 })
@@ -123,6 +128,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
             let conn = Connectivity::Eight;
             bench
                 .workload(&summary, "2-threads")
+                .settle(SETTLE)
                 .case("2-threads", px, || {
                     two.install(|| u64::from(l2.stats(&g, conn, &mut s2).unwrap_or(0)))
                 })
@@ -168,6 +174,7 @@ fn batch_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
             &format!("puyo simulate_many {BATCH} fields threads (ns/field)"),
             "2-threads",
         )
+        .settle(SETTLE)
         .case("2-threads", n, || {
             two.install(|| fold(simulate_many(&fields).iter().map(|c| c.score)))
         })
@@ -186,6 +193,7 @@ fn batch_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
             &format!("components_many {BATCH} 6x12 planes 40% threads (ns/board)"),
             "2-threads",
         )
+        .settle(SETTLE)
         .case("2-threads", n, || {
             two.install(|| {
                 fold(
@@ -218,6 +226,7 @@ fn batch_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
             &format!("amazons evaluate_many {BATCH} positions threads (ns/position)"),
             "2-threads",
         )
+        .settle(SETTLE)
         .case("2-threads", n, || {
             two.install(|| fold(evaluate_many(&positions).iter().map(score)))
         })
