@@ -326,8 +326,7 @@ impl Labeller {
             let (mut cc, mut pc) = (cur_base, prev_base);
             let (mut carry_mu, mut carry_md) = (0u64, 0u64);
             let (mut carry_u, mut carry_d, mut carry_v) = (0u64, 0u64, 0u64);
-            // 4-connected: whether the lower row's run reaching the next word has no
-            // overlap with the upper row yet.
+            // Whether the lower unit run reaching the next word has no link yet.
             let mut pending = 0u64;
             for j in 0..wpr {
                 let (mu, md) = (
@@ -373,6 +372,26 @@ impl Labeller {
                         (0, 0)
                     };
                     let mut right = d & !((d >> 1) | next_d) & ((u >> 1) | next_u) & !u;
+                    // The first link of each lower unit run finds it alone in its set, as
+                    // with 4-connectivity (every link lies in its lower unit run). A cell
+                    // with both diagonal links gives the left one first.
+                    let all = links | right;
+                    let alone = md & !all;
+                    let open = sd | (pending & md & 1);
+                    let (sum, over) = alone.overflowing_add(open & alone);
+                    let mut first = ((sum & !alone) | open) & all;
+                    pending = u64::from(over);
+                    let right_only = first & !links;
+                    links &= !first;
+                    right &= !right_only;
+                    while first != 0 {
+                        let bit = first.trailing_zeros();
+                        first &= first - 1;
+                        let shifted = ((right_only & !mu) >> bit) & 1;
+                        let ci = cc + (sd & upto(bit)).count_ones() - 1;
+                        let pi = pc + (su & upto(bit)).count_ones() + shifted as u32 - 1;
+                        parent[ci as usize] = parent[pi as usize];
+                    }
                     while right != 0 {
                         let bit = right.trailing_zeros();
                         right &= right - 1;
