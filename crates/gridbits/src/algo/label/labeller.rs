@@ -470,13 +470,33 @@ impl Labeller {
             }
             // Slices, so that the loops below keep their lengths in registers.
             let (ren, runs) = (&mut renumber[..end - base], &mut parent[..end]);
-            // The unit's top row, its runs in order: each names its unit run by rank.
+            // The unit's top row, its runs in order: each names its unit run by rank. Only
+            // the runs that touch no cell of the row above can open a component (the
+            // others are in one of an earlier unit); each is named by its last cell, where
+            // a carry from its start through its cells that touch nothing stops.
             let top = &words[2 * k * wpr..(2 * k + 1) * wpr];
+            let above = if k == 0 {
+                &[][..]
+            } else {
+                &words[(2 * k - 1) * wpr..2 * k * wpr]
+            };
             let (mut before, mut carry_m, mut carry_t) = (base as u32, 0u64, 0u64);
+            let (mut carry_u, mut carry_free, mut pending) = (0u64, 0u64, 0u64);
             for (j, &t) in top.iter().enumerate() {
                 let m = merged(words, wpr, h, 2, k, j);
                 let sm = starts(m, carry_m);
-                let mut st = starts(t, carry_t);
+                let u = above.get(j).copied().unwrap_or(0);
+                let next_u = above.get(j + 1).map_or(0, |&n| n << 63);
+                let next_t = top.get(j + 1).map_or(0, |&n| n & 1);
+                let near = u | (u << 1) | carry_u | (u >> 1) | next_u;
+                let free = t & !near;
+                let seeds = (starts(t, carry_t) & starts(free, carry_free)) | (pending & free & 1);
+                let (sum, over) = free.overflowing_add(seeds);
+                // A run ending at the word's last cell: its carry leaves the word.
+                let ends_here = u64::from(over) & (next_t ^ 1);
+                let mut st = ((sum & !free & !t) >> 1) | (ends_here << 63);
+                pending = u64::from(over) & next_t;
+                (carry_u, carry_free) = (u >> 63, free >> 63);
                 while st != 0 {
                     let bit = st.trailing_zeros();
                     st &= st - 1;
