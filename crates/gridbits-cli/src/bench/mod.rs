@@ -139,8 +139,12 @@ impl<'a> Workload<'_, 'a> {
             iters.push(((target.as_nanos() / once.as_nanos()) as u64).clamp(1, 1 << 24));
         }
         let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(samples); cases.len()];
-        for _ in 0..samples {
-            for (i, (_, ops, f)) in cases.iter_mut().enumerate() {
+        let n = cases.len();
+        for sample in 0..samples {
+            // Each sample starts with the next case, so that no case always runs first
+            // (right after the slowest one, on a machine that has just changed pace).
+            for i in (0..n).map(|c| (c + sample) % n) {
+                let (_, ops, f) = &mut cases[i];
                 if !pause.is_zero() {
                     std::thread::sleep(pause);
                 }

@@ -15,7 +15,11 @@
 //!    vertical overlap, and with 8-connectivity the diagonal contacts of runs that do not
 //!    overlap. A link's two unit runs are ranks (word prefix counts plus a `popcount` of the
 //!    run starts up to the link), without a branch, and are joined in a union-find over run
-//!    indices (Rem's algorithm with splicing: a root is the smallest index of its set).
+//!    indices (Rem's algorithm with splicing: a root is the smallest index of its set). The
+//!    first link of each run of the lower unit finds that run alone in its set, so it only
+//!    takes the upper run's parent, without a branch; those first links are found for a
+//!    whole word at once, where an addition carrying from each run's start through its
+//!    cells without a link stops. Only the further links run the union.
 //! 3. **Flatten.** One branch-free pass over the run indices turns roots into labels
 //!    `1, 2, ...` and every other run into its root's label. With 8-connectivity a root is
 //!    the leftmost run of its component in the first pair of rows it reaches, which is not
@@ -23,7 +27,8 @@
 //!    the pair's top row, and the root may only have cells in the bottom row), so each pair's
 //!    new components are renumbered as the flattening reaches it: those with a cell in the
 //!    top row by their first top-row run, then the others by their root. That costs one
-//!    more look at each pair's top row and its run labels.
+//!    more look at the pair's top-row runs that touch no cell of the row above (the others
+//!    belong to components of earlier pairs), each finding its root.
 //! 4. **Write.** Portable: the runs of each row are found again (`trailing_zeros` over the
 //!    run start and end masks) and each gap and run is written in chunks of 8 cells, every
 //!    chunk starting where the previous segment ended. With AVX2 (detected at run time):
