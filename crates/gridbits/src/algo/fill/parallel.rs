@@ -88,7 +88,7 @@ pub(super) fn parallel_fill_into(
         let local: Vec<u32> = (0..part.len() as u32).collect();
         part.copy_from_slice(&local);
         for y in first + 1..last {
-            link_rows(
+            link_rows::<true>(
                 passable.row_words(y - 1),
                 passable.row_words(y),
                 &starts[(y - 1) * n..y * n],
@@ -106,7 +106,7 @@ pub(super) fn parallel_fill_into(
     });
     // 3. Joins where stripes meet, then one flat union-find.
     for y in (rows..h).step_by(rows) {
-        link_rows(
+        link_rows::<false>(
             passable.row_words(y - 1),
             passable.row_words(y),
             &starts[(y - 1) * n..y * n],

@@ -130,9 +130,15 @@ pub(super) fn union(parent: &mut [u32], mut x: usize, mut y: usize) {
 
 /// Joins the touching runs of rows `y - 1` (`a`) and `y` (`b`). `sa`, `sb` are their run
 /// starts and `ia`, `ib` the indices of their first runs in `parent`.
+///
+/// With `FRESH`, every run of `b` must still be alone in its set (rows linked top to
+/// bottom, `b` not yet linked to anything): with 4-connectivity the first contact of each
+/// run of `b` (its first cell over `a`, where an addition carrying from the run's start
+/// through its cells not over `a` stops) then only takes its `a` run's parent, without a
+/// union.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn link_rows(
+pub(super) fn link_rows<const FRESH: bool>(
     a: &[u64],
     b: &[u64],
     sa: &[u64],
@@ -144,6 +150,8 @@ pub(super) fn link_rows(
 ) {
     let (mut ca, mut cb) = (ia, ib);
     let (mut carry_a, mut carry_b) = (0u64, 0u64);
+    // Whether the run of `b` reaching the next word has no contact yet.
+    let mut pending = 0u64;
     for i in 0..a.len() {
         let (wa, wb, xa, xb) = (a[i], b[i], sa[i], sb[i]);
         let mut contacts = if eight {
@@ -155,6 +163,21 @@ pub(super) fn link_rows(
         };
         carry_a = wa >> 63;
         carry_b = wb >> 63;
+        if FRESH && !eight {
+            let alone = wb & !contacts;
+            let open = xb | (pending & wb & 1);
+            let (sum, over) = alone.overflowing_add(open & alone);
+            let mut first = ((sum & !alone) | open) & contacts;
+            pending = u64::from(over);
+            contacts &= !first;
+            while first != 0 {
+                let upto = u64::MAX >> (63 - first.trailing_zeros());
+                let ra = ca + (xa & upto).count_ones() as usize - 1;
+                let rb = cb + (xb & upto).count_ones() as usize - 1;
+                parent[rb] = parent[ra];
+                first &= first - 1;
+            }
+        }
         while contacts != 0 {
             let upto = u64::MAX >> (63 - contacts.trailing_zeros());
             // The last run of each row starting at or before the contact.
@@ -303,7 +326,7 @@ fn union_body(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity, out: &mut
     let runs = Runs { starts, base };
     let mut parent: Vec<u32> = (0..runs.base[h]).collect();
     for y in 1..h {
-        link_rows(
+        link_rows::<true>(
             passable.row_words(y - 1),
             passable.row_words(y),
             &runs.starts[(y - 1) * n..y * n],
