@@ -241,7 +241,8 @@ fn distance(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, u
 }
 
 /// `fill SHAPE N`: the library's flood fill from one cell (`fill_from`, and `fill` from a
-/// seed grid) against the plain stack fill.
+/// seed grid) against the plain stack fill, the run union-find on one thread and (feature
+/// `parallel`) on all of them.
 fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usize)) {
     let size = passable.width();
     let name = format!("fill {shape} {size}x{size}");
@@ -264,6 +265,10 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
             fill_union(&seed, passable, Connectivity::Four).count()
         })
         .case("plain", 1, || plain_fill(&plain, src));
+    #[cfg(feature = "parallel")]
+    let w = w.case("union-parallel", 1, || {
+        gridbits::algo::fill::fill_union_parallel(&seed, passable, Connectivity::Four).count()
+    });
     #[cfg(feature = "peers")]
     let w = w.case("pathfinding", 1, || {
         super::fill::pathfinding_fill(passable, start)

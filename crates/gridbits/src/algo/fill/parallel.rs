@@ -2,22 +2,24 @@
 //! rows find their runs, join them and paint them independently; only the rows where two
 //! stripes meet are joined on one thread.
 
-use super::union::{count_runs, flatten, link_rows, mark_seeds, paint_row};
+use super::union::{count_runs, flatten, link_rows, paint_row};
 use crate::{BitGrid, Connectivity};
 use rayon::prelude::*;
+use std::mem::MaybeUninit;
+use std::ops::Range;
 
 /// [`fill_union`](super::fill_union) on every core: the same result, computed by horizontal
 /// stripes.
 ///
-/// Each stripe of rows numbers its runs and joins the touching ones in its own part of the
-/// union-find; the row pairs where stripes meet are then joined on one thread, the
-/// union-find is flattened, the seeded roots are marked, and the stripes paint their runs in
-/// parallel again.
+/// Each stripe of rows numbers its runs, joins the touching ones in its own part of the
+/// union-find and flattens it; the row pairs where stripes meet are then joined on one
+/// thread (and the roots they touch pointed at their final roots), and the stripes find
+/// each run's final root and paint their runs in parallel again.
 ///
-/// [`fill`](super::fill) does not route to it: on two cores shared with other work it
-/// measured 0.6-0.95x the one-thread union-find on 4096 x 4096 mazes and noise (the rows
-/// where stripes meet and the final flattening run on one thread, and this path uses the
-/// portable bit counts). Call it directly on machines with more cores.
+/// [`fill`](super::fill) does not route to it: on the two cores of the development machine
+/// it measured 0.83-1.0x the one-thread union-find on 4096 x 4096 mazes and noise (both
+/// walk tens of megabytes of run arrays, and the memory does not go faster with two
+/// threads). Call it directly on machines with more cores and more memory bandwidth.
 ///
 /// ```
 /// use gridbits::algo::fill::{fill_union, fill_union_parallel};
@@ -41,6 +43,11 @@ pub fn fill_union_parallel(seeds: &BitGrid, passable: &BitGrid, conn: Connectivi
 }
 
 /// [`fill_union_parallel`] into `out` (overwritten) with `stripes` stripes (at least one).
+///
+/// On one thread only the rows where stripes meet are joined and the seeded roots marked;
+/// every pass over all the runs (numbering, joining, flattening, finding the final roots,
+/// painting) runs stripe by stripe on all threads, from the copy compiled for POPCNT and
+/// BMI where the CPU has them.
 pub(super) fn parallel_fill_into(
     seeds: &BitGrid,
     passable: &BitGrid,
@@ -51,6 +58,7 @@ pub(super) fn parallel_fill_into(
     let (h, n) = (passable.height(), passable.words_per_row());
     let eight = conn == Connectivity::Eight;
     let rows = h.div_ceil(stripes.clamp(1, h));
+    let bits = has_bit_instructions();
     // 1. Runs of each stripe.
     let mut starts = vec![0u64; h * n];
     let mut counts = vec![0u32; h];
@@ -72,39 +80,44 @@ pub(super) fn parallel_fill_into(
         return;
     }
     let base: Vec<u32> = base.into_iter().map(|b| b as u32).collect();
-    let mut parent: Vec<u32> = (0..base[h]).collect();
-    // 2. Joins inside each stripe, on its own part of the union-find.
+    let job = Job {
+        passable,
+        seeds,
+        starts: &starts,
+        base: &base,
+        n,
+        eight,
+    };
+    // 2. Joins inside each stripe, on its own part of the union-find, flattened: every run
+    // then points at its stripe's root.
+    let total = base[h] as usize;
+    let mut parent = run_array(total);
     let mut parts = Vec::new();
-    let mut rest = parent.as_mut_slice();
+    let mut rest = &mut parent.spare_capacity_mut()[..total];
     for first in (0..h).step_by(rows) {
         let last = (first + rows).min(h);
         let (part, tail) = rest.split_at_mut((base[last] - base[first]) as usize);
-        parts.push((first, last, part));
+        parts.push((first..last, part));
         rest = tail;
     }
-    parts.into_par_iter().for_each(|(first, last, part)| {
-        let offset = base[first] as usize;
-        // Local indices: the part starts at the stripe's first run.
-        let local: Vec<u32> = (0..part.len() as u32).collect();
-        part.copy_from_slice(&local);
-        for y in first + 1..last {
-            link_rows::<true>(
-                passable.row_words(y - 1),
-                passable.row_words(y),
-                &starts[(y - 1) * n..y * n],
-                &starts[y * n..(y + 1) * n],
-                base[y - 1] as usize - offset,
-                base[y] as usize - offset,
-                eight,
-                part,
-            );
+    parts
+        .into_par_iter()
+        .for_each(|(range, part)| job.run(bits, Phase::Link(range, part)));
+    // SAFETY: the capacity is `total`, and the stripes' parts, which cover it, were each
+    // initialised by their `Link` phase (it writes every entry first; it cannot fail).
+    unsafe { parent.set_len(total) };
+    // 3. Joins where stripes meet, on one thread. They touch only the runs of the rows
+    // where stripes meet and their stripes' roots; those roots are then pointed straight at
+    // their final roots (in index order: a parent is never larger than its child), so that
+    // every run is at most two steps from its final root.
+    let mut touched: Vec<u32> = Vec::new();
+    for y in (rows..h).step_by(rows) {
+        for x in base[y - 1]..base[y + 1] {
+            touched.push(parent[x as usize]);
         }
-        flatten(part, 0);
-        for p in part.iter_mut() {
-            *p += offset as u32;
-        }
-    });
-    // 3. Joins where stripes meet, then one flat union-find.
+    }
+    touched.sort_unstable();
+    touched.dedup();
     for y in (rows..h).step_by(rows) {
         link_rows::<false>(
             passable.row_words(y - 1),
@@ -117,38 +130,216 @@ pub(super) fn parallel_fill_into(
             &mut parent,
         );
     }
-    flatten(&mut parent, 0);
-    let mut keep = vec![false; parent.len()];
-    for y in 0..h {
-        mark_seeds(
-            seeds.row_words(y),
-            passable.row_words(y),
-            &starts[y * n..(y + 1) * n],
-            base[y] as usize,
-            &parent,
-            &mut keep,
-        );
+    for &r in &touched {
+        let mut x = parent[r as usize] as usize;
+        while parent[x] as usize != x {
+            x = parent[x] as usize;
+        }
+        parent[r as usize] = x as u32;
     }
-    // 4. Paint, stripe by stripe.
-    let mut words = vec![0u64; h * n];
-    words
+    // 4. Every run's final root (the union-find only read), and the roots of the seeded
+    // runs, stripe by stripe.
+    let mut root = run_array(total);
+    let mut parts = Vec::new();
+    let mut rest = &mut root.spare_capacity_mut()[..total];
+    for first in (0..h).step_by(rows) {
+        let last = (first + rows).min(h);
+        let (part, tail) = rest.split_at_mut((base[last] - base[first]) as usize);
+        parts.push((first..last, part));
+        rest = tail;
+    }
+    let parent = &parent;
+    let seeded: Vec<Vec<u32>> = parts
+        .into_par_iter()
+        .map(|(range, part)| {
+            let mut seeded = Vec::new();
+            job.run(bits, Phase::Roots(range, parent, part, &mut seeded));
+            seeded
+        })
+        .collect();
+    // SAFETY: as for `parent`: each `Roots` phase wrote every entry of its part.
+    unsafe { root.set_len(total) };
+    let mut keep = vec![false; total];
+    for r in seeded.iter().flatten() {
+        keep[*r as usize] = true;
+    }
+    // 5. Paint, stripe by stripe, straight into the result's rows.
+    let (root, keep) = (&root, &keep);
+    out.words_mut()
         .par_chunks_mut(rows * n)
         .enumerate()
         .for_each(|(k, chunk)| {
-            for (j, row) in chunk.chunks_exact_mut(n).enumerate() {
-                let y = k * rows + j;
-                paint_row(
-                    passable.row_words(y),
-                    &starts[y * n..(y + 1) * n],
-                    base[y] as usize,
-                    &parent,
-                    &keep,
-                    row,
-                );
-            }
+            let first = k * rows;
+            job.run(
+                bits,
+                Phase::Paint(first..first + chunk.len() / n, root, keep, chunk),
+            );
         });
-    for y in 0..h {
-        out.row_words_mut(y)
-            .copy_from_slice(&words[y * n..(y + 1) * n]);
+}
+
+/// What every stripe shares.
+struct Job<'a> {
+    passable: &'a BitGrid,
+    seeds: &'a BitGrid,
+    starts: &'a [u64],
+    base: &'a [u32],
+    n: usize,
+    eight: bool,
+}
+
+/// One stripe's work of one pass: its rows and its part of an array indexed by run.
+enum Phase<'a> {
+    /// Join the runs of the rows (their part of the union-find, local indices) and flatten.
+    Link(Range<usize>, &'a mut [MaybeUninit<u32>]),
+    /// Each run's final root (from the whole union-find, only read), and the roots of the
+    /// seeded runs.
+    Roots(
+        Range<usize>,
+        &'a [u32],
+        &'a mut [MaybeUninit<u32>],
+        &'a mut Vec<u32>,
+    ),
+    /// Paint the runs with a kept root (`root` and `keep` by run) into the rows' words.
+    Paint(Range<usize>, &'a [u32], &'a [bool], &'a mut [u64]),
+}
+
+impl Job<'_> {
+    /// Runs `phase`, from the copy compiled for POPCNT and BMI when `bits`.
+    fn run(&self, bits: bool, phase: Phase<'_>) {
+        #[cfg(target_arch = "x86_64")]
+        if bits {
+            // SAFETY: `bits` is `has_bit_instructions()`: the CPU has POPCNT, BMI1, BMI2
+            // and LZCNT, the only requirement of `run_x86`.
+            unsafe { self.run_x86(phase) };
+            return;
+        }
+        let _ = bits;
+        self.run_body(phase);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn run_x86(&self, phase: Phase<'_>) {
+        self.run_body(phase);
+    }
+
+    #[inline(always)]
+    fn run_body(&self, phase: Phase<'_>) {
+        let (n, starts, base) = (self.n, self.starts, self.base);
+        let row_starts = |y: usize| &starts[y * n..(y + 1) * n];
+        match phase {
+            Phase::Link(rows, part) => {
+                let offset = base[rows.start] as usize;
+                for (i, p) in part.iter_mut().enumerate() {
+                    p.write(i as u32);
+                }
+                // SAFETY: every element was initialised just above, and `MaybeUninit<u32>`
+                // has the layout of `u32`.
+                let part = unsafe { &mut *(part as *mut [MaybeUninit<u32>] as *mut [u32]) };
+                for y in rows.start + 1..rows.end {
+                    link_rows::<true>(
+                        self.passable.row_words(y - 1),
+                        self.passable.row_words(y),
+                        row_starts(y - 1),
+                        row_starts(y),
+                        base[y - 1] as usize - offset,
+                        base[y] as usize - offset,
+                        self.eight,
+                        part,
+                    );
+                }
+                flatten(part, 0);
+                for p in part.iter_mut() {
+                    *p += offset as u32;
+                }
+            }
+            Phase::Roots(rows, parent, part, seeded) => {
+                let offset = base[rows.start] as usize;
+                for (i, r) in part.iter_mut().enumerate() {
+                    let mut x = parent[offset + i] as usize;
+                    while parent[x] as usize != x {
+                        x = parent[x] as usize;
+                    }
+                    r.write(x as u32);
+                }
+                // SAFETY: every element was initialised just above, and `MaybeUninit<u32>`
+                // has the layout of `u32`.
+                let part = unsafe { &*(part as *mut [MaybeUninit<u32>] as *const [u32]) };
+                for y in rows {
+                    seeded_roots(
+                        self.seeds.row_words(y),
+                        self.passable.row_words(y),
+                        row_starts(y),
+                        base[y] as usize - offset,
+                        part,
+                        seeded,
+                    );
+                }
+            }
+            Phase::Paint(rows, root, keep, words) => {
+                for (y, row) in rows.zip(words.chunks_exact_mut(n)) {
+                    paint_row(
+                        self.passable.row_words(y),
+                        row_starts(y),
+                        base[y] as usize,
+                        root,
+                        keep,
+                        row,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// An empty vector with room for `len` run entries, on huge pages when large: each stripe
+/// writes its own entries first, so the pages are first touched on every thread at once, in
+/// a few faults instead of thousands.
+fn run_array(len: usize) -> Vec<u32> {
+    let mut v = Vec::with_capacity(len);
+    crate::huge_pages::advise(&mut v);
+    v
+}
+
+/// Appends to `out` the root (`root`, by run from `first`) of each run of a row (mask `m`,
+/// starts `s`, first run `first`) that holds a cell of `seed`.
+#[inline(always)]
+fn seeded_roots(
+    seed: &[u64],
+    m: &[u64],
+    s: &[u64],
+    first: usize,
+    root: &[u32],
+    out: &mut Vec<u32>,
+) {
+    let mut c = first;
+    let mut carry = 0u64;
+    for i in 0..m.len() {
+        let w = seed[i] & m[i];
+        // One cell per stretch of seeds: a stretch lies inside one run.
+        let mut pts = w & !((w << 1) | carry);
+        carry = w >> 63;
+        while pts != 0 {
+            let upto = u64::MAX >> (63 - pts.trailing_zeros());
+            out.push(root[c + (s[i] & upto).count_ones() as usize - 1]);
+            pts &= pts - 1;
+        }
+        c += s[i].count_ones() as usize;
+    }
+}
+
+/// Whether the CPU has the bit instructions of the compiled copy (x86-64: POPCNT, BMI1,
+/// BMI2, LZCNT); always `false` elsewhere.
+fn has_bit_instructions() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
