@@ -99,6 +99,7 @@ macro_rules! dispatch {
     }};
 }
 
+mod flatten;
 mod input;
 mod labeller;
 mod labels;
