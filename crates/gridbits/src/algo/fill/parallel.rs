@@ -2,7 +2,7 @@
 //! rows find their runs, join them and paint them independently; only the rows where two
 //! stripes meet are joined on one thread.
 
-use super::union::{count_runs, flatten, link_rows, paint_row};
+use super::union::{count_runs, flatten, link_rows, paint_row, seeded_runs};
 use crate::{BitGrid, Connectivity};
 use rayon::prelude::*;
 use std::mem::MaybeUninit;
@@ -92,15 +92,7 @@ pub(super) fn parallel_fill_into(
     // then points at its stripe's root.
     let total = base[h] as usize;
     let mut parent = run_array(total);
-    let mut parts = Vec::new();
-    let mut rest = &mut parent.spare_capacity_mut()[..total];
-    for first in (0..h).step_by(rows) {
-        let last = (first + rows).min(h);
-        let (part, tail) = rest.split_at_mut((base[last] - base[first]) as usize);
-        parts.push((first..last, part));
-        rest = tail;
-    }
-    parts
+    stripe_parts(&mut parent, &base, rows)
         .into_par_iter()
         .for_each(|(range, part)| job.run(bits, Phase::Link(range, part)));
     // SAFETY: the capacity is `total`, and the stripes' parts, which cover it, were each
@@ -140,16 +132,8 @@ pub(super) fn parallel_fill_into(
     // 4. Every run's final root (the union-find only read), and the roots of the seeded
     // runs, stripe by stripe.
     let mut root = run_array(total);
-    let mut parts = Vec::new();
-    let mut rest = &mut root.spare_capacity_mut()[..total];
-    for first in (0..h).step_by(rows) {
-        let last = (first + rows).min(h);
-        let (part, tail) = rest.split_at_mut((base[last] - base[first]) as usize);
-        parts.push((first..last, part));
-        rest = tail;
-    }
     let parent = &parent;
-    let seeded: Vec<Vec<u32>> = parts
+    let seeded: Vec<Vec<u32>> = stripe_parts(&mut root, &base, rows)
         .into_par_iter()
         .map(|(range, part)| {
             let mut seeded = Vec::new();
@@ -266,13 +250,12 @@ impl Job<'_> {
                 // has the layout of `u32`.
                 let part = unsafe { &*(part as *mut [MaybeUninit<u32>] as *const [u32]) };
                 for y in rows {
-                    seeded_roots(
+                    seeded_runs(
                         self.seeds.row_words(y),
                         self.passable.row_words(y),
                         row_starts(y),
                         base[y] as usize - offset,
-                        part,
-                        seeded,
+                        |r| seeded.push(part[r]),
                     );
                 }
             }
@@ -301,31 +284,23 @@ fn run_array(len: usize) -> Vec<u32> {
     v
 }
 
-/// Appends to `out` the root (`root`, by run from `first`) of each run of a row (mask `m`,
-/// starts `s`, first run `first`) that holds a cell of `seed`.
-#[inline(always)]
-fn seeded_roots(
-    seed: &[u64],
-    m: &[u64],
-    s: &[u64],
-    first: usize,
-    root: &[u32],
-    out: &mut Vec<u32>,
-) {
-    let mut c = first;
-    let mut carry = 0u64;
-    for i in 0..m.len() {
-        let w = seed[i] & m[i];
-        // One cell per stretch of seeds: a stretch lies inside one run.
-        let mut pts = w & !((w << 1) | carry);
-        carry = w >> 63;
-        while pts != 0 {
-            let upto = u64::MAX >> (63 - pts.trailing_zeros());
-            out.push(root[c + (s[i] & upto).count_ones() as usize - 1]);
-            pts &= pts - 1;
-        }
-        c += s[i].count_ones() as usize;
+/// The stripes of `rows` rows (`base`: the first run of each row, then the run count) and
+/// their parts of the (uninitialised) capacity of `v`, which holds every run.
+fn stripe_parts<'a>(
+    v: &'a mut Vec<u32>,
+    base: &[u32],
+    rows: usize,
+) -> Vec<(Range<usize>, &'a mut [MaybeUninit<u32>])> {
+    let h = base.len() - 1;
+    let mut parts = Vec::new();
+    let mut rest = &mut v.spare_capacity_mut()[..base[h] as usize];
+    for first in (0..h).step_by(rows) {
+        let last = (first + rows).min(h);
+        let (part, tail) = rest.split_at_mut((base[last] - base[first]) as usize);
+        parts.push((first..last, part));
+        rest = tail;
     }
+    parts
 }
 
 /// Whether the CPU has the bit instructions of the compiled copy (x86-64: POPCNT, BMI1,

@@ -191,6 +191,32 @@ pub(super) fn link_rows<const FRESH: bool>(
     }
 }
 
+/// Calls `f(run)` for each run of a row (mask `m`, starts `s`, first run `first`) that holds
+/// a cell of `seed` (a row of words), once per stretch of seeds.
+#[inline(always)]
+pub(super) fn seeded_runs(
+    seed: &[u64],
+    m: &[u64],
+    s: &[u64],
+    first: usize,
+    mut f: impl FnMut(usize),
+) {
+    let mut c = first;
+    let mut carry = 0u64;
+    for i in 0..m.len() {
+        let w = seed[i] & m[i];
+        // One cell per stretch of seeds: a stretch lies inside one run.
+        let mut pts = w & !((w << 1) | carry);
+        carry = w >> 63;
+        while pts != 0 {
+            let upto = u64::MAX >> (63 - pts.trailing_zeros());
+            f(c + (s[i] & upto).count_ones() as usize - 1);
+            pts &= pts - 1;
+        }
+        c += s[i].count_ones() as usize;
+    }
+}
+
 /// Marks (in `keep`, indexed by run) the roots of the runs of row `y` that hold a cell of
 /// `seed` (a row of words). `parent` must be flat.
 #[inline(always)]
@@ -202,21 +228,7 @@ pub(super) fn mark_seeds(
     parent: &[u32],
     keep: &mut [bool],
 ) {
-    let mut c = first;
-    let mut carry = 0u64;
-    for i in 0..m.len() {
-        let w = seed[i] & m[i];
-        // One cell per stretch of seeds: a stretch lies inside one run.
-        let mut pts = w & !((w << 1) | carry);
-        carry = w >> 63;
-        while pts != 0 {
-            let upto = u64::MAX >> (63 - pts.trailing_zeros());
-            let r = c + (s[i] & upto).count_ones() as usize - 1;
-            keep[parent[r] as usize] = true;
-            pts &= pts - 1;
-        }
-        c += s[i].count_ones() as usize;
-    }
+    seeded_runs(seed, m, s, first, |r| keep[parent[r] as usize] = true);
 }
 
 /// Paints into `out` the runs of a row (mask `m`, starts `s`, first run `first`) whose root
