@@ -64,6 +64,20 @@ pub(crate) fn row_east(src: &[u64], out: &mut [u64], tail: u64) {
     }
 }
 
+/// The first cell of `marks` in each run of `cells` (a word of a row; `starts`: the runs
+/// starting in it), for the words of a row taken in order. An addition carries from each
+/// run's start through its unmarked cells and stops at the first marked one. `pending`
+/// (0 before the row's first word) carries whether the run reaching the next word has met
+/// no mark yet.
+#[inline(always)]
+pub(crate) fn first_marks(cells: u64, starts: u64, marks: u64, pending: &mut u64) -> u64 {
+    let unmarked = cells & !marks;
+    let open = starts | (*pending & cells & 1);
+    let (sum, over) = unmarked.overflowing_add(open & unmarked);
+    *pending = u64::from(over);
+    ((sum & !unmarked) | open) & marks
+}
+
 /// Shifts a row one cell west (towards smaller x) into `out`.
 #[inline]
 pub(crate) fn row_west(src: &[u64], out: &mut [u64]) {

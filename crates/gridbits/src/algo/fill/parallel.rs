@@ -2,7 +2,7 @@
 //! rows find their runs, join them and paint them independently; only the rows where two
 //! stripes meet are joined on one thread.
 
-use super::union::{count_runs, flatten, link_rows, paint_row, seeded_runs};
+use super::union::{count_runs, flatten, has_bit_instructions, link_rows, paint_row, seeded_runs};
 use crate::{BitGrid, Connectivity};
 use rayon::prelude::*;
 use std::mem::MaybeUninit;
@@ -123,11 +123,7 @@ pub(super) fn parallel_fill_into(
         );
     }
     for &r in &touched {
-        let mut x = parent[r as usize] as usize;
-        while parent[x] as usize != x {
-            x = parent[x] as usize;
-        }
-        parent[r as usize] = x as u32;
+        parent[r as usize] = final_root(&parent, r as usize);
     }
     // 4. Every run's final root (the union-find only read), and the roots of the seeded
     // runs, stripe by stripe.
@@ -240,11 +236,7 @@ impl Job<'_> {
             Phase::Roots(rows, parent, part, seeded) => {
                 let offset = base[rows.start] as usize;
                 for (i, r) in part.iter_mut().enumerate() {
-                    let mut x = parent[offset + i] as usize;
-                    while parent[x] as usize != x {
-                        x = parent[x] as usize;
-                    }
-                    r.write(x as u32);
+                    r.write(final_root(parent, offset + i));
                 }
                 // SAFETY: every element was initialised just above, and `MaybeUninit<u32>`
                 // has the layout of `u32`.
@@ -275,6 +267,15 @@ impl Job<'_> {
     }
 }
 
+/// The root of run `x`: its parents followed to the end.
+#[inline(always)]
+fn final_root(parent: &[u32], mut x: usize) -> u32 {
+    while parent[x] as usize != x {
+        x = parent[x] as usize;
+    }
+    x as u32
+}
+
 /// An empty vector with room for `len` run entries, on huge pages when large: each stripe
 /// writes its own entries first, so the pages are first touched on every thread at once, in
 /// a few faults instead of thousands.
@@ -301,20 +302,4 @@ fn stripe_parts<'a>(
         rest = tail;
     }
     parts
-}
-
-/// Whether the CPU has the bit instructions of the compiled copy (x86-64: POPCNT, BMI1,
-/// BMI2, LZCNT); always `false` elsewhere.
-fn has_bit_instructions() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        is_x86_feature_detected!("popcnt")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("lzcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }

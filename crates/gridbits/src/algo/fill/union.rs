@@ -5,6 +5,7 @@
 
 #[cfg(doc)]
 use super::fill_sweep;
+use crate::grid::first_marks;
 use crate::{BitGrid, Connectivity};
 
 /// Flood fill of a [`BitGrid`] through a union-find over its horizontal runs.
@@ -164,11 +165,7 @@ pub(super) fn link_rows<const FRESH: bool>(
         carry_a = wa >> 63;
         carry_b = wb >> 63;
         if FRESH && !eight {
-            let alone = wb & !contacts;
-            let open = xb | (pending & wb & 1);
-            let (sum, over) = alone.overflowing_add(open & alone);
-            let mut first = ((sum & !alone) | open) & contacts;
-            pending = u64::from(over);
+            let mut first = first_marks(wb, xb, contacts, &mut pending);
             contacts &= !first;
             while first != 0 {
                 let upto = u64::MAX >> (63 - first.trailing_zeros());
@@ -284,13 +281,20 @@ pub fn fill_union_portable(seeds: &BitGrid, passable: &BitGrid, conn: Connectivi
     out
 }
 
-/// Whether the CPU has the bit instructions the x86-64 copy of the engine is compiled for.
-#[cfg(target_arch = "x86_64")]
-fn has_bit_instructions() -> bool {
-    is_x86_feature_detected!("popcnt")
-        && is_x86_feature_detected!("bmi1")
-        && is_x86_feature_detected!("bmi2")
-        && is_x86_feature_detected!("lzcnt")
+/// Whether the CPU has the bit instructions the x86-64 copies of the engines (this one's and
+/// the stripes' of `fill_union_parallel`) are compiled for; always `false` elsewhere.
+pub(super) fn has_bit_instructions() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// The engine compiled for POPCNT and BMI: `count_ones`, `trailing_zeros` and the masks

@@ -4,6 +4,7 @@ use super::flatten::flatten;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{cpu_has_bit_instructions, memory_error, size_error, try_resize, Labels, LABEL_SLACK};
+use crate::grid::first_marks;
 use crate::{BitGrid, Connectivity, SizeError};
 
 /// Bits `0..=p` of a word.
@@ -300,16 +301,10 @@ impl Labeller {
                 let mut links = starts(v, carry_v);
                 if !EIGHT {
                     // The first link of each lower run finds it alone in its set: it only
-                    // takes the upper run's parent, no branch. The first overlap cell of each
-                    // run is where a carry from its start (or from the word's start, for a
-                    // run still without overlap) through its cells without overlap stops.
-                    let alone = d & !v;
-                    let open = (sd | (pending & d & 1)) & d;
-                    let (sum, over) = alone.overflowing_add(open & alone);
-                    let first = ((sum & !alone) | open) & v;
-                    pending = u64::from(over);
+                    // takes the upper run's parent, no branch. It is the run's first overlap
+                    // cell.
+                    let mut first = first_marks(d, sd, v, &mut pending);
                     links &= !first;
-                    let mut first = first;
                     while first != 0 {
                         let bit = first.trailing_zeros();
                         first &= first - 1;
@@ -334,12 +329,7 @@ impl Labeller {
                     // The first link of each lower unit run finds it alone in its set, as
                     // with 4-connectivity (every link lies in its lower unit run). A cell
                     // with both diagonal links gives the left one first.
-                    let all = links | right;
-                    let alone = md & !all;
-                    let open = sd | (pending & md & 1);
-                    let (sum, over) = alone.overflowing_add(open & alone);
-                    let mut first = ((sum & !alone) | open) & all;
-                    pending = u64::from(over);
+                    let mut first = first_marks(md, sd, links | right, &mut pending);
                     let right_only = first & !links;
                     links &= !first;
                     right &= !right_only;
