@@ -13,7 +13,7 @@
 //!   [`BitGrid`](crate::BitGrid)s): with a second thread in the pool, one thread runs the
 //!   BFS's word operations and hands each layer's frontier words to a second thread (a
 //!   scoped thread of its own, which must run beside the BFS), which writes the distances
-//!   and owners: from 4 Mi cells for distances, 1 Mi cells with owners. A BFS's layers
+//!   and owners: from 2 Mi cells for distances, 1 Mi cells with owners. A BFS's layers
 //!   depend on each other, so this is the parallelism it has; the row sweeps of open rooms
 //!   and serpentines and the flood fill stay on one thread
 //!   (`algo::fill::fill_union_parallel` exists for machines with

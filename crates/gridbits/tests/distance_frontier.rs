@@ -320,7 +320,7 @@ fn maps_large_enough_to_prefetch() {
 }
 
 /// Large grids, where a second thread (when the pool has one) writes the distances (from
-/// 4 Mi cells) and the owners (from 1 Mi cells): the same maps and owner arrays as on one
+/// 2 Mi cells) and the owners (from 1 Mi cells): the same maps and owner arrays as on one
 /// thread, whose engine the tests above check against the oracle. Shapes at the edges of
 /// the word layout (one row, one column, widths 63, 64 and 65) and mazes, 4- and 8-moves,
 /// with and without connection masks.

@@ -109,7 +109,7 @@ impl DistanceMap {
 /// rows); sweeps that would need more than 3 row relaxations per free cell give up and the
 /// BFS runs. Both give the same distances. Fixed boards and sliding moves expand whole boards
 /// per layer (see [`Territory`]). With the feature `parallel` and a second thread in the
-/// pool, the BFS of a grid of 4 Mi cells or more has its distances written by the second
+/// pool, the BFS of a grid of 2 Mi cells or more has its distances written by the second
 /// thread (see [`crate::parallel`]).
 ///
 /// ```
