@@ -225,6 +225,10 @@ trait Sink {
 
     /// The distance map, when written on this thread (the target of prefetches).
     fn map(&self) -> Option<&[u32]>;
+
+    /// A word whose first cell is `base` will come soon: prefetch the lines its owners
+    /// are read from, when they are read on this thread.
+    fn ahead(&self, base: usize);
 }
 
 /// Writes `layer` into `dist` at the cells `bits` of the word whose first cell is `base`.
@@ -266,6 +270,15 @@ impl Sink for Direct<'_> {
     fn map(&self) -> Option<&[u32]> {
         Some(self.dist)
     }
+
+    #[inline(always)]
+    fn ahead(&self, base: usize) {
+        // With many players a layer's words are spread over the whole owner array.
+        let at = self.owner.as_ptr().wrapping_add(base);
+        prefetch(at);
+        prefetch(at.wrapping_sub(self.w));
+        prefetch(at.wrapping_add(self.w));
+    }
 }
 
 impl Sink for Feed {
@@ -286,6 +299,10 @@ impl Sink for Feed {
     fn map(&self) -> Option<&[u32]> {
         None
     }
+
+    /// The writer prefetches its own lines.
+    #[inline(always)]
+    fn ahead(&self, _: usize) {}
 }
 
 /// The next frontier being built: its slot in the units and the list of its non-zero words,
@@ -337,6 +354,13 @@ impl Next {
         }
     }
 }
+
+/// Units of at least this many bytes (2 MiB) are prefetched [`LIST_AHEAD`] frontier words
+/// ahead.
+const FAR_UNITS_BYTES: usize = 1 << 21;
+
+/// How many frontier words ahead the units are prefetched.
+const LIST_AHEAD: usize = 16;
 
 /// Asks for the cache line at `p` ahead of a write: a hint that never faults, whatever the
 /// address (on a large grid the distance map is far bigger than the caches, and a thin
@@ -476,6 +500,9 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
         dist: map.as_ptr(),
         prefetch: map.len() >= PREFETCH_CELLS,
     };
+    // Units beyond the second-level cache: the words of a frontier spread over the grid
+    // (many players) each wait for their units unless asked for ahead.
+    let far = len * std::mem::size_of::<Unit>() >= FAR_UNITS_BYTES;
     let mut prev_list: Vec<(usize, usize)> = Vec::new();
     let mut prev_count = 0;
     let mut layer = 0u32;
@@ -488,7 +515,19 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
         if next.list.len() < need {
             next.list.resize(need, (0, 0));
         }
-        for &(u, base) in &list[..count] {
+        for (i, &(u, base)) in list[..count].iter().enumerate() {
+            if far {
+                // The units a word `LIST_AHEAD` entries on reads and pushes into (any index
+                // is harmless to a prefetch: entries past the layer's are stale).
+                let (v, b) = list.get(i + LIST_AHEAD).copied().unwrap_or_default();
+                let at = units.as_ptr().wrapping_add(v);
+                prefetch(at.wrapping_sub(s).cast());
+                prefetch(at.cast());
+                prefetch(at.wrapping_add(s).cast());
+                if OWN {
+                    sink.ahead(b);
+                }
+            }
             let f = units[u].0[ck];
             if !keep {
                 // Read for the last time: the slot is clean for the layer after next.

@@ -30,7 +30,7 @@ pub(super) const MIN_CELLS: usize = 1 << 21;
 const CHUNK: usize = 32768;
 
 /// How many entries ahead the writer prefetches.
-const AHEAD: usize = 8;
+const AHEAD: usize = 24;
 
 /// How many words ahead the writer asks for a chunk's lines (4 KiB).
 const CHUNK_AHEAD: usize = 512;
