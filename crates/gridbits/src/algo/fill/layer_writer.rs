@@ -89,10 +89,11 @@ impl Feed {
     #[inline(always)]
     fn put(&mut self, entry: &[u64]) {
         let len = self.chunk.len();
-        assert!(entry.len() <= 10 && len + entry.len() <= self.chunk.capacity());
+        // The chunk's capacity is at least `CHUNK` (`with_writer`, `hand_over`).
+        assert!(entry.len() <= 10 && len + entry.len() <= CHUNK);
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the words `len..len + entry.len()` lie in the chunk's capacity (checked
-        // above); each is written before `set_len` makes it part of the vector; `movnti` is
+        // above against `CHUNK`, which every chunk's capacity reaches); each is written before `set_len` makes it part of the vector; `movnti` is
         // SSE2, part of every x86-64 CPU. `hand_over` fences the streaming stores before
         // the chunk moves to the writer.
         unsafe {
@@ -119,10 +120,12 @@ impl Feed {
     /// one the writer has finished where there is one.
     #[cold]
     fn hand_over(&mut self) {
-        let next = self
+        let mut next = self
             .spare
             .try_recv()
             .unwrap_or_else(|_| Vec::with_capacity(CHUNK));
+        // Every chunk `put` writes into holds `CHUNK` words (a no-op for reused ones).
+        next.reserve(CHUNK);
         let full = std::mem::replace(&mut self.chunk, next);
         fence_streams();
         // The writer only stops when this end is dropped (or it panicked, which the scope
@@ -241,14 +244,16 @@ impl Writer<'_> {
             let base = a as usize;
             write_layer(self.dist, base, bits, self.layer);
             if let (Some(owner), true) = (self.owner.as_deref_mut(), with_masks) {
+                // Fixed-size copies (a copy of a run-time length is a call to `memmove`).
                 let mut from = [0u64; 8];
-                from[..masks].copy_from_slice(&chunk[i..i + masks]);
-                i += masks;
                 if self.eight {
+                    from.copy_from_slice(&chunk[i..i + 8]);
                     own_bits::<true>(&from, self.width, bits, base, owner);
                 } else {
+                    from[..4].copy_from_slice(&chunk[i..i + 4]);
                     own_bits::<false>(&from, self.width, bits, base, owner);
                 }
+                i += masks;
             }
         }
     }

@@ -214,11 +214,22 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
     })
 }
 
+/// Owner arrays of at least this many cells are tallied in halves on two threads.
+#[cfg(feature = "parallel")]
+const TALLY_SPLIT_CELLS: usize = 1 << 20;
+
 /// The cells of each of `players` players and the contested cells of an owner array. Four
 /// interleaved histograms, so that a run of cells of one owner does not wait on the
 /// increment before; the codes map to slots without a branch (unpredictable where
 /// territories meet).
 fn tally(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
+    // Large arrays are split in halves counted side by side (about 1 ms of 3 Mi cells).
+    #[cfg(feature = "parallel")]
+    if owner.len() >= TALLY_SPLIT_CELLS && crate::parallel::current_threads() >= 2 {
+        let (a, b) = owner.split_at(owner.len() / 2);
+        let ((ca, xa), (cb, xb)) = rayon::join(|| tally(a, players), || tally(b, players));
+        return (ca.iter().zip(&cb).map(|(x, y)| x + y).collect(), xa + xb);
+    }
     const WAYS: usize = 4;
     // Slots: the players, then `players` for unreached cells, `players + 1` for contested.
     let n = players + 2;
