@@ -226,9 +226,9 @@ trait Sink {
     /// The distance map, when written on this thread (the target of prefetches).
     fn map(&self) -> Option<&[u32]>;
 
-    /// A word whose first cell is `base` will come soon: prefetch the lines its owners
-    /// are read from, when they are read on this thread.
-    fn ahead(&self, base: usize);
+    /// A word whose first set cell is `first` will come soon: prefetch the lines its
+    /// owners are read from, when they are read on this thread.
+    fn ahead(&self, first: usize);
 }
 
 /// Writes `layer` into `dist` at the cells `bits` of the word whose first cell is `base`.
@@ -272,9 +272,9 @@ impl Sink for Direct<'_> {
     }
 
     #[inline(always)]
-    fn ahead(&self, base: usize) {
+    fn ahead(&self, first: usize) {
         // With many players a layer's words are spread over the whole owner array.
-        let at = self.owner.as_ptr().wrapping_add(base);
+        let at = self.owner.as_ptr().wrapping_add(first);
         prefetch(at);
         prefetch(at.wrapping_sub(self.w));
         prefetch(at.wrapping_add(self.w));
@@ -355,9 +355,10 @@ impl Next {
     }
 }
 
-/// Units of at least this many bytes (2 MiB) are prefetched [`LIST_AHEAD`] frontier words
-/// ahead.
-const FAR_UNITS_BYTES: usize = 1 << 21;
+/// Units of at least this many bytes (1 MiB, a second-level cache) are prefetched
+/// `2 * LIST_AHEAD` frontier words ahead, and with owners on this thread the owner lines of
+/// the word [`LIST_AHEAD`] ahead (found from its unit's bits, prefetched before).
+const FAR_UNITS_BYTES: usize = 1 << 20;
 
 /// How many frontier words ahead the units are prefetched.
 const LIST_AHEAD: usize = 16;
@@ -519,13 +520,19 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
             if far {
                 // The units a word `LIST_AHEAD` entries on reads and pushes into (any index
                 // is harmless to a prefetch: entries past the layer's are stale).
-                let (v, b) = list.get(i + LIST_AHEAD).copied().unwrap_or_default();
+                let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
                 let at = units.as_ptr().wrapping_add(v);
+                // Two units a line: the lines of the units beside cover the unit itself.
                 prefetch(at.wrapping_sub(s).cast());
-                prefetch(at.cast());
+                prefetch(at.wrapping_sub(1).cast());
+                prefetch(at.wrapping_add(1).cast());
                 prefetch(at.wrapping_add(s).cast());
                 if OWN {
-                    sink.ahead(b);
+                    // That word's unit was asked for `LIST_AHEAD` entries ago: its first
+                    // cell names the owner lines it will read.
+                    let (v, b) = list.get(i + LIST_AHEAD).copied().unwrap_or_default();
+                    let bits = units.get(v).map_or(0, |unit| unit.0[ck]);
+                    sink.ahead(b.wrapping_add(bits.trailing_zeros() as usize));
                 }
             }
             let f = units[u].0[ck];
