@@ -5,7 +5,8 @@ same ``uint8`` arrays, ``gridbits.label`` (packing and raster renumbering includ
 ``scipy.ndimage.label``, ``cv2.connectedComponents`` with one thread and with its default
 threads, ``cc3d`` and ``skimage.measure.label`` (each only when installed), checking that
 the component counts agree; ``gridbits.label_stats`` against
-``cv2.connectedComponentsWithStats``; ``puyo.simulate_many`` per field; and with ``--dask``
+``cv2.connectedComponentsWithStats``; the drop-in ``gridbits.ndimage.label`` against
+``scipy.ndimage.label`` with scipy's defaults; ``puyo.simulate_many`` per field; and with ``--dask``
 ``gridbits.dask.label`` against ``dask_image.ndmeasure.label`` on the same chunks on a
 local cluster of 2 worker processes. Prints a table (or JSON) of the time of each (the
 best median of three rounds that take the libraries in turn) and its ratio to gridbits.
@@ -166,10 +167,33 @@ def run(quick: bool, use_dask: bool) -> list:
             ):
                 workload = f"{kind} {name} {size}x{size} {conn}-conn"
                 rows.extend(_compared(workload, ours, peers, img, want, repeat))
+    for name, img in images(size).items():
+        rows.extend(_ndimage_rows(f"ndimage.label {name} {size}x{size}", img, repeat))
     rows.extend(_puyo_rows(quick, repeat))
     if use_dask:
         rows.extend(_dask_rows(quick))
     return rows
+
+
+def _ndimage_rows(workload: str, img, repeat: int) -> list:
+    """The drop-in: ``gridbits.ndimage.label(img)`` against ``scipy.ndimage.label(img)``,
+    both with scipy's defaults (4-connected, ``int32`` labels returned), argument checks
+    included; no rows without scipy."""
+    try:
+        from scipy import ndimage
+    except ImportError:
+        return []
+    from . import ndimage as ours
+
+    want = ours.label(img)[1]
+    return _compared(
+        workload,
+        lambda: ours.label(img),
+        {"scipy.ndimage.label": lambda a: ndimage.label(a)[1]},
+        img,
+        want,
+        repeat,
+    )
 
 
 def _puyo_rows(quick: bool, repeat: int) -> list:

@@ -118,3 +118,15 @@ def test_bad_arguments_name_what_is_wrong():
         gnd.label(np.ones((2, 2), complex))
     with pytest.raises(TypeError, match="output: expected"):
         gnd.label(img, output=object())
+
+
+def test_bench_times_the_drop_in_against_scipy():
+    # The benchmark's drop-in rows: both libraries timed on one image whose counts agree
+    # (the rows are refused when they differ), and one ratio of scipy to gridbits.
+    from gridbits import bench
+
+    img = bench.images(64)["noise 50%"]
+    rows = bench._ndimage_rows("ndimage.label noise 50% 64x64", img, 1)
+    assert [r["impl"] for r in rows] == ["gridbits", "scipy.ndimage.label"]
+    assert all(r["seconds"] > 0 for r in rows)
+    assert [r["baseline"] for r in bench.ratios(rows)] == ["scipy.ndimage.label"]
