@@ -327,7 +327,7 @@ fn maps_large_enough_to_prefetch() {
 #[test]
 fn writer_thread_results_equal_one_thread() {
     let mut rng = Rng(0x5eed_7777);
-    for (cells, owners) in [(1usize << 22, false), (1 << 20, true)] {
+    for (cells, owners) in [(1usize << 21, false), (1 << 20, true)] {
         let side = 1 << (cells.trailing_zeros() / 2);
         let mut shapes: Vec<BitGrid> = [cells, 1, 63, 64, 65]
             .into_iter()
@@ -358,10 +358,11 @@ fn writer_thread_results_equal_one_thread() {
                                     o.as_slice().to_vec(),
                                     o.distances().clone(),
                                     o.counts().to_vec(),
+                                    (o.contested(), o.unreached()),
                                 )
                             } else {
                                 let d = distance_map(&sources, g, moves, con.as_ref());
-                                (Vec::new(), d, Vec::new())
+                                (Vec::new(), d, Vec::new(), (0, 0))
                             }
                         })
                         .unwrap()
@@ -372,8 +373,115 @@ fn writer_thread_results_equal_one_thread() {
                     assert!(one.1 == two.1, "{ctx}: the distances differ");
                     assert_eq!(one.1.max(), two.1.max(), "{ctx}");
                     assert_eq!(one.2, two.2, "{ctx}");
+                    assert_eq!(one.3, two.3, "{ctx}: contested and unreached");
                 }
             }
         }
+    }
+}
+
+/// The owners by a plain queue BFS from every source (the rules of `voronoi_owners`
+/// without connection masks): distances first, then each cell in BFS order takes the single
+/// owner of its neighbours one step nearer, or contested when they differ or one is.
+fn plain_owners(g: &BitGrid, players: &[Vec<(usize, usize)>], eight: bool) -> Vec<u32> {
+    let (w, h) = g.size();
+    let mut dist = vec![u32::MAX; w * h];
+    let mut owner = vec![Owners::UNREACHED; w * h];
+    let mut queue = Vec::new();
+    for (p, cells) in players.iter().enumerate() {
+        for &(x, y) in cells {
+            let i = y * w + x;
+            if dist[i] == u32::MAX {
+                (dist[i], owner[i]) = (0, p as u32);
+                queue.push(i);
+            } else if owner[i] != p as u32 {
+                owner[i] = Owners::CONTESTED;
+            }
+        }
+    }
+    let steps: &[(isize, isize)] = if eight {
+        &[
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ]
+    } else {
+        &[(0, -1), (-1, 0), (1, 0), (0, 1)]
+    };
+    let near = |c: usize| {
+        let (x, y) = ((c % w) as isize, (c / w) as isize);
+        steps.iter().filter_map(move |&(dx, dy)| {
+            let (nx, ny) = (x + dx, y + dy);
+            (nx >= 0 && ny >= 0 && nx < w as isize && ny < h as isize)
+                .then(|| ny as usize * w + nx as usize)
+        })
+    };
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head];
+        head += 1;
+        for n in near(c) {
+            if dist[n] == u32::MAX && g.get(n % w, n / w) {
+                dist[n] = dist[c] + 1;
+                queue.push(n);
+            }
+        }
+    }
+    for &c in &queue {
+        if dist[c] == 0 {
+            continue;
+        }
+        let mut o = None;
+        for n in near(c).filter(|&n| dist[n].wrapping_add(1) == dist[c]) {
+            o = match o {
+                Some(v) if v != owner[n] => Some(Owners::CONTESTED),
+                Some(v) => Some(v),
+                None => Some(owner[n]),
+            };
+        }
+        owner[c] = o.unwrap_or(Owners::CONTESTED);
+    }
+    owner
+}
+
+/// Owners of a thousand players on one thread on a grid large enough (2 Mi cells) that the
+/// BFS prefetches its words and owner lines ahead: the plain owner BFS's, 4- and 8-moves.
+#[test]
+fn owners_prefetched_on_one_thread_equal_a_plain_bfs() {
+    let mut rng = Rng(0x5eed_1448);
+    let (w, h) = (1448usize, 1448usize);
+    let g = grid(w, h, &mut rng, 80);
+    let players = players(w, h, 1000, &mut rng);
+    for (moves, eight) in [(Moves::Four, false), (Moves::Eight, true)] {
+        let o = with_threads(1, || voronoi_owners(&players, &g, moves, None)).unwrap();
+        assert!(
+            o.as_slice() == plain_owners(&g, &players, eight).as_slice(),
+            "{moves:?}: the owners differ from the plain BFS"
+        );
+    }
+}
+
+/// The tally of owners on two threads (split in halves when there are few players per
+/// cell) equals the one on one thread, with few players and with very many.
+#[test]
+fn owner_counts_on_two_threads_equal_one_thread() {
+    let mut rng = Rng(0x5eed_2222);
+    let (w, h) = (1448usize, 1448usize);
+    let g = grid(w, h, &mut rng, 80);
+    for n in [1000usize, 100_000] {
+        let players = players(w, h, n, &mut rng);
+        let run = |threads| {
+            with_threads(threads, || {
+                let o = voronoi_owners(&players, &g, Moves::Four, None);
+                (o.counts().to_vec(), o.contested(), o.unreached())
+            })
+            .unwrap()
+        };
+        assert_eq!(run(1), run(2), "{n} players");
     }
 }

@@ -360,7 +360,8 @@ impl Next {
 /// the word [`LIST_AHEAD`] ahead (found from its unit's bits, prefetched before).
 const FAR_UNITS_BYTES: usize = 1 << 20;
 
-/// How many frontier words ahead the units are prefetched.
+/// How many frontier words ahead the owner lines are prefetched (with owners on this
+/// thread); the units are prefetched twice as far ahead.
 const LIST_AHEAD: usize = 16;
 
 /// Asks for the cache line at `p` ahead of a write: a hint that never faults, whatever the
@@ -518,8 +519,8 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
         }
         for (i, &(u, base)) in list[..count].iter().enumerate() {
             if far {
-                // The units a word `LIST_AHEAD` entries on reads and pushes into (any index
-                // is harmless to a prefetch: entries past the layer's are stale).
+                // The units a word `2 * LIST_AHEAD` entries on reads and pushes into (any
+                // index is harmless to a prefetch: entries past the layer's are stale).
                 let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
                 let at = units.as_ptr().wrapping_add(v);
                 // Two units a line: the lines of the units beside cover the unit itself.

@@ -90,12 +90,14 @@ impl Feed {
     fn put(&mut self, entry: &[u64]) {
         let len = self.chunk.len();
         // The chunk's capacity is at least `CHUNK` (`with_writer`, `hand_over`).
+        debug_assert!(self.chunk.capacity() >= CHUNK);
         assert!(entry.len() <= 10 && len + entry.len() <= CHUNK);
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the words `len..len + entry.len()` lie in the chunk's capacity (checked
-        // above against `CHUNK`, which every chunk's capacity reaches); each is written before `set_len` makes it part of the vector; `movnti` is
-        // SSE2, part of every x86-64 CPU. `hand_over` fences the streaming stores before
-        // the chunk moves to the writer.
+        // above against `CHUNK`, which every chunk's capacity reaches); each is written
+        // before `set_len` makes it part of the vector; `movnti` is SSE2, part of every
+        // x86-64 CPU. `hand_over` and `finish` fence the streaming stores before the chunk
+        // moves to the writer, and `Drop` before a chunk left behind by a panic is freed.
         unsafe {
             let at = self.chunk.as_mut_ptr().add(len).cast::<i64>();
             for (i, &word) in entry.iter().enumerate() {
@@ -140,6 +142,14 @@ impl Feed {
             fence_streams();
             let _ = self.to_writer.send(chunk);
         }
+    }
+}
+
+impl Drop for Feed {
+    /// Fences the streaming stores of a chunk that was never sent (the BFS panicked) before
+    /// its memory goes back to the allocator.
+    fn drop(&mut self) {
+        fence_streams();
     }
 }
 
