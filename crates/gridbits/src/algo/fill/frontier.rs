@@ -517,8 +517,10 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
         if next.list.len() < need {
             next.list.resize(need, (0, 0));
         }
+        // Layers of a few words (a maze's) would only prefetch stale entries.
+        let ahead = far && count > 2 * LIST_AHEAD;
         for (i, &(u, base)) in list[..count].iter().enumerate() {
-            if far {
+            if ahead {
                 // The units a word `2 * LIST_AHEAD` entries on reads and pushes into (any
                 // index is harmless to a prefetch: entries past the layer's are stale).
                 let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
