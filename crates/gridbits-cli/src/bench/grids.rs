@@ -276,19 +276,31 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
     w.finish();
 }
 
-/// `voronoi P players`: territory of P players on a 2000x1500 grid with 20% walls (500x375
-/// with `--quick`), against a distance map from the same sources and the plain owner BFS.
-/// `owners` is the owner-per-cell API ([`voronoi_owners`]); `bitgrid` the plane-per-player
-/// API (up to 91 players).
+/// `voronoi P players WxH`: territory of P players on a 2000x1500 grid with 20% walls
+/// (500x375 with `--quick`), and of 1000 players on 4096x4096 in full runs, against a
+/// distance map from the same sources and the plain owner BFS. `owners` is the
+/// owner-per-cell API ([`voronoi_owners`]); `bitgrid` the plane-per-player API (up to 91
+/// players).
 fn many_players(bench: &mut Bench, rng: &mut Rng) {
-    let (w, h) = if bench.quick() {
-        (500, 375)
+    let boards: &[(usize, usize, &[usize])] = if bench.quick() {
+        &[(500, 375, &[2, 30, 91, 1000])]
     } else {
-        (2000, 1500)
+        &[(2000, 1500, &[2, 30, 91, 1000]), (4096, 4096, &[1000])]
     };
+    for &(w, h, counts) in boards {
+        let name = |players: usize| format!("voronoi {players} players {w}x{h}");
+        if counts.iter().all(|&p| !bench.wants(&name(p))) {
+            continue;
+        }
+        players_on(bench, rng, w, h, counts);
+    }
+}
+
+/// The `voronoi P players WxH` workloads of one random board.
+fn players_on(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, counts: &[usize]) {
     let passable = super::random_grid(rng, w, h, 0.8);
     let free: Vec<(usize, usize)> = passable.iter().collect();
-    for players in [2usize, 30, 91, 1000] {
+    for &players in counts {
         let name = format!("voronoi {players} players {w}x{h}");
         if !bench.wants(&name) {
             continue;
