@@ -288,12 +288,16 @@ fn many_players(bench: &mut Bench, rng: &mut Rng) {
         &[(2000, 1500, &[2, 30, 91, 1000]), (4096, 4096, &[1000])]
     };
     for &(w, h, counts) in boards {
-        let name = |players: usize| format!("voronoi {players} players {w}x{h}");
-        if counts.iter().all(|&p| !bench.wants(&name(p))) {
+        if counts.iter().all(|&p| !bench.wants(&players_name(p, w, h))) {
             continue;
         }
         players_on(bench, rng, w, h, counts);
     }
+}
+
+/// The name of the workload of `players` players on a `w x h` board.
+fn players_name(players: usize, w: usize, h: usize) -> String {
+    format!("voronoi {players} players {w}x{h}")
 }
 
 /// The `voronoi P players WxH` workloads of one random board.
@@ -301,7 +305,7 @@ fn players_on(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, counts: &[us
     let passable = super::random_grid(rng, w, h, 0.8);
     let free: Vec<(usize, usize)> = passable.iter().collect();
     for &players in counts {
-        let name = format!("voronoi {players} players {w}x{h}");
+        let name = players_name(players, w, h);
         if !bench.wants(&name) {
             continue;
         }

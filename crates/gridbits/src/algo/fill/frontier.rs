@@ -274,10 +274,7 @@ impl Sink for Direct<'_> {
     #[inline(always)]
     fn ahead(&self, first: usize) {
         // With many players a layer's words are spread over the whole owner array.
-        let at = self.owner.as_ptr().wrapping_add(first);
-        prefetch(at);
-        prefetch(at.wrapping_sub(self.w));
-        prefetch(at.wrapping_add(self.w));
+        prefetch_rows(self.owner, first, self.w);
     }
 }
 
@@ -379,6 +376,16 @@ pub(super) fn prefetch(p: *const u32) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = p;
+}
+
+/// Prefetches the lines of cell `at` of a row-major array `w` wide (`cells`) and of the
+/// cells above and below it: where a frontier cell's predecessors' owners are read.
+#[inline(always)]
+pub(super) fn prefetch_rows(cells: &[u32], at: usize, w: usize) {
+    let p = cells.as_ptr().wrapping_add(at);
+    prefetch(p);
+    prefetch(p.wrapping_sub(w));
+    prefetch(p.wrapping_add(w));
 }
 
 /// For each cell of unit `u`, which neighbours in the previous layer (slot `pk`) reach it in

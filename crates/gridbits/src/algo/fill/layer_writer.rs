@@ -10,7 +10,7 @@
 //! combines the owners cell by cell ([`own_bits`]). Layers arrive in order, so every owner of
 //! the layer before is written when a cell's predecessors are read.
 
-use super::frontier::{own_bits, prefetch, write_layer};
+use super::frontier::{own_bits, prefetch, prefetch_rows, write_layer};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 /// Grids of at least this many cells (1 Mpx) run a many-player BFS (with owners) with a
@@ -236,10 +236,7 @@ impl Writer<'_> {
                     .wrapping_add(chunk[ahead + 1].trailing_zeros() as usize);
                 prefetch(self.dist.as_ptr().wrapping_add(first));
                 if let (Some(owner), true) = (self.owner.as_deref(), with_masks) {
-                    let at = owner.as_ptr().wrapping_add(first);
-                    prefetch(at);
-                    prefetch(at.wrapping_sub(w));
-                    prefetch(at.wrapping_add(w));
+                    prefetch_rows(owner, first, w);
                 }
             }
             // The chunk came from the other core by streaming stores: it is in memory, not

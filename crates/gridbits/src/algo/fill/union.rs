@@ -164,22 +164,23 @@ pub(super) fn link_rows<const FRESH: bool>(
         };
         carry_a = wa >> 63;
         carry_b = wb >> 63;
+        // The last run of each row starting at or before the lowest contact of `c`.
+        let runs = |c: u64| {
+            let upto = u64::MAX >> (63 - c.trailing_zeros());
+            let ra = ca + (xa & upto).count_ones() as usize - 1;
+            (ra, cb + (xb & upto).count_ones() as usize - 1)
+        };
         if FRESH && !eight {
             let mut first = first_marks(wb, xb, contacts, &mut pending);
             contacts &= !first;
             while first != 0 {
-                let upto = u64::MAX >> (63 - first.trailing_zeros());
-                let ra = ca + (xa & upto).count_ones() as usize - 1;
-                let rb = cb + (xb & upto).count_ones() as usize - 1;
+                let (ra, rb) = runs(first);
                 parent[rb] = parent[ra];
                 first &= first - 1;
             }
         }
         while contacts != 0 {
-            let upto = u64::MAX >> (63 - contacts.trailing_zeros());
-            // The last run of each row starting at or before the contact.
-            let ra = ca + (xa & upto).count_ones() as usize - 1;
-            let rb = cb + (xb & upto).count_ones() as usize - 1;
+            let (ra, rb) = runs(contacts);
             union(parent, ra, rb);
             contacts &= contacts - 1;
         }
