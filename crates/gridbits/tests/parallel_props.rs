@@ -305,6 +305,58 @@ fn threshold_grids_on_one_and_two_threads() {
     }
 }
 
+/// A comb: a tooth every `gap` columns from the top row down, all joined by the bottom
+/// row, and noise between the teeth. Its first stripe holds the teeth as separate pieces,
+/// joined only through the last stripe, so a pipelined labelling rewrites that stripe from
+/// its first row.
+fn comb(w: usize, h: usize, gap: usize) -> BitGrid {
+    let mut g = noise(w, h, 0xc0b, 30, false);
+    for y in 0..h {
+        for x in 0..w {
+            let tooth = x % gap == 0;
+            if tooth || y + 1 == h {
+                g.set(x, y);
+            } else if x % gap == 1 || x % gap == gap - 1 {
+                // Keep the noise off the teeth: each tooth a piece of its own above.
+                g.clear(x, y);
+            }
+        }
+    }
+    g
+}
+
+/// The pipelined first stripe (written during the scans of the others, fixed after the
+/// borders are joined), on the default layout with 2 threads and on forced stripes: the
+/// comb, whose fix starts at the first row, and a comb with its bar in the first stripe
+/// (nothing to fix but labels below).
+#[test]
+fn pipelined_first_stripe_equals_one_thread() {
+    let side = 1 << 10;
+    let mut bar_high = comb(side, side, 4);
+    for x in 0..side {
+        bar_high.set(x, 3);
+    }
+    for g in [comb(side, side, 4), comb(side + 3, side, 7), bar_high] {
+        let ng = NaiveGrid::from_view(&g);
+        for conn in CONNS {
+            let (want, n) = nc::label(&ng, conn);
+            let run = |threads| {
+                with_threads(threads, || {
+                    let mut image = Labels::new();
+                    let count = Labeller::new().label(&g, conn, &mut image).unwrap();
+                    (image.as_slice().to_vec(), count)
+                })
+                .unwrap()
+            };
+            assert_eq!(run(1), (want.clone(), n), "{conn:?} one thread");
+            assert_eq!(run(2), (want.clone(), n), "{conn:?} two threads");
+        }
+    }
+    for (w, h) in [(40, 30), (65, 17), (9, 64)] {
+        check_striped(&comb(w, h, 3), &[7, 10]);
+    }
+}
+
 #[test]
 fn with_threads_sets_the_count() {
     #[cfg(feature = "parallel")]

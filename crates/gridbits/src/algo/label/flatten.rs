@@ -64,8 +64,10 @@ impl Labeller {
             parent,
             unit_base,
             renumber,
+            unit_labels,
             ..
         } = self;
+        unit_labels.clear();
         // `renumber[r - base]`: the label given to the root `r` of the unit from its top
         // row, 0 for none yet; every entry set is cleared again by the flattening pass.
         renumber.clear();
@@ -83,6 +85,7 @@ impl Labeller {
             };
             if 2 * k + 1 >= h || roots() < 2 {
                 next = flatten(parent, base, end, next);
+                unit_labels.push(next);
                 continue;
             }
             if renumber.len() < end - base {
@@ -147,6 +150,7 @@ impl Labeller {
                 let inherited = runs[p];
                 runs[i] = std::hint::select_unpredictable(root, own, inherited);
             }
+            unit_labels.push(next);
         }
         next
     }

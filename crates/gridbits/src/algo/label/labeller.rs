@@ -101,6 +101,9 @@ pub struct Labeller {
     pub(super) unit_base: Vec<u32>,
     /// New label of each new component of one unit, for the raster order.
     pub(super) renumber: Vec<u32>,
+    /// How many labels units `0..=k` have given, for each unit `k` (labels are given unit by
+    /// unit: the first cell of label `l` lies in the first unit whose entry reaches `l`).
+    pub(super) unit_labels: Vec<u32>,
     /// Never use the accelerated copies.
     pub(super) portable: bool,
     /// Never use the AVX-512 label writer.
@@ -256,6 +259,10 @@ impl Labeller {
         bases
             .try_reserve_exact(units + 1)
             .map_err(|_| memory_error::<u32>(w, h, units + 1, "not enough memory to label"))?;
+        self.unit_labels.clear();
+        self.unit_labels
+            .try_reserve_exact(units)
+            .map_err(|_| memory_error::<u32>(w, h, units, "not enough memory to label"))?;
         let mut total = 0u64;
         bases.push(0);
         for k in 0..units {
@@ -370,7 +377,20 @@ impl Labeller {
         let next = if EIGHT && self.order == LabelOrder::Raster {
             self.flatten_raster(grid)
         } else {
-            flatten(parent, 0, total as usize, 0)
+            let Self {
+                parent,
+                unit_base,
+                unit_labels,
+                ..
+            } = self;
+            unit_labels.clear();
+            let mut next = 0;
+            for k in 0..units {
+                let (from, to) = (unit_base[k] as usize, unit_base[k + 1] as usize);
+                next = flatten(&mut parent[..to], from, to, next);
+                unit_labels.push(next);
+            }
+            next
         };
         // Slack for the AVX2 writer, which loads four labels at a time.
         self.parent.extend_from_slice(&[0; LABEL_SLACK]);

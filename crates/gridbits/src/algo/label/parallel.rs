@@ -20,6 +20,16 @@
 //!    its run labels (in parallel); the statistics of its roots go straight to their own
 //!    slots of the result, those of the few joined pieces are merged after.
 //! 4. **Write.** Each stripe writes its rows of the label image (disjoint slices).
+//!
+//! **Pipelined** (the image without statistics): the writes are bound by memory bandwidth
+//! (on a 2-core VM, 64 MiB of labels took 1.6 ms to stream from one thread or two), so they
+//! overlap the scans where they can. The first stripe's map is the identity below its first
+//! joined label (the first stripe numbers its components from 1, and only pieces that meet
+//! through the stripes below are joined, each to a smaller label), and every cell of a label
+//! lies at or after the first unit that label was given in. So the first stripe's thread
+//! writes its local labels right after its scan, while the other threads scan the rest; the
+//! last pass remaps only its rows from the unit of its first joined label on (on noise, a few
+//! rows above its border). Its share of the rows is smaller by what writing costs.
 
 use super::labeller::{merged, starts, union, upto};
 #[cfg(target_arch = "x86_64")]
@@ -35,8 +45,14 @@ use stripe_stats::{merge, stripe_stats};
 
 mod stripe_stats;
 
-/// Stripes per thread: more than one, so that the threads stay busy when one core is slower.
-const STRIPES_PER_THREAD: usize = 4;
+/// Stripes per thread: more than one, so that the threads stay busy when one core is slower
+/// (4 took 2-7% longer than 2 on two threads: more borders, a smaller share per task).
+const STRIPES_PER_THREAD: usize = 2;
+/// A pipelined labelling's first stripe has `FIRST_SHARE / (FIRST_SHARE * threads + 1)` of
+/// the rows: its thread also writes it, about an eighth of what scanning it costs on noise
+/// (4096², two threads: 8/17 of the rows gave the best times of the shares tried, 0.36 to
+/// 0.5).
+const FIRST_SHARE: usize = 8;
 /// Fewest rows of a stripe chosen by default.
 const MIN_STRIPE_ROWS: usize = 16;
 
@@ -45,8 +61,9 @@ const MIN_STRIPE_ROWS: usize = 16;
 pub(super) struct Stripe {
     labeller: Labeller,
     grid: Option<BitGrid>,
-    /// First row of the stripe in the grid.
+    /// First row of the stripe in the grid, and its number of rows.
     y0: usize,
+    rows: usize,
     /// Number of local labels.
     count: u32,
     /// The local labels of the first and last rows, increasing, and the union-find id of
@@ -94,12 +111,89 @@ fn each<T: Send>(
     }
 }
 
-/// A stripe's job of the last pass: its rows of the image and the slots of its new
-/// components' statistics.
+/// A stripe's job of the last pass: its rows of the image (`written` already, with its
+/// local labels, by a pipelined first pass) and the slots of its new components'
+/// statistics.
 struct Job<'a> {
     stripe: &'a mut Stripe,
     cells: Option<&'a mut [MaybeUninit<u32>]>,
     stats: Option<&'a mut [MaybeUninit<ComponentStats>]>,
+    written: bool,
+}
+
+/// Runs `a` and `b`, side by side with the feature `parallel`.
+fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::join(a, b)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (a(), b())
+    }
+}
+
+/// The first pass of one stripe: its rows copied into a grid of its own, scanned (local
+/// labels `1..=count`), and the labels of its first and last rows kept as border ids.
+fn scan_stripe(
+    s: &mut Stripe,
+    grid: &BitGrid,
+    conn: Connectivity,
+    portable: bool,
+    order: super::LabelOrder,
+) -> Result<(), SizeError> {
+    let (w, h, sh) = (grid.width(), grid.height(), s.rows);
+    let g = match &mut s.grid {
+        Some(g) if g.size() == (w, sh) => g,
+        slot => slot.insert(BitGrid::new(w, sh)?),
+    };
+    for y in 0..sh {
+        g.row_words_mut(y).copy_from_slice(grid.row_words(s.y0 + y));
+    }
+    let l = &mut s.labeller;
+    (l.portable, l.order, l.split) = (portable, order, Some((usize::MAX, 1)));
+    s.count = l.scan(g, conn)?;
+    border_labels(l, g, conn, 0, &mut s.top)?;
+    border_labels(l, g, conn, sh - 1, &mut s.bottom)?;
+    s.border.clear();
+    let most = s.top.len() + s.bottom.len();
+    s.border
+        .try_reserve(most)
+        .map_err(|_| memory_error::<u32>(w, h, most, "not enough memory for the stripe borders"))?;
+    let mut last = 0;
+    for &l in s.top.iter().chain(&s.bottom) {
+        if l != last && l != 0 {
+            s.border.push(l);
+        }
+        last = l;
+    }
+    s.border.sort_unstable();
+    s.border.dedup();
+    to_index(&mut s.top, &s.border);
+    to_index(&mut s.bottom, &s.border);
+    Ok(())
+}
+
+/// The rows of the first stripe, written with its local labels in the first pass, made
+/// final: the labels below its first joined label are (the stripe's map is the identity
+/// there: it is the first stripe), and they are all a label's cells before that label's
+/// first unit. So only the rows from that unit on are rewritten through the map.
+fn fix_written(s: &Stripe, conn: Connectivity, w: usize, cells: &mut [MaybeUninit<u32>]) {
+    let Some(&first_joined) = s.joined.first() else {
+        return;
+    };
+    let unit = match conn {
+        Connectivity::Four => 1,
+        Connectivity::Eight => 2,
+    };
+    let l = &s.labeller;
+    let k = l.unit_labels.partition_point(|&given| given < first_joined);
+    let from = (k * unit * w).min(cells.len());
+    let rows = &mut cells[from..];
+    // SAFETY: every cell of the stripe was written in the first pass (`write_stripe`,
+    // which writes all of them), and `MaybeUninit<u32>` has the layout of `u32`.
+    let rows = unsafe { &mut *(rows as *mut [MaybeUninit<u32>] as *mut [u32]) };
+    remap(rows, &s.map, l.portable);
 }
 
 impl Labeller {
@@ -151,11 +245,57 @@ impl Labeller {
         out: Option<&mut Labels>,
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
+        let pipelined = out.is_some() && stats.is_none();
+        let starts = self.stripe_starts(grid.height(), conn, rows, pipelined);
         let mut stripes = std::mem::take(&mut self.stripes);
-        stripes.resize_with(grid.height().div_ceil(rows), Stripe::default);
-        let result = self.striped_in(&mut stripes, grid, conn, rows, out, stats);
+        stripes.resize_with(starts.len() - 1, Stripe::default);
+        for (s, y) in stripes.iter_mut().zip(starts.windows(2)) {
+            (s.y0, s.rows) = (y[0], y[1] - y[0]);
+        }
+        let result = self.striped_in(&mut stripes, grid, conn, pipelined, out, stats);
         self.stripes = stripes;
         result
+    }
+
+    /// The first row of each stripe, then the height: stripes of `rows` rows, or when
+    /// `pipelined` (the image alone is wanted) on the default layout, a first stripe of
+    /// about `1 / (threads + 1/8)` of the rows ([`FIRST_SHARE`]), whose thread also writes
+    /// it while the others scan the rest ([`striped_in`](Self::striped_in)), and the rest in
+    /// [`STRIPES_PER_THREAD`] stripes per thread of equal height (the first stripe's thread
+    /// takes some of them when it is done first).
+    fn stripe_starts(
+        &self,
+        h: usize,
+        conn: Connectivity,
+        rows: usize,
+        pipelined: bool,
+    ) -> Vec<usize> {
+        let unit = match conn {
+            Connectivity::Four => 1,
+            Connectivity::Eight => 2,
+        };
+        let mut starts = vec![0];
+        let mut rows = rows;
+        if pipelined && self.split.is_none() {
+            let threads = current_threads();
+            let first = (h * FIRST_SHARE / (FIRST_SHARE * threads + 1)).div_ceil(unit) * unit;
+            if first >= MIN_STRIPE_ROWS && first < h {
+                starts.push(first);
+                let rest = STRIPES_PER_THREAD * threads;
+                rows = (h - first)
+                    .div_ceil(rest)
+                    .max(MIN_STRIPE_ROWS)
+                    .div_ceil(unit)
+                    * unit;
+            }
+        }
+        let mut y = starts[starts.len() - 1] + rows;
+        while y < h {
+            starts.push(y);
+            y += rows;
+        }
+        starts.push(h);
+        starts
     }
 
     fn striped_in(
@@ -163,47 +303,50 @@ impl Labeller {
         stripes: &mut [Stripe],
         grid: &BitGrid,
         conn: Connectivity,
-        rows: usize,
+        pipelined: bool,
         out: Option<&mut Labels>,
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
         let (w, h) = (grid.width(), grid.height());
         let (portable, order) = (self.portable, self.order);
+        // The image's rows of each stripe.
+        let mut out = out;
+        let image = out.is_some();
+        let mut cells: Vec<Option<&mut [MaybeUninit<u32>]>> = Vec::with_capacity(stripes.len());
+        let mut rest = match out.as_deref_mut() {
+            Some(out) => Some(out.resize_uninit(w, h)?),
+            None => None,
+        };
+        for s in stripes.iter() {
+            cells.push(rest.take().map(|c| {
+                let (a, b) = c.split_at_mut(s.rows * w);
+                rest = Some(b);
+                a
+            }));
+        }
 
-        // 1. Each stripe on its own.
-        each(stripes, |i, s| {
-            s.y0 = i * rows;
-            let sh = rows.min(h - s.y0);
-            let g = match &mut s.grid {
-                Some(g) if g.size() == (w, sh) => g,
-                slot => slot.insert(BitGrid::new(w, sh)?),
-            };
-            for y in 0..sh {
-                g.row_words_mut(y).copy_from_slice(grid.row_words(s.y0 + y));
+        // 1. Each stripe on its own. Pipelined: the first stripe's local labels are final
+        // up to the first of its components that meets another through the stripes below
+        // (on noise, a few rows above its border), so its thread writes them while the
+        // other threads scan the rest; the last pass fixes the rows after that
+        // (`fix_written`).
+        let scan = |s: &mut Stripe| scan_stripe(s, grid, conn, portable, order);
+        match (pipelined, cells.first_mut(), stripes.split_first_mut()) {
+            (true, Some(Some(first_cells)), Some((first, others))) => {
+                let (a, b) = both(
+                    || {
+                        scan(first)?;
+                        let g = first.grid.as_ref().expect("stripe grid made by its scan");
+                        write_stripe(&mut first.labeller, g, conn, first_cells);
+                        Ok(())
+                    },
+                    || each(others, |_, s| scan(s)),
+                );
+                a?;
+                b?;
             }
-            let l = &mut s.labeller;
-            (l.portable, l.order, l.split) = (portable, order, Some((usize::MAX, 1)));
-            s.count = l.scan(g, conn)?;
-            border_labels(l, g, conn, 0, &mut s.top)?;
-            border_labels(l, g, conn, sh - 1, &mut s.bottom)?;
-            s.border.clear();
-            let most = s.top.len() + s.bottom.len();
-            s.border.try_reserve(most).map_err(|_| {
-                memory_error::<u32>(w, h, most, "not enough memory for the stripe borders")
-            })?;
-            let mut last = 0;
-            for &l in s.top.iter().chain(&s.bottom) {
-                if l != last && l != 0 {
-                    s.border.push(l);
-                }
-                last = l;
-            }
-            s.border.sort_unstable();
-            s.border.dedup();
-            to_index(&mut s.top, &s.border);
-            to_index(&mut s.bottom, &s.border);
-            Ok(())
-        })?;
+            _ => each(stripes, |_, s| scan(s))?,
+        }
 
         // 2. Join across the borders: the union-find ids are the border labels of each
         // stripe in order.
@@ -282,15 +425,10 @@ impl Labeller {
         }
 
         // 3 and 4. Renumber, write the image and the new components' statistics.
-        if out.is_none() && stats.is_none() {
+        if !image && stats.is_none() {
             return Ok(count);
         }
         let mut jobs: Vec<Job<'_>> = Vec::with_capacity(stripes.len());
-        let mut out = out;
-        let mut cells = match out.as_deref_mut() {
-            Some(out) => Some(out.resize_uninit(w, h)?),
-            None => None,
-        };
         let mut slots = match stats {
             Some(stats) => {
                 stats.clear();
@@ -307,20 +445,7 @@ impl Labeller {
         let mut rest_stats = slots
             .as_deref_mut()
             .map(|s| &mut s.spare_capacity_mut()[..count as usize]);
-        let n = stripes.len();
-        for (i, stripe) in stripes.iter_mut().enumerate() {
-            let mine = cells.take().map(|c| {
-                if i + 1 == n {
-                    (c, None)
-                } else {
-                    let (a, b) = c.split_at_mut(rows * w);
-                    (a, Some(b))
-                }
-            });
-            let stripe_cells = mine.map(|(a, b)| {
-                cells = b;
-                a
-            });
+        for (i, (stripe, stripe_cells)) in stripes.iter_mut().zip(cells).enumerate() {
             let new = (stripe.count - stripe.joined.len() as u32) as usize;
             let stripe_stats = rest_stats.take().map(|s| {
                 let (a, b) = s.split_at_mut(new);
@@ -331,6 +456,7 @@ impl Labeller {
                 stripe,
                 cells: stripe_cells,
                 stats: stripe_stats,
+                written: pipelined && i == 0,
             });
         }
         each(&mut jobs, |_, job| {
@@ -363,10 +489,14 @@ impl Labeller {
                 };
                 stripe_stats(s, conn, own)?;
             }
-            if let Some(cells) = job.cells.as_deref_mut() {
-                remap(&mut s.labeller.parent, &s.map, s.labeller.portable);
-                let g = s.grid.as_ref().expect("stripe grid made in the first pass");
-                write_stripe(&mut s.labeller, g, conn, cells);
+            match job.cells.as_deref_mut() {
+                Some(cells) if job.written => fix_written(s, conn, w, cells),
+                Some(cells) => {
+                    remap(&mut s.labeller.parent, &s.map, s.labeller.portable);
+                    let g = s.grid.as_ref().expect("stripe grid made in the first pass");
+                    write_stripe(&mut s.labeller, g, conn, cells);
+                }
+                None => {}
             }
             Ok(())
         })?;
