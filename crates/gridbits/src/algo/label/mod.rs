@@ -181,6 +181,14 @@ fn cpu_has_avx2() -> bool {
     }
 }
 
+/// Rows per unit of the scan: one with 4-connectivity, a row pair with 8.
+fn unit_rows(conn: Connectivity) -> usize {
+    match conn {
+        Connectivity::Four => 1,
+        Connectivity::Eight => 2,
+    }
+}
+
 /// Whether this CPU also has AVX-512 F and VPOPCNTDQ, for the 16-cell label writer.
 /// Detected once (the standard library caches it).
 #[cfg(target_arch = "x86_64")]

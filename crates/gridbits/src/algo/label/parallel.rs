@@ -35,8 +35,8 @@ use super::labeller::{merged, starts, union, upto};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{
-    cpu_has_avx2, memory_error, size_error, try_resize, ComponentStats, Labeller, Labels,
-    LABEL_SLACK,
+    cpu_has_avx2, memory_error, size_error, try_resize, unit_rows, ComponentStats, Labeller,
+    Labels, LABEL_SLACK,
 };
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
@@ -51,8 +51,11 @@ const STRIPES_PER_THREAD: usize = 2;
 /// A pipelined labelling's first stripe has `FIRST_SHARE / (FIRST_SHARE * threads + 1)` of
 /// the rows: its thread also writes it, about an eighth of what scanning it costs on noise
 /// (4096², two threads: 8/17 of the rows gave the best times of the shares tried, 0.36 to
-/// 0.5).
+/// 0.7; its scan is one task, which no other thread can share).
 const FIRST_SHARE: usize = 8;
+/// The pieces the first stripe of a pipelined labelling is written in: tasks for the threads
+/// that finish their scans first.
+const WRITE_PIECES: usize = 8;
 /// Fewest rows of a stripe chosen by default.
 const MIN_STRIPE_ROWS: usize = 16;
 
@@ -174,6 +177,46 @@ fn scan_stripe(
     Ok(())
 }
 
+/// [`write_stripe`] in [`WRITE_PIECES`] pieces of whole units, as tasks that an idle
+/// thread takes (the threads that scanned the other stripes, once done); with the portable
+/// writer in one piece.
+fn write_in_pieces(
+    l: &mut Labeller,
+    g: &BitGrid,
+    conn: Connectivity,
+    cells: &mut [MaybeUninit<u32>],
+) -> Result<(), SizeError> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !l.portable && cpu_has_avx2() {
+            let (w, unit) = (g.width(), unit_rows(conn));
+            let units = g.height().div_ceil(unit);
+            let per = units.div_ceil(WRITE_PIECES).max(1);
+            let mut pieces: Vec<(std::ops::Range<usize>, &mut [MaybeUninit<u32>])> =
+                Vec::with_capacity(WRITE_PIECES);
+            let mut rest = cells;
+            for k in (0..units).step_by(per) {
+                let end = (k + per).min(units);
+                let rows = (end * unit).min(g.height()) - k * unit;
+                let (piece, after) = rest.split_at_mut(rows * w);
+                rest = after;
+                pieces.push((k..end, piece));
+            }
+            let (l, avx2_only) = (&*l, l.avx2_only);
+            return each(&mut pieces, |_, (units, piece)| {
+                let labels = &l.parent[l.unit_base[units.start] as usize..];
+                // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2`),
+                // what `write_fast` needs. Its writers write only inside `piece` (the rows
+                // of `units`) and read the run labels from the first run of `units` on.
+                unsafe { x86::write_fast(g, conn, units.clone(), labels, piece, avx2_only) };
+                Ok(())
+            });
+        }
+    }
+    write_stripe(l, g, conn, cells);
+    Ok(())
+}
+
 /// The rows of the first stripe, written with its local labels in the first pass, made
 /// final: the labels below its first joined label are (the stripe's map is the identity
 /// there: it is the first stripe), and they are all a label's cells before that label's
@@ -182,10 +225,7 @@ fn fix_written(s: &Stripe, conn: Connectivity, w: usize, cells: &mut [MaybeUnini
     let Some(&first_joined) = s.joined.first() else {
         return;
     };
-    let unit = match conn {
-        Connectivity::Four => 1,
-        Connectivity::Eight => 2,
-    };
+    let unit = unit_rows(conn);
     let l = &s.labeller;
     let k = l.unit_labels.partition_point(|&given| given < first_joined);
     let from = (k * unit * w).min(cells.len());
@@ -227,10 +267,7 @@ impl Labeller {
                     .max(MIN_STRIPE_ROWS)
             }
         };
-        let unit = match conn {
-            Connectivity::Four => 1,
-            Connectivity::Eight => 2,
-        };
+        let unit = unit_rows(conn);
         let rows = rows.div_ceil(unit) * unit;
         (rows < h).then_some(rows)
     }
@@ -270,10 +307,7 @@ impl Labeller {
         rows: usize,
         pipelined: bool,
     ) -> Vec<usize> {
-        let unit = match conn {
-            Connectivity::Four => 1,
-            Connectivity::Eight => 2,
-        };
+        let unit = unit_rows(conn);
         let mut starts = vec![0];
         let mut rows = rows;
         if pipelined && self.split.is_none() {
@@ -337,8 +371,7 @@ impl Labeller {
                     || {
                         scan(first)?;
                         let g = first.grid.as_ref().expect("stripe grid made by its scan");
-                        write_stripe(&mut first.labeller, g, conn, first_cells);
-                        Ok(())
+                        write_in_pieces(&mut first.labeller, g, conn, first_cells)
                     },
                     || each(others, |_, s| scan(s)),
                 );
@@ -646,7 +679,8 @@ fn write_stripe(l: &mut Labeller, g: &BitGrid, conn: Connectivity, cells: &mut [
             // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2` checks
             // all of them), what `write_fast` needs. Its writers write only inside `cells`
             // (its rows) and read the run labels of the scan.
-            unsafe { x86::write_fast(g, conn, &l.parent, cells, l.avx2_only) };
+            let units = 0..g.height().div_ceil(unit_rows(conn));
+            unsafe { x86::write_fast(g, conn, units, &l.parent, cells, l.avx2_only) };
             return;
         }
     }

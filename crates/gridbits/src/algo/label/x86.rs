@@ -34,9 +34,10 @@ static SLOTS: [[u8; 8]; 512] = {
 
 use super::labeller::merged;
 use super::stats::StatsSink;
-use super::{ComponentStats, Labeller, Labels};
+use super::{unit_rows, ComponentStats, Labeller, Labels};
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
+use std::ops::Range;
 
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
 pub(super) fn scan(l: &mut Labeller, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
@@ -88,7 +89,8 @@ pub(super) fn label_avx2(
     let cells = out.resize_uninit(w, h)?;
     // SAFETY: this function is compiled for (and so only called with) AVX2 and the bit
     // instructions.
-    unsafe { write_fast(grid, conn, &l.parent, cells, l.avx2_only) };
+    let units = 0..h.div_ceil(unit_rows(conn));
+    unsafe { write_fast(grid, conn, units, &l.parent, cells, l.avx2_only) };
     // SAFETY: `cells` came from `resize_uninit(w, h)`, and the writer wrote every one of
     // its first `w * h` cells (each row, each 8 or 16 cells of it, set or not).
     unsafe { out.set_written(w, h, count) };
@@ -103,6 +105,7 @@ pub(super) fn label_avx2(
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
 pub(super) fn write_avx2<const UNIT: usize>(
     grid: &BitGrid,
+    units: Range<usize>,
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
 ) {
@@ -115,8 +118,9 @@ pub(super) fn write_avx2<const UNIT: usize>(
     let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
     let words = grid.words();
     let lanes = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let top = units.start * UNIT; // the grid row of `out`'s first row
     let mut run = 0usize; // index of the next run to start
-    for k in 0..h.div_ceil(UNIT) {
+    for k in units {
         let y0 = k * UNIT;
         let rows = UNIT.min(h - y0);
         let mut incoming = 0u32; // label of the run reaching the next byte from the left
@@ -153,7 +157,7 @@ pub(super) fn write_avx2<const UNIT: usize>(
                         let set = _mm256_and_si256(_mm256_set1_epi32(bits), lanes);
                         _mm256_and_si256(v, _mm256_cmpeq_epi32(set, lanes))
                     };
-                    let row = &mut out[y * w..(y + 1) * w];
+                    let row = &mut out[(y - top) * w..(y - top + 1) * w];
                     if x + 8 <= w {
                         let dst = &mut row[x..x + 8];
                         let ptr = dst.as_mut_ptr().cast::<__m256i>();
@@ -193,13 +197,16 @@ pub(super) fn write_avx2<const UNIT: usize>(
 
 /// Writes the label image of a scanned grid (`labels`: each run's label, in the order of the
 /// scan) with the best writer this CPU has: [`write_avx512`] unless `avx2_only`, else
-/// [`write_avx2`].
+/// [`write_avx2`]. Only the rows of `units` (units of one row, or two with
+/// 8-connectivity), into `out` from its first row, with `labels` from the first run of the
+/// first of them.
 ///
 /// # Safety
 /// The CPU must have AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2`).
 pub(super) unsafe fn write_fast(
     grid: &BitGrid,
     conn: Connectivity,
+    units: Range<usize>,
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
     avx2_only: bool,
@@ -209,10 +216,10 @@ pub(super) unsafe fn write_fast(
     // checked AVX-512 F and VPOPCNTDQ (and the same bit instructions) for `write_avx512`.
     unsafe {
         match (conn, wide) {
-            (Connectivity::Four, true) => write_avx512::<1>(grid, labels, out),
-            (Connectivity::Eight, true) => write_avx512::<2>(grid, labels, out),
-            (Connectivity::Four, false) => write_avx2::<1>(grid, labels, out),
-            (Connectivity::Eight, false) => write_avx2::<2>(grid, labels, out),
+            (Connectivity::Four, true) => write_avx512::<1>(grid, units, labels, out),
+            (Connectivity::Eight, true) => write_avx512::<2>(grid, units, labels, out),
+            (Connectivity::Four, false) => write_avx2::<1>(grid, units, labels, out),
+            (Connectivity::Eight, false) => write_avx2::<2>(grid, units, labels, out),
         }
     }
 }
@@ -225,6 +232,7 @@ pub(super) unsafe fn write_fast(
 #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt,bmi1,bmi2,lzcnt")]
 pub(super) fn write_avx512<const UNIT: usize>(
     grid: &BitGrid,
+    units: Range<usize>,
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
 ) {
@@ -234,7 +242,12 @@ pub(super) fn write_avx512<const UNIT: usize>(
         _mm512_stream_si512, _mm_sfence,
     };
     let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
-    assert!(out.len() >= w * h, "label image too small");
+    let top = units.start * UNIT; // the grid row of `out`'s first row
+    let bottom = (units.end * UNIT).min(h);
+    assert!(
+        top <= bottom && out.len() >= (bottom - top) * w,
+        "label image too small"
+    );
     let words = grid.words();
     // The label read after each 16 cells needs one entry even before the first run.
     let labels = if labels.is_empty() { &[0][..] } else { labels };
@@ -244,7 +257,7 @@ pub(super) fn write_avx512<const UNIT: usize>(
         0x7fff, 0xffff,
     );
     let mut run = 0usize; // index of the next run to start
-    for k in 0..h.div_ceil(UNIT) {
+    for k in units {
         let y0 = k * UNIT;
         let rows = UNIT.min(h - y0);
         let mut incoming = 0u32; // label of the run reaching the next cells from the left
@@ -297,7 +310,8 @@ pub(super) fn write_avx512<const UNIT: usize>(
                     };
                     let v = _mm512_maskz_permutexvar_epi32(set, source, candidates);
                     // SAFETY: lanes `0..cells - 16q` are cells x..x + 16 of row y, inside
-                    // `out` (`y * w + x + lane < (y + 1) * w <= out.len()`, asserted above);
+                    // `out` (`(y - top) * w + x + lane < (y - top + 1) * w <= out.len()`,
+                    // asserted above, as `y < bottom`);
                     // the others are masked off and not written. A streaming store (no read
                     // for ownership: faster on two threads, measured) writes all 16 lanes,
                     // all inside, at a 64-byte aligned address. Streaming stores need an
@@ -305,7 +319,7 @@ pub(super) fn write_avx512<const UNIT: usize>(
                     // at the end of this function; a panic before it unwinds past every
                     // reader of `out` (borrowed mutably for this call).
                     unsafe {
-                        let p = out.as_mut_ptr().add(y * w + x);
+                        let p = out.as_mut_ptr().add((y - top) * w + x);
                         if inside == u16::MAX && (p as usize).is_multiple_of(64) {
                             _mm512_stream_si512(p.cast(), v);
                         } else {
