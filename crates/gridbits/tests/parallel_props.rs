@@ -306,9 +306,9 @@ fn threshold_grids_on_one_and_two_threads() {
 }
 
 /// A comb: a tooth every `gap` columns from the top row down, all joined by the bottom
-/// row, and noise between the teeth. Its first stripe holds the teeth as separate pieces,
-/// joined only through the last stripe, so a pipelined labelling rewrites that stripe from
-/// its first row.
+/// row, and noise between the teeth, off the columns beside them (none with a gap of 3).
+/// Its first stripe holds the teeth as separate pieces, joined only through the last
+/// stripe, so a pipelined labelling can write none of that stripe's rows early.
 fn comb(w: usize, h: usize, gap: usize) -> BitGrid {
     let mut g = noise(w, h, 0xc0b, 30, false);
     for y in 0..h {
@@ -325,13 +325,14 @@ fn comb(w: usize, h: usize, gap: usize) -> BitGrid {
     g
 }
 
-/// The pipelined first stripe (written during the scans of the others, fixed after the
-/// borders are joined), on the default layout with 2 threads and on forced stripes: the
-/// comb, whose fix starts at the first row, and a comb with its bar in the first stripe
-/// (nothing to fix but labels below).
+/// The pipelined first stripe (its final rows written during the scans of the others, the
+/// rest after the borders are joined), on the default layout with 2 threads, in both orders
+/// and on every code path: the comb, whose teeth meet below the first stripe (none of its
+/// rows final early), and a comb with its bar in the first stripe (all of them).
 #[test]
 fn pipelined_first_stripe_equals_one_thread() {
     let side = 1 << 10;
+    assert_eq!(side * side, LABEL_MIN_CELLS);
     let mut bar_high = comb(side, side, 4);
     for x in 0..side {
         bar_high.set(x, 3);
@@ -340,20 +341,73 @@ fn pipelined_first_stripe_equals_one_thread() {
         let ng = NaiveGrid::from_view(&g);
         for conn in CONNS {
             let (want, n) = nc::label(&ng, conn);
-            let run = |threads| {
-                with_threads(threads, || {
-                    let mut image = Labels::new();
-                    let count = Labeller::new().label(&g, conn, &mut image).unwrap();
-                    (image.as_slice().to_vec(), count)
-                })
-                .unwrap()
-            };
-            assert_eq!(run(1), (want.clone(), n), "{conn:?} one thread");
-            assert_eq!(run(2), (want.clone(), n), "{conn:?} two threads");
+            for order in [LabelOrder::Raster, LabelOrder::RowPairs] {
+                for path in ["best", "avx2", "portable"] {
+                    let run = |threads| {
+                        with_threads(threads, || {
+                            let l = Labeller::new().with_order(order);
+                            let mut l = match path {
+                                "avx2" => l.without_avx512(),
+                                "portable" => l.portable(),
+                                _ => l,
+                            };
+                            let mut image = Labels::new();
+                            let count = l.label(&g, conn, &mut image).unwrap();
+                            (image.as_slice().to_vec(), count)
+                        })
+                        .unwrap()
+                    };
+                    let one = run(1);
+                    assert_eq!(one.1, n);
+                    if order == LabelOrder::Raster {
+                        assert_eq!(one.0, want, "{conn:?} {path} one thread");
+                    }
+                    assert_eq!(run(2), one, "{conn:?} {order:?} {path} two threads");
+                }
+            }
         }
     }
+}
+
+/// The first stripe's rows written early end above the unit that gave the second smallest
+/// label of its last row, a label joined to the first: the only one its unit gives, one
+/// unit below that first one (4-connected, stripes of 6 rows), and with 8-connectivity a
+/// piece whose first cell is in the bottom row of its row pair (stripes of 8 rows). Writing
+/// one unit more early leaves a wrong label.
+#[test]
+fn pipelined_early_rows_end_at_the_second_label_of_the_last_row() {
+    let grid = |cells: &[(usize, usize)]| {
+        let mut g = BitGrid::new(5, 12).unwrap();
+        for &(x, y) in cells {
+            g.set(x, y);
+        }
+        g
+    };
+    // A dot; a column from row 2 and one from row 3, joined by row 6 (the second stripe).
+    let mut four = vec![(0, 0)];
+    four.extend((2..6).map(|y| (1, y)));
+    four.extend((3..6).map(|y| (3, y)));
+    four.extend((1..4).map(|x| (x, 6)));
+    // A dot; a column from row 2 and one from row 5 (the bottom row of the pair 4-5),
+    // joined by row 8 (the second stripe).
+    let mut eight = vec![(0, 0)];
+    eight.extend((2..8).map(|y| (1, y)));
+    eight.extend((5..8).map(|y| (4, y)));
+    eight.extend((1..5).map(|x| (x, 8)));
+    for g in [grid(&four), grid(&eight)] {
+        check_striped(&g, &[6, 8]);
+    }
+}
+
+/// Pieces of several units (the first stripe of 18 to 36 rows, in 8 pieces) on every code
+/// path and both connectivities, on noise and a spiral.
+#[test]
+fn pipelined_pieces_of_several_units() {
+    check_striped(&noise(100, 80, 0x9ec3, 45, false), &[18, 34]);
+    check_striped(&noise(100, 80, 0x9ec4, 60, true), &[18, 34]);
+    check_striped(&spiral(65, 80), &[18, 36]);
     for (w, h) in [(40, 30), (65, 17), (9, 64)] {
-        check_striped(&comb(w, h, 3), &[7, 10]);
+        check_striped(&comb(w, h, 4), &[7, 10]);
     }
 }
 

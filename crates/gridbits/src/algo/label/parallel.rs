@@ -23,13 +23,14 @@
 //!
 //! **Pipelined** (the image without statistics): the writes are bound by memory bandwidth
 //! (on a 2-core VM, 64 MiB of labels took 1.6 ms to stream from one thread or two), so they
-//! overlap the scans where they can. The first stripe's map is the identity below its first
-//! joined label (the first stripe numbers its components from 1, and only pieces that meet
-//! through the stripes below are joined, each to a smaller label), and every cell of a label
-//! lies at or after the first unit that label was given in. So the first stripe's thread
-//! writes its local labels right after its scan, while the other threads scan the rest; the
-//! last pass remaps only its rows from the unit of its first joined label on (on noise, a few
-//! rows above its border). Its share of the rows is smaller by what writing costs.
+//! overlap the scans where they can. Only the labels of the first stripe's last row can be
+//! joined (through the stripes below), each to a smaller one, and the first stripe numbers
+//! from 1: its labels below the second smallest of that row are final as soon as it is
+//! scanned, and labels are given unit by unit, so every row above the unit that gave that
+//! label holds only final labels ([`final_units`]). The first stripe's thread writes those
+//! rows, in pieces that idle threads take, while the other threads scan the rest; the last
+//! pass writes its other rows (on noise, a few above its border; on a comb whose teeth meet
+//! below it, all of them). Its share of the rows is smaller by what writing costs.
 
 use super::labeller::{merged, starts, union, upto};
 #[cfg(target_arch = "x86_64")]
@@ -41,6 +42,7 @@ use super::{
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
+use std::ops::Range;
 use stripe_stats::{merge, stripe_stats};
 
 mod stripe_stats;
@@ -49,12 +51,12 @@ mod stripe_stats;
 /// (4 took 2-7% longer than 2 on two threads: more borders, a smaller share per task).
 const STRIPES_PER_THREAD: usize = 2;
 /// A pipelined labelling's first stripe has `FIRST_SHARE / (FIRST_SHARE * threads + 1)` of
-/// the rows: its thread also writes it, about an eighth of what scanning it costs on noise
-/// (4096², two threads: 8/17 of the rows gave the best times of the shares tried, 0.36 to
-/// 0.7; its scan is one task, which no other thread can share).
+/// the rows, tuned on two threads (4096² noise: 8/17 of the rows gave the best times of the
+/// shares tried, 0.36 to 0.7). Its thread also writes it, and its scan is one task that no
+/// other thread can share.
 const FIRST_SHARE: usize = 8;
-/// The pieces the first stripe of a pipelined labelling is written in: tasks for the threads
-/// that finish their scans first.
+/// The pieces the first stripe of a pipelined labelling is written in: tasks for the
+/// threads that finish their scans first.
 const WRITE_PIECES: usize = 8;
 /// Fewest rows of a stripe chosen by default.
 const MIN_STRIPE_ROWS: usize = 16;
@@ -67,6 +69,8 @@ pub(super) struct Stripe {
     /// First row of the stripe in the grid, and its number of rows.
     y0: usize,
     rows: usize,
+    /// Units whose rows a pipelined first pass wrote (the first stripe's; [`final_units`]).
+    written: usize,
     /// Number of local labels.
     count: u32,
     /// The local labels of the first and last rows, increasing, and the union-find id of
@@ -114,14 +118,21 @@ fn each<T: Send>(
     }
 }
 
-/// A stripe's job of the last pass: its rows of the image (`written` already, with its
-/// local labels, by a pipelined first pass) and the slots of its new components'
-/// statistics.
+/// A stripe's job of the last pass: its rows of the image (the first [`Stripe::written`]
+/// units of them already final when `written`: a pipelined first stripe) and the slots of
+/// its new components' statistics.
 struct Job<'a> {
     stripe: &'a mut Stripe,
     cells: Option<&'a mut [MaybeUninit<u32>]>,
     stats: Option<&'a mut [MaybeUninit<ComponentStats>]>,
     written: bool,
+}
+
+impl Stripe {
+    /// The stripe's units (rows, or row pairs with 8-connectivity).
+    fn units(&self, conn: Connectivity) -> usize {
+        self.rows.div_ceil(unit_rows(conn))
+    }
 }
 
 /// Runs `a` and `b`, side by side with the feature `parallel`.
@@ -137,13 +148,13 @@ fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + 
 }
 
 /// The first pass of one stripe: its rows copied into a grid of its own, scanned (local
-/// labels `1..=count`), and the labels of its first and last rows kept as border ids.
+/// labels `1..=count`) with the code paths and order of `like` (the caller's labeller), and
+/// the labels of its first and last rows kept as border ids.
 fn scan_stripe(
     s: &mut Stripe,
     grid: &BitGrid,
     conn: Connectivity,
-    portable: bool,
-    order: super::LabelOrder,
+    like: &Labeller,
 ) -> Result<(), SizeError> {
     let (w, h, sh) = (grid.width(), grid.height(), s.rows);
     let g = match &mut s.grid {
@@ -154,7 +165,9 @@ fn scan_stripe(
         g.row_words_mut(y).copy_from_slice(grid.row_words(s.y0 + y));
     }
     let l = &mut s.labeller;
-    (l.portable, l.order, l.split) = (portable, order, Some((usize::MAX, 1)));
+    // The caller's code paths and order; never stripes of its own.
+    (l.portable, l.avx2_only, l.order) = (like.portable, like.avx2_only, like.order);
+    l.split = Some((usize::MAX, 1));
     s.count = l.scan(g, conn)?;
     border_labels(l, g, conn, 0, &mut s.top)?;
     border_labels(l, g, conn, sh - 1, &mut s.bottom)?;
@@ -177,26 +190,26 @@ fn scan_stripe(
     Ok(())
 }
 
-/// [`write_stripe`] in [`WRITE_PIECES`] pieces of whole units, as tasks that an idle
-/// thread takes (the threads that scanned the other stripes, once done); with the portable
-/// writer in one piece.
+/// [`write_stripe`] of the rows of `units` in [`WRITE_PIECES`] pieces of whole units, as
+/// tasks that an idle thread takes (the threads that scanned the other stripes, once
+/// done); with the portable writer in one piece.
 fn write_in_pieces(
     l: &mut Labeller,
     g: &BitGrid,
     conn: Connectivity,
+    units: Range<usize>,
     cells: &mut [MaybeUninit<u32>],
 ) -> Result<(), SizeError> {
     #[cfg(target_arch = "x86_64")]
     {
         if !l.portable && cpu_has_avx2() {
             let (w, unit) = (g.width(), unit_rows(conn));
-            let units = g.height().div_ceil(unit);
-            let per = units.div_ceil(WRITE_PIECES).max(1);
-            let mut pieces: Vec<(std::ops::Range<usize>, &mut [MaybeUninit<u32>])> =
+            let per = units.len().div_ceil(WRITE_PIECES).max(1);
+            let mut pieces: Vec<(Range<usize>, &mut [MaybeUninit<u32>])> =
                 Vec::with_capacity(WRITE_PIECES);
             let mut rest = cells;
-            for k in (0..units).step_by(per) {
-                let end = (k + per).min(units);
+            for k in units.clone().step_by(per) {
+                let end = (k + per).min(units.end);
                 let rows = (end * unit).min(g.height()) - k * unit;
                 let (piece, after) = rest.split_at_mut(rows * w);
                 rest = after;
@@ -213,27 +226,33 @@ fn write_in_pieces(
             });
         }
     }
-    write_stripe(l, g, conn, cells);
+    write_stripe(l, g, conn, units, cells);
     Ok(())
 }
 
-/// The rows of the first stripe, written with its local labels in the first pass, made
-/// final: the labels below its first joined label are (the stripe's map is the identity
-/// there: it is the first stripe), and they are all a label's cells before that label's
-/// first unit. So only the rows from that unit on are rewritten through the map.
-fn fix_written(s: &Stripe, conn: Connectivity, w: usize, cells: &mut [MaybeUninit<u32>]) {
-    let Some(&first_joined) = s.joined.first() else {
-        return;
-    };
-    let unit = unit_rows(conn);
+/// The units of the first stripe whose local labels are final before the borders are
+/// joined: those above the unit that gave the second smallest label of its last row. Only
+/// labels of that row can be joined (through the stripes below; the grid's first row has
+/// no stripe above), each to a smaller one of the same set, so the smallest is never
+/// joined and the first stripe's map (it numbers from 1) is the identity below the second;
+/// and labels are given unit by unit, so no cell of that label or a later one lies above
+/// the unit that gave it. On noise that unit is a few rows above the stripe's border; on a
+/// comb whose teeth meet below, the first.
+fn final_units(s: &Stripe) -> usize {
+    // `bottom` holds `1 +` each label's index in the sorted `border`.
+    let (mut least, mut second) = (u32::MAX, u32::MAX);
+    for &i in s.bottom.iter().filter(|&&i| i != 0) {
+        if i < least {
+            (least, second) = (i, least);
+        } else if i != least && i < second {
+            second = i;
+        }
+    }
     let l = &s.labeller;
-    let k = l.unit_labels.partition_point(|&given| given < first_joined);
-    let from = (k * unit * w).min(cells.len());
-    let rows = &mut cells[from..];
-    // SAFETY: every cell of the stripe was written in the first pass (`write_stripe`,
-    // which writes all of them), and `MaybeUninit<u32>` has the layout of `u32`.
-    let rows = unsafe { &mut *(rows as *mut [MaybeUninit<u32>] as *mut [u32]) };
-    remap(rows, &s.map, l.portable);
+    match s.border.get(second.wrapping_sub(1) as usize) {
+        Some(&label) => l.unit_labels.partition_point(|&given| given < label),
+        None => l.unit_labels.len(),
+    }
 }
 
 impl Labeller {
@@ -294,7 +313,8 @@ impl Labeller {
         result
     }
 
-    /// The first row of each stripe, then the height: stripes of `rows` rows, or when
+    /// The first row of each stripe, then the height: stripes of `rows` rows (the last may
+    /// be shorter), or when
     /// `pipelined` (the image alone is wanted) on the default layout, a first stripe of
     /// about `1 / (threads + 1/8)` of the rows ([`FIRST_SHARE`]), whose thread also writes
     /// it while the others scan the rest ([`striped_in`](Self::striped_in)), and the rest in
@@ -342,7 +362,6 @@ impl Labeller {
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
         let (w, h) = (grid.width(), grid.height());
-        let (portable, order) = (self.portable, self.order);
         // The image's rows of each stripe.
         let mut out = out;
         let image = out.is_some();
@@ -360,26 +379,33 @@ impl Labeller {
         }
 
         // 1. Each stripe on its own. Pipelined: the first stripe's local labels are final
-        // up to the first of its components that meets another through the stripes below
-        // (on noise, a few rows above its border), so its thread writes them while the
-        // other threads scan the rest; the last pass fixes the rows after that
-        // (`fix_written`).
-        let scan = |s: &mut Stripe| scan_stripe(s, grid, conn, portable, order);
-        match (pipelined, cells.first_mut(), stripes.split_first_mut()) {
+        // down to the unit that gave the second smallest label of its last row (on noise, a
+        // few rows above its border: `final_units`), so its thread writes those rows while
+        // the other threads scan the rest; the last pass writes the others.
+        let like = &*self;
+        let scan = |s: &mut Stripe| scan_stripe(s, grid, conn, like);
+        let first_written = match (pipelined, cells.first_mut(), stripes.split_first_mut()) {
             (true, Some(Some(first_cells)), Some((first, others))) => {
                 let (a, b) = both(
                     || {
                         scan(first)?;
                         let g = first.grid.as_ref().expect("stripe grid made by its scan");
-                        write_in_pieces(&mut first.labeller, g, conn, first_cells)
+                        first.written = final_units(first);
+                        let rows = (first.written * unit_rows(conn)).min(first.rows);
+                        let cells = &mut first_cells[..rows * w];
+                        write_in_pieces(&mut first.labeller, g, conn, 0..first.written, cells)
                     },
                     || each(others, |_, s| scan(s)),
                 );
                 a?;
                 b?;
+                true
             }
-            _ => each(stripes, |_, s| scan(s))?,
-        }
+            _ => {
+                each(stripes, |_, s| scan(s))?;
+                false
+            }
+        };
 
         // 2. Join across the borders: the union-find ids are the border labels of each
         // stripe in order.
@@ -489,7 +515,7 @@ impl Labeller {
                 stripe,
                 cells: stripe_cells,
                 stats: stripe_stats,
-                written: pipelined && i == 0,
+                written: first_written && i == 0,
             });
         }
         each(&mut jobs, |_, job| {
@@ -522,22 +548,36 @@ impl Labeller {
                 };
                 stripe_stats(s, conn, own)?;
             }
-            match job.cells.as_deref_mut() {
-                Some(cells) if job.written => fix_written(s, conn, w, cells),
-                Some(cells) => {
-                    remap(&mut s.labeller.parent, &s.map, s.labeller.portable);
-                    let g = s.grid.as_ref().expect("stripe grid made in the first pass");
-                    write_stripe(&mut s.labeller, g, conn, cells);
+            if let Some(cells) = job.cells.as_deref_mut() {
+                let g = s.grid.as_ref().expect("stripe grid made in the first pass");
+                // The units written in the first pass (pipelined) are final.
+                let (from, units) = (if job.written { s.written } else { 0 }, s.units(conn));
+                if from < units {
+                    let l = &mut s.labeller;
+                    remap(
+                        &mut l.parent[l.unit_base[from] as usize..],
+                        &s.map,
+                        l.portable,
+                    );
+                    let at = (from * unit_rows(conn) * w).min(cells.len());
+                    let cells = &mut cells[at..];
+                    if job.written {
+                        write_in_pieces(l, g, conn, from..units, cells)?;
+                    } else {
+                        write_stripe(l, g, conn, from..units, cells);
+                    }
                 }
-                None => {}
             }
             Ok(())
         })?;
         drop(jobs);
         if let Some(out) = out {
             // SAFETY: `cells` came from `resize_uninit(w, h)` and was cut into the stripes'
-            // rows (each stripe `rows * w` cells, the last one the rest); every job returned
-            // `Ok`, so each wrote every cell of its rows (`write_stripe`).
+            // rows (each stripe `s.rows * w` cells, together `w * h`); every job returned
+            // `Ok`, so each stripe's rows were all written, by `write_stripe` or
+            // `write_in_pieces` (each writes every cell of the units it is given): when
+            // pipelined, the first stripe's first `written` units in the first pass and the
+            // rest in the last, the other stripes' all in the last.
             unsafe { out.set_written(w, h, count) };
         }
         if let Some(all) = slots {
@@ -670,25 +710,36 @@ fn to_index(row: &mut [u32], border: &[u32]) {
     }
 }
 
-/// Writes the rows of a scanned stripe (its run labels final) into `cells`, exactly its
-/// `width * height` cells (no spill past them: the next stripe's rows follow).
-fn write_stripe(l: &mut Labeller, g: &BitGrid, conn: Connectivity, cells: &mut [MaybeUninit<u32>]) {
+/// Writes the rows of `units` of a scanned stripe with its run labels as they are (final
+/// after [`remap`], or final already: a pipelined first stripe's [`final_units`]) into
+/// `cells`, exactly their `width * rows` cells (no spill past them: the next rows follow).
+fn write_stripe(
+    l: &mut Labeller,
+    g: &BitGrid,
+    conn: Connectivity,
+    units: Range<usize>,
+    cells: &mut [MaybeUninit<u32>],
+) {
     #[cfg(target_arch = "x86_64")]
     {
         if !l.portable && cpu_has_avx2() {
+            let labels = &l.parent[l.unit_base[units.start] as usize..];
             // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2` checks
             // all of them), what `write_fast` needs. Its writers write only inside `cells`
-            // (its rows) and read the run labels of the scan.
-            let units = 0..g.height().div_ceil(unit_rows(conn));
-            unsafe { x86::write_fast(g, conn, units, &l.parent, cells, l.avx2_only) };
+            // (the rows of `units`) and read the run labels from the first run of `units`.
+            unsafe { x86::write_fast(g, conn, units, labels, cells, l.avx2_only) };
             return;
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = cpu_has_avx2;
-    let w = g.width();
+    let (w, unit) = (g.width(), unit_rows(conn));
+    let rows = units.start * unit..units.end * unit;
     l.for_each_row(g, conn, 0, |y, starts, ends, labels| {
-        let row = &mut cells[y * w..(y + 1) * w];
+        if !rows.contains(&y) {
+            return;
+        }
+        let row = &mut cells[(y - rows.start) * w..(y - rows.start + 1) * w];
         let mut x = 0;
         for ((&s, &e), &label) in starts.iter().zip(ends).zip(labels) {
             let (s, e) = (s as usize, e as usize);

@@ -337,3 +337,69 @@ pub(super) fn write_avx512<const UNIT: usize>(
     // Order the streaming stores before anything that follows.
     _mm_sfence();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{cpu_has_avx2, cpu_has_avx512_writer, unit_rows, Labeller};
+    use super::write_fast;
+    use crate::{BitGrid, Connectivity};
+    use std::mem::MaybeUninit;
+
+    /// Every range of units written alone equals the same rows of the whole image, with
+    /// both writers this CPU has, on random grids of 1 to 200 columns and 1 to 21 rows (odd
+    /// heights end in a one-row unit with 8-connectivity).
+    #[test]
+    fn unit_ranges_write_the_rows_of_the_whole_image() {
+        if !cpu_has_avx2() {
+            return;
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for case in 0..60 {
+            let (w, h) = (1 + (next() % 200) as usize, 1 + (next() % 21) as usize);
+            let density = next() % 100;
+            let g = BitGrid::from_fn(w, h, |_, _| next() % 100 < density).unwrap();
+            for conn in [Connectivity::Four, Connectivity::Eight] {
+                let mut l = Labeller::new();
+                l.scan(&g, conn).unwrap();
+                let units = h.div_ceil(unit_rows(conn));
+                let rows_of = |k: usize| (k * unit_rows(conn)).min(h);
+                for avx2_only in [true, false] {
+                    if !avx2_only && !cpu_has_avx512_writer() {
+                        continue;
+                    }
+                    let write = |a: usize, b: usize| -> Vec<u32> {
+                        let mut out =
+                            vec![MaybeUninit::new(u32::MAX); (rows_of(b) - rows_of(a)) * w];
+                        let labels = &l.parent[l.unit_base[a] as usize..];
+                        // SAFETY: the CPU has AVX2 and the bit instructions (checked above),
+                        // and AVX-512 when `avx2_only` is false (checked above).
+                        unsafe { write_fast(&g, conn, a..b, labels, &mut out, avx2_only) };
+                        // SAFETY: every element was initialised when the vector was made.
+                        out.iter().map(|c| unsafe { c.assume_init() }).collect()
+                    };
+                    let whole = write(0, units);
+                    assert!(
+                        !whole.contains(&u32::MAX),
+                        "case {case}: a cell left unwritten"
+                    );
+                    for a in 0..units {
+                        for b in a + 1..=units {
+                            let part = write(a, b);
+                            assert_eq!(
+                                part,
+                                whole[rows_of(a) * w..rows_of(b) * w],
+                                "case {case}: {w}x{h} {conn:?} units {a}..{b} avx2_only {avx2_only}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
