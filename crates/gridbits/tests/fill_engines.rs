@@ -166,6 +166,15 @@ fn fill_hands_over_on_large_mazes() {
             for p in [&m, &cut] {
                 let expected = fill_union_portable(&seeds, p, conn);
                 assert_eq!(fill(&seeds, p, conn), expected, "fill {conn:?} {w}x{h}");
+                // One thread and two (past `FILL_MIN_CELLS`, the union-find by stripes).
+                for threads in [1, 2] {
+                    let got = gridbits::parallel::with_threads(threads, || fill(&seeds, p, conn));
+                    assert_eq!(
+                        got.unwrap(),
+                        expected,
+                        "fill {conn:?} {w}x{h} {threads} threads"
+                    );
+                }
                 assert_eq!(fill_union(&seeds, p, conn), expected);
                 assert_eq!(fill_runs(&seeds, p, conn), expected);
                 #[cfg(feature = "parallel")]

@@ -16,7 +16,8 @@
 //!   proportional to its runs; a large one by row sweeps that close whole runs of passable
 //!   cells per word operation and revisit only rows next to new cells; on mazes, whose paths
 //!   reverse vertical direction over and over, the sweeps hand over to the run union-find
-//!   ([`fill_union`], `union.rs`), linear in the grid size whatever the shape. `fill_sweep`,
+//!   ([`fill_union`], `union.rs`), linear in the grid size whatever the shape (by row
+//!   stripes on several threads, `parallel.rs`, for grids of 1 Mpx or more). `fill_sweep`,
 //!   `fill_runs` and `fill_union` work on rows of words and exist for [`BitGrid`] only; on
 //!   fixed boards, a handful of words, dilation is the fastest.
 //! - [`layers`] (`layers.rs`): the BFS frontiers at depth 0, 1, 2, ... as boards, one

@@ -337,6 +337,14 @@ fn hand_over_to_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity)
             t[i] = v[i] & mask[i] & !row[i];
         }
     }
+    // Large grids on several threads: the union-find by stripes, on every core.
+    #[cfg(feature = "parallel")]
+    if passable.width() * passable.height() >= crate::parallel::FILL_MIN_CELLS
+        && crate::parallel::current_threads() >= 2
+    {
+        cur.or_assign(&super::fill_union_parallel(&touch, &rest, conn));
+        return;
+    }
     let mut more = passable.empty_like();
     union_fill_into(&touch, &rest, conn, &mut more);
     cur.or_assign(&more);
