@@ -8,7 +8,8 @@ use crate::{BitGrid, Connectivity, SizeError};
 impl Labeller {
     /// Labels `grid` into `out` (reusing its memory) and returns the number of components.
     /// Errors only when the label image or the scratch space cannot be allocated, or the
-    /// grid has 2^32 runs or more.
+    /// grid has 2^32 runs or more; `out` then holds its previous image or an empty (0 x 0)
+    /// one, never a partly written image.
     pub fn label(
         &mut self,
         grid: &BitGrid,
