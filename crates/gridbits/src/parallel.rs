@@ -19,7 +19,7 @@
 //! - **Flood fill of large grids** ([`fill`](crate::algo::fill::fill)): where the row sweeps
 //!   hand over to the run union-find (mazes), on grids of at least [`FILL_MIN_CELLS`]
 //!   cells, the union-find runs by row stripes on every thread
-//!   ([`fill_union_parallel`](crate::algo::fill::fill_union_parallel)).
+//!   (`algo::fill::fill_union_parallel`).
 //! - **Batches of small boards**: [`simulate_many`](crate::games::puyo::simulate_many),
 //!   [`components_many`](crate::algo::components::components_many),
 //!   [`evaluate_many`](crate::games::amazons::evaluate_many).
