@@ -157,6 +157,8 @@ pub mod text;
 
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(test)]
+mod test_rng;
 
 pub use bitboard::BitBoard;
 pub use board::{

@@ -66,14 +66,12 @@ mod tests {
     /// widths and the dispatch threshold, with sparse, dense and full words.
     #[test]
     fn every_compilation_counts_alike() {
-        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::test_rng::XorShift(0x2545_f491_4f6c_dd1d);
         for len in (0..80).chain([255, 256, 257, 1000, 4096]) {
             for density in 0..3 {
                 let words: Vec<u64> = (0..len)
                     .map(|_| {
-                        s ^= s << 13;
-                        s ^= s >> 7;
-                        s ^= s << 17;
+                        let s = rng.next_u64();
                         match density {
                             0 => s & (s >> 17) & (s >> 31),
                             1 => s,

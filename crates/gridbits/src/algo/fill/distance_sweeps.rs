@@ -361,17 +361,7 @@ mod tests {
     use crate::naive::{fill as nf, NaiveGrid};
     use crate::Moves;
 
-    /// A xorshift stream.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    use crate::test_rng::XorShift as Rng;
 
     /// A corridor spiralling in from the border: shortest paths turn up and down once per
     /// turn, so the sweeps need many passes.
@@ -408,7 +398,7 @@ mod tests {
     fn shapes(w: usize, h: usize, rng: &mut Rng) -> Vec<BitGrid> {
         let mut out: Vec<BitGrid> = [20u64, 50, 70, 90]
             .iter()
-            .map(|&p| BitGrid::from_fn(w, h, |_, _| rng.next() % 100 < p).unwrap())
+            .map(|&p| BitGrid::from_fn(w, h, |_, _| rng.percent(p)).unwrap())
             .collect();
         out.push(BitGrid::from_fn(w, h, |x, y| x % 5 != 2 || y % 4 != 1).unwrap());
         out.push(
@@ -448,7 +438,7 @@ mod tests {
                 for sources in 0..4 {
                     let mut seeds = g.empty_like();
                     for _ in 0..sources {
-                        let k = (rng.next() % (w * h) as u64) as usize;
+                        let k = (rng.next_u64() % (w * h) as u64) as usize;
                         seeds.set(k % w, k / w);
                     }
                     let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(&g));

@@ -176,15 +176,13 @@ mod tests {
     /// length up to 40 (every tail of a step) and values from 0 to the cap.
     #[test]
     fn scans_equal_the_chains() {
-        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::test_rng::XorShift(0x9E37_79B9_7F4A_7C15);
         let kernels = [Kernel::PORTABLE, Kernel::detect()];
         for n in 0..=40usize {
             for round in 0..30 {
                 let v: Vec<u32> = (0..n)
                     .map(|_| {
-                        s ^= s << 13;
-                        s ^= s >> 7;
-                        s ^= s << 17;
+                        let s = rng.next_u64();
                         match (s >> 60, round % 3) {
                             (0..=4, _) => CAP,
                             (_, 0) => (s % 50) as u32,

@@ -387,17 +387,7 @@ mod tests {
     use super::*;
     use crate::naive::{fill as nf, NaiveGrid};
 
-    /// A small xorshift generator for the grids of these tests.
-    struct Rng(u64);
-
-    impl Rng {
-        fn percent(&mut self, p: u64) -> bool {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % 100 < p
-        }
-    }
+    use crate::test_rng::XorShift as Rng;
 
     /// A grid with `p`% free cells, or a comb of vertical corridors joined alternately at
     /// the top and bottom (every path reverses vertical direction: sweeps never converge).

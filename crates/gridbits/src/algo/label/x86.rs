@@ -353,13 +353,8 @@ mod tests {
         if !cpu_has_avx2() {
             return;
         }
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::test_rng::XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         for case in 0..60 {
             let (w, h) = (1 + (next() % 200) as usize, 1 + (next() % 21) as usize);
             let density = next() % 100;
