@@ -67,7 +67,7 @@ impl Labeller {
             unit_labels,
             ..
         } = self;
-        unit_labels.clear();
+        // `unit_labels` was cleared and reserved with the unit bases (`scan_body`).
         // `renumber[r - base]`: the label given to the root `r` of the unit from its top
         // row, 0 for none yet; every entry set is cleared again by the flattening pass.
         renumber.clear();

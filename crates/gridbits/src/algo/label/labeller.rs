@@ -383,7 +383,7 @@ impl Labeller {
                 unit_labels,
                 ..
             } = self;
-            unit_labels.clear();
+            // `unit_labels` was cleared and reserved with the unit bases.
             let mut next = 0;
             for k in 0..units {
                 let (from, to) = (unit_base[k] as usize, unit_base[k + 1] as usize);
