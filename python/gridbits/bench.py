@@ -32,8 +32,8 @@ def _each_alone(fns: dict, repeat: int, rounds: int = 3) -> dict:
     machine whose speed drifts over seconds (a shared virtual machine) slows every library
     alike. In each round, each function gets a pause first (OpenCV's pool threads, and
     OpenBLAS's, spin for a while after a call and would take a core from whatever runs
-    next), a warm-up call and ``repeat`` timed calls; its time is the best of its rounds'
-    medians."""
+    next), then is warmed up and timed by ``_median_time``; its time is the best of its
+    rounds' medians."""
     out = {}
     names = list(fns)
     for r in range(rounds):
@@ -51,11 +51,27 @@ def _timed(fn):
     return time.perf_counter() - t, out
 
 
-def _median_time(fn, repeat: int) -> float:
-    """Median wall time of ``fn()`` in seconds, after one warm-up call."""
+#: Seconds of untimed calls before timing. A virtual CPU that has idled (the pause above,
+#: or a pool thread's core while one thread worked) runs slower for some milliseconds once
+#: work resumes: on the 2-vCPU machine of docs/python.md, gridbits' 2.5 ms labelling timed
+#: right after a 0.1 s pause took 3-5.7 ms, and 2.5 ms after 0.1 s of calls. The warm-up
+#: gives every library the same steady state, whatever the length of one of its calls.
+WARM_UP = 0.1
+#: Seconds of timed calls at least, per round: a fast function is called more than
+#: ``repeat`` times, so that its median does not rest on a few milliseconds of the machine.
+MIN_TIMED = 0.05
+
+
+def _median_time(fn, repeat: int, warm_up: float = WARM_UP) -> float:
+    """Median wall time of ``fn()`` in seconds: calls for ``warm_up`` seconds (one at
+    least) untimed, then ``repeat`` timed calls, or more while they take under
+    ``MIN_TIMED`` seconds in all."""
+    start = time.perf_counter()
     fn()
+    while time.perf_counter() - start < warm_up:
+        fn()
     times = []
-    for _ in range(repeat):
+    while len(times) < repeat or sum(times) < MIN_TIMED:
         t = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t)

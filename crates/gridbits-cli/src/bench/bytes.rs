@@ -196,6 +196,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
         let px = &px;
         bench
             .workload(&name, "from_bytes+label")
+            .warm_up()
             .case("from_bytes+label", n, || {
                 let g = BitGrid::from_bytes(black_box(px), side, side, side, t);
                 g.map_or(0, |g| u64::from(l1.label(&g, conn, &mut i1).unwrap_or(0)))

@@ -186,6 +186,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
         let gray: OnceCell<image::GrayImage> = OnceCell::new();
         let w = bench
             .workload(&name, "gridbits")
+            .warm_up()
             .case("gridbits", px, || {
                 u64::from(labeller.label(g, conn, &mut image).unwrap_or(0))
                     + u64::from(image.as_slice()[side * side / 2])

@@ -216,6 +216,7 @@ fn distance(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, u
     let src = [plain.index(start.0, start.1)];
     let w = bench
         .workload(&name, "bitgrid")
+        .warm_up()
         .case("bitgrid", 1, || {
             let d = distance_map(&seed, passable, Moves::Four, None);
             d.max().unwrap_or(0) as u64
@@ -255,6 +256,7 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
     let src = plain.index(start.0, start.1);
     let w = bench
         .workload(&name, "bitgrid")
+        .warm_up()
         .case("bitgrid", 1, || {
             fill_from(passable, start, Connectivity::Four).count()
         })
@@ -342,6 +344,7 @@ fn players_on(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, counts: &[us
         let owner_sources: Vec<[(usize, usize); 1]> = cells.iter().map(|&c| [c]).collect();
         let mut wl = bench
             .workload(&name, "owners")
+            .warm_up()
             .case("owners", 1, || {
                 let o = voronoi_owners(&owner_sources, &passable, Moves::Four, None);
                 o.counts().iter().sum::<u64>() + o.contested()

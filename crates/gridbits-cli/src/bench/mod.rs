@@ -91,15 +91,33 @@ pub struct Workload<'b, 'a> {
     cases: Vec<Case<'a>>,
     /// A pause before each sample (not timed), see [`settle`](Self::settle).
     pause: Duration,
+    /// Whether each sample starts with [`WARM_UP`] of untimed calls, see
+    /// [`warm_up`](Self::warm_up).
+    warm: bool,
 }
+
+/// Untimed calls before each sample of a workload that [warms up](Workload::warm_up).
+pub const WARM_UP: Duration = Duration::from_millis(20);
 
 impl<'a> Workload<'_, 'a> {
     /// Pauses for `pause` before each sample, untimed: for cases on thread pools of their
     /// own, whose idle workers spin for a while after a call and would take a core from the
     /// next case's sample (on two cores, the one-thread and two-thread cases each slowed the
     /// other).
+    /// Each sample is then [warmed up](Self::warm_up) too.
     pub fn settle(mut self, pause: Duration) -> Self {
         self.pause = pause;
+        self.warm_up()
+    }
+
+    /// Starts each sample with [`WARM_UP`] of untimed calls of its case (not in a quick run):
+    /// for workloads whose fast case runs on a second core. A virtual CPU that has idled
+    /// (the second core while a one-thread case ran, or both during a pause) runs slower
+    /// for some milliseconds when work comes back: on the 2-vCPU VM of docs/benchmarks.md,
+    /// two-thread labelling of 4096x4096 noise came out slower than one thread without the
+    /// warm-up and 1.5x faster with it, as in a loop of the same call.
+    pub fn warm_up(mut self) -> Self {
+        self.warm = true;
         self
     }
 
@@ -118,6 +136,7 @@ impl<'a> Workload<'_, 'a> {
             fast,
             mut cases,
             pause,
+            warm,
         } = self;
         if let Some(f) = &bench.filter {
             if !name.contains(f.as_str()) {
@@ -130,13 +149,21 @@ impl<'a> Workload<'_, 'a> {
         } else {
             (11, Duration::from_millis(60))
         };
+        let warm = if warm && !bench.quick {
+            WARM_UP
+        } else {
+            Duration::ZERO
+        };
         // Calibrate: calls per sample so that one sample lasts about `target`.
         let mut iters = Vec::with_capacity(cases.len());
+        let mut warms = Vec::with_capacity(cases.len());
         for (_, _, f) in cases.iter_mut() {
             let start = Instant::now();
             black_box(f());
             let once = start.elapsed().max(Duration::from_nanos(20));
             iters.push(((target.as_nanos() / once.as_nanos()) as u64).clamp(1, 1 << 24));
+            // A call as long as the warm-up is warm-up enough for the rest of itself.
+            warms.push(if once < warm { warm } else { Duration::ZERO });
         }
         let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(samples); cases.len()];
         let n = cases.len();
@@ -147,6 +174,10 @@ impl<'a> Workload<'_, 'a> {
                 let (_, ops, f) = &mut cases[i];
                 if !pause.is_zero() {
                     std::thread::sleep(pause);
+                }
+                let start = Instant::now();
+                while start.elapsed() < warms[i] {
+                    black_box(f());
                 }
                 let start = Instant::now();
                 for _ in 0..iters[i] {
@@ -217,6 +248,7 @@ impl Bench {
             fast: fast.to_string(),
             cases: Vec::new(),
             pause: Duration::ZERO,
+            warm: false,
         }
     }
 
