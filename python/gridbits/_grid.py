@@ -221,9 +221,23 @@ def voronoi(passable, sources, moves: str = "4") -> Voronoi:
     p = as_mask(passable, "passable")
     markers = _markers(sources, p.shape)
     players = int(markers.max()) if markers.size else 0
+    # ``counts`` has a slot per player number; numpy raises MemoryError if it cannot.
+    counts = np.zeros(players + 1, np.int64)
     if p.size == 0:
-        return Voronoi(np.zeros(p.shape, dtype=np.int32), np.zeros(players + 1, np.int64))
-    owner, counts = _gridbits.voronoi_owner(p, markers, players, m)
+        return Voronoi(np.zeros(p.shape, dtype=np.int32), counts)
+    ids = None
+    if players > np.count_nonzero(markers):
+        # Numbers used sparsely (more numbers than source cells): the native call gets them
+        # renumbered 1..k, so that its per-player work follows the players that exist.
+        ids = np.unique(markers[markers > 0])
+        markers = np.searchsorted(ids, markers, side="right").astype(np.int32)
+    k = players if ids is None else len(ids)
+    owner, dense = _gridbits.voronoi_owner(p, markers, k, m)
+    if ids is None:
+        return Voronoi(owner, dense)
+    played = owner > 0
+    owner[played] = ids[owner[played] - 1]
+    counts[ids] = dense[1:]
     return Voronoi(owner, counts)
 
 
@@ -238,6 +252,11 @@ def _markers(sources, shape) -> np.ndarray:
             raise TypeError(f"sources: expected an integer array, got dtype {sources.dtype}")
         if sources.size and sources.min() < 0:
             raise ValueError("sources: player numbers must be 0 (none) or positive")
+        if sources.size and int(sources.max()) > np.iinfo(np.int32).max:
+            raise ValueError(
+                f"sources: player numbers must be below 2**31 (the owner array is int32), "
+                f"got {int(sources.max())}"
+            )
         return np.require(sources, np.int32, ["C", "A"])
     out = np.zeros(shape, dtype=np.int32)
     for k, cells in enumerate(sources, start=1):

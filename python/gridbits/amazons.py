@@ -68,7 +68,7 @@ def evaluate(position) -> dict:
     """Territory by queen and by king distance: ``{"queen": {...}, "king": {...}}``, each
     with the counts of empty cells ``white`` and ``black`` reach strictly first,
     ``contested`` and ``unreachable``."""
-    t = _gridbits.amazons_evaluate_many(_positions(position, "position", False))[0]
+    t = _gridbits.amazons_evaluate_many(_positions(position, "position", False), True)[0]
     return {m: dict(zip(_KEYS, map(int, t[i]))) for i, m in enumerate(("queen", "king"))}
 
 

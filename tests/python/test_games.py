@@ -1,5 +1,7 @@
 """Puyo Puyo and Amazons through numpy, against the Rust engine's known results."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -49,10 +51,45 @@ def test_simulate_many_equals_simulate():
     assert all(c2[i] == puyo.simulate(stc[i], "stc")["chain"] for i in range(50))
 
 
+#: Seeded random fields and their chains as the Rust library computes them (written and
+#: checked by crates/gridbits/tests/puyo_fixture.rs): floating cells, garbage, both rules.
+FIXTURE = Path(__file__).parents[2] / "crates/gridbits/tests/data/puyo_random_chains.txt"
+
+
+def _recorded(rules):
+    rows = 13 if rules == "tsu" else 12
+    grid = lambda digits: np.frombuffer(digits.encode(), np.uint8).reshape(rows, 6) - ord("0")
+    out = []
+    for line in FIXTURE.read_text().splitlines():
+        name, codes, chain, score, after = line.split()
+        if name == rules:
+            out.append((grid(codes), int(chain), int(score), grid(after)))
+    return out
+
+
+@pytest.mark.parametrize("rules", ["tsu", "stc"])
+def test_random_fields_give_the_rust_results(rules):
+    recorded = _recorded(rules)
+    assert len(recorded) == 150
+    fields = np.stack([r[0] for r in recorded])
+    chains, scores, after = puyo.simulate_many(fields, rules=rules)
+    assert chains.tolist() == [r[1] for r in recorded]
+    assert scores.tolist() == [r[2] for r in recorded]
+    np.testing.assert_array_equal(after, np.stack([r[3] for r in recorded]))
+    for field, chain, score, left in recorded:
+        r = puyo.simulate(field, rules=rules)
+        assert (r["chain"], r["score"]) == (chain, score)
+        assert sum(s["score"] for s in r["steps"]) == score
+        np.testing.assert_array_equal(r["field"], left)
+    assert max(chains) >= 3 and (chains == 0).any()
+
+
 def test_puyo_errors():
     with pytest.raises(ValueError, match="fields: each field must be 13 x 6"):
         puyo.simulate_many(np.zeros((2, 12, 6), np.uint8))
-    with pytest.raises(ValueError, match="codes"):
+    with pytest.raises(ValueError, match="^field: must be 13 x 6"):
+        puyo.simulate(np.zeros((12, 6), np.uint8))
+    with pytest.raises(ValueError, match="^field: bad codes: code 9 at row 0, column 0"):
         puyo.simulate(np.full((13, 6), 9, np.uint8))
     bad = np.zeros((300, 13, 6), np.uint8)
     bad[257, 4, 2] = 7
@@ -74,8 +111,12 @@ def test_amazons_start_and_batch():
     batch = amazons.evaluate_many(np.stack([amazons.START, amazons.START]))
     assert batch.shape == (2, 2, 4) and batch.dtype == np.int32
     assert batch[0, 0].tolist() == list(e["queen"].values())
-    with pytest.raises(ValueError, match="10 x 10"):
+    with pytest.raises(ValueError, match="^positions: each position must be 10 x 10"):
         amazons.evaluate_many(np.zeros((1, 8, 8), np.uint8))
+    with pytest.raises(ValueError, match="^position: must be 10 x 10"):
+        amazons.evaluate(np.zeros((8, 8), np.uint8))
+    with pytest.raises(ValueError, match="^position: codes must be"):
+        amazons.evaluate(np.full((10, 10), 4, np.uint8))
 
 
 def test_tetris_moves_place_and_errors():
@@ -98,6 +139,8 @@ def test_tetris_moves_place_and_errors():
     # Fill the bottom row but one cell; a vertical I there clears it.
     rows = np.zeros((40, 10), np.uint8)
     rows[39, :9] = 1
+    as_bool = Tetris.from_array(rows.astype(bool))
+    assert (as_bool.to_array() == rows).all()
     t = Tetris.from_array(rows)
     assert t.drop("I", "R", 7) == 1
     assert t.heights() == [0] * 9 + [3]
@@ -107,3 +150,5 @@ def test_tetris_moves_place_and_errors():
         t.place("T", 7, 0, 0)
     with pytest.raises(ValueError, match="columns"):
         Tetris.from_array(np.zeros((20, 8), np.uint8))
+    with pytest.raises(TypeError, match="cells: expected a 2D uint8 or bool array, got dtype float"):
+        Tetris.from_array(np.zeros((20, 10)))

@@ -12,7 +12,10 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
+
+import gridbits
 
 CHILD = textwrap.dedent(
     """
@@ -38,10 +41,16 @@ CHILD = textwrap.dedent(
     headroom = 100 << 20
     resource.setrlimit(resource.RLIMIT_AS, (vm_bytes() + headroom, resource.RLIM_INFINITY))
 
+    packed = np.packbits(img, axis=1)
+    markers = np.zeros((n, n), dtype=np.uint8)
+    markers[0, 0], markers[-1, -1] = 1, 2
     for name, run in [
         ("label", lambda: gridbits.label(img)),
         ("label_stats", lambda: gridbits.label_stats(img)),
         ("distance", lambda: gridbits.distance(img, [(0, 0)])),
+        ("label_packed", lambda: gridbits.label(packed, packed_width=n)),
+        ("voronoi", lambda: gridbits.voronoi(img, markers)),
+        ("fill", lambda: gridbits.fill(img, [(0, 0)])),
     ]:
         try:
             run()
@@ -67,5 +76,26 @@ def test_results_too_large_for_the_memory_raise_memory_error():
     assert lines["label_stats"].startswith("MemoryError: not enough memory for the label image"), lines
     assert lines["distance"].startswith("MemoryError: passable: cannot make a 6000x6000 distance map"), lines
     assert "bytes" in lines["distance"], lines
+    assert lines["label_packed"].startswith("MemoryError: not enough memory for the label image"), lines
+    assert lines["voronoi"].startswith("MemoryError: "), lines
+    # A fill's result is a bool per pixel (36 MB): it fits, or is refused by name.
+    assert lines["fill"] == "ok" or lines["fill"].startswith("MemoryError: "), lines
     # 64 x 64 with every 2nd row and 3rd column set: 32 x 22 separate pixels.
     assert lines["after"] == str(32 * 22), lines
+
+
+def test_voronoi_player_numbers_may_be_sparse_and_large():
+    free = np.ones((5, 9), bool)
+    dense = np.zeros((5, 9), np.int32)
+    dense[0, 0], dense[4, 8], dense[2, 4] = 1, 2, 3
+    ids = np.array([0, 7, 10**8, 40], np.int64)
+    for moves in ["4", "8", "queen"]:
+        want = gridbits.voronoi(free, dense, moves)
+        # Player k of `dense` is player ids[k]: the same territory under the other numbers.
+        got = gridbits.voronoi(free, ids[dense], moves)
+        np.testing.assert_array_equal(got.owner, np.where(want.owner > 0, ids[want.owner], want.owner))
+        assert got.counts.shape == (10**8 + 1,)
+        assert got.counts[ids[1:]].tolist() == want.counts[1:].tolist()
+        assert got.counts.sum() == want.counts.sum()
+    with pytest.raises(ValueError, match="sources: player numbers must be below 2\\*\\*31"):
+        gridbits.voronoi(free, np.where(dense > 0, 2**31, 0))

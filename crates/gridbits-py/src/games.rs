@@ -6,14 +6,12 @@
 //! Amazons positions are `uint8` arrays of 10 x 10, top row first: 0 empty, 1 a white
 //! amazon, 2 a black amazon, 3 an arrow.
 
-use crate::reserved;
+use crate::{filled, reserved};
 use gridbits::games::amazons::{Position, Territory};
 use gridbits::games::puyo::{Field, Rules};
 use gridbits::Board10x10;
 use numpy::ndarray::{Array2, Array3};
-use numpy::{
-    IntoPyArray, PyArray1, PyArray3, PyArrayMethods, PyReadonlyArray3, PyUntypedArrayMethods,
-};
+use numpy::{IntoPyArray, PyArray1, PyArray3, PyReadonlyArray3, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -31,16 +29,29 @@ fn rules(name: &str) -> PyResult<Rules> {
     }
 }
 
+/// How errors name the argument: `"field"` for the one field of `puyo.simulate` (passed as a
+/// batch of one), `"fields"` and the field's index for a batch.
+fn bad_field(single: bool, i: usize, e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(if single {
+        format!("field: bad codes: {e}")
+    } else {
+        format!("fields: bad codes in field {i}: {e}")
+    })
+}
+
 /// The cells of a batch `(N, rows, 6)` for `rules` as one C-ordered slice, with `N` and
-/// the rows per field; an error names a wrong shape or layout.
+/// the rows per field; an error names a wrong shape or layout (`single`: see [`bad_field`]).
 fn field_cells<'a>(
     fields: &'a PyReadonlyArray3<'_, u8>,
     rules: Rules,
+    single: bool,
 ) -> PyResult<(&'a [u8], usize, usize)> {
     let s = fields.shape();
+    let name = if single { "field" } else { "fields" };
     if s[1] != rules.rows() || s[2] != COLUMNS {
+        let each = if single { "" } else { "each field " };
         return Err(PyValueError::new_err(format!(
-            "fields: each field must be {} x {COLUMNS} for these rules, not {} x {}",
+            "{name}: {each}must be {} x {COLUMNS} for these rules, not {} x {}",
             rules.rows(),
             s[1],
             s[2]
@@ -48,20 +59,22 @@ fn field_cells<'a>(
     }
     let cells = fields
         .as_slice()
-        .map_err(|_| PyValueError::new_err("fields: must be C-contiguous"))?;
+        .map_err(|_| PyValueError::new_err(format!("{name}: must be C-contiguous")))?;
     Ok((cells, s[0], s[1]))
 }
 
 /// The fields of a batch, each settled; an error names the first bad code.
-fn parse_fields(fields: &PyReadonlyArray3<'_, u8>, rules: Rules) -> PyResult<(Vec<Field>, usize)> {
-    let (cells, _, rows) = field_cells(fields, rules)?;
+fn parse_fields(
+    fields: &PyReadonlyArray3<'_, u8>,
+    rules: Rules,
+    single: bool,
+) -> PyResult<(Vec<Field>, usize)> {
+    let (cells, _, rows) = field_cells(fields, rules, single)?;
     let parsed = cells
         .chunks_exact(rows * COLUMNS)
         .enumerate()
         .map(|(i, codes)| {
-            let mut f = Field::from_codes(codes, rules).map_err(|e| {
-                PyValueError::new_err(format!("fields: bad codes in field {i}: {e}"))
-            })?;
+            let mut f = Field::from_codes(codes, rules).map_err(|e| bad_field(single, i, e))?;
             f.settle();
             Ok(f)
         })
@@ -78,10 +91,10 @@ fn puyo_simulate<'py>(
     rules: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = self::rules(rules)?;
-    let (parsed, rows) = parse_fields(&fields, r)?;
+    let (parsed, rows) = parse_fields(&fields, r, true)?;
     let f = parsed
         .first()
-        .ok_or_else(|| PyValueError::new_err("fields: no field"))?;
+        .ok_or_else(|| PyValueError::new_err("field: no field"))?;
     let chain = py.detach(|| f.simulate());
     let d = PyDict::new(py);
     d.set_item("chain", chain.chain)?;
@@ -108,9 +121,10 @@ fn puyo_simulate<'py>(
 
 /// A batch: `(chain int32 [N], score int64 [N], fields after uint8 [N, rows, 6])`.
 ///
-/// The outputs are allocated first; then, without the GIL and on every core, each field's
-/// codes are packed into planes straight from the numpy buffer ([`Field::from_codes`]),
-/// settled, simulated, and written into the outputs: no per-field object is built.
+/// The outputs are reserved first (`MemoryError` if they cannot be); then, without the GIL
+/// and on every core, each field's codes are packed into planes straight from the numpy
+/// buffer ([`Field::from_codes`]), settled, simulated, and written into the outputs: no
+/// per-field object is built.
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn puyo_simulate_many<'py>(
@@ -123,21 +137,21 @@ fn puyo_simulate_many<'py>(
     Bound<'py, PyArray3<u8>>,
 )> {
     let r = self::rules(rules)?;
-    let (cells, n, rows) = field_cells(&fields, r)?;
-    let chains = PyArray1::<i32>::zeros(py, n, false);
-    let scores = PyArray1::<i64>::zeros(py, n, false);
-    let after = PyArray3::<u8>::zeros(py, [n, rows, COLUMNS], false);
-    {
-        let mut c = chains.readwrite();
-        let mut s = scores.readwrite();
-        let mut a = after.readwrite();
-        let (c, s, a) = (c.as_slice_mut()?, s.as_slice_mut()?, a.as_slice_mut()?);
-        let failed = py.detach(|| simulate_into(cells, r, c, s, a));
-        if failed {
-            return Err(first_bad_field(cells, r));
-        }
+    let (cells, n, rows) = field_cells(&fields, r, false)?;
+    let mut chains = filled(n, 0i32, "chain counts")?;
+    let mut scores = filled(n, 0i64, "scores")?;
+    let mut after = filled(cells.len(), 0u8, "fields after")?;
+    let failed = py.detach(|| simulate_into(cells, r, &mut chains, &mut scores, &mut after));
+    if failed {
+        return Err(first_bad_field(cells, r));
     }
-    Ok((chains, scores, after))
+    let after = Array3::from_shape_vec((n, rows, COLUMNS), after)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok((
+        chains.into_pyarray(py),
+        scores.into_pyarray(py),
+        after.into_pyarray(py),
+    ))
 }
 
 /// Items per rayon task: a field takes about 100 ns.
@@ -177,7 +191,7 @@ fn first_bad_field(cells: &[u8], r: Rules) -> PyErr {
     let per = r.rows() * COLUMNS;
     for (i, codes) in cells.chunks_exact(per).enumerate() {
         if let Err(e) = Field::from_codes(codes, r) {
-            return PyValueError::new_err(format!("fields: bad codes in field {i}: {e}"));
+            return bad_field(false, i, e);
         }
     }
     PyValueError::new_err("fields: a bad code")
@@ -192,7 +206,7 @@ fn _puyo_rust_loop_seconds(
     rules: &str,
 ) -> PyResult<f64> {
     let r = self::rules(rules)?;
-    let (parsed, _) = parse_fields(&fields, r)?;
+    let (parsed, _) = parse_fields(&fields, r, false)?;
     Ok(py.detach(|| {
         let start = std::time::Instant::now();
         let mut acc = 0u64;
@@ -214,7 +228,7 @@ fn _puyo_rust_batch_seconds(
     rules: &str,
 ) -> PyResult<f64> {
     let r = self::rules(rules)?;
-    let (parsed, _) = parse_fields(&fields, r)?;
+    let (parsed, _) = parse_fields(&fields, r, false)?;
     Ok(py.detach(|| {
         let start = std::time::Instant::now();
         let chains = gridbits::games::puyo::simulate_many(std::hint::black_box(&parsed));
@@ -223,8 +237,16 @@ fn _puyo_rust_batch_seconds(
     }))
 }
 
-/// The position of a 10 x 10 code array, or the first bad code.
-fn position_of(cells: &[u8], index: usize) -> PyResult<Position> {
+/// The position of a 10 x 10 code array, or the first bad code. Errors name `position`
+/// when `single` (the one position of `amazons.evaluate`), else `positions` and the index.
+fn position_of(cells: &[u8], index: usize, single: bool) -> PyResult<Position> {
+    let at = |what: String| {
+        PyValueError::new_err(if single {
+            format!("position: {what}")
+        } else {
+            format!("positions: position {index}: {what}")
+        })
+    };
     let (mut w, mut b, mut a) = (Board10x10::EMPTY, Board10x10::EMPTY, Board10x10::EMPTY);
     for (i, &c) in cells.iter().enumerate() {
         let (x, y) = (i % 10, i / 10);
@@ -234,18 +256,13 @@ fn position_of(cells: &[u8], index: usize) -> PyResult<Position> {
             2 => b.set(x, y),
             3 => a.set(x, y),
             _ => {
-                return Err(PyValueError::new_err(format!(
-                    "positions: code {c} at position {index}, row {y}, column {x} (0 empty, \
-                     1 white, 2 black, 3 arrow)"
+                return Err(at(format!(
+                    "code {c} at row {y}, column {x} (0 empty, 1 white, 2 black, 3 arrow)"
                 )))
             }
         }
     }
-    Position::new(w, b, a).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "positions: position {index} is not a valid position"
-        ))
-    })
+    Position::new(w, b, a).ok_or_else(|| at("not a valid position".into()))
 }
 
 fn territory_row(t: &Territory) -> [i32; 4] {
@@ -258,25 +275,30 @@ fn territory_row(t: &Territory) -> [i32; 4] {
 }
 
 /// Territory of a batch of positions `(N, 10, 10)`: int32 `[N, 2, 4]`, metric (queen, king)
-/// by (white, black, contested, unreachable).
+/// by (white, black, contested, unreachable). `single`: the batch holds the one position of
+/// `amazons.evaluate`, and errors name `position`.
 #[pyfunction]
+#[pyo3(signature = (positions, single = false))]
 fn amazons_evaluate_many<'py>(
     py: Python<'py>,
     positions: PyReadonlyArray3<'py, u8>,
+    single: bool,
 ) -> PyResult<Bound<'py, PyArray3<i32>>> {
     let s = positions.shape();
+    let name = if single { "position" } else { "positions" };
     if s[1] != 10 || s[2] != 10 {
+        let each = if single { "" } else { "each position " };
         return Err(PyValueError::new_err(format!(
-            "positions: each position must be 10 x 10, not {} x {}",
+            "{name}: {each}must be 10 x 10, not {} x {}",
             s[1], s[2]
         )));
     }
     let n = s[0];
     let cells = positions
         .as_slice()
-        .map_err(|_| PyValueError::new_err("positions: must be C-contiguous"))?;
+        .map_err(|_| PyValueError::new_err(format!("{name}: must be C-contiguous")))?;
     let parsed: Vec<Position> = (0..n)
-        .map(|i| position_of(&cells[i * 100..(i + 1) * 100], i))
+        .map(|i| position_of(&cells[i * 100..(i + 1) * 100], i, single))
         .collect::<PyResult<_>>()?;
     let out = py.detach(|| -> PyResult<_> {
         let mut out = reserved(n * 8, "territories")?;

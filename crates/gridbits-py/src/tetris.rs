@@ -2,9 +2,9 @@
 //! clears, evaluation features and the SRS move generator.
 
 use gridbits::games::tetris::{MoveOptions, Piece, Placement, Rotation, Tetris as Matrix};
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use numpy::ndarray::{Array2, ArrayView2};
+use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -42,6 +42,25 @@ pub struct PyTetris {
     inner: Matrix<WIDTH>,
 }
 
+impl PyTetris {
+    /// A matrix from a `rows x 10` view, top row first; `filled` tells a filled cell.
+    fn from_view<T: Copy>(a: ArrayView2<'_, T>, filled: impl Fn(T) -> bool) -> PyResult<Self> {
+        let (rows, columns) = a.dim();
+        if columns != WIDTH {
+            return Err(PyValueError::new_err(format!(
+                "cells: expected {WIDTH} columns, got {columns}"
+            )));
+        }
+        let mut t = Self::new(rows)?;
+        for ((y, x), &v) in a.indexed_iter() {
+            if filled(v) {
+                t.inner.board_mut().set(x, y);
+            }
+        }
+        Ok(t)
+    }
+}
+
 #[pymethods]
 impl PyTetris {
     #[new]
@@ -52,24 +71,23 @@ impl PyTetris {
             .map_err(|e| PyValueError::new_err(format!("height: {e}")))
     }
 
-    /// A matrix from a 2D array of `rows x 10`, top row first (nonzero = filled).
+    /// A matrix from a 2D `uint8` or `bool` array of `rows x 10`, top row first (nonzero =
+    /// filled).
     #[staticmethod]
-    fn from_array(cells: PyReadonlyArray2<'_, u8>) -> PyResult<Self> {
-        let shape = cells.shape();
-        if shape[1] != WIDTH {
-            return Err(PyValueError::new_err(format!(
-                "cells: expected {WIDTH} columns, got {}",
-                shape[1]
-            )));
+    fn from_array(cells: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Ok(a) = cells.extract::<PyReadonlyArray2<'_, u8>>() {
+            Self::from_view(a.as_array(), |v| v != 0)
+        } else if let Ok(a) = cells.extract::<PyReadonlyArray2<'_, bool>>() {
+            Self::from_view(a.as_array(), |v| v)
+        } else {
+            let got = match cells.getattr("dtype") {
+                Ok(dtype) => format!("dtype {dtype}, {} dimensions", cells.getattr("ndim")?),
+                Err(_) => format!("{}", cells.get_type().name()?),
+            };
+            Err(PyTypeError::new_err(format!(
+                "cells: expected a 2D uint8 or bool array, got {got}"
+            )))
         }
-        let mut t = Self::new(shape[0])?;
-        let a = cells.as_array();
-        for ((y, x), &v) in a.indexed_iter() {
-            if v != 0 {
-                t.inner.board_mut().set(x, y);
-            }
-        }
-        Ok(t)
     }
 
     /// A matrix from text: one line per row, top first, `.` empty, anything else filled.

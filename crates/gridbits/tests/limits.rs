@@ -104,6 +104,26 @@ fn owners_errors_carry_the_memory_error() {
 }
 
 #[test]
+fn sliding_owners_refuse_planes_for_too_many_players() {
+    // Sliding moves build two planes per player: 2^40 players (of no cells, so the list
+    // itself takes no memory) would need 2^41 grids, refused before any is built.
+    let players: Vec<[(usize, usize); 0]> = vec![[]; 1 << 40];
+    let free = BitGrid::full(64, 64).unwrap();
+    for moves in [Moves::Rook, Moves::Bishop, Moves::Queen] {
+        let e = try_voronoi_owners(&players, &free, moves, None).unwrap_err();
+        let OwnersError::Memory(size) = e else {
+            panic!("{moves:?}: {e}")
+        };
+        assert!(size.bytes > 1 << 50, "{moves:?}: {size}");
+    }
+    // The step moves' BFS builds no plane per player, but counts cells per player.
+    let e = try_voronoi_owners(&players, &free, Moves::Four, None).unwrap_err();
+    assert!(matches!(e, OwnersError::Memory(_)), "{e}");
+    let o = try_voronoi_owners(&players[..3], &free, Moves::Four, None).unwrap();
+    assert_eq!((o.unreached(), o.counts()), (64 * 64, &[0, 0, 0][..]));
+}
+
+#[test]
 fn grid_errors_wrap_each_kind() {
     let size: SizeError = BitGrid::new(0, 1).unwrap_err();
     let e = GridError::from(size);

@@ -26,6 +26,7 @@ mod parallel_props;
 mod parse;
 mod parse_model;
 mod puyo_field;
+mod puyo_fixture;
 mod puyo_moves;
 mod puyo_sim;
 mod simd_paths;

@@ -25,7 +25,7 @@ pub(crate) fn bfs_working_bytes(width: usize, height: usize) -> u128 {
 }
 
 /// Bytes of one `width x height` grid of rows of 64-bit words.
-fn grid_bytes(width: usize, height: usize) -> u128 {
+pub(crate) fn grid_bytes(width: usize, height: usize) -> u128 {
     width.div_ceil(64) as u128 * 8 * height as u128
 }
 

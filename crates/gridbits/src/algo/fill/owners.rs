@@ -2,7 +2,7 @@
 //! ([`Owners`]) instead of one plane per player, in a time that does not depend on the number
 //! of players.
 
-use super::fallible::{bfs_working_bytes, cells_of};
+use super::fallible::{bfs_working_bytes, cells_of, grid_bytes};
 use super::{check_sizes, frontier, voronoi_with, Connections, DistanceMap};
 #[cfg(doc)]
 use super::{voronoi, Voronoi};
@@ -91,7 +91,8 @@ pub enum OwnersError {
     Size(SizeMismatch),
     /// A source cell lies off the grid.
     OffGrid(OffGrid),
-    /// The owner array and distance map (8 bytes per cell) cannot be allocated.
+    /// The owner array and distance map (8 bytes per cell), or the working memory (with
+    /// sliding moves, two grids per player), cannot be allocated.
     Memory(SizeError),
 }
 
@@ -151,8 +152,9 @@ pub fn voronoi_owners<S: AsRef<[(usize, usize)]>>(
 
 /// [`voronoi_owners`] that returns an error instead of panicking when a source lies off the
 /// grid or a connection mask differs in size from `passable`, or aborting when the owner
-/// array, the distance map and the BFS's working memory (about 9.3 bytes per cell) cannot be
-/// allocated (checked with `try_reserve` before any work).
+/// array, the distance map and the working memory (the BFS's, about 1.3 bytes per cell; with
+/// sliding moves two grids per player) cannot be allocated (checked with `try_reserve` before
+/// any work).
 ///
 /// ```
 /// use gridbits::algo::fill::try_voronoi_owners;
@@ -170,7 +172,15 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
     check_sizes(passable, "a source", &[], con, None).map_err(OwnersError::Size)?;
     let (w, h) = (passable.width(), passable.height());
     let memory = OwnersError::Memory;
-    check_memory("owner array", w, h, bfs_working_bytes(w, h)).map_err(memory)?;
+    // Sliding moves build two planes per player (its sources, its territory) and three more;
+    // the count of cells per player takes five words a player (four tally ways, the result).
+    let per_player = players.len() as u128 + 2;
+    let working = if moves.is_sliding() {
+        (2 * players.len() as u128 + 3) * grid_bytes(w, h)
+    } else {
+        bfs_working_bytes(w, h)
+    } + 40 * per_player;
+    check_memory("owner array", w, h, working).map_err(memory)?;
     let mut owner = cells_of("owner array", w, h, Owners::UNREACHED).map_err(memory)?;
     let mut distances = DistanceMap::try_new(w, h).map_err(memory)?;
     let mut seeds = passable.empty_like();
