@@ -70,7 +70,7 @@ fn lines() -> String {
     for (name, rules) in [("tsu", Rules::Tsu), ("stc", Rules::SmashTheCode)] {
         for _ in 0..FIELDS {
             let f = random_field(&mut rng, rules);
-            let mut settled = f.clone();
+            let mut settled = f;
             settled.settle();
             let c = settled.simulate();
             let line = format!(
