@@ -30,7 +30,8 @@ test-python: develop
 demo:
 	cargo run --release -q -- demo
 
-# The Python benchmark also needs OpenCV, cc3d, scikit-image and dask-image.
+# The Python benchmark also needs OpenCV, cc3d, scikit-image and dask-image (for its
+# --dask rows, left out here: dask-image takes about 17 minutes on 16384^2).
 bench-python: develop
 	$(PY) -m pip install --quiet opencv-python-headless connected-components-3d scikit-image dask-image
 	$(PY) -m gridbits.bench

@@ -49,7 +49,9 @@ def label(image, connectivity: int = 8, *, packed_width: int | None = None) -> t
     return _gridbits.label(m, c)
 
 
-def _label_packed(image, width, c):
+def _packed(image, width):
+    """Packed rows (``np.packbits``) of ``width`` pixels, checked, as the native code reads
+    them: ``(array, width)``, the array ``None`` when the image has no pixel."""
     if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or width < 0:
         raise ValueError(f"packed_width: expected a non-negative integer, not {width!r}")
     a = np.asarray(image)
@@ -60,10 +62,17 @@ def _label_packed(image, width, c):
     if a.shape[1] * 8 < width:
         raise ValueError(f"image: {a.shape[1]} bytes per row cannot hold {width} pixels")
     if a.shape[0] == 0 or width == 0:
-        return np.zeros((a.shape[0], int(width)), dtype=np.int32), 0
+        return None, int(width)
     if a.strides[1] != 1 or (a.shape[0] > 1 and a.strides[0] < a.shape[1]):
         a = np.ascontiguousarray(a)
-    return _gridbits.label_packed(a, int(width), c)
+    return a, int(width)
+
+
+def _label_packed(image, width, c):
+    a, width = _packed(image, width)
+    if a is None:
+        return np.zeros((np.shape(image)[0], width), dtype=np.int32), 0
+    return _gridbits.label_packed(a, width, c)
 
 
 class LabelStats(NamedTuple):
@@ -81,11 +90,14 @@ class LabelStats(NamedTuple):
     centroids: np.ndarray
 
 
-def label_stats(image, connectivity: int = 8, labels: bool = True) -> LabelStats:
+def label_stats(
+    image, connectivity: int = 8, labels: bool = True, *, packed_width: int | None = None
+) -> LabelStats:
     """Label and measure every component: areas, bounding boxes and centroids, as
     ``cv2.connectedComponentsWithStats`` reports them but without the background row.
 
-    With ``labels=False`` no label image is written (faster, less memory).
+    With ``labels=False`` no label image is written (faster, less memory). With
+    ``packed_width=W`` the image is rows packed by ``np.packbits``, as for :func:`label`.
 
     >>> import numpy as np, gridbits
     >>> img = np.array([[1, 1, 0],
@@ -96,15 +108,23 @@ def label_stats(image, connectivity: int = 8, labels: bool = True) -> LabelStats
     (2, [2, 2], [[0, 0, 2, 1], [1, 2, 2, 1]])
     >>> s.centroids.tolist()
     [[0.5, 0.0], [1.5, 2.0]]
+    >>> gridbits.label_stats(np.packbits(img, axis=1), packed_width=3).areas.tolist()
+    [2, 2]
     """
     c = _conn(connectivity)
-    m = as_mask(image, "image")
-    if m.size == 0:
-        lab = np.zeros(m.shape, dtype=np.int32) if labels else None
+    if packed_width is not None:
+        m, width = _packed(image, packed_width)
+        shape = (np.shape(image)[0], width)
+    else:
+        m, width = as_mask(image, "image"), None
+        shape = m.shape
+        m = m if m.size else None
+    if m is None:
+        lab = np.zeros(shape, dtype=np.int32) if labels else None
         return LabelStats(
             0, lab, np.zeros(0, np.int64), np.zeros((0, 4), np.int32), np.zeros((0, 2))
         )
-    return LabelStats(*_gridbits.label_stats_split(m, c, bool(labels)))
+    return LabelStats(*_gridbits.label_stats_split(m, c, bool(labels), width))
 
 
 def connected_components_with_stats(image, connectivity: int = 8):

@@ -12,7 +12,10 @@ def label_stats(
     image: npt.NDArray[np.uint8], connectivity: int, with_labels: bool
 ) -> tuple[int, Optional[npt.NDArray[np.int32]], npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
 def label_stats_split(
-    image: npt.NDArray[np.uint8], connectivity: int, with_labels: bool
+    image: npt.NDArray[np.uint8],
+    connectivity: int,
+    with_labels: bool,
+    packed_width: Optional[int] = None,
 ) -> tuple[
     int,
     Optional[npt.NDArray[np.int32]],

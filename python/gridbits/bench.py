@@ -38,10 +38,31 @@ def _each_alone(fns: dict, repeat: int, rounds: int = 3) -> dict:
     names = list(fns)
     for r in range(rounds):
         for name in names if r % 2 == 0 else names[::-1]:
+            setup = getattr(fns[name], "setup", None)
+            if setup is not None:
+                setup()
             time.sleep(0.1)
             t = _median_time(fns[name], repeat)
             out[name] = min(out.get(name, t), t)
     return out
+
+
+def _cv_threads(cv2) -> int:
+    """OpenCV's default thread count, read once: timings set it to 1 and back."""
+    if not hasattr(_cv_threads, "default"):
+        _cv_threads.default = cv2.getNumThreads()
+    return _cv_threads.default
+
+
+def _with_setup(fn, setup):
+    """``fn`` with ``fn.setup``: what ``_each_alone`` calls, untimed, before timing it (the
+    thread count of OpenCV, which is not set inside the timed calls)."""
+
+    def call(*args):
+        return fn(*args)
+
+    call.setup = setup
+    return call
 
 
 def _timed(fn):
@@ -105,20 +126,13 @@ def _peers(conn: int):
     try:
         import cv2
 
-        threads = cv2.getNumThreads()
+        threads = _cv_threads(cv2)
 
-        def cv_one(img):
-            cv2.setNumThreads(1)
-            n = cv2.connectedComponents(img, connectivity=conn)[0] - 1
-            cv2.setNumThreads(threads)
-            return n
-
-        def cv_default(img):
-            cv2.setNumThreads(threads)
+        def cv_label(img):
             return cv2.connectedComponents(img, connectivity=conn)[0] - 1
 
-        peers["cv2 1 thread"] = cv_one
-        peers[f"cv2 {threads} threads"] = cv_default
+        peers["cv2 1 thread"] = _with_setup(cv_label, lambda: cv2.setNumThreads(1))
+        peers[f"cv2 {threads} threads"] = _with_setup(cv_label, lambda: cv2.setNumThreads(threads))
     except ImportError:
         pass
     try:
@@ -144,7 +158,7 @@ def _compared(workload: str, ours, peers: dict, img, want: int, repeat: int) -> 
         n = fn(img)
         if n != want:
             raise SystemExit(f"{workload}: {peer} counts {n}, gridbits {want}")
-        fns[peer] = lambda fn=fn: fn(img)
+        fns[peer] = _with_setup(lambda fn=fn: fn(img), getattr(fn, "setup", None))
     return [
         {"workload": workload, "impl": impl, "seconds": t}
         for impl, t in _each_alone(fns, repeat).items()
@@ -156,15 +170,12 @@ def _stats_peers(conn: int):
     try:
         import cv2
 
-        threads = cv2.getNumThreads()
+        threads = _cv_threads(cv2)
 
         def cv_stats(img):
-            cv2.setNumThreads(1)
-            n = cv2.connectedComponentsWithStats(img, connectivity=conn)[0] - 1
-            cv2.setNumThreads(threads)
-            return n
+            return cv2.connectedComponentsWithStats(img, connectivity=conn)[0] - 1
 
-        peers["cv2 with stats 1 thread"] = cv_stats
+        peers["cv2 with stats 1 thread"] = _with_setup(cv_stats, lambda: cv2.setNumThreads(1))
     except ImportError:
         pass
     return peers

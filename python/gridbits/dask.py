@@ -121,12 +121,22 @@ def _n(merged):
 
 
 def _check(image):
+    """The image as a 2D Dask array of numbers, without zero-length chunks (an empty chunk
+    has no edges to merge): ``None`` when the whole image is empty."""
     image = da.asarray(image)
     if image.ndim != 2:
         raise ValueError(f"image: expected a 2D array, got {image.ndim} dimensions")
     if image.dtype == object or image.dtype.kind not in "biufc":
         raise TypeError(f"image: expected an array of bool or numbers, got dtype {image.dtype}")
-    return image
+    if image.size == 0:
+        return None
+    chunks = tuple(tuple(c for c in axis if c) for axis in image.chunks)
+    return image if chunks == image.chunks else image.rechunk(chunks)
+
+
+def _zero():
+    """A lazy 0-d ``int64`` zero: the count of an empty image."""
+    return da.zeros((), dtype=np.int64)
 
 
 def _merged(shape, summaries, conn):
@@ -155,7 +165,8 @@ def _merged(shape, summaries, conn):
 
 def label(image, connectivity: int = 8):
     """Label the nonzero pixels of a 2D Dask array: ``(labels, n)``, ``labels`` a lazy
-    ``int32`` Dask array with the image's chunks and ``n`` a lazy 0-d Dask array.
+    ``int32`` Dask array with the image's chunks (zero-length chunks left out) and ``n`` a
+    lazy 0-d Dask array.
 
     The computed result is the partition ``scipy.ndimage.label`` gives on the whole array
     (``connectivity=8``: ``structure=np.ones((3, 3))``), labelled ``1..n``. Only chunk
@@ -163,7 +174,11 @@ def label(image, connectivity: int = 8):
     was labelled until the final relabelling.
     """
     conn = _conn(connectivity)
-    image = _check(image)
+    checked = _check(image)
+    if checked is None:
+        image = da.asarray(image)
+        return da.zeros(image.shape, dtype=np.int32, chunks=image.chunks), _zero()
+    image = checked
     blocks = image.to_delayed()
     rows, cols = blocks.shape
     labelled = [
@@ -230,6 +245,10 @@ def label_stats(image, connectivity: int = 8) -> DaskLabelStats:
     """
     conn = _conn(connectivity)
     image = _check(image)
+    if image is None:
+        return DaskLabelStats(
+            _zero(), da.zeros((0,), dtype=np.int64), da.zeros((0, 4), dtype=np.int64)
+        )
     blocks = image.to_delayed()
     rows, cols = blocks.shape
     summaries = [

@@ -109,37 +109,44 @@ fn label_packed<'py>(
 ) -> PyResult<(Bound<'py, PyArray2<i32>>, u32)> {
     let conn = self::connectivity(connectivity)?;
     let img = Image::new(&packed, "image")?;
-    let h = img.height;
+    let grid = image_grid(&img, Some(width))?;
+    check_alloc::<u32>(width * img.height, "label image")?;
+    let labels = py.detach(|| label_grid(&grid, conn))?;
+    let n = labels.count();
+    Ok((labels_array(py, labels)?, n))
+}
+
+/// The grid of `img`: its nonzero bytes, or with `packed_width` rows of that many pixels
+/// packed by `np.packbits` (read without unpacking).
+fn image_grid(img: &Image<'_>, packed_width: Option<usize>) -> PyResult<BitGrid> {
+    let Some(width) = packed_width else {
+        return img.grid("image");
+    };
     if img.width < width.div_ceil(8) {
         return Err(PyValueError::new_err(format!(
             "image: {} bytes per row cannot hold {width} packed pixels",
             img.width
         )));
     }
-    check_alloc::<u32>(width * h, "label image")?;
-    let grid = BitGrid::from_packbits(img.bytes, width, h, img.stride)
-        .map_err(|e| size_error("image", e))?;
-    let labels = py.detach(|| label_grid(&grid, conn))?;
-    let n = labels.count();
-    Ok((labels_array(py, labels)?, n))
+    BitGrid::from_packbits(img.bytes, width, img.height, img.stride)
+        .map_err(|e| size_error("image", e))
 }
 
-/// The labels (when asked for) of the set cells of `img` and `extra` of the grid and the
+/// The labels (when asked for) of the set cells of `grid` and `extra` of the grid and the
 /// components' statistics, computed without the GIL.
 #[allow(clippy::type_complexity)]
 fn labels_and_stats<R: Send>(
     py: Python<'_>,
-    img: &Image<'_>,
+    grid: BitGrid,
     connectivity: u8,
     with_labels: bool,
     extra: impl FnOnce(&BitGrid, &[ComponentStats]) -> PyResult<R> + Send,
 ) -> PyResult<(Option<Labels>, R)> {
     let conn = self::connectivity(connectivity)?;
+    let cells = grid.width() * grid.height();
     if with_labels {
-        check_alloc::<u32>(img.width * img.height, "label image")?;
+        check_alloc::<u32>(cells, "label image")?;
     }
-    let grid = img.grid("image")?;
-    let cells = img.width * img.height;
     py.detach(|| {
         with_scratch(cells, |l, stats| {
             let labels = if with_labels {
@@ -174,8 +181,12 @@ fn label_stats<'py>(
 )> {
     let img = Image::new(&image, "image")?;
     let (w, h) = (img.width, img.height);
-    let (labels, (stats, centroids)) =
-        labels_and_stats(py, &img, connectivity, with_labels, |grid, comps| {
+    let (labels, (stats, centroids)) = labels_and_stats(
+        py,
+        img.grid("image")?,
+        connectivity,
+        with_labels,
+        |grid, comps| {
             // Row 0: the background, as OpenCV reports it.
             let (area, sx, sy) = comps.iter().fold((0u64, 0u64, 0u64), |(a, x, y), c| {
                 (a + c.size, x + c.sum_x, y + c.sum_y)
@@ -204,7 +215,8 @@ fn label_stats<'py>(
                 (st, [cx, cy], [])
             })?;
             Ok((stats, cents))
-        })?;
+        },
+    )?;
     let n = stats.len() / 5 - 1;
     let labels = match labels {
         Some(l) => Some(labels_array(py, l)?),
@@ -220,14 +232,16 @@ fn label_stats<'py>(
 
 /// The statistics `gridbits.label_stats` returns, each array built here in its final
 /// layout: `(n, labels int32 or None, areas int64 [n], bboxes int32 [n, 4] (x, y, w, h),
-/// centroids f64 [n, 2])`.
+/// centroids f64 [n, 2])`. With `packed_width`, `image` holds rows packed by `np.packbits`.
 #[pyfunction]
+#[pyo3(signature = (image, connectivity, with_labels, packed_width = None))]
 #[allow(clippy::type_complexity)]
 fn label_stats_split<'py>(
     py: Python<'py>,
     image: PyReadonlyArray2<'py, u8>,
     connectivity: u8,
     with_labels: bool,
+    packed_width: Option<usize>,
 ) -> PyResult<(
     u32,
     Option<Bound<'py, PyArray2<i32>>>,
@@ -236,8 +250,9 @@ fn label_stats_split<'py>(
     Bound<'py, PyArray2<f64>>,
 )> {
     let img = Image::new(&image, "image")?;
+    let grid = image_grid(&img, packed_width)?;
     let (labels, (areas, boxes, cents)) =
-        labels_and_stats(py, &img, connectivity, with_labels, |_, comps| {
+        labels_and_stats(py, grid, connectivity, with_labels, |_, comps| {
             let (areas, boxes, cents) = tables(comps, None, |c| {
                 let (x, y, cw, ch) = c.bbox();
                 let (cx, cy) = c.centroid();
