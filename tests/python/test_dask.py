@@ -2,8 +2,12 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 from scipy import ndimage
 
+from conftest import images
+
+dask = pytest.importorskip("dask")
 da = pytest.importorskip("dask.array")
 import gridbits.dask as gd  # noqa: E402
 
@@ -28,6 +32,28 @@ def snake(h, w):
     return img
 
 
+def assert_stats_match_scipy(got, want, areas, bboxes):
+    """Dask ``label_stats`` rows (row ``k - 1`` for label ``k`` of the Dask label image
+    ``got``) against scipy's label image ``want``: each gridbits component has the area
+    and bounding box ``(x, y, w, h)`` of the scipy component it covers."""
+    n = int(want.max(initial=0))
+    assert areas.shape == (n,) and bboxes.shape == (n, 4)
+    assert areas.dtype == np.int64 and bboxes.dtype == np.int64
+    to_scipy = np.zeros(n + 1, dtype=np.int64)
+    to_scipy[got.ravel()] = want.ravel()
+    assert sorted(to_scipy[1:]) == list(range(1, n + 1))  # a bijection
+    sizes = np.bincount(want.ravel(), minlength=n + 1)
+    boxes = np.array(
+        [
+            (sl[1].start, sl[0].start, sl[1].stop - sl[1].start, sl[0].stop - sl[0].start)
+            for sl in ndimage.find_objects(want)
+        ],
+        dtype=np.int64,
+    ).reshape(-1, 4)
+    np.testing.assert_array_equal(areas, sizes[to_scipy[1:]])
+    np.testing.assert_array_equal(bboxes, boxes[to_scipy[1:] - 1])
+
+
 CHUNKS = [
     (7, 9),
     ((1, 1, 30, 8), (1, 63, 1, 1, 14)),
@@ -40,7 +66,15 @@ CHUNKS = [
 @pytest.mark.parametrize("conn", [4, 8])
 def test_label_equals_scipy(chunks, conn):
     rng = np.random.default_rng(8)
-    for img in (rng.random((40, 80)) < 0.55, snake(40, 80), np.ones((40, 80), bool)):
+    spots = np.zeros((40, 80), bool)
+    spots[::3, ::4] = True  # many one-pixel components, some on chunk edges and corners
+    for img in (
+        rng.random((40, 80)) < 0.55,
+        snake(40, 80),
+        np.ones((40, 80), bool),
+        np.zeros((40, 80), bool),
+        spots,
+    ):
         want, n = ndimage.label(img, structure=STRUCT[conn])
         labels, m = gd.label(da.from_array(img, chunks=chunks), connectivity=conn)
         got = labels.compute(scheduler="threads")
@@ -48,14 +82,41 @@ def test_label_equals_scipy(chunks, conn):
         assert got.max(initial=0) == n
         assert same_partition(got, want)
         s = gd.label_stats(da.from_array(img, chunks=chunks), connectivity=conn)
-        areas = s.areas.compute()
-        # Component k of gridbits has the area of the scipy component it covers.
-        first = {}
-        for lab_g, lab_s in zip(got.ravel(), want.ravel()):
-            if lab_g:
-                first.setdefault(lab_g, lab_s)
-        sizes = np.bincount(want.ravel())
-        assert [sizes[first[k]] for k in range(1, n + 1)] == areas.tolist()
+        count, areas, bboxes = dask.compute(s.n, s.areas, s.bboxes, scheduler="threads")
+        assert int(count) == n
+        # Numbered as gd.label numbers them: row k - 1 is the component labelled k in
+        # `got`, which covers one scipy component.
+        assert_stats_match_scipy(got, want, areas, bboxes)
+
+
+# Chunk boundaries: 1..3 chunks per axis cut at random places (chunks of one pixel
+# included), over random images of up to 70 x 70.
+@st.composite
+def chunked_images(draw):
+    img = draw(images(sides=[1, 2, 3, 7, 63, 64, 65], max_side=70, min_side=1))
+    chunks = []
+    for side in img.shape:
+        cuts = []
+        if side > 1:
+            cuts = draw(st.lists(st.integers(1, side - 1), max_size=2, unique=True))
+        edges = [0, *sorted(cuts), side]
+        chunks.append(tuple(b - a for a, b in zip(edges, edges[1:])))
+    return img, tuple(chunks)
+
+
+@settings(max_examples=25)
+@given(chunked_images(), st.sampled_from([4, 8]))
+def test_stats_boxes_equal_scipy(img_chunks, conn):
+    img, chunks = img_chunks
+    want, n = ndimage.label(img, structure=STRUCT[conn])
+    labels, m = gd.label(da.from_array(img, chunks=chunks), connectivity=conn)
+    s = gd.label_stats(da.from_array(img, chunks=chunks), connectivity=conn)
+    got, m, count, areas, bboxes = dask.compute(
+        labels, m, s.n, s.areas, s.bboxes, scheduler="sync"
+    )
+    assert int(m) == int(count) == n
+    assert same_partition(got, want)
+    assert_stats_match_scipy(got, want, areas, bboxes)
 
 
 def test_label_on_local_cluster():
@@ -65,12 +126,16 @@ def test_label_on_local_cluster():
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster, distributed.Client(cluster) as client:
-        labels, m = gd.label(da.from_array(img, chunks=((1, 20, 43), (17, 1, 78))))
-        got, count = client.compute([labels, m], sync=True)
-        assert int(count) == n
-        assert same_partition(got, want)
-        s = gd.label_stats(da.from_array(img, chunks=16))
-        assert int(client.compute(s.areas, sync=True).sum()) == img.sum()
+        for chunks in (((1, 20, 43), (17, 1, 78)), 16):
+            labels, m = gd.label(da.from_array(img, chunks=chunks))
+            s = gd.label_stats(da.from_array(img, chunks=chunks))
+            got, count, count_s, areas, bboxes = client.compute(
+                [labels, m, s.n, s.areas, s.bboxes], sync=True
+            )
+            assert int(count) == int(count_s) == n
+            assert same_partition(got, want)
+            assert int(areas.sum()) == img.sum()
+            assert_stats_match_scipy(got, want, areas, bboxes)
 
 
 def test_bad_input():

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import gridbits
-from conftest import images
+from conftest import edge_examples, images
 
 STEPS = {
     "4": [(-1, 0), (1, 0), (0, -1), (0, 1)],
@@ -17,6 +17,12 @@ SLIDES = {
     "rook": STEPS["4"],
     "bishop": [(-1, -1), (-1, 1), (1, -1), (1, 1)],
     "queen": STEPS["8"],
+}
+#: Every ``moves`` the API accepts (``_checks._MOVES``, read case-insensitively through
+#: ``str``: the integers 4 and 8 too), and the reference's name of each.
+MOVES = {
+    "4": "4", "8": "8", "king": "8", "queen": "queen", "rook": "rook", "bishop": "bishop",
+    4: "4", 8: "8", "King": "8", "QUEEN": "queen", "Rook": "rook", "Bishop": "bishop",
 }
 
 
@@ -60,6 +66,7 @@ def random_sources(img, seed, k):
     return src
 
 
+@edge_examples([11], ["4", "8", "queen", "rook", "bishop"])
 @given(images(max_side=70), st.integers(0, 1000), st.sampled_from(["4", "8", "queen", "rook", "bishop"]))
 def test_distance_equals_bfs(free, seed, moves):
     src = random_sources(free, seed, 3)
@@ -69,6 +76,44 @@ def test_distance_equals_bfs(free, seed, moves):
     np.testing.assert_array_equal(got, want)
 
 
+def sources_on_and_off(free, seed, k):
+    """Up to ``k`` sources on passable cells and up to ``k`` anywhere (blocked or not)."""
+    rng = np.random.default_rng(seed)
+    src = random_sources(free, seed, k)
+    cells = np.argwhere(free)
+    if len(cells):
+        on = cells[rng.integers(0, len(cells), k)]
+        src[on[:, 0], on[:, 1]] = True
+    return src
+
+
+@edge_examples([12], list(MOVES))
+@given(images(max_side=70), st.integers(0, 1000), st.sampled_from(list(MOVES)))
+def test_distance_from_passable_sources_equals_bfs(free, seed, moves):
+    """Sources on passable cells (and some on blocked ones), under every accepted
+    ``moves``: as a mask and as ``(row, col)`` pairs."""
+    src = sources_on_and_off(free, seed, 3)
+    want = bfs(free, src, MOVES[moves])
+    got = gridbits.distance(free, src, moves=moves)
+    assert got.dtype == np.int32 and got.shape == free.shape
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(gridbits.distance(free, np.argwhere(src), moves), want)
+
+
+@pytest.mark.parametrize("moves", list(MOVES), ids=repr)
+def test_distance_from_passable_sources_in_open_grid(moves):
+    """A fixed case per ``moves``: two passable sources on an open 9 x 70 grid with a wall."""
+    free = np.ones((9, 70), bool)
+    free[2:, 40] = False
+    free[0, 66:69] = False
+    src = np.zeros_like(free)
+    src[4, 3] = src[8, 69] = True
+    want = bfs(free, src, MOVES[moves])
+    assert (want >= 0).sum() > free.sum() // 2
+    np.testing.assert_array_equal(gridbits.distance(free, src, moves), want)
+
+
+@edge_examples([13], [4, 8])
 @given(images(max_side=70), st.integers(0, 1000), st.sampled_from([4, 8]))
 def test_fill_equals_bfs(free, seed, conn):
     seeds = random_sources(free, seed, 2) & free
@@ -99,6 +144,7 @@ def owners(free, markers, moves):
     return owner
 
 
+@edge_examples([14], [2, 3], ["4", "8", "queen"])
 @given(images(max_side=50), st.integers(0, 1000), st.integers(1, 6), st.sampled_from(["4", "8", "queen"]))
 def test_voronoi_equals_plain(free, seed, players, moves):
     rng = np.random.default_rng(seed)
@@ -120,6 +166,7 @@ def test_voronoi_from_lists():
     assert v.counts.tolist() == [0, 9, 9]
 
 
+@edge_examples([15], ["4", "8", "queen", "rook", "bishop"])
 @given(images(max_side=40), st.integers(0, 1000), st.sampled_from(["4", "8", "queen", "rook", "bishop"]))
 def test_reach_equals_rays(free, seed, moves):
     pieces = random_sources(free, seed, 3)

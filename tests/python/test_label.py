@@ -2,15 +2,21 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 from scipy import ndimage
 
 import gridbits
-from conftest import images
+from conftest import edge_examples, images
+
+try:
+    import cv2
+except ImportError:  # not installed by `make test`
+    cv2 = None
 
 STRUCT = {4: None, 8: np.ones((3, 3), dtype=bool)}
 
 
+@edge_examples([4, 8])
 @given(images(), st.sampled_from([4, 8]))
 def test_label_equals_scipy(img, conn):
     want, n = ndimage.label(img, structure=STRUCT[conn])
@@ -59,6 +65,7 @@ def test_wider_row_stride_is_read_in_place():
     np.testing.assert_array_equal(got, want)
 
 
+@edge_examples([4, 8])
 @given(images(max_side=90), st.sampled_from([4, 8]))
 def test_stats_equal_scipy(img, conn):
     want, n = ndimage.label(img, structure=STRUCT[conn])
@@ -100,21 +107,52 @@ def test_cv2_layout(img, conn):
         np.testing.assert_allclose(cents[0], [cols.mean(), rows.mean()])
 
 
-def test_opencv_when_installed():
-    """Same components and statistics as OpenCV. OpenCV's 8-connected algorithm scans 2x2
-    blocks, so its numbering can differ from raster order: compare through the mapping."""
-    cv2 = pytest.importorskip("cv2")
-    img = (np.random.default_rng(5).random((300, 257)) < 0.5).astype(np.uint8)
-    for conn in (4, 8):
-        n1, lab, stats, cents = cv2.connectedComponentsWithStats(img, connectivity=conn)
-        m1, glab, gstats, gcents = gridbits.connected_components_with_stats(img, conn)
-        assert m1 == n1
-        to_cv = np.zeros(m1, dtype=np.int64)
-        to_cv[glab.ravel()] = lab.ravel()
-        assert len(np.unique(to_cv)) == m1  # a bijection: the same partition
-        np.testing.assert_array_equal(to_cv[glab], lab)
-        np.testing.assert_array_equal(gstats, stats[to_cv])
-        np.testing.assert_allclose(gcents, cents[to_cv])
+def _assert_same_stats(s, n1, lab, stats, cents):
+    """``label_stats`` result ``s`` against OpenCV's ``(n + 1, labels, stats, centroids)``
+    where OpenCV may number the components differently: compare through the mapping of
+    gridbits labels to OpenCV labels, which must be a bijection fixing 0."""
+    assert n1 == s.n + 1
+    to_cv = np.zeros(n1, dtype=np.int64)
+    to_cv[s.labels.ravel()] = lab.ravel()
+    assert to_cv[0] == 0
+    assert len(np.unique(to_cv)) == n1  # a bijection: the same partition
+    np.testing.assert_array_equal(to_cv[s.labels], lab)
+    np.testing.assert_array_equal(s.areas, stats[to_cv[1:], 4])
+    np.testing.assert_array_equal(s.bboxes, stats[to_cv[1:], :4])
+    np.testing.assert_allclose(s.centroids, cents[to_cv[1:]])
+
+
+@pytest.mark.skipif(cv2 is None, reason="OpenCV (cv2) is not installed")
+@edge_examples([4, 8], min_side=1)  # OpenCV rejects empty images
+@example(np.random.default_rng(5).random((300, 257)) < 0.5, 4)
+@example(np.random.default_rng(5).random((300, 257)) < 0.5, 8)
+@given(images(min_side=1), st.sampled_from([4, 8]))
+def test_stats_equal_opencv(img, conn):
+    """Labels, areas, boxes and centroids as OpenCV's. With CCL_SAUF OpenCV numbers the
+    components in raster order of their first pixel ("SAUF forces a row major ordering of
+    labels while Spaghetti and BBDT do not"), like gridbits: the labels are identical. Its
+    default algorithm (Spaghetti; for 8-connectivity a 2x2-block scan) may number them in
+    another order: the same partition, compared through the label mapping."""
+    u8 = img.astype(np.uint8)
+    s = gridbits.label_stats(img, conn)
+    n1, lab, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(
+        u8, conn, cv2.CV_32S, cv2.CCL_SAUF
+    )
+    assert n1 == s.n + 1
+    np.testing.assert_array_equal(s.labels, lab)
+    np.testing.assert_array_equal(s.areas, stats[1:, 4])
+    np.testing.assert_array_equal(s.bboxes, stats[1:, :4])
+    np.testing.assert_allclose(s.centroids, cents[1:])
+    _assert_same_stats(s, *cv2.connectedComponentsWithStats(u8, connectivity=conn))
+    # The cv2-shaped variant has OpenCV's background row too (OpenCV's row 0 of an image
+    # without background holds sentinels, not a box: compared only with background).
+    m1, glab, gstats, gcents = gridbits.connected_components_with_stats(u8, conn)
+    assert m1 == n1
+    np.testing.assert_array_equal(glab, lab)
+    np.testing.assert_array_equal(gstats[1:], stats[1:])
+    if not img.all():
+        np.testing.assert_array_equal(gstats[0], stats[0])
+        np.testing.assert_allclose(gcents[0], cents[0])
 
 
 def test_groups_at_least():
@@ -178,6 +216,7 @@ def test_gil_is_released_while_labelling():
     assert results == [want] * 4
 
 
+@edge_examples([4, 8])
 @given(images(max_side=140), st.sampled_from([4, 8]))
 def test_packed_input_equals_unpacked(img, conn):
     packed = np.packbits(img, axis=1)
