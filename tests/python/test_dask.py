@@ -59,6 +59,8 @@ CHUNKS = [
     ((1, 1, 30, 8), (1, 63, 1, 1, 14)),
     ((13, 13, 14), (5,) * 16),
     (40, 80),
+    # Zero-length chunks (left out: they have no edges), first, inside and last.
+    ((0, 20, 0, 20, 0), (0, 40, 0, 40)),
 ]
 
 
@@ -143,3 +145,14 @@ def test_bad_input():
         gd.label(da.zeros((2, 2, 2)))
     with pytest.raises(ValueError, match="connectivity"):
         gd.label(da.zeros((2, 2)), connectivity=5)
+
+
+@pytest.mark.parametrize("shape, chunks", [((0, 5), 2), ((5, 0), 2), ((0, 0), 1), ((0, 7), ((0,), (3, 0, 4)))])
+def test_empty_images(shape, chunks):
+    img = da.zeros(shape, dtype=bool, chunks=chunks)
+    labels, n = gd.label(img)
+    got = labels.compute(scheduler="threads")
+    assert got.shape == shape and got.dtype == np.int32 and int(n.compute()) == 0
+    s = gd.label_stats(img)
+    count, areas, bboxes = dask.compute(s.n, s.areas, s.bboxes, scheduler="threads")
+    assert int(count) == 0 and areas.shape == (0,) and bboxes.shape == (0, 4)

@@ -226,11 +226,29 @@ def test_packed_input_equals_unpacked(img, conn):
     np.testing.assert_array_equal(got, want)
 
 
+@edge_examples([4, 8])
+@given(images(max_side=140), st.sampled_from([4, 8]))
+def test_packed_stats_equal_unpacked(img, conn):
+    packed = np.packbits(img, axis=1)
+    for with_labels in (True, False):
+        got = gridbits.label_stats(packed, conn, with_labels, packed_width=img.shape[1])
+        want = gridbits.label_stats(img, conn, with_labels)
+        assert got.n == want.n
+        for a, b in zip(got[1:], want[1:]):
+            if b is None:
+                assert a is None
+            else:
+                np.testing.assert_array_equal(a, b)
+
+
 def test_packed_input_errors():
-    with pytest.raises(TypeError, match="uint8"):
-        gridbits.label(np.zeros((2, 2), bool), packed_width=4)
-    with pytest.raises(ValueError, match="cannot hold"):
-        gridbits.label(np.zeros((2, 1), np.uint8), packed_width=9)
+    for f in (gridbits.label, gridbits.label_stats):
+        with pytest.raises(TypeError, match="uint8"):
+            f(np.zeros((2, 2), bool), packed_width=4)
+        with pytest.raises(ValueError, match="cannot hold"):
+            f(np.zeros((2, 1), np.uint8), packed_width=9)
+        with pytest.raises(ValueError, match="packed_width"):
+            f(np.zeros((2, 1), np.uint8), packed_width=-1)
 
 
 @pytest.mark.parametrize("shape", [(1100, 1000), (37, 29)])

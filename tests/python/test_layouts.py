@@ -183,5 +183,7 @@ def test_label_packed(layout, conn):
     for width in range(max(0, 8 * view.shape[1] - 8), 8 * view.shape[1] + 1):
         want = gridbits.label(c, conn, packed_width=width)
         assert_same(gridbits.label(view, conn, packed_width=width), want)
+        want_stats = gridbits.label_stats(c, conn, packed_width=width)
+        assert_same(gridbits.label_stats(view, conn, packed_width=width), want_stats)
         pixels = np.unpackbits(c, axis=1)[:, :width]
         assert_same(gridbits.label(pixels, conn), want)
