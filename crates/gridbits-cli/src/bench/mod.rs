@@ -103,8 +103,7 @@ impl<'a> Workload<'_, 'a> {
     /// Pauses for `pause` before each sample, untimed: for cases on thread pools of their
     /// own, whose idle workers spin for a while after a call and would take a core from the
     /// next case's sample (on two cores, the one-thread and two-thread cases each slowed the
-    /// other).
-    /// Each sample is then [warmed up](Self::warm_up) too.
+    /// other). Each sample is then [warmed up](Self::warm_up) too.
     pub fn settle(mut self, pause: Duration) -> Self {
         self.pause = pause;
         self.warm_up()
@@ -114,8 +113,8 @@ impl<'a> Workload<'_, 'a> {
     /// for workloads whose fast case runs on a second core. A virtual CPU that has idled
     /// (the second core while a one-thread case ran, or both during a pause) runs slower
     /// for some milliseconds when work comes back: on the 2-vCPU VM of docs/benchmarks.md,
-    /// two-thread labelling of 4096x4096 noise came out slower than one thread without the
-    /// warm-up and 1.5x faster with it, as in a loop of the same call.
+    /// two-thread labelling of 4096x4096 noise at 30% came out slower than one thread
+    /// without the warm-up and 1.3-1.5x faster with it, as in a loop of the same call.
     pub fn warm_up(mut self) -> Self {
         self.warm = true;
         self
