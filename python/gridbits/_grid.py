@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterable, NamedTuple, Sequence, Union
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _gridbits
 from ._checks import as_mask, cells_mask, connectivity as _conn, moves as _moves, same_shape
 
+#: Cells: a mask of the grid's shape, or ``(row, col)`` pairs.
+Cells = Union[ArrayLike, Iterable[tuple[int, int]]]
 
-def label(image, connectivity: int = 8, *, packed_width: int | None = None) -> tuple[np.ndarray, int]:
+
+def label(
+    image: ArrayLike, connectivity: int = 8, *, packed_width: int | None = None
+) -> tuple[np.ndarray, int]:
     """Label the connected components of the nonzero pixels of a 2D array.
 
     Returns ``(labels, n)``: an ``int32`` array of the image's shape, 0 for the background
@@ -91,7 +97,11 @@ class LabelStats(NamedTuple):
 
 
 def label_stats(
-    image, connectivity: int = 8, labels: bool = True, *, packed_width: int | None = None
+    image: ArrayLike,
+    connectivity: int = 8,
+    labels: bool = True,
+    *,
+    packed_width: int | None = None,
 ) -> LabelStats:
     """Label and measure every component: areas, bounding boxes and centroids, as
     ``cv2.connectedComponentsWithStats`` reports them but without the background row.
@@ -127,7 +137,9 @@ def label_stats(
     return LabelStats(*_gridbits.label_stats_split(m, c, bool(labels), width))
 
 
-def connected_components_with_stats(image, connectivity: int = 8):
+def connected_components_with_stats(
+    image: ArrayLike, connectivity: int = 8
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """``cv2.connectedComponentsWithStats`` with gridbits: ``(n + 1, labels, stats,
     centroids)``, row 0 the background, ``stats`` columns ``x, y, w, h, area`` (``int32``).
 
@@ -150,7 +162,7 @@ def _stats(image, connectivity, with_labels):
     return _gridbits.label_stats(m, c, bool(with_labels))
 
 
-def groups_at_least(image, k: int, connectivity: int = 8) -> np.ndarray:
+def groups_at_least(image: ArrayLike, k: int, connectivity: int = 8) -> np.ndarray:
     """The pixels of the components of ``k`` pixels or more, as a bool array.
 
     >>> import numpy as np, gridbits
@@ -166,7 +178,7 @@ def groups_at_least(image, k: int, connectivity: int = 8) -> np.ndarray:
     return keep[s.labels]
 
 
-def fill(passable, seeds, connectivity: int = 4) -> np.ndarray:
+def fill(passable: ArrayLike, seeds: Cells, connectivity: int = 4) -> np.ndarray:
     """The cells of ``passable`` reachable from ``seeds`` (a mask of the grid's shape or
     ``(row, col)`` pairs; seeds on blocked cells start nothing), as a bool array.
 
@@ -184,7 +196,7 @@ def fill(passable, seeds, connectivity: int = 4) -> np.ndarray:
     return _gridbits.fill_mask(p, s, c).view(bool)
 
 
-def distance(passable, sources, moves: str = "4") -> np.ndarray:
+def distance(passable: ArrayLike, sources: Cells, moves: str = "4") -> np.ndarray:
     """Move distance from the nearest source to every cell: ``int32``, 0 at the sources,
     -1 where unreachable. ``moves`` is "4", "8" (king steps), "queen", "rook" or "bishop"
     (sliding moves stop at blocked cells; one slide is one move). Sources need not be
@@ -222,7 +234,9 @@ class Voronoi(NamedTuple):
     UNREACHED = 0
 
 
-def voronoi(passable, sources, moves: str = "4") -> Voronoi:
+def voronoi(
+    passable: ArrayLike, sources: ArrayLike | Sequence[Iterable[tuple[int, int]]], moves: str = "4"
+) -> Voronoi:
     """Voronoi territory of several players.
 
     ``sources`` is an integer array of the grid's shape (0: no source, ``k``: a source of
@@ -285,7 +299,7 @@ def _markers(sources, shape) -> np.ndarray:
     return out
 
 
-def reach(passable, pieces, moves: str = "queen") -> np.ndarray:
+def reach(passable: ArrayLike, pieces: Cells, moves: str = "queen") -> np.ndarray:
     """The cells reachable in one move by any of ``pieces`` (a mask or ``(row, col)``
     pairs): sliding moves stop before blocked cells and before other pieces.
 

@@ -12,6 +12,7 @@ A position is a ``uint8`` array of 10 x 10, top row first: 0 empty, 1 a white am
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _gridbits
 from ._checks import code_batch
@@ -64,7 +65,7 @@ def _positions(positions, name: str, batch: bool) -> np.ndarray:
     return code_batch(positions, name, batch, 3, meaning)
 
 
-def evaluate(position) -> dict:
+def evaluate(position: ArrayLike | str) -> dict:
     """Territory by queen and by king distance: ``{"queen": {...}, "king": {...}}``, each
     with the counts of empty cells ``white`` and ``black`` reach strictly first,
     ``contested`` and ``unreachable``."""
@@ -72,7 +73,7 @@ def evaluate(position) -> dict:
     return {m: dict(zip(_KEYS, map(int, t[i]))) for i, m in enumerate(("queen", "king"))}
 
 
-def evaluate_many(positions) -> np.ndarray:
+def evaluate_many(positions: ArrayLike) -> np.ndarray:
     """Territory of a batch ``(N, 10, 10)``: ``int32 [N, 2, 4]``, metric (queen, king) by
     (white, black, contested, unreachable). The GIL is released.
 

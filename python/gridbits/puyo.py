@@ -16,6 +16,7 @@ pops), 12 for ``rules="stc"``. Floating puyos fall before the chain starts. A te
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _gridbits
 from ._checks import code_batch
@@ -59,7 +60,7 @@ def _fields(fields, name: str, batch: bool) -> np.ndarray:
     return code_batch(fields, name, batch, 6, "0 (empty), 1-5 (colours) or 6 (garbage)", True)
 
 
-def simulate(field, rules: str = "tsu") -> dict:
+def simulate(field: ArrayLike, rules: str = "tsu") -> dict:
     """Run the chain of one field: ``{"chain", "score", "steps", "field"}``, ``steps`` a list
     of ``{"cleared", "garbage", "groups", "colors", "group_bonus", "score"}`` and ``field``
     the field after the chain.
@@ -74,7 +75,9 @@ def simulate(field, rules: str = "tsu") -> dict:
     return _gridbits.puyo_simulate(_fields(field, "field", False), r)
 
 
-def simulate_many(fields, rules: str = "tsu"):
+def simulate_many(
+    fields: ArrayLike, rules: str = "tsu"
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Run the chains of a batch of fields ``(N, rows, 6)``: ``(chain int32 [N], score
     int64 [N], fields after uint8 [N, rows, 6])``. The GIL is released.
 
