@@ -16,7 +16,7 @@ test-rust:
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.7,<2" numpy scipy pytest hypothesis "dask[array]" distributed
+	$(PY) -m pip install --quiet "maturin>=1.7,<2" numpy scipy pytest hypothesis "dask[array]" distributed cachey
 	touch $(STAMP)
 
 # Builds the native module (release) into the venv.

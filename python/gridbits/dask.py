@@ -38,12 +38,20 @@ except ImportError as e:  # pragma: no cover - exercised only without dask
     ) from e
 
 
+class _Chunk:
+    """A labelled chunk, as it stays on the worker that labelled it: its local labels, their
+    count and the edges the merge needs (copied when labelled). ``final``: the labels have
+    been overwritten with their final values by :func:`_relabel`."""
+
+    __slots__ = ("labels", "n", "edges", "final")
+
+    def __init__(self, labels, n):
+        self.labels, self.n, self.edges, self.final = labels, n, _edges(labels), False
+
+
 def _label_block(block, conn):
-    """Local labels of one chunk and their count (stays on the worker that made it)."""
-    m = as_mask(block, "image")
-    if m.size == 0:
-        return np.zeros(m.shape, dtype=np.int32), 0
-    return _gridbits.label(m, conn)
+    """Local labels of one chunk, with their count and edges."""
+    return _Chunk(*_gridbits.label(as_mask(block, "image"), conn))
 
 
 def _edges(labels):
@@ -52,20 +60,15 @@ def _edges(labels):
     return (labels[0].copy(), labels[-1].copy(), labels[:, 0].copy(), labels[:, -1].copy())
 
 
-def _summary(labels_n):
+def _summary(chunk):
     """What the merge needs of a labelled chunk: its count and its edges."""
-    labels, n = labels_n
-    return n, _edges(labels)
+    return chunk.n, chunk.edges
 
 
 def _stats_summary(block, conn):
     """A chunk's count, edges and statistics rows ``(x, y, w, h, area)``, without keeping
     its label image."""
-    m = as_mask(block, "image")
-    if m.size == 0:
-        empty = np.zeros(0, np.int32)
-        return 0, (empty, empty, empty, empty), np.zeros((0, 5), np.int32)
-    n, labels, stats, _ = _gridbits.label_stats(m, conn, True)
+    n, labels, stats, _ = _gridbits.label_stats(as_mask(block, "image"), conn, True)
     return n, _edges(labels), stats[1:]
 
 
@@ -104,23 +107,26 @@ def _merge(offsets, *pair_lists):
     return _gridbits.merge_labels(pairs, int(offsets[-1]))
 
 
-def _relabel(labels_n, offsets, index, merged):
+def _relabel(chunk, offsets, index, merged):
     """A chunk's final labels, written over its local ones.
 
-    In place, though Dask tasks should not change their inputs, because nothing else
-    reads this array afterwards: it is made by this graph's ``_label_block``, whose other
-    reader, ``_summary``, copied its edges before the merge this task waits for; the tasks
-    are pure, so the same chunk labelled twice (two calls of :func:`label`) shares one
-    ``_label_block`` and one ``_relabel`` rather than relabelling twice. A copy would cost
-    as much as the labelling: on the 2-vCPU VM of docs/python.md, fresh memory for it made
-    32768^2 take 5.3 s instead of 2.0 s (threads scheduler)."""
-    labels, _ = labels_n
+    In place, though Dask tasks should not change their inputs: a copy would cost as much
+    as the labelling (on the 2-vCPU VM of docs/python.md, fresh memory for it made 32768^2
+    take 5.3 s instead of 2.0 s, threads scheduler). It is safe because nothing reads the
+    local labels afterwards: the merge reads the edges copied when the chunk was labelled,
+    and a chunk relabelled once (``final``) is returned as it is when the same task runs
+    again on the same object (a retry, or a result cache that kept the labelled chunk):
+    the same chunk, offsets and merge give the same final labels."""
+    if chunk.final:
+        return chunk.labels
     mapping, _ = merged
     # Arrays that crossed processes may sit at unaligned addresses, or be read-only: the
-    # native code reads aligned int32 (np.require copies only then).
-    out = np.require(labels, np.int32, ["C", "A", "W"])
+    # native code reads aligned int32 (np.require copies only then, and the chunk keeps
+    # its local labels).
+    out = np.require(chunk.labels, np.int32, ["C", "A", "W"])
     mapping = np.require(mapping, np.int32, ["C", "A"])
     _gridbits.relabel(out, int(offsets[index]), mapping)
+    chunk.final = out is chunk.labels
     return out
 
 

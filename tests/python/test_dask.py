@@ -156,3 +156,48 @@ def test_empty_images(shape, chunks):
     s = gd.label_stats(img)
     count, areas, bboxes = dask.compute(s.n, s.areas, s.bboxes, scheduler="threads")
     assert int(count) == 0 and areas.shape == (0,) and bboxes.shape == (0, 4)
+
+
+def test_relabelled_chunks_stay_right_when_their_task_runs_again():
+    """``_relabel`` writes over a chunk's local labels: running it again on the same chunk
+    (a retry, a result cache) gives the same labels, and the merge still reads the local
+    edges."""
+    rng = np.random.default_rng(31)
+    img = rng.random((40, 50)) < 0.5
+    chunk = gd._label_block(img, 8)
+    local = chunk.labels.copy()
+    edges = [e.copy() for e in gd._summary(chunk)[1]]
+    offsets = gd._offsets(chunk.n, 7)  # a second chunk of 7 labels after this one
+    merged = gd._merge(offsets)
+    first = gd._relabel(chunk, offsets, 0, merged).copy()
+    assert chunk.final and (first == local).all()  # offset 0, nothing merged: unchanged
+    shifted = gd._Chunk(local.copy(), chunk.n)
+    once = gd._relabel(shifted, gd._offsets(3, chunk.n), 1, gd._merge(gd._offsets(3, chunk.n)))
+    once = once.copy()
+    again = gd._relabel(shifted, gd._offsets(3, chunk.n), 1, gd._merge(gd._offsets(3, chunk.n)))
+    np.testing.assert_array_equal(again, once)
+    np.testing.assert_array_equal(once, np.where(local > 0, local + 3, 0))
+    for a, b in zip(gd._summary(shifted)[1], edges):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_results_stay_right_with_a_result_cache():
+    """With Dask's result cache holding the labelled chunks (and nothing after them), a
+    second computation reuses chunks relabelled by the first."""
+    pytest.importorskip("cachey")
+    from dask.cache import Cache
+
+    rng = np.random.default_rng(32)
+    img = rng.random((300, 400)) < 0.55
+    want, m = ndimage.label(img, structure=STRUCT[8])
+    cache = Cache(2e9, limit=0)
+    with cache:
+        labels, n = gd.label(da.from_array(img, chunks=(70, 90)))
+        first = labels.compute(scheduler="threads")
+        for key in list(cache.cache.data):
+            if "_label_block" not in str(key):
+                cache.cache.retire(key)
+        assert int(n.compute(scheduler="threads")) == m
+        second = labels.compute(scheduler="threads")
+    np.testing.assert_array_equal(second, first)
+    assert same_partition(second, want)
