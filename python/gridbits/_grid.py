@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Sequence, Union
+from typing import Iterable, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -11,12 +11,12 @@ from . import _gridbits
 from ._checks import as_mask, cells_mask, connectivity as _conn, moves as _moves, same_shape
 
 #: Cells: a mask of the grid's shape, or ``(row, col)`` pairs.
-Cells = Union[ArrayLike, Iterable[tuple[int, int]]]
+Cells = Union[ArrayLike, Iterable[Tuple[int, int]]]
 
 
 def label(
-    image: ArrayLike, connectivity: int = 8, *, packed_width: int | None = None
-) -> tuple[np.ndarray, int]:
+    image: ArrayLike, connectivity: int = 8, *, packed_width: Optional[int] = None
+) -> Tuple[np.ndarray, int]:
     """Label the connected components of the nonzero pixels of a 2D array.
 
     Returns ``(labels, n)``: an ``int32`` array of the image's shape, 0 for the background
@@ -87,7 +87,7 @@ class LabelStats(NamedTuple):
     #: Number of components.
     n: int
     #: The label image (``int32``), or ``None`` when not asked for.
-    labels: np.ndarray | None
+    labels: Optional[np.ndarray]
     #: Pixels per component (``int64``).
     areas: np.ndarray
     #: Bounding boxes ``(x, y, w, h)`` (``int32``), x the column, y the row.
@@ -101,7 +101,7 @@ def label_stats(
     connectivity: int = 8,
     labels: bool = True,
     *,
-    packed_width: int | None = None,
+    packed_width: Optional[int] = None,
 ) -> LabelStats:
     """Label and measure every component: areas, bounding boxes and centroids, as
     ``cv2.connectedComponentsWithStats`` reports them but without the background row.
@@ -139,7 +139,7 @@ def label_stats(
 
 def connected_components_with_stats(
     image: ArrayLike, connectivity: int = 8
-) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """``cv2.connectedComponentsWithStats`` with gridbits: ``(n + 1, labels, stats,
     centroids)``, row 0 the background, ``stats`` columns ``x, y, w, h, area`` (``int32``).
 
@@ -235,7 +235,9 @@ class Voronoi(NamedTuple):
 
 
 def voronoi(
-    passable: ArrayLike, sources: ArrayLike | Sequence[Iterable[tuple[int, int]]], moves: str = "4"
+    passable: ArrayLike,
+    sources: Union[ArrayLike, Sequence[Iterable[Tuple[int, int]]]],
+    moves: str = "4",
 ) -> Voronoi:
     """Voronoi territory of several players.
 

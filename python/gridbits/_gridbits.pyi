@@ -1,6 +1,6 @@
 """Type stubs of the native module (the public API is in the package's Python modules)."""
 
-from typing import Optional
+from typing import Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +51,7 @@ def label_packed(packed: npt.NDArray[np.uint8], width: int, connectivity: int) -
 class Tetris:
     def __init__(self, height: int = 40) -> None: ...
     @staticmethod
-    def from_array(cells: npt.NDArray[np.uint8]) -> "Tetris": ...
+    def from_array(cells: npt.NDArray[Union[np.uint8, np.bool_]]) -> "Tetris": ...
     @staticmethod
     def parse(text: str) -> "Tetris": ...
     def to_array(self) -> npt.NDArray[np.uint8]: ...

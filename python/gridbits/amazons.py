@@ -11,6 +11,8 @@ A position is a ``uint8`` array of 10 x 10, top row first: 0 empty, 1 a white am
 
 from __future__ import annotations
 
+from typing import Union
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -65,7 +67,7 @@ def _positions(positions, name: str, batch: bool) -> np.ndarray:
     return code_batch(positions, name, batch, 3, meaning)
 
 
-def evaluate(position: ArrayLike | str) -> dict:
+def evaluate(position: Union[ArrayLike, str]) -> dict:
     """Territory by queen and by king distance: ``{"queen": {...}, "king": {...}}``, each
     with the counts of empty cells ``white`` and ``black`` reach strictly first,
     ``contested`` and ``unreachable``."""

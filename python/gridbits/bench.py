@@ -91,11 +91,12 @@ def _median_time(fn, repeat: int, warm_up: float = WARM_UP) -> float:
     fn()
     while time.perf_counter() - start < warm_up:
         fn()
-    times = []
-    while len(times) < repeat or sum(times) < MIN_TIMED:
+    times, total = [], 0.0
+    while len(times) < repeat or total < MIN_TIMED:
         t = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t)
+        total += times[-1]
     times.sort()
     return times[len(times) // 2]
 

@@ -22,7 +22,7 @@ its components' first pixel), not in the global raster order.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Tuple
 
 import numpy as np
 
@@ -177,7 +177,7 @@ def _merged(shape, summaries, conn):
     return offsets, dask.delayed(_merge, pure=True)(offsets, *pair_lists)
 
 
-def label(image, connectivity: int = 8) -> tuple["da.Array", "da.Array"]:
+def label(image, connectivity: int = 8) -> Tuple["da.Array", "da.Array"]:
     """Label the nonzero pixels of a 2D Dask array: ``(labels, n)``, ``labels`` a lazy
     ``int32`` Dask array with the image's chunks (zero-length chunks left out) and ``n`` a
     lazy 0-d Dask array.

@@ -15,6 +15,8 @@ pops), 12 for ``rules="stc"``. Floating puyos fall before the chain starts. A te
 
 from __future__ import annotations
 
+from typing import Tuple
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -77,7 +79,7 @@ def simulate(field: ArrayLike, rules: str = "tsu") -> dict:
 
 def simulate_many(
     fields: ArrayLike, rules: str = "tsu"
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Run the chains of a batch of fields ``(N, rows, 6)``: ``(chain int32 [N], score
     int64 [N], fields after uint8 [N, rows, 6])``. The GIL is released.
 

@@ -202,7 +202,9 @@ def test_sizes_that_cannot_be_allocated_raise_memory_error():
         gridbits.label(huge)
 
 
-def test_gil_is_released_while_labelling():
+def test_label_from_several_threads_at_once():
+    """Four Python threads label one image at once (each call releases the GIL, see
+    test_gil.py): each gets the whole result."""
     import threading
 
     img = np.random.default_rng(10).random((1500, 1500)) < 0.5

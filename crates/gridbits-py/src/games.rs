@@ -6,7 +6,7 @@
 //! Amazons positions are `uint8` arrays of 10 x 10, top row first: 0 empty, 1 a white
 //! amazon, 2 a black amazon, 3 an arrow.
 
-use crate::{filled, reserved};
+use crate::reserved;
 use gridbits::games::amazons::{Position, Territory};
 use gridbits::games::puyo::{Field, Rules};
 use gridbits::Board10x10;
@@ -138,10 +138,16 @@ fn puyo_simulate_many<'py>(
 )> {
     let r = self::rules(rules)?;
     let (cells, n, rows) = field_cells(&fields, r, false)?;
-    let mut chains = filled(n, 0i32, "chain counts")?;
-    let mut scores = filled(n, 0i64, "scores")?;
-    let mut after = filled(cells.len(), 0u8, "fields after")?;
-    let failed = py.detach(|| simulate_into(cells, r, &mut chains, &mut scores, &mut after));
+    let mut chains = reserved(n, "chain counts")?;
+    let mut scores = reserved(n, "scores")?;
+    let mut after = reserved(cells.len(), "fields after")?;
+    let failed = py.detach(|| {
+        // Zeroed here, without the GIL (every value is then written over).
+        chains.resize(n, 0i32);
+        scores.resize(n, 0i64);
+        after.resize(cells.len(), 0u8);
+        simulate_into(cells, r, &mut chains, &mut scores, &mut after)
+    });
     if failed {
         return Err(first_bad_field(cells, r));
     }

@@ -115,6 +115,7 @@ fn sliding_owners_refuse_planes_for_too_many_players() {
             panic!("{moves:?}: {e}")
         };
         assert!(size.bytes > 1 << 50, "{moves:?}: {size}");
+        assert_eq!(size.what, "grid per player (sliding moves)");
     }
     // The step moves' BFS builds no plane per player, but counts cells per player.
     let e = try_voronoi_owners(&players, &free, Moves::Four, None).unwrap_err();

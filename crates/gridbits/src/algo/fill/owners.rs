@@ -174,12 +174,11 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
     let memory = OwnersError::Memory;
     // Sliding moves build two planes per player (its sources, its territory) and three more;
     // the count of cells per player takes five words a player (four tally ways, the result).
-    let per_player = players.len() as u128 + 2;
-    let working = if moves.is_sliding() {
-        (2 * players.len() as u128 + 3) * grid_bytes(w, h)
-    } else {
-        bfs_working_bytes(w, h)
-    } + 40 * per_player;
+    if moves.is_sliding() {
+        let planes = (2 * players.len() as u128 + 3) * grid_bytes(w, h);
+        check_memory("grid per player (sliding moves)", w, h, planes).map_err(memory)?;
+    }
+    let working = bfs_working_bytes(w, h) + 40 * (players.len() as u128 + 2);
     check_memory("owner array", w, h, working).map_err(memory)?;
     let mut owner = cells_of("owner array", w, h, Owners::UNREACHED).map_err(memory)?;
     let mut distances = DistanceMap::try_new(w, h).map_err(memory)?;
