@@ -70,6 +70,14 @@ def contiguous(*views):
     return out
 
 
+def assert_pairs_same(f, a, b, c_a, c_b, want):
+    """``f`` of two inputs, each a view (``a``, ``b``) or its contiguous copy (``c_a``,
+    ``c_b``): every mix with a view gives ``want``, the result of ``f(c_a, c_b)``."""
+    assert_same(f(a, b), want)
+    assert_same(f(a, c_b), want)
+    assert_same(f(c_a, b), want)
+
+
 def assert_same(got, want):
     """Equal results: arrays, numbers, or (named) tuples of them."""
     if isinstance(want, tuple):
@@ -123,9 +131,8 @@ def test_fill(layout, dtype, conn):
     c_free, c_seeds = contiguous(free, seeds)
     want = gridbits.fill(c_free, c_seeds, conn)
     assert want.any()
-    assert_same(gridbits.fill(free, seeds, conn), want)
-    assert_same(gridbits.fill(free, c_seeds, conn), want)
-    assert_same(gridbits.fill(c_free, seeds, conn), want)
+    f = lambda a, b: gridbits.fill(a, b, conn)
+    assert_pairs_same(f, free, seeds, c_free, c_seeds, want)
 
 
 @pytest.mark.parametrize("layout, dtype", layout_params())
@@ -136,9 +143,8 @@ def test_distance(layout, dtype, moves):
     c_free, c_sources = contiguous(free, sources)
     want = gridbits.distance(c_free, c_sources, moves)
     assert want.max() > 2
-    assert_same(gridbits.distance(free, sources, moves), want)
-    assert_same(gridbits.distance(free, c_sources, moves), want)
-    assert_same(gridbits.distance(c_free, sources, moves), want)
+    f = lambda a, b: gridbits.distance(a, b, moves)
+    assert_pairs_same(f, free, sources, c_free, c_sources, want)
 
 
 @pytest.mark.parametrize("layout, dtype", layout_params())
@@ -153,9 +159,8 @@ def test_voronoi(layout, dtype, moves):
         c_free, c_markers = contiguous(free, mview)
         want = gridbits.voronoi(c_free, c_markers, moves)
         assert want.counts[1:].min() > 0
-        assert_same(gridbits.voronoi(free, mview, moves), want)
-        assert_same(gridbits.voronoi(free, c_markers, moves), want)
-        assert_same(gridbits.voronoi(c_free, mview, moves), want)
+        f = lambda a, b: gridbits.voronoi(a, b, moves)
+        assert_pairs_same(f, free, mview, c_free, c_markers, want)
 
 
 @pytest.mark.parametrize("layout, dtype", layout_params())
@@ -166,9 +171,8 @@ def test_reach(layout, dtype, moves):
     c_free, c_pieces = contiguous(free, pieces)
     want = gridbits.reach(c_free, c_pieces, moves)
     assert want.any()
-    assert_same(gridbits.reach(free, pieces, moves), want)
-    assert_same(gridbits.reach(free, c_pieces, moves), want)
-    assert_same(gridbits.reach(c_free, pieces, moves), want)
+    f = lambda a, b: gridbits.reach(a, b, moves)
+    assert_pairs_same(f, free, pieces, c_free, c_pieces, want)
 
 
 @pytest.mark.parametrize("layout", [pytest.param(f, id=name) for name, f in LAYOUTS.items()])
