@@ -257,23 +257,20 @@ def voronoi(
     p = as_mask(passable, "passable")
     markers = _markers(sources, p.shape)
     players = int(markers.max()) if markers.size else 0
-    # ``counts`` has a slot per player number; numpy raises MemoryError if it cannot.
-    counts = np.zeros(players + 1, np.int64)
     if p.size == 0:
-        return Voronoi(np.zeros(p.shape, dtype=np.int32), counts)
-    ids = None
-    if players > np.count_nonzero(markers):
-        # Numbers used sparsely (more numbers than source cells): the native call gets them
-        # renumbered 1..k, so that its per-player work follows the players that exist.
-        ids = np.unique(markers[markers > 0])
-        markers = np.searchsorted(ids, markers, side="right").astype(np.int32)
-    k = players if ids is None else len(ids)
-    owner, dense = _gridbits.voronoi_owner(p, markers, k, m)
-    if ids is None:
-        return Voronoi(owner, dense)
+        return Voronoi(np.zeros(p.shape, dtype=np.int32), np.zeros(players + 1, np.int64))
+    if players <= np.count_nonzero(markers):
+        return Voronoi(*_gridbits.voronoi_owner(p, markers, players, m))
+    # Numbers used sparsely (more numbers than source cells): the native call gets them
+    # renumbered 1..k, so that its per-player work follows the players that exist.
+    # ``counts`` keeps a slot per number: numpy raises MemoryError first if it cannot.
+    counts = np.zeros(players + 1, np.int64)
+    ids = np.unique(markers[markers > 0])
+    dense = np.searchsorted(ids, markers, side="right").astype(np.int32)
+    owner, dense_counts = _gridbits.voronoi_owner(p, dense, len(ids), m)
     played = owner > 0
     owner[played] = ids[owner[played] - 1]
-    counts[ids] = dense[1:]
+    counts[ids] = dense_counts[1:]
     return Voronoi(owner, counts)
 
 
