@@ -2,11 +2,13 @@
 //! and its portable copy, and with the `parallel` feature `fill_union_parallel`) against the
 //! per-cell oracle `naive::fill`: random densities, mazes, serpentines, word-boundary widths,
 //! single rows and columns, empty and full grids, many seeds and seeds on walls; and
-//! `fill_from` (one start cell) from the first seed of each case.
+//! `fill_from` (one start cell) from the first seed of each case, and `fill_count` (with
+//! its default windows and with windows small enough to grow on these grids) from several.
 
 use crate::common::{config, maze, SplitMix, CONNS};
 use gridbits::algo::fill::{
-    fill, fill_from, fill_runs, fill_sweep, fill_union, fill_union_portable,
+    fill, fill_count, fill_count_windows, fill_from, fill_runs, fill_sweep, fill_union,
+    fill_union_portable, try_fill_count,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity};
@@ -65,6 +67,88 @@ fn check_engines(seeds: &BitGrid, passable: &BitGrid, what: &str) {
                 passable.width(),
                 passable.height()
             );
+        }
+        check_counts(seeds, passable, conn, what);
+    }
+}
+
+/// Windows of `fill_count_windows`: (rows above and below, words beside, share of the grid);
+/// the first is `fill_count`'s default, the others grow on grids of a few words.
+const WINDOWS: [((usize, usize), usize); 5] = [
+    ((8, 1), 128),
+    ((0, 0), 1),
+    ((1, 0), 1),
+    ((2, 1), 2),
+    ((3, 0), 4),
+];
+
+/// `fill_count` and its windows against the oracle, from the first 8 seeds (on walls or not).
+fn check_counts(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity, what: &str) {
+    let np = NaiveGrid::from_view(passable);
+    for start in seeds.iter().take(8) {
+        let mut one = seeds.empty_like();
+        one.set(start.0, start.1);
+        let expected = nf::fill(&NaiveGrid::from_view(&one), &np, conn).count() as u64;
+        let (w, h) = (passable.width(), passable.height());
+        assert_eq!(
+            fill_count(passable, start, conn),
+            expected,
+            "fill_count {start:?} {conn:?} on {what} {w}x{h}"
+        );
+        assert_eq!(try_fill_count(passable, start, conn), Ok(expected));
+        for (first, share) in WINDOWS {
+            assert_eq!(
+                fill_count_windows(passable, start, conn, first, share),
+                expected,
+                "fill_count_windows {first:?} 1/{share} from {start:?} {conn:?} on {what} {w}x{h}"
+            );
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "the start cell (0, 2) is off the 5x2 grid")]
+fn fill_count_off_the_grid_panics() {
+    let free = BitGrid::full(5, 2).unwrap();
+    let _ = fill_count(&free, (0, 2), Connectivity::Four);
+}
+
+#[test]
+fn try_fill_count_names_a_start_off_the_grid() {
+    let free = BitGrid::full(5, 2).unwrap();
+    let err = try_fill_count(&free, (5, 1), Connectivity::Eight).unwrap_err();
+    assert_eq!(err.to_string(), "cell (5, 1) is off the 5x2 grid");
+    assert!(matches!(err, gridbits::GridError::OffGrid(_)));
+}
+
+/// Pockets of every size around the default windows on a grid large enough to use the first
+/// two (1024 x 1344: 21,504 words; the windows 51 and 165 words, each used while at most
+/// 1/128 of the grid), starts everywhere, edges included.
+#[test]
+fn fill_count_matches_fill_from_on_a_large_grid() {
+    let (w, h) = (1024, 1344);
+    let mut rng = SplitMix(13);
+    for pct in [45, 52, 58, 75] {
+        let p = random(&mut rng, w, h, pct);
+        let mut starts = random_seeds(&mut rng, w, h, 24);
+        for (x, y) in [
+            (0, 0),
+            (w - 1, h - 1),
+            (0, h - 1),
+            (w - 1, 0),
+            (64, 17),
+            (63, 200),
+        ] {
+            starts.set(x, y);
+        }
+        for conn in CONNS {
+            for start in starts.iter() {
+                assert_eq!(
+                    fill_count(&p, start, conn),
+                    fill_from(&p, start, conn).count(),
+                    "{pct}% {start:?} {conn:?}"
+                );
+            }
         }
     }
 }

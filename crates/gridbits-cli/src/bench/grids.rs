@@ -8,7 +8,9 @@
 
 use super::fill::maze;
 use super::{Bench, Rng};
-use gridbits::algo::fill::{distance_map, fill, fill_from, fill_union, voronoi, voronoi_owners};
+use gridbits::algo::fill::{
+    distance_map, fill, fill_count, fill_from, fill_union, voronoi, voronoi_owners,
+};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Moves};
 
@@ -242,7 +244,8 @@ fn distance(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, u
 }
 
 /// `fill SHAPE N`: the library's flood fill from one cell (`fill_from`, and `fill` from a
-/// seed grid) against the plain stack fill, the run union-find on one thread and (feature
+/// seed grid, each counted after; `fill_count`, the count alone) against the plain stack
+/// fill (a count), the run union-find on one thread and (feature
 /// `parallel`) on all of them.
 fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usize)) {
     let size = passable.width();
@@ -262,6 +265,9 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
         })
         .case("seed grid", 1, || {
             fill(&seed, passable, Connectivity::Four).count()
+        })
+        .case("count", 1, || {
+            fill_count(passable, start, Connectivity::Four)
         })
         .case("union", 1, || {
             fill_union(&seed, passable, Connectivity::Four).count()

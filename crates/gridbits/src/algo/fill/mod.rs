@@ -72,6 +72,7 @@
 //! assert_eq!((v.owned[0].count(), v.owned[1].count()), (9, 12));
 //! ```
 
+mod count;
 mod dilate;
 mod distance;
 mod distance_out;
@@ -92,6 +93,9 @@ mod union;
 mod walls;
 
 pub use crate::algo::slide::SizeMismatch;
+#[doc(hidden)]
+pub use count::fill_count_windows;
+pub use count::{fill_count, try_fill_count};
 pub use dilate::fill_dilate;
 pub use distance::{distance_map, DistanceMap};
 pub use fallible::{try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths};
