@@ -9,8 +9,9 @@ strided views) and returns numpy arrays; long calls release the GIL.
   :func:`groups_at_least`: connected components, a drop-in for ``scipy.ndimage.label`` and
   ``cv2.connectedComponentsWithStats``; :mod:`gridbits.ndimage` has ``label`` with scipy's
   own signature and defaults (``structure``, ``output``).
-- :func:`fill`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood fill, BFS distance
-  maps, territory of many players, sliding-piece reach.
+- :func:`fill`, :func:`fill_count`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood
+  fill (its cells, or their number), BFS distance maps, territory of many players,
+  sliding-piece reach.
 - :mod:`gridbits.puyo`, :mod:`gridbits.tetris`, :mod:`gridbits.amazons`: game engines.
 - :mod:`gridbits.dask`: labelling of Dask arrays larger than one machine.
 
@@ -26,6 +27,7 @@ from ._grid import (
     connected_components_with_stats,
     distance,
     fill,
+    fill_count,
     groups_at_least,
     label,
     label_stats,
@@ -43,6 +45,7 @@ __all__ = [
     "connected_components_with_stats",
     "distance",
     "fill",
+    "fill_count",
     "groups_at_least",
     "label",
     "label_stats",

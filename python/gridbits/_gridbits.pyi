@@ -26,6 +26,9 @@ def label_stats_split(
 def fill_mask(
     passable: npt.NDArray[np.uint8], seeds: npt.NDArray[np.uint8], connectivity: int
 ) -> npt.NDArray[np.uint8]: ...
+def fill_count(
+    passable: npt.NDArray[np.uint8], row: int, col: int, connectivity: int
+) -> int: ...
 def distance(
     passable: npt.NDArray[np.uint8], sources: npt.NDArray[np.uint8], moves: str
 ) -> npt.NDArray[np.int32]: ...

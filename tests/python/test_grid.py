@@ -123,6 +123,52 @@ def test_fill_equals_bfs(free, seed, conn):
     np.testing.assert_array_equal(got, want)
 
 
+@edge_examples([13], [4, 8])
+@given(images(max_side=70), st.integers(0, 1000), st.sampled_from([4, 8]))
+def test_fill_count_equals_bfs(free, seed, conn):
+    """From a few random cells, blocked ones included (0 cells)."""
+    rng = np.random.default_rng(seed)
+    h, w = free.shape
+    for _ in range(3 if free.size else 0):
+        r, c = int(rng.integers(h)), int(rng.integers(w))
+        one = np.zeros_like(free)
+        one[r, c] = True
+        want = int((bfs(free, one & free, str(conn)) >= 0).sum())
+        assert gridbits.fill_count(free, (r, c), connectivity=conn) == want
+        assert gridbits.fill_count(free, np.array([r, c]), conn) == want
+
+
+def test_fill_count_of_pockets_and_regions_of_a_large_grid():
+    """2048 x 1100 noise, large enough for the count's windows: the same as fill().sum()."""
+    rng = np.random.default_rng(3)
+    free = rng.random((1100, 2048)) < 0.55
+    starts = [(0, 0), (1099, 2047), (17, 64), (500, 63)] + [
+        (int(r), int(c)) for r, c in zip(rng.integers(1100, size=6), rng.integers(2048, size=6))
+    ]
+    for conn in (4, 8):
+        for start in starts:
+            want = int(gridbits.fill(free, [start], connectivity=conn).sum())
+            assert gridbits.fill_count(free, start, conn) == want, (start, conn)
+
+
+def test_fill_count_errors():
+    free = np.ones((3, 4), bool)
+    with pytest.raises(ValueError, match=r"start: \(3, 0\) is off the 3x4 grid"):
+        gridbits.fill_count(free, (3, 0))
+    with pytest.raises(ValueError, match=r"start: \(0, -1\) is off"):
+        gridbits.fill_count(free, (0, -1))
+    with pytest.raises(TypeError, match="start: expected a \\(row, col\\) pair"):
+        gridbits.fill_count(free, (1.5, 0))
+    with pytest.raises(TypeError, match="start"):
+        gridbits.fill_count(free, (1, 2, 3))
+    with pytest.raises(ValueError, match="connectivity"):
+        gridbits.fill_count(free, (0, 0), connectivity=6)
+    with pytest.raises(ValueError, match="off the 0x5 grid"):
+        gridbits.fill_count(np.ones((0, 5), bool), (0, 0))
+    assert gridbits.fill_count(free, (2, 3)) == 12
+    assert gridbits.fill_count(~free, (2, 3)) == 0
+
+
 def owners(free, markers, moves):
     """Plain multi-player Voronoi: each player's own BFS, then strict minima."""
     players = int(markers.max()) if markers.size else 0

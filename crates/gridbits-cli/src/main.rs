@@ -71,7 +71,8 @@ enum Command {
     #[command(
         after_help = "Examples:\n  printf '..#\\n.##\\n#..\\n' | gridbits fill --from 0,0\n  \
                             filled 3 cells (o) from (0, 0), 4-connected\n  oo#\n  o##\n  #..\n\n  \
-                            gridbits fill --from 10,20 --connectivity 8 --png filled.png maze.png"
+                            gridbits fill --from 10,20 --connectivity 8 --png filled.png maze.png\n  \
+                            gridbits fill --from 10,20 --count --json maze.png"
     )]
     Fill(cmd::fill::FillArgs),
     /// BFS distance from every source (any character but `#` and `.`, and --from cells).

@@ -36,6 +36,69 @@ fn fill_json_and_text() {
 }
 
 #[test]
+fn fill_count_prints_the_number_alone() {
+    let grid = b"..#.\n..#.\n###.\n....\n";
+    let v = ok_json(&["fill", "--from", "0,0", "--count", "--json"], grid);
+    assert_eq!(v, json!({"size": 4}));
+    let t = ok_text(&["fill", "--from", "3,3", "--count"], grid);
+    assert_eq!(t, "filled 7 cells from (3, 3), 4-connected\n");
+    let v = ok_json(
+        &["fill", "--from", "0,0", "--count", "--moves", "8", "--json"],
+        b".#\n#.\n",
+    );
+    assert_eq!(v["size"], 2);
+    assert_fails(
+        &["fill", "--from", "2,0", "--count"],
+        grid,
+        "--from 2,0 is a blocked cell ('#')",
+    );
+    assert_fails(
+        &["fill", "--from", "0,0", "--count", "--png", "out.png"],
+        grid,
+        "--png",
+    );
+}
+
+/// `--count` agrees with the cells `--json` lists, on a noise grid larger than the count's
+/// first windows (2048 x 1100: 17,600 words), from pockets and from the large region.
+#[test]
+fn fill_count_agrees_with_the_cells_on_a_large_grid() {
+    let (w, h) = (2048usize, 1100usize);
+    let mut s = 7u64;
+    let mut text = Vec::with_capacity((w + 1) * h);
+    for _ in 0..h {
+        for _ in 0..w {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            text.push(if s % 100 < 45 { b'#' } else { b'.' });
+        }
+        text.push(b'\n');
+    }
+    let free: Vec<(usize, usize)> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| text[y * (w + 1) + x] == b'.')
+        .step_by(250_000)
+        .collect();
+    for (x, y) in free {
+        for conn in ["4", "8"] {
+            let from = format!("{x},{y}");
+            let base = ["fill", "--from", &from, "--moves", conn, "--json"];
+            let counted = ok_json(&[&base[..], &["--count"]].concat(), &text);
+            let listed = ok_json(&base, &text);
+            assert_eq!(
+                counted["size"], listed["size"],
+                "from {from}, {conn}-connected"
+            );
+            assert_eq!(
+                listed["cells"].as_array().map(Vec::len),
+                listed["size"].as_u64().map(|n| n as usize)
+            );
+        }
+    }
+}
+
+#[test]
 fn fill_eight_connected_crosses_diagonals() {
     let grid = b".#\n#.\n";
     assert_eq!(

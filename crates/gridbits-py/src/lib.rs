@@ -4,7 +4,9 @@
 //! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
 //! they work.
 
-use gridbits::algo::fill::{try_distance_map, try_fill, try_voronoi_owners, Owners, OwnersError};
+use gridbits::algo::fill::{
+    try_distance_map, try_fill, try_fill_count, try_voronoi_owners, Owners, OwnersError,
+};
 use gridbits::algo::slide::reach;
 use gridbits::{BitGrid, Connectivity, Moves};
 use numpy::ndarray::Array2;
@@ -180,6 +182,22 @@ fn grid_to_array<'py>(py: Python<'py>, g: &BitGrid) -> PyResult<Bound<'py, PyArr
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
     array2(py, out, h, w)
+}
+
+/// The number of cells of `passable` reachable from `(row, col)`: a window around the start,
+/// grown as the region needs (`fill_count`). The start is checked by the Python layer.
+#[pyfunction]
+fn fill_count(
+    py: Python<'_>,
+    passable: PyReadonlyArray2<'_, u8>,
+    row: usize,
+    col: usize,
+    connectivity: u8,
+) -> PyResult<u64> {
+    let conn = self::connectivity(connectivity)?;
+    let p = Image::new(&passable, "passable")?.grid("passable")?;
+    py.detach(|| try_fill_count(&p, (col, row), conn))
+        .map_err(|e| size_error("passable", e))
 }
 
 /// The cells of `passable` reachable from `seeds & passable`.
@@ -401,6 +419,7 @@ fn relabel<'py>(
 #[pymodule]
 fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fill_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(fill_count, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(voronoi_owner, m)?)?;
     m.add_function(wrap_pyfunction!(reach_mask, m)?)?;

@@ -6,7 +6,7 @@ use crate::output::{check_png_target, png_to_stdout, write_png, Chars, Chunked};
 use crate::progress::{read_input, Progress};
 use crate::render::paint;
 use clap::Args;
-use gridbits::algo::fill::{fill, try_fill};
+use gridbits::algo::fill::{fill, try_fill, try_fill_count};
 use gridbits::{BitGrid, Connectivity};
 use std::io::Write;
 
@@ -28,6 +28,11 @@ pub struct FillArgs {
     /// Also write the filled cells as a PNG image (filled = white; `-` for standard output).
     #[arg(long, value_name = "OUT.png")]
     pub png: Option<String>,
+    /// Print only the number of cells reached (with --json, `{"size": N}`): the cells are
+    /// counted in a window around the start, grown as the region needs, so a small pocket
+    /// of a large image costs a few microseconds after reading it.
+    #[arg(long, conflicts_with = "png")]
+    pub count: bool,
 }
 
 /// Runs the command, writing its result to `out` as it goes.
@@ -57,6 +62,20 @@ pub fn run(args: &FillArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     let free = !&blocked;
+    if args.count {
+        let size = try_fill_count(&free, (x, y), args.connectivity)
+            .map_err(|e| CliError::msg(e.to_string()))?;
+        if args.json {
+            writeln!(out, "{{\"size\":{size}}}")?;
+        } else {
+            writeln!(
+                out,
+                "filled {size} cells from ({x}, {y}), {}-connected",
+                args.connectivity
+            )?;
+        }
+        return Ok(());
+    }
     let mut seed = BitGrid::new(w, h).map_err(|e| CliError::msg(e.to_string()))?;
     seed.set(x, y);
     // The text is kept only to draw it (and to pick a mark it does not use).
