@@ -4,10 +4,10 @@
 //! wants a number, and on a large grid most starts are in small pockets. A fill that returns
 //! its cells pays for a result the size of the grid, zeroed and then counted, whatever the
 //! pocket's size. [`fill_count`] fills inside a window around the start instead (at first
-//! 17 rows of 3 words), and grows the window (twice as tall and wide each time) while the filled
-//! region touches one of its sides that is not a side of the grid. A region that outgrows
-//! a window of [`WINDOW_SHARE`]-th of the grid is counted by a whole-grid fill
-//! ([`fill_from`]), so a large region costs that fill plus windows of a few percent of it.
+//! 17 rows of 3 words), and grows the window (twice as tall and wide each time) while the
+//! filled region touches one of its sides that is not a side of the grid. A region that
+//! outgrows a window of [`WINDOW_SHARE`]-th of the grid is counted by a whole-grid fill
+//! ([`fill_from`]), so a large region costs that fill plus windows of about 1% of it.
 
 use super::fallible::fill_bytes;
 use super::sweep::fill_from;
