@@ -8,6 +8,8 @@ are contiguous. These helpers convert with as few copies as possible and raise
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 _CONNECTIVITIES = (4, 8)
@@ -60,6 +62,22 @@ def moves(m) -> str:
     return m
 
 
+def _off_grid(name: str, row, col, shape: tuple) -> ValueError:
+    """The error of a cell ``(row, col)`` given in ``name`` off a grid of ``shape``."""
+    return ValueError(f"{name}: ({row}, {col}) is off the {shape[0]}x{shape[1]} grid")
+
+
+def cell(value, shape: tuple, name: str) -> tuple:
+    """One cell: a ``(row, col)`` pair of integers on a grid of ``shape``."""
+    try:
+        row, col = (operator.index(v) for v in value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name}: expected a (row, col) pair of integers, got {value!r}") from None
+    if not (0 <= row < shape[0] and 0 <= col < shape[1]):
+        raise _off_grid(name, row, col, shape)
+    return row, col
+
+
 def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
     """A ``uint8`` mask of ``shape`` from either a numpy array of that shape (any dtype,
     nonzero set) or ``(row, col)`` pairs: a list or tuple of pairs, or a ``(K, 2)`` integer
@@ -84,7 +102,7 @@ def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
     bad = (rows < 0) | (rows >= shape[0]) | (cols < 0) | (cols >= shape[1])
     if bad.any():
         r, c = pts[np.argmax(bad)]
-        raise ValueError(f"{name}: ({r}, {c}) is off the {shape[0]}x{shape[1]} grid")
+        raise _off_grid(name, r, c, shape)
     out = np.zeros(shape, dtype=np.uint8)
     out[rows, cols] = 1
     return out

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import operator
 from typing import Iterable, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from . import _gridbits
-from ._checks import as_mask, cells_mask, connectivity as _conn, moves as _moves, same_shape
+from ._checks import as_mask, cell, cells_mask, connectivity as _conn, moves as _moves, same_shape
 
 #: Cells: a mask of the grid's shape, or ``(row, col)`` pairs.
 Cells = Union[ArrayLike, Iterable[Tuple[int, int]]]
@@ -211,19 +210,8 @@ def fill_count(passable: ArrayLike, start: Tuple[int, int], connectivity: int = 
     """
     c = _conn(connectivity)
     p = as_mask(passable, "passable")
-    row, col = _start(start, p.shape)
+    row, col = cell(start, p.shape, "start")
     return int(_gridbits.fill_count(p, row, col, c))
-
-
-def _start(start, shape):
-    """``start`` as a ``(row, col)`` pair of ints on a grid of ``shape``."""
-    try:
-        row, col = (operator.index(v) for v in start)
-    except (TypeError, ValueError):
-        raise TypeError(f"start: expected a (row, col) pair of integers, got {start!r}") from None
-    if not (0 <= row < shape[0] and 0 <= col < shape[1]):
-        raise ValueError(f"start: ({row}, {col}) is off the {shape[0]}x{shape[1]} grid")
-    return row, col
 
 
 def distance(passable: ArrayLike, sources: Cells, moves: str = "4") -> np.ndarray:
