@@ -17,8 +17,11 @@
 //!    root. So the one-thread labels are the roots in id order: stripe `s`'s roots get the
 //!    consecutive labels after those of the stripes above, in local order, and a joined label
 //!    takes its root's. Each stripe builds its map from local to final labels and rewrites
-//!    its run labels (in parallel); the statistics of its roots go straight to their own
-//!    slots of the result, those of the few joined pieces are merged after.
+//!    its run labels (in parallel; the labels between two joined ones move by one offset,
+//!    and most of a stripe's lie in one such run, which takes an addition instead of a
+//!    lookup); the statistics of its roots go straight to their own slots of the result,
+//!    those of the few joined pieces are merged after. Both passes and the join run inside
+//!    the pool, so that a caller outside it is woken once.
 //! 4. **Write.** Each stripe writes its rows of the label image (disjoint slices).
 //!
 //! **Pipelined** (the image without statistics): the writes are bound by memory bandwidth
@@ -40,7 +43,7 @@ use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
 use stripe_stats::{merge, stripe_stats};
-use stripe_write::{final_units, remap, write_in_pieces, write_stripe};
+use stripe_write::{fill_map, final_units, remap, write_in_pieces, write_stripe, Map, Shift};
 
 mod stripe_stats;
 mod stripe_write;
@@ -88,8 +91,10 @@ pub(super) struct Stripe {
     /// label of each.
     joined: Vec<u32>,
     joined_final: Vec<u32>,
-    /// Final label of each local label (0 for 0).
+    /// Final label of each local label from `map_base` on (0 for 0): `map[i]` of label
+    /// `map_base + i`.
     map: Vec<u32>,
+    map_base: u32,
 }
 
 /// Runs `f(i, item)` for every item, on all threads with the feature `parallel`; the first
@@ -127,6 +132,20 @@ impl Stripe {
     /// The stripe's units (rows, or row pairs with 8-connectivity).
     fn units(&self, conn: Connectivity) -> usize {
         self.rows.div_ceil(unit_rows(conn))
+    }
+}
+
+/// Runs `f` on a thread of the current pool with the feature `parallel` (the calling
+/// thread when it is one), so that the parallel calls inside it start and end without
+/// waking a thread outside the pool.
+fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::scope(|_| f())
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        f()
     }
 }
 
@@ -238,7 +257,9 @@ impl Labeller {
         for (s, y) in stripes.iter_mut().zip(starts.windows(2)) {
             (s.y0, s.rows) = (y[0], y[1] - y[0]);
         }
-        let result = self.striped_in(&mut stripes, grid, conn, pipelined, out, stats);
+        // Both passes and the join between them on the pool's threads: a caller outside
+        // the pool waits (and is woken) once, not once per pass.
+        let result = in_pool(|| self.striped_in(&mut stripes, grid, conn, pipelined, out, stats));
         self.stripes = stripes;
         result
     }
@@ -450,23 +471,20 @@ impl Labeller {
         }
         each(&mut jobs, |_, job| {
             let s = &mut *job.stripe;
-            // The map: runs of new labels (consecutive, from `first + 1`) between the
-            // joined labels, which take their roots' labels.
-            s.map.clear();
-            s.map.try_reserve_exact(s.count as usize + 1).map_err(|_| {
-                let n = s.count as usize + 1;
-                memory_error::<u32>(w, h, n, "not enough memory to label")
-            })?;
-            s.map.push(0);
-            let mut next = s.first;
-            for (&j, &f) in s.joined.iter().zip(&s.joined_final) {
-                let n = j - s.map.len() as u32;
-                s.map.extend(next + 1..next + 1 + n);
-                next += n;
-                s.map.push(f);
-            }
-            let n = s.count + 1 - s.map.len() as u32;
-            s.map.extend(next + 1..next + 1 + n);
+            // The runs to renumber: all of the stripe's, or a pipelined first stripe's
+            // after the units it wrote. Their map starts at their smallest label (on
+            // noise, a few thousand labels before the end of the first stripe's million).
+            let (from, units) = (if job.written { s.written } else { 0 }, s.units(conn));
+            let runs = {
+                let base = &s.labeller.unit_base;
+                base[from.min(units)] as usize..base[units] as usize
+            };
+            let base = match job.written {
+                true => s.labeller.parent[runs.clone()].iter().copied().min(),
+                false => Some(0),
+            };
+            fill_map(s, base.unwrap_or(s.count + 1))
+                .map_err(|n| memory_error::<u32>(w, h, n, "not enough memory to label"))?;
             if let Some(slots) = job.stats.take() {
                 for slot in slots.iter_mut() {
                     slot.write(ComponentStats::EMPTY);
@@ -481,21 +499,17 @@ impl Labeller {
             if let Some(cells) = job.cells.as_deref_mut() {
                 let g = s.grid.as_ref().expect("stripe grid made in the first pass");
                 // The units written in the first pass (pipelined) are final.
-                let (from, units) = (if job.written { s.written } else { 0 }, s.units(conn));
                 if from < units {
+                    let shift = Shift::of_stripe(&s.joined, s.count, s.first);
                     let l = &mut s.labeller;
-                    remap(
-                        &mut l.parent[l.unit_base[from] as usize..],
-                        &s.map,
-                        l.portable,
-                    );
+                    let map = Map {
+                        base: s.map_base,
+                        finals: &s.map,
+                        shift,
+                    };
+                    remap(&mut l.parent[runs], map, l.portable);
                     let at = (from * unit_rows(conn) * w).min(cells.len());
-                    let cells = &mut cells[at..];
-                    if job.written {
-                        write_in_pieces(l, g, conn, from..units, cells)?;
-                    } else {
-                        write_stripe(l, g, conn, from..units, cells);
-                    }
+                    write_stripe(l, g, conn, from..units, &mut cells[at..]);
                 }
             }
             Ok(())

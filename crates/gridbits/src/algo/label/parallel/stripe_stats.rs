@@ -50,6 +50,7 @@ pub(super) fn stripe_stats(
     s.side.resize(s.joined.len(), ComponentStats::EMPTY);
     s.slot_of.push(0);
     let (mut k, own_len) = (0, own.len() as u32);
+    debug_assert_eq!(s.map_base, 0, "the whole map");
     for (l, &f) in (1..).zip(&s.map[1..]) {
         let mine = f > s.first && f - s.first <= own_len;
         if s.joined.get(k) == Some(&l) {

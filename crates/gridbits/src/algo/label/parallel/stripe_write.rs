@@ -120,59 +120,244 @@ pub(super) fn write_stripe(
     });
 }
 
-/// Replaces every run label `p` by `map[p]` (labels are at most `map.len() - 1`). With AVX2
-/// (detected at run time, unless `portable`) 8 labels per gather.
-pub(super) fn remap(labels: &mut [u32], map: &[u32], portable: bool) {
+/// Fills a stripe's [`Stripe::map`](super::Stripe) with the final label of each of its
+/// local labels from `base` on (`map[i]` of label `base + i`): runs of new labels
+/// (consecutive, from `first + 1`) between the joined labels, which take their roots' labels;
+/// label 0 stays 0. Returns the number of entries it could not allocate on failure.
+pub(super) fn fill_map(s: &mut Stripe, base: u32) -> Result<(), usize> {
+    let count = s.count;
+    let n = (count + 1).saturating_sub(base) as usize;
+    s.map.clear();
+    s.map.try_reserve_exact(n).map_err(|_| n)?;
+    s.map_base = base;
+    let map = &mut s.map;
+    if base == 0 {
+        map.push(0);
+    }
+    // Labels `lo..j` are new (the first `next`), then `j` is joined (or past the end).
+    let (mut lo, mut next) = (1, s.first + 1);
+    let joined = s.joined.iter().zip(&s.joined_final);
+    for (&j, &f) in joined.chain([(&(count + 1), &0)]) {
+        let from = lo.max(base);
+        if from < j {
+            map.extend(next + (from - lo)..next + (j - lo));
+        }
+        if base <= j && j <= count {
+            map.push(f);
+        }
+        next += j - lo;
+        lo = j + 1;
+    }
+    debug_assert_eq!(map.len(), n);
+    Ok(())
+}
+
+/// The longest run of consecutive labels that a stripe's map moves by one offset: the
+/// labels strictly between `lo` and `hi` map to `label + delta` (wrapping). [`remap`] adds
+/// the offset to them instead of reading the map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Shift {
+    lo: u32,
+    hi: u32,
+    delta: u32,
+}
+
+impl Shift {
+    /// The longest run of a stripe's map (see [`fill_map`]): its `count` local labels are,
+    /// in order, new labels `first + 1, first + 2, ...` and the `joined` labels
+    /// (increasing), which take other labels; so the new labels between two joined ones
+    /// (or 0 and `count + 1`) move by `first` minus the number of joined labels below.
+    pub(super) fn of_stripe(joined: &[u32], count: u32, first: u32) -> Shift {
+        let mut best = Shift::default();
+        let mut lo = 0;
+        for (below, &hi) in joined.iter().chain([count + 1].iter()).enumerate() {
+            if hi - lo > best.hi - best.lo {
+                let delta = first.wrapping_sub(below as u32);
+                best = Shift { lo, hi, delta };
+            }
+            lo = hi;
+        }
+        best
+    }
+
+    /// The labels of the run are those `p` with `p - start < len` (wrapping): `(start,
+    /// len)`.
+    fn span(self) -> (u32, u32) {
+        (
+            self.lo.wrapping_add(1),
+            self.hi.saturating_sub(self.lo.wrapping_add(1)),
+        )
+    }
+}
+
+/// A stripe's map from local to final labels: `finals[p - base]` for the labels `p` from
+/// `base` on, and `shift`, a run of it (`p + shift.delta` for the labels of the run, whether
+/// from `base` on or not).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Map<'a> {
+    pub(super) base: u32,
+    pub(super) finals: &'a [u32],
+    pub(super) shift: Shift,
+}
+
+impl Map<'_> {
+    /// The final label of `p` (an index past the end reads the last entry).
+    fn get(&self, p: u32) -> u32 {
+        let (start, len) = self.shift.span();
+        if p.wrapping_sub(start) < len {
+            p.wrapping_add(self.shift.delta)
+        } else {
+            let last = self.finals.len() - 1;
+            self.finals[(p.wrapping_sub(self.base) as usize).min(last)]
+        }
+    }
+}
+
+/// Replaces every run label `p` by its final label in `map` (each label not in its run is at
+/// least `map.base`; a map that is empty leaves `labels` as they are). With AVX2 (detected
+/// at run time, unless `portable`) 8 labels at a time: an addition when they all lie in the
+/// shifted run (most labels of a stripe: those after its first rows' components), else a
+/// gather for the others.
+pub(super) fn remap(labels: &mut [u32], map: Map<'_>, portable: bool) {
+    if map.finals.is_empty() {
+        return;
+    }
+    debug_assert!((map.shift.lo + 1..map.shift.hi)
+        .filter(|&p| p >= map.base)
+        .all(|p| map.finals[(p - map.base) as usize] == p.wrapping_add(map.shift.delta)));
     #[cfg(target_arch = "x86_64")]
     {
-        if !portable && map.len() <= i32::MAX as usize && cpu_has_avx2() {
+        if !portable && map.finals.len() <= i32::MAX as usize && cpu_has_avx2() {
             // SAFETY: the CPU has AVX2 (`cpu_has_avx2` checks it), the only feature
             // `remap_avx2` is compiled for; it keeps its memory accesses inside `labels` and
-            // `map` for any input (see its comments).
+            // `map.finals` for any input (see its comments).
             unsafe { remap_avx2(labels, map) };
             return;
         }
     }
     let _ = portable;
-    let last = map.len() - 1;
     for p in labels {
-        *p = map[(*p as usize).min(last)];
+        *p = map.get(*p);
     }
 }
 
-/// [`remap`] with AVX2 gathers. A `map` that is empty or longer than `i32::MAX` (whose last
-/// index the gathers cannot clamp to) takes the bounds-checked scalar loop instead.
+/// [`remap`] with AVX2 additions and gathers, for a map of 1 to `i32::MAX` entries.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn remap_avx2(labels: &mut [u32], map: &[u32]) {
+fn remap_avx2(labels: &mut [u32], map: Map<'_>) {
     use std::arch::x86_64::{
-        __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_min_epu32, _mm256_set1_epi32,
-        _mm256_storeu_si256,
+        __m256i, _mm256_add_epi32, _mm256_cmpgt_epi32, _mm256_loadu_si256,
+        _mm256_mask_i32gather_epi32, _mm256_min_epu32, _mm256_movemask_epi8, _mm256_set1_epi32,
+        _mm256_storeu_si256, _mm256_sub_epi32, _mm256_xor_si256,
     };
-    let last = match map.len().checked_sub(1) {
-        Some(last) if last <= i32::MAX as usize => last,
-        _ => {
-            let last = map.len().saturating_sub(1);
-            for p in labels {
-                *p = map[(*p as usize).min(last)];
-            }
-            return;
-        }
-    };
+    let last = map.finals.len() - 1;
+    assert!(last <= i32::MAX as usize, "a map of at most 2^31 entries");
     let top = _mm256_set1_epi32(last as i32);
+    let base = _mm256_set1_epi32(map.base as i32);
+    // `p - start < len` unsigned, as a signed comparison with both sides' sign bits flipped.
+    let (start, len) = map.shift.span();
+    let sign = _mm256_set1_epi32(i32::MIN);
+    let start = _mm256_set1_epi32(start as i32);
+    let len = _mm256_xor_si256(_mm256_set1_epi32(len as i32), sign);
+    let delta = _mm256_set1_epi32(map.shift.delta as i32);
     let mut chunks = labels.chunks_exact_mut(8);
     for c in &mut chunks {
         let ptr = c.as_mut_ptr().cast::<__m256i>();
         // SAFETY: `c` is 8 u32: the unaligned load stays inside it.
         let v = unsafe { _mm256_loadu_si256(ptr) };
-        // Indices clamped to `0..=last` (`last < 2^31`, so they are non-negative as i32).
-        let i = _mm256_min_epu32(v, top);
-        // SAFETY: every index is at most `last`: each lane reads 4 bytes inside `map`.
-        let g = unsafe { _mm256_i32gather_epi32::<4>(map.as_ptr().cast::<i32>(), i) };
+        let at = _mm256_xor_si256(_mm256_sub_epi32(v, start), sign);
+        let inside = _mm256_cmpgt_epi32(len, at);
+        let mut g = _mm256_add_epi32(v, delta);
+        if _mm256_movemask_epi8(inside) != -1 {
+            // Indices `p - base` clamped to `0..=last` (`last < 2^31`: non-negative as i32).
+            let i = _mm256_min_epu32(_mm256_sub_epi32(v, base), top);
+            // The lanes outside the run (mask: the sign bit set) read the map.
+            let outside = _mm256_xor_si256(inside, _mm256_set1_epi32(-1));
+            // SAFETY: every index is at most `last`: each lane read is 4 bytes inside
+            // `map.finals`; the other lanes keep `g`.
+            g = unsafe {
+                _mm256_mask_i32gather_epi32::<4>(g, map.finals.as_ptr().cast(), i, outside)
+            };
+        }
         // SAFETY: `c` is 8 u32: the unaligned store stays inside it.
         unsafe { _mm256_storeu_si256(ptr, g) };
     }
     for p in chunks.into_remainder() {
-        *p = map[(*p as usize).min(last)];
+        *p = map.get(*p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Stripe;
+    use super::{fill_map, remap, Map, Shift};
+
+    /// The map written the plain way: label 0 stays 0, the joined labels take their finals,
+    /// the others `first + 1, first + 2, ...` in order.
+    fn plain_map(joined: &[u32], finals: &[u32], count: u32, first: u32) -> Vec<u32> {
+        let mut next = first;
+        (0..=count)
+            .map(|l| match joined.iter().position(|&j| j == l) {
+                _ if l == 0 => 0,
+                Some(k) => finals[k],
+                None => {
+                    next += 1;
+                    next
+                }
+            })
+            .collect()
+    }
+
+    /// `fill_map` from any base, and `remap` with its shifted run (the addition, the
+    /// gathers and the portable loop), equal the plain map on random stripes: no joined
+    /// label, joined labels at the ends, in runs and alone; labels from the base on.
+    #[test]
+    fn remap_from_a_base_equals_the_plain_map() {
+        let mut rng = crate::test_rng::XorShift(0x2545_f491_4f6c_dd1d);
+        for case in 0..300 {
+            let count = 1 + (rng.next_u64() % 200) as u32;
+            let share = rng.next_u64() % 30;
+            let mut s = Stripe {
+                count,
+                first: (rng.next_u64() % 1000) as u32,
+                ..Stripe::default()
+            };
+            s.joined = (1..=count).filter(|_| rng.percent(share)).collect();
+            s.joined_final = s
+                .joined
+                .iter()
+                .map(|_| 1 + rng.next_u64() as u32 % 999)
+                .collect();
+            let plain = plain_map(&s.joined, &s.joined_final, count, s.first);
+            let base = match case % 3 {
+                0 => 0,
+                _ => (rng.next_u64() % u64::from(count + 1)) as u32,
+            };
+            fill_map(&mut s, base).unwrap();
+            assert_eq!(s.map, plain[base as usize..], "case {case}: base {base}");
+            let shift = Shift::of_stripe(&s.joined, count, s.first);
+            let map = Map {
+                base,
+                finals: &s.map,
+                shift,
+            };
+            let labels: Vec<u32> = (0..1 + rng.next_u64() % 300)
+                .map(|_| base + (rng.next_u64() % u64::from(count + 1 - base)) as u32)
+                .filter(|&l| l != 0)
+                .collect();
+            let want: Vec<u32> = labels.iter().map(|&l| plain[l as usize]).collect();
+            for portable in [false, true] {
+                let mut got = labels.clone();
+                remap(&mut got, map, portable);
+                assert_eq!(got, want, "case {case}: base {base} portable {portable}");
+            }
+            // Runs of one label in the shifted run take the addition path.
+            let (start, len) = shift.span();
+            if len > 0 && start >= base {
+                let mut got = vec![start; 16];
+                remap(&mut got, map, false);
+                assert_eq!(got, vec![plain[start as usize]; 16], "case {case}");
+            }
+        }
     }
 }
