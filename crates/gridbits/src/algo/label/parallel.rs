@@ -35,16 +35,16 @@
 //! pass writes its other rows (on noise, a few above its border; on a comb whose teeth meet
 //! below it, all of them). Its share of the rows is smaller by what writing costs.
 
-use super::labeller::{merged, starts, union, upto};
-use super::{
-    memory_error, size_error, try_resize, unit_rows, ComponentStats, Labeller, Labels, LABEL_SLACK,
-};
+use super::labeller::{merged, starts, upto};
+use super::{memory_error, try_resize, unit_rows, ComponentStats, Labeller, Labels};
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
+use join::join_borders;
 use std::mem::MaybeUninit;
 use stripe_stats::{merge, stripe_stats};
-use stripe_write::{fill_map, final_units, remap, write_in_pieces, write_stripe, Map, Shift};
+use stripe_write::{final_units, write_in_pieces, write_stripe};
 
+mod join;
 mod stripe_stats;
 mod stripe_write;
 
@@ -358,81 +358,8 @@ impl Labeller {
             }
         };
 
-        // 2. Join across the borders: the union-find ids are the border labels of each
-        // stripe in order.
-        let (mut total, mut ids) = (0u64, 0usize);
-        for s in stripes.iter_mut() {
-            s.border_base = ids as u32;
-            ids += s.border.len();
-            total += u64::from(s.count);
-            if total >= u64::from(u32::MAX) - LABEL_SLACK as u64 {
-                return Err(size_error(w, h, "too many runs for u32 labels"));
-            }
-        }
-        let uf = &mut self.parent;
-        uf.clear();
-        uf.try_reserve_exact(ids).map_err(|_| {
-            memory_error::<u32>(w, h, ids, "not enough memory for the union-find table")
-        })?;
-        uf.extend(0..ids as u32);
-        let eight = conn == Connectivity::Eight;
-        for i in 1..stripes.len() {
-            let (a, b) = (&stripes[i - 1], &stripes[i]);
-            for x in 0..w {
-                let lb = b.top[x];
-                if lb == 0 {
-                    continue;
-                }
-                let ib = b.border_base + lb - 1;
-                let near = if eight {
-                    x.saturating_sub(1)..(x + 2).min(w)
-                } else {
-                    x..x + 1
-                };
-                for &la in &a.bottom[near] {
-                    if la != 0 {
-                        union(uf, a.border_base + la - 1, ib);
-                    }
-                }
-            }
-        }
-        // The joined labels (border labels whose id is no root), and the first label of
-        // each stripe's new components.
-        let mut next = 0u32;
-        for s in stripes.iter_mut() {
-            s.joined.clear();
-            for (id, &l) in (s.border_base..).zip(&s.border) {
-                if uf[id as usize] != id {
-                    s.joined.push(l);
-                }
-            }
-            s.first = next;
-            next += s.count - s.joined.len() as u32;
-        }
-        let count = next;
-        // The final label of every joined label: its root's, a new label of this stripe or
-        // an earlier one.
-        for i in 0..stripes.len() {
-            let mut finals = std::mem::take(&mut stripes[i].joined_final);
-            finals.clear();
-            let s = &stripes[i];
-            for (id, &l) in (s.border_base..).zip(&s.border) {
-                if uf[id as usize] == id {
-                    continue;
-                }
-                debug_assert!(s.joined.binary_search(&l).is_ok());
-                let mut r = id;
-                while uf[r as usize] != r {
-                    r = uf[r as usize];
-                }
-                let t = stripes[..=i].partition_point(|s| s.border_base <= r) - 1;
-                let root = &stripes[t];
-                let local = root.border[(r - root.border_base) as usize];
-                let before = root.joined.partition_point(|&j| j < local) as u32;
-                finals.push(root.first + local - before);
-            }
-            stripes[i].joined_final = finals;
-        }
+        // 2. Join across the borders.
+        let count = join_borders(stripes, &mut self.parent, conn, (w, h))?;
 
         // 3 and 4. Renumber, write the image and the new components' statistics.
         if !image && stats.is_none() {
@@ -472,18 +399,10 @@ impl Labeller {
         each(&mut jobs, |_, job| {
             let s = &mut *job.stripe;
             // The runs to renumber: all of the stripe's, or a pipelined first stripe's
-            // after the units it wrote. Their map starts at their smallest label (on
-            // noise, a few thousand labels before the end of the first stripe's million).
+            // after the units it wrote.
             let (from, units) = (if job.written { s.written } else { 0 }, s.units(conn));
-            let runs = {
-                let base = &s.labeller.unit_base;
-                base[from.min(units)] as usize..base[units] as usize
-            };
-            let base = match job.written {
-                true => s.labeller.parent[runs.clone()].iter().copied().min(),
-                false => Some(0),
-            };
-            fill_map(s, base.unwrap_or(s.count + 1))
+            let runs = s
+                .map_runs(conn, from)
                 .map_err(|n| memory_error::<u32>(w, h, n, "not enough memory to label"))?;
             if let Some(slots) = job.stats.take() {
                 for slot in slots.iter_mut() {
@@ -497,19 +416,12 @@ impl Labeller {
                 stripe_stats(s, conn, own)?;
             }
             if let Some(cells) = job.cells.as_deref_mut() {
-                let g = s.grid.as_ref().expect("stripe grid made in the first pass");
                 // The units written in the first pass (pipelined) are final.
                 if from < units {
-                    let shift = Shift::of_stripe(&s.joined, s.count, s.first);
-                    let l = &mut s.labeller;
-                    let map = Map {
-                        base: s.map_base,
-                        finals: &s.map,
-                        shift,
-                    };
-                    remap(&mut l.parent[runs], map, l.portable);
+                    s.remap_runs(runs);
+                    let g = s.grid.as_ref().expect("stripe grid made in the first pass");
                     let at = (from * unit_rows(conn) * w).min(cells.len());
-                    write_stripe(l, g, conn, from..units, &mut cells[at..]);
+                    write_stripe(&mut s.labeller, g, conn, from..units, &mut cells[at..]);
                 }
             }
             Ok(())

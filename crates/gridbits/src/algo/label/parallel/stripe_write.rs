@@ -120,11 +120,50 @@ pub(super) fn write_stripe(
     });
 }
 
+impl Stripe {
+    /// Builds the stripe's map ([`fill_map`]) for the runs of its units `from..` and
+    /// returns their indices: the map of every label with `from == 0`, else from the
+    /// smallest label of those runs (a pipelined first stripe's last rows: on noise a few
+    /// thousand labels of its million). Returns the number of map entries it could not
+    /// allocate on failure.
+    pub(super) fn map_runs(
+        &mut self,
+        conn: Connectivity,
+        from: usize,
+    ) -> Result<Range<usize>, usize> {
+        let units = self.units(conn);
+        let base = &self.labeller.unit_base;
+        let runs = base[from.min(units)] as usize..base[units] as usize;
+        let least = match from {
+            0 => 0,
+            _ => self.labeller.parent[runs.clone()]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(self.count + 1),
+        };
+        fill_map(self, least)?;
+        Ok(runs)
+    }
+
+    /// Renumbers the runs `runs` (from [`Stripe::map_runs`]) to their final labels.
+    pub(super) fn remap_runs(&mut self, runs: Range<usize>) {
+        let shift = Shift::of_stripe(&self.joined, self.count, self.first);
+        let map = Map {
+            base: self.map_base,
+            finals: &self.map,
+            shift,
+        };
+        let l = &mut self.labeller;
+        remap(&mut l.parent[runs], map, l.portable);
+    }
+}
+
 /// Fills a stripe's [`Stripe::map`](super::Stripe) with the final label of each of its
 /// local labels from `base` on (`map[i]` of label `base + i`): runs of new labels
 /// (consecutive, from `first + 1`) between the joined labels, which take their roots' labels;
 /// label 0 stays 0. Returns the number of entries it could not allocate on failure.
-pub(super) fn fill_map(s: &mut Stripe, base: u32) -> Result<(), usize> {
+fn fill_map(s: &mut Stripe, base: u32) -> Result<(), usize> {
     let count = s.count;
     let n = (count + 1).saturating_sub(base) as usize;
     s.map.clear();
@@ -156,7 +195,7 @@ pub(super) fn fill_map(s: &mut Stripe, base: u32) -> Result<(), usize> {
 /// labels strictly between `lo` and `hi` map to `label + delta` (wrapping). [`remap`] adds
 /// the offset to them instead of reading the map.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Shift {
+struct Shift {
     lo: u32,
     hi: u32,
     delta: u32,
@@ -167,7 +206,7 @@ impl Shift {
     /// in order, new labels `first + 1, first + 2, ...` and the `joined` labels
     /// (increasing), which take other labels; so the new labels between two joined ones
     /// (or 0 and `count + 1`) move by `first` minus the number of joined labels below.
-    pub(super) fn of_stripe(joined: &[u32], count: u32, first: u32) -> Shift {
+    fn of_stripe(joined: &[u32], count: u32, first: u32) -> Shift {
         let mut best = Shift::default();
         let mut lo = 0;
         for (below, &hi) in joined.iter().chain([count + 1].iter()).enumerate() {
@@ -194,10 +233,10 @@ impl Shift {
 /// `base` on, and `shift`, a run of it (`p + shift.delta` for the labels of the run, whether
 /// from `base` on or not).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Map<'a> {
-    pub(super) base: u32,
-    pub(super) finals: &'a [u32],
-    pub(super) shift: Shift,
+struct Map<'a> {
+    base: u32,
+    finals: &'a [u32],
+    shift: Shift,
 }
 
 impl Map<'_> {
@@ -218,7 +257,7 @@ impl Map<'_> {
 /// at run time, unless `portable`) 8 labels at a time: an addition when they all lie in the
 /// shifted run (most labels of a stripe: those after its first rows' components), else a
 /// gather for the others.
-pub(super) fn remap(labels: &mut [u32], map: Map<'_>, portable: bool) {
+fn remap(labels: &mut [u32], map: Map<'_>, portable: bool) {
     if map.finals.is_empty() {
         return;
     }
