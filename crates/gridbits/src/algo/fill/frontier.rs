@@ -27,6 +27,7 @@
 //! among them, or [`CONTESTED`] when two differ or one is contested.
 
 use super::layer_writer::{self, Feed};
+use super::owner_cells::own_bits;
 use super::Connections;
 use crate::{BitGrid, Dir, Moves};
 
@@ -422,52 +423,6 @@ fn predecessors<const EIGHT: bool, const CON: bool>(
     [
         from_w, from_e, from_n, from_s, from_nw, from_ne, from_sw, from_se,
     ]
-}
-
-/// The owners of the cells `f` (first cell `base`, in a grid `w` wide) of a layer `> 0`, from
-/// their [`predecessors`] `from`: for each cell, the single owner among its predecessors, or
-/// [`CONTESTED`] when two differ or one is contested.
-#[inline(always)]
-pub(super) fn own_bits<const EIGHT: bool>(
-    from: &[u64; 8],
-    w: usize,
-    f: u64,
-    base: usize,
-    owner: &mut [u32],
-) {
-    // Each mask with the offset from a cell to that predecessor.
-    let w = w as isize;
-    let offsets = [-1, 1, -w, w, -w - 1, -w + 1, w - 1, w + 1];
-    let n = if EIGHT { 8 } else { 4 };
-    let (from, offsets) = (&from[..n], &offsets[..n]);
-    // Each cell's predecessors, combined without a data-dependent branch. A missing
-    // predecessor reads one that is present instead (every cell of a layer `> 0` has one; it
-    // was written a layer ago, so it is in cache, unlike the cell's own slot): reading it
-    // twice changes nothing. Two different owners, or a contested one, give [`CONTESTED`].
-    let mut bits = f;
-    while bits != 0 {
-        let k = bits.trailing_zeros();
-        bits &= bits - 1;
-        let at = base + k as usize;
-        let mut any = at;
-        for (&m, &d) in from.iter().zip(offsets) {
-            if (m >> k) & 1 != 0 {
-                any = at.wrapping_add_signed(d);
-            }
-        }
-        let mut o = owner[any];
-        for (&m, &d) in from.iter().zip(offsets) {
-            let v = owner[if (m >> k) & 1 != 0 {
-                at.wrapping_add_signed(d)
-            } else {
-                any
-            }];
-            // A select, not a branch (LLVM makes one of the `if`): where territories meet,
-            // whether owners differ is unpredictable.
-            o = std::hint::select_unpredictable(v == o, o, CONTESTED);
-        }
-        owner[at] = o;
-    }
 }
 
 /// The BFS of [`bfs`], monomorphised per neighbourhood, masks, owners (read from the

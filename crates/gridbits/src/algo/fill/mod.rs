@@ -81,6 +81,7 @@ mod fallible;
 mod frontier;
 mod layer_writer;
 mod layers;
+mod owner_cells;
 mod owners;
 #[cfg(feature = "parallel")]
 mod parallel;
