@@ -399,6 +399,47 @@ fn pipelined_early_rows_end_at_the_second_label_of_the_last_row() {
     }
 }
 
+/// The rows of the first stripe left for the last pass are renumbered with a map that starts
+/// at their smallest label, not at the label of their first run: here a column at x = 1000
+/// (label 1, in every row) lies right of the first run of those rows (the column at x = 2,
+/// label 2, whose start ends the rows written early), and two columns joined by a bar in the
+/// second stripe make label 3 and 4 one component. On the default layout with 2 threads.
+#[test]
+fn pipelined_map_starts_at_the_smallest_label_left() {
+    let side = 1 << 10;
+    let mut g = BitGrid::new(side, side).unwrap();
+    for y in 0..side {
+        g.set(1000, y);
+        if y >= 10 {
+            g.set(2, y);
+        }
+        if (20..=700).contains(&y) {
+            g.set(4, y);
+        }
+        if (21..=700).contains(&y) {
+            g.set(6, y);
+        }
+    }
+    g.set(5, 700);
+    for y in (30..440).step_by(3) {
+        for x in (20..900).step_by(4) {
+            g.set(x, y);
+        }
+    }
+    let ng = NaiveGrid::from_view(&g);
+    for conn in CONNS {
+        let (want, n) = nc::label(&ng, conn);
+        let (labels, count) = with_threads(2, || {
+            let mut image = Labels::new();
+            let count = Labeller::new().label(&g, conn, &mut image).unwrap();
+            (image.as_slice().to_vec(), count)
+        })
+        .unwrap();
+        assert_eq!(count, n, "{conn:?}");
+        assert_eq!(labels, want, "{conn:?}");
+    }
+}
+
 /// Pieces of several units (the first stripe of 18 to 36 rows, in 8 pieces) on every code
 /// path and both connectivities, on noise and a spiral.
 #[test]

@@ -425,7 +425,14 @@ impl Labeller {
                     s.remap_runs(runs);
                     let g = s.grid.as_ref().expect("stripe grid made in the first pass");
                     let at = (from * unit_rows(conn) * w).min(cells.len());
-                    write_stripe(&mut s.labeller, g, conn, from..units, &mut cells[at..]);
+                    let (l, cells) = (&mut s.labeller, &mut cells[at..]);
+                    // A first stripe's rows left for this pass (all of them on a comb whose
+                    // teeth meet below it) in pieces that idle threads take.
+                    if job.written {
+                        write_in_pieces(l, g, conn, from..units, cells)?;
+                    } else {
+                        write_stripe(l, g, conn, from..units, cells);
+                    }
                 }
             }
             Ok(())

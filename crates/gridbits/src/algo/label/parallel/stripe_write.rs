@@ -148,7 +148,7 @@ impl Stripe {
 
     /// Renumbers the runs `runs` (from [`Stripe::map_runs`]) to their final labels.
     pub(super) fn remap_runs(&mut self, runs: Range<usize>) {
-        let shift = Shift::of_stripe(&self.joined, self.count, self.first);
+        let shift = Shift::of_stripe(&self.joined, self.count, self.first, self.map_base);
         let map = Map {
             base: self.map_base,
             finals: &self.map,
@@ -202,17 +202,24 @@ struct Shift {
 }
 
 impl Shift {
-    /// The longest run of a stripe's map (see [`fill_map`]): its `count` local labels are,
-    /// in order, new labels `first + 1, first + 2, ...` and the `joined` labels
-    /// (increasing), which take other labels; so the new labels between two joined ones
-    /// (or 0 and `count + 1`) move by `first` minus the number of joined labels below.
-    fn of_stripe(joined: &[u32], count: u32, first: u32) -> Shift {
+    /// The longest run of a stripe's map (see [`fill_map`]) among the labels from `base`
+    /// on: its `count` local labels are, in order, new labels `first + 1, first + 2, ...`
+    /// and the `joined` labels (increasing), which take other labels; so the new labels
+    /// between two joined ones (or 0 and `count + 1`) move by `first` minus the number of
+    /// joined labels below.
+    fn of_stripe(joined: &[u32], count: u32, first: u32, base: u32) -> Shift {
         let mut best = Shift::default();
         let mut lo = 0;
         for (below, &hi) in joined.iter().chain([count + 1].iter()).enumerate() {
-            if hi - lo > best.hi - best.lo {
+            // The run's labels from `base` on (those below are not renumbered).
+            let from = lo.max(base.saturating_sub(1));
+            if hi > from && hi - from > best.hi - best.lo {
                 let delta = first.wrapping_sub(below as u32);
-                best = Shift { lo, hi, delta };
+                best = Shift {
+                    lo: from,
+                    hi,
+                    delta,
+                };
             }
             lo = hi;
         }
@@ -374,7 +381,7 @@ mod tests {
             };
             fill_map(&mut s, base).unwrap();
             assert_eq!(s.map, plain[base as usize..], "case {case}: base {base}");
-            let shift = Shift::of_stripe(&s.joined, count, s.first);
+            let shift = Shift::of_stripe(&s.joined, count, s.first, base);
             let map = Map {
                 base,
                 finals: &s.map,
