@@ -22,6 +22,7 @@ mod label_props;
 mod limits;
 mod lines_props;
 mod naive_oracle;
+mod parallel_batches;
 mod parallel_props;
 mod parse;
 mod parse_model;
