@@ -9,7 +9,8 @@
 
 use crate::common::{check, config, maze, SplitMix};
 use gridbits::algo::fill::{
-    distance_map, try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners, Connections, Owners,
+    distance_map, try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners,
+    voronoi_owners_with_distances, Connections, DistanceMap, Owners,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::parallel::with_threads;
@@ -130,12 +131,21 @@ fn check_grid(passable: &BitGrid, rng: &mut Rng, player_counts: &[usize], all_mo
                 assert_eq!(v.reached.count(), reached, "{ctx} reached");
                 let max = want.depth.iter().flatten().max().copied().unwrap_or(0);
                 assert_eq!(v.depth, max, "{ctx} depth");
-                // The owner array.
+                // The owner array, alone and with the distance map: the same owners.
                 let o = voronoi_owners(&cells, passable, moves, c);
+                let od = voronoi_owners_with_distances(&cells, passable, moves, c);
+                assert!(o.distances().is_none(), "{ctx}");
+                assert_eq!(o.as_slice(), od.as_slice(), "{ctx} owners with distances");
+                assert_eq!(
+                    (o.counts(), o.contested(), o.unreached(), o.depth()),
+                    (od.counts(), od.contested(), od.unreached(), od.depth()),
+                    "{ctx} owners with distances"
+                );
+                let od = od.distances().expect("a distance map");
                 for (k, d) in want.depth.iter().enumerate() {
                     let (x, y) = (k % w, k / w);
                     assert_eq!(depth.get(x, y), *d, "{ctx} depth at {x},{y}");
-                    assert_eq!(o.distances().get(x, y), *d, "{ctx} owners depth at {x},{y}");
+                    assert_eq!(od.get(x, y), *d, "{ctx} owners depth at {x},{y}");
                     let code = (0..n)
                         .find(|&p| want.owned[p].get(x, y))
                         .map(|p| p as u32)
@@ -353,10 +363,17 @@ fn writer_thread_results_equal_one_thread() {
                     let run = |threads| {
                         with_threads(threads, || {
                             if owners {
-                                let o = voronoi_owners(&players, g, moves, con.as_ref());
+                                // Half the shapes with the distance map, half without.
+                                let o = if (moves == Moves::Four) == with_con {
+                                    voronoi_owners_with_distances(&players, g, moves, con.as_ref())
+                                } else {
+                                    voronoi_owners(&players, g, moves, con.as_ref())
+                                };
                                 (
                                     o.as_slice().to_vec(),
-                                    o.distances().clone(),
+                                    o.distances()
+                                        .cloned()
+                                        .unwrap_or_else(|| DistanceMap::new(0, 0)),
                                     o.counts().to_vec(),
                                     (o.contested(), o.unreached()),
                                 )

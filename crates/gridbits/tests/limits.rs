@@ -5,7 +5,8 @@
 use crate::common::*;
 use gridbits::algo::fill::{
     distance_map, fill, try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths,
-    try_voronoi_owners, voronoi, voronoi_depths, DistanceMap, OwnersError,
+    try_voronoi_owners, try_voronoi_owners_with_distances, voronoi, voronoi_depths, DistanceMap,
+    OwnersError,
 };
 use gridbits::text::{CharGrid, MAX_CELLS};
 use gridbits::{BitGrid, Connectivity, GridError, Moves, SizeError};
@@ -101,6 +102,14 @@ fn owners_errors_carry_the_memory_error() {
     let o = o.unwrap();
     assert_eq!(o.counts().iter().sum::<u64>() + o.contested(), 65 * 3);
     assert_eq!(o.unreached(), 0);
+    assert!(o.distances().is_none());
+    let players = [vec![(0, 0)], vec![(64, 2)]];
+    let od = try_voronoi_owners_with_distances(&players, &free, Moves::Four, None).unwrap();
+    assert_eq!((od.as_slice(), od.counts()), (o.as_slice(), o.counts()));
+    assert_eq!(od.distances().and_then(|d| d.get(64, 0)), Some(2));
+    // Off the grid: the same error with the distance map.
+    let off = try_voronoi_owners_with_distances(&[[(65, 0)]], &free, Moves::Four, None);
+    assert!(matches!(off, Err(OwnersError::OffGrid(_))));
 }
 
 #[test]

@@ -5,7 +5,8 @@ use crate::boards::{assert_same, board_pair, on_any_board, AnyBoard, BoardCheck}
 use crate::bytes::Bytes;
 use gridbits::algo::fill::{
     self, connections_from_walls, distance_map, fill_dilate, layers, try_fill, voronoi,
-    voronoi_depths, voronoi_n, voronoi_owners, Connections, Owners, Wall,
+    voronoi_depths, voronoi_n, voronoi_owners, voronoi_owners_with_distances, Connections, Owners,
+    Wall,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Dir, Moves};
@@ -207,7 +208,10 @@ pub fn check_voronoi(data: &[u8]) {
                         .downcast_ref::<Connections<BitGrid>>()
                         .expect("one type")
                 });
-                let o = voronoi_owners(&cells, passable, moves, c);
+                let o = voronoi_owners_with_distances(&cells, passable, moves, c);
+                let alone = voronoi_owners(&cells, passable, moves, c);
+                assert_eq!(alone.as_slice(), o.as_slice(), "owners without distances");
+                assert_eq!(alone.counts(), o.counts(), "owners without distances");
                 for y in 0..h {
                     for x in 0..w {
                         let k = y * w + x;
@@ -220,7 +224,8 @@ pub fn check_voronoi(data: &[u8]) {
                                 Owners::UNREACHED
                             });
                         assert_eq!(o.as_slice()[k], code, "owner at ({x}, {y})");
-                        assert_eq!(o.distances().get(x, y), want.depth[k], "owners depth");
+                        let depth = o.distances().and_then(|d| d.get(x, y));
+                        assert_eq!(depth, want.depth[k], "owners depth");
                     }
                 }
                 let counts: Vec<u64> = want.owned.iter().map(|g| g.count()).collect();

@@ -144,9 +144,10 @@ fn cw<const CON: bool>(con: &Cons, d: Dir, u: usize) -> u64 {
 }
 
 /// Runs the BFS from `seeds` (layer 0, whether passable or not) through `passable` minus the
-/// seeds, writing every reached cell's layer into `dist` (row-major `w * h`, which must hold
-/// [`UNREACHED`] elsewhere). With `owner` (row-major, holding the seeds' owners), every other
-/// reached cell gets its owner. Returns the last layer reached (0 with only seeds, or none).
+/// seeds, writing every reached cell's layer into `dist` when given (row-major `w * h`, which
+/// must hold [`UNREACHED`] elsewhere). With `owner` (row-major, holding the seeds' owners),
+/// every other reached cell gets its owner. Returns the last layer reached (0 with only
+/// seeds, or none).
 ///
 /// `moves` must be `Four` or `Eight`; `passable`, `seeds` and the masks must have one size.
 pub(super) fn bfs(
@@ -154,11 +155,13 @@ pub(super) fn bfs(
     passable: &BitGrid,
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
-    dist: &mut [u32],
+    dist: Option<&mut [u32]>,
     owner: Option<&mut [u32]>,
 ) -> u32 {
     let pad = Pad::new(passable);
-    debug_assert_eq!(dist.len(), pad.w * pad.h);
+    let cells = pad.w * pad.h;
+    debug_assert!(dist.as_ref().is_none_or(|d| d.len() == cells));
+    debug_assert!(owner.as_ref().is_none_or(|o| o.len() == cells));
     let cons: Option<Cons> = con.map(|c| std::array::from_fn(|k| pad.copy(&c[k])));
     let empty: Cons = Default::default();
     let c = cons.as_ref().unwrap_or(&empty);
@@ -179,38 +182,35 @@ pub(super) fn bfs(
     }
     // On large grids with a second thread, that thread writes the distances and owners
     // (unless the system refuses the thread: then this one does).
-    let mut owner = owner;
+    let (mut dist, mut owner) = (dist, owner);
     let own = owner.is_some();
-    if layer_writer::wanted(dist.len(), own) {
-        let two =
-            layer_writer::with_writer(&mut *dist, owner.as_deref_mut(), pad.w, eight, |feed| {
+    if layer_writer::wanted(cells, own) {
+        let two = layer_writer::with_writer(
+            dist.as_deref_mut(),
+            owner.as_deref_mut(),
+            pad.w,
+            eight,
+            |feed| {
                 if own {
                     each_shape!(true, feed)
                 } else {
                     each_shape!(false, feed)
                 }
-            });
+            },
+        );
         if let Some(last) = two {
             return last;
         }
     }
-    match owner {
-        Some(owner) => each_shape!(
-            true,
-            &mut Direct {
-                dist,
-                owner,
-                w: pad.w
-            }
-        ),
-        None => each_shape!(
-            false,
-            &mut Direct {
-                dist,
-                owner: &mut [],
-                w: pad.w
-            }
-        ),
+    let mut direct = Direct {
+        dist,
+        owner: owner.unwrap_or(&mut []),
+        w: pad.w,
+    };
+    if own {
+        each_shape!(true, &mut direct)
+    } else {
+        each_shape!(false, &mut direct)
     }
 }
 
@@ -224,7 +224,7 @@ trait Sink {
     /// The words that follow are of layer `layer`.
     fn layer(&mut self, layer: u32);
 
-    /// The distance map, when written on this thread (the target of prefetches).
+    /// The distance map, when one is written on this thread (the target of prefetches).
     fn map(&self) -> Option<&[u32]>;
 
     /// A word whose first set cell is `first` will come soon: prefetch the lines its
@@ -242,9 +242,9 @@ pub(super) fn write_layer(dist: &mut [u32], base: usize, bits: u64, layer: u32) 
     }
 }
 
-/// Distances and owners written on the BFS's thread.
+/// Distances (when wanted) and owners written on the BFS's thread.
 struct Direct<'a> {
-    dist: &'a mut [u32],
+    dist: Option<&'a mut [u32]>,
     owner: &'a mut [u32],
     /// The grid's width.
     w: usize,
@@ -262,14 +262,16 @@ impl Sink for Direct<'_> {
         if let Some(from) = from {
             own_bits::<EIGHT>(from, self.w, f, base, self.owner);
         }
-        write_layer(self.dist, base, f, layer);
+        if let Some(dist) = self.dist.as_deref_mut() {
+            write_layer(dist, base, f, layer);
+        }
     }
 
     #[inline(always)]
     fn layer(&mut self, _: u32) {}
 
     fn map(&self) -> Option<&[u32]> {
-        Some(self.dist)
+        self.dist.as_deref()
     }
 
     #[inline(always)]

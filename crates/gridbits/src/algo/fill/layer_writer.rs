@@ -1,6 +1,7 @@
 //! The second thread of a large word-frontier BFS ([`frontier`](super::frontier)): the BFS
 //! thread finds each layer's frontier words and hands them over in chunks; this thread
-//! writes their distances and, with owners (many-player Voronoi), each cell's owner.
+//! writes their distances (when a distance map is wanted) and, with owners (many-player
+//! Voronoi), each cell's owner.
 //!
 //! The BFS itself needs neither array: the bits of the units say what is visited. What
 //! moves to the other core is the per-cell work: a store per cell into a map far larger than
@@ -165,15 +166,15 @@ fn fence_streams() {
 }
 
 /// Runs `bfs` on this thread with a [`Feed`], and on a scoped thread of its own the writer
-/// of `dist` (row-major, `width` columns) and, when given, `owner` (holding the seeds'
-/// owners, `eight` for 8-neighbour moves). Returns `bfs`'s result once both are done, or
+/// of `dist` (row-major, `width` columns) and `owner` (holding the seeds' owners, `eight`
+/// for 8-neighbour moves), each when given. Returns `bfs`'s result once both are done, or
 /// `None`, before any work, when the system refuses the thread.
 ///
 /// The writer is a thread of its own, not a rayon task: it must run while the BFS runs (a
 /// task might wait behind the BFS in the queue of a busy pool, and the BFS waits for it when
 /// its queue is full).
 pub(super) fn with_writer<R>(
-    dist: &mut [u32],
+    dist: Option<&mut [u32]>,
     owner: Option<&mut [u32]>,
     width: usize,
     eight: bool,
@@ -213,7 +214,7 @@ pub(super) fn with_writer<R>(
 
 /// The writer thread's state.
 struct Writer<'a> {
-    dist: &'a mut [u32],
+    dist: Option<&'a mut [u32]>,
     owner: Option<&'a mut [u32]>,
     width: usize,
     eight: bool,
@@ -235,7 +236,9 @@ impl Writer<'_> {
             if ahead + 1 < chunk.len() {
                 let first = (chunk[ahead] as usize)
                     .wrapping_add(chunk[ahead + 1].trailing_zeros() as usize);
-                prefetch(self.dist.as_ptr().wrapping_add(first));
+                if let Some(dist) = self.dist.as_deref() {
+                    prefetch(dist.as_ptr().wrapping_add(first));
+                }
                 if let (Some(owner), true) = (self.owner.as_deref(), with_masks) {
                     prefetch_rows(owner, first, w);
                 }
@@ -250,7 +253,9 @@ impl Writer<'_> {
                 continue;
             }
             let base = a as usize;
-            write_layer(self.dist, base, bits, self.layer);
+            if let Some(dist) = self.dist.as_deref_mut() {
+                write_layer(dist, base, bits, self.layer);
+            }
             if let (Some(owner), true) = (self.owner.as_deref_mut(), with_masks) {
                 // Fixed-size copies (a copy of a run-time length is a call to `memmove`).
                 let mut from = [0u64; 8];

@@ -101,7 +101,10 @@ pub use dilate::fill_dilate;
 pub use distance::{distance_map, DistanceMap};
 pub use fallible::{try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths};
 pub use layers::{expand, layers, Layers};
-pub use owners::{try_voronoi_owners, voronoi_owners, Owners, OwnersError};
+pub use owners::{
+    try_voronoi_owners, try_voronoi_owners_with_distances, voronoi_owners,
+    voronoi_owners_with_distances, Owners, OwnersError,
+};
 #[cfg(feature = "parallel")]
 pub use parallel::fill_union_parallel;
 pub use runs::fill_runs;

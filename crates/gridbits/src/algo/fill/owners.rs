@@ -1,6 +1,6 @@
 //! Voronoi for many players on a [`BitGrid`]: [`voronoi_owners`] returns an owner per cell
 //! ([`Owners`]) instead of one plane per player, in a time that does not depend on the number
-//! of players.
+//! of players; [`voronoi_owners_with_distances`] adds the distance map.
 
 use super::fallible::{bfs_working_bytes, cells_of, grid_bytes};
 use super::{check_sizes, frontier, voronoi_with, Connections, DistanceMap};
@@ -14,12 +14,13 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Owners {
     width: usize,
+    height: usize,
     owner: Vec<u32>,
     counts: Vec<u64>,
     contested: u64,
     unreached: u64,
     depth: u32,
-    distances: DistanceMap,
+    distances: Option<DistanceMap>,
 }
 
 impl Owners {
@@ -36,7 +37,7 @@ impl Owners {
 
     /// Number of rows.
     pub fn height(&self) -> usize {
-        self.distances.height()
+        self.height
     }
 
     /// The player owning `(x, y)`: `None` if contested, unreached or off the grid.
@@ -78,9 +79,20 @@ impl Owners {
         self.depth
     }
 
-    /// The distance from the nearest source of every cell (the claim depths).
-    pub fn distances(&self) -> &DistanceMap {
-        &self.distances
+    /// The distance from the nearest source of every cell (the claim depths), when computed:
+    /// by [`voronoi_owners_with_distances`], not by [`voronoi_owners`].
+    ///
+    /// ```
+    /// use gridbits::algo::fill::{voronoi_owners, voronoi_owners_with_distances};
+    /// use gridbits::{BitGrid, Moves};
+    /// let free = BitGrid::full(4, 1).unwrap();
+    /// let players = [[(0, 0)]];
+    /// assert!(voronoi_owners(&players, &free, Moves::Four, None).distances().is_none());
+    /// let o = voronoi_owners_with_distances(&players, &free, Moves::Four, None);
+    /// assert_eq!(o.distances().and_then(|d| d.get(3, 0)), Some(3));
+    /// ```
+    pub fn distances(&self) -> Option<&DistanceMap> {
+        self.distances.as_ref()
     }
 }
 
@@ -91,8 +103,8 @@ pub enum OwnersError {
     Size(SizeMismatch),
     /// A source cell lies off the grid.
     OffGrid(OffGrid),
-    /// The owner array and distance map (8 bytes per cell), or the working memory (with
-    /// sliding moves, two grids per player), cannot be allocated.
+    /// The owner array (4 bytes per cell; 8 with the distance map), or the working memory
+    /// (with sliding moves, two grids per player), cannot be allocated.
     Memory(SizeError),
 }
 
@@ -122,8 +134,12 @@ impl std::error::Error for OwnersError {}
 /// [`Voronoi`] with a thousand players on a large grid holds a thousand grids). Sliding moves
 /// (`Rook`, `Bishop`, `Queen`) use the whole-grid engine of [`voronoi`], one plane per player.
 /// With the feature `parallel` and a second thread in the pool, grids of 1 Mi cells and more
-/// have their owners and distances written by the second thread while the first runs the
-/// BFS (see [`crate::parallel`]).
+/// have their owners written by the second thread while the first runs the BFS (see
+/// [`crate::parallel`]).
+///
+/// No distance map is written ([`Owners::distances`] is `None`):
+/// [`voronoi_owners_with_distances`] writes one as well, which on a large grid costs about
+/// what the owners cost.
 ///
 /// ```
 /// use gridbits::algo::fill::{voronoi_owners, Owners};
@@ -134,7 +150,7 @@ impl std::error::Error for OwnersError {}
 /// assert!(o.is_contested(2, 0));
 /// assert_eq!(o.owner(1, 0), Some(0));
 /// assert_eq!(o.as_slice()[2], Owners::CONTESTED);
-/// assert_eq!(o.distances().get(2, 0), Some(2));
+/// assert_eq!(o.depth(), 2);
 /// ```
 ///
 /// # Panics
@@ -150,11 +166,36 @@ pub fn voronoi_owners<S: AsRef<[(usize, usize)]>>(
     try_voronoi_owners(players, passable, moves, con).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// [`voronoi_owners`] with the distance map: [`Owners::distances`] holds every cell's
+/// distance from its nearest source (the depth at which it was claimed).
+///
+/// ```
+/// use gridbits::algo::fill::voronoi_owners_with_distances;
+/// use gridbits::{BitGrid, Moves};
+/// let free = BitGrid::full(5, 1).unwrap();
+/// let o = voronoi_owners_with_distances(&[[(0, 0)], [(4, 0)]], &free, Moves::Four, None);
+/// let d = o.distances().unwrap();
+/// assert_eq!((d.get(2, 0), d.get(3, 0)), (Some(2), Some(1)));
+/// assert!(o.is_contested(2, 0));
+/// ```
+///
+/// # Panics
+///
+/// As [`voronoi_owners`] ([`try_voronoi_owners_with_distances`] returns an error instead).
+pub fn voronoi_owners_with_distances<S: AsRef<[(usize, usize)]>>(
+    players: &[S],
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+) -> Owners {
+    try_voronoi_owners_with_distances(players, passable, moves, con)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// [`voronoi_owners`] that returns an error instead of panicking when a source lies off the
 /// grid or a connection mask differs in size from `passable`, or aborting when the owner
-/// array, the distance map and the working memory (the BFS's, about 1.3 bytes per cell; with
-/// sliding moves two grids per player) cannot be allocated (checked with `try_reserve` before
-/// any work).
+/// array and the working memory (the BFS's, about 1.3 bytes per cell; with sliding moves two
+/// grids per player) cannot be allocated (checked with `try_reserve` before any work).
 ///
 /// ```
 /// use gridbits::algo::fill::try_voronoi_owners;
@@ -169,6 +210,38 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
 ) -> Result<Owners, OwnersError> {
+    owners(players, passable, moves, con, false)
+}
+
+/// [`voronoi_owners_with_distances`] that returns an error as [`try_voronoi_owners`] does
+/// (the distance map is checked and reserved with the owner array).
+///
+/// ```
+/// use gridbits::algo::fill::{try_voronoi_owners_with_distances, OwnersError};
+/// use gridbits::{BitGrid, Moves};
+/// let free = BitGrid::full(3, 3).unwrap();
+/// let wide = BitGrid::full(4, 3).unwrap();
+/// let con = gridbits::algo::fill::connections_from_walls(&wide, &[]);
+/// let err = try_voronoi_owners_with_distances(&[[(0, 0)]], &free, Moves::Four, Some(&con));
+/// assert!(matches!(err, Err(OwnersError::Size(_))));
+/// ```
+pub fn try_voronoi_owners_with_distances<S: AsRef<[(usize, usize)]>>(
+    players: &[S],
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+) -> Result<Owners, OwnersError> {
+    owners(players, passable, moves, con, true)
+}
+
+/// [`try_voronoi_owners`], and the distance map when `with_distances`.
+fn owners<S: AsRef<[(usize, usize)]>>(
+    players: &[S],
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    with_distances: bool,
+) -> Result<Owners, OwnersError> {
     check_sizes(passable, "a source", &[], con, None).map_err(OwnersError::Size)?;
     let (w, h) = (passable.width(), passable.height());
     let memory = OwnersError::Memory;
@@ -181,7 +254,11 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
     let working = bfs_working_bytes(w, h) + 40 * (players.len() as u128 + 2);
     check_memory("owner array", w, h, working).map_err(memory)?;
     let mut owner = cells_of("owner array", w, h, Owners::UNREACHED).map_err(memory)?;
-    let mut distances = DistanceMap::try_new(w, h).map_err(memory)?;
+    let mut distances = if with_distances {
+        Some(DistanceMap::try_new(w, h).map_err(memory)?)
+    } else {
+        None
+    };
     let mut seeds = passable.empty_like();
     for (p, cells) in players.iter().enumerate() {
         for &(x, y) in cells.as_ref() {
@@ -196,16 +273,17 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
         }
     }
     let depth = if moves.is_sliding() {
-        sliding(players, passable, moves, con, &mut owner, &mut distances)
-    } else {
-        frontier::bfs(
-            &seeds,
+        sliding(
+            players,
             passable,
             moves,
             con,
-            &mut distances.dist,
-            Some(&mut owner),
+            &mut owner,
+            distances.as_mut(),
         )
+    } else {
+        let dist = distances.as_mut().map(|d| &mut d.dist[..]);
+        frontier::bfs(&seeds, passable, moves, con, dist, Some(&mut owner))
     };
     let (counts, contested) = tally(&owner, players.len());
     // Every reached cell is passable or a source; every source is reached.
@@ -214,6 +292,7 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
     let unreached = passable.count() - (reached - walled_sources);
     Ok(Owners {
         width: w,
+        height: h,
         owner,
         counts,
         contested,
@@ -283,7 +362,7 @@ fn sliding<S: AsRef<[(usize, usize)]>>(
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
     owner: &mut [u32],
-    distances: &mut DistanceMap,
+    distances: Option<&mut DistanceMap>,
 ) -> u32 {
     let planes: Vec<BitGrid> = players
         .iter()
@@ -296,8 +375,11 @@ fn sliding<S: AsRef<[(usize, usize)]>>(
         })
         .collect();
     let w = passable.width();
+    let mut distances = distances;
     let v = voronoi_with(&planes, passable, moves, con, |d, cells| {
-        distances.paint(cells, d)
+        if let Some(map) = distances.as_deref_mut() {
+            map.paint(cells, d);
+        }
     });
     for (p, plane) in v.owned.iter().enumerate() {
         for (x, y) in plane.iter() {

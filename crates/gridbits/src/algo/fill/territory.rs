@@ -168,7 +168,7 @@ impl Territory for BitGrid {
                 return map;
             }
         }
-        let last = frontier::bfs(sources, passable, moves, con, &mut map.dist, None);
+        let last = frontier::bfs(sources, passable, moves, con, Some(&mut map.dist), None);
         // Sources are layer 0 whether passable or not: without any, nothing is reached.
         map.known_max = Some((!sources.is_empty()).then_some(last));
         map
@@ -231,7 +231,7 @@ fn voronoi_frontier(
     let mut contested = passable.empty_like();
     let mut reached = passable.empty_like();
     if sources.len() <= 1 {
-        let depth = frontier::bfs(&seeds, passable, moves, con, &mut map.dist, None);
+        let depth = frontier::bfs(&seeds, passable, moves, con, Some(&mut map.dist), None);
         fill_reached(&map.dist, w, &mut reached);
         if let Some(o) = owned.first_mut() {
             o.clone_from(&reached);
@@ -259,7 +259,7 @@ fn voronoi_frontier(
         passable,
         moves,
         con,
-        &mut map.dist,
+        Some(&mut map.dist),
         Some(&mut owner),
     );
     fill_reached(&map.dist, w, &mut reached);
