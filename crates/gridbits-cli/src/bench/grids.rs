@@ -10,6 +10,7 @@ use super::fill::maze;
 use super::{Bench, Rng};
 use gridbits::algo::fill::{
     distance_map, fill, fill_count, fill_from, fill_union, voronoi, voronoi_owners,
+    voronoi_owners_with_distances,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Moves};
@@ -287,7 +288,8 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
 /// `voronoi P players WxH`: territory of P players on a 2000x1500 grid with 20% walls
 /// (500x375 with `--quick`), and of 1000 players on 4096x4096 in full runs, against a
 /// distance map from the same sources and the plain owner BFS. `owners` is the
-/// owner-per-cell API ([`voronoi_owners`]); `bitgrid` the plane-per-player API (up to 91
+/// owner-per-cell API ([`voronoi_owners`]); `owners+distances` the same with the distance map
+/// ([`voronoi_owners_with_distances`]); `bitgrid` the plane-per-player API (up to 91
 /// players).
 fn many_players(bench: &mut Bench, rng: &mut Rng) {
     let boards: &[(usize, usize, &[usize])] = if bench.quick() {
@@ -358,6 +360,10 @@ fn players_on(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, counts: &[us
             .case("distance", 1, || {
                 let d = distance_map(&taken, &open, Moves::Four, None);
                 d.max().unwrap_or(0) as u64
+            })
+            .case("owners+distances", 1, || {
+                let o = voronoi_owners_with_distances(&owner_sources, &passable, Moves::Four, None);
+                o.counts().iter().sum::<u64>() + o.contested()
             })
             .case("plain", 1, || {
                 let (counts, contested) = plain_voronoi(&plain, &plain_sources);

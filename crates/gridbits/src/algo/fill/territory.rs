@@ -219,18 +219,18 @@ fn voronoi_frontier(
 ) -> Voronoi<BitGrid> {
     let (w, h) = (passable.width(), passable.height());
     let (seeds, _, _) = start_territory(sources, passable);
-    let mut own_map;
-    let map = match depth_map {
-        Some(m) => m,
-        None => {
-            own_map = DistanceMap::new(w, h);
-            &mut own_map
-        }
-    };
     let mut owned: Vec<BitGrid> = sources.iter().map(|s| s.empty_like()).collect();
     let mut contested = passable.empty_like();
     let mut reached = passable.empty_like();
     if sources.len() <= 1 {
+        let mut own_map;
+        let map = match depth_map {
+            Some(m) => m,
+            None => {
+                own_map = DistanceMap::new(w, h);
+                &mut own_map
+            }
+        };
         let depth = frontier::bfs(&seeds, passable, moves, con, Some(&mut map.dist), None);
         fill_reached(&map.dist, w, &mut reached);
         if let Some(o) = owned.first_mut() {
@@ -254,22 +254,17 @@ fn voronoi_frontier(
             };
         }
     }
-    let depth = frontier::bfs(
-        &seeds,
-        passable,
-        moves,
-        con,
-        Some(&mut map.dist),
-        Some(&mut owner),
-    );
-    fill_reached(&map.dist, w, &mut reached);
+    // The distances only when asked for: the owners say which cells are reached.
+    let dist = depth_map.map(|m| &mut m.dist[..]);
+    let depth = frontier::bfs(&seeds, passable, moves, con, dist, Some(&mut owner));
     for y in 0..h {
         for (x, &o) in owner[y * w..(y + 1) * w].iter().enumerate() {
             match o {
-                frontier::UNREACHED => {}
+                frontier::UNREACHED => continue,
                 frontier::CONTESTED => contested.set(x, y),
                 p => owned[p as usize].set(x, y),
             }
+            reached.set(x, y);
         }
     }
     Voronoi {
