@@ -10,7 +10,7 @@ use super::frontier::CONTESTED;
 /// The owners of the cells `f` (first cell `base`, in a grid `w` wide) of a layer `> 0`, from
 /// the masks `from` of the cells with a predecessor in each direction (`predecessors` in
 /// `frontier.rs`): for each cell, the single owner among its predecessors, or [`CONTESTED`]
-/// when two differ or one is contested.
+/// when two differ or one is contested. `f` must have a cell (every frontier word has).
 #[inline(always)]
 pub(super) fn own_bits<const EIGHT: bool>(
     from: &[u64; 8],
@@ -24,32 +24,49 @@ pub(super) fn own_bits<const EIGHT: bool>(
     let offsets = [-1, 1, -w, w, -w - 1, -w + 1, w - 1, w + 1];
     let n = if EIGHT { 8 } else { 4 };
     let (from, offsets) = (&from[..n], &offsets[..n]);
-    // Each cell's predecessors, combined without a data-dependent branch. A missing
-    // predecessor reads one that is present instead (every cell of a layer `> 0` has one; it
-    // was written a layer ago, so it is in cache, unlike the cell's own slot): reading it
-    // twice changes nothing. Two different owners, or a contested one, give [`CONTESTED`].
-    let mut bits = f;
+    // The first two cells without a loop: a large frontier's words hold one, two or more
+    // cells in no predictable order, and a loop's exit would be mispredicted about once a
+    // word (two players on 2000 x 1500: 10% faster). A word of one cell combines it twice:
+    // the same owner, written twice (its predecessors are in the layer before, unchanged).
+    debug_assert!(f != 0, "a frontier word has cells");
+    let k0 = f.trailing_zeros();
+    let rest = f & f.wrapping_sub(1);
+    let k1 = if rest != 0 { rest.trailing_zeros() } else { k0 };
+    own_cell(from, offsets, base + k0 as usize, k0, owner);
+    own_cell(from, offsets, base + k1 as usize, k1, owner);
+    let mut bits = rest & rest.wrapping_sub(1);
     while bits != 0 {
         let k = bits.trailing_zeros();
         bits &= bits - 1;
-        let at = base + k as usize;
-        let mut any = at;
-        for (&m, &d) in from.iter().zip(offsets) {
-            if (m >> k) & 1 != 0 {
-                any = at.wrapping_add_signed(d);
-            }
-        }
-        let mut o = owner[any];
-        for (&m, &d) in from.iter().zip(offsets) {
-            let v = owner[if (m >> k) & 1 != 0 {
-                at.wrapping_add_signed(d)
-            } else {
-                any
-            }];
-            // A select, not a branch (LLVM makes one of the `if`): where territories meet,
-            // whether owners differ is unpredictable.
-            o = std::hint::select_unpredictable(v == o, o, CONTESTED);
-        }
-        owner[at] = o;
+        own_cell(from, offsets, base + k as usize, k, owner);
     }
+}
+
+/// Writes the owner of cell `at`, bit `k` of the masks `from` of the cells with a
+/// predecessor at each of `offsets`.
+///
+/// Its predecessors combined without a data-dependent branch. A missing predecessor reads
+/// one that is present instead (every cell of a layer `> 0` has one; it was written a layer
+/// ago, so it is in cache, unlike the cell's own slot): reading it twice changes nothing. Two
+/// different owners, or a contested one, give [`CONTESTED`].
+#[inline(always)]
+fn own_cell(from: &[u64], offsets: &[isize], at: usize, k: u32, owner: &mut [u32]) {
+    let mut any = at;
+    for (&m, &d) in from.iter().zip(offsets) {
+        if (m >> k) & 1 != 0 {
+            any = at.wrapping_add_signed(d);
+        }
+    }
+    let mut o = owner[any];
+    for (&m, &d) in from.iter().zip(offsets) {
+        let v = owner[if (m >> k) & 1 != 0 {
+            at.wrapping_add_signed(d)
+        } else {
+            any
+        }];
+        // A select, not a branch (LLVM makes one of the `if`): where territories meet,
+        // whether owners differ is unpredictable.
+        o = std::hint::select_unpredictable(v == o, o, CONTESTED);
+    }
+    owner[at] = o;
 }
