@@ -13,7 +13,8 @@
 //!   [`BitGrid`](crate::BitGrid)s): with a second thread in the pool, one thread runs the
 //!   BFS's word operations and hands each layer's frontier words to a second thread (a
 //!   scoped thread of its own, which must run beside the BFS), which writes the distances
-//!   and owners: from 2 Mi cells for distances, 1 Mi cells with owners. A BFS's layers
+//!   or owners (or both): from 2 Mi cells for distances, 1 Mi cells with owners. The owners'
+//!   counts are then tallied in two halves, the second on a thread of its own. A BFS's layers
 //!   depend on each other, so this is the parallelism it has; the row sweeps of open rooms
 //!   and serpentines stay on one thread.
 //! - **Flood fill of large grids** ([`fill`](crate::algo::fill::fill)): where the row sweeps

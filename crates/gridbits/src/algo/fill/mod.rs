@@ -40,8 +40,9 @@
 //!   improves); mazes and noise, whose shortest paths turn up and down too often, exhaust the
 //!   sweeps' budget (or fail the run-length test up front) and use the frontier BFS.
 //! - [`voronoi_owners`] (`owners.rs`): Voronoi of any number of players on a [`BitGrid`] as an
-//!   owner per cell ([`Owners`]), in a time independent of the number of players (about that
-//!   of two distance maps), without a plane per player.
+//!   owner per cell ([`Owners`]), in a time independent of the number of players (about 1.5
+//!   distance maps), without a plane per player; [`voronoi_owners_with_distances`] writes the
+//!   distance map as well.
 //!
 //! Every function that takes several boards needs them of one size (fixed boards always
 //! are). The panicking forms say so under `# Panics`. Cells are `(x, y)` with `y` the row
