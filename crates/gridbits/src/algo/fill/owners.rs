@@ -329,7 +329,9 @@ fn tally(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
             let second = std::thread::Builder::new().spawn_scoped(scope, || tally_one(b, players));
             let first = tally_one(a, players);
             let second = match second {
-                Ok(t) => t.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Ok(t) => t
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
                 Err(_) => tally_one(b, players),
             };
             (first, second)
