@@ -162,6 +162,10 @@ pub(super) fn bfs(
     let cells = pad.w * pad.h;
     debug_assert!(dist.as_ref().is_none_or(|d| d.len() == cells));
     debug_assert!(owner.as_ref().is_none_or(|o| o.len() == cells));
+    debug_assert!(
+        dist.is_some() || owner.is_some(),
+        "a BFS that writes something"
+    );
     let cons: Option<Cons> = con.map(|c| std::array::from_fn(|k| pad.copy(&c[k])));
     let empty: Cons = Default::default();
     let c = cons.as_ref().unwrap_or(&empty);

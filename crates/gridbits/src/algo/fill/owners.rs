@@ -246,12 +246,12 @@ fn owners<S: AsRef<[(usize, usize)]>>(
     let (w, h) = (passable.width(), passable.height());
     let memory = OwnersError::Memory;
     // Sliding moves build two planes per player (its sources, its territory) and three more;
-    // the count of cells per player takes five words a player (four tally ways, the result).
+    // the count of cells per player takes [`TALLY_BYTES_PER_SLOT`] bytes a player.
     if moves.is_sliding() {
         let planes = (2 * players.len() as u128 + 3) * grid_bytes(w, h);
         check_memory("grid per player (sliding moves)", w, h, planes).map_err(memory)?;
     }
-    let working = bfs_working_bytes(w, h) + 40 * (players.len() as u128 + 2);
+    let working = bfs_working_bytes(w, h) + TALLY_BYTES_PER_SLOT * (players.len() as u128 + 2);
     check_memory("owner array", w, h, working).map_err(memory)?;
     let mut owner = cells_of("owner array", w, h, Owners::UNREACHED).map_err(memory)?;
     let mut distances = if with_distances {
@@ -302,6 +302,10 @@ fn owners<S: AsRef<[(usize, usize)]>>(
     })
 }
 
+/// Bytes the tally takes per slot (player), at most: eight ways of a `u64` in each of two
+/// halves, and the result.
+const TALLY_BYTES_PER_SLOT: u128 = 2 * 8 * 8 + 8;
+
 /// Owner arrays of at least this many cells are tallied in two halves side by side, when
 /// each half has at least [`TALLY_SPLIT_CELLS_PER_SLOT`] cells per histogram slot.
 #[cfg(feature = "parallel")]
@@ -315,31 +319,52 @@ const TALLY_SPLIT_CELLS_PER_SLOT: usize = 16;
 /// The cells of each of `players` players and the contested cells of an owner array.
 fn tally(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
     // Large arrays with few players per cell: two halves side by side (saves about 0.6 ms of
-    // 3 Mi cells). One split only: the histograms are per half. The second half runs on a
-    // thread of its own, not a rayon task: called from outside the pool, the task waited
-    // for a sleeping worker in about half the calls (1.5 ms against 0.8).
+    // 3 Mi cells). One split only: the histograms are per half.
     #[cfg(feature = "parallel")]
     if owner.len() >= TALLY_SPLIT_CELLS
         && owner.len() / 2 >= TALLY_SPLIT_CELLS_PER_SLOT * (players + 2)
         && crate::parallel::current_threads() >= 2
     {
         let (a, b) = owner.split_at(owner.len() / 2);
-        let ((ca, xa), (cb, xb)) = std::thread::scope(|scope| {
-            // If the system refuses the thread, this one tallies both halves.
-            let second = std::thread::Builder::new().spawn_scoped(scope, || tally_one(b, players));
-            let first = tally_one(a, players);
-            let second = match second {
-                Ok(t) => t
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => tally_one(b, players),
-            };
-            (first, second)
-        });
+        let ((ca, xa), (cb, xb)) = halves(|| tally_one(a, players), || tally_one(b, players));
         return (ca.iter().zip(&cb).map(|(x, y)| x + y).collect(), xa + xb);
     }
     tally_one(owner, players)
 }
+
+/// Runs `a` here and `b` beside it: as a rayon task when this is a thread of the pool, on a
+/// thread of its own otherwise. Called from outside the pool, a rayon task waited for a
+/// sleeping worker in about half the calls on a 2-core VM (a 3 Mi-cell tally: 1.5 ms against
+/// 0.8); a thread of the caller's own took 0.88 ms on average. If the system refuses the
+/// thread, this one runs both.
+#[cfg(feature = "parallel")]
+fn halves<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    if rayon::current_thread_index().is_some() {
+        return rayon::join(a, b);
+    }
+    // Taken by whichever thread runs it: the spawned one, or this one if the spawn fails.
+    let b = std::sync::Mutex::new(Some(b));
+    let run_b = || {
+        let b = b.lock().unwrap_or_else(|e| e.into_inner()).take();
+        b.map(|b| b())
+    };
+    std::thread::scope(|scope| {
+        let second = std::thread::Builder::new().spawn_scoped(scope, run_b);
+        let first = a();
+        let second = match second {
+            Ok(t) => t
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => run_b(),
+        };
+        (first, second.expect("the second half runs once"))
+    })
+}
+
+/// One way per lane: the eight ways of a histogram slot in one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Ways([u64; 8]);
 
 /// [`tally`] on one thread. Eight interleaved histograms, so that a run of cells of one
 /// owner does not wait on the increment before; the codes map to slots without a branch
@@ -350,18 +375,17 @@ fn tally_one(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
     // players (`2..players + 2`).
     let n = players + 2;
     let slot = |o: u32| (o.wrapping_add(2) as usize).min(n - 1);
-    // One line per slot: the ways of a slot side by side.
-    let mut hist = vec![[0u64; WAYS]; n];
+    let mut hist = vec![Ways::default(); n];
     let mut groups = owner.chunks_exact(WAYS);
     for g in &mut groups {
         for (way, &o) in g.iter().enumerate() {
-            hist[slot(o)][way] += 1;
+            hist[slot(o)].0[way] += 1;
         }
     }
     for &o in groups.remainder() {
-        hist[slot(o)][0] += 1;
+        hist[slot(o)].0[0] += 1;
     }
-    let total = |i: usize| hist[i].iter().sum::<u64>();
+    let total = |i: usize| hist[i].0.iter().sum::<u64>();
     let counts = (2..n).map(total).collect();
     (counts, total(0))
 }
