@@ -22,6 +22,7 @@ mod label_props;
 mod limits;
 mod lines_props;
 mod naive_oracle;
+mod owners_props;
 mod parallel_batches;
 mod parallel_props;
 mod parse;

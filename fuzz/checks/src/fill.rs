@@ -210,8 +210,18 @@ pub fn check_voronoi(data: &[u8]) {
                 });
                 let o = voronoi_owners_with_distances(&cells, passable, moves, c);
                 let alone = voronoi_owners(&cells, passable, moves, c);
+                assert!(alone.distances().is_none(), "owners without distances");
                 assert_eq!(alone.as_slice(), o.as_slice(), "owners without distances");
-                assert_eq!(alone.counts(), o.counts(), "owners without distances");
+                assert_eq!(
+                    (
+                        alone.counts(),
+                        alone.contested(),
+                        alone.unreached(),
+                        alone.depth()
+                    ),
+                    (o.counts(), o.contested(), o.unreached(), o.depth()),
+                    "owners without distances"
+                );
                 for y in 0..h {
                     for x in 0..w {
                         let k = y * w + x;
