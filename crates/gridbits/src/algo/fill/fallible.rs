@@ -43,8 +43,10 @@ fn distance_bytes(width: usize, height: usize) -> u128 {
     4 * width as u128 * height as u128 + bfs_working_bytes(width, height)
 }
 
-/// Bytes a Voronoi of `players` needs: a plane per player and three more (contested, reached,
-/// the seeds), a distance map and an owner per cell (4 bytes each), the BFS's working memory.
+/// Bytes a Voronoi of `players` needs, at most: a plane per player and three more (contested,
+/// reached, the seeds), a distance map (the depths asked for, or with one player the BFS's
+/// own; none otherwise on a [`BitGrid`](crate::BitGrid)) and an owner per cell (4 bytes
+/// each), the BFS's working memory.
 fn voronoi_bytes(players: usize, width: usize, height: usize) -> u128 {
     (players as u128 + 3) * grid_bytes(width, height)
         + 4 * width as u128 * height as u128

@@ -51,7 +51,8 @@
 //! Memory: a [`DistanceMap`] and an [`Owners`] hold a `u32` per cell, 32 times the bits of
 //! their grid; the run tables of [`fill_union`] up to 2.5 bytes per cell. The fallible forms
 //! ([`try_fill`], [`try_layers`], [`try_distance_map`], [`try_voronoi`],
-//! [`try_voronoi_depths`], [`try_voronoi_owners`], [`DistanceMap::try_new`]) check the sizes
+//! [`try_voronoi_depths`], [`try_voronoi_owners`], [`try_voronoi_owners_with_distances`],
+//! [`DistanceMap::try_new`]) check the sizes
 //! and compute the memory they need, reserving it with `try_reserve` before any work: they
 //! return a [`GridError`](crate::GridError) (a [`SizeMismatch`], or a
 //! [`SizeError`](crate::SizeError) in cells and bytes) instead of panicking or aborting. The
