@@ -146,14 +146,7 @@ fn check_grid(passable: &BitGrid, rng: &mut Rng, player_counts: &[usize], all_mo
                     let (x, y) = (k % w, k / w);
                     assert_eq!(depth.get(x, y), *d, "{ctx} depth at {x},{y}");
                     assert_eq!(od.get(x, y), *d, "{ctx} owners depth at {x},{y}");
-                    let code = (0..n)
-                        .find(|&p| want.owned[p].get(x, y))
-                        .map(|p| p as u32)
-                        .unwrap_or(if want.contested.get(x, y) {
-                            Owners::CONTESTED
-                        } else {
-                            Owners::UNREACHED
-                        });
+                    let code = want.owner_code(x, y);
                     assert_eq!(o.as_slice()[k], code, "{ctx} owner at {x},{y}");
                     assert_eq!(o.owner(x, y), (code < Owners::CONTESTED).then_some(code));
                 }

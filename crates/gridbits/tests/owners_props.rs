@@ -97,14 +97,7 @@ fn owners_with_empty_shared_and_walled_players_match_the_oracle() {
                     assert!(o.distances().is_none(), "{ctx}");
                     for (k, d) in want.depth.iter().enumerate() {
                         let (x, y) = (k % w, k / w);
-                        let code = (0..n)
-                            .find(|&p| want.owned[p].get(x, y))
-                            .map(|p| p as u32)
-                            .unwrap_or(if want.contested.get(x, y) {
-                                Owners::CONTESTED
-                            } else {
-                                Owners::UNREACHED
-                            });
+                        let code = want.owner_code(x, y);
                         assert_eq!(o.as_slice()[k], code, "{ctx} owner at {x},{y}");
                         assert_eq!(od.distances().unwrap().get(x, y), *d, "{ctx} depth {x},{y}");
                     }

@@ -5,8 +5,7 @@ use crate::boards::{assert_same, board_pair, on_any_board, AnyBoard, BoardCheck}
 use crate::bytes::Bytes;
 use gridbits::algo::fill::{
     self, connections_from_walls, distance_map, fill_dilate, layers, try_fill, voronoi,
-    voronoi_depths, voronoi_n, voronoi_owners, voronoi_owners_with_distances, Connections, Owners,
-    Wall,
+    voronoi_depths, voronoi_n, voronoi_owners, voronoi_owners_with_distances, Connections, Wall,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Dir, Moves};
@@ -225,14 +224,7 @@ pub fn check_voronoi(data: &[u8]) {
                 for y in 0..h {
                     for x in 0..w {
                         let k = y * w + x;
-                        let code = (0..players)
-                            .find(|&p| want.owned[p].get(x, y))
-                            .map(|p| p as u32)
-                            .unwrap_or(if want.contested.get(x, y) {
-                                Owners::CONTESTED
-                            } else {
-                                Owners::UNREACHED
-                            });
+                        let code = want.owner_code(x, y);
                         assert_eq!(o.as_slice()[k], code, "owner at ({x}, {y})");
                         let depth = o.distances().and_then(|d| d.get(x, y));
                         assert_eq!(depth, want.depth[k], "owners depth");

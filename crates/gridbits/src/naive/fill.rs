@@ -108,6 +108,20 @@ pub struct NaiveVoronoi {
     pub depth: Vec<Option<u32>>,
 }
 
+impl NaiveVoronoi {
+    /// The owner code of `(x, y)` as [`Owners`](crate::algo::fill::Owners) writes it: the
+    /// first player owning it, else [`Owners::CONTESTED`](crate::algo::fill::Owners::CONTESTED)
+    /// or [`Owners::UNREACHED`](crate::algo::fill::Owners::UNREACHED).
+    pub fn owner_code(&self, x: usize, y: usize) -> u32 {
+        use crate::algo::fill::Owners;
+        match self.owned.iter().position(|g| g.get(x, y)) {
+            Some(p) => p as u32,
+            None if self.contested.get(x, y) => Owners::CONTESTED,
+            None => Owners::UNREACHED,
+        }
+    }
+}
+
 /// Voronoi from the definition: each player's distance map (every player's sources are
 /// obstacles to all), then each cell to the unique nearest player, ties contested.
 pub fn voronoi(
