@@ -302,9 +302,9 @@ fn owners<S: AsRef<[(usize, usize)]>>(
     })
 }
 
-/// Bytes the tally takes per slot (player), at most: eight ways of a `u64` in each of two
-/// halves, and the result.
-const TALLY_BYTES_PER_SLOT: u128 = 2 * 8 * 8 + 8;
+/// Bytes the tally takes per slot (player), at most: in each of two halves eight ways of a
+/// `u64` and a count, then the merged count.
+const TALLY_BYTES_PER_SLOT: u128 = 2 * (8 * 8 + 8) + 8;
 
 /// Owner arrays of at least this many cells are tallied in two halves side by side, when
 /// each half has at least [`TALLY_SPLIT_CELLS_PER_SLOT`] cells per histogram slot.
