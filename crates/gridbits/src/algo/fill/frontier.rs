@@ -155,8 +155,8 @@ pub(super) fn bfs(
     passable: &BitGrid,
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
-    dist: Option<&mut [u32]>,
-    owner: Option<&mut [u32]>,
+    mut dist: Option<&mut [u32]>,
+    mut owner: Option<&mut [u32]>,
 ) -> u32 {
     let pad = Pad::new(passable);
     let cells = pad.w * pad.h;
@@ -184,9 +184,8 @@ pub(super) fn bfs(
             }
         };
     }
-    // On large grids with a second thread, that thread writes the distances and owners
-    // (unless the system refuses the thread: then this one does).
-    let (mut dist, mut owner) = (dist, owner);
+    // On large grids with a second thread, that thread writes the distances or the owners
+    // (or both), unless the system refuses the thread: then this one does.
     let own = owner.is_some();
     if layer_writer::wanted(cells, own) {
         let two = layer_writer::with_writer(

@@ -397,7 +397,7 @@ fn sliding<S: AsRef<[(usize, usize)]>>(
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
     owner: &mut [u32],
-    distances: Option<&mut DistanceMap>,
+    mut distances: Option<&mut DistanceMap>,
 ) -> u32 {
     let planes: Vec<BitGrid> = players
         .iter()
@@ -410,7 +410,6 @@ fn sliding<S: AsRef<[(usize, usize)]>>(
         })
         .collect();
     let w = passable.width();
-    let mut distances = distances;
     let v = voronoi_with(&planes, passable, moves, con, |d, cells| {
         if let Some(map) = distances.as_deref_mut() {
             map.paint(cells, d);
