@@ -5,7 +5,18 @@
 //! thread, or on the writer thread of `layer_writer.rs`) once the layer before's owners are
 //! all written.
 
-use super::frontier::CONTESTED;
+use super::frontier::{CONTESTED, UNREACHED};
+
+/// Claims a source cell, holding `code`, for player `p` before the BFS: `p` if no other
+/// player claimed it, [`CONTESTED`] if one did (a cell that is a source of two players).
+pub(super) fn claim_source(code: &mut u32, p: usize) {
+    let p = p as u32;
+    *code = if *code == UNREACHED || *code == p {
+        p
+    } else {
+        CONTESTED
+    };
+}
 
 /// The owners of the cells `f` (first cell `base`, in a grid `w` wide) of a layer `> 0`, from
 /// the masks `from` of the cells with a predecessor in each direction (`predecessors` in

@@ -3,6 +3,7 @@
 //! of players; [`voronoi_owners_with_distances`] adds the distance map.
 
 use super::fallible::{bfs_working_bytes, cells_of, grid_bytes};
+use super::owner_cells::claim_source;
 use super::{check_sizes, frontier, voronoi_with, Connections, DistanceMap};
 #[cfg(doc)]
 use super::{voronoi, Voronoi};
@@ -264,12 +265,7 @@ fn owners<S: AsRef<[(usize, usize)]>>(
         for &(x, y) in cells.as_ref() {
             OffGrid::check(x, y, w, h).map_err(OwnersError::OffGrid)?;
             seeds.set(x, y);
-            let o = &mut owner[y * w + x];
-            *o = if *o == Owners::UNREACHED || *o == p as u32 {
-                p as u32
-            } else {
-                Owners::CONTESTED
-            };
+            claim_source(&mut owner[y * w + x], p);
         }
     }
     let depth = if moves.is_sliding() {

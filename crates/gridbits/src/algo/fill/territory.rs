@@ -2,6 +2,7 @@
 //! [`voronoi`] and [`voronoi_depths`]. Fixed boards use the whole-board simultaneous BFS
 //! ([`voronoi_with`]); runtime grids with step moves use the word-frontier BFS (`frontier.rs`).
 
+use super::owner_cells::claim_source;
 use super::shift_bfs::start_territory;
 use super::{
     assert_sizes, distance_sweeps, frontier, voronoi_with, Connections, DistanceMap, Voronoi,
@@ -246,12 +247,7 @@ fn voronoi_frontier(
     let mut owner = crate::huge_pages::filled(w * h, frontier::UNREACHED);
     for (p, s) in sources.iter().enumerate() {
         for (x, y) in s.iter() {
-            let o = &mut owner[y * w + x];
-            *o = if *o == frontier::UNREACHED || *o == p as u32 {
-                p as u32
-            } else {
-                frontier::CONTESTED
-            };
+            claim_source(&mut owner[y * w + x], p);
         }
     }
     // The distances only when asked for: the owners say which cells are reached.
