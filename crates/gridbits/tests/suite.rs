@@ -18,6 +18,7 @@ mod distance_frontier;
 mod fill_engines;
 mod fill_props;
 mod grid_props;
+mod label_bytes;
 mod label_props;
 mod limits;
 mod lines_props;

@@ -7,14 +7,15 @@
 //! - `from_slice` of an `i32` image (`!= 0`) and `from_bools` against the per-pixel `from_fn`;
 //! - `from_packbits` 2048x2048 (`numpy.packbits` rows) against `from_bytes` of the same image;
 //! - "label from bytes" on 2048x2048 grey images (noise at 30/50/70% and a blobby image,
-//!   8-connected): `from_bytes` + `label` against `label` of the already packed grid and
-//!   against `from_fn` + `label`, with `from_bytes` alone for its share.
+//!   8-connected): `Labeller::label_bytes` (each row stripe packed by the thread that labels
+//!   it) against `label` of the already packed grid, `from_bytes` + `label` and `from_fn` +
+//!   `label`, with `from_bytes` alone for its share.
 //!
 //! `--quick` runs use 1024x1024 images and skip 4096x4096.
 
 use super::{Bench, Rng};
 use gridbits::algo::label::{Labeller, Labels};
-use gridbits::grid::ByteKernel;
+use gridbits::grid::{ByteImage, ByteKernel};
 use gridbits::{BitGrid, Connectivity};
 use std::hint::black_box;
 
@@ -193,10 +194,17 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
             BitGrid::from_bytes(&px, side, side, side, t).unwrap_or_else(|e| panic!("{e}"));
         let (mut l1, mut l2, mut l3) = (Labeller::new(), Labeller::new(), Labeller::new());
         let (mut i1, mut i2, mut i3) = (Labels::new(), Labels::new(), Labels::new());
+        let (mut l0, mut i0) = (Labeller::new(), Labels::new());
         let px = &px;
         bench
-            .workload(&name, "from_bytes+label")
+            .workload(&name, "label_bytes")
             .warm_up()
+            .case("label_bytes", n, || {
+                let image = ByteImage::new(black_box(px), side, side, side, t);
+                image.map_or(0, |image| {
+                    u64::from(l0.label_bytes(&image, conn, &mut i0).unwrap_or(0))
+                })
+            })
             .case("from_bytes+label", n, || {
                 let g = BitGrid::from_bytes(black_box(px), side, side, side, t);
                 g.map_or(0, |g| u64::from(l1.label(&g, conn, &mut i1).unwrap_or(0)))

@@ -24,7 +24,9 @@ use crate::error::OffGrid;
 pub use crate::error::SizeError;
 use crate::GridView;
 
+mod byte_image;
 mod convert;
+pub use byte_image::ByteImage;
 pub(crate) use convert::check_image;
 pub use convert::ImageError;
 mod morph;

@@ -1,12 +1,14 @@
 //! What the labeller reads: any grid, as a [`BitGrid`].
 
+use crate::grid::ByteImage;
 use crate::naive::NaiveGrid;
 use crate::{BitGrid, Board, GridView, SizeError};
 use std::borrow::Cow;
 
 /// A grid the labeller can read. The labeller works on the word rows of a [`BitGrid`]: a
 /// `BitGrid` is read in place, a fixed-size [`Board`] (whose rows share words and may have a
-/// guard column) or a [`NaiveGrid`] is converted once, cell by cell.
+/// guard column) or a [`NaiveGrid`] is converted once, cell by cell, and a [`ByteImage`]
+/// is packed once.
 ///
 /// ```
 /// use gridbits::algo::label::{stats, LabelInput};
@@ -36,6 +38,16 @@ impl LabelInput for BitGrid {
 impl<const W: usize, const H: usize, const N: usize> LabelInput for Board<W, H, N> {
     fn to_bit_grid(&self) -> Result<Cow<'_, BitGrid>, SizeError> {
         copy(self)
+    }
+}
+
+/// Packed once (as [`BitGrid::from_bytes`] packs). [`Labeller::label_bytes`] labels one
+/// without that copy.
+///
+/// [`Labeller::label_bytes`]: super::Labeller::label_bytes
+impl LabelInput for ByteImage<'_> {
+    fn to_bit_grid(&self) -> Result<Cow<'_, BitGrid>, SizeError> {
+        ByteImage::to_bit_grid(self).map(Cow::Owned)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The scan: runs, links, union-find and flattening.
 
 use super::flatten::flatten;
+use super::parallel::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{cpu_has_bit_instructions, memory_error, size_error, try_resize, Labels, LABEL_SLACK};
@@ -114,6 +115,9 @@ pub struct Labeller {
     pub(super) split: Option<(usize, usize)>,
     /// Scratch space of the stripes of a striped labelling.
     pub(super) stripes: Vec<super::parallel::Stripe>,
+    /// A byte image packed for a labelling on one thread
+    /// ([`label_bytes`](Self::label_bytes)), kept for the next one.
+    pub(super) packed: Option<BitGrid>,
 }
 
 impl Labeller {
@@ -495,8 +499,8 @@ impl Labeller {
 
     /// The number of components only.
     pub fn count(&mut self, grid: &BitGrid, conn: Connectivity) -> Result<u32, SizeError> {
-        if let Some(rows) = self.stripe_rows(grid, conn) {
-            return self.striped(grid, conn, rows, None, None);
+        if let Some(rows) = self.stripe_rows(grid.size(), conn) {
+            return self.striped(Source::Grid(grid), conn, rows, None, None);
         }
         self.scan(grid, conn)
     }

@@ -37,6 +37,7 @@
 
 use super::labeller::{merged, starts, upto};
 use super::{memory_error, try_resize, unit_rows, ComponentStats, Labeller, Labels};
+use crate::grid::ByteImage;
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
 use join::join_borders;
@@ -166,23 +167,52 @@ fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + 
     }
 }
 
-/// The first pass of one stripe: its rows copied into a grid of its own, scanned (local
-/// labels `1..=count`) with the code paths and order of `like` (the caller's labeller), and
-/// the labels of its first and last rows kept as border ids.
+/// What a striped labelling reads its stripes' rows from.
+#[derive(Clone, Copy)]
+pub(super) enum Source<'a> {
+    /// A grid: each stripe copies its rows.
+    Grid(&'a BitGrid),
+    /// A byte image: each stripe packs its rows, on the thread that scans it.
+    Bytes(&'a ByteImage<'a>),
+}
+
+impl Source<'_> {
+    /// Width and height.
+    pub(super) fn size(self) -> (usize, usize) {
+        match self {
+            Source::Grid(g) => g.size(),
+            Source::Bytes(b) => (b.width(), b.height()),
+        }
+    }
+
+    /// Rows `y0..y0 + into.height()` into `into` (as wide as the source).
+    fn rows_into(self, y0: usize, into: &mut BitGrid) {
+        match self {
+            Source::Grid(g) => {
+                for y in 0..into.height() {
+                    into.row_words_mut(y).copy_from_slice(g.row_words(y0 + y));
+                }
+            }
+            Source::Bytes(b) => b.pack_rows(y0, into),
+        }
+    }
+}
+
+/// The first pass of one stripe: its rows copied (or packed) into a grid of its own,
+/// scanned (local labels `1..=count`) with the code paths and order of `like` (the caller's
+/// labeller), and the labels of its first and last rows kept as border ids.
 fn scan_stripe(
     s: &mut Stripe,
-    grid: &BitGrid,
+    src: Source<'_>,
     conn: Connectivity,
     like: &Labeller,
 ) -> Result<(), SizeError> {
-    let (w, h, sh) = (grid.width(), grid.height(), s.rows);
+    let ((w, h), sh) = (src.size(), s.rows);
     let g = match &mut s.grid {
         Some(g) if g.size() == (w, sh) => g,
         slot => slot.insert(BitGrid::new(w, sh)?),
     };
-    for y in 0..sh {
-        g.row_words_mut(y).copy_from_slice(grid.row_words(s.y0 + y));
-    }
+    src.rows_into(s.y0, g);
     let l = &mut s.labeller;
     // The caller's code paths and order; never stripes of its own.
     (l.portable, l.avx2_only, l.order) = (like.portable, like.avx2_only, like.order);
@@ -219,10 +249,9 @@ impl Labeller {
         self
     }
 
-    /// The rows per stripe when `grid` is to be labelled in stripes: a grid of at least
-    /// [`LABEL_MIN_CELLS`] on a pool of several threads (or as the test knob says).
-    pub(super) fn stripe_rows(&self, grid: &BitGrid, conn: Connectivity) -> Option<usize> {
-        let (w, h) = (grid.width(), grid.height());
+    /// The rows per stripe when a `w x h` grid is to be labelled in stripes: a grid of at
+    /// least [`LABEL_MIN_CELLS`] on a pool of several threads (or as the test knob says).
+    pub(super) fn stripe_rows(&self, (w, h): (usize, usize), conn: Connectivity) -> Option<usize> {
         let cells = w.saturating_mul(h);
         let rows = match self.split {
             Some((min, rows)) => {
@@ -249,14 +278,14 @@ impl Labeller {
     /// `stats`, each when given. Returns the number of components.
     pub(super) fn striped(
         &mut self,
-        grid: &BitGrid,
+        src: Source<'_>,
         conn: Connectivity,
         rows: usize,
         out: Option<&mut Labels>,
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
         let pipelined = out.is_some() && stats.is_none();
-        let starts = self.stripe_starts(grid.height(), conn, rows, pipelined);
+        let starts = self.stripe_starts(src.size().1, conn, rows, pipelined);
         let mut stripes = std::mem::take(&mut self.stripes);
         stripes.resize_with(starts.len() - 1, Stripe::default);
         for (s, y) in stripes.iter_mut().zip(starts.windows(2)) {
@@ -264,7 +293,7 @@ impl Labeller {
         }
         // Both passes and the join between them on the pool's threads: a caller outside
         // the pool waits (and is woken) once, not once per pass.
-        let result = in_pool(|| self.striped_in(&mut stripes, grid, conn, pipelined, out, stats));
+        let result = in_pool(|| self.striped_in(&mut stripes, src, conn, pipelined, out, stats));
         self.stripes = stripes;
         result
     }
@@ -310,13 +339,13 @@ impl Labeller {
     fn striped_in(
         &mut self,
         stripes: &mut [Stripe],
-        grid: &BitGrid,
+        src: Source<'_>,
         conn: Connectivity,
         pipelined: bool,
         out: Option<&mut Labels>,
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
-        let (w, h) = (grid.width(), grid.height());
+        let (w, h) = src.size();
         // The image's rows of each stripe.
         let mut out = out;
         let image = out.is_some();
@@ -338,7 +367,7 @@ impl Labeller {
         // few rows above its border: `final_units`), so its thread writes those rows while
         // the other threads scan the rest; the last pass writes the others.
         let like = &*self;
-        let scan = |s: &mut Stripe| scan_stripe(s, grid, conn, like);
+        let scan = |s: &mut Stripe| scan_stripe(s, src, conn, like);
         let first_written = match (pipelined, cells.first_mut(), stripes.split_first_mut()) {
             (true, Some(Some(first_cells)), Some((first, others))) => {
                 let (a, b) = both(

@@ -1,6 +1,7 @@
 //! Component statistics: the summary path that never writes a label image.
 
 use super::labeller::push_bits;
+use super::parallel::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{memory_error, Labeller};
@@ -127,8 +128,8 @@ impl Labeller {
         conn: Connectivity,
         stats: &mut Vec<ComponentStats>,
     ) -> Result<u32, SizeError> {
-        if let Some(rows) = self.stripe_rows(grid, conn) {
-            return self.striped(grid, conn, rows, None, Some(stats));
+        if let Some(rows) = self.stripe_rows(grid.size(), conn) {
+            return self.striped(Source::Grid(grid), conn, rows, None, Some(stats));
         }
         self.reserve_row_tables(grid)?;
         dispatch!(self, x86::stats, stats_body(grid, conn, stats))

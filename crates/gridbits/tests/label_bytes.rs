@@ -1,0 +1,241 @@
+//! `Labeller::label_bytes` and `ByteImage`: byte images labelled without a packed copy of
+//! the whole image (each row stripe packed by the thread that labels it, or one packed grid
+//! kept by the labeller) against the naive oracle on the pixels and against `label` of
+//! `BitGrid::from_bytes`: 1x1, words of 63/64/65 pixels, exactly 64 and 128 pixels, single
+//! rows and columns, padded strides, every threshold class, both connectivities and orders,
+//! every code path, stripes forced on small images, large images on 1 and 2 threads, one
+//! labeller reused across sizes; the image's errors and its use as a `LabelInput`.
+
+use crate::common::{config, SplitMix as Rng, CONNS};
+
+use gridbits::algo::label::{self, LabelOrder, Labeller, Labels};
+use gridbits::grid::{ByteImage, ImageError};
+use gridbits::naive::{components as nc, NaiveGrid};
+use gridbits::parallel::{with_threads, LABEL_MIN_CELLS};
+use gridbits::{BitGrid, Connectivity};
+use proptest::prelude::*;
+
+/// Image sizes: 1x1, rows of 63/64/65 pixels, exactly 64 and 128 pixels, one row, one
+/// column, a few in between.
+const SIZES: &[(usize, usize)] = &[
+    (1, 1),
+    (1, 40),
+    (40, 1),
+    (64, 1),
+    (1, 64),
+    (8, 8),
+    (16, 8),
+    (128, 1),
+    (2, 64),
+    (63, 9),
+    (64, 7),
+    (65, 8),
+    (130, 5),
+    (31, 33),
+];
+
+/// Random bytes, each above `threshold` with about `density` percent (grey levels spread on
+/// both sides of it, including the threshold itself and its neighbours).
+fn pixels(rng: &mut Rng, len: usize, threshold: u8, density: u32) -> Vec<u8> {
+    (0..len)
+        .map(|_| {
+            let above = rng.percent(density);
+            let near = rng.percent(30);
+            match (above, near) {
+                // 255 cannot be exceeded: such pixels stay clear.
+                (true, _) if threshold == 255 => 255,
+                (true, true) => threshold + 1,
+                (true, false) => threshold + 1 + rng.below(u64::from(255 - threshold)) as u8,
+                (false, true) => threshold,
+                (false, false) => rng.below(u64::from(threshold) + 1) as u8,
+            }
+        })
+        .collect()
+}
+
+/// The labeller of one code path and order.
+fn labeller(path: &str, order: LabelOrder) -> Labeller {
+    let l = Labeller::new().with_order(order);
+    match path {
+        "avx2" => l.without_avx512(),
+        "portable" => l.portable(),
+        _ => l,
+    }
+}
+
+/// `label_bytes` of `image` against `label` of its packed grid (the image, the count) and,
+/// in raster order, against the naive labels of the pixels; with the labeller `make` gives.
+fn check(
+    image: &ByteImage<'_>,
+    naive: &NaiveGrid,
+    conn: Connectivity,
+    make: &dyn Fn() -> Labeller,
+    what: &str,
+) {
+    let packed = image.to_bit_grid().unwrap();
+    let (mut want, mut got) = (Labels::new(), Labels::new());
+    let n = make().label(&packed, conn, &mut want).unwrap();
+    let m = make().label_bytes(image, conn, &mut got).unwrap();
+    assert_eq!((m, got.count()), (n, n), "{what}: count");
+    assert_eq!(got.as_slice(), want.as_slice(), "{what}: labels");
+    if make().order() == LabelOrder::Raster {
+        let (oracle, k) = nc::label(naive, conn);
+        assert_eq!((got.as_slice(), m), (&oracle[..], k), "{what}: naive");
+    }
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// Every size class with padded strides and thresholds from 0 to 255, both
+    /// connectivities and orders, every code path, with and without forced stripes of 1 to
+    /// 5 rows.
+    #[test]
+    fn label_bytes_equals_label_of_the_packed_image(
+        size in 0..SIZES.len(),
+        pad in 0usize..3,
+        threshold in prop_oneof![Just(0u8), Just(1), Just(127), Just(254), Just(255), any::<u8>()],
+        density in 0u32..=100,
+        seed in any::<u64>(),
+    ) {
+        let (w, h) = SIZES[size];
+        let stride = w + pad;
+        let mut rng = Rng(seed);
+        // The last row needs only `w` bytes.
+        let px = pixels(&mut rng, (h - 1) * stride + w, threshold, density);
+        let image = ByteImage::new(&px, w, h, stride, threshold).unwrap();
+        prop_assert_eq!((image.width(), image.height(), image.threshold()), (w, h, threshold));
+        let naive = NaiveGrid::from_fn(w, h, |x, y| px[y * stride + x] > threshold);
+        for conn in CONNS {
+            for order in [LabelOrder::Raster, LabelOrder::RowPairs] {
+                for path in ["best", "avx2", "portable"] {
+                    for stripes in [0, 1, 2, 5] {
+                        let make = || {
+                            let l = labeller(path, order);
+                            if stripes == 0 { l } else { l.with_stripes(0, stripes) }
+                        };
+                        let what = format!("{w}x{h}+{pad} t={threshold} {conn:?} {order:?} {path} stripes {stripes}");
+                        check(&image, &naive, conn, &make, &what);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Large images, labelled in stripes on two threads (the pipelined layout) and in one piece
+/// on one thread: 1024x1024 (exactly the striping threshold), a padded 1025x1023 and a
+/// single row and column of 2^20 pixels, on noise and on a comb whose teeth meet in the
+/// last row.
+#[test]
+fn large_images_on_one_and_two_threads() {
+    let side = 1024;
+    assert_eq!(side * side, LABEL_MIN_CELLS);
+    let mut rng = Rng(0xb17e5);
+    for (w, h, stride) in [
+        (side, side, side),
+        (1025, 1023, 1031),
+        (1 << 20, 1, 1 << 20),
+        (1, 1 << 20, 3),
+    ] {
+        let len = (h - 1) * stride + w;
+        let noise = pixels(&mut rng, len, 100, 45);
+        let mut comb = vec![0u8; len];
+        for y in 0..h {
+            for x in 0..w {
+                if x % 4 == 0 || y + 1 == h {
+                    comb[y * stride + x] = 200;
+                }
+            }
+        }
+        for px in [&noise, &comb] {
+            let image = ByteImage::new(px, w, h, stride, 100).unwrap();
+            let naive = NaiveGrid::from_fn(w, h, |x, y| px[y * stride + x] > 100);
+            for conn in CONNS {
+                for threads in [1, 2] {
+                    with_threads(threads, || {
+                        let what = format!("{w}x{h} stride {stride} {conn:?} {threads} threads");
+                        check(&image, &naive, conn, &Labeller::new, &what);
+                    })
+                    .unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// One labeller across images of other sizes (its packed grid and its stripes resized or
+/// reused), on one thread and with forced stripes.
+#[test]
+fn one_labeller_across_sizes() {
+    let mut rng = Rng(0x5eed);
+    for stripes in [None, Some(3)] {
+        let mut l = match stripes {
+            Some(rows) => Labeller::new().with_stripes(0, rows),
+            None => Labeller::new(),
+        };
+        let mut out = Labels::new();
+        for &(w, h) in SIZES.iter().chain(SIZES.iter().rev()) {
+            let px = pixels(&mut rng, w * h, 90, 50);
+            let image = ByteImage::new(&px, w, h, w, 90).unwrap();
+            let n = l
+                .label_bytes(&image, Connectivity::Eight, &mut out)
+                .unwrap();
+            let naive = NaiveGrid::from_fn(w, h, |x, y| px[y * w + x] > 90);
+            let (want, k) = nc::label(&naive, Connectivity::Eight);
+            assert_eq!(
+                (out.as_slice(), n),
+                (&want[..], k),
+                "{w}x{h} stripes {stripes:?}"
+            );
+        }
+    }
+}
+
+/// The image's errors, as `BitGrid::from_bytes` reports them, and the image as a
+/// `LabelInput` of the free functions.
+#[test]
+fn byte_image_errors_and_free_functions() {
+    let px = [0u8, 200, 90, 7, 255, 0, 128, 7];
+    assert!(matches!(
+        ByteImage::new(&px, 0, 2, 4, 0),
+        Err(ImageError::Size(_))
+    ));
+    assert!(matches!(
+        ByteImage::new(&px, 3, 0, 4, 0),
+        Err(ImageError::Size(_))
+    ));
+    assert!(matches!(
+        ByteImage::new(&px, 5, 2, 4, 0),
+        Err(ImageError::Stride {
+            stride: 4,
+            width: 5
+        })
+    ));
+    assert!(matches!(
+        ByteImage::new(&px, 3, 3, 4, 0),
+        Err(ImageError::TooShort {
+            needed: 11,
+            given: 8
+        })
+    ));
+    // The last row needs only `width` bytes.
+    let image = ByteImage::new(&px[..7], 3, 2, 4, 100).unwrap();
+    let grid = BitGrid::from_bytes(&px, 3, 2, 4, 100).unwrap();
+    assert_eq!(image.to_bit_grid().unwrap(), grid);
+    for conn in CONNS {
+        let (a, b) = (
+            label::label(&image, conn).unwrap(),
+            label::label(&grid, conn).unwrap(),
+        );
+        assert_eq!(a.as_slice(), b.as_slice());
+        assert_eq!(
+            label::stats(&image, conn).unwrap(),
+            label::stats(&grid, conn).unwrap()
+        );
+        assert_eq!(
+            label::count(&image, conn).unwrap(),
+            label::count(&grid, conn).unwrap()
+        );
+    }
+}
