@@ -1,6 +1,6 @@
-//! `Labeller::label_bytes` and `ByteImage`: byte images labelled without a packed copy of
-//! the whole image (each row stripe packed by the thread that labels it, or one packed grid
-//! kept by the labeller) against the naive oracle on the pixels and against `label` of
+//! `Labeller::label_bytes` and `ByteImage`: byte images labelled without a packing pass of
+//! their own (each row stripe packed by the thread that labels it, or one packed grid kept
+//! by the labeller) against the naive oracle on the pixels and against `label` of
 //! `BitGrid::from_bytes`: 1x1, words of 63/64/65 pixels, exactly 64 and 128 pixels, single
 //! rows and columns, padded strides, every threshold class, both connectivities and orders,
 //! every code path, stripes forced on small images, large images on 1 and 2 threads, one
@@ -63,19 +63,38 @@ fn labeller(path: &str, order: LabelOrder) -> Labeller {
     }
 }
 
-/// `label_bytes` of `image` against `label` of its packed grid (the image, the count) and,
-/// in raster order, against the naive labels of the pixels; with the labeller `make` gives.
-fn check(
-    image: &ByteImage<'_>,
-    naive: &NaiveGrid,
-    conn: Connectivity,
-    make: &dyn Fn() -> Labeller,
-    what: &str,
-) {
-    let packed = image.to_bit_grid().unwrap();
+/// An image with its pixels as `BitGrid::from_bytes` packs them (the reference, packed by
+/// other code than the stripes' `pack_rows`) and as the naive oracle reads them.
+struct Case<'a> {
+    image: ByteImage<'a>,
+    packed: BitGrid,
+    naive: NaiveGrid,
+}
+
+impl<'a> Case<'a> {
+    fn new(px: &'a [u8], w: usize, h: usize, stride: usize, t: u8) -> Self {
+        Case {
+            image: ByteImage::new(px, w, h, stride, t).unwrap(),
+            packed: BitGrid::from_bytes(px, w, h, stride, t).unwrap(),
+            naive: NaiveGrid::from_fn(w, h, |x, y| px[y * stride + x] > t),
+        }
+    }
+}
+
+/// `label_bytes` of the case's image against `label` of its packed grid (the image, the
+/// count) and, in raster order, against the naive labels of the pixels; with the labeller
+/// `make` gives.
+fn check(case: &Case<'_>, conn: Connectivity, make: &dyn Fn() -> Labeller, what: &str) {
+    let Case {
+        image,
+        packed,
+        naive,
+    } = case;
+    assert_eq!(&image.to_bit_grid().unwrap(), packed, "{what}: to_bit_grid");
     let (mut want, mut got) = (Labels::new(), Labels::new());
-    let n = make().label(&packed, conn, &mut want).unwrap();
+    let n = make().label(packed, conn, &mut want).unwrap();
     let m = make().label_bytes(image, conn, &mut got).unwrap();
+    assert_eq!((got.width(), got.height()), packed.size(), "{what}: size");
     assert_eq!((m, got.count()), (n, n), "{what}: count");
     assert_eq!(got.as_slice(), want.as_slice(), "{what}: labels");
     if make().order() == LabelOrder::Raster {
@@ -87,13 +106,14 @@ fn check(
 proptest! {
     #![proptest_config(config(48))]
 
-    /// Every size class with padded strides and thresholds from 0 to 255, both
-    /// connectivities and orders, every code path, with and without forced stripes of 1 to
-    /// 5 rows.
+    /// Every size class with padded strides (up to a word and more past the row) and bytes
+    /// after the last row, thresholds from 0 to 255, both connectivities and orders, every
+    /// code path, with and without forced stripes of 1 to 5 rows.
     #[test]
     fn label_bytes_equals_label_of_the_packed_image(
         size in 0..SIZES.len(),
-        pad in 0usize..3,
+        pad in prop_oneof![0usize..3, Just(63), Just(64), Just(65), Just(200)],
+        extra in 0usize..3,
         threshold in prop_oneof![Just(0u8), Just(1), Just(127), Just(254), Just(255), any::<u8>()],
         density in 0u32..=100,
         seed in any::<u64>(),
@@ -101,11 +121,12 @@ proptest! {
         let (w, h) = SIZES[size];
         let stride = w + pad;
         let mut rng = Rng(seed);
-        // The last row needs only `w` bytes.
-        let px = pixels(&mut rng, (h - 1) * stride + w, threshold, density);
-        let image = ByteImage::new(&px, w, h, stride, threshold).unwrap();
-        prop_assert_eq!((image.width(), image.height(), image.threshold()), (w, h, threshold));
-        let naive = NaiveGrid::from_fn(w, h, |x, y| px[y * stride + x] > threshold);
+        // The last row needs only `w` bytes; `extra` more are ignored.
+        let px = pixels(&mut rng, (h - 1) * stride + w + extra, threshold, density);
+        let case = Case::new(&px, w, h, stride, threshold);
+        let image = &case.image;
+        prop_assert_eq!((image.width(), image.height(), image.stride()), (w, h, stride));
+        prop_assert_eq!((image.threshold(), image.pixels().len()), (threshold, px.len()));
         for conn in CONNS {
             for order in [LabelOrder::Raster, LabelOrder::RowPairs] {
                 for path in ["best", "avx2", "portable"] {
@@ -114,8 +135,10 @@ proptest! {
                             let l = labeller(path, order);
                             if stripes == 0 { l } else { l.with_stripes(0, stripes) }
                         };
-                        let what = format!("{w}x{h}+{pad} t={threshold} {conn:?} {order:?} {path} stripes {stripes}");
-                        check(&image, &naive, conn, &make, &what);
+                        let what = format!(
+                            "{w}x{h}+{pad} t={threshold} {conn:?} {order:?} {path} stripes {stripes}"
+                        );
+                        check(&case, conn, &make, &what);
                     }
                 }
             }
@@ -126,18 +149,23 @@ proptest! {
 /// Large images, labelled in stripes on two threads (the pipelined layout) and in one piece
 /// on one thread: 1024x1024 (exactly the striping threshold), a padded 1025x1023 and a
 /// single row and column of 2^20 pixels, on noise and on a comb whose teeth meet in the
-/// last row.
+/// last row; in raster order on the best code path, in row-pair order on the portable one.
 #[test]
 fn large_images_on_one_and_two_threads() {
     let side = 1024;
     assert_eq!(side * side, LABEL_MIN_CELLS);
     let mut rng = Rng(0xb17e5);
-    for (w, h, stride) in [
+    let shapes = [
         (side, side, side),
         (1025, 1023, 1031),
         (1 << 20, 1, 1 << 20),
         (1, 1 << 20, 3),
-    ] {
+    ];
+    let ways = [
+        (LabelOrder::Raster, "best"),
+        (LabelOrder::RowPairs, "portable"),
+    ];
+    for (w, h, stride) in shapes {
         let len = (h - 1) * stride + w;
         let noise = pixels(&mut rng, len, 100, 45);
         let mut comb = vec![0u8; len];
@@ -149,60 +177,105 @@ fn large_images_on_one_and_two_threads() {
             }
         }
         for px in [&noise, &comb] {
-            let image = ByteImage::new(px, w, h, stride, 100).unwrap();
-            let naive = NaiveGrid::from_fn(w, h, |x, y| px[y * stride + x] > 100);
+            let case = Case::new(px, w, h, stride, 100);
             for conn in CONNS {
-                for threads in [1, 2] {
-                    with_threads(threads, || {
-                        let what = format!("{w}x{h} stride {stride} {conn:?} {threads} threads");
-                        check(&image, &naive, conn, &Labeller::new, &what);
-                    })
-                    .unwrap();
+                for (order, path) in ways {
+                    for threads in [1, 2] {
+                        with_threads(threads, || {
+                            let what = format!(
+                                "{w}x{h} stride {stride} {conn:?} {order:?} {path} {threads} threads"
+                            );
+                            check(&case, conn, &|| labeller(path, order), &what);
+                        })
+                        .unwrap();
+                    }
                 }
             }
         }
     }
 }
 
-/// One labeller across images of other sizes (its packed grid and its stripes resized or
-/// reused), on one thread and with forced stripes.
+/// One labeller across images of other sizes and strides (its packed grid and its stripes'
+/// grids resized or reused), with `label`, `stats` and `count` of other grids of the same
+/// size in between (the stripes' grids then hold another grid's rows), each image labelled
+/// twice; on one thread and with forced stripes, in both orders.
 #[test]
-fn one_labeller_across_sizes() {
+fn one_labeller_across_sizes_and_calls() {
     let mut rng = Rng(0x5eed);
-    for stripes in [None, Some(3)] {
-        let mut l = match stripes {
-            Some(rows) => Labeller::new().with_stripes(0, rows),
-            None => Labeller::new(),
-        };
-        let mut out = Labels::new();
-        for &(w, h) in SIZES.iter().chain(SIZES.iter().rev()) {
-            let px = pixels(&mut rng, w * h, 90, 50);
-            let image = ByteImage::new(&px, w, h, w, 90).unwrap();
-            let n = l
-                .label_bytes(&image, Connectivity::Eight, &mut out)
-                .unwrap();
-            let naive = NaiveGrid::from_fn(w, h, |x, y| px[y * w + x] > 90);
-            let (want, k) = nc::label(&naive, Connectivity::Eight);
-            assert_eq!(
-                (out.as_slice(), n),
-                (&want[..], k),
-                "{w}x{h} stripes {stripes:?}"
-            );
+    for stripes in [None, Some(1), Some(3)] {
+        for order in [LabelOrder::Raster, LabelOrder::RowPairs] {
+            let make = || {
+                let l = Labeller::new().with_order(order);
+                match stripes {
+                    Some(rows) => l.with_stripes(0, rows),
+                    None => l,
+                }
+            };
+            let mut l = make();
+            let mut out = Labels::new();
+            for (i, &(w, h)) in SIZES.iter().chain(SIZES.iter().rev()).enumerate() {
+                let stride = w + [0, 1, 64][i % 3];
+                let px = pixels(&mut rng, (h - 1) * stride + w, 90, 50);
+                let case = Case::new(&px, w, h, stride, 90);
+                for conn in CONNS {
+                    if i % 2 == 0 {
+                        let full = BitGrid::full(w, h).unwrap();
+                        l.label(&full, conn, &mut out).unwrap();
+                        l.stats(&full, conn, &mut Vec::new()).unwrap();
+                        l.count(&full, conn).unwrap();
+                    }
+                    let mut want = Labels::new();
+                    let k = make().label(&case.packed, conn, &mut want).unwrap();
+                    for again in [false, true] {
+                        let n = l.label_bytes(&case.image, conn, &mut out).unwrap();
+                        let what = format!(
+                            "{w}x{h} stride {stride} {conn:?} {order:?} stripes {stripes:?} again {again}"
+                        );
+                        assert_eq!((out.as_slice(), n), (want.as_slice(), k), "{what}");
+                    }
+                }
+            }
         }
     }
 }
 
-/// The image's errors, as `BitGrid::from_bytes` reports them, and the image as a
+/// `ByteImage::new` reports the errors `BitGrid::from_bytes` reports for the same arguments:
+/// zero sizes, more than 2^34 pixels (before the stride and the length), a short stride, a
+/// short buffer; and accepts what it accepts.
+#[test]
+fn byte_image_errors_equal_those_of_from_bytes() {
+    let px = [7u8; 16];
+    let cases: &[(usize, usize, usize, usize)] = &[
+        (16, 0, 1, 0),
+        (16, 1, 0, 1),
+        (16, 0, 0, 0),
+        (16, 5, 0, 4),
+        (16, 3, 3, 2),
+        (16, 4, 5, 4),
+        (16, 4, 4, 4),
+        (13, 4, 4, 3),
+        (15, 4, 4, 4),
+        (16, 16, 1, 16),
+        (16, 1 << 35, 1, 1 << 35),
+        (16, 1 << 35, 1, 1),
+        (16, 1 << 20, 1 << 20, 1 << 20),
+        (16, usize::MAX, 2, usize::MAX),
+        (16, 1, 1 << 40, 1),
+    ];
+    for &(len, w, h, stride) in cases {
+        let ours = ByteImage::new(&px[..len], w, h, stride, 0).map(|_| ());
+        let theirs = BitGrid::from_bytes(&px[..len], w, h, stride, 0).map(|_| ());
+        assert_eq!(ours, theirs, "{w}x{h} stride {stride}, {len} bytes");
+    }
+}
+
+/// The image's errors by kind, its `Debug` form (not its pixels), and the image as a
 /// `LabelInput` of the free functions.
 #[test]
 fn byte_image_errors_and_free_functions() {
     let px = [0u8, 200, 90, 7, 255, 0, 128, 7];
     assert!(matches!(
         ByteImage::new(&px, 0, 2, 4, 0),
-        Err(ImageError::Size(_))
-    ));
-    assert!(matches!(
-        ByteImage::new(&px, 3, 0, 4, 0),
         Err(ImageError::Size(_))
     ));
     assert!(matches!(
@@ -221,21 +294,27 @@ fn byte_image_errors_and_free_functions() {
     ));
     // The last row needs only `width` bytes.
     let image = ByteImage::new(&px[..7], 3, 2, 4, 100).unwrap();
+    assert_eq!(
+        format!("{image:?}"),
+        "ByteImage { width: 3, height: 2, stride: 4, threshold: 100, bytes: 7 }"
+    );
     let grid = BitGrid::from_bytes(&px, 3, 2, 4, 100).unwrap();
     assert_eq!(image.to_bit_grid().unwrap(), grid);
-    for conn in CONNS {
-        let (a, b) = (
-            label::label(&image, conn).unwrap(),
-            label::label(&grid, conn).unwrap(),
-        );
-        assert_eq!(a.as_slice(), b.as_slice());
-        assert_eq!(
-            label::stats(&image, conn).unwrap(),
-            label::stats(&grid, conn).unwrap()
-        );
-        assert_eq!(
-            label::count(&image, conn).unwrap(),
-            label::count(&grid, conn).unwrap()
-        );
+    let mut rng = Rng(0xf4ee);
+    let (w, h, stride) = (131, 77, 140);
+    let big = pixels(&mut rng, (h - 1) * stride + w, 60, 40);
+    let case = Case::new(&big, w, h, stride, 60);
+    for (image, grid) in [(&image, &grid), (&case.image, &case.packed)] {
+        for conn in CONNS {
+            let (a, b) = (
+                label::label(image, conn).unwrap(),
+                label::label(grid, conn).unwrap(),
+            );
+            assert_eq!(a.as_slice(), b.as_slice());
+            let stats = label::stats(image, conn).unwrap();
+            assert_eq!(stats, label::stats(grid, conn).unwrap());
+            let count = label::count(image, conn).unwrap();
+            assert_eq!(count, label::count(grid, conn).unwrap());
+        }
     }
 }

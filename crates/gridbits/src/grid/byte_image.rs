@@ -1,4 +1,4 @@
-//! A strided 8-bit image read as a grid, without packing it first: [`ByteImage`].
+//! A strided 8-bit image read as a grid, packed only where it is read: [`ByteImage`].
 
 use super::convert::{check_image, ImageError};
 use super::pack::{self, ByteKernel, Rows};
@@ -11,9 +11,11 @@ use crate::SizeError;
 /// packed until it is read.
 ///
 /// [`Labeller::label_bytes`](crate::algo::label::Labeller::label_bytes) labels it without a
-/// packed copy of the whole image: on large images each row stripe is packed by the thread
-/// that labels it, right before its scan. It also works wherever a
-/// [`LabelInput`](crate::algo::label::LabelInput) does (packed once, then labelled).
+/// packing pass of its own: on large images each row stripe is packed by the thread that
+/// labels it, right before its scan, into the stripe's grid (kept by the labeller, as a
+/// packed copy would be). It also works wherever a
+/// [`LabelInput`](crate::algo::label::LabelInput) does (packed into a new grid, then
+/// labelled).
 ///
 /// ```
 /// use gridbits::grid::ByteImage;
@@ -27,7 +29,7 @@ use crate::SizeError;
 /// let n = Labeller::new().label_bytes(&image, Connectivity::Eight, &mut labels).unwrap();
 /// assert_eq!((n, labels.as_slice()), (1, &[0, 1, 0, 1, 0, 1][..]));
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct ByteImage<'a> {
     pixels: &'a [u8],
     rows: Rows,
@@ -39,10 +41,19 @@ impl<'a> ByteImage<'a> {
     /// set where its byte is greater than `threshold`.
     ///
     /// # Errors
-    /// As [`BitGrid::from_bytes`]: [`ImageError::Size`] for a zero width or height,
+    /// The errors [`BitGrid::from_bytes`] reports for the same arguments, in the same order:
+    /// [`ImageError::Size`] for a zero width or height or more than 2^34 pixels,
     /// [`ImageError::Stride`] when `stride < width`, [`ImageError::TooShort`] when `pixels`
-    /// does not hold every row (the last row needs only `width` bytes). A size too large to
-    /// allocate is reported when the image is read.
+    /// does not hold every row (the last row needs only `width` bytes). Memory is only
+    /// allocated where the image is read, which reports a size this machine cannot hold.
+    ///
+    /// ```
+    /// use gridbits::grid::{ByteImage, ImageError};
+    /// let pixels = [0u8; 8];
+    /// assert!(matches!(ByteImage::new(&pixels, 5, 2, 4, 0), Err(ImageError::Stride { .. })));
+    /// assert!(matches!(ByteImage::new(&pixels, 4, 3, 4, 0), Err(ImageError::TooShort { .. })));
+    /// assert!(matches!(ByteImage::new(&pixels, 0, 2, 4, 0), Err(ImageError::Size(_))));
+    /// ```
     pub fn new(
         pixels: &'a [u8],
         width: usize,
@@ -50,15 +61,7 @@ impl<'a> ByteImage<'a> {
         stride: usize,
         threshold: u8,
     ) -> Result<Self, ImageError> {
-        if width == 0 || height == 0 {
-            let why = "width and height must be at least 1";
-            return Err(ImageError::Size(SizeError::new(
-                "byte image",
-                width,
-                height,
-                why,
-            )));
-        }
+        BitGrid::check_size(width, height).map(drop)?;
         check_image(pixels.len(), width, height, stride)?;
         let rows = Rows {
             width,
@@ -82,12 +85,22 @@ impl<'a> ByteImage<'a> {
         self.rows.height
     }
 
+    /// The elements from the start of a row to the start of the next.
+    pub fn stride(&self) -> usize {
+        self.rows.stride
+    }
+
     /// The threshold: a pixel is set where its byte is greater.
     pub fn threshold(&self) -> u8 {
         self.threshold
     }
 
-    /// The image packed into a grid of its own: [`BitGrid::from_bytes`].
+    /// The bytes the image was made from (row `y` starts at `y * stride`).
+    pub fn pixels(&self) -> &'a [u8] {
+        self.pixels
+    }
+
+    /// The image packed into a new grid: what [`BitGrid::from_bytes`] returns.
     ///
     /// # Errors
     /// When the grid cannot be allocated.
@@ -121,5 +134,19 @@ impl<'a> ByteImage<'a> {
             self.threshold,
             &mut into.words,
         );
+    }
+}
+
+/// The size, stride, threshold and buffer length, not the pixels (millions of them on a
+/// camera frame).
+impl std::fmt::Debug for ByteImage<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ByteImage")
+            .field("width", &self.width())
+            .field("height", &self.height())
+            .field("stride", &self.stride())
+            .field("threshold", &self.threshold)
+            .field("bytes", &self.pixels.len())
+            .finish()
     }
 }

@@ -93,7 +93,12 @@ pub(crate) fn row_west(src: &[u64], out: &mut [u64]) {
 impl BitGrid {
     /// Checks a requested size and returns the words per row and the zeroed words (reserved
     /// with `try_reserve`: a size the allocator refuses is an error, not an abort).
-    fn layout(width: usize, height: usize) -> Result<(usize, Vec<u64>), SizeError> {
+    /// The checks of [`BitGrid::new`] before it allocates (the errors it reports for a
+    /// size), and the error of a failed allocation.
+    pub(crate) fn check_size(
+        width: usize,
+        height: usize,
+    ) -> Result<impl Fn(&'static str) -> SizeError, SizeError> {
         if width == 0 || height == 0 {
             return Err(SizeError::new(
                 "grid",
@@ -102,11 +107,16 @@ impl BitGrid {
                 "width and height must be at least 1",
             ));
         }
-        let wpr = width.div_ceil(64);
-        let total = wpr as u128 * height as u128;
+        let total = width.div_ceil(64) as u128 * height as u128;
+        crate::error::check_count::<u64>("grid", width, height, total)
+    }
+
+    fn layout(width: usize, height: usize) -> Result<(usize, Vec<u64>), SizeError> {
         // Checks the size, then allocates zeroed memory: pages a sparse grid never sets are
         // never touched.
-        let err = crate::error::check_count::<u64>("grid", width, height, total)?;
+        let err = Self::check_size(width, height)?;
+        let wpr = width.div_ceil(64);
+        let total = wpr as u128 * height as u128;
         let words =
             crate::huge_pages::zeroed(total as usize).ok_or_else(|| err("not enough memory"))?;
         Ok((wpr, words))

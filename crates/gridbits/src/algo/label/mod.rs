@@ -59,7 +59,10 @@
 //! those of one thread, bit for bit, in either [`LabelOrder`].
 //!
 //! Any grid can be labelled ([`LabelInput`]): a [`BitGrid`] is read as it is, a fixed-size
-//! [`Board`](crate::Board) or a [`NaiveGrid`](crate::naive::NaiveGrid) is converted once.
+//! [`Board`](crate::Board) or a [`NaiveGrid`](crate::naive::NaiveGrid) is converted once, a
+//! [`ByteImage`](crate::grid::ByteImage) is packed once. [`Labeller::label_bytes`] labels a
+//! byte image without a packing pass of its own: in row stripes, each stripe packs its rows
+//! on the thread that scans it.
 //! [`components`] splits a grid into one [`BitGrid`] per component, built from the label
 //! image.
 //!

@@ -35,10 +35,11 @@ impl Labeller {
 
     /// Labels a byte image ([`ByteImage`]: a pixel is set where its byte is greater than the
     /// threshold) into `out` and returns the number of components: the labels of
-    /// [`label`](Self::label) on [`ByteImage::to_bit_grid`], without that packed copy. A
-    /// large image labelled in row stripes (two threads or more) has each stripe packed by
-    /// the thread that labels it, right before its scan; otherwise the image is packed
-    /// into a grid this labeller keeps for the next call.
+    /// [`label`](Self::label) on [`ByteImage::to_bit_grid`], without a packing pass before
+    /// the labelling and without a new grid per call. A large image labelled in row stripes
+    /// (two threads or more) has each stripe packed by the thread that labels it, right
+    /// before its scan, into the stripe's grid; otherwise the image is packed into one
+    /// grid. Either way the grids stay with this labeller for the next call.
     ///
     /// # Errors
     /// As [`label`](Self::label): the label image, the packed grid or the scratch space
