@@ -82,8 +82,8 @@ impl<'a> Case<'a> {
 }
 
 /// `label_bytes` of the case's image against `label` of its packed grid (the image, the
-/// count) and, in raster order, against the naive labels of the pixels; with the labeller
-/// `make` gives.
+/// count) and, in raster order, against the naive labels of the pixels; `label_bytes_with_stats`
+/// and `stats_bytes` against `label_with_stats` and `stats`; with the labeller `make` gives.
 fn check(case: &Case<'_>, conn: Connectivity, make: &dyn Fn() -> Labeller, what: &str) {
     let Case {
         image,
@@ -101,6 +101,21 @@ fn check(case: &Case<'_>, conn: Connectivity, make: &dyn Fn() -> Labeller, what:
         let (oracle, k) = nc::label(naive, conn);
         assert_eq!((got.as_slice(), m), (&oracle[..], k), "{what}: naive");
     }
+    let (mut want_stats, mut got_stats, mut alone) = (Vec::new(), Vec::new(), Vec::new());
+    make()
+        .label_with_stats(packed, conn, &mut want, &mut want_stats)
+        .unwrap();
+    let m = make()
+        .label_bytes_with_stats(image, conn, &mut got, &mut got_stats)
+        .unwrap();
+    assert_eq!(
+        (m, got.as_slice()),
+        (n, want.as_slice()),
+        "{what}: with stats"
+    );
+    assert_eq!(got_stats, want_stats, "{what}: stats beside the image");
+    let m = make().stats_bytes(image, conn, &mut alone).unwrap();
+    assert_eq!((m, alone), (n, want_stats), "{what}: stats alone");
 }
 
 proptest! {
@@ -224,8 +239,13 @@ fn one_labeller_across_sizes_and_calls() {
                         l.stats(&full, conn, &mut Vec::new()).unwrap();
                         l.count(&full, conn).unwrap();
                     }
-                    let mut want = Labels::new();
-                    let k = make().label(&case.packed, conn, &mut want).unwrap();
+                    let (mut want, mut want_stats) = (Labels::new(), Vec::new());
+                    let k = make()
+                        .label_with_stats(&case.packed, conn, &mut want, &mut want_stats)
+                        .unwrap();
+                    let mut stats = Vec::new();
+                    l.stats_bytes(&case.image, conn, &mut stats).unwrap();
+                    assert_eq!(stats, want_stats, "{w}x{h} {conn:?} {order:?} {stripes:?}");
                     for again in [false, true] {
                         let n = l.label_bytes(&case.image, conn, &mut out).unwrap();
                         let what = format!(

@@ -102,6 +102,7 @@ macro_rules! dispatch {
     }};
 }
 
+mod bytes;
 mod flatten;
 mod input;
 mod labeller;

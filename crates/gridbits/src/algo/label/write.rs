@@ -4,7 +4,6 @@ use super::parallel::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{cpu_has_avx2, memory_error, ComponentStats, Labeller, Labels, CHUNK};
-use crate::grid::ByteImage;
 use crate::{BitGrid, Connectivity, SizeError};
 
 impl Labeller {
@@ -31,54 +30,6 @@ impl Labeller {
         stats: &mut Vec<ComponentStats>,
     ) -> Result<u32, SizeError> {
         self.label_dispatch(grid, conn, out, Some(stats))
-    }
-
-    /// Labels a byte image ([`ByteImage`]: a pixel is set where its byte is greater than the
-    /// threshold) into `out` and returns the number of components: the labels of
-    /// [`label`](Self::label) on [`ByteImage::to_bit_grid`], without a packing pass before
-    /// the labelling and without a new grid per call. A large image labelled in row stripes
-    /// (two threads or more) has each stripe packed by the thread that labels it, right
-    /// before its scan, into the stripe's grid; otherwise the image is packed into one
-    /// grid. Either way the grids stay with this labeller for the next call.
-    ///
-    /// # Errors
-    /// As [`label`](Self::label): the label image, the packed grid or the scratch space
-    /// cannot be allocated, or the image has 2^32 runs or more.
-    ///
-    /// ```
-    /// use gridbits::algo::label::{Labeller, Labels};
-    /// use gridbits::grid::ByteImage;
-    /// use gridbits::Connectivity;
-    /// // A 4x3 grey image: the pixels above 128 form two blobs.
-    /// let pixels = [
-    ///     200, 210, 0, 0, //
-    ///     0, 0, 0, 250, //
-    ///     0, 10, 0, 255,
-    /// ];
-    /// let image = ByteImage::new(&pixels, 4, 3, 4, 128).unwrap();
-    /// let (mut labeller, mut labels) = (Labeller::new(), Labels::new());
-    /// let n = labeller.label_bytes(&image, Connectivity::Four, &mut labels).unwrap();
-    /// assert_eq!(n, 2);
-    /// assert_eq!(labels.row(2), &[0, 0, 0, 2]);
-    /// ```
-    pub fn label_bytes(
-        &mut self,
-        image: &ByteImage<'_>,
-        conn: Connectivity,
-        out: &mut Labels,
-    ) -> Result<u32, SizeError> {
-        let size = (image.width(), image.height());
-        if let Some(rows) = self.stripe_rows(size, conn) {
-            return self.striped(Source::Bytes(image), conn, rows, Some(out), None);
-        }
-        let mut g = match self.packed.take() {
-            Some(g) if g.size() == size => g,
-            _ => BitGrid::new(size.0, size.1)?,
-        };
-        image.pack_rows(0, &mut g);
-        let result = self.label(&g, conn, out);
-        self.packed = Some(g);
-        result
     }
 
     fn label_dispatch(
