@@ -141,6 +141,7 @@ proptest! {
         let case = Case::new(&px, w, h, stride, threshold);
         let image = &case.image;
         prop_assert_eq!((image.width(), image.height(), image.stride()), (w, h, stride));
+        prop_assert_eq!(image.size(), (w, h));
         prop_assert_eq!((image.threshold(), image.pixels().len()), (threshold, px.len()));
         for conn in CONNS {
             for order in [LabelOrder::Raster, LabelOrder::RowPairs] {

@@ -85,6 +85,11 @@ impl<'a> ByteImage<'a> {
         self.rows.height
     }
 
+    /// Width and height, as [`BitGrid::size`] gives them.
+    pub fn size(&self) -> (usize, usize) {
+        (self.rows.width, self.rows.height)
+    }
+
     /// The elements from the start of a row to the start of the next.
     pub fn stride(&self) -> usize {
         self.rows.stride

@@ -40,7 +40,7 @@ impl Labeller {
         conn: Connectivity,
         out: &mut Labels,
     ) -> Result<u32, SizeError> {
-        if let Some(rows) = self.stripe_rows(size(image), conn) {
+        if let Some(rows) = self.stripe_rows(image.size(), conn) {
             return self.striped(Source::Bytes(image), conn, rows, Some(out), None);
         }
         self.packed(image, |l, g| l.label(g, conn, out))
@@ -71,7 +71,7 @@ impl Labeller {
         out: &mut Labels,
         stats: &mut Vec<ComponentStats>,
     ) -> Result<u32, SizeError> {
-        if let Some(rows) = self.stripe_rows(size(image), conn) {
+        if let Some(rows) = self.stripe_rows(image.size(), conn) {
             return self.striped(Source::Bytes(image), conn, rows, Some(out), Some(stats));
         }
         self.packed(image, |l, g| l.label_with_stats(g, conn, out, stats))
@@ -89,7 +89,7 @@ impl Labeller {
         conn: Connectivity,
         stats: &mut Vec<ComponentStats>,
     ) -> Result<u32, SizeError> {
-        if let Some(rows) = self.stripe_rows(size(image), conn) {
+        if let Some(rows) = self.stripe_rows(image.size(), conn) {
             return self.striped(Source::Bytes(image), conn, rows, None, Some(stats));
         }
         self.packed(image, |l, g| l.stats(g, conn, stats))
@@ -102,7 +102,7 @@ impl Labeller {
         image: &ByteImage<'_>,
         f: impl FnOnce(&mut Self, &BitGrid) -> Result<u32, SizeError>,
     ) -> Result<u32, SizeError> {
-        let (w, h) = size(image);
+        let (w, h) = image.size();
         let mut g = match self.packed.take() {
             Some(g) if g.size() == (w, h) => g,
             _ => BitGrid::new(w, h)?,
@@ -112,9 +112,4 @@ impl Labeller {
         self.packed = Some(g);
         result
     }
-}
-
-/// Width and height of `image`.
-fn size(image: &ByteImage<'_>) -> (usize, usize) {
-    (image.width(), image.height())
 }

@@ -115,8 +115,8 @@ pub struct Labeller {
     pub(super) split: Option<(usize, usize)>,
     /// Scratch space of the stripes of a striped labelling.
     pub(super) stripes: Vec<super::parallel::Stripe>,
-    /// A byte image packed for a labelling on one thread
-    /// ([`label_bytes`](Self::label_bytes)), kept for the next one.
+    /// A byte image packed for a labelling on one thread (by
+    /// [`label_bytes`](Self::label_bytes) and its siblings), kept for the next one.
     pub(super) packed: Option<BitGrid>,
 }
 

@@ -181,7 +181,7 @@ impl Source<'_> {
     pub(super) fn size(self) -> (usize, usize) {
         match self {
             Source::Grid(g) => g.size(),
-            Source::Bytes(b) => (b.width(), b.height()),
+            Source::Bytes(b) => b.size(),
         }
     }
 
