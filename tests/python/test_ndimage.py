@@ -14,6 +14,12 @@ STRUCTURES = [
     ndimage.generate_binary_structure(2, 2),
     np.ones((3, 3), dtype=np.int64),
     [[0, 1, 0], [1, 1, 1], [0, 1, 0]],
+    # The centre does not matter (a pixel is connected to itself).
+    [[0, 1, 0], [1, 0, 1], [0, 1, 0]],
+    [[1, 1, 1], [1, 0, 1], [1, 1, 1]],
+    # The centre alone, or nothing: every pixel a component of its own.
+    [[0, 0, 0], [0, 1, 0], [0, 0, 0]],
+    np.zeros((3, 3), int),
 ]
 
 
@@ -38,7 +44,9 @@ def test_edges_and_the_default_is_scipys(shape, k):
         np.testing.assert_array_equal(got, want)
 
 
-@pytest.mark.parametrize("structure", [None, [1, 1, 1], [0, 1, 0], np.array([True, True, True])])
+@pytest.mark.parametrize(
+    "structure", [None, [1, 1, 1], [0, 1, 0], np.array([True, True, True]), [1, 0, 1], [0, 0, 0]]
+)
 @pytest.mark.parametrize("n", [0, 1, 63, 64, 65, 200])
 def test_one_dimension(structure, n):
     x = np.random.default_rng(n).random(n) < 0.5
@@ -81,19 +89,36 @@ def test_too_small_output_type_is_scipys_error():
 
 
 def test_float_and_bool_outputs_check_their_depth():
-    img = np.array([[1, 0, 1]])  # two components
+    # scipy writes up to 254 labels into a bool output (True where a pixel is set) and
+    # refuses more.
+    for img in (np.array([[1, 0, 1]]), np.arange(508).reshape(1, -1) % 2 == 0):
+        want = ndimage.label(img, output=np.bool_)
+        got = gnd.label(img, output=np.bool_)
+        assert got[1] == want[1]
+        assert got[0].dtype == want[0].dtype == np.bool_
+        np.testing.assert_array_equal(got[0], want[0] != 0)
+        out = np.zeros(img.shape, bool)
+        assert gnd.label(img, output=out) == want[1]
+        np.testing.assert_array_equal(out, img != 0)
+    many = np.arange(510).reshape(1, -1) % 2 == 0  # 255 components
     with pytest.raises(RuntimeError, match="bit-depth"):
-        gnd.label(img, output=np.bool_)
-    one = np.array([[1, 1, 0]])
-    want = ndimage.label(one, output=np.bool_)
-    got = gnd.label(one, output=np.bool_)
-    assert got[1] == want[1] == 1
-    np.testing.assert_array_equal(got[0], want[0])
+        ndimage.label(many, output=np.bool_)
+    with pytest.raises(RuntimeError, match="bit-depth"):
+        gnd.label(many, output=np.bool_)
     # float16 holds the integers up to 2048 exactly.
     checker = np.indices((90, 90)).sum(axis=0) % 2 == 0  # 4050 components
     with pytest.raises(RuntimeError, match="bit-depth"):
         gnd.label(checker, output=np.float16)
     assert gnd.label(checker, output=np.float32)[1] == 4050
+
+
+@pytest.mark.parametrize("shape", [(5, 5), (2, 2), (1, 3), (3, 4)])
+def test_a_structure_of_the_wrong_size_is_scipys_value_error(shape):
+    img = np.ones((4, 4), bool)
+    with pytest.raises(ValueError, match="dimensions must be equal to 3"):
+        ndimage.label(img, structure=np.ones(shape))
+    with pytest.raises(ValueError, match="structure: dimensions must be equal to 3"):
+        gnd.label(img, structure=np.ones(shape))
 
 
 def test_bad_arguments_name_what_is_wrong():
@@ -102,8 +127,8 @@ def test_bad_arguments_name_what_is_wrong():
         gnd.label(img, output=np.zeros((3, 3), np.int32))
     with pytest.raises(ValueError, match="structure: gridbits supports"):
         gnd.label(img, structure=[[0, 0, 0], [1, 1, 1], [0, 0, 0]])
-    with pytest.raises(RuntimeError, match="structure: every dimension must be 3"):
-        gnd.label(img, structure=np.ones((5, 5)))
+    with pytest.raises(ValueError, match="structure: for a 1D input gridbits supports"):
+        gnd.label(np.ones(4), structure=[1, 1, 0])
     with pytest.raises(RuntimeError, match="structure: must have"):
         gnd.label(img, structure=[1, 1, 1])
     with pytest.raises(TypeError, match="input: expected an array of bool or numbers"):
