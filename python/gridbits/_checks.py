@@ -49,6 +49,16 @@ def as_mask(value, name: str) -> np.ndarray:
 
 def connectivity(c, name: str = "connectivity") -> int:
     """4 or 8."""
+    if isinstance(c, (list, tuple)) or (isinstance(c, np.ndarray) and c.ndim > 0):
+        # Most likely a scipy structure passed where the connectivity goes.
+        try:
+            what = f"an array of shape {np.shape(c)}"
+        except ValueError:  # ragged
+            what = f"a {type(c).__name__}"
+        raise ValueError(
+            f"{name} must be 4 or 8, not {what} "
+            "(for scipy's structure argument, use gridbits.ndimage.label)"
+        )
     if isinstance(c, bool) or c not in _CONNECTIVITIES:
         raise ValueError(f"{name} must be 4 or 8, not {c!r}")
     return int(c)

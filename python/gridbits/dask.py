@@ -142,6 +142,11 @@ def _check(image):
         raise ValueError(f"image: expected a 2D array, got {image.ndim} dimensions")
     if image.dtype == object or image.dtype.kind not in "biufc":
         raise TypeError(f"image: expected an array of bool or numbers, got dtype {image.dtype}")
+    if any(c != c for axis in image.chunks for c in axis):  # nan: a size not known yet
+        raise ValueError(
+            "image: chunk sizes unknown (as after boolean indexing); "
+            "call image.compute_chunk_sizes() first"
+        )
     if image.size == 0:
         return None
     chunks = tuple(tuple(c for c in axis if c) for axis in image.chunks)

@@ -145,6 +145,14 @@ def test_bad_input():
         gd.label(da.zeros((2, 2, 2)))
     with pytest.raises(ValueError, match="connectivity"):
         gd.label(da.zeros((2, 2)), connectivity=5)
+    with pytest.raises(ValueError, match="not an array of shape"):
+        gd.label(da.zeros((2, 2)), np.ones((3, 3)))
+    unknown = da.ones((4, 4), chunks=2)[da.arange(4, chunks=2) > 1]  # rows of unknown count
+    for call in (gd.label, gd.label_stats):
+        with pytest.raises(ValueError, match="chunk sizes unknown"):
+            call(unknown)
+    labels, n = gd.label(unknown.compute_chunk_sizes())
+    assert int(n.compute()) == 1 and labels.shape == (2, 4)
 
 
 @pytest.mark.parametrize("shape, chunks", [((0, 5), 2), ((5, 0), 2), ((0, 0), 1), ((0, 7), ((0,), (3, 0, 4)))])

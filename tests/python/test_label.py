@@ -186,6 +186,23 @@ def test_bad_connectivity():
         gridbits.label(np.zeros((2, 2)), connectivity=6)
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        gridbits.label,
+        gridbits.label_stats,
+        gridbits.connected_components_with_stats,
+        lambda img, c: gridbits.groups_at_least(img, 1, c),
+    ],
+)
+@pytest.mark.parametrize("structure", [np.ones((3, 3)), [[0, 1, 0], [1, 1, 1], [0, 1, 0]], [4]])
+def test_a_structure_for_the_connectivity_names_the_argument(call, structure):
+    # A scipy call moved over as it was: the structure lands where the connectivity goes.
+    with pytest.raises(ValueError, match=r"connectivity must be 4 or 8, not an array of shape"):
+        call(np.ones((3, 3)), structure)
+    assert call(np.ones((3, 3)), np.int64(4)) is not None
+
+
 def test_empty_arrays():
     for shape in [(0, 0), (0, 5), (5, 0)]:
         lab, n = gridbits.label(np.zeros(shape, bool))
