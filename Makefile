@@ -13,10 +13,10 @@ test: test-rust test-python
 test-rust:
 	cargo test --workspace --exclude gridbits-py
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.7,<2" numpy scipy pytest hypothesis "dask[array]" distributed cachey
+	$(PY) -m pip install --quiet "maturin>=1.7,<2" numpy scipy pytest hypothesis "dask[array]" distributed cachey opencv-python-headless
 	touch $(STAMP)
 
 # Builds the native module (release) into the venv.

@@ -6,9 +6,11 @@ distance maps, Voronoi territory and flood fill run at memory speed. Every funct
 strided views) and returns numpy arrays; long calls release the GIL.
 
 - :func:`label`, :func:`label_stats`, :func:`connected_components_with_stats`,
-  :func:`groups_at_least`: connected components, a drop-in for ``scipy.ndimage.label`` and
-  ``cv2.connectedComponentsWithStats``; :mod:`gridbits.ndimage` has ``label`` with scipy's
-  own signature and defaults (``structure``, ``output``).
+  :func:`groups_at_least`: connected components, with the results of
+  ``scipy.ndimage.label`` and ``cv2.connectedComponentsWithStats``. The drop-ins, with the
+  libraries' own signatures and defaults: :mod:`gridbits.ndimage` has scipy's ``label``
+  (``structure``, ``output``), :mod:`gridbits.opencv` OpenCV's ``connectedComponents``,
+  ``connectedComponentsWithStats`` and their ``WithAlgorithm`` forms.
 - :func:`fill`, :func:`fill_count`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood
   fill (its cells, or their number), BFS distance maps, territory of many players,
   sliding-piece reach.
@@ -35,7 +37,7 @@ from ._grid import (
     voronoi,
 )
 from ._gridbits import __version__
-from . import amazons, ndimage, puyo, tetris
+from . import amazons, ndimage, opencv, puyo, tetris
 
 __all__ = [
     "LabelStats",
@@ -50,6 +52,7 @@ __all__ = [
     "label",
     "label_stats",
     "ndimage",
+    "opencv",
     "puyo",
     "reach",
     "tetris",

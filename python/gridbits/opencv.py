@@ -1,0 +1,217 @@
+"""OpenCV's connected-components functions with OpenCV's own signatures, on gridbits.
+
+Swap the import and the calls stay as they are::
+
+    from gridbits.opencv import connectedComponentsWithStats   # was: from cv2 import ...
+
+    n, labels, stats, centroids = connectedComponentsWithStats(img, connectivity=4)
+
+The four functions take OpenCV's arguments in OpenCV's order (``image, labels, stats,
+centroids, connectivity, ltype``, and ``ccltype`` for the ``WithAlgorithm`` forms) and return
+what OpenCV returns: ``retval`` (the number of labels, background included), the label image
+(``int32``, or ``uint16`` with ``ltype=CV_16U``), and with statistics an ``int32`` array of
+``retval`` rows ``x, y, w, h, area`` (:data:`CC_STAT_LEFT` ... :data:`CC_STAT_AREA`) and a
+``float64`` array of ``retval`` centroids ``(x, y)``, row 0 the background's.
+
+>>> import numpy as np
+>>> from gridbits.opencv import connectedComponentsWithStats
+>>> img = np.array([[1, 1, 0, 0],
+...                 [0, 0, 0, 1]], dtype=np.uint8)
+>>> n, labels, stats, centroids = connectedComponentsWithStats(img, connectivity=4)
+>>> n
+3
+>>> labels
+array([[1, 1, 0, 0],
+       [0, 0, 0, 2]], dtype=int32)
+>>> stats.tolist()
+[[0, 0, 4, 2, 5], [0, 0, 2, 1, 2], [3, 1, 1, 1, 1]]
+
+**Numbering.** gridbits numbers the components in raster order of their first pixel. That
+is OpenCV's numbering with ``ccltype=CCL_SAUF`` (or ``CCL_WU``), and with every algorithm for
+4-connectivity. For 8-connectivity OpenCV's default algorithm (Spaghetti), like BBDT, may
+number the same components in another order ("SAUF forces a row major ordering of labels
+while Spaghetti and BBDT do not", OpenCV's documentation): the components, their statistics
+and ``retval`` are the same, their numbers may differ. ``ccltype`` is accepted and checked,
+and does not change the result.
+
+**Differences.** OpenCV refuses any image but ``uint8`` or ``int8``; gridbits labels the
+nonzero pixels of any bool or numeric 2D array (a 1D array is one row, as in OpenCV). An
+empty image gives one label (the background) and, with statistics, a background row of
+zeros with ``nan`` centroids (OpenCV crashes on one). OpenCV reports its errors as
+``cv2.error``; gridbits raises ``ValueError`` (a bad ``connectivity``, ``ltype`` or
+``ccltype``, or more labels than ``CV_16U`` holds) and ``TypeError`` (an image that is not
+numbers). With ``CV_16U`` OpenCV may refuse an image a little earlier than gridbits does: it
+counts its provisional labels, gridbits the components. For an image without background,
+OpenCV's row 0 holds sentinel values (OpenCV 5.0: ``-1, 2147483647, 0, 0, 0``), gridbits'
+zeros; the centroid is ``nan`` in both.
+
+Output arrays work as in OpenCV: one of the right shape and dtype is written in place and
+returned; any other is left alone and a new array is returned.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+import numpy as np
+
+from . import _gridbits
+from ._checks import as_mask, connectivity as _conn
+from ._grid import _stats
+
+__all__ = [
+    "CCL_BBDT",
+    "CCL_BOLELLI",
+    "CCL_DEFAULT",
+    "CCL_GRANA",
+    "CCL_SAUF",
+    "CCL_SPAGHETTI",
+    "CCL_WU",
+    "CC_STAT_AREA",
+    "CC_STAT_HEIGHT",
+    "CC_STAT_LEFT",
+    "CC_STAT_TOP",
+    "CC_STAT_WIDTH",
+    "CV_16U",
+    "CV_32S",
+    "connectedComponents",
+    "connectedComponentsWithAlgorithm",
+    "connectedComponentsWithStats",
+    "connectedComponentsWithStatsWithAlgorithm",
+]
+
+#: Label image types, OpenCV's values.
+CV_16U = 2
+CV_32S = 4
+#: Labelling algorithms, OpenCV's values (accepted; the result is gridbits' in every case).
+CCL_DEFAULT = -1
+CCL_WU = 0
+CCL_GRANA = 1
+CCL_BOLELLI = 2
+CCL_SAUF = 3
+CCL_BBDT = 4
+CCL_SPAGHETTI = 5
+#: Columns of the statistics.
+CC_STAT_LEFT = 0
+CC_STAT_TOP = 1
+CC_STAT_WIDTH = 2
+CC_STAT_HEIGHT = 3
+CC_STAT_AREA = 4
+
+_LTYPES = {CV_32S: np.int32, CV_16U: np.uint16}
+_CCLTYPES = (CCL_DEFAULT, CCL_WU, CCL_GRANA, CCL_BOLELLI, CCL_SAUF, CCL_BBDT, CCL_SPAGHETTI)
+
+
+def connectedComponents(
+    image, labels: Optional[np.ndarray] = None, connectivity: int = 8, ltype: int = CV_32S
+) -> Tuple[int, np.ndarray]:
+    """``cv2.connectedComponents``: ``(retval, labels)``, ``retval`` the number of labels
+    with the background's.
+
+    >>> import numpy as np
+    >>> from gridbits.opencv import connectedComponents
+    >>> connectedComponents(np.array([[1, 0, 1]], np.uint8))
+    (3, array([[1, 0, 2]], dtype=int32))
+    """
+    return connectedComponentsWithAlgorithm(image, connectivity, ltype, CCL_DEFAULT, labels)
+
+
+def connectedComponentsWithAlgorithm(
+    image, connectivity: int, ltype: int, ccltype: int, labels: Optional[np.ndarray] = None
+) -> Tuple[int, np.ndarray]:
+    """``cv2.connectedComponentsWithAlgorithm``: :func:`connectedComponents` with the
+    algorithm named (see the module's notes on numbering)."""
+    dtype, c = _check(connectivity, ltype, ccltype)
+    m = _image(image)
+    if m.size == 0:
+        lab, n = np.zeros(m.shape, np.int32), 0
+    else:
+        lab, n = _gridbits.label(m, c)
+    return n + 1, _into(labels, _typed(lab, n, dtype))
+
+
+def connectedComponentsWithStats(
+    image,
+    labels: Optional[np.ndarray] = None,
+    stats: Optional[np.ndarray] = None,
+    centroids: Optional[np.ndarray] = None,
+    connectivity: int = 8,
+    ltype: int = CV_32S,
+) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """``cv2.connectedComponentsWithStats``: ``(retval, labels, stats, centroids)``, row 0
+    of ``stats`` and ``centroids`` the background's.
+
+    >>> import numpy as np
+    >>> from gridbits.opencv import connectedComponentsWithStats
+    >>> n, labels, stats, centroids = connectedComponentsWithStats(np.eye(2, dtype=np.uint8))
+    >>> n, stats[1].tolist(), centroids[1].tolist()
+    (2, [0, 0, 2, 2, 2], [0.5, 0.5])
+    """
+    return connectedComponentsWithStatsWithAlgorithm(
+        image, connectivity, ltype, CCL_DEFAULT, labels, stats, centroids
+    )
+
+
+def connectedComponentsWithStatsWithAlgorithm(
+    image,
+    connectivity: int,
+    ltype: int,
+    ccltype: int,
+    labels: Optional[np.ndarray] = None,
+    stats: Optional[np.ndarray] = None,
+    centroids: Optional[np.ndarray] = None,
+) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """``cv2.connectedComponentsWithStatsWithAlgorithm``: :func:`connectedComponentsWithStats`
+    with the algorithm named (see the module's notes on numbering)."""
+    dtype, c = _check(connectivity, ltype, ccltype)
+    n, lab, st, cents = _stats(_image(image), c, True)
+    return (
+        n + 1,
+        _into(labels, _typed(lab, n, dtype)),
+        _into(stats, st),
+        _into(centroids, cents),
+    )
+
+
+def _check(connectivity, ltype, ccltype):
+    """The label dtype and the connectivity, checked as OpenCV checks them."""
+    c = _conn(connectivity)
+    if isinstance(ltype, bool) or ltype not in _LTYPES:
+        raise ValueError(f"ltype must be CV_32S ({CV_32S}) or CV_16U ({CV_16U}), not {ltype!r}")
+    if isinstance(ccltype, bool) or ccltype not in _CCLTYPES:
+        raise ValueError(f"ccltype must be one of OpenCV's CCL_* values, not {ccltype!r}")
+    return _LTYPES[ltype], c
+
+
+def _image(image) -> np.ndarray:
+    """The image as a 2D mask; a 1D array is one row, as OpenCV reads it."""
+    try:
+        a = np.asarray(image)
+    except Exception:  # a ragged list: as_mask's error names the argument
+        a = image
+    if getattr(a, "ndim", None) == 1:
+        a = a.reshape(1, -1)
+    return as_mask(a, "image")
+
+
+def _typed(labels: np.ndarray, n: int, dtype) -> np.ndarray:
+    """The labels as ``dtype``, refused when it cannot hold them (as OpenCV refuses)."""
+    if dtype is np.int32:
+        return labels
+    if n > np.iinfo(dtype).max:
+        raise ValueError(f"ltype: {n} labels do not fit CV_16U (at most {np.iinfo(dtype).max})")
+    return labels.astype(dtype)
+
+
+def _into(out: Optional[np.ndarray], value: np.ndarray) -> np.ndarray:
+    """OpenCV's output arrays: one of the right shape and dtype is written and returned,
+    any other is left alone."""
+    if (
+        isinstance(out, np.ndarray)
+        and out.shape == value.shape
+        and out.dtype == value.dtype
+        and out.flags.writeable
+    ):
+        out[...] = value
+        return out
+    return value
