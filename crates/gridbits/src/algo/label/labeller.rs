@@ -69,7 +69,7 @@ pub(super) fn merged(words: &[u64], wpr: usize, h: usize, unit: usize, k: usize,
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LabelOrder {
     /// Raster order of each component's first cell (top row first, then left to right),
-    /// as `scipy.ndimage.label` and OpenCV number them. The default.
+    /// as `scipy.ndimage.label` numbers them (and OpenCV with `CCL_SAUF`). The default.
     #[default]
     Raster,
     /// With 8-connectivity, the order the scan meets the components in: by the first pair of

@@ -40,8 +40,10 @@
 //!    the 16), one `vpermd` masked by each row's cells, one masked store per row.
 //!
 //! Labels number the components `1..=n` in raster order of their first cell (top row first,
-//! then left to right) with both connectivities, exactly as `scipy.ndimage.label`, OpenCV's
-//! `connectedComponents` and [`crate::naive::components`] number them; `0` is background.
+//! then left to right) with both connectivities, exactly as `scipy.ndimage.label` and
+//! [`crate::naive::components`] number them, and OpenCV's `connectedComponents` with
+//! `CCL_SAUF` (its default algorithm may number 8-connected components in another order);
+//! `0` is background.
 //! [`LabelOrder::RowPairs`] keeps the scan's own 8-connected order and skips the
 //! renumbering.
 //!
