@@ -23,11 +23,19 @@
 //!
 //! Conventions, the same everywhere: a cell is `(x, y)`, `x` the column from the left and `y`
 //! the row **from the top**, both from 0 (game modules included). Neighbourhoods are
-//! [`Connectivity`] (`Four`, `Eight`) and [`Moves`] (adds `Rook`, `Bishop`, `Queen`). What a
-//! caller can get wrong at run time (sizes, cells off the grid, bad text) is an error value; the
-//! short forms that panic say so under `# Panics` and have a `try_` twin. The text form of
-//! every board and game type goes through `FromStr` and `Display`. Feature `serde` adds
-//! `Serialize`/`Deserialize`.
+//! [`Connectivity`] (`Four`, `Eight`) and [`Moves`] (adds `Rook`, `Bishop`, `Queen`). What
+//! usually comes from a program's input (sizes, a start or source cell, text) has an error
+//! value: the `try_` forms of the fill family (`try_fill`, `try_fill_from`, `try_fill_count`,
+//! `try_distance_map`, `try_voronoi_owners`, ...), the labeller's `Result`s, `BitGrid::new`
+//! and `FromStr`. Every other function that can panic does so on a caller's mistake, as slice
+//! indexing does (a row index past the grid, grids of different sizes handed to one engine),
+//! and says so under `# Panics`. The text form of every board and game type goes through
+//! `FromStr` and `Display`.
+//!
+//! Features, both off by default: `serde` adds `Serialize`/`Deserialize`; `parallel` (rayon)
+//! labels, fills and measures distances on large grids with every core, and runs the batch
+//! functions for many small boards on all cores, with results identical to one thread (see
+//! [`parallel`] for the thread count).
 //!
 //! ## Boards
 //!
@@ -166,7 +174,7 @@ pub use board::{
 };
 pub use dir::{Connectivity, Dir, Moves, NotAdjacency, UnknownName};
 pub use error::{GridError, OffGrid, SizeError, SizeMismatch};
-pub use grid::{BitGrid, ImageError};
+pub use grid::{BitGrid, ByteImage, ImageError};
 pub use text::{CharGrid, ParseError};
 
 /// Read access shared by every grid type: size and cells. Generic code (tests, renderers,

@@ -8,7 +8,7 @@
 use crate::common::{config, maze, SplitMix, CONNS};
 use gridbits::algo::fill::{
     fill, fill_count, fill_count_windows, fill_from, fill_runs, fill_sweep, fill_union,
-    fill_union_portable, try_fill_count,
+    fill_union_portable, try_fill_count, try_fill_from,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity};
@@ -67,6 +67,12 @@ fn check_engines(seeds: &BitGrid, passable: &BitGrid, what: &str) {
                 passable.width(),
                 passable.height()
             );
+            let tried = try_fill_from(passable, start, conn).expect("a start on the grid");
+            assert_eq!(
+                NaiveGrid::from_view(&tried),
+                expected,
+                "try_fill_from {start:?}"
+            );
         }
         check_counts(seeds, passable, conn, what);
     }
@@ -119,6 +125,19 @@ fn try_fill_count_names_a_start_off_the_grid() {
     let err = try_fill_count(&free, (5, 1), Connectivity::Eight).unwrap_err();
     assert_eq!(err.to_string(), "cell (5, 1) is off the 5x2 grid");
     assert!(matches!(err, gridbits::GridError::OffGrid(_)));
+}
+
+#[test]
+fn try_fill_from_names_a_start_off_the_grid() {
+    let free = BitGrid::full(5, 2).unwrap();
+    for start in [(5, 0), (0, 2), (usize::MAX, usize::MAX)] {
+        let err = try_fill_from(&free, start, Connectivity::Four).unwrap_err();
+        assert!(matches!(err, gridbits::GridError::OffGrid(_)), "{start:?}");
+        assert_eq!(
+            err.to_string(),
+            format!("cell ({}, {}) is off the 5x2 grid", start.0, start.1)
+        );
+    }
 }
 
 /// Pockets of every size around the default windows on a grid large enough to use the first

@@ -1,4 +1,4 @@
-//! The fallible forms of the fill family: the same work as [`fill`], [`layers`],
+//! The fallible forms of the fill family: the same work as [`fill`], [`fill_from`], [`layers`],
 //! [`distance_map`], [`voronoi`] and [`voronoi_depths`], but grids of different sizes are a
 //! [`SizeMismatch`](super::SizeMismatch) and memory that cannot be had is a [`SizeError`],
 //! both in a [`GridError`], never a panic or an abort (see
@@ -9,11 +9,11 @@
 //! upper bounds, so an engine that starts also finishes.
 
 use super::{
-    check_sizes, distance_map, fill, layers, voronoi, voronoi_depths, Connections, DistanceMap,
-    FloodFill, Layers, Territory, Voronoi,
+    check_sizes, distance_map, fill, fill_from, layers, voronoi, voronoi_depths, Connections,
+    DistanceMap, FloodFill, Layers, Territory, Voronoi,
 };
 use crate::error::{check_memory, try_filled};
-use crate::{BitBoard, Connectivity, GridError, Moves, SizeError};
+use crate::{BitBoard, BitGrid, Connectivity, GridError, Moves, OffGrid, SizeError};
 
 /// Bytes of working memory the word-frontier BFS needs beside its output on a
 /// `width x height` grid: its units (the open cells and three frontier slots, 32 bytes per
@@ -103,6 +103,30 @@ pub fn try_fill<B: FloodFill>(seeds: &B, passable: &B, conn: Connectivity) -> Re
     let (w, h) = (passable.width(), passable.height());
     reserve("flood fill", passable, fill_bytes(w, h))?;
     Ok(fill(seeds, passable, conn))
+}
+
+/// [`fill_from`] that returns an error instead of panicking or aborting: a
+/// [`GridError::OffGrid`] when `start` lies off the grid, a [`GridError::Size`] when the
+/// result and the fill's working memory (as for [`try_fill`]) cannot be allocated.
+///
+/// ```
+/// use gridbits::algo::fill::try_fill_from;
+/// use gridbits::{BitGrid, Connectivity, GridError};
+/// let free = BitGrid::full(6, 3).unwrap();
+/// assert_eq!(try_fill_from(&free, (5, 2), Connectivity::Four).unwrap(), free);
+/// let err = try_fill_from(&free, (6, 0), Connectivity::Four).unwrap_err();
+/// assert!(matches!(err, GridError::OffGrid(_)));
+/// assert_eq!(err.to_string(), "cell (6, 0) is off the 6x3 grid");
+/// ```
+pub fn try_fill_from(
+    passable: &BitGrid,
+    start: (usize, usize),
+    conn: Connectivity,
+) -> Result<BitGrid, GridError> {
+    let (w, h) = (passable.width(), passable.height());
+    OffGrid::check(start.0, start.1, w, h).map_err(GridError::OffGrid)?;
+    reserve("flood fill", passable, fill_bytes(w, h))?;
+    Ok(fill_from(passable, start, conn))
 }
 
 /// [`layers`] that returns an error instead of panicking or aborting: a

@@ -50,7 +50,7 @@
 //!
 //! Memory: a [`DistanceMap`] and an [`Owners`] hold a `u32` per cell, 32 times the bits of
 //! their grid; the run tables of [`fill_union`] up to 2.5 bytes per cell. The fallible forms
-//! ([`try_fill`], [`try_layers`], [`try_distance_map`], [`try_voronoi`],
+//! ([`try_fill`], [`try_fill_from`], [`try_layers`], [`try_distance_map`], [`try_voronoi`],
 //! [`try_voronoi_depths`], [`try_voronoi_owners`], [`try_voronoi_owners_with_distances`],
 //! [`DistanceMap::try_new`]) check the sizes
 //! and compute the memory they need, reserving it with `try_reserve` before any work: they
@@ -101,7 +101,9 @@ pub use count::fill_count_windows;
 pub use count::{fill_count, try_fill_count};
 pub use dilate::fill_dilate;
 pub use distance::{distance_map, DistanceMap};
-pub use fallible::{try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths};
+pub use fallible::{
+    try_distance_map, try_fill, try_fill_from, try_layers, try_voronoi, try_voronoi_depths,
+};
 pub use layers::{expand, layers, Layers};
 pub use owners::{
     try_voronoi_owners, try_voronoi_owners_with_distances, voronoi_owners,

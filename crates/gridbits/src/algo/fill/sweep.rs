@@ -89,7 +89,8 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
 ///
 /// # Panics
 ///
-/// If `start` lies off the grid.
+/// If `start` lies off the grid ([`try_fill_from`](super::try_fill_from) returns an error
+/// instead).
 pub fn fill_from(passable: &BitGrid, start: (usize, usize), conn: Connectivity) -> BitGrid {
     let (x, y) = start;
     if let Err(e) = OffGrid::check(x, y, passable.width(), passable.height()) {
