@@ -24,9 +24,12 @@ pub const MAX_CELLS: u64 = 1 << 34;
 
 /// What went wrong while reading a text grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The input has no rows.
     Empty,
+    /// The first line is blank, and rows follow: a grid starts on its first line.
+    BlankFirstLine,
     /// A row's length differs from the first row's.
     Ragged {
         /// The length of the first row.
@@ -72,6 +75,12 @@ impl fmt::Display for ParseError {
         write!(f, "line {}, column {}: ", self.line, self.column)?;
         match &self.kind {
             ParseErrorKind::Empty => write!(f, "empty grid"),
+            ParseErrorKind::BlankFirstLine => {
+                write!(
+                    f,
+                    "blank line before the grid (a grid starts on its first line)"
+                )
+            }
             ParseErrorKind::Ragged { expected, found } => {
                 write!(f, "row has {found} columns, expected {expected}")
             }
@@ -115,47 +124,80 @@ impl CharGrid {
     /// of more than [`MAX_CELLS`] cells is refused before anything is copied.
     /// [`measure`](Self::measure) gives the size first, for a tighter budget.
     pub fn parse(input: &[u8]) -> Result<CharGrid, ParseError> {
-        let body = Self::body(input);
-        let (width, height) = Self::measure(input);
-        if height == 0 || width == 0 {
-            return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
-        }
+        let (body, width, height) = Self::sized(input)?;
         if (width as u64).saturating_mul(height as u64) > MAX_CELLS {
+            // Before reading the rows ([`check`](Self::check) reads them all).
             return Err(ParseError::new(1, 1, ParseErrorKind::TooLarge));
         }
-        let strip = |l: &'_ [u8]| -> usize { l.len() - usize::from(l.last() == Some(&b'\r')) };
         // Each cell is one byte of the input: a ragged text whose first row is long does not
         // reserve more than the input's length.
         let mut cells = Vec::with_capacity((width * height).min(body.len()));
         for (i, line) in body.split(|&b| b == b'\n').enumerate() {
-            let row = &line[..strip(line)];
-            if let Some(col) = row.iter().position(|&b| !(0x21..=0x7e).contains(&b)) {
-                // A bad byte inside the expected width is reported before a length mismatch.
-                if col < width || row.len() == width {
-                    return Err(ParseError::new(
-                        i + 1,
-                        col + 1,
-                        ParseErrorKind::BadByte(row[col]),
-                    ));
-                }
-            }
-            if row.len() != width {
-                return Err(ParseError::new(
-                    i + 1,
-                    row.len().min(width) + 1,
-                    ParseErrorKind::Ragged {
-                        expected: width,
-                        found: row.len(),
-                    },
-                ));
-            }
-            cells.extend_from_slice(row);
+            cells.extend_from_slice(Self::checked_row(i, line, width)?);
         }
         Ok(CharGrid {
             width,
             height,
             cells,
         })
+    }
+
+    /// Checks every row of `input` as [`parse`](Self::parse) does, without copying anything
+    /// or limiting the size, and returns the grid's `(width, height)`. For callers that refuse
+    /// large sizes: a ragged or bad text is then reported as such, with its line and column,
+    /// not as too large.
+    ///
+    /// ```
+    /// use gridbits::text::CharGrid;
+    /// assert_eq!(CharGrid::check(b"..#\n#..\n"), Ok((3, 2)));
+    /// let e = CharGrid::check(b"..#\n#.\n").unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2, column 3: row has 2 columns, expected 3");
+    /// ```
+    pub fn check(input: &[u8]) -> Result<(usize, usize), ParseError> {
+        let (body, width, height) = Self::sized(input)?;
+        for (i, line) in body.split(|&b| b == b'\n').enumerate() {
+            Self::checked_row(i, line, width)?;
+        }
+        Ok((width, height))
+    }
+
+    /// The body of `input` and its size, or the error of an input without rows.
+    fn sized(input: &[u8]) -> Result<(&[u8], usize, usize), ParseError> {
+        let (width, height) = Self::measure(input);
+        if height == 0 {
+            return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
+        }
+        if width == 0 {
+            return Err(ParseError::new(1, 1, ParseErrorKind::BlankFirstLine));
+        }
+        Ok((Self::body(input), width, height))
+    }
+
+    /// Line `i` (from 0) of the body as a row of `width` cells, without its `\r`, or the error
+    /// at its first bad byte or its wrong length.
+    fn checked_row(i: usize, line: &[u8], width: usize) -> Result<&[u8], ParseError> {
+        let row = &line[..line.len() - usize::from(line.last() == Some(&b'\r'))];
+        if let Some(col) = row.iter().position(|&b| !(0x21..=0x7e).contains(&b)) {
+            // A bad byte inside the expected width is reported before a length mismatch.
+            if col < width || row.len() == width {
+                return Err(ParseError::new(
+                    i + 1,
+                    col + 1,
+                    ParseErrorKind::BadByte(row[col]),
+                ));
+            }
+        }
+        if row.len() != width {
+            return Err(ParseError::new(
+                i + 1,
+                row.len().min(width) + 1,
+                ParseErrorKind::Ragged {
+                    expected: width,
+                    found: row.len(),
+                },
+            ));
+        }
+        Ok(row)
     }
 
     /// The size `(width, height)` a text grid would have: the length of its first row and its

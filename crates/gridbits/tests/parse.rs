@@ -297,9 +297,31 @@ fn empty_inputs() {
         );
         assert_eq!(e.to_string(), "line 1, column 1: empty grid");
     }
-    // A blank first line followed by rows is an error at line 1.
-    let e = err(b"\n..\n");
-    assert_eq!((e.line, e.column), (1, 1));
+    // A blank first line followed by rows is an error at line 1, saying so.
+    for input in [&b"\n..\n"[..], b"\r\n\n..\n.#\n", b"\n\n#"] {
+        let e = err(input);
+        assert_eq!(e, ParseError::new(1, 1, ParseErrorKind::BlankFirstLine));
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: blank line before the grid (a grid starts on its first line)"
+        );
+    }
+}
+
+#[test]
+fn check_reports_what_parse_reports_without_copying() {
+    for input in [
+        &b"..#\n#..\n"[..],
+        b"..#\n#.\n",
+        b"..#\n#\t.\n",
+        b"\n..\n",
+        b"",
+        b"ab\r\ncd\r\n\r\n",
+        b"..\n...\n..\n",
+    ] {
+        let parsed = CharGrid::parse(input).map(|g| (g.width(), g.height()));
+        assert_eq!(CharGrid::check(input), parsed, "{:?}", show(input));
+    }
 }
 
 #[test]

@@ -26,9 +26,10 @@ fn model(input: &[u8]) -> Result<Vec<Vec<u8>>, ParseError> {
         lines.pop();
     }
     let empty = ParseError::new(1, 1, ParseErrorKind::Empty);
-    let width = lines.first().ok_or(empty.clone())?.len();
+    let width = lines.first().ok_or(empty)?.len();
     if width == 0 {
-        return Err(empty);
+        // Rows follow (the last line is not blank): the first line is the blank one.
+        return Err(ParseError::new(1, 1, ParseErrorKind::BlankFirstLine));
     }
     for (i, row) in lines.iter().enumerate() {
         for (j, &c) in row.iter().enumerate() {
@@ -58,6 +59,14 @@ fn model(input: &[u8]) -> Result<Vec<Vec<u8>>, ParseError> {
 /// The parser against the model; then every reader on the same bytes.
 pub fn check_text(data: &[u8]) {
     let got = CharGrid::parse(data);
+    // check reads every row as parse does (parse refuses a size past MAX_CELLS first).
+    if !matches!(&got, Err(e) if e.kind == ParseErrorKind::TooLarge) {
+        let size = got
+            .as_ref()
+            .map(|g| (g.width(), g.height()))
+            .map_err(Clone::clone);
+        assert_eq!(CharGrid::check(data), size, "check");
+    }
     match (&got, model(data)) {
         (Ok(g), Ok(rows)) => {
             let got_rows: Vec<Vec<u8>> = (0..g.height()).map(|y| g.row(y).to_vec()).collect();
