@@ -21,6 +21,11 @@ use std::process::ExitCode;
 /// image, read from FILE or standard input and recognised by its first bytes. Cells are X,Y:
 /// the column from the left and the row from the top, both from 0. Results go to standard
 /// output with exit status 0; errors to standard error as `error: ...` with exit status 2.
+/// The most threads `--threads` takes. Each is a thread of the OS, started with the pool:
+/// a thousand took over a second to start on a 2-core machine before any work, tens of
+/// thousands minutes, or failed; a core runs one at a time.
+const MAX_THREADS: i64 = 256;
+
 #[derive(Parser)]
 #[command(
     name = "gridbits",
@@ -33,9 +38,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Threads for large grids and batches (default: one per core, or RAYON_NUM_THREADS).
-    /// Results are the same with any number.
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Threads for large grids and batches, 1 to 256 (default: one per core, or
+    /// RAYON_NUM_THREADS). Results are the same with any number.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     threads: Option<u16>,
     /// Largest input grid, in cells (width x height), or `none` for no limit [default:
     /// 268435456 = 16384 x 16384]. Checked from an image's header or a text grid's size

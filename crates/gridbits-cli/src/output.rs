@@ -215,15 +215,34 @@ fn plain_io(e: image::ImageError) -> String {
     }
 }
 
+/// The pixel buffer of a `w x h` PNG of `channels` bytes a pixel written to `path`, empty,
+/// with its room reserved, and the sides as PNG takes them; or the error naming the cause (a
+/// side past PNG's `2^32 - 1`, or memory).
+pub fn png_buffer(
+    path: &str,
+    w: usize,
+    h: usize,
+    channels: usize,
+) -> Result<(u32, u32, Vec<u8>), CliError> {
+    let too_big = || CliError::msg(format!("{path}: grid {w}x{h} is too large for a PNG"));
+    let w32 = u32::try_from(w).map_err(|_| too_big())?;
+    let h32 = u32::try_from(h).map_err(|_| too_big())?;
+    let bytes = w.checked_mul(h).and_then(|n| n.checked_mul(channels));
+    let mut buf = Vec::new();
+    if bytes.is_none_or(|n| buf.try_reserve_exact(n).is_err()) {
+        return Err(CliError::msg(format!(
+            "{path}: not enough memory for the {w}x{h} PNG ({} bytes)",
+            w as u128 * h as u128 * channels as u128
+        )));
+    }
+    Ok((w32, h32, buf))
+}
+
 /// Writes a grid as an 8-bit greyscale PNG: set cells white (255), empty cells black (0), so
 /// reading it back gives the same grid. `path` `-` is standard output.
 pub fn write_png(grid: &BitGrid, path: &str) -> Result<(), CliError> {
     let (w, h) = (grid.width(), grid.height());
-    let too_big = || CliError::msg(format!("{path}: grid {w}x{h} is too large for a PNG"));
-    let w32 = u32::try_from(w).map_err(|_| too_big())?;
-    let h32 = u32::try_from(h).map_err(|_| too_big())?;
-    let mut buf = Vec::new();
-    buf.try_reserve_exact(w * h).map_err(|_| too_big())?;
+    let (w32, h32, mut buf) = png_buffer(path, w, h, 1)?;
     for y in 0..h {
         let row = grid.row_words(y);
         buf.extend((0..w).map(|x| {
@@ -234,7 +253,8 @@ pub fn write_png(grid: &BitGrid, path: &str) -> Result<(), CliError> {
             }
         }));
     }
-    let img = image::GrayImage::from_raw(w32, h32, buf).ok_or_else(too_big)?;
+    let img = image::GrayImage::from_raw(w32, h32, buf)
+        .ok_or_else(|| CliError::msg(format!("{path}: the PNG buffer is short")))?;
     save_png(img, path)
 }
 

@@ -170,3 +170,88 @@ fn the_help_documents_the_limit() {
     let sub = stdout(&gridbits(&["help", "components"], b""));
     assert!(sub.contains("--max-cells"), "{sub}");
 }
+
+/// Runs `gridbits ARGS` with at most `kib` KiB of address space (`ulimit -v`), so that large
+/// allocations fail as on a machine without the memory.
+fn gridbits_in(kib: u64, args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_gridbits"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("spawn sh")
+}
+
+#[test]
+fn memory_the_machine_cannot_give_is_an_error_not_an_abort() {
+    // A 4096 x 4096 RGBA PNG of 16-bit samples: 134 KB of file, 128 MiB to decode.
+    let png = tmp("rgba16.png");
+    let img = image::ImageBuffer::<image::Rgba<u16>, _>::new(4096, 4096);
+    img.save(&png).expect("write the PNG");
+    let path = png.to_str().expect("a UTF-8 path");
+    let o = gridbits_in(100_000, &["components", "--summary", path]);
+    assert_error(
+        &o,
+        "not enough memory to decode the 4096x4096 image (134217728 bytes)",
+    );
+    let o = gridbits_in(400_000, &["components", "--summary", path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A 16384 x 16384 bitmap (32 MiB): Voronoi needs a plane per player and the BFS's
+    // memory, 2.6 GB; the distance summary of a grid this wide the same.
+    let mut pbm = b"P4\n16384 16384\n".to_vec();
+    pbm.resize(pbm.len() + 2048 * 16384, 0);
+    let big = tmp("big.pbm");
+    std::fs::write(&big, &pbm).expect("write the PBM");
+    let path = big.to_str().expect("a UTF-8 path");
+    for args in [
+        &["voronoi", "--from", "0,0", "--from", "9,9", "--json", path][..],
+        &["voronoi", "--from", "0,0", "--from", "9,9", path],
+        &["distance", "--from", "0,0", path],
+    ] {
+        let o = gridbits_in(1_100_000, args);
+        assert_error(&o, "not enough memory");
+    }
+}
+
+#[test]
+fn text_is_read_as_text_even_when_its_first_rows_read_like_an_image_header() {
+    // "P4", "12", "34": a netpbm header for 12x34, and the first rows of a 2x43 text grid.
+    let mut text = b"P4\n12\n34\n".to_vec();
+    for _ in 0..40 {
+        text.extend_from_slice(b"#.\n");
+    }
+    let o = gridbits(&["show"], &text);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("size: 2x43\n"), "{}", stdout(&o));
+    let o = gridbits(&["show"], b"GIF89a\n......\n");
+    assert!(stdout(&o).starts_with("size: 6x2\n"), "{}", stderr(&o));
+}
+
+#[test]
+fn text_errors_say_what_is_wrong_before_the_size() {
+    // A ragged text over the limit is ragged, not too large.
+    assert_error(
+        &gridbits(&["--max-cells", "10", "show"], b".....\n.\n.\n"),
+        "line 2, column 2: row has 1 columns, expected 5",
+    );
+    assert_error(
+        &gridbits(&["show"], b"\nA..\n.#.\n"),
+        "line 1, column 1: blank line before the grid",
+    );
+}
+
+#[test]
+fn netpbm_comments_after_the_size_are_comments() {
+    for pbm in [
+        &b"P1\n3 2 # size\n0 1 0\n1 1 1\n"[..],
+        b"P1 # kind\n3 # width\n2\n0 1 0\n1 1 1\n",
+    ] {
+        let o = gridbits(&["show"], pbm);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "size: 3x2\nset: 4\n.#.\n###\n");
+    }
+    let o = gridbits(&["show"], b"P2 3 1 # c\n255 # max\n0 9 200\n");
+    assert_eq!(stdout(&o), "size: 3x1\nset: 2\n.##\n", "{}", stderr(&o));
+}

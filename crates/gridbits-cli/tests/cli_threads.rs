@@ -69,11 +69,15 @@ fn threads_give_the_same_components() {
 
 #[test]
 fn bad_thread_counts_are_usage_errors() {
-    for bad in ["0", "-1", "many", ""] {
+    for bad in ["0", "-1", "many", "", "257", "65535", "65536"] {
         let o = gridbits(&["--threads", bad, "show"], b"#\n");
         assert_eq!(o.status.code(), Some(2), "--threads {bad:?}");
         assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
     }
+    let o = gridbits(&["--threads", "65535", "show"], b"#\n");
+    assert!(stderr(&o).contains("1..=256"), "{}", stderr(&o));
+    let o = gridbits(&["--threads", "256", "show"], b"#\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let o = gridbits(&["--threads", "3", "show"], b".#\n");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "size: 2x1\nset: 1\n.#\n");

@@ -475,12 +475,8 @@ fn palette(i: usize) -> u8 {
 /// Writes the kept components in their colours, background black; `-` is standard output.
 fn write_png(labels: &Labels, kept: &[u32], path: &str) -> Result<(), CliError> {
     let (w, h) = (labels.width(), labels.height());
-    let too_big = || CliError::msg(format!("{path}: grid {w}x{h} is too large for a PNG"));
-    let w32 = u32::try_from(w).map_err(|_| too_big())?;
-    let h32 = u32::try_from(h).map_err(|_| too_big())?;
+    let (w32, h32, mut buf) = crate::output::png_buffer(path, w, h, 3)?;
     let mut colours: Vec<[u8; 3]> = Vec::new();
-    let mut buf = Vec::new();
-    buf.try_reserve_exact(w * h * 3).map_err(|_| too_big())?;
     for &l in labels.as_slice() {
         let k = kept[l as usize] as usize;
         if k == 0 {
@@ -492,7 +488,8 @@ fn write_png(labels: &Labels, kept: &[u32], path: &str) -> Result<(), CliError> 
             buf.extend_from_slice(&colours[k - 1]);
         }
     }
-    let img = image::RgbImage::from_raw(w32, h32, buf).ok_or_else(too_big)?;
+    let img = image::RgbImage::from_raw(w32, h32, buf)
+        .ok_or_else(|| CliError::msg(format!("{path}: the PNG buffer is short")))?;
     crate::output::save_png(img, path)
 }
 

@@ -5,7 +5,7 @@ use crate::input::{CliError, Input};
 use crate::output::Chunked;
 use crate::progress::{read_input, Progress};
 use clap::Args;
-use gridbits::algo::fill::{distance_map, try_distance_map, voronoi, DistanceMap};
+use gridbits::algo::fill::{distance_map, try_distance_map, try_voronoi, DistanceMap};
 use gridbits::{BitGrid, CharGrid, Moves};
 use std::io::Write;
 
@@ -131,12 +131,13 @@ pub fn run(args: &DistanceArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if !args.json && (w > DRAW_LIMIT || h > DRAW_LIMIT) {
         // Only the summary is printed: the reached cells and the number of BFS layers give
         // it without a distance map (4 bytes per cell).
-        let v = voronoi(
+        let v = try_voronoi(
             std::slice::from_ref(&terrain.sources),
             &terrain.open(),
             args.moves,
             None,
-        );
+        )
+        .map_err(|e| CliError::msg(e.to_string()))?;
         let reached = v.reached.count();
         let largest = if reached == 0 {
             "-".to_string()

@@ -3,11 +3,11 @@
 use super::distance::Terrain;
 use super::{parse_moves, parse_xy, too_large_note, DRAW_LIMIT};
 use crate::input::CliError;
-use crate::output::{check_png_target, png_to_stdout, save_png, Chars, Chunked};
+use crate::output::{check_png_target, png_buffer, png_to_stdout, save_png, Chars, Chunked};
 use crate::progress::Progress;
 use crate::render::{paint, player_rgb};
 use clap::Args;
-use gridbits::algo::fill::{voronoi, Voronoi};
+use gridbits::algo::fill::{try_voronoi, Voronoi};
 use gridbits::{BitGrid, CharGrid, Moves};
 use std::io::Write;
 
@@ -108,7 +108,10 @@ impl Partition {
             used.add(char::from(p));
         }
         let contested = used.pick("+*?~%");
-        let result = voronoi(&sources, &terrain.open(), moves, None);
+        // A plane per player and the BFS's memory: checked first, an error rather than an
+        // abort when the machine cannot give them.
+        let result = try_voronoi(&sources, &terrain.open(), moves, None)
+            .map_err(|e| CliError::msg(e.to_string()))?;
         Ok(Partition {
             terrain,
             players,
@@ -196,22 +199,20 @@ impl Partition {
 
     fn write_png(&self, path: &str) -> Result<(), CliError> {
         let (w, h) = (self.terrain.width(), self.terrain.height());
-        let too_big = || CliError::msg(format!("{path}: grid {w}x{h} is too large for a PNG"));
-        let (w32, h32) = (
-            u32::try_from(w).map_err(|_| too_big())?,
-            u32::try_from(h).map_err(|_| too_big())?,
-        );
-        let img = image::RgbImage::from_fn(w32, h32, |x, y| {
-            let (x, y) = (x as usize, y as usize);
-            let rgb = match self.owner(x, y) {
-                (Some(_), _) if self.terrain.sources.get(x, y) => [255, 255, 255],
-                (Some(i), _) => player_rgb(i),
-                (None, '#') => [48, 48, 48],
-                (None, c) if c == self.contested => [150, 150, 150],
-                _ => [0, 0, 0],
-            };
-            image::Rgb(rgb)
-        });
+        let (w32, h32, mut buf) = png_buffer(path, w, h, 3)?;
+        for y in 0..h {
+            for x in 0..w {
+                buf.extend_from_slice(&match self.owner(x, y) {
+                    (Some(_), _) if self.terrain.sources.get(x, y) => [255, 255, 255],
+                    (Some(i), _) => player_rgb(i),
+                    (None, '#') => [48, 48, 48],
+                    (None, c) if c == self.contested => [150, 150, 150],
+                    _ => [0, 0, 0],
+                });
+            }
+        }
+        let img = image::RgbImage::from_raw(w32, h32, buf)
+            .ok_or_else(|| CliError::msg(format!("{path}: the PNG buffer is short")))?;
         save_png(img, path)
     }
 }

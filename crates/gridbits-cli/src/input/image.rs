@@ -12,7 +12,7 @@ use super::format::Format;
 use super::{CliError, ImageOpts};
 use gridbits::text::MAX_CELLS;
 use gridbits::{BitGrid, ImageError as GridError};
-use image::{DynamicImage, ImageError, ImageFormat, ImageReader, Limits};
+use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits};
 use std::io::{self, Cursor};
 
 /// Largest image side accepted: 2^17 pixels, so that width * height stays within
@@ -43,6 +43,12 @@ pub fn decode(
              black and white"
         )));
     }
+    // Comments in a netpbm header: the decoder reads them only at a line's start.
+    let uncommented = match format {
+        Format::Pbm | Format::Netpbm => super::format::netpbm_without_comments(buf),
+        _ => None,
+    };
+    let buf = uncommented.as_deref().unwrap_or(buf);
     let open = || {
         let mut r = ImageReader::with_format(Cursor::new(buf), image_format);
         let mut limits = Limits::default();
@@ -64,6 +70,15 @@ pub fn decode(
         )));
     }
     super::check_cells(name, "image", w.into(), h.into())?;
+    // The decoder allocates its whole buffer at once, and an allocation the allocator refuses
+    // aborts: reserve that many bytes first (released at once), an error rather than an abort.
+    let bytes = open().into_decoder().map_err(bad)?.total_bytes();
+    let fits = usize::try_from(bytes).is_ok_and(can_allocate);
+    if !fits {
+        return Err(CliError::msg(format!(
+            "{name}: not enough memory to decode the {w}x{h} image ({bytes} bytes)"
+        )));
+    }
     let img = open().decode().map_err(bad)?;
     let grid = if format == Format::Pbm {
         // The decoder maps PBM 1 (black) to luma 0 and 0 (white) to 255.
@@ -73,6 +88,16 @@ pub fn decode(
         threshold(img, opts)
     };
     grid.map_err(|e| CliError::msg(format!("{name}: {e}")))
+}
+
+/// Whether `bytes` can be allocated now: one `try_reserve` of that many bytes, released at
+/// once. The probe is kept from the optimiser, which may remove an allocation nothing uses
+/// and take it as granted.
+fn can_allocate(bytes: usize) -> bool {
+    let mut probe = Vec::<u8>::new();
+    let ok = probe.try_reserve_exact(bytes).is_ok();
+    std::hint::black_box(&mut probe);
+    ok
 }
 
 /// A decoder error in words for people, without the decoder's internals.

@@ -195,7 +195,11 @@ pub fn read_bytes(buf: &[u8], name: &str, opts: ImageOpts) -> Result<Input, CliE
                 )));
             }
             let (w, h) = CharGrid::measure(buf);
-            check_cells(name, "text grid", w as u64, h as u64)?;
+            if let Err(too_many) = check_cells(name, "text grid", w as u64, h as u64) {
+                // A ragged or bad text is reported as such (line and column), not as a size.
+                CharGrid::check(buf)?;
+                return Err(too_many);
+            }
             Ok(Input::Text(CharGrid::parse(buf)?))
         }
         Format::Unsupported(what) => Err(CliError::msg(format!(
