@@ -97,10 +97,14 @@ def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
     if isinstance(value, np.ndarray) and value.ndim == 2 and value.shape[1] != 2:
         raise ValueError(f"{name}: shape {value.shape} does not match the grid's {shape}")
     try:
-        pts = np.asarray(value, dtype=np.int64)
+        pts = np.asarray(value)
     except (TypeError, ValueError):
+        pts = None
+    if pts is None or pts.dtype.kind not in "iuO" and pts.size:
+        what = f"{pts.dtype} values" if pts is not None else "something else"
         raise TypeError(
-            f"{name}: expected a mask of shape {shape} or a sequence of (row, col) pairs"
+            f"{name}: expected a mask of shape {shape} or (row, col) pairs of integers, "
+            f"got {what}"
         ) from None
     if pts.size == 0:
         return np.zeros(shape, dtype=np.uint8)
@@ -108,11 +112,23 @@ def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
         pts = pts.reshape(1, 2)
     if pts.ndim != 2 or pts.shape[1] != 2:
         raise ValueError(f"{name}: expected (row, col) pairs, got shape {pts.shape}")
+    if pts.dtype.kind == "O":
+        # Python integers past 64 bits (or anything else): off every grid, or not integers.
+        for r, c in pts:
+            try:
+                r, c = operator.index(r), operator.index(c)
+            except TypeError:
+                raise TypeError(
+                    f"{name}: expected (row, col) pairs of integers, got {(r, c)!r}"
+                ) from None
+            if not (0 <= r < shape[0] and 0 <= c < shape[1]):
+                raise _off_grid(name, r, c, shape)
+        pts = pts.astype(np.int64)
     rows, cols = pts[:, 0], pts[:, 1]
     bad = (rows < 0) | (rows >= shape[0]) | (cols < 0) | (cols >= shape[1])
     if bad.any():
         r, c = pts[np.argmax(bad)]
-        raise _off_grid(name, r, c, shape)
+        raise _off_grid(name, int(r), int(c), shape)
     out = np.zeros(shape, dtype=np.uint8)
     out[rows, cols] = 1
     return out

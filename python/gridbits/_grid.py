@@ -261,8 +261,9 @@ def voronoi(
 
     ``sources`` is an integer array of the grid's shape (0: no source, ``k``: a source of
     player ``k``, like the markers of a watershed), or a list with, for each player, its
-    ``(row, col)`` cells. Sources are obstacles to every player; each player's BFS starts
-    from its own. A cell belongs to the player with the strictly smallest move distance;
+    ``(row, col)`` cells (a player may have none; a cell may not be two players' source).
+    ``counts`` has a slot per player number and one for 0. Sources are obstacles to every
+    player; each player's BFS starts from its own. A cell belongs to the player with the strictly smallest move distance;
     ties are contested.
 
     >>> import numpy as np, gridbits
@@ -273,8 +274,7 @@ def voronoi(
     """
     m = _moves(moves)
     p = as_mask(passable, "passable")
-    markers = _markers(sources, p.shape)
-    players = int(markers.max()) if markers.size else 0
+    markers, players = _markers(sources, p.shape)
     if p.size == 0:
         return Voronoi(np.zeros(p.shape, dtype=np.int32), np.zeros(players + 1, np.int64))
     if players <= np.count_nonzero(markers):
@@ -292,8 +292,9 @@ def voronoi(
     return Voronoi(owner, counts)
 
 
-def _markers(sources, shape) -> np.ndarray:
-    """The marker array (``int32``, C order) of ``sources``."""
+def _markers(sources, shape) -> Tuple[np.ndarray, int]:
+    """The marker array (``int32``, C order) of ``sources`` and the number of players: the
+    largest marker, or the length of a list (players without cells included)."""
     if isinstance(sources, np.ndarray):
         if sources.shape != shape:
             raise ValueError(
@@ -308,12 +309,21 @@ def _markers(sources, shape) -> np.ndarray:
                 f"sources: player numbers must be below 2**31 (the owner array is int32), "
                 f"got {int(sources.max())}"
             )
-        return np.require(sources, np.int32, ["C", "A"])
+        markers = np.require(sources, np.int32, ["C", "A"])
+        return markers, int(markers.max()) if markers.size else 0
     out = np.zeros(shape, dtype=np.int32)
+    players = 0
     for k, cells in enumerate(sources, start=1):
-        mask = cells_mask(list(cells), shape, f"sources[{k - 1}]")
-        out[(mask != 0) & (out == 0)] = k
-    return out
+        mask = cells_mask(list(cells), shape, f"sources[{k - 1}]") != 0
+        taken = mask & (out != 0)
+        if taken.any():
+            r, c = np.argwhere(taken)[0]
+            raise ValueError(
+                f"sources[{k - 1}]: ({r}, {c}) is already a source of player {out[r, c]}"
+            )
+        out[mask] = k
+        players = k
+    return out, players
 
 
 def reach(passable: ArrayLike, pieces: Cells, moves: str = "queen") -> np.ndarray:

@@ -236,3 +236,41 @@ def test_seeds_as_pairs_and_errors():
         gridbits.distance(free, [(0, 0)], moves="knight")
     with pytest.raises(TypeError, match="passable"):
         gridbits.distance(np.array([[None]]), [(0, 0)])
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [[(1.9, 1.9)], [(0.5, 2.0)], np.array([[1.0, 2.0]]), [(float("inf"), 0)], [("a", 0)]],
+)
+def test_cells_that_are_not_integers_are_type_errors(cells):
+    # Never truncated to integers: (1.9, 1.9) is not cell (1, 1).
+    free = np.ones((3, 3), bool)
+    with pytest.raises(TypeError, match=r"seeds: expected .* \(row, col\) pairs of integers"):
+        gridbits.fill(free, cells)
+    with pytest.raises(TypeError, match=r"sources: expected .* \(row, col\) pairs of integers"):
+        gridbits.distance(free, cells)
+
+
+@pytest.mark.parametrize(
+    "cells, shown",
+    [
+        ([(2**64, 0)], "18446744073709551616, 0"),
+        ([(0, -(2**70))], f"0, {-(2**70)}"),
+        (np.array([[2**64 - 1, 0]], np.uint64), "18446744073709551615, 0"),
+    ],
+)
+def test_cells_past_64_bits_are_off_the_grid_as_given(cells, shown):
+    free = np.ones((3, 3), bool)
+    with pytest.raises(ValueError, match=rf"seeds: \({shown}\) is off the 3x3 grid"):
+        gridbits.fill(free, cells)
+    with pytest.raises(ValueError, match=rf"sources\[0\]: \({shown}\) is off the 3x3 grid"):
+        gridbits.voronoi(free, [cells])
+
+
+def test_voronoi_lists_keep_every_player_and_refuse_shared_sources():
+    free = np.ones((1, 5), bool)
+    v = gridbits.voronoi(free, [[(0, 0)], [(0, 4)], []])
+    assert v.counts.tolist() == [0, 2, 2, 0]  # the third player, without cells, owns none
+    assert gridbits.voronoi(free, [[], []]).counts.tolist() == [0, 0, 0]
+    with pytest.raises(ValueError, match=r"sources\[1\]: \(0, 0\) is already a source of player 1"):
+        gridbits.voronoi(free, [[(0, 0)], [(0, 0)]])
