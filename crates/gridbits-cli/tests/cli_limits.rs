@@ -255,3 +255,17 @@ fn netpbm_comments_after_the_size_are_comments() {
     let o = gridbits(&["show"], b"P2 3 1 # c\n255 # max\n0 9 200\n");
     assert_eq!(stdout(&o), "size: 3x1\nset: 2\n.##\n", "{}", stderr(&o));
 }
+
+#[test]
+fn a_file_past_4_gib_is_refused_before_it_is_read() {
+    // Sparse: 5 GiB long, no disk and no time to read.
+    let path = tmp("five-gib.txt");
+    let file = std::fs::File::create(&path).expect("create");
+    file.set_len(5 << 30).expect("set_len");
+    let started = std::time::Instant::now();
+    let o = gridbits(&["show", path.to_str().expect("a UTF-8 path")], b"");
+    assert_error(&o, "input larger than 4 GiB");
+    // Reading it would take seconds; refusing it takes none (not asserted as a timing).
+    eprintln!("refused in {:?}", started.elapsed());
+    let _ = std::fs::remove_file(&path);
+}

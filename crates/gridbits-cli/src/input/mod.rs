@@ -170,6 +170,12 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
         Some(p) => {
             let file = std::fs::File::open(p)
                 .map_err(|e| CliError::msg(format!("cannot read {p}: {e}")))?;
+            // A file's size is known: one too large is refused before a byte is read.
+            if let Ok(meta) = file.metadata() {
+                if meta.is_file() && meta.len() > MAX_INPUT_BYTES {
+                    return Err(too_much(p));
+                }
+            }
             (p.to_string(), read_capped(file, p)?)
         }
     };
@@ -224,10 +230,15 @@ fn read_capped(r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
         .read_to_end(&mut buf)
         .map_err(|e| CliError::msg(format!("cannot read {name}: {e}")))?;
     if buf.len() as u64 > MAX_INPUT_BYTES {
-        return Err(CliError::msg(format!(
-            "{name}: input larger than {} GiB; use a PNG image",
-            MAX_INPUT_BYTES >> 30
-        )));
+        return Err(too_much(name));
     }
     Ok(buf)
+}
+
+/// The error of an input past [`MAX_INPUT_BYTES`].
+fn too_much(name: &str) -> CliError {
+    CliError::msg(format!(
+        "{name}: input larger than {} GiB; use a PNG image",
+        MAX_INPUT_BYTES >> 30
+    ))
 }
