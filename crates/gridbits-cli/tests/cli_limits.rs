@@ -262,10 +262,7 @@ fn a_file_past_4_gib_is_refused_before_it_is_read() {
     let path = tmp("five-gib.txt");
     let file = std::fs::File::create(&path).expect("create");
     file.set_len(5 << 30).expect("set_len");
-    let started = std::time::Instant::now();
     let o = gridbits(&["show", path.to_str().expect("a UTF-8 path")], b"");
     assert_error(&o, "input larger than 4 GiB");
-    // Reading it would take seconds; refusing it takes none (not asserted as a timing).
-    eprintln!("refused in {:?}", started.elapsed());
     let _ = std::fs::remove_file(&path);
 }
