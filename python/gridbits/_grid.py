@@ -263,8 +263,8 @@ def voronoi(
     player ``k``, like the markers of a watershed), or a list with, for each player, its
     ``(row, col)`` cells (a player may have none; a cell may not be two players' source).
     ``counts`` has a slot per player number and one for 0. Sources are obstacles to every
-    player; each player's BFS starts from its own. A cell belongs to the player with the strictly smallest move distance;
-    ties are contested.
+    player; each player's BFS starts from its own. A cell belongs to the player with the
+    strictly smallest move distance; ties are contested.
 
     >>> import numpy as np, gridbits
     >>> free = np.ones((1, 5), dtype=bool)

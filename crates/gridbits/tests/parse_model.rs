@@ -24,9 +24,10 @@ fn model(input: &[u8]) -> Result<Vec<Vec<u8>>, ParseError> {
         lines.pop();
     }
     let empty = ParseError::new(1, 1, ParseErrorKind::Empty);
-    let width = lines.first().ok_or(empty.clone())?.len();
+    let width = lines.first().ok_or(empty)?.len();
     if width == 0 {
-        return Err(empty);
+        // Rows follow (the last line is not blank): the first line is the blank one.
+        return Err(ParseError::new(1, 1, ParseErrorKind::BlankFirstLine));
     }
     for (i, row) in lines.iter().enumerate() {
         for (j, &c) in row.iter().enumerate() {
