@@ -41,6 +41,8 @@ def parse(text: str, rules: str = "tsu") -> np.ndarray:
     >>> puyo.parse("R.....\\nRGB...", rules="tsu")[-2:].tolist()
     [[1, 0, 0, 0, 0, 0], [1, 2, 3, 0, 0, 0]]
     """
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected a str, got {type(text).__name__}")
     rows = _ROWS[_rules(rules)]
     table = _TSU if rules == "tsu" else _STC
     lines = [ln for ln in text.strip("\n").split("\n")]

@@ -152,3 +152,23 @@ def test_tetris_moves_place_and_errors():
         Tetris.from_array(np.zeros((20, 8), np.uint8))
     with pytest.raises(TypeError, match="cells: expected a 2D uint8 or bool array, got dtype float"):
         Tetris.from_array(np.zeros((20, 10)))
+
+
+def test_tetris_and_puyo_arguments_out_of_range_are_named_or_do_not_fit():
+    from gridbits import puyo
+    from gridbits.tetris import Tetris
+
+    with pytest.raises(ValueError, match="height: -1 is negative"):
+        Tetris(-1)
+    with pytest.raises(ValueError, match="height: .*height 1 to 64"):
+        Tetris(65)
+    t = Tetris()
+    # Positions past 32 bits are off the matrix: nothing fits there, nothing changes.
+    assert t.fits("T", 0, 2**31, 0) is False
+    assert t.fits("T", 0, 3, -(2**40)) is False
+    assert t.place("T", 0, 2**40, 5) is None
+    assert t.drop("T", 0, -(2**40)) is None
+    assert t.to_array().sum() == 0
+    for bad in (None, b"R.....", 5):
+        with pytest.raises(TypeError, match="text: expected a str"):
+            puyo.parse(bad)

@@ -43,6 +43,13 @@ pub struct PyTetris {
 }
 
 impl PyTetris {
+    /// An empty matrix of `rows` rows, or the error naming the height.
+    fn with_rows(rows: usize) -> PyResult<Self> {
+        Matrix::<WIDTH>::try_new(rows)
+            .map(|inner| PyTetris { inner })
+            .map_err(|e| PyValueError::new_err(format!("height: {e}")))
+    }
+
     /// A matrix from a `rows x 10` view, top row first; `filled` tells a filled cell.
     fn from_view<T: Copy>(a: ArrayView2<'_, T>, filled: impl Fn(T) -> bool) -> PyResult<Self> {
         let (rows, columns) = a.dim();
@@ -51,7 +58,7 @@ impl PyTetris {
                 "cells: expected {WIDTH} columns, got {columns}"
             )));
         }
-        let mut t = Self::new(rows)?;
+        let mut t = Self::with_rows(rows)?;
         for ((y, x), &v) in a.indexed_iter() {
             if filled(v) {
                 t.inner.board_mut().set(x, y);
@@ -61,14 +68,19 @@ impl PyTetris {
     }
 }
 
+/// A position `(x, y)` as the matrix takes it: `None` past `i32`, where no piece fits.
+fn cell(x: i64, y: i64) -> Option<(i32, i32)> {
+    Some((i32::try_from(x).ok()?, i32::try_from(y).ok()?))
+}
+
 #[pymethods]
 impl PyTetris {
     #[new]
     #[pyo3(signature = (height = 40))]
-    fn new(height: usize) -> PyResult<Self> {
-        Matrix::<WIDTH>::try_new(height)
-            .map(|inner| PyTetris { inner })
-            .map_err(|e| PyValueError::new_err(format!("height: {e}")))
+    fn new(height: i64) -> PyResult<Self> {
+        let rows = usize::try_from(height)
+            .map_err(|_| PyValueError::new_err(format!("height: {height} is negative")))?;
+        Self::with_rows(rows)
     }
 
     /// A matrix from a 2D `uint8` or `bool` array of `rows x 10`, top row first (nonzero =
@@ -130,10 +142,9 @@ impl PyTetris {
     }
 
     /// Whether the piece fits at `(x, y)` in `rotation`.
-    fn fits(&self, piece: &str, rotation: &Bound<'_, PyAny>, x: i32, y: i32) -> PyResult<bool> {
-        Ok(self
-            .inner
-            .fits(self::piece(piece)?, self::rotation(rotation)?, x, y))
+    fn fits(&self, piece: &str, rotation: &Bound<'_, PyAny>, x: i64, y: i64) -> PyResult<bool> {
+        let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
+        Ok(cell(x, y).is_some_and(|(x, y)| self.inner.fits(piece, rotation, x, y)))
     }
 
     /// Locks the piece at `(x, y)` and clears full rows: the number cleared, or `None` (and
@@ -142,20 +153,18 @@ impl PyTetris {
         &mut self,
         piece: &str,
         rotation: &Bound<'_, PyAny>,
-        x: i32,
-        y: i32,
+        x: i64,
+        y: i64,
     ) -> PyResult<Option<u32>> {
-        Ok(self
-            .inner
-            .place(self::piece(piece)?, self::rotation(rotation)?, x, y))
+        let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
+        Ok(cell(x, y).and_then(|(x, y)| self.inner.place(piece, rotation, x, y)))
     }
 
     /// Hard-drops the piece from the top in column `x` and locks it: rows cleared, or
     /// `None` where it does not fit.
-    fn drop(&mut self, piece: &str, rotation: &Bound<'_, PyAny>, x: i32) -> PyResult<Option<u32>> {
-        Ok(self
-            .inner
-            .drop_and_place(self::piece(piece)?, self::rotation(rotation)?, x))
+    fn drop(&mut self, piece: &str, rotation: &Bound<'_, PyAny>, x: i64) -> PyResult<Option<u32>> {
+        let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
+        Ok(cell(x, 0).and_then(|(x, _)| self.inner.drop_and_place(piece, rotation, x)))
     }
 
     /// Clears full rows; returns how many.
