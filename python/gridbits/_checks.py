@@ -98,6 +98,10 @@ def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
         raise ValueError(f"{name}: shape {value.shape} does not match the grid's {shape}")
     try:
         pts = np.asarray(value)
+        if pts.dtype.kind == "f" and not isinstance(value, np.ndarray):
+            # Mixed integer types numpy promotes to float (uint64 with a signed integer):
+            # each element is checked as an integer below.
+            pts = np.asarray(value, dtype=object)
     except (TypeError, ValueError):
         pts = None
     if pts is None or pts.dtype.kind not in "iuO" and pts.size:

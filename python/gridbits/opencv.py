@@ -35,7 +35,8 @@ and ``retval`` are the same, their numbers may differ. ``ccltype`` is accepted a
 and does not change the result.
 
 **Differences.** OpenCV refuses any image but ``uint8`` or ``int8``; gridbits labels the
-nonzero pixels of any bool or numeric 2D array (a 1D array is one row, as in OpenCV). An
+nonzero pixels of any bool or numeric 2D array (a 1D array is one row and an
+``(H, W, 1)`` array one channel, as in OpenCV). An
 empty image gives one label (the background) and, with statistics, a background row of
 zeros with ``nan`` centroids (OpenCV crashes on one). OpenCV reports its errors as
 ``cv2.error``; gridbits raises ``ValueError`` (a bad ``connectivity``, ``ltype`` or
@@ -45,8 +46,10 @@ counts its provisional labels, gridbits the components. For an image without bac
 OpenCV's row 0 holds sentinel values (OpenCV 5.0: ``-1, 2147483647, 0, 0, 0``), gridbits'
 zeros; the centroid is ``nan`` in both.
 
-Output arrays work as in OpenCV: one of the right shape and dtype is written in place and
-returned; any other is left alone and a new array is returned.
+Output arrays: one of the right shape and dtype, and writeable, is written in place and
+returned, as in OpenCV (strided views included, which OpenCV refuses); any other is left
+alone and a new array is returned. OpenCV does that for a wrong shape or a dtype it knows,
+and raises ``cv2.error`` for a dtype it has no type for (``int64``) or a read-only array.
 """
 
 from __future__ import annotations
@@ -191,6 +194,8 @@ def _image(image) -> np.ndarray:
         a = image
     if getattr(a, "ndim", None) == 1:
         a = a.reshape(1, -1)
+    elif getattr(a, "ndim", None) == 3 and a.shape[2] == 1:
+        a = a[:, :, 0]  # one channel, as OpenCV takes it
     return as_mask(a, "image")
 
 

@@ -245,9 +245,9 @@ def test_seeds_as_pairs_and_errors():
 def test_cells_that_are_not_integers_are_type_errors(cells):
     # Never truncated to integers: (1.9, 1.9) is not cell (1, 1).
     free = np.ones((3, 3), bool)
-    with pytest.raises(TypeError, match=r"seeds: expected .* \(row, col\) pairs of integers"):
+    with pytest.raises(TypeError, match=r"seeds: expected (a mask .* or )?\(row, col\) pairs of integers"):
         gridbits.fill(free, cells)
-    with pytest.raises(TypeError, match=r"sources: expected .* \(row, col\) pairs of integers"):
+    with pytest.raises(TypeError, match=r"sources: expected (a mask .* or )?\(row, col\) pairs of integers"):
         gridbits.distance(free, cells)
 
 
@@ -274,3 +274,21 @@ def test_voronoi_lists_keep_every_player_and_refuse_shared_sources():
     assert gridbits.voronoi(free, [[], []]).counts.tolist() == [0, 0, 0]
     with pytest.raises(ValueError, match=r"sources\[1\]: \(0, 0\) is already a source of player 1"):
         gridbits.voronoi(free, [[(0, 0)], [(0, 0)]])
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        [(np.uint64(1), 1)],
+        [(np.uint64(1), np.int64(1))],
+        [np.array([1, 1], np.uint64)],
+        [(np.int8(1), np.uint64(1))],
+    ],
+)
+def test_integer_pairs_numpy_promotes_to_float_are_still_integers(cells):
+    free = np.ones((3, 4), bool)
+    seeds = np.zeros((3, 4), bool)
+    seeds[1, 1] = True
+    np.testing.assert_array_equal(gridbits.fill(free, cells), gridbits.fill(free, seeds))
+    with pytest.raises(ValueError, match=r"seeds: \(-1, 9223372036854775808\) is off"):
+        gridbits.fill(free, [(-1, 2**63)])

@@ -181,3 +181,13 @@ def test_bad_algorithm_and_images():
 
 def test_package_docs_name_the_module():
     assert "gridbits.opencv" in gridbits.__doc__
+
+
+def test_one_channel_images_as_opencv_takes_them():
+    img = (np.random.default_rng(4).random((20, 30)) < 0.5).astype(np.uint8)
+    want = cv2.connectedComponentsWithStats(img[:, :, None], connectivity=4)
+    got = gcv.connectedComponentsWithStats(img[:, :, None], connectivity=4)
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+    with pytest.raises(ValueError, match="image: expected a 2D array"):
+        gcv.connectedComponents(np.zeros((3, 3, 2), np.uint8))

@@ -266,3 +266,38 @@ fn a_file_past_4_gib_is_refused_before_it_is_read() {
     assert_error(&o, "input larger than 4 GiB");
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn netpbm_images_that_read_like_text_are_images_and_comments_end_at_cr() {
+    // A plain 10x10 PBM of two digits a line: every line two printable characters, as in a
+    // text grid, but its raster fits its header (libnetpbm reads it as 10x10).
+    let mut p1 = b"P1\n10\n10\n".to_vec();
+    p1.extend(b"01\n".repeat(50));
+    let o = gridbits(&["show"], &p1);
+    assert!(
+        stdout(&o).starts_with("size: 10x10\nset: 50\n"),
+        "{}",
+        stderr(&o)
+    );
+    let o = gridbits(&["show"], b"P4\n16\n10\nab\ncd\nef\ngh\nij\nkl\nmn");
+    assert!(stdout(&o).starts_with("size: 16x10\n"), "{}", stderr(&o));
+    // A comment ends at a carriage return too; after the last number it is the raster's
+    // one delimiter byte.
+    let o = gridbits(&["show"], b"P4\n8 2#c\r\n\xff\x00");
+    assert_eq!(
+        stdout(&o),
+        "size: 8x2\nset: 10\n....#.#.\n########\n",
+        "{}",
+        stderr(&o)
+    );
+    let o = gridbits(&["show"], b"P4\n#c\r8 1\n\xff");
+    assert_eq!(
+        stdout(&o),
+        "size: 8x1\nset: 8\n########\n",
+        "{}",
+        stderr(&o)
+    );
+    // Comments inside a plain raster.
+    let o = gridbits(&["show"], b"P1\n#c\n2 2\n01\n#d\n10\n");
+    assert_eq!(stdout(&o), "size: 2x2\nset: 2\n.#\n#.\n", "{}", stderr(&o));
+}

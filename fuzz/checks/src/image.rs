@@ -4,7 +4,8 @@
 //! crate's own decoding.
 
 use gridbits::BitGrid;
-use gridbits_cli::input::format::{detect, netpbm_without_comments, Format};
+use gridbits_cli::input::format::{detect, Format};
+use gridbits_cli::input::netpbm::without_comments;
 use gridbits_cli::input::{read_bytes, ImageOpts, Input};
 use image::ImageFormat;
 
@@ -59,8 +60,8 @@ fn oracle(data: &[u8], format: Format, o: ImageOpts) -> Option<BitGrid> {
         ImageFormat::Pnm
     };
     // The image crate reads netpbm comments only at a line's start; the CLI leaves the
-    // header's comments out first (that rewrite has its own unit tests in `format.rs`).
-    let uncommented = netpbm_without_comments(data);
+    // header's comments out first (that rewrite has its own unit tests in `netpbm.rs`).
+    let uncommented = without_comments(data).ok().flatten();
     let img = image::load_from_memory_with_format(uncommented.as_deref().unwrap_or(data), f)
         .ok()?
         .to_rgba16();

@@ -57,7 +57,14 @@ pub fn detect(buf: &[u8]) -> Format {
         return Format::ByteOrderMark("UTF-16");
     }
     if let Some(f) = netpbm(buf) {
-        return if reads_as_text(buf) { Format::Text } else { f };
+        // Both an image and a text grid can start "P1", "10", "10": a text grid's rows are
+        // not a raster of the header's size.
+        let image = super::netpbm::header(buf).is_some_and(|h| super::netpbm::raster_fits(buf, &h));
+        return if !image && reads_as_text(buf) {
+            Format::Text
+        } else {
+            f
+        };
     }
     // BMP: "BM", file size, then four reserved zero bytes (never in a text grid).
     if buf.starts_with(b"BM") && buf.len() >= 14 && buf[6..10] == [0, 0, 0, 0] {
@@ -77,9 +84,9 @@ pub fn detect(buf: &[u8]) -> Format {
 /// Whether `buf` begins as a text grid: its first lines (up to [`TEXT_PROBE_LINES`], within
 /// its first [`TEXT_PROBE_BYTES`]; the last only when the input ends there) all have one
 /// length, more than zero, and only printable ASCII. A text grid whose first row reads like
-/// an image signature (`P1`, `GIF89a`, `%PDF-`, ...) is then read as the text it is. No image
-/// of these formats passes: their headers hold spaces, lines of other lengths (`P1`, then
-/// the size, then `255` or the pixels) or binary bytes.
+/// an image signature (`P1`, `GIF89a`, `%PDF-`, ...) is then read as the text it is. The
+/// headers of the other formats hold spaces or binary bytes; a netpbm image can pass (`P1`,
+/// `10`, `10`, then rows of two digits), so [`detect`] asks first whether its raster fits.
 fn reads_as_text(buf: &[u8]) -> bool {
     let head = &buf[..buf.len().min(TEXT_PROBE_BYTES)];
     let mut lines = head.split(|&b| b == b'\n').peekable();
@@ -114,8 +121,8 @@ const TEXT_PROBE_LINES: usize = 8;
 const TEXT_PROBE_BYTES: usize = 1 << 16;
 
 /// A netpbm header: `P1`-`P7`, whitespace, and (P1-P6) two decimal numbers, comments
-/// allowed. A text grid can match (`P4`, `12` and `34` as its first rows):
-/// [`reads_as_text`] tells them apart.
+/// allowed. A text grid can match (`P4`, `12` and `34` as its first rows): [`detect`] tells
+/// them apart by the raster ([`super::netpbm::raster_fits`]) and [`reads_as_text`].
 fn netpbm(buf: &[u8]) -> Option<Format> {
     let kind = match buf.get(..2)? {
         b"P1" | b"P4" => Format::Pbm,
@@ -136,7 +143,7 @@ fn netpbm(buf: &[u8]) -> Option<Format> {
             match buf.get(i)? {
                 b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
                 b'#' => {
-                    while *buf.get(i)? != b'\n' {
+                    while !matches!(*buf.get(i)?, b'\n' | b'\r') {
                         i += 1;
                     }
                 }
@@ -154,86 +161,6 @@ fn netpbm(buf: &[u8]) -> Option<Format> {
         numbers += 1;
     }
     Some(kind)
-}
-
-/// A P1-P6 netpbm image whose header has comments, rewritten with the comments left out:
-/// `None` when the header has none (or is not one), and the image is read as it is.
-///
-/// netpbm allows a comment (`#` to the end of the line) wherever whitespace may stand in the
-/// header, after the height or the maxval too, where the comment's newline is then the one
-/// whitespace byte before the raster. The decoder reads comments only at a line's start, and
-/// after the size it took the comment for pixels. The rewritten header is the magic, the
-/// numbers and one newline, then the raster unchanged.
-pub fn netpbm_without_comments(buf: &[u8]) -> Option<Vec<u8>> {
-    let numbers = match buf.get(..2)? {
-        b"P1" | b"P4" => 2,
-        b"P2" | b"P3" | b"P5" | b"P6" => 3,
-        _ => return None,
-    };
-    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
-    let mut i = 2;
-    let mut values = Vec::with_capacity(numbers);
-    let mut comments = false;
-    while values.len() < numbers {
-        loop {
-            match *buf.get(i)? {
-                b if space(b) => i += 1,
-                b'#' => {
-                    comments = true;
-                    while *buf.get(i)? != b'\n' {
-                        i += 1;
-                    }
-                }
-                _ => break,
-            }
-        }
-        let digits = buf[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-        if digits == 0 {
-            return None;
-        }
-        values.push(&buf[i..i + digits]);
-        i += digits;
-    }
-    let plain = matches!(&buf[..2], b"P1" | b"P2" | b"P3");
-    if plain {
-        // Text pixels: whitespace and comments before them are all header.
-        while let Some(&b) = buf.get(i) {
-            if space(b) {
-                i += 1;
-            } else if b == b'#' {
-                comments = true;
-                i += buf[i..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .unwrap_or(buf.len() - i);
-            } else {
-                break;
-            }
-        }
-    } else {
-        // The one whitespace byte before the raster, or a comment whose newline is that
-        // byte (as libnetpbm reads it; after a space, a `#` is already a pixel byte).
-        match buf.get(i) {
-            Some(b'#') => {
-                comments = true;
-                i += buf[i..].iter().position(|&b| b == b'\n')? + 1;
-            }
-            Some(&b) if space(b) => i += 1,
-            _ => {}
-        }
-    }
-    if !comments {
-        return None;
-    }
-    let mut out = Vec::with_capacity(buf.len() - i + 32);
-    out.extend_from_slice(&buf[..2]);
-    for v in values {
-        out.push(b'\n');
-        out.extend_from_slice(v);
-    }
-    out.push(b'\n');
-    out.extend_from_slice(&buf[i..]);
-    Some(out)
 }
 
 /// The image format a file's extension names, if any (for the error when the content is not
@@ -295,29 +222,6 @@ mod tests {
             b"farbfeld\n........\n",
         ] {
             assert_eq!(detect(t), Format::Text, "{:?}", String::from_utf8_lossy(t));
-        }
-    }
-
-    #[test]
-    fn netpbm_comments_are_left_out_of_the_header() {
-        let cases: [(&[u8], Option<&[u8]>); 9] = [
-            (b"P1\n3 2\n010\n", None),
-            (b"P1\n3 2 # c\n0 1 0\n", Some(b"P1\n3\n2\n0 1 0\n")),
-            (b"P1\n# c\n3 2\n010", Some(b"P1\n3\n2\n010")),
-            (b"P2 1 1 # c\n9 # max\n5\n", Some(b"P2\n1\n1\n9\n5\n")),
-            // Raw: after a space the raster has begun, as libnetpbm reads it.
-            (b"P4\n3 2 # c\n\x40\xe0", None),
-            (b"P4\n3 2# c\n\x40\xe0", Some(b"P4\n3\n2\n\x40\xe0")),
-            (b"P4 3 # w\n 2\n\x40\xe0", Some(b"P4\n3\n2\n\x40\xe0")),
-            (
-                b"P5\n2 1\n255#m\n\x07\x08",
-                Some(b"P5\n2\n1\n255\n\x07\x08"),
-            ),
-            (b"P7\n# c\nWIDTH 2\n", None),
-        ];
-        for (input, want) in cases {
-            let got = netpbm_without_comments(input);
-            assert_eq!(got.as_deref(), want, "{:?}", String::from_utf8_lossy(input));
         }
     }
 

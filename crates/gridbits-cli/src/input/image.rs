@@ -45,7 +45,11 @@ pub fn decode(
     }
     // Comments in a netpbm header: the decoder reads them only at a line's start.
     let uncommented = match format {
-        Format::Pbm | Format::Netpbm => super::format::netpbm_without_comments(buf),
+        Format::Pbm | Format::Netpbm => super::netpbm::without_comments(buf).map_err(|bytes| {
+            CliError::msg(format!(
+                "{name}: not enough memory to read the image ({bytes} bytes)"
+            ))
+        })?,
         _ => None,
     };
     let buf = uncommented.as_deref().unwrap_or(buf);

@@ -8,6 +8,7 @@
 
 pub mod format;
 pub mod image;
+pub mod netpbm;
 
 use format::Format;
 use gridbits::text::{CharGrid, ParseError};
