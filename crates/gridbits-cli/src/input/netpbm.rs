@@ -96,19 +96,21 @@ fn value(digits: &[u8]) -> u128 {
 /// digits 0 and 1), whitespace and comments, at least as many values as the pixels need.
 /// A text grid that starts like a header has other bytes or another length there.
 pub fn raster_fits(buf: &[u8], h: &Header<'_>) -> bool {
+    // Saturating: a header's numbers may be any length.
     let (w, ht) = (value(h.numbers[0]), value(h.numbers[1]));
-    let pixels = w * ht;
+    let pixels = w.saturating_mul(ht);
     let rest = &buf[h.raster..];
     if h.kind >= 4 {
         let need = match h.kind {
-            4 => w.div_ceil(8) * ht,
+            4 => w.div_ceil(8).saturating_mul(ht),
             k => {
                 let wide = if value(h.numbers[2]) > 255 { 2 } else { 1 };
-                pixels * wide * if k == 6 { 3 } else { 1 }
+                pixels.saturating_mul(wide * if k == 6 { 3 } else { 1 })
             }
         };
         let len = rest.len() as u128;
-        return len == need || (len == need + 1 && rest.last().is_some_and(|&b| space(b)));
+        return len == need
+            || (len == need.saturating_add(1) && rest.last().is_some_and(|&b| space(b)));
     }
     let per_pixel = if h.kind == 3 { 3 } else { 1 };
     let mut values = 0u128;
@@ -128,7 +130,7 @@ pub fn raster_fits(buf: &[u8], h: &Header<'_>) -> bool {
             _ => return false,
         }
     }
-    values >= pixels * per_pixel
+    values >= pixels.saturating_mul(per_pixel)
 }
 
 /// A P1-P6 image with comments, rewritten without them for the decoder (which reads comments
@@ -224,5 +226,12 @@ mod tests {
         assert!(!fits(b"P1\n10\n01\n"));
         assert!(!fits(b"P2\n12\n34\n99\n.#\n"));
         assert!(!fits(b"P4\n12\n34\n"));
+        // Sizes past u64 (saturated) fit no input, and do not overflow.
+        let huge = b"P3\n99999999999999999999999999 99999999999999999999999999\n9\n0 0 0\n";
+        assert!(!fits(huge));
+        assert!(!fits(
+            b"P6 99999999999999999999 99999999999999999999 65535\n\0"
+        ));
+        assert!(!fits(b"P4 99999999999999999999 99999999999999999999\n\0"));
     }
 }
