@@ -134,32 +134,8 @@ fn netpbm(buf: &[u8]) -> Option<Format> {
         }
         _ => return None,
     };
-    let mut i = 2;
-    let mut numbers = 0;
-    while numbers < 2 {
-        let start = i;
-        // Whitespace and comments.
-        loop {
-            match buf.get(i)? {
-                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
-                b'#' => {
-                    while !matches!(*buf.get(i)?, b'\n' | b'\r') {
-                        i += 1;
-                    }
-                }
-                _ => break,
-            }
-        }
-        if i == start {
-            return None;
-        }
-        let digits = buf[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-        if digits == 0 {
-            return None;
-        }
-        i += digits;
-        numbers += 1;
-    }
+    // The width and the height (a truncated rest is the decoder's error to name).
+    super::netpbm::numbers(buf, 2)?;
     Some(kind)
 }
 

@@ -35,13 +35,10 @@ fn comment_end(buf: &[u8], i: usize) -> usize {
         .map_or(buf.len(), |k| i + k)
 }
 
-/// The header of a P1-P6 image, or `None` when `buf` does not start with a whole one.
-pub fn header(buf: &[u8]) -> Option<Header<'_>> {
-    let kind = match buf.get(..2)? {
-        [b'P', k @ b'1'..=b'6'] => k - b'0',
-        _ => return None,
-    };
-    let count = if kind == 1 || kind == 4 { 2 } else { 3 };
+/// The first `count` numbers after a header's two-byte magic, each after whitespace or
+/// comments: the numbers as written, the index past the last, and whether a comment stood
+/// among them; `None` when the input does not go on so.
+pub fn numbers(buf: &[u8], count: usize) -> Option<(Vec<&[u8]>, usize, bool)> {
     let mut i = 2;
     let mut numbers = Vec::with_capacity(count);
     let mut comments = false;
@@ -67,6 +64,17 @@ pub fn header(buf: &[u8]) -> Option<Header<'_>> {
         numbers.push(&buf[i..i + digits]);
         i += digits;
     }
+    Some((numbers, i, comments))
+}
+
+/// The header of a P1-P6 image, or `None` when `buf` does not start with a whole one.
+pub fn header(buf: &[u8]) -> Option<Header<'_>> {
+    let kind = match buf.get(..2)? {
+        [b'P', k @ b'1'..=b'6'] => k - b'0',
+        _ => return None,
+    };
+    let count = if kind == 1 || kind == 4 { 2 } else { 3 };
+    let (numbers, mut i, mut comments) = numbers(buf, count)?;
     match buf.get(i) {
         // Raw: the one whitespace byte, or a comment ending in it.
         Some(b'#') if kind >= 4 => {
