@@ -3,8 +3,8 @@
 //! Every input goes through the run-based labeller of `gridbits::algo::label` (any size);
 //! `--summary` never builds the label image. Components are listed in label order: raster
 //! order of their first cell (top row first, then left to right), as `scipy.ndimage.label`
-//! numbers them (and OpenCV with `CCL_SAUF`); with `--by-char` class by class. `--labels` writes the label
-//! image itself for numpy or any 16-bit image reader.
+//! numbers them (and OpenCV with `CCL_SAUF`); with `--by-char` class by class. `--labels`
+//! writes the label image itself for numpy or any 16-bit image reader.
 
 use super::{too_large_note, DRAW_LIMIT};
 use crate::input::{CliError, Input};

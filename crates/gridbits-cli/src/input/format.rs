@@ -58,13 +58,11 @@ pub fn detect(buf: &[u8]) -> Format {
     }
     if let Some(f) = netpbm(buf) {
         // Both an image and a text grid can start "P1", "10", "10": a text grid's rows are
-        // not a raster of the header's size.
-        let image = super::netpbm::header(buf).is_some_and(|h| super::netpbm::raster_fits(buf, &h));
-        return if !image && reads_as_text(buf) {
-            Format::Text
-        } else {
-            f
-        };
+        // not a raster of the header's size. The raster (a whole plain image's scan) is only
+        // looked at when the first lines read as text.
+        let text = reads_as_text(buf)
+            && !super::netpbm::header(buf).is_some_and(|h| super::netpbm::raster_fits(buf, &h));
+        return if text { Format::Text } else { f };
     }
     // BMP: "BM", file size, then four reserved zero bytes (never in a text grid).
     if buf.starts_with(b"BM") && buf.len() >= 14 && buf[6..10] == [0, 0, 0, 0] {
