@@ -340,46 +340,31 @@ fn merge_labels<'py>(
         return Err(PyValueError::new_err("total: too many labels for int32"));
     }
     let (mapping, n) = py.detach(|| -> PyResult<(Vec<i32>, u32)> {
-        let mut parent: Vec<u32> = Vec::new();
-        parent
-            .try_reserve_exact(total + 1)
-            .map_err(|_| PyMemoryError::new_err("not enough memory for the labels"))?;
-        parent.extend(0..=total as u32);
-        fn find(parent: &mut [u32], mut a: u32) -> u32 {
-            while parent[a as usize] != a {
-                let up = parent[parent[a as usize] as usize];
-                parent[a as usize] = up;
-                a = up;
+        let pairs = flat.chunks_exact(2).map(|p| {
+            // A label past u32 is outside 1..=total whatever total is: 0 stands for it.
+            let at = |l: i64| u32::try_from(l).unwrap_or(0);
+            (at(p[0]), at(p[1]))
+        });
+        let bad_pair = |e: gridbits::algo::label::MergeError| match e {
+            gridbits::algo::label::MergeError::Size(_) => {
+                PyMemoryError::new_err("not enough memory for the labels")
             }
-            a
-        }
-        for pair in flat.chunks_exact(2) {
-            let (a, b) = (pair[0], pair[1]);
-            if a <= 0 || b <= 0 || a as usize > total || b as usize > total {
-                return Err(PyValueError::new_err(format!(
-                    "pairs: label pair ({a}, {b}) outside 1..={total}"
-                )));
+            _ => {
+                // Name the pair as given, not as narrowed.
+                let p = flat
+                    .chunks_exact(2)
+                    .find(|p| p.iter().any(|&l| l <= 0 || l as usize > total))
+                    .map_or((0, 0), |p| (p[0], p[1]));
+                PyValueError::new_err(format!(
+                    "pairs: label pair ({}, {}) outside 1..={total}",
+                    p.0, p.1
+                ))
             }
-            let (ra, rb) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
-            // The smaller root wins, so a set's root is its smallest label.
-            if ra < rb {
-                parent[rb as usize] = ra;
-            } else if rb < ra {
-                parent[ra as usize] = rb;
-            }
-        }
-        let mut mapping = vec![0i32; total + 1];
-        let mut n = 0u32;
-        for l in 1..=total {
-            let r = find(&mut parent, l as u32) as usize;
-            if r == l {
-                n += 1;
-                mapping[l] = n as i32;
-            } else {
-                mapping[l] = mapping[r];
-            }
-        }
-        Ok((mapping, n))
+        };
+        let (mapping, n) =
+            gridbits::algo::label::merge_labels(pairs, total as u32).map_err(bad_pair)?;
+        // total < i32::MAX was checked: every final label fits.
+        Ok((mapping.into_iter().map(|l| l as i32).collect(), n))
     })?;
     Ok((mapping.into_pyarray(py), n))
 }
@@ -399,19 +384,13 @@ fn relabel<'py>(
     let labels = labels
         .as_slice_mut()
         .map_err(|_| PyValueError::new_err("labels: must be C-contiguous"))?;
-    py.detach(|| -> PyResult<()> {
-        for l in labels.iter_mut() {
-            if *l != 0 {
-                let i = i64::from(*l) + offset;
-                *l = *usize::try_from(i)
-                    .ok()
-                    .and_then(|i| map.get(i))
-                    .ok_or_else(|| {
-                        PyValueError::new_err(format!("labels: {l} + {offset} is past the mapping"))
-                    })?;
-            }
-        }
-        Ok(())
+    py.detach(|| {
+        gridbits::algo::label::relabel(labels, offset, map).map_err(|e| {
+            PyValueError::new_err(format!(
+                "labels: {} + {offset} is past the mapping",
+                e.label.saturating_sub(offset)
+            ))
+        })
     })
 }
 

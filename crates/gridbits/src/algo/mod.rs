@@ -4,4 +4,5 @@ pub mod components;
 pub mod fill;
 pub mod label;
 pub mod lines;
+pub(crate) mod runs;
 pub mod slide;

@@ -2,7 +2,8 @@
 //! rows find their runs, join them and paint them independently; only the rows where two
 //! stripes meet are joined on one thread.
 
-use super::union::{count_runs, flatten, has_bit_instructions, link_rows, paint_row, seeded_runs};
+use super::union::{count_runs, has_bit_instructions, link_rows, paint_row, seeded_runs};
+use crate::algo::runs::union_find::flatten;
 use crate::{BitGrid, Connectivity};
 use rayon::prelude::*;
 use std::mem::MaybeUninit;

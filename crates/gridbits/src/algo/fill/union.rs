@@ -5,6 +5,7 @@
 
 #[cfg(doc)]
 use super::fill_sweep;
+use crate::algo::runs::union_find::{flatten, union};
 use crate::grid::first_marks;
 use crate::{BitGrid, Connectivity};
 
@@ -104,31 +105,6 @@ pub(super) fn count_runs(
     (total < u64::from(u32::MAX)).then_some(total)
 }
 
-/// Joins `x` and `y` (indices into `parent`): Rem's algorithm with splicing. A parent never
-/// has a larger index than its child, so roots are the smallest index of their set.
-#[inline(always)]
-pub(super) fn union(parent: &mut [u32], mut x: usize, mut y: usize) {
-    loop {
-        let (px, py) = (parent[x] as usize, parent[y] as usize);
-        if px == py {
-            return;
-        }
-        if px < py {
-            parent[y] = px as u32;
-            if py == y {
-                return;
-            }
-            y = py;
-        } else {
-            parent[x] = py as u32;
-            if px == x {
-                return;
-            }
-            x = px;
-        }
-    }
-}
-
 /// Joins the touching runs of rows `y - 1` (`a`) and `y` (`b`). `sa`, `sb` are their run
 /// starts and `ia`, `ib` the indices of their first runs in `parent`.
 ///
@@ -181,7 +157,7 @@ pub(super) fn link_rows<const FRESH: bool>(
         }
         while contacts != 0 {
             let (ra, rb) = runs(contacts);
-            union(parent, ra, rb);
+            union(parent, ra as u32, rb as u32);
             contacts &= contacts - 1;
         }
         ca += xa.count_ones() as usize;
@@ -256,18 +232,6 @@ pub(super) fn paint_row(
         let (s2, c2) = s1.overflowing_add(u64::from(carry));
         carry = c1 | c2;
         out[i] = (s2 ^ m[i]) & m[i];
-    }
-}
-
-/// Flattens a union-find whose parents never have a larger index: every entry becomes its
-/// root. `offset` is the index of `parent[0]`; parents below it must already be roots.
-#[inline(always)]
-pub(super) fn flatten(parent: &mut [u32], offset: usize) {
-    for i in 0..parent.len() {
-        let p = parent[i] as usize;
-        if p >= offset {
-            parent[i] = parent[p - offset];
-        }
     }
 }
 

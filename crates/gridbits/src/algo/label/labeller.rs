@@ -5,6 +5,7 @@ use super::parallel::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{cpu_has_bit_instructions, memory_error, size_error, try_resize, Labels, LABEL_SLACK};
+use crate::algo::runs::union_find::union;
 use crate::grid::first_marks;
 use crate::{BitGrid, Connectivity, SizeError};
 
@@ -12,29 +13,6 @@ use crate::{BitGrid, Connectivity, SizeError};
 #[inline(always)]
 pub(super) fn upto(p: u32) -> u64 {
     u64::MAX >> (63 - p)
-}
-
-/// Joins the sets of runs `a` and `b` (Rem's algorithm with splicing). A root is the
-/// smallest index of its set, and every parent is at most its child.
-#[inline(always)]
-pub(super) fn union(parent: &mut [u32], mut a: u32, mut b: u32) {
-    loop {
-        let mut pa = parent[a as usize];
-        let mut pb = parent[b as usize];
-        if pa == pb {
-            return;
-        }
-        if pa < pb {
-            std::mem::swap(&mut a, &mut b);
-            std::mem::swap(&mut pa, &mut pb);
-        }
-        // Now pa > pb: hang a's branch below pb.
-        parent[a as usize] = pb;
-        if pa == a {
-            return;
-        }
-        a = pa;
-    }
 }
 
 /// Run starts of a row word: set cells whose left neighbour is empty. `carry` is the top

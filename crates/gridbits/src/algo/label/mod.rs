@@ -109,6 +109,7 @@ mod flatten;
 mod input;
 mod labeller;
 mod labels;
+mod merge;
 mod output;
 mod parallel;
 mod split;
@@ -120,6 +121,7 @@ mod x86;
 pub use input::LabelInput;
 pub use labeller::{LabelOrder, Labeller};
 pub use labels::Labels;
+pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use split::{components, GridComponents};
 pub use stats::ComponentStats;
 
