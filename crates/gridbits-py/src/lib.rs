@@ -4,11 +4,11 @@
 //! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
 //! they work.
 
-use gridbits::algo::fill::{
-    try_distance_map, try_fill, try_fill_count, try_voronoi_owners, Owners, OwnersError,
-};
+use gridbits::algo::distance::try_distance_map;
+use gridbits::algo::fill::{try_fill, try_fill_count};
 use gridbits::algo::slide::reach;
-use gridbits::{BitGrid, Connectivity, Moves};
+use gridbits::algo::voronoi::{try_voronoi_owners, Owners};
+use gridbits::{BitGrid, Connectivity, GridError, Moves};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
@@ -279,7 +279,7 @@ fn voronoi_owner<'py>(
     }
     let (owner, counts) = py.detach(|| -> PyResult<(Vec<i32>, Vec<i64>)> {
         let o = try_voronoi_owners(&sources, &free, m, None).map_err(|e| match e {
-            OwnersError::Memory(e) => size_error("passable", e),
+            GridError::Size(e) => size_error("passable", e),
             e => PyValueError::new_err(format!("sources: {e}")),
         })?;
         let owner: Vec<i32> = o

@@ -7,7 +7,7 @@
 //!
 //! Run: `cargo run --release --example tron_voronoi`
 
-use gridbits::algo::fill::voronoi_n;
+use gridbits::algo::voronoi::voronoi_n;
 use gridbits::{Board30x20, Dir, Moves};
 
 const PLAYERS: usize = 4;

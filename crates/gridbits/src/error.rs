@@ -7,16 +7,16 @@
 //! # Allocation
 //!
 //! Every buffer whose size comes from the input (the words of a [`BitGrid`](crate::BitGrid), a
-//! [`DistanceMap`](crate::algo::fill::DistanceMap) or a label image with a `u32` per cell,
+//! [`DistanceMap`](crate::algo::distance::DistanceMap) or a label image with a `u32` per cell,
 //! the run and union-find tables of the labeller, owner arrays, byte images) has a fallible
 //! way in that computes its size in bytes with checked arithmetic and reserves it with
 //! `try_reserve` before any work, returning a [`SizeError`] that names the size in cells and
 //! bytes instead of aborting the process. The short infallible forms (operators, `clone`,
-//! [`distance_map`](crate::algo::fill::distance_map), ...) allocate like `Vec` does: they
+//! [`distance_map`](crate::algo::distance::distance_map), ...) allocate like `Vec` does: they
 //! abort when memory runs out, and each names its fallible twin.
 //!
 //! ```
-//! use gridbits::algo::fill::DistanceMap;
+//! use gridbits::algo::distance::DistanceMap;
 //! // 2^40 cells of 4 bytes: refused at once, nothing allocated.
 //! let err = DistanceMap::try_new(1 << 20, 1 << 20).unwrap_err();
 //! assert_eq!((err.cells(), err.bytes), (1 << 40, 1 << 42));
@@ -305,7 +305,7 @@ pub(crate) fn check_memory(
 /// Any of the errors of a fallible operation that checks sizes, cells and memory.
 ///
 /// ```
-/// use gridbits::algo::fill::try_distance_map;
+/// use gridbits::algo::distance::try_distance_map;
 /// use gridbits::{BitGrid, GridError, Moves};
 /// let free = BitGrid::full(4, 4).unwrap();
 /// let err = try_distance_map(&BitGrid::new(4, 5).unwrap(), &free, Moves::Four, None);

@@ -12,7 +12,9 @@
 //! | [`Board`], [`board`] | a `W x H` board fixed at compile time in `[u64; N]` (a `u64`, a `u128`, ...), with aliases such as [`Board6x12`], [`Board10x10`], [`Board30x20`] |
 //! | [`BitGrid`], [`grid`] | a board sized at run time, rows of whole `u64` words, for maps and images; from `&[bool]`, byte images and text |
 //! | [`BitBoard`] | the trait every algorithm is written against, so it runs on both kinds |
-//! | [`algo::fill`] | flood fill, BFS layers, distance maps, Voronoi for any number of players |
+//! | [`algo::fill`] | flood fill of any region, with an engine per board kind and region shape |
+//! | [`algo::distance`] | BFS layers and distance maps, with step or sliding moves and walls between cells |
+//! | [`algo::voronoi`] | Voronoi territory for any number of players, as planes or an owner per cell |
 //! | [`algo::slide`] | rook, bishop and queen reach through blockers (Dumb7Fill, galloping, Kogge-Stone, subtraction) |
 //! | [`algo::components`] | connected components of fixed boards, the Puyo "groups of 4" mask |
 //! | [`algo::label`] | labelling large binary images: a `u32` label image and per-component statistics |
@@ -62,7 +64,9 @@
 //! ## Fill, distance, Voronoi
 //!
 //! ```
-//! use gridbits::algo::fill::{distance_map, fill, voronoi};
+//! use gridbits::algo::distance::distance_map;
+//! use gridbits::algo::fill::fill;
+//! use gridbits::algo::voronoi::voronoi;
 //! use gridbits::{BitGrid, Connectivity, Moves};
 //! let walls: BitGrid = ".....\n.###.\n.....\n".parse().unwrap();
 //! let free = !walls;

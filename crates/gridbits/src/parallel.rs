@@ -8,8 +8,8 @@
 //!   then the stripes' components are joined across the stripe borders and renumbered to
 //!   the one-thread order.
 //! - **Distance maps and Voronoi owners of large grids** (the word-frontier BFS of
-//!   [`distance_map`](crate::algo::fill::distance_map),
-//!   [`voronoi_owners`](crate::algo::fill::voronoi_owners) and the Voronoi of
+//!   [`distance_map`](crate::algo::distance::distance_map),
+//!   [`voronoi_owners`](crate::algo::voronoi::voronoi_owners) and the Voronoi of
 //!   [`BitGrid`](crate::BitGrid)s): with a second thread in the pool, one thread runs the
 //!   BFS's word operations and hands each layer's frontier words to a second thread (a
 //!   scoped thread of its own, which must run beside the BFS), which writes the distances

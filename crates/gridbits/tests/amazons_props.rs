@@ -248,15 +248,15 @@ fn empty_and_full_positions() {
     assert!(Position::new(Board10x10::FULL, Board10x10::FULL, Board10x10::EMPTY).is_none());
 }
 
-/// The territory of `algo::fill::voronoi` with the amazons as sources and the empty cells as
+/// The territory of `algo::voronoi::voronoi` with the amazons as sources and the empty cells as
 /// passable, counted over the empty cells.
-fn voronoi_territory<B: gridbits::algo::fill::Territory>(
+fn voronoi_territory<B: gridbits::algo::voronoi::VoronoiEngine>(
     white: &B,
     black: &B,
     empty: &B,
     moves: Moves,
 ) -> Territory {
-    let v = gridbits::algo::fill::voronoi(&[white.clone(), black.clone()], empty, moves, None);
+    let v = gridbits::algo::voronoi::voronoi(&[white.clone(), black.clone()], empty, moves, None);
     let on_empty = |b: &B| {
         let mut b = b.clone();
         b.and_assign(empty);

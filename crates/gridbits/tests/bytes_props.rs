@@ -5,7 +5,7 @@
 //! oracle; error cases.
 
 use crate::common::*;
-use gridbits::algo::fill::distance_map;
+use gridbits::algo::distance::distance_map;
 use gridbits::algo::label::label;
 use gridbits::grid::ByteKernel;
 use gridbits::naive::{components as nc, fill as nf, NaiveGrid};

@@ -8,9 +8,10 @@
 //! them, and sliding moves run the whole-grid engine.
 
 use crate::common::{check, config, maze, SplitMix};
-use gridbits::algo::fill::{
-    distance_map, try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners,
-    voronoi_owners_with_distances, Connections, DistanceMap, Owners,
+use gridbits::algo::distance::{distance_map, Connections, DistanceMap};
+use gridbits::algo::voronoi::{
+    try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners, voronoi_owners_with_distances,
+    Owners,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::parallel::with_threads;

@@ -3,10 +3,11 @@
 //! runtime grids around word boundaries.
 
 use crate::common::{maze, SplitMix};
-use gridbits::algo::fill::{
-    self, connections_from_walls, distance_map, fill_dilate, fill_runs, fill_sweep, layers,
-    voronoi, voronoi_depths, voronoi_n, Connections, Wall,
+use gridbits::algo::distance::{
+    connections_from_walls, distance_map, layers, Connections, DistanceEngine, Wall,
 };
+use gridbits::algo::fill::{self, fill_dilate, fill_runs, fill_sweep};
+use gridbits::algo::voronoi::{voronoi, voronoi_depths, voronoi_n, VoronoiEngine};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Board, Connectivity, Dir, GridView, Moves};
 use proptest::prelude::*;
@@ -48,7 +49,11 @@ const ALL_MOVES: [Moves; 5] = [
 
 /// Checks every operation of `algo::fill` on one board against the oracle. `make` builds a
 /// board of the size under test from a predicate.
-fn check_all<B: fill::FloodFill + fill::Territory>(make: Maker<'_, B>, seed: u64, density: u32) {
+fn check_all<B: fill::FloodFill + DistanceEngine + VoronoiEngine>(
+    make: Maker<'_, B>,
+    seed: u64,
+    density: u32,
+) {
     let passable = make(&cells(seed, density));
     let seeds = make(&cells(seed ^ 0xabc, 4));
     let (np, ns) = (naive(&passable), naive(&seeds));
@@ -350,10 +355,11 @@ fn no_players_and_isolated_players() {
 
 #[test]
 fn grids_of_different_sizes_are_an_error_not_a_panic() {
-    use gridbits::algo::fill::{
-        try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths, SizeMismatch,
-    };
+    use gridbits::algo::distance::{try_distance_map, try_layers};
+    use gridbits::algo::fill::try_fill;
+    use gridbits::algo::voronoi::{try_voronoi, try_voronoi_depths};
     use gridbits::GridError;
+    use gridbits::SizeMismatch;
     let free = BitGrid::full(7, 5).unwrap();
     let mut a = BitGrid::new(7, 5).unwrap();
     a.set(0, 0);

@@ -3,10 +3,11 @@
 //! infallible forms on every size that fits. The text parser's measure agrees with `parse`.
 
 use crate::common::*;
-use gridbits::algo::fill::{
-    distance_map, fill, try_distance_map, try_fill, try_layers, try_voronoi, try_voronoi_depths,
-    try_voronoi_owners, try_voronoi_owners_with_distances, voronoi, voronoi_depths, DistanceMap,
-    OwnersError,
+use gridbits::algo::distance::{distance_map, try_distance_map, try_layers, DistanceMap};
+use gridbits::algo::fill::{fill, try_fill};
+use gridbits::algo::voronoi::{
+    try_voronoi, try_voronoi_depths, try_voronoi_owners, try_voronoi_owners_with_distances,
+    voronoi, voronoi_depths,
 };
 use gridbits::text::{CharGrid, MAX_CELLS};
 use gridbits::{BitGrid, Connectivity, GridError, Moves, SizeError};
@@ -94,7 +95,7 @@ fn try_distance_map_reports_mismatches_and_agrees_with_distance_map() {
 #[test]
 fn owners_errors_carry_the_memory_error() {
     let size = BitGrid::new(1 << 20, 1 << 20).unwrap_err();
-    let e = OwnersError::Memory(size);
+    let e = GridError::Size(size);
     assert_eq!(e.to_string(), size.to_string());
     // On grids that fit, the fallible form runs.
     let free = BitGrid::full(65, 3).unwrap();
@@ -109,7 +110,7 @@ fn owners_errors_carry_the_memory_error() {
     assert_eq!(od.distances().and_then(|d| d.get(64, 0)), Some(2));
     // Off the grid: the same error with the distance map.
     let off = try_voronoi_owners_with_distances(&[[(65, 0)]], &free, Moves::Four, None);
-    assert!(matches!(off, Err(OwnersError::OffGrid(_))));
+    assert!(matches!(off, Err(GridError::OffGrid(_))));
 }
 
 #[test]
@@ -120,7 +121,7 @@ fn sliding_owners_refuse_planes_for_too_many_players() {
     let free = BitGrid::full(64, 64).unwrap();
     for moves in [Moves::Rook, Moves::Bishop, Moves::Queen] {
         let e = try_voronoi_owners(&players, &free, moves, None).unwrap_err();
-        let OwnersError::Memory(size) = e else {
+        let GridError::Size(size) = e else {
             panic!("{moves:?}: {e}")
         };
         assert!(size.bytes > 1 << 50, "{moves:?}: {size}");
@@ -128,7 +129,7 @@ fn sliding_owners_refuse_planes_for_too_many_players() {
     }
     // The step moves' BFS builds no plane per player, but counts cells per player.
     let e = try_voronoi_owners(&players, &free, Moves::Four, None).unwrap_err();
-    assert!(matches!(e, OwnersError::Memory(_)), "{e}");
+    assert!(matches!(e, GridError::Size(_)), "{e}");
     let o = try_voronoi_owners(&players[..3], &free, Moves::Four, None).unwrap();
     assert_eq!((o.unreached(), o.counts()), (64 * 64, &[0, 0, 0][..]));
 }
@@ -213,7 +214,7 @@ fn reserving_forms_agree_with_the_plain_ones() {
             let layers = try_layers(&a, &passable, moves, None).unwrap().count();
             assert_eq!(
                 layers,
-                gridbits::algo::fill::layers(&a, &passable, moves, None).count()
+                gridbits::algo::distance::layers(&a, &passable, moves, None).count()
             );
         }
         assert_eq!(passable.try_to_text().unwrap(), passable.to_text());

@@ -3,8 +3,9 @@
 //! the plane-per-player Voronoi (no depth map) against the owner array and the tally (split in
 //! two halves on two threads) against a recount of the owner array.
 
-use gridbits::algo::fill::{
-    voronoi, voronoi_depths, voronoi_owners, voronoi_owners_with_distances, Connections, Owners,
+use gridbits::algo::distance::Connections;
+use gridbits::algo::voronoi::{
+    voronoi, voronoi_depths, voronoi_owners, voronoi_owners_with_distances, Owners,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::parallel::with_threads;

@@ -3,9 +3,11 @@
 //! 200 a side and 4096 cells.
 
 use crate::bytes::Bytes;
-use gridbits::algo::fill::{FloodFill, Territory};
+use gridbits::algo::distance::DistanceEngine;
+use gridbits::algo::fill::FloodFill;
 use gridbits::algo::label::LabelInput;
 use gridbits::algo::slide::Slide;
+use gridbits::algo::voronoi::VoronoiEngine;
 use gridbits::naive::NaiveGrid;
 use gridbits::{BitGrid, Board, GridView};
 
@@ -18,7 +20,9 @@ pub const MAX_SIDE: usize = 200;
 pub const MAX_CELLS: usize = 4096;
 
 /// A board type the checks run on, built from row-major cells.
-pub trait AnyBoard: FloodFill + Territory + Slide + LabelInput + 'static {
+pub trait AnyBoard:
+    FloodFill + DistanceEngine + VoronoiEngine + Slide + LabelInput + 'static
+{
     /// The board of `w x h` (ignored by fixed boards) with `cells[y * w + x]`.
     fn make(w: usize, h: usize, cells: &[bool]) -> Self;
 }

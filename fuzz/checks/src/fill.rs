@@ -3,9 +3,10 @@
 
 use crate::boards::{assert_same, board_pair, on_any_board, AnyBoard, BoardCheck};
 use crate::bytes::Bytes;
-use gridbits::algo::fill::{
-    self, connections_from_walls, distance_map, fill_dilate, layers, try_fill, voronoi,
-    voronoi_depths, voronoi_n, voronoi_owners, voronoi_owners_with_distances, Connections, Wall,
+use gridbits::algo::distance::{connections_from_walls, distance_map, layers, Connections, Wall};
+use gridbits::algo::fill::{self, fill_dilate, try_fill};
+use gridbits::algo::voronoi::{
+    voronoi, voronoi_depths, voronoi_n, voronoi_owners, voronoi_owners_with_distances,
 };
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Dir, Moves};

@@ -2,9 +2,9 @@
 //! using bit-shift operations" as a baseline.
 
 use super::{random_grid, Bench, Rng};
-use gridbits::algo::fill::{
-    connections_from_walls, fill_dilate, fill_runs, fill_sweep, voronoi_n, Wall,
-};
+use gridbits::algo::distance::{connections_from_walls, Wall};
+use gridbits::algo::fill::{fill_dilate, fill_runs, fill_sweep};
+use gridbits::algo::voronoi::voronoi_n;
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitBoard, BitGrid, Board, Board30x20, Board9x9, Connectivity, Dir, Moves};
 use std::hint::black_box;

@@ -8,10 +8,9 @@
 
 use super::fill::maze;
 use super::{Bench, Rng};
-use gridbits::algo::fill::{
-    distance_map, fill, fill_count, fill_from, fill_union, voronoi, voronoi_owners,
-    voronoi_owners_with_distances,
-};
+use gridbits::algo::distance::distance_map;
+use gridbits::algo::fill::{fill, fill_count, fill_from, fill_union};
+use gridbits::algo::voronoi::{voronoi, voronoi_owners, voronoi_owners_with_distances};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Moves};
 
@@ -382,7 +381,7 @@ fn players_on(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, counts: &[us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gridbits::algo::fill::voronoi;
+    use gridbits::algo::voronoi::voronoi;
 
     /// The plain BFS, fill and Voronoi agree with the library on every shape.
     #[test]

@@ -17,8 +17,9 @@
 
 use super::{random_boards, Bench, Rng};
 use gridbits::algo::components::{components, count_components_many};
-use gridbits::algo::fill::{distance_map, voronoi_owners};
+use gridbits::algo::distance::distance_map;
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
+use gridbits::algo::voronoi::voronoi_owners;
 use gridbits::games::amazons::{evaluate_many, Position};
 use gridbits::games::puyo::{simulate_many, Cell, Field, Rules};
 use gridbits::parallel::Pool;

@@ -5,7 +5,8 @@ use crate::input::{CliError, Input};
 use crate::output::Chunked;
 use crate::progress::{read_input, Progress};
 use clap::Args;
-use gridbits::algo::fill::{distance_map, try_distance_map, try_voronoi, DistanceMap};
+use gridbits::algo::distance::{distance_map, try_distance_map, DistanceMap};
+use gridbits::algo::voronoi::try_voronoi;
 use gridbits::{BitGrid, CharGrid, Moves};
 use std::io::Write;
 

@@ -7,7 +7,7 @@ use crate::output::{check_png_target, png_buffer, png_to_stdout, save_png, Chars
 use crate::progress::Progress;
 use crate::render::{paint, player_rgb};
 use clap::Args;
-use gridbits::algo::fill::{try_voronoi, Voronoi};
+use gridbits::algo::voronoi::{try_voronoi, Voronoi};
 use gridbits::{BitGrid, CharGrid, Moves};
 use std::io::Write;
 

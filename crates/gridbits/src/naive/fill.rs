@@ -109,11 +109,11 @@ pub struct NaiveVoronoi {
 }
 
 impl NaiveVoronoi {
-    /// The owner code of `(x, y)` as [`Owners`](crate::algo::fill::Owners) writes it: the
-    /// first player owning it, else [`Owners::CONTESTED`](crate::algo::fill::Owners::CONTESTED)
-    /// or [`Owners::UNREACHED`](crate::algo::fill::Owners::UNREACHED).
+    /// The owner code of `(x, y)` as [`Owners`](crate::algo::voronoi::Owners) writes it: the
+    /// first player owning it, else [`Owners::CONTESTED`](crate::algo::voronoi::Owners::CONTESTED)
+    /// or [`Owners::UNREACHED`](crate::algo::voronoi::Owners::UNREACHED).
     pub fn owner_code(&self, x: usize, y: usize) -> u32 {
-        use crate::algo::fill::Owners;
+        use crate::algo::voronoi::Owners;
         match self.owned.iter().position(|g| g.get(x, y)) {
             Some(p) => p as u32,
             None if self.contested.get(x, y) => Owners::CONTESTED,
@@ -167,7 +167,7 @@ pub fn voronoi(
 }
 
 /// Connection masks for walls `(x, y, dir)` between orthogonal neighbours, by the rules of
-/// [`connections_from_walls`](crate::algo::fill::connections_from_walls).
+/// [`connections_from_walls`](crate::algo::distance::connections_from_walls).
 pub fn connections_from_walls(
     w: usize,
     h: usize,

@@ -9,8 +9,8 @@
 //! outgrows a window of [`WINDOW_SHARE`]-th of the grid is counted by a whole-grid fill
 //! ([`fill_from`]), so a large region costs that fill plus windows of about 1% of it.
 
-use super::fallible::fill_bytes;
-use super::sweep::fill_from;
+use super::fill_from;
+use crate::algo::checks::fill_bytes;
 use crate::error::check_memory;
 use crate::{BitGrid, Connectivity, GridError, OffGrid};
 

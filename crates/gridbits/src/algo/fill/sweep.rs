@@ -1,131 +1,21 @@
-//! The row-sweep flood fill of runtime grids ([`fill_sweep`]): a small region is finished by
-//! the scanline run stack; a large one by rows kept as unions of whole runs of passable cells,
-//! closed by word additions and revisited only when a neighbouring row grew next to their
-//! unfilled cells; mazes hand over to the run union-find ([`fill_union`](super::fill_union)).
+//! The row sweeps of the flood fill of runtime grids ([`fill_sweep`](super::fill_sweep)):
+//! rows kept as unions of whole runs of passable cells, closed by word additions and
+//! revisited only when a neighbouring row grew next to their unfilled cells.
 
-use super::runs::{claim_runs, run_stack_bounded, seed_runs};
-use super::union::union_fill_into;
-#[cfg(doc)]
-use super::{fill_runs, fill_union};
-use crate::{BitGrid, Connectivity, OffGrid};
+use crate::algo::runs::rows::close_runs;
+use crate::{BitGrid, Connectivity};
 
-/// Flood fill of a [`BitGrid`]: run stack first, then alternating row sweeps, then the run
-/// union-find if the sweeps do not converge.
-///
-/// For runtime grids only: it works on rows of whole words. Fixed boards, a few words in all,
-/// fill fastest by dilation ([`fill_dilate`](super::fill_dilate)); [`fill`](super::fill) picks
-/// the engine of each board kind.
-///
-/// 1. **Small regions.** The runs of the seeds go on the scanline run stack of
-///    [`fill_runs`], which explores up to a budget of runs (a sixteenth of the grid's words,
-///    at least 64). A pocket of a few hundred cells is done here, in time proportional to its
-///    runs, without a pass over the grid.
-/// 2. **Row sweeps.** Every row of the result is kept *closed*: a union of whole runs of
-///    passable cells. A row is evaluated when a neighbouring row gained cells next to its
-///    unfilled passable cells (a bitset of dirty rows, scanned with trailing/leading zero
-///    counts): those cells seed new runs, closed in one pass of word additions upwards and one
-///    parallel-prefix smear downwards. Sweeps go down then up, so a path that goes down (or up)
-///    while zig-zagging sideways is filled in one sweep; only vertical reversals need another.
-///    Open ground, serpentines and noise up to about 35% walls finish in one to six sweeps.
-/// 3. **Mazes**, whose paths reverse vertical direction over and over, would need hundreds of
-///    sweeps: after eight sweeps, unless the sweeps are shrinking geometrically (the tail of a
-///    fill that converges), the fill hands over to the union-find of [`fill_union`], run on
-///    the passable cells not filled yet, whose cost is linear in the grid size whatever the
-///    shape.
-///
-/// ```
-/// use gridbits::algo::fill::fill_sweep;
-/// use gridbits::{BitGrid, Connectivity};
-/// let maze = BitGrid::parse("\
-/// .x......\n\
-/// .x.xxxx.\n\
-/// .x.x..x.\n\
-/// ...xxxx.\n\
-/// xxxx....\n").unwrap();
-/// let free = !&maze;
-/// let mut seed = BitGrid::new(8, 5).unwrap();
-/// seed.set(0, 0);
-/// let filled = fill_sweep(&seed, &free, Connectivity::Four);
-/// // Down, right, up, along the top, down the right side.
-/// assert!(filled.get(7, 4) && filled.get(4, 4));
-/// // The pocket at (4, 2)-(5, 2) is walled in.
-/// assert!(!filled.get(4, 2) && !filled.get(5, 2));
-/// assert_eq!(filled.count(), free.count() - 2);
-/// ```
-///
-/// # Panics
-///
-/// If `seeds` and `passable` have different sizes ([`try_fill`](super::try_fill) returns an
-/// error instead).
-pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
-    super::assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
-    let mut cur = passable.empty_like();
-    let budget = 64 + passable.words().len() / 16;
-    if let Some(mut stack) = seed_runs(seeds, passable, &mut cur, budget) {
-        if run_stack_bounded(&mut cur, passable, conn, &mut stack, budget) {
-            return cur;
-        }
-    }
-    sweep_fill(&mut cur, passable, conn, MIN_SWEEPS);
-    cur
-}
-
-/// The flood fill of [`fill_sweep`] from one cell: the cells of `passable` reachable from
-/// `start = (x, y)` under `conn` (none if the start is not passable).
-///
-/// The same engines, without a seed grid: the start's run goes straight on the run stack, so
-/// a small pocket costs its runs and the pages of the result it touches, nothing in
-/// proportion to the grid (no seed grid to build or scan).
-///
-/// ```
-/// use gridbits::algo::fill::fill_from;
-/// use gridbits::{BitGrid, Connectivity};
-/// let free = !BitGrid::parse("..#..\n..#..\n###..").unwrap();
-/// let left = fill_from(&free, (0, 0), Connectivity::Four);
-/// assert_eq!(left.count(), 4);
-/// assert!(!left.get(3, 0));
-/// assert_eq!(fill_from(&free, (2, 0), Connectivity::Four).count(), 0);
-/// ```
-///
-/// # Panics
-///
-/// If `start` lies off the grid ([`try_fill_from`](super::try_fill_from) returns an error
-/// instead).
-pub fn fill_from(passable: &BitGrid, start: (usize, usize), conn: Connectivity) -> BitGrid {
-    let (x, y) = start;
-    if let Err(e) = OffGrid::check(x, y, passable.width(), passable.height()) {
-        panic!("the start {e}");
-    }
-    let mut cur = passable.empty_like();
-    let mut stack = Vec::new();
-    let (i, bit) = (x / 64, 1u64 << (x % 64));
-    claim_runs(
-        passable.row_words(y),
-        cur.row_words_mut(y),
-        y,
-        i,
-        bit,
-        &mut stack,
-    );
-    let budget = 64 + passable.words().len() / 16;
-    if !run_stack_bounded(&mut cur, passable, conn, &mut stack, budget) {
-        sweep_fill(&mut cur, passable, conn, MIN_SWEEPS);
-    }
-    cur
-}
-
-/// How many sweeps [`fill_sweep`] makes before it may hand over to the run union-find: after
-/// these, it goes on only while each sweep evaluates fewer than half the rows of the one
-/// before (the tail of a converging fill). Open ground and noise up to about 35% walls finish
-/// in one to ten sweeps, the last few shrinking fast; mazes would need hundreds of sweeps of
-/// about the same size.
-const MIN_SWEEPS: usize = 8;
-
-/// Completes a fill whose filled cells `cur` are whole runs of `passable` (a subset of the
-/// answer, whose neighbours may be unexplored) by row sweeps, handing over to the union-find
-/// when the sweeps stop converging: after `min_sweeps` sweeps ([`MIN_SWEEPS`] in
-/// [`fill_sweep`]), as soon as one evaluates more than half the rows of the one before.
-fn sweep_fill(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity, min_sweeps: usize) {
+/// Grows a fill whose filled cells `cur` are whole runs of `passable` (a subset of the
+/// answer, whose neighbours may be unexplored) by row sweeps. Returns `true` when the fill
+/// is complete; `false` when the sweeps stopped converging (after `min_sweeps` sweeps, as
+/// soon as one evaluates more than half the rows of the one before), with `cur` still a
+/// union of whole runs for another engine to finish ([`unfilled_touching`]).
+pub(super) fn sweep_rows(
+    cur: &mut BitGrid,
+    passable: &BitGrid,
+    conn: Connectivity,
+    min_sweeps: usize,
+) -> bool {
     let (h, n) = (passable.height(), passable.words_per_row());
     let eight = conn == Connectivity::Eight;
     let mut rows = Rows {
@@ -169,7 +59,7 @@ fn sweep_fill(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity, min_swe
             next = if down { Some(y + 1) } else { y.checked_sub(1) };
         }
         if rows.dirty.iter().all(|&w| w == 0) {
-            return;
+            return true;
         }
         sweeps += 1;
         // Past the first sweeps, go on only while the sweeps shrink geometrically.
@@ -179,7 +69,7 @@ fn sweep_fill(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity, min_swe
         last = evals;
         down = !down;
     }
-    hand_over_to_union(cur, passable, conn);
+    false
 }
 
 /// The state of the row sweeps: the dirty rows and two row buffers.
@@ -270,45 +160,14 @@ fn spread_or(r: &[u64], out: &mut [u64]) {
     }
 }
 
-/// Writes into `out` the runs of `mask` (a row of words, bit `x % 64` of word `x / 64` =
-/// column `x`) that contain a bit of `seed` (a subset of `mask`). Runs may span words.
-///
-/// Upwards (towards larger x) one addition per word carries each seed to the top of its run;
-/// downwards a parallel-prefix smear (six shift steps) carries it to the bottom, word by word
-/// from the top of the row.
-#[inline]
-pub(super) fn close_runs(seed: &[u64], mask: &[u64], out: &mut [u64]) {
-    let n = mask.len();
-    let mut carry = false;
-    for i in 0..n {
-        let (s1, c1) = mask[i].overflowing_add(seed[i]);
-        let (s2, c2) = s1.overflowing_add(carry as u64);
-        carry = c1 | c2;
-        out[i] = ((s2 ^ mask[i]) | seed[i]) & mask[i];
-    }
-    let mut below = 0u64;
-    for i in (0..n).rev() {
-        let mut p = mask[i];
-        let mut g = seed[i] | (below << 63 & p);
-        g |= p & (g >> 1);
-        p &= p >> 1;
-        g |= p & (g >> 2);
-        p &= p >> 2;
-        g |= p & (g >> 4);
-        p &= p >> 4;
-        g |= p & (g >> 8);
-        p &= p >> 8;
-        g |= p & (g >> 16);
-        p &= p >> 16;
-        g |= p & (g >> 32);
-        below = g & 1;
-        out[i] |= g;
-    }
-}
-
-/// Completes a sweep fill (rows closed: unions of whole runs) with the run union-find, on
-/// the passable cells not filled yet, seeded by those next to a filled cell.
-fn hand_over_to_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity) {
+/// What another engine needs to finish a sweep fill `cur` (rows closed: unions of whole
+/// runs): `(touch, rest)`, the passable cells not filled yet, and those of them next to a
+/// filled cell (the seeds of the rest).
+pub(super) fn unfilled_touching(
+    cur: &BitGrid,
+    passable: &BitGrid,
+    conn: Connectivity,
+) -> (BitGrid, BitGrid) {
     let (h, n) = (passable.height(), passable.words_per_row());
     let eight = conn == Connectivity::Eight;
     let mut rest = passable.empty_like();
@@ -338,17 +197,7 @@ fn hand_over_to_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity)
             t[i] = v[i] & mask[i] & !row[i];
         }
     }
-    // Large grids on several threads: the union-find by stripes, on every core.
-    #[cfg(feature = "parallel")]
-    if passable.width() * passable.height() >= crate::parallel::FILL_MIN_CELLS
-        && crate::parallel::current_threads() >= 2
-    {
-        cur.or_assign(&super::fill_union_parallel(&touch, &rest, conn));
-        return;
-    }
-    let mut more = passable.empty_like();
-    union_fill_into(&touch, &rest, conn, &mut more);
-    cur.or_assign(&more);
+    (touch, rest)
 }
 
 /// The first set bit at index `>= from` (and `< len`) of a bitset.
@@ -380,84 +229,5 @@ fn next_set_at_or_before(bits: &[u64], from: usize) -> Option<usize> {
         }
         i = i.checked_sub(1)?;
         w = bits[i];
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::naive::{fill as nf, NaiveGrid};
-
-    use crate::test_rng::XorShift as Rng;
-
-    /// A grid with `p`% free cells, or a comb of vertical corridors joined alternately at
-    /// the top and bottom (every path reverses vertical direction: sweeps never converge).
-    fn grid(rng: &mut Rng, w: usize, h: usize, p: u64) -> BitGrid {
-        if p == 0 {
-            return BitGrid::from_fn(w, h, |x, y| {
-                x % 2 == 0 || (y == 0 && x % 4 == 1) || (y == h - 1 && x % 4 == 3)
-            })
-            .unwrap();
-        }
-        BitGrid::from_fn(w, h, |_, _| rng.percent(p)).unwrap()
-    }
-
-    fn expected(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
-        let got = nf::fill(
-            &NaiveGrid::from_view(seeds),
-            &NaiveGrid::from_view(passable),
-            conn,
-        );
-        BitGrid::from_fn(passable.width(), passable.height(), |x, y| got.get(x, y)).unwrap()
-    }
-
-    /// Every way through the engine: the run stack cut short after `budget` runs (or the seed
-    /// runs over budget), then sweeps handing over to the union-find after `min_sweeps`.
-    #[test]
-    fn every_path_matches_naive() {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        for (w, h) in [
-            (1, 1),
-            (1, 40),
-            (40, 1),
-            (63, 9),
-            (64, 8),
-            (65, 33),
-            (130, 70),
-        ] {
-            for p in [0, 35, 55, 65, 80, 100] {
-                let passable = grid(&mut rng, w, h, p);
-                let seeds = grid(&mut rng, w, h, 3);
-                for conn in [Connectivity::Four, Connectivity::Eight] {
-                    let want = expected(&seeds, &passable, conn);
-                    assert_eq!(fill_sweep(&seeds, &passable, conn), want);
-                    for budget in [0, 1, 5] {
-                        for min_sweeps in [1, 2, 8] {
-                            let mut cur = passable.empty_like();
-                            if let Some(mut stack) = seed_runs(&seeds, &passable, &mut cur, budget)
-                            {
-                                run_stack_bounded(&mut cur, &passable, conn, &mut stack, budget);
-                            }
-                            sweep_fill(&mut cur, &passable, conn, min_sweeps);
-                            assert_eq!(cur, want, "{w}x{h} {p}% {conn:?} {budget} {min_sweeps}");
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The downward smear of `close_runs` crosses words; runs spanning three words close whole.
-    #[test]
-    fn close_runs_spans_words() {
-        let mask = [!0u64 << 60, !0, 0b111, 1 << 40];
-        let mut seed = [0u64; 4];
-        seed[1] = 1 << 7;
-        let mut out = [0u64; 4];
-        close_runs(&seed, &mask, &mut out);
-        assert_eq!(out, [!0u64 << 60, !0, 0b111, 0]);
-        seed = [0, 0, 0, 1 << 40];
-        close_runs(&seed, &mask, &mut out);
-        assert_eq!(out, [0, 0, 0, 1 << 40]);
     }
 }

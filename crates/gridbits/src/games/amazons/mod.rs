@@ -42,7 +42,7 @@
 //!
 //! The game is played on 10x10, so positions are [`Board10x10`]s and the engine below is
 //! written for their 128-bit layout. For other sizes, or a [`BitGrid`](crate::BitGrid), the
-//! same territory is [`algo::fill::voronoi`](crate::algo::fill::voronoi) with the two sides'
+//! same territory is [`algo::voronoi::voronoi`](crate::algo::voronoi::voronoi) with the two sides'
 //! amazons as sources, the empty cells as passable and [`Moves::Queen`](crate::Moves::Queen)
 //! (or [`Moves::Eight`](crate::Moves::Eight) for king distance): its contested and unreached
 //! empty cells are this module's contested and unreachable cells. The per-cell reference,

@@ -18,7 +18,7 @@ impl DistanceMap {
     /// maps of more than 2^31 cells, which are then checked). Nothing is written then.
     ///
     /// ```
-    /// use gridbits::algo::fill::distance_map;
+    /// use gridbits::algo::distance::distance_map;
     /// use gridbits::{BitGrid, Moves};
     /// let free = BitGrid::parse("##.#\n").unwrap();
     /// let mut start = BitGrid::new(4, 1).unwrap();

@@ -2,12 +2,11 @@
 //! against [`BitBoard`] for both board kinds.
 
 use super::Connections;
-#[cfg(doc)]
-use super::{distance_map, voronoi_depths};
+use crate::algo::checks::{check_sizes, grid_bytes, reserve};
 use crate::algo::slide;
 #[cfg(doc)]
 use crate::BitGrid;
-use crate::{BitBoard, Connectivity, Moves};
+use crate::{BitBoard, Connectivity, GridError, Moves};
 
 /// The cells reached in one move from `front`, inside `passable`.
 ///
@@ -87,11 +86,12 @@ impl<B: BitBoard> Iterator for Layers<'_, B> {
 /// a source cell.
 ///
 /// Each layer is a whole-board step and a new board: ideal on fixed boards. On a large
-/// [`BitGrid`] with many layers prefer [`distance_map`] / [`voronoi_depths`], whose engine
+/// [`BitGrid`] with many layers prefer [`distance_map`](super::distance_map) /
+/// [`voronoi_depths`](crate::algo::voronoi::voronoi_depths), whose engine
 /// only touches the words next to the frontier.
 ///
 /// ```
-/// use gridbits::algo::fill::layers;
+/// use gridbits::algo::distance::layers;
 /// use gridbits::{Board, Moves};
 /// type B = Board<5, 1, 1>;
 /// let sizes: Vec<u32> = layers(&B::cell(2, 0), &B::FULL, Moves::Four, None)
@@ -103,7 +103,7 @@ impl<B: BitBoard> Iterator for Layers<'_, B> {
 /// # Panics
 ///
 /// If `sources`, `passable` and the connection masks are runtime grids of different sizes
-/// ([`try_layers`](super::try_layers) returns an error instead; a size mismatch of the masks
+/// ([`try_layers`] returns an error instead; a size mismatch of the masks
 /// shows when the first layer is computed).
 pub fn layers<'a, B: BitBoard>(
     sources: &B,
@@ -121,4 +121,26 @@ pub fn layers<'a, B: BitBoard>(
         visited: sources.clone(),
         depth: 0,
     }
+}
+
+/// [`layers`] that returns an error instead of panicking or aborting: a
+/// [`GridError::Mismatch`] when `sources`, `passable` and the connection masks are runtime
+/// grids of different sizes, a [`GridError::Size`] when the iterator's boards (four of the
+/// grid's size) cannot be allocated.
+pub fn try_layers<'a, B: BitBoard>(
+    sources: &B,
+    passable: &B,
+    moves: Moves,
+    con: Option<&'a Connections<B>>,
+) -> Result<Layers<'a, B>, GridError> {
+    check_sizes(
+        passable,
+        "sources",
+        std::slice::from_ref(sources),
+        con,
+        None,
+    )?;
+    let (w, h) = (passable.width(), passable.height());
+    reserve("BFS layers", passable, 4 * grid_bytes(w, h))?;
+    Ok(layers(sources, passable, moves, con))
 }

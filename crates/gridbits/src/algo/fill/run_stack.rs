@@ -3,7 +3,8 @@
 
 #[cfg(doc)]
 use super::fill_sweep;
-use super::sweep::close_runs;
+use crate::algo::checks::assert_sizes;
+use crate::algo::runs::rows::close_runs;
 use crate::{BitGrid, Connectivity};
 
 /// Scanline flood fill of a [`BitGrid`] over runs of passable cells.
@@ -23,7 +24,7 @@ use crate::{BitGrid, Connectivity};
 ///
 /// If `seeds` and `passable` have different sizes.
 pub fn fill_runs(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
-    super::assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
+    assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
     let mut cur = passable.empty_like();
     let mut stack = seed_runs(seeds, passable, &mut cur, usize::MAX).unwrap_or_default();
     run_stack_bounded(&mut cur, passable, conn, &mut stack, usize::MAX);

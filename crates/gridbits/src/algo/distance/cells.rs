@@ -1,15 +1,56 @@
-//! The owner of each cell of a BFS layer in a many-player Voronoi
-//! ([`voronoi_owners`](super::voronoi_owners)): the single owner among the cell's
+//! The per-cell writes of the word-frontier BFS: distances, cache hints, and the owner of
+//! each cell of a BFS layer in a many-player Voronoi
+//! ([`voronoi_owners`](crate::algo::voronoi::voronoi_owners)): the single owner among the cell's
 //! predecessors (its neighbours in the layer before that reach it in one move), or
 //! [`CONTESTED`] when two differ or one is contested. Combined cell by cell (on the BFS's
 //! thread, or on the writer thread of `layer_writer.rs`) once the layer before's owners are
 //! all written.
 
-use super::frontier::{CONTESTED, UNREACHED};
+/// Owner code of a cell reached first by two or more players at the same distance.
+pub(crate) const CONTESTED: u32 = u32::MAX - 1;
+/// Owner code of a cell no player reaches.
+pub(crate) const UNREACHED: u32 = u32::MAX;
+
+/// Writes `layer` into `dist` at the cells `bits` of the word whose first cell is `base`.
+#[inline(always)]
+pub(super) fn write_layer(dist: &mut [u32], base: usize, bits: u64, layer: u32) {
+    let mut b = bits;
+    while b != 0 {
+        dist[base + b.trailing_zeros() as usize] = layer;
+        b &= b - 1;
+    }
+}
+
+/// Asks for the cache line at `p` ahead of a write: a hint that never faults, whatever the
+/// address (on a large grid the distance map is far bigger than the caches, and a thin
+/// frontier writes one cell per line, a layer after the push that found it).
+#[inline(always)]
+pub(super) fn prefetch(p: *const u32) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing into the program and cannot fault, whatever the
+    // address (`p` may be one past a word's cells, or anything when no bit was pushed); SSE
+    // is part of every x86-64 CPU.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// Prefetches the lines of cell `at` of a row-major array `w` wide (`cells`) and of the
+/// cells above and below it: where a frontier cell's predecessors' owners are read.
+#[inline(always)]
+pub(super) fn prefetch_rows(cells: &[u32], at: usize, w: usize) {
+    let p = cells.as_ptr().wrapping_add(at);
+    prefetch(p);
+    prefetch(p.wrapping_sub(w));
+    prefetch(p.wrapping_add(w));
+}
 
 /// Claims a source cell, holding `code`, for player `p` before the BFS: `p` if no other
 /// player claimed it, [`CONTESTED`] if one did (a cell that is a source of two players).
-pub(super) fn claim_source(code: &mut u32, p: usize) {
+pub(crate) fn claim_source(code: &mut u32, p: usize) {
     let p = p as u32;
     *code = if *code == UNREACHED || *code == p {
         p

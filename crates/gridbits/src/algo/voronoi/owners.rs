@@ -2,14 +2,13 @@
 //! ([`Owners`]) instead of one plane per player, in a time that does not depend on the number
 //! of players; [`voronoi_owners_with_distances`] adds the distance map.
 
-use super::fallible::{bfs_working_bytes, cells_of, grid_bytes};
-use super::owner_cells::claim_source;
-use super::{check_sizes, frontier, voronoi_with, Connections, DistanceMap};
+use super::voronoi_with;
 #[cfg(doc)]
 use super::{voronoi, Voronoi};
+use crate::algo::checks::{bfs_working_bytes, cells_of, check_sizes, grid_bytes};
+use crate::algo::distance::{bfs, claim_source, Connections, DistanceMap};
 use crate::error::check_memory;
-use crate::{BitGrid, Moves, OffGrid, SizeError, SizeMismatch};
-use std::fmt;
+use crate::{BitGrid, GridError, Moves, OffGrid};
 
 /// The Voronoi territory of many players as an owner per cell: see [`voronoi_owners`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,9 +26,9 @@ pub struct Owners {
 impl Owners {
     /// The owner code of a cell reached first by two or more players at the same distance
     /// (or only through such cells).
-    pub const CONTESTED: u32 = frontier::CONTESTED;
+    pub const CONTESTED: u32 = crate::algo::distance::CONTESTED;
     /// The owner code of a cell no player reaches (walls included).
-    pub const UNREACHED: u32 = frontier::UNREACHED;
+    pub const UNREACHED: u32 = crate::algo::distance::UNREACHED;
 
     /// Number of columns.
     pub fn width(&self) -> usize {
@@ -84,7 +83,7 @@ impl Owners {
     /// by [`voronoi_owners_with_distances`], not by [`voronoi_owners`].
     ///
     /// ```
-    /// use gridbits::algo::fill::{voronoi_owners, voronoi_owners_with_distances};
+    /// use gridbits::algo::voronoi::{voronoi_owners, voronoi_owners_with_distances};
     /// use gridbits::{BitGrid, Moves};
     /// let free = BitGrid::full(4, 1).unwrap();
     /// let players = [[(0, 0)]];
@@ -97,30 +96,6 @@ impl Owners {
     }
 }
 
-/// Why [`try_voronoi_owners`] could not run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OwnersError {
-    /// A connection mask has not the size of `passable`.
-    Size(SizeMismatch),
-    /// A source cell lies off the grid.
-    OffGrid(OffGrid),
-    /// The owner array (4 bytes per cell; 8 with the distance map), or the working memory
-    /// (with sliding moves, two grids per player), cannot be allocated.
-    Memory(SizeError),
-}
-
-impl fmt::Display for OwnersError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OwnersError::Size(e) => e.fmt(f),
-            OwnersError::OffGrid(e) => write!(f, "a source {e}"),
-            OwnersError::Memory(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for OwnersError {}
-
 /// Voronoi territory of any number of players, as an owner per cell.
 ///
 /// `players[p]` lists player `p`'s source cells `(x, y)`. The rules are those of
@@ -130,7 +105,8 @@ impl std::error::Error for OwnersError {}
 /// players; a cell that is a source of two players is contested. Sources need not be passable.
 ///
 /// With step moves (`Four`, `Eight`) this is one BFS from every source at once carrying an
-/// owner per cell (the word-frontier engine of [`distance_map`](super::distance_map)): its
+/// owner per cell (the word-frontier engine of
+/// [`distance_map`](crate::algo::distance::distance_map)): its
 /// time does not depend on the number of players, and no plane per player is ever built (a
 /// [`Voronoi`] with a thousand players on a large grid holds a thousand grids). Sliding moves
 /// (`Rook`, `Bishop`, `Queen`) use the whole-grid engine of [`voronoi`], one plane per player.
@@ -143,7 +119,7 @@ impl std::error::Error for OwnersError {}
 /// what the owners cost.
 ///
 /// ```
-/// use gridbits::algo::fill::{voronoi_owners, Owners};
+/// use gridbits::algo::voronoi::{voronoi_owners, Owners};
 /// use gridbits::{BitGrid, Moves};
 /// let free = BitGrid::full(5, 1).unwrap();
 /// let o = voronoi_owners(&[vec![(0, 0)], vec![(4, 0)]], &free, Moves::Four, None);
@@ -171,7 +147,7 @@ pub fn voronoi_owners<S: AsRef<[(usize, usize)]>>(
 /// distance from its nearest source (the depth at which it was claimed).
 ///
 /// ```
-/// use gridbits::algo::fill::voronoi_owners_with_distances;
+/// use gridbits::algo::voronoi::voronoi_owners_with_distances;
 /// use gridbits::{BitGrid, Moves};
 /// let free = BitGrid::full(5, 1).unwrap();
 /// let o = voronoi_owners_with_distances(&[[(0, 0)], [(4, 0)]], &free, Moves::Four, None);
@@ -199,18 +175,19 @@ pub fn voronoi_owners_with_distances<S: AsRef<[(usize, usize)]>>(
 /// grids per player) cannot be allocated (checked with `try_reserve` before any work).
 ///
 /// ```
-/// use gridbits::algo::fill::try_voronoi_owners;
-/// use gridbits::{BitGrid, Moves};
+/// use gridbits::algo::voronoi::try_voronoi_owners;
+/// use gridbits::{BitGrid, GridError, Moves};
 /// let free = BitGrid::full(3, 3).unwrap();
 /// let err = try_voronoi_owners(&[[(3, 0)]], &free, Moves::Four, None).unwrap_err();
-/// assert_eq!(err.to_string(), "a source cell (3, 0) is off the 3x3 grid");
+/// assert!(matches!(err, GridError::OffGrid(_)));
+/// assert_eq!(err.to_string(), "cell (3, 0) is off the 3x3 grid");
 /// ```
 pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
     players: &[S],
     passable: &BitGrid,
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
-) -> Result<Owners, OwnersError> {
+) -> Result<Owners, GridError> {
     owners(players, passable, moves, con, false)
 }
 
@@ -218,20 +195,20 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
 /// (the distance map is checked and reserved with the owner array).
 ///
 /// ```
-/// use gridbits::algo::fill::{try_voronoi_owners_with_distances, OwnersError};
-/// use gridbits::{BitGrid, Moves};
+/// use gridbits::algo::voronoi::try_voronoi_owners_with_distances;
+/// use gridbits::{BitGrid, GridError, Moves};
 /// let free = BitGrid::full(3, 3).unwrap();
 /// let wide = BitGrid::full(4, 3).unwrap();
-/// let con = gridbits::algo::fill::connections_from_walls(&wide, &[]);
+/// let con = gridbits::algo::distance::connections_from_walls(&wide, &[]);
 /// let err = try_voronoi_owners_with_distances(&[[(0, 0)]], &free, Moves::Four, Some(&con));
-/// assert!(matches!(err, Err(OwnersError::Size(_))));
+/// assert!(matches!(err, Err(GridError::Mismatch(_))));
 /// ```
 pub fn try_voronoi_owners_with_distances<S: AsRef<[(usize, usize)]>>(
     players: &[S],
     passable: &BitGrid,
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
-) -> Result<Owners, OwnersError> {
+) -> Result<Owners, GridError> {
     owners(players, passable, moves, con, true)
 }
 
@@ -242,10 +219,10 @@ fn owners<S: AsRef<[(usize, usize)]>>(
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
     with_distances: bool,
-) -> Result<Owners, OwnersError> {
-    check_sizes(passable, "a source", &[], con, None).map_err(OwnersError::Size)?;
+) -> Result<Owners, GridError> {
+    check_sizes(passable, "a source", &[], con, None)?;
     let (w, h) = (passable.width(), passable.height());
-    let memory = OwnersError::Memory;
+    let memory = GridError::Size;
     // Sliding moves build two planes per player (its sources, its territory) and three more;
     // the count of cells per player takes [`TALLY_BYTES_PER_SLOT`] bytes a player.
     if moves.is_sliding() {
@@ -263,7 +240,7 @@ fn owners<S: AsRef<[(usize, usize)]>>(
     let mut seeds = passable.empty_like();
     for (p, cells) in players.iter().enumerate() {
         for &(x, y) in cells.as_ref() {
-            OffGrid::check(x, y, w, h).map_err(OwnersError::OffGrid)?;
+            OffGrid::check(x, y, w, h)?;
             seeds.set(x, y);
             claim_source(&mut owner[y * w + x], p);
         }
@@ -279,7 +256,7 @@ fn owners<S: AsRef<[(usize, usize)]>>(
         )
     } else {
         let dist = distances.as_mut().map(|d| &mut d.dist[..]);
-        frontier::bfs(&seeds, passable, moves, con, dist, Some(&mut owner))
+        bfs(&seeds, passable, moves, con, dist, Some(&mut owner))
     };
     let (counts, contested) = tally(&owner, players.len());
     // Every reached cell is passable or a source; every source is reached.

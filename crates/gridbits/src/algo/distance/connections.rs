@@ -1,7 +1,11 @@
-//! Walls between cells (The Great Escape) turned into per-direction connection masks.
+//! Per-direction connection masks ([`Connections`]), and walls between cells (The Great
+//! Escape) turned into them.
 
-use super::Connections;
 use crate::{BitBoard, Dir};
+
+/// Per-direction connection masks, indexed by [`Dir::index`]: a cell may move in direction
+/// `d` only where `con[d.index()]` is set.
+pub type Connections<B> = [B; 8];
 
 /// A wall on the edge between cell `(x, y)` and its orthogonal neighbour in direction `dir`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,7 +26,7 @@ pub struct Wall {
 /// board, or with a diagonal `dir`, are ignored.
 ///
 /// ```
-/// use gridbits::algo::fill::{connections_from_walls, distance_map, Wall};
+/// use gridbits::algo::distance::{connections_from_walls, distance_map, Wall};
 /// use gridbits::{Board9x9, Dir, Moves};
 /// let walls = [Wall { x: 4, y: 4, dir: Dir::E }];
 /// let con = connections_from_walls(&Board9x9::EMPTY, &walls);

@@ -11,8 +11,7 @@
 //! combines the owners cell by cell ([`own_bits`](super::owner_cells)). Layers arrive in
 //! order, so every owner of the layer before is written when a cell's predecessors are read.
 
-use super::frontier::{prefetch, prefetch_rows, write_layer};
-use super::owner_cells::own_bits;
+use super::cells::{own_bits, prefetch, prefetch_rows, write_layer};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 /// Grids of at least this many cells (1 Mpx) run a many-player BFS (with owners) with a

@@ -1,6 +1,6 @@
 //! The word-frontier BFS of [`BitGrid`] for step moves: the engine behind
-//! [`distance_map`](super::distance_map), [`voronoi`](super::voronoi),
-//! [`voronoi_depths`](super::voronoi_depths) and [`voronoi_owners`](super::voronoi_owners).
+//! [`distance_map`](super::distance_map) and the Voronoi of runtime grids
+//! ([`voronoi`](crate::algo::voronoi::voronoi), [`voronoi_owners`](crate::algo::voronoi::voronoi_owners)).
 //!
 //! The frontier of a BFS layer is kept as its non-zero 64-cell words plus the list of those
 //! words. A layer *pushes* each frontier word into its neighbours: one shift per direction
@@ -26,15 +26,10 @@
 //! in the previous layer (the cells of that layer that reach it in one move): the single player
 //! among them, or [`CONTESTED`] when two differ or one is contested.
 
+use super::cells::{own_bits, prefetch, prefetch_rows, write_layer};
 use super::layer_writer::{self, Feed};
-use super::owner_cells::own_bits;
 use super::Connections;
 use crate::{BitGrid, Dir, Moves};
-
-/// Owner code of a cell reached first by two or more players at the same distance.
-pub(super) const CONTESTED: u32 = u32::MAX - 1;
-/// Owner code of a cell no player reaches.
-pub(super) const UNREACHED: u32 = u32::MAX;
 
 /// The padded word layout of a `w x h` grid: one zero word first, then `h + 2` rows of
 /// `s = n + 1` words (the last word of each row zero; rows `0` and `h + 1` zero), then one
@@ -150,7 +145,7 @@ fn cw<const CON: bool>(con: &Cons, d: Dir, u: usize) -> u64 {
 /// seeds, or none).
 ///
 /// `moves` must be `Four` or `Eight`; `passable`, `seeds` and the masks must have one size.
-pub(super) fn bfs(
+pub(crate) fn bfs(
     seeds: &BitGrid,
     passable: &BitGrid,
     moves: Moves,
@@ -233,16 +228,6 @@ trait Sink {
     /// A word whose first set cell is `first` will come soon: prefetch the lines its
     /// owners are read from, when they are read on this thread.
     fn ahead(&self, first: usize);
-}
-
-/// Writes `layer` into `dist` at the cells `bits` of the word whose first cell is `base`.
-#[inline(always)]
-pub(super) fn write_layer(dist: &mut [u32], base: usize, bits: u64, layer: u32) {
-    let mut b = bits;
-    while b != 0 {
-        dist[base + b.trailing_zeros() as usize] = layer;
-        b &= b - 1;
-    }
 }
 
 /// Distances (when wanted) and owners written on the BFS's thread.
@@ -366,33 +351,6 @@ const FAR_UNITS_BYTES: usize = 1 << 20;
 /// How many frontier words ahead the owner lines are prefetched (with owners on this
 /// thread); the units are prefetched twice as far ahead.
 const LIST_AHEAD: usize = 16;
-
-/// Asks for the cache line at `p` ahead of a write: a hint that never faults, whatever the
-/// address (on a large grid the distance map is far bigger than the caches, and a thin
-/// frontier writes one cell per line, a layer after the push that found it).
-#[inline(always)]
-pub(super) fn prefetch(p: *const u32) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing into the program and cannot fault, whatever the
-    // address (`p` may be one past a word's cells, or anything when no bit was pushed); SSE
-    // is part of every x86-64 CPU.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
-}
-
-/// Prefetches the lines of cell `at` of a row-major array `w` wide (`cells`) and of the
-/// cells above and below it: where a frontier cell's predecessors' owners are read.
-#[inline(always)]
-pub(super) fn prefetch_rows(cells: &[u32], at: usize, w: usize) {
-    let p = cells.as_ptr().wrapping_add(at);
-    prefetch(p);
-    prefetch(p.wrapping_sub(w));
-    prefetch(p.wrapping_add(w));
-}
 
 /// For each cell of unit `u`, which neighbours in the previous layer (slot `pk`) reach it in
 /// one move: masks of the cells with a predecessor to the west, east, north, south, then

@@ -2,7 +2,9 @@
 //! rows find their runs, join them and paint them independently; only the rows where two
 //! stripes meet are joined on one thread.
 
-use super::union::{count_runs, has_bit_instructions, link_rows, paint_row, seeded_runs};
+use super::union::has_bit_instructions;
+use crate::algo::checks::assert_sizes;
+use crate::algo::runs::table::{count_runs, link_rows, paint_row, seeded_runs};
 use crate::algo::runs::union_find::flatten;
 use crate::{BitGrid, Connectivity};
 use rayon::prelude::*;
@@ -38,7 +40,7 @@ use std::ops::Range;
 ///
 /// If `seeds` and `passable` have different sizes.
 pub fn fill_union_parallel(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
-    super::assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
+    assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
     let mut out = passable.empty_like();
     let stripes = rayon::current_num_threads().max(1) * 4;
     parallel_fill_into(seeds, passable, conn, &mut out, stripes);

@@ -7,7 +7,7 @@
 
 #[cfg(doc)]
 use super::voronoi;
-use super::{expand, Connections};
+use crate::algo::distance::{expand, Connections};
 #[cfg(doc)]
 use crate::BitGrid;
 use crate::{BitBoard, Moves};
@@ -94,7 +94,7 @@ pub struct VoronoiN<B, const P: usize> {
 /// boards the whole computation stays in registers and on the stack.
 ///
 /// ```
-/// use gridbits::algo::fill::voronoi_n;
+/// use gridbits::algo::voronoi::voronoi_n;
 /// use gridbits::{Board8x8, Moves};
 /// let v = voronoi_n(&[Board8x8::cell(0, 0), Board8x8::cell(7, 0)], &Board8x8::FULL, Moves::Four, None);
 /// assert_eq!([v.owned[0].count(), v.owned[1].count(), v.contested.count()], [32, 32, 0]);

@@ -1,21 +1,17 @@
 //! Per-cell move distances: [`DistanceMap`] and [`distance_map`].
 
-#[cfg(doc)]
-use super::layers;
-use super::{Connections, Territory};
-#[cfg(doc)]
-use crate::BitGrid;
-use crate::{BitBoard, Moves};
+use crate::error::try_filled;
+use crate::{BitBoard, SizeError};
 
 /// Move distances of every cell of a grid: `None` for cells never reached.
 #[derive(Clone, Debug)]
 pub struct DistanceMap {
-    pub(super) width: usize,
-    pub(super) height: usize,
-    pub(super) dist: Vec<u32>,
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    pub(crate) dist: Vec<u32>,
     /// The largest finite distance when the engine that wrote `dist` knows it (the last
     /// layer of a BFS), so that [`DistanceMap::max`] needs no pass over the map.
-    pub(super) known_max: Option<Option<u32>>,
+    pub(crate) known_max: Option<Option<u32>>,
 }
 
 impl PartialEq for DistanceMap {
@@ -87,51 +83,33 @@ impl DistanceMap {
     }
 
     /// Writes `depth` into every set cell of `cells`.
-    pub(super) fn paint(&mut self, cells: &impl BitBoard, depth: u32) {
+    pub(crate) fn paint(&mut self, cells: &impl BitBoard, depth: u32) {
         for (x, y) in cells.cells() {
             self.dist[y * self.width + x] = depth;
         }
     }
 }
 
-/// The move distance from the nearest of `sources` to every cell (see [`layers`] for the
-/// rules; sources are at distance 0).
-///
-/// On a [`BitGrid`] with step moves this is the word-frontier BFS: each layer is the list of
-/// its non-zero 64-cell words, each pushed into its neighbour words with a few shifts and masks
-/// and no data-dependent branch; distances are written per word with a `tzcnt` loop. A layer
-/// costs a few word operations per frontier word, so a long winding corridor costs about its
-/// length, and a wide front moves up to 64 cells per operation. When the free cells form long
-/// horizontal runs (at least 8 cells on average) and there are no connection masks, row
-/// sweeps run first: each row takes one more than the distances of the rows beside it, then
-/// an exact distance transform along its runs, in passes down and up until no row improves
-/// (an open room or a serpentine settles in one pass each way, in straight loops over the
-/// rows); sweeps that would need more than 3 row relaxations per free cell give up and the
-/// BFS runs. Both give the same distances. Fixed boards and sliding moves expand whole boards
-/// per layer (see [`Territory`]). With the feature `parallel` and a second thread in the
-/// pool, the BFS of a grid of 2 Mi cells or more has its distances written by the second
-/// thread (see [`crate::parallel`]).
-///
-/// ```
-/// use gridbits::algo::fill::distance_map;
-/// use gridbits::{BitGrid, Moves};
-/// let free = !BitGrid::parse("....\n.##.\n....").unwrap();
-/// let mut s = free.empty_like();
-/// s.set(0, 1);
-/// let d = distance_map(&s, &free, Moves::Four, None);
-/// assert_eq!(d.get(3, 1), Some(5));
-/// assert_eq!(d.get(1, 1), None);
-/// ```
-///
-/// # Panics
-///
-/// If `sources`, `passable` and the connection masks are runtime grids of different sizes
-/// ([`try_distance_map`](super::try_distance_map) returns an error instead).
-pub fn distance_map<B: Territory>(
-    sources: &B,
-    passable: &B,
-    moves: Moves,
-    con: Option<&Connections<B>>,
-) -> DistanceMap {
-    B::distances(sources, passable, moves, con)
+impl DistanceMap {
+    /// [`DistanceMap::new`] that returns an error instead of aborting when the map (4 bytes
+    /// per cell) cannot be allocated: more than [`MAX_CELLS`](crate::text::MAX_CELLS) cells,
+    /// more bytes than the address space, or an allocator that refuses.
+    ///
+    /// ```
+    /// use gridbits::algo::distance::DistanceMap;
+    /// assert_eq!(DistanceMap::try_new(3, 2).unwrap().get(2, 1), None);
+    /// // The byte count overflows a 64-bit usize: refused without allocating.
+    /// let err = DistanceMap::try_new(usize::MAX, 2).unwrap_err();
+    /// assert_eq!(err.bytes, 8 * usize::MAX as u128);
+    /// ```
+    pub fn try_new(width: usize, height: usize) -> Result<Self, SizeError> {
+        let cells = width as u128 * height as u128;
+        let dist = try_filled("distance map", width, height, cells, Self::UNREACHABLE)?;
+        Ok(DistanceMap {
+            width,
+            height,
+            dist,
+            known_max: None,
+        })
+    }
 }

@@ -1,0 +1,125 @@
+//! The choice of distance engine, in one place ([`DistanceEngine`]): whole-board layers for
+//! fixed boards and sliding moves; for a [`BitGrid`] with step moves, row sweeps when the free
+//! cells form long horizontal runs and there are no connection masks, else the word-frontier
+//! BFS.
+
+use super::{frontier, layers, sweeps, Connections, DistanceMap};
+use crate::algo::checks::assert_sizes;
+use crate::{BitBoard, BitGrid, Board, Moves};
+
+/// Board types with a distance engine: see [`distance_map`](super::distance_map).
+///
+/// Fixed boards expand whole boards per layer (a few word operations each). A [`BitGrid`]
+/// with step moves (`Four`, `Eight`, with or without connection masks) runs the word-frontier
+/// BFS, whose cost follows the frontiers, not the grid, after row sweeps when its free cells
+/// form long runs. Sliding moves on a [`BitGrid`] expand whole grids per layer (queen
+/// distances are short).
+pub trait DistanceEngine: BitBoard {
+    /// The move distance from the nearest of `sources` to every cell: see
+    /// [`distance_map`](super::distance_map).
+    ///
+    /// # Panics
+    ///
+    /// If `sources`, `passable` and the connection masks differ in size.
+    fn distances(
+        sources: &Self,
+        passable: &Self,
+        moves: Moves,
+        con: Option<&Connections<Self>>,
+    ) -> DistanceMap;
+}
+
+impl<const W: usize, const H: usize, const N: usize> DistanceEngine for Board<W, H, N> {
+    fn distances(
+        sources: &Self,
+        passable: &Self,
+        moves: Moves,
+        con: Option<&Connections<Self>>,
+    ) -> DistanceMap {
+        distances_by_layers(sources, passable, moves, con)
+    }
+}
+
+impl DistanceEngine for BitGrid {
+    fn distances(
+        sources: &Self,
+        passable: &Self,
+        moves: Moves,
+        con: Option<&Connections<Self>>,
+    ) -> DistanceMap {
+        if moves.is_sliding() {
+            return distances_by_layers(sources, passable, moves, con);
+        }
+        assert_sizes(
+            passable,
+            "sources",
+            std::slice::from_ref(sources),
+            con,
+            None,
+        );
+        let mut map = DistanceMap::new(passable.width(), passable.height());
+        if con.is_none() {
+            if let Some(most) = try_sweeps(sources, passable, moves, &mut map.dist) {
+                map.known_max = Some(most);
+                return map;
+            }
+        }
+        let last = frontier::bfs(sources, passable, moves, con, Some(&mut map.dist), None);
+        // Sources are layer 0 whether passable or not: without any, nothing is reached.
+        map.known_max = Some((!sources.is_empty()).then_some(last));
+        map
+    }
+}
+
+/// The whole-board engine: each BFS layer ([`layers`]) painted at its depth. Sources are
+/// layer 0 whether passable or not.
+fn distances_by_layers<B: BitBoard>(
+    sources: &B,
+    passable: &B,
+    moves: Moves,
+    con: Option<&Connections<B>>,
+) -> DistanceMap {
+    assert_sizes(
+        passable,
+        "a source",
+        std::slice::from_ref(sources),
+        con,
+        None,
+    );
+    let mut map = DistanceMap::new(passable.width(), passable.height());
+    for (depth, cells) in layers(sources, passable, moves, con) {
+        map.paint(&cells, depth);
+    }
+    map
+}
+
+/// Runs the row sweeps of `sweeps.rs` when the free cells form long horizontal runs (an
+/// average of at least [`SWEEP_RUN`] cells), within a budget of [`SWEEP_BUDGET`]
+/// relaxations per free cell. Returns the largest finite distance (`Some(None)` when nothing
+/// is reached) when `dist` holds the distances; if not, `None`, and `dist` is reset to
+/// unreached for the frontier BFS.
+fn try_sweeps(
+    sources: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    dist: &mut [u32],
+) -> Option<Option<u32>> {
+    if !sweeps::long_runs(passable, SWEEP_RUN) {
+        return None;
+    }
+    let budget = SWEEP_BUDGET * (passable.count() + sources.count()) as usize;
+    let done = match moves {
+        Moves::Four => sweeps::distances::<false>(sources, passable, dist, budget),
+        Moves::Eight => sweeps::distances::<true>(sources, passable, dist, budget),
+        _ => None,
+    };
+    if done.is_none() {
+        dist.fill(DistanceMap::UNREACHABLE);
+    }
+    done
+}
+
+/// The average horizontal run length from which [`try_sweeps`] runs the row sweeps.
+const SWEEP_RUN: usize = 8;
+/// Row sweeps give up after this many cell relaxations per free cell.
+const SWEEP_BUDGET: usize = 3;
