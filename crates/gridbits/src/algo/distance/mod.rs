@@ -2,7 +2,7 @@
 //! ([`layers`], [`expand`]) and the move distance of every cell from the nearest source
 //! ([`distance_map`] into a [`DistanceMap`]).
 //!
-//! Moves are [`Moves`](crate::Moves): one step (`Four`, `Eight`) or sliding (`Rook`, `Bishop`,
+//! Moves are [`Moves`]: one step (`Four`, `Eight`) or sliding (`Rook`, `Bishop`,
 //! `Queen`). Optional per-direction *connection masks* ([`Connections`]) restrict where a move
 //! may leave a cell: a cell may move in direction `d` only where `con[d.index()]` has its bit;
 //! [`connections_from_walls`] builds them from walls between cells (The Great Escape).
@@ -14,7 +14,7 @@
 //! described in `docs/algorithms.md`.
 //!
 //! A [`DistanceMap`] holds a `u32` per cell. The `try_` forms ([`try_distance_map`],
-//! [`try_layers`], [`DistanceMap::try_new`]) return a [`GridError`](crate::GridError) for
+//! [`try_layers`], [`DistanceMap::try_new`]) return a [`GridError`] for
 //! grids of different sizes or memory that cannot be had, instead of panicking or aborting.
 //!
 //! ```
@@ -95,7 +95,7 @@ pub fn distance_map<B: DistanceEngine>(
 /// [`distance_map`] that returns an error instead of panicking or aborting: a
 /// [`GridError::Mismatch`] when `sources`, `passable` and the connection masks differ in
 /// size, a [`GridError::Size`] when the map and the BFS's working memory (about 5.3 bytes
-/// per cell on a [`BitGrid`](crate::BitGrid)) cannot be allocated.
+/// per cell on a [`BitGrid`]) cannot be allocated.
 ///
 /// ```
 /// use gridbits::algo::distance::try_distance_map;

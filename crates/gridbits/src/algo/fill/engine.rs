@@ -178,7 +178,7 @@ pub fn fill_from(passable: &BitGrid, start: (usize, usize), conn: Connectivity) 
 
 /// [`fill_from`] that returns an error instead of panicking or aborting: a
 /// [`GridError::OffGrid`] when `start` lies off the grid, a [`GridError::Size`] when the
-/// result and the fill's working memory (as for [`try_fill`]) cannot be allocated.
+/// result and the fill's working memory (as for [`try_fill`](super::try_fill)) cannot be allocated.
 ///
 /// ```
 /// use gridbits::algo::fill::try_fill_from;

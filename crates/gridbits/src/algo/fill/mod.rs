@@ -15,7 +15,7 @@
 //! algorithms are described in `docs/algorithms.md`.
 //!
 //! The `try_` forms ([`try_fill`], [`try_fill_from`], [`try_fill_count`]) return a
-//! [`GridError`](crate::GridError) for grids of different sizes, a start off the grid, or
+//! [`GridError`] for grids of different sizes, a start off the grid, or
 //! memory that cannot be had, instead of panicking or aborting.
 //!
 //! ```

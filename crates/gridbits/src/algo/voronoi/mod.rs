@@ -14,7 +14,7 @@
 //!   does not depend on the number of players and without a plane per player.
 //!
 //! Moves and connection masks are those of [`distance`](crate::algo::distance). The `try_`
-//! forms return a [`GridError`](crate::GridError) for grids of different sizes, a source off
+//! forms return a [`GridError`] for grids of different sizes, a source off
 //! the grid or memory that cannot be had, instead of panicking or aborting.
 //!
 //! ```
