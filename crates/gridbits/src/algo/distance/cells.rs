@@ -78,7 +78,7 @@ pub(super) fn own_bits<const EIGHT: bool>(
     let (from, offsets) = (&from[..n], &offsets[..n]);
     // The first two cells without a loop: a large frontier's words hold one, two or more
     // cells in no predictable order, and a loop's exit would be mispredicted about once a
-    // word (two players on 2000 x 1500: 10% faster). A word of one cell combines it twice:
+    // word. A word of one cell combines it twice:
     // the same owner, written twice (its predecessors are in the layer before, unchanged).
     debug_assert!(f != 0, "a frontier word has cells");
     let k0 = f.trailing_zeros();

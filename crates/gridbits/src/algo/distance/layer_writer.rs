@@ -19,10 +19,8 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 pub(super) const OWNERS_MIN_CELLS: usize = 1 << 20;
 
 /// Grids of at least this many cells (2 Mpx, an 8 MiB map) run a BFS without owners with a
-/// writer thread. A 2000 x 1500 map with 20% walls took 15 ms with it against 20 ms without;
-/// on 1024 x 1024 a cell's write costs about what handing its word over costs (mazes and
-/// noise were as often slower as faster with the writer), and starting the thread costs
-/// about 60 us, what a small region's whole BFS takes.
+/// writer thread. Below it a cell's write costs about what handing its word over costs, and
+/// starting the thread costs what a small region's whole BFS takes (docs/benchmarks.md).
 pub(super) const MIN_CELLS: usize = 1 << 21;
 
 /// Words per chunk: 256 KiB (fits the second-level cache). With 64 KiB chunks the two
@@ -85,8 +83,8 @@ impl Feed {
     ///
     /// Streaming: a chunk's lines were last in the writer's cache (it read them, and chunks
     /// are reused), so a plain store waits for each line to be taken back from the other
-    /// core; at a few cells per frontier word that made the BFS thread 2x slower than the
-    /// whole BFS on one thread (2000 x 1500 distance map: 40 ms against 19 ms).
+    /// core; at a few cells per frontier word that makes the BFS thread slower than the
+    /// whole BFS on one thread.
     #[inline(always)]
     fn put(&mut self, entry: &[u64]) {
         let len = self.chunk.len();

@@ -21,10 +21,9 @@ use std::ops::Range;
 ///
 /// [`fill`](super::fill) routes to it where its row sweeps hand over to the union-find
 /// (mazes) on grids of [`FILL_MIN_CELLS`](crate::parallel::FILL_MIN_CELLS) cells or more
-/// on a pool of several threads: on two cores, a 4096 x 4096 maze took 12.4 ms against
-/// 15.6 ms for the one-thread union-find (and 1024 x 1024, 0.78 ms against 0.90 ms). On
-/// noise, which the sweeps fill without it, it was slower than one thread (both walk tens
-/// of megabytes of run arrays).
+/// on a pool of several threads. Noise, which the sweeps fill without the union-find, does
+/// not reach it: there it is slower than one thread (both walk tens of megabytes of run
+/// arrays). The measurements are in docs/benchmarks.md.
 ///
 /// ```
 /// use gridbits::algo::fill::{fill_union, fill_union_parallel};

@@ -291,8 +291,8 @@ const TALLY_SPLIT_CELLS_PER_SLOT: usize = 16;
 
 /// The cells of each of `players` players and the contested cells of an owner array.
 fn tally(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
-    // Large arrays with few players per cell: two halves side by side (saves about 0.6 ms of
-    // 3 Mi cells). One split only: the histograms are per half.
+    // Large arrays with few players per cell: two halves side by side (measured in
+    // docs/benchmarks.md). One split only: the histograms are per half.
     #[cfg(feature = "parallel")]
     if owner.len() >= TALLY_SPLIT_CELLS
         && owner.len() / 2 >= TALLY_SPLIT_CELLS_PER_SLOT * (players + 2)
@@ -306,10 +306,9 @@ fn tally(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
 }
 
 /// Runs `a` here and `b` beside it: as a rayon task when this is a thread of the pool, on a
-/// thread of its own otherwise. Called from outside the pool, a rayon task waited for a
-/// sleeping worker in about half the calls on a 2-core VM (a 3 Mi-cell tally: 1.5 ms against
-/// 0.8); a thread of the caller's own took 0.88 ms on average. If the system refuses the
-/// thread, this one runs both.
+/// thread of its own otherwise: called from outside the pool, a rayon task often waits for a
+/// sleeping worker longer than the task takes (docs/benchmarks.md). If the system refuses
+/// the thread, this one runs both.
 #[cfg(feature = "parallel")]
 fn halves<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
     if rayon::current_thread_index().is_some() {
