@@ -1,6 +1,6 @@
 //! The one union-find of the crate, over `u32` indices in a plain `parent` slice: runs of
 //! cells in the labeller and the fill engines, border labels in the stripe joins, and
-//! labels of separately labelled chunks in [`merge_labels`](crate::algo::label::merge_labels).
+//! labels of separately labelled pieces in [`merge_labels`](crate::algo::label::merge_labels).
 //!
 //! The rule every caller keeps: **a parent never has a larger index than its child**, so
 //! the root of a set is its smallest index. Labels numbered in scan order stay in scan
@@ -30,17 +30,6 @@ pub(crate) fn union(parent: &mut [u32], mut a: u32, mut b: u32) {
     }
 }
 
-/// The root of `a`'s set, halving the path on the way.
-#[inline]
-pub(crate) fn find(parent: &mut [u32], mut a: u32) -> u32 {
-    while parent[a as usize] != a {
-        let up = parent[parent[a as usize] as usize];
-        parent[a as usize] = up;
-        a = up;
-    }
-    a
-}
-
 /// Makes every entry its root in one forward pass (a parent, having a smaller index, is
 /// flattened before its child). `offset` is the index of `parent[0]`: a slice of a larger
 /// table whose entries below `offset` are already roots.
@@ -57,6 +46,17 @@ pub(crate) fn flatten(parent: &mut [u32], offset: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The root of `a`'s set, halving the path on the way.
+    #[inline]
+    fn find(parent: &mut [u32], mut a: u32) -> u32 {
+        while parent[a as usize] != a {
+            let up = parent[parent[a as usize] as usize];
+            parent[a as usize] = up;
+            a = up;
+        }
+        a
+    }
 
     /// The sets of a brute-force closure of the same pairs.
     fn naive_roots(n: usize, pairs: &[(u32, u32)]) -> Vec<u32> {
