@@ -68,7 +68,7 @@ def _summary(chunk):
 def _stats_summary(block, conn):
     """A chunk's count, edges and statistics rows ``(x, y, w, h, area)``, without keeping
     its label image."""
-    n, labels, stats, _ = _gridbits.label_stats(as_mask(block, "image"), conn, True)
+    n, labels, stats, _ = _gridbits.connected_components_with_stats(as_mask(block, "image"), conn, True)
     return n, _edges(labels), stats[1:]
 
 
