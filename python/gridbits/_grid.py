@@ -10,6 +10,21 @@ from numpy.typing import ArrayLike
 from . import _gridbits
 from ._checks import as_mask, cell, cells_mask, connectivity as _conn, moves as _moves, same_shape
 
+__all__ = [
+    "Cells",
+    "LabelStats",
+    "Voronoi",
+    "connected_components_with_stats",
+    "distance",
+    "fill",
+    "fill_count",
+    "groups_at_least",
+    "label",
+    "label_stats",
+    "reach",
+    "voronoi",
+]
+
 #: Cells: a mask of the grid's shape, or ``(row, col)`` pairs.
 Cells = Union[ArrayLike, Iterable[Tuple[int, int]]]
 

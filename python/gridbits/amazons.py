@@ -13,8 +13,6 @@ Territory(white=22, black=22, contested=48, unreachable=0)
 (22, 92)
 """
 
-from __future__ import annotations
-
 import typing as _typing
 
 import numpy as _np
@@ -77,14 +75,14 @@ START = parse(
 )
 
 
-def _positions(positions: Union[ArrayLike, str], name: str, batch: bool) -> _np.ndarray:
+def _positions(positions: "Union[ArrayLike, str]", name: str, batch: bool) -> _np.ndarray:
     if isinstance(positions, str):
         positions = parse(positions)
     meaning = "0 (empty), 1 (white), 2 (black) or 3 (arrow)"
     return _code_batch(positions, name, batch, 3, meaning)
 
 
-def evaluate(position: Union[ArrayLike, str]) -> Evaluation:
+def evaluate(position: "Union[ArrayLike, str]") -> Evaluation:
     """Territory by queen and by king distance of one position (an array or text): an
     :class:`Evaluation` whose ``queen`` and ``king`` are :class:`Territory` counts of the
     empty cells ``white`` and ``black`` reach strictly first, ``contested`` and
@@ -94,7 +92,7 @@ def evaluate(position: Union[ArrayLike, str]) -> Evaluation:
     return Evaluation(queen, king)
 
 
-def evaluate_many(positions: ArrayLike) -> _np.ndarray:
+def evaluate_many(positions: "ArrayLike") -> _np.ndarray:
     """Territory of a batch ``(N, 10, 10)``: ``int32 [N, 2, 4]``, metric (queen, king) by
     (white, black, contested, unreachable), the fields of :class:`Evaluation` and
     :class:`Territory` in order. The GIL is released.

@@ -14,8 +14,6 @@ for Smash the Code, ``.`` empty) is read by the library's parser with :func:`par
 (1, 40)
 """
 
-from __future__ import annotations
-
 import typing as _typing
 
 import numpy as _np
@@ -67,11 +65,11 @@ def parse(text: str, rules: str = "tsu") -> _np.ndarray:
     return _gridbits.puyo_parse(text, rules)
 
 
-def _fields(fields: ArrayLike, name: str, batch: bool) -> _np.ndarray:
+def _fields(fields: "ArrayLike", name: str, batch: bool) -> _np.ndarray:
     return _code_batch(fields, name, batch, 6, "0 (empty), 1-5 (colours) or 6 (garbage)", True)
 
 
-def simulate(field: ArrayLike, rules: str = "tsu") -> Chain:
+def simulate(field: "ArrayLike", rules: str = "tsu") -> Chain:
     """Run the chain of one field: a :class:`Chain` ``(chain, score, steps, field)``,
     ``steps`` a list of :class:`Step` ``(cleared, garbage, groups, colors, group_bonus,
     score)`` and ``field`` the field after the chain.
@@ -87,7 +85,7 @@ def simulate(field: ArrayLike, rules: str = "tsu") -> Chain:
 
 
 def simulate_many(
-    fields: ArrayLike, rules: str = "tsu"
+    fields: "ArrayLike", rules: str = "tsu"
 ) -> tuple[_np.ndarray, _np.ndarray, _np.ndarray]:
     """Run the chains of a batch of fields ``(N, rows, 6)``: ``(chain int32 [N], score
     int64 [N], fields after uint8 [N, rows, 6])``. The GIL is released.

@@ -28,8 +28,6 @@ objects (immutable, with attributes).
 (40, 10)
 """
 
-from __future__ import annotations
-
 from ._gridbits import Placement, Tetris
 
 __all__ = ["Placement", "Tetris"]
