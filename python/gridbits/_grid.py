@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import ClassVar, Iterable, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -252,19 +252,23 @@ def distance(passable: ArrayLike, sources: Cells, moves: str = "4") -> np.ndarra
     return _gridbits.distance(p, s, m)
 
 
-class Voronoi(NamedTuple):
+class _VoronoiFields(NamedTuple):
+    owner: np.ndarray
+    counts: np.ndarray
+
+
+class Voronoi(_VoronoiFields):
     """Territory: ``owner[r, c]`` is the player (1..P) who reaches the cell strictly first,
     ``0`` where nobody reaches it (walls included), ``-1`` where two or more players tie
     (contested). ``counts[k]`` is player k's number of cells, sources included
     (``counts[0]`` is 0)."""
 
-    owner: np.ndarray
-    counts: np.ndarray
+    __slots__ = ()
 
     #: Owner code of contested cells.
-    CONTESTED = -1
+    CONTESTED: ClassVar[int] = -1
     #: Owner code of cells nobody reaches.
-    UNREACHED = 0
+    UNREACHED: ClassVar[int] = 0
 
 
 def voronoi(
