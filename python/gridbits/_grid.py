@@ -1,4 +1,7 @@
-"""Grid functions: labelling, statistics, fill, distance, Voronoi, sliding reach."""
+"""Grid functions: labelling, statistics, fill, distance, Voronoi, sliding reach.
+
+Cells are ``(row, col)`` pairs and arrays are indexed ``[row, col]``; the statistics keep
+OpenCV's ``(x, y, w, h)`` boxes and ``(x, y)`` centroids."""
 
 from __future__ import annotations
 
