@@ -17,6 +17,10 @@ strided views) and returns numpy arrays; long calls release the GIL.
 - :mod:`gridbits.puyo`, :mod:`gridbits.tetris`, :mod:`gridbits.amazons`: game engines.
 - :mod:`gridbits.dask`: labelling of Dask arrays larger than one machine.
 
+Coordinates are numpy's in every function: cells are ``(row, col)`` pairs and arrays are
+indexed ``[row, col]`` (Tetris positions too); only the OpenCV-shaped statistics keep
+OpenCV's ``(x, y, w, h)`` boxes and ``(x, y)`` centroids.
+
 >>> import numpy as np, gridbits
 >>> labels, n = gridbits.label(np.eye(3, dtype=bool))
 >>> n

@@ -12,8 +12,20 @@ import operator
 
 import numpy as np
 
+from . import _gridbits
+
+__all__ = [
+    "as_array2d",
+    "as_mask",
+    "cell",
+    "cells_mask",
+    "code_batch",
+    "connectivity",
+    "moves",
+    "same_shape",
+]
+
 _CONNECTIVITIES = (4, 8)
-_MOVES = ("4", "8", "king", "queen", "rook", "bishop")
 
 
 def as_array2d(value, name: str) -> np.ndarray:
@@ -65,11 +77,10 @@ def connectivity(c, name: str = "connectivity") -> int:
 
 
 def moves(m) -> str:
-    """A move kind: "4", "8" (or "king"), "queen", "rook", "bishop"."""
-    m = str(m).lower()
-    if m not in _MOVES:
-        raise ValueError(f"moves must be one of {', '.join(_MOVES)}, not {m!r}")
-    return m
+    """A move kind, as the library's parser reads it (any case): "4" (or "four"), "8" (or
+    "eight", "king"), "rook", "bishop", "queen"; the integers 4 and 8 too. Returns the
+    canonical name; ``ValueError`` naming ``moves`` for any other."""
+    return _gridbits.parse_moves(str(m))
 
 
 def _off_grid(name: str, row, col, shape: tuple) -> ValueError:

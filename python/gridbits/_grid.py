@@ -1,14 +1,32 @@
-"""Grid functions: labelling, statistics, fill, distance, Voronoi, sliding reach."""
+"""Grid functions: labelling, statistics, fill, distance, Voronoi, sliding reach.
+
+Cells are ``(row, col)`` pairs and arrays are indexed ``[row, col]``; the statistics keep
+OpenCV's ``(x, y, w, h)`` boxes and ``(x, y)`` centroids."""
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import ClassVar, Iterable, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from . import _gridbits
 from ._checks import as_mask, cell, cells_mask, connectivity as _conn, moves as _moves, same_shape
+
+__all__ = [
+    "Cells",
+    "LabelStats",
+    "Voronoi",
+    "connected_components_with_stats",
+    "distance",
+    "fill",
+    "fill_count",
+    "groups_at_least",
+    "label",
+    "label_stats",
+    "reach",
+    "voronoi",
+]
 
 #: Cells: a mask of the grid's shape, or ``(row, col)`` pairs.
 Cells = Union[ArrayLike, Iterable[Tuple[int, int]]]
@@ -134,7 +152,7 @@ def label_stats(
         return LabelStats(
             0, lab, np.zeros(0, np.int64), np.zeros((0, 4), np.int32), np.zeros((0, 2))
         )
-    return LabelStats(*_gridbits.label_stats_split(m, c, bool(labels), width))
+    return LabelStats(*_gridbits.label_stats(m, c, bool(labels), width))
 
 
 def connected_components_with_stats(
@@ -159,7 +177,7 @@ def _stats(image, connectivity, with_labels):
     if m.size == 0:
         lab = np.zeros(m.shape, dtype=np.int32) if with_labels else None
         return 0, lab, np.zeros((1, 5), dtype=np.int32), np.full((1, 2), np.nan)
-    return _gridbits.label_stats(m, c, bool(with_labels))
+    return _gridbits.connected_components_with_stats(m, c, bool(with_labels))
 
 
 def groups_at_least(image: ArrayLike, k: int, connectivity: int = 8) -> np.ndarray:
@@ -193,7 +211,7 @@ def fill(passable: ArrayLike, seeds: Cells, connectivity: int = 4) -> np.ndarray
     s = cells_mask(seeds, p.shape, "seeds")
     if p.size == 0:
         return np.zeros(p.shape, dtype=bool)
-    return _gridbits.fill_mask(p, s, c).view(bool)
+    return _gridbits.fill(p, s, c).view(bool)
 
 
 def fill_count(passable: ArrayLike, start: Tuple[int, int], connectivity: int = 4) -> int:
@@ -237,19 +255,23 @@ def distance(passable: ArrayLike, sources: Cells, moves: str = "4") -> np.ndarra
     return _gridbits.distance(p, s, m)
 
 
-class Voronoi(NamedTuple):
+class _VoronoiFields(NamedTuple):
+    owner: np.ndarray
+    counts: np.ndarray
+
+
+class Voronoi(_VoronoiFields):
     """Territory: ``owner[r, c]`` is the player (1..P) who reaches the cell strictly first,
     ``0`` where nobody reaches it (walls included), ``-1`` where two or more players tie
     (contested). ``counts[k]`` is player k's number of cells, sources included
     (``counts[0]`` is 0)."""
 
-    owner: np.ndarray
-    counts: np.ndarray
+    __slots__ = ()
 
     #: Owner code of contested cells.
-    CONTESTED = -1
+    CONTESTED: ClassVar[int] = -1
     #: Owner code of cells nobody reaches.
-    UNREACHED = 0
+    UNREACHED: ClassVar[int] = 0
 
 
 def voronoi(
@@ -278,14 +300,14 @@ def voronoi(
     if p.size == 0:
         return Voronoi(np.zeros(p.shape, dtype=np.int32), np.zeros(players + 1, np.int64))
     if players <= np.count_nonzero(markers):
-        return Voronoi(*_gridbits.voronoi_owner(p, markers, players, m))
+        return Voronoi(*_gridbits.voronoi(p, markers, players, m))
     # Numbers used sparsely (more numbers than source cells): the native call gets them
     # renumbered 1..k, so that its per-player work follows the players that exist.
     # ``counts`` keeps a slot per number: numpy raises MemoryError first if it cannot.
     counts = np.zeros(players + 1, np.int64)
     ids = np.unique(markers[markers > 0])
     dense = np.searchsorted(ids, markers, side="right").astype(np.int32)
-    owner, dense_counts = _gridbits.voronoi_owner(p, dense, len(ids), m)
+    owner, dense_counts = _gridbits.voronoi(p, dense, len(ids), m)
     played = owner > 0
     owner[played] = ids[owner[played] - 1]
     counts[ids] = dense_counts[1:]
@@ -341,4 +363,4 @@ def reach(passable: ArrayLike, pieces: Cells, moves: str = "queen") -> np.ndarra
     same_shape(p, s, "passable", "pieces")
     if p.size == 0:
         return np.zeros(p.shape, dtype=bool)
-    return _gridbits.reach_mask(p, s, m).view(bool)
+    return _gridbits.reach(p, s, m).view(bool)

@@ -1,48 +1,63 @@
 """Game of the Amazons territory on the 10 x 10 board.
 
-A position is a ``uint8`` array of 10 x 10, top row first: 0 empty, 1 a white amazon,
-2 a black amazon, 3 an arrow; or text with ``W``, ``B``, ``#`` (or ``x``) and ``.``.
+A position is a ``uint8`` array of 10 x 10 indexed ``[row, col]``, top row first: 0 empty,
+1 a white amazon, 2 a black amazon, 3 an arrow; or text with ``W``, ``B``, ``#`` (or ``x``)
+and ``.``, read by the library's parser (:func:`parse`). Results are named tuples:
+:class:`Evaluation` of two :class:`Territory` counts.
 
 >>> from gridbits import amazons
 >>> e = amazons.evaluate(amazons.START)
->>> e["queen"]
-{'white': 22, 'black': 22, 'contested': 48, 'unreachable': 0}
+>>> e.queen
+Territory(white=22, black=22, contested=48, unreachable=0)
+>>> e.queen.white, sum(e.king)
+(22, 92)
 """
 
-from __future__ import annotations
+import typing as _typing
 
-from typing import Union
-
-import numpy as np
-from numpy.typing import ArrayLike
+import numpy as _np
 
 from . import _gridbits
-from ._checks import code_batch
+from ._checks import code_batch as _code_batch
 
-_CODES = {".": 0, "W": 1, "B": 2, "#": 3, "x": 3}
-_KEYS = ("white", "black", "contested", "unreachable")
+if _typing.TYPE_CHECKING:
+    from typing import Union
+
+    from numpy.typing import ArrayLike
+
+__all__ = ["START", "Evaluation", "Territory", "evaluate", "evaluate_many", "parse"]
 
 
-def parse(text: str) -> np.ndarray:
-    """A position from 10 lines of 10 characters.
+class Territory(_typing.NamedTuple):
+    """Empty cells by who reaches them first: ``white`` and ``black`` strictly first,
+    ``contested`` (both at the same distance) and ``unreachable`` (neither)."""
+
+    white: int
+    black: int
+    contested: int
+    unreachable: int
+
+
+class Evaluation(_typing.NamedTuple):
+    """Territory by queen distance and by king distance."""
+
+    queen: Territory
+    king: Territory
+
+
+def parse(text: str) -> _np.ndarray:
+    """A position from 10 lines of 10 characters (``W``, ``B``, ``#`` or ``x``, ``.``), top
+    row first, read by the library's parser: a ``uint8`` array of codes. ``ValueError``
+    names the line and column of a bad character or size, ``TypeError`` a text that is not
+    a ``str``.
 
     >>> from gridbits import amazons
     >>> int(amazons.parse(("." * 10 + "\\n") * 9 + "W........B").sum())
     3
     """
-    lines = text.strip("\n").split("\n")
-    if len(lines) != 10:
-        raise ValueError(f"text: {len(lines)} rows, a position has 10")
-    out = np.zeros((10, 10), dtype=np.uint8)
-    for i, ln in enumerate(lines):
-        ln = ln.rstrip("\r")
-        if len(ln) != 10:
-            raise ValueError(f"text: line {i + 1} has {len(ln)} cells, not 10")
-        for j, ch in enumerate(ln):
-            if ch not in _CODES:
-                raise ValueError(f"text: line {i + 1}, column {j + 1}: unknown cell {ch!r}")
-            out[i, j] = _CODES[ch]
-    return out
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected a str, got {type(text).__name__}")
+    return _gridbits.amazons_parse(text)
 
 
 #: The standard start: white a4 d1 g1 j4, black a7 d10 g10 j7 (a1 bottom left).
@@ -60,24 +75,27 @@ START = parse(
 )
 
 
-def _positions(positions, name: str, batch: bool) -> np.ndarray:
+def _positions(positions: "Union[ArrayLike, str]", name: str, batch: bool) -> _np.ndarray:
     if isinstance(positions, str):
         positions = parse(positions)
     meaning = "0 (empty), 1 (white), 2 (black) or 3 (arrow)"
-    return code_batch(positions, name, batch, 3, meaning)
+    return _code_batch(positions, name, batch, 3, meaning)
 
 
-def evaluate(position: Union[ArrayLike, str]) -> dict:
-    """Territory by queen and by king distance: ``{"queen": {...}, "king": {...}}``, each
-    with the counts of empty cells ``white`` and ``black`` reach strictly first,
-    ``contested`` and ``unreachable``."""
+def evaluate(position: "Union[ArrayLike, str]") -> Evaluation:
+    """Territory by queen and by king distance of one position (an array or text): an
+    :class:`Evaluation` whose ``queen`` and ``king`` are :class:`Territory` counts of the
+    empty cells ``white`` and ``black`` reach strictly first, ``contested`` and
+    ``unreachable``."""
     t = _gridbits.amazons_evaluate_many(_positions(position, "position", False), True)[0]
-    return {m: dict(zip(_KEYS, map(int, t[i]))) for i, m in enumerate(("queen", "king"))}
+    queen, king = (Territory(*(int(v) for v in row)) for row in t)
+    return Evaluation(queen, king)
 
 
-def evaluate_many(positions: ArrayLike) -> np.ndarray:
+def evaluate_many(positions: "ArrayLike") -> _np.ndarray:
     """Territory of a batch ``(N, 10, 10)``: ``int32 [N, 2, 4]``, metric (queen, king) by
-    (white, black, contested, unreachable). The GIL is released.
+    (white, black, contested, unreachable), the fields of :class:`Evaluation` and
+    :class:`Territory` in order. The GIL is released.
 
     >>> import numpy as np
     >>> from gridbits import amazons

@@ -20,22 +20,22 @@ its components' first pixel), not in the global raster order.
 6
 """
 
-from __future__ import annotations
+from typing import NamedTuple as _NamedTuple, Tuple as _Tuple
 
-from typing import NamedTuple, Tuple
-
-import numpy as np
+import numpy as _np
 
 from . import _gridbits
-from ._checks import as_mask, connectivity as _conn
+from ._checks import as_mask as _as_mask, connectivity as _conn
 
 try:
-    import dask
-    import dask.array as da
+    import dask as _dask
+    import dask.array as _da
 except ImportError as e:  # pragma: no cover - exercised only without dask
     raise ImportError(
         "gridbits.dask needs Dask: pip install 'dask[array]'"
     ) from e
+
+__all__ = ["DaskLabelStats", "label", "label_stats"]
 
 
 class _Chunk:
@@ -51,7 +51,7 @@ class _Chunk:
 
 def _label_block(block, conn):
     """Local labels of one chunk, with their count and edges."""
-    return _Chunk(*_gridbits.label(as_mask(block, "image"), conn))
+    return _Chunk(*_gridbits.label(_as_mask(block, "image"), conn))
 
 
 def _edges(labels):
@@ -68,17 +68,17 @@ def _summary(chunk):
 def _stats_summary(block, conn):
     """A chunk's count, edges and statistics rows ``(x, y, w, h, area)``, without keeping
     its label image."""
-    n, labels, stats, _ = _gridbits.label_stats(as_mask(block, "image"), conn, True)
+    n, labels, stats, _ = _gridbits.connected_components_with_stats(_as_mask(block, "image"), conn, True)
     return n, _edges(labels), stats[1:]
 
 
 def _offsets(*counts):
     """The label offset of every chunk (row-major) and, last, the total."""
-    return np.concatenate([[0], np.cumsum(np.asarray(counts, dtype=np.int64))])
+    return _np.concatenate([[0], _np.cumsum(_np.asarray(counts, dtype=_np.int64))])
 
 
 def _shifted(edge, offset):
-    return np.where(edge > 0, edge.astype(np.int64) + offset, 0)
+    return _np.where(edge > 0, edge.astype(_np.int64) + offset, 0)
 
 
 def _face_pairs(conn, offsets, a_ids, b_ids, edge_a, edge_b, *summaries):
@@ -86,24 +86,24 @@ def _face_pairs(conn, offsets, a_ids, b_ids, edge_a, edge_b, *summaries):
     of the chunks ``a_ids`` (the side before the boundary) against ``edge_b`` of
     ``b_ids``, concatenated along the boundary."""
     k = len(a_ids)
-    a = np.concatenate(
+    a = _np.concatenate(
         [_shifted(s[1][edge_a], offsets[i]) for i, s in zip(a_ids, summaries[:k])]
     )
-    b = np.concatenate(
+    b = _np.concatenate(
         [_shifted(s[1][edge_b], offsets[i]) for i, s in zip(b_ids, summaries[k:])]
     )
-    pairs = [np.stack([a, b], axis=1)]
+    pairs = [_np.stack([a, b], axis=1)]
     if conn == 8:
-        pairs.append(np.stack([a[:-1], b[1:]], axis=1))
-        pairs.append(np.stack([a[1:], b[:-1]], axis=1))
-    p = np.concatenate(pairs)
+        pairs.append(_np.stack([a[:-1], b[1:]], axis=1))
+        pairs.append(_np.stack([a[1:], b[:-1]], axis=1))
+    p = _np.concatenate(pairs)
     p = p[(p[:, 0] > 0) & (p[:, 1] > 0)]
-    return np.unique(p, axis=0) if len(p) else p.reshape(0, 2)
+    return _np.unique(p, axis=0) if len(p) else p.reshape(0, 2)
 
 
 def _merge(offsets, *pair_lists):
     pairs = [p for p in pair_lists if len(p)]
-    pairs = np.require(np.concatenate(pairs), np.int64, ["C", "A"]) if pairs else np.zeros((0, 2), np.int64)
+    pairs = _np.require(_np.concatenate(pairs), _np.int64, ["C", "A"]) if pairs else _np.zeros((0, 2), _np.int64)
     return _gridbits.merge_labels(pairs, int(offsets[-1]))
 
 
@@ -123,8 +123,8 @@ def _relabel(chunk, offsets, index, merged):
     # Arrays that crossed processes may sit at unaligned addresses, or be read-only: the
     # native code reads aligned int32 (np.require copies only then, and the chunk keeps
     # its local labels).
-    out = np.require(chunk.labels, np.int32, ["C", "A", "W"])
-    mapping = np.require(mapping, np.int32, ["C", "A"])
+    out = _np.require(chunk.labels, _np.int32, ["C", "A", "W"])
+    mapping = _np.require(mapping, _np.int32, ["C", "A"])
     _gridbits.relabel(out, int(offsets[index]), mapping)
     chunk.final = out is chunk.labels
     return out
@@ -137,7 +137,7 @@ def _n(merged):
 def _check(image):
     """The image as a 2D Dask array of numbers, without zero-length chunks (an empty chunk
     has no edges to merge): ``None`` when the whole image is empty."""
-    image = da.asarray(image)
+    image = _da.asarray(image)
     if image.ndim != 2:
         raise ValueError(f"image: expected a 2D array, got {image.ndim} dimensions")
     if image.dtype == object or image.dtype.kind not in "biufc":
@@ -155,34 +155,34 @@ def _check(image):
 
 def _zero():
     """A lazy 0-d ``int64`` zero: the count of an empty image."""
-    return da.zeros((), dtype=np.int64)
+    return _da.zeros((), dtype=_np.int64)
 
 
 def _merged(shape, summaries, conn):
     """The delayed offsets and `(mapping, n)` merging labels across every chunk boundary.
     ``summaries`` is the row-major list of the chunks' delayed summaries."""
     rows, cols = shape
-    counts = [dask.delayed(lambda s: s[0], pure=True)(s) for s in summaries]
-    offsets = dask.delayed(_offsets, pure=True)(*counts)
+    counts = [_dask.delayed(lambda s: s[0], pure=True)(s) for s in summaries]
+    offsets = _dask.delayed(_offsets, pure=True)(*counts)
     pair_lists = []
     for i in range(rows - 1):  # between chunk rows i and i + 1: bottom rows against top rows
         a_ids = [i * cols + j for j in range(cols)]
         b_ids = [(i + 1) * cols + j for j in range(cols)]
         sums = [summaries[k] for k in a_ids + b_ids]
         pair_lists.append(
-            dask.delayed(_face_pairs, pure=True)(conn, offsets, a_ids, b_ids, 1, 0, *sums)
+            _dask.delayed(_face_pairs, pure=True)(conn, offsets, a_ids, b_ids, 1, 0, *sums)
         )
     for j in range(cols - 1):  # between chunk columns j and j + 1: right against left
         a_ids = [i * cols + j for i in range(rows)]
         b_ids = [i * cols + j + 1 for i in range(rows)]
         sums = [summaries[k] for k in a_ids + b_ids]
         pair_lists.append(
-            dask.delayed(_face_pairs, pure=True)(conn, offsets, a_ids, b_ids, 3, 2, *sums)
+            _dask.delayed(_face_pairs, pure=True)(conn, offsets, a_ids, b_ids, 3, 2, *sums)
         )
-    return offsets, dask.delayed(_merge, pure=True)(offsets, *pair_lists)
+    return offsets, _dask.delayed(_merge, pure=True)(offsets, *pair_lists)
 
 
-def label(image, connectivity: int = 8) -> Tuple["da.Array", "da.Array"]:
+def label(image, connectivity: int = 8) -> _Tuple["_da.Array", "_da.Array"]:
     """Label the nonzero pixels of a 2D Dask array: ``(labels, n)``, ``labels`` a lazy
     ``int32`` Dask array with the image's chunks (zero-length chunks left out) and ``n`` a
     lazy 0-d Dask array.
@@ -195,32 +195,32 @@ def label(image, connectivity: int = 8) -> Tuple["da.Array", "da.Array"]:
     conn = _conn(connectivity)
     checked = _check(image)
     if checked is None:
-        image = da.asarray(image)
-        return da.zeros(image.shape, dtype=np.int32, chunks=image.chunks), _zero()
+        image = _da.asarray(image)
+        return _da.zeros(image.shape, dtype=_np.int32, chunks=image.chunks), _zero()
     image = checked
     blocks = image.to_delayed()
     rows, cols = blocks.shape
     labelled = [
-        dask.delayed(_label_block, pure=True)(blocks[i, j], conn)
+        _dask.delayed(_label_block, pure=True)(blocks[i, j], conn)
         for i in range(rows)
         for j in range(cols)
     ]
-    summaries = [dask.delayed(_summary, pure=True)(ln) for ln in labelled]
+    summaries = [_dask.delayed(_summary, pure=True)(ln) for ln in labelled]
     offsets, merged = _merged((rows, cols), summaries, conn)
     out_rows = []
     for i in range(rows):
         row = []
         for j in range(cols):
             k = i * cols + j
-            final = dask.delayed(_relabel, pure=True)(labelled[k], offsets, k, merged)
+            final = _dask.delayed(_relabel, pure=True)(labelled[k], offsets, k, merged)
             shape = (image.chunks[0][i], image.chunks[1][j])
-            row.append(da.from_delayed(final, shape=shape, dtype=np.int32))
+            row.append(_da.from_delayed(final, shape=shape, dtype=_np.int32))
         out_rows.append(row)
-    n = da.from_delayed(dask.delayed(_n)(merged), shape=(), dtype=np.int64)
-    return da.block(out_rows), n
+    n = _da.from_delayed(_dask.delayed(_n)(merged), shape=(), dtype=_np.int64)
+    return _da.block(out_rows), n
 
 
-class DaskLabelStats(NamedTuple):
+class DaskLabelStats(_NamedTuple):
     """Lazy statistics of :func:`label_stats`; row ``i`` is component ``i + 1``."""
 
     #: Number of components (0-d).
@@ -234,19 +234,19 @@ class DaskLabelStats(NamedTuple):
 def _combine(offsets, merged, origins, *summaries):
     """Merged areas and bounding boxes from every chunk's statistics rows."""
     mapping, n = merged
-    areas = np.zeros(n + 1, dtype=np.int64)
-    lo = np.full((n + 1, 2), np.iinfo(np.int64).max, dtype=np.int64)
-    hi = np.full((n + 1, 2), -1, dtype=np.int64)
+    areas = _np.zeros(n + 1, dtype=_np.int64)
+    lo = _np.full((n + 1, 2), _np.iinfo(_np.int64).max, dtype=_np.int64)
+    hi = _np.full((n + 1, 2), -1, dtype=_np.int64)
     for k, (s, (y0, x0)) in enumerate(zip(summaries, origins)):
-        st = s[2].astype(np.int64)
+        st = s[2].astype(_np.int64)
         if not len(st):
             continue
-        ids = mapping[offsets[k] + 1 + np.arange(len(st))]
-        np.add.at(areas, ids, st[:, 4])
-        np.minimum.at(lo, ids, np.stack([st[:, 0] + x0, st[:, 1] + y0], axis=1))
-        far = np.stack([st[:, 0] + st[:, 2] - 1 + x0, st[:, 1] + st[:, 3] - 1 + y0], axis=1)
-        np.maximum.at(hi, ids, far)
-    bboxes = np.concatenate([lo, hi - lo + 1], axis=1)[1:]
+        ids = mapping[offsets[k] + 1 + _np.arange(len(st))]
+        _np.add.at(areas, ids, st[:, 4])
+        _np.minimum.at(lo, ids, _np.stack([st[:, 0] + x0, st[:, 1] + y0], axis=1))
+        far = _np.stack([st[:, 0] + st[:, 2] - 1 + x0, st[:, 1] + st[:, 3] - 1 + y0], axis=1)
+        _np.maximum.at(hi, ids, far)
+    bboxes = _np.concatenate([lo, hi - lo + 1], axis=1)[1:]
     return areas[1:], bboxes
 
 
@@ -266,12 +266,12 @@ def label_stats(image, connectivity: int = 8) -> DaskLabelStats:
     image = _check(image)
     if image is None:
         return DaskLabelStats(
-            _zero(), da.zeros((0,), dtype=np.int64), da.zeros((0, 4), dtype=np.int64)
+            _zero(), _da.zeros((0,), dtype=_np.int64), _da.zeros((0, 4), dtype=_np.int64)
         )
     blocks = image.to_delayed()
     rows, cols = blocks.shape
     summaries = [
-        dask.delayed(_stats_summary, pure=True)(blocks[i, j], conn)
+        _dask.delayed(_stats_summary, pure=True)(blocks[i, j], conn)
         for i in range(rows)
         for j in range(cols)
     ]
@@ -281,12 +281,12 @@ def label_stats(image, connectivity: int = 8) -> DaskLabelStats:
         for i in range(rows)
         for j in range(cols)
     ]
-    combined = dask.delayed(_combine, pure=True)(offsets, merged, origins, *summaries)
-    n = da.from_delayed(dask.delayed(_n)(merged), shape=(), dtype=np.int64)
-    areas = da.from_delayed(
-        dask.delayed(lambda c: c[0])(combined), shape=(np.nan,), dtype=np.int64
+    combined = _dask.delayed(_combine, pure=True)(offsets, merged, origins, *summaries)
+    n = _da.from_delayed(_dask.delayed(_n)(merged), shape=(), dtype=_np.int64)
+    areas = _da.from_delayed(
+        _dask.delayed(lambda c: c[0])(combined), shape=(_np.nan,), dtype=_np.int64
     )
-    bboxes = da.from_delayed(
-        dask.delayed(lambda c: c[1])(combined), shape=(np.nan, 4), dtype=np.int64
+    bboxes = _da.from_delayed(
+        _dask.delayed(lambda c: c[1])(combined), shape=(_np.nan, 4), dtype=_np.int64
     )
     return DaskLabelStats(n, areas, bboxes)

@@ -37,15 +37,13 @@ array([[1, 0, 2],
        [0, 3, 0]])
 """
 
-from __future__ import annotations
-
-import numpy as np
+import numpy as _np
 
 from ._grid import label as _label
 
 __all__ = ["label"]
 
-_CROSS = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
+_CROSS = _np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
 
 
 def label(input, structure=None, output=None):
@@ -72,10 +70,10 @@ def label(input, structure=None, output=None):
     (array([1, 1, 0, 2], dtype=int32), 2)
     """
     try:
-        a = np.asarray(input)
+        a = _np.asarray(input)
     except ValueError as e:  # a ragged list
         raise ValueError(f"input: {e}") from None
-    if np.iscomplexobj(a):
+    if _np.iscomplexobj(a):
         raise TypeError("input: complex type not supported")
     if a.dtype.kind not in "biuf":
         raise TypeError(f"input: expected an array of bool or numbers, got dtype {a.dtype}")
@@ -88,9 +86,9 @@ def label(input, structure=None, output=None):
     if conn == 0:
         # The centre alone: every pixel is a component of its own, in raster order.
         set_ = a != 0
-        labels = np.cumsum(set_, dtype=np.int64).reshape(a.shape).astype(np.int32)
+        labels = _np.cumsum(set_, dtype=_np.int64).reshape(a.shape).astype(_np.int32)
         labels[~set_] = 0
-        n = int(np.count_nonzero(set_))
+        n = int(_np.count_nonzero(set_))
     elif a.ndim == 1:
         labels, n = _label(a.reshape(1, -1), 4)
         labels = labels.reshape(a.shape)
@@ -104,7 +102,7 @@ def _connectivity(structure, ndim: int) -> int:
     centre alone."""
     if structure is None:
         return 4
-    s = np.asarray(structure)
+    s = _np.asarray(structure)
     # scipy's errors: RuntimeError for the rank, ValueError for the size.
     if s.ndim != ndim:
         raise RuntimeError(
@@ -124,7 +122,7 @@ def _connectivity(structure, ndim: int) -> int:
             "structure: for a 1D input gridbits supports [1, 1, 1] (neighbours join) and "
             f"[0, 1, 0] (they do not), not {s.astype(int).tolist()}"
         )
-    if np.array_equal(s, _CROSS):
+    if _np.array_equal(s, _CROSS):
         return 4
     if s.all():
         return 8
@@ -135,25 +133,25 @@ def _connectivity(structure, ndim: int) -> int:
     )
 
 
-def _deliver(labels: np.ndarray, n: int, output, shape):
+def _deliver(labels: _np.ndarray, n: int, output, shape):
     """scipy's three kinds of ``output``."""
     if output is None:
         return labels, n
-    if isinstance(output, np.ndarray):
+    if isinstance(output, _np.ndarray):
         if output.shape != shape:
             raise ValueError(f"output: shape {output.shape} does not match the input's {shape}")
         _check_depth(output.dtype, n)
-        np.copyto(output, labels, casting="unsafe")
+        _np.copyto(output, labels, casting="unsafe")
         return n
     try:
-        dtype = np.dtype(output)
+        dtype = _np.dtype(output)
     except TypeError:
         raise TypeError(f"output: expected None, a dtype or an array, got {type(output).__name__}") from None
     _check_depth(dtype, n)
     return labels.astype(dtype), n
 
 
-def _check_depth(dtype: np.dtype, n: int) -> None:
+def _check_depth(dtype: _np.dtype, n: int) -> None:
     """scipy's error when the labels do not fit the output type: integers up to their
     maximum, floats up to the largest integer they hold exactly, bool up to 254 labels."""
     if dtype.kind not in "biuf":
@@ -162,8 +160,8 @@ def _check_depth(dtype: np.dtype, n: int) -> None:
         # scipy writes the labels as bytes (nonzero: True) and refuses 255 labels or more.
         fits = n <= 254
     elif dtype.kind == "f":
-        fits = n <= 2 ** (np.finfo(dtype).nmant + 1)
+        fits = n <= 2 ** (_np.finfo(dtype).nmant + 1)
     else:
-        fits = n <= np.iinfo(dtype).max
+        fits = n <= _np.iinfo(dtype).max
     if not fits:
         raise RuntimeError("insufficient bit-depth in requested output type")

@@ -52,14 +52,12 @@ alone and a new array is returned. OpenCV does that for a wrong shape or a dtype
 and raises ``cv2.error`` for a dtype it has no type for (``int64``) or a read-only array.
 """
 
-from __future__ import annotations
+from typing import Optional as _Optional, Tuple as _Tuple
 
-from typing import Optional, Tuple
-
-import numpy as np
+import numpy as _np
 
 from . import _gridbits
-from ._checks import as_mask, connectivity as _conn
+from ._checks import as_mask as _as_mask, connectivity as _conn
 from ._grid import _stats
 
 __all__ = [
@@ -101,13 +99,13 @@ CC_STAT_WIDTH = 2
 CC_STAT_HEIGHT = 3
 CC_STAT_AREA = 4
 
-_LTYPES = {CV_32S: np.int32, CV_16U: np.uint16}
+_LTYPES = {CV_32S: _np.int32, CV_16U: _np.uint16}
 _CCLTYPES = (CCL_DEFAULT, CCL_WU, CCL_GRANA, CCL_BOLELLI, CCL_SAUF, CCL_BBDT, CCL_SPAGHETTI)
 
 
 def connectedComponents(
-    image, labels: Optional[np.ndarray] = None, connectivity: int = 8, ltype: int = CV_32S
-) -> Tuple[int, np.ndarray]:
+    image, labels: _Optional[_np.ndarray] = None, connectivity: int = 8, ltype: int = CV_32S
+) -> _Tuple[int, _np.ndarray]:
     """``cv2.connectedComponents``: ``(retval, labels)``, ``retval`` the number of labels
     with the background's.
 
@@ -120,14 +118,14 @@ def connectedComponents(
 
 
 def connectedComponentsWithAlgorithm(
-    image, connectivity: int, ltype: int, ccltype: int, labels: Optional[np.ndarray] = None
-) -> Tuple[int, np.ndarray]:
+    image, connectivity: int, ltype: int, ccltype: int, labels: _Optional[_np.ndarray] = None
+) -> _Tuple[int, _np.ndarray]:
     """``cv2.connectedComponentsWithAlgorithm``: :func:`connectedComponents` with the
     algorithm named (see the module's notes on numbering)."""
     dtype, c = _check(connectivity, ltype, ccltype)
     m = _image(image)
     if m.size == 0:
-        lab, n = np.zeros(m.shape, np.int32), 0
+        lab, n = _np.zeros(m.shape, _np.int32), 0
     else:
         lab, n = _gridbits.label(m, c)
     return n + 1, _into(labels, _typed(lab, n, dtype))
@@ -135,12 +133,12 @@ def connectedComponentsWithAlgorithm(
 
 def connectedComponentsWithStats(
     image,
-    labels: Optional[np.ndarray] = None,
-    stats: Optional[np.ndarray] = None,
-    centroids: Optional[np.ndarray] = None,
+    labels: _Optional[_np.ndarray] = None,
+    stats: _Optional[_np.ndarray] = None,
+    centroids: _Optional[_np.ndarray] = None,
     connectivity: int = 8,
     ltype: int = CV_32S,
-) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+) -> _Tuple[int, _np.ndarray, _np.ndarray, _np.ndarray]:
     """``cv2.connectedComponentsWithStats``: ``(retval, labels, stats, centroids)``, row 0
     of ``stats`` and ``centroids`` the background's.
 
@@ -160,10 +158,10 @@ def connectedComponentsWithStatsWithAlgorithm(
     connectivity: int,
     ltype: int,
     ccltype: int,
-    labels: Optional[np.ndarray] = None,
-    stats: Optional[np.ndarray] = None,
-    centroids: Optional[np.ndarray] = None,
-) -> Tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    labels: _Optional[_np.ndarray] = None,
+    stats: _Optional[_np.ndarray] = None,
+    centroids: _Optional[_np.ndarray] = None,
+) -> _Tuple[int, _np.ndarray, _np.ndarray, _np.ndarray]:
     """``cv2.connectedComponentsWithStatsWithAlgorithm``: :func:`connectedComponentsWithStats`
     with the algorithm named (see the module's notes on numbering)."""
     dtype, c = _check(connectivity, ltype, ccltype)
@@ -186,33 +184,33 @@ def _check(connectivity, ltype, ccltype):
     return _LTYPES[ltype], c
 
 
-def _image(image) -> np.ndarray:
+def _image(image) -> _np.ndarray:
     """The image as a 2D mask; a 1D array is one row, as OpenCV reads it."""
     try:
-        a = np.asarray(image)
+        a = _np.asarray(image)
     except Exception:  # a ragged list: as_mask's error names the argument
         a = image
     if getattr(a, "ndim", None) == 1:
         a = a.reshape(1, -1)
     elif getattr(a, "ndim", None) == 3 and a.shape[2] == 1:
         a = a[:, :, 0]  # one channel, as OpenCV takes it
-    return as_mask(a, "image")
+    return _as_mask(a, "image")
 
 
-def _typed(labels: np.ndarray, n: int, dtype) -> np.ndarray:
+def _typed(labels: _np.ndarray, n: int, dtype) -> _np.ndarray:
     """The labels as ``dtype``, refused when it cannot hold them (as OpenCV refuses)."""
-    if dtype is np.int32:
+    if dtype is _np.int32:
         return labels
-    if n > np.iinfo(dtype).max:
-        raise ValueError(f"ltype: {n} labels do not fit CV_16U (at most {np.iinfo(dtype).max})")
+    if n > _np.iinfo(dtype).max:
+        raise ValueError(f"ltype: {n} labels do not fit CV_16U (at most {_np.iinfo(dtype).max})")
     return labels.astype(dtype)
 
 
-def _into(out: Optional[np.ndarray], value: np.ndarray) -> np.ndarray:
+def _into(out: _Optional[_np.ndarray], value: _np.ndarray) -> _np.ndarray:
     """OpenCV's output arrays: one of the right shape and dtype is written and returned,
     any other is left alone."""
     if (
-        isinstance(out, np.ndarray)
+        isinstance(out, _np.ndarray)
         and out.shape == value.shape
         and out.dtype == value.dtype
         and out.flags.writeable

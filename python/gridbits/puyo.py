@@ -1,41 +1,60 @@
 """Puyo Puyo chains: Puyo Puyo Tsu (6 x 13 with the ghost row) and Smash the Code (6 x 12).
 
-A field is a ``uint8`` array of ``rows x 6``, top row first: 0 empty, 1-5 the colours, 6
-garbage (ojama / skulls); 13 rows for ``rules="tsu"`` (row 0 is the ghost row, which never
-pops), 12 for ``rules="stc"``. Floating puyos fall before the chain starts. A text field
-(the letters ``R G B Y P`` and ``O`` for Tsu, digits ``1-5`` and ``0`` for Smash the Code,
-``.`` empty) can be read with :func:`parse`.
+A field is a ``uint8`` array of ``rows x 6`` indexed ``[row, col]``, top row first: 0 empty,
+1-5 the colours, 6 garbage (ojama / skulls); 13 rows for ``rules="tsu"`` (row 0 is the
+ghost row, which never pops), 12 for ``rules="stc"``. Floating puyos fall before the chain
+starts. A text field (the letters ``R G B Y P`` and ``O`` for Tsu, digits ``1-5`` and ``0``
+for Smash the Code, ``.`` empty) is read by the library's parser with :func:`parse`.
+:func:`simulate` returns a :class:`Chain` of :class:`Step` named tuples.
 
 >>> from gridbits import puyo
 >>> f = puyo.parse("RRRR..")
 >>> r = puyo.simulate(f)
->>> r["chain"], r["score"]
+>>> r.chain, r.score
 (1, 40)
 """
 
-from __future__ import annotations
+import typing as _typing
 
-from typing import Tuple
-
-import numpy as np
-from numpy.typing import ArrayLike
+import numpy as _np
 
 from . import _gridbits
-from ._checks import code_batch
+from ._checks import code_batch as _code_batch
 
-_TSU = {".": 0, "R": 1, "G": 2, "B": 3, "Y": 4, "P": 5, "O": 6}
-_STC = {".": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "0": 6}
-_ROWS = {"tsu": 13, "stc": 12}
+if _typing.TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
-
-def _rules(rules: str) -> str:
-    if rules not in _ROWS:
-        raise ValueError(f'rules must be "tsu" or "stc", not {rules!r}')
-    return rules
+__all__ = ["Chain", "Step", "parse", "simulate", "simulate_many"]
 
 
-def parse(text: str, rules: str = "tsu") -> np.ndarray:
-    """A field from text, top row first; fewer rows than the field has are the bottom rows.
+class Step(_typing.NamedTuple):
+    """One step of a chain: puyos ``cleared``, ``garbage`` cleared beside them, the number
+    of ``groups`` and of ``colors`` that popped, the ``group_bonus`` and the step's
+    ``score``."""
+
+    cleared: int
+    garbage: int
+    groups: int
+    colors: int
+    group_bonus: int
+    score: int
+
+
+class Chain(_typing.NamedTuple):
+    """The result of :func:`simulate`: the ``chain`` length, the total ``score``, the
+    ``steps`` (a list of :class:`Step`) and the ``field`` after the chain (``uint8``, the
+    input's shape)."""
+
+    chain: int
+    score: int
+    steps: list[Step]
+    field: _np.ndarray
+
+
+def parse(text: str, rules: str = "tsu") -> _np.ndarray:
+    """A field from text, top row first, read by the library's parser; fewer rows than the
+    field has are its bottom rows. ``ValueError`` names the line and column (counted in the
+    text as given) of a bad character or size, ``TypeError`` a text that is not a ``str``.
 
     >>> from gridbits import puyo
     >>> puyo.parse("R.....\\nRGB...", rules="tsu")[-2:].tolist()
@@ -43,45 +62,31 @@ def parse(text: str, rules: str = "tsu") -> np.ndarray:
     """
     if not isinstance(text, str):
         raise TypeError(f"text: expected a str, got {type(text).__name__}")
-    rows = _ROWS[_rules(rules)]
-    table = _TSU if rules == "tsu" else _STC
-    lines = [ln for ln in text.strip("\n").split("\n")]
-    if len(lines) > rows:
-        raise ValueError(f"text: {len(lines)} rows, the field has {rows}")
-    out = np.zeros((rows, 6), dtype=np.uint8)
-    for i, ln in enumerate(lines):
-        ln = ln.rstrip("\r")
-        if len(ln) != 6:
-            raise ValueError(f"text: line {i + 1} has {len(ln)} cells, not 6")
-        for j, ch in enumerate(ln):
-            if ch not in table:
-                raise ValueError(f"text: line {i + 1}, column {j + 1}: unknown cell {ch!r}")
-            out[rows - len(lines) + i, j] = table[ch]
-    return out
+    return _gridbits.puyo_parse(text, rules)
 
 
-def _fields(fields, name: str, batch: bool) -> np.ndarray:
-    return code_batch(fields, name, batch, 6, "0 (empty), 1-5 (colours) or 6 (garbage)", True)
+def _fields(fields: "ArrayLike", name: str, batch: bool) -> _np.ndarray:
+    return _code_batch(fields, name, batch, 6, "0 (empty), 1-5 (colours) or 6 (garbage)", True)
 
 
-def simulate(field: ArrayLike, rules: str = "tsu") -> dict:
-    """Run the chain of one field: ``{"chain", "score", "steps", "field"}``, ``steps`` a list
-    of ``{"cleared", "garbage", "groups", "colors", "group_bonus", "score"}`` and ``field``
-    the field after the chain.
+def simulate(field: "ArrayLike", rules: str = "tsu") -> Chain:
+    """Run the chain of one field: a :class:`Chain` ``(chain, score, steps, field)``,
+    ``steps`` a list of :class:`Step` ``(cleared, garbage, groups, colors, group_bonus,
+    score)`` and ``field`` the field after the chain.
 
     >>> from gridbits import puyo
     >>> f = puyo.parse("R.....\\nRGGGG.\\nRR....")  # G G G fall first
     >>> r = puyo.simulate(f)
-    >>> r["chain"], [s["cleared"] for s in r["steps"]]
+    >>> r.chain, [s.cleared for s in r.steps]
     (2, [4, 4])
     """
-    r = _rules(rules)
-    return _gridbits.puyo_simulate(_fields(field, "field", False), r)
+    chain, score, steps, after = _gridbits.puyo_simulate(_fields(field, "field", False), rules)
+    return Chain(chain, score, [Step(*s) for s in steps], after)
 
 
 def simulate_many(
-    fields: ArrayLike, rules: str = "tsu"
-) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    fields: "ArrayLike", rules: str = "tsu"
+) -> tuple[_np.ndarray, _np.ndarray, _np.ndarray]:
     """Run the chains of a batch of fields ``(N, rows, 6)``: ``(chain int32 [N], score
     int64 [N], fields after uint8 [N, rows, 6])``. The GIL is released.
 
@@ -92,5 +97,4 @@ def simulate_many(
     >>> chains.tolist(), scores.tolist()
     ([1, 0], [40, 0])
     """
-    r = _rules(rules)
-    return _gridbits.puyo_simulate_many(_fields(fields, "fields", True), r)
+    return _gridbits.puyo_simulate_many(_fields(fields, "fields", True), rules)

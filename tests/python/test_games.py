@@ -26,10 +26,10 @@ RBGBGG"""
 
 def test_tsu_19_chain():
     r = puyo.simulate(puyo.parse(TSU19))
-    assert r["chain"] == 19
-    assert r["score"] == 175080
-    assert len(r["steps"]) == 19
-    assert r["field"].shape == (13, 6)
+    assert r.chain == 19
+    assert r.score == 175080
+    assert len(r.steps) == 19
+    assert r.field.shape == (13, 6)
 
 
 def test_simulate_many_equals_simulate():
@@ -39,8 +39,8 @@ def test_simulate_many_equals_simulate():
     chains, scores, after = puyo.simulate_many(fields)
     for i in range(len(fields)):
         r = puyo.simulate(fields[i])
-        assert chains[i] == r["chain"] and scores[i] == r["score"]
-        np.testing.assert_array_equal(after[i], r["field"])
+        assert chains[i] == r.chain and scores[i] == r.score
+        np.testing.assert_array_equal(after[i], r.field)
     # Strided input, and an empty batch.
     c3, s3, a3 = puyo.simulate_many(np.asfortranarray(fields))
     assert (c3 == chains).all() and (s3 == scores).all() and (a3 == after).all()
@@ -48,7 +48,7 @@ def test_simulate_many_equals_simulate():
     assert c0.shape == (0,) and s0.shape == (0,) and a0.shape == (0, 13, 6)
     stc = rng.integers(0, 7, size=(50, 12, 6)).astype(np.uint8)
     c2, s2, _ = puyo.simulate_many(stc, rules="stc")
-    assert all(c2[i] == puyo.simulate(stc[i], "stc")["chain"] for i in range(50))
+    assert all(c2[i] == puyo.simulate(stc[i], "stc").chain for i in range(50))
 
 
 #: Seeded random fields and their chains as the Rust library computes them (written and
@@ -78,9 +78,9 @@ def test_random_fields_give_the_rust_results(rules):
     np.testing.assert_array_equal(after, np.stack([r[3] for r in recorded]))
     for field, chain, score, left in recorded:
         r = puyo.simulate(field, rules=rules)
-        assert (r["chain"], r["score"]) == (chain, score)
-        assert sum(s["score"] for s in r["steps"]) == score
-        np.testing.assert_array_equal(r["field"], left)
+        assert (r.chain, r.score) == (chain, score)
+        assert sum(s.score for s in r.steps) == score
+        np.testing.assert_array_equal(r.field, left)
     assert max(chains) >= 3 and (chains == 0).any()
 
 
@@ -106,11 +106,11 @@ def test_puyo_errors():
 
 def test_amazons_start_and_batch():
     e = amazons.evaluate(amazons.START)
-    assert e["queen"]["white"] == e["queen"]["black"]
-    assert sum(e["queen"].values()) == 92
+    assert e.queen.white == e.queen.black
+    assert sum(e.queen) == 92
     batch = amazons.evaluate_many(np.stack([amazons.START, amazons.START]))
     assert batch.shape == (2, 2, 4) and batch.dtype == np.int32
-    assert batch[0, 0].tolist() == list(e["queen"].values())
+    assert batch[0, 0].tolist() == list(e.queen)
     with pytest.raises(ValueError, match="^positions: each position must be 10 x 10"):
         amazons.evaluate_many(np.zeros((1, 8, 8), np.uint8))
     with pytest.raises(ValueError, match="^position: must be 10 x 10"):
@@ -124,18 +124,18 @@ def test_tetris_moves_place_and_errors():
 
     t = Tetris()
     moves = t.moves("T")
-    assert len(moves) == len({tuple(m["cells"]) for m in moves})  # each placement once
-    assert all(m["spin"] in ("none", "mini", "full") for m in moves)
+    assert len(moves) == len({tuple(m.cells) for m in moves})  # each placement once
+    assert all(m.spin in ("none", "mini", "full") for m in moves)
     with_inputs = t.moves("T", inputs=True)
-    assert [m["cells"] for m in with_inputs] == [m["cells"] for m in moves]
-    assert all(isinstance(m["inputs"], list) for m in with_inputs)
+    assert [m.cells for m in with_inputs] == [m.cells for m in moves]
+    assert all(isinstance(m.inputs, list) for m in with_inputs)
     # Every listed placement fits and locks: placing it changes exactly its four cells.
     for m in moves:
         b = t.copy()
-        assert b.place("T", m["rotation"], m["x"], m["y"]) == 0
+        assert b.place("T", m.rotation, m.row, m.col) == 0
         a = b.to_array()
         assert a.sum() == 4
-        assert all(a[y, x] for x, y in m["cells"])
+        assert all(a[r, c] for r, c in m.cells)
     # Fill the bottom row but one cell; a vertical I there clears it.
     rows = np.zeros((40, 10), np.uint8)
     rows[39, :9] = 1
@@ -164,9 +164,9 @@ def test_tetris_and_puyo_arguments_out_of_range_are_named_or_do_not_fit():
         Tetris(65)
     t = Tetris()
     # Positions past 32 bits are off the matrix: nothing fits there, nothing changes.
-    assert t.fits("T", 0, 2**31, 0) is False
-    assert t.fits("T", 0, 3, -(2**40)) is False
-    assert t.place("T", 0, 2**40, 5) is None
+    assert t.fits("T", 0, 0, 2**31) is False
+    assert t.fits("T", 0, -(2**40), 3) is False
+    assert t.place("T", 0, 5, 2**40) is None
     assert t.drop("T", 0, -(2**40)) is None
     assert t.to_array().sum() == 0
     for bad in (None, b"R.....", 5):

@@ -9,12 +9,12 @@
 use crate::reserved;
 use gridbits::games::amazons::{Position, Territory};
 use gridbits::games::puyo::{Field, Rules};
+use gridbits::text::{CharGrid, ParseError};
 use gridbits::Board10x10;
 use numpy::ndarray::{Array2, Array3};
-use numpy::{IntoPyArray, PyArray1, PyArray3, PyReadonlyArray3, PyUntypedArrayMethods};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray3, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 /// Puyo columns.
 const COLUMNS: usize = 6;
@@ -82,41 +82,88 @@ fn parse_fields(
     Ok((parsed, rows))
 }
 
-/// One chain: `{"chain", "score", "steps": [{"cleared", "garbage", "groups", "colors",
-/// "group_bonus", "score"}], "field": after}` for field 0 of `fields` (shape `(1, rows, 6)`).
+/// One step of a chain: `(cleared, garbage, groups, colors, group_bonus, score)`.
+type StepTuple = (u32, u32, u32, u32, u32, u32);
+
+/// One chain: `(chain, score, steps, field after)` for field 0 of `fields` (shape
+/// `(1, rows, 6)`), `steps` a list of `(cleared, garbage, groups, colors, group_bonus,
+/// score)`; `gridbits.puyo.simulate` makes them a `Chain` of `Step`s.
 #[pyfunction]
+#[allow(clippy::type_complexity)]
 fn puyo_simulate<'py>(
     py: Python<'py>,
     fields: PyReadonlyArray3<'py, u8>,
     rules: &str,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<(u32, u64, Vec<StepTuple>, Bound<'py, PyArray2<u8>>)> {
     let r = self::rules(rules)?;
     let (parsed, rows) = parse_fields(&fields, r, true)?;
     let f = parsed
         .first()
         .ok_or_else(|| PyValueError::new_err("field: no field"))?;
     let chain = py.detach(|| f.simulate());
-    let d = PyDict::new(py);
-    d.set_item("chain", chain.chain)?;
-    d.set_item("score", chain.score)?;
-    let steps = pyo3::types::PyList::empty(py);
-    for s in chain.steps() {
-        let sd = PyDict::new(py);
-        sd.set_item("cleared", s.cleared)?;
-        sd.set_item("garbage", s.garbage)?;
-        sd.set_item("groups", s.groups)?;
-        sd.set_item("colors", s.colors)?;
-        sd.set_item("group_bonus", s.group_bonus)?;
-        sd.set_item("score", s.score)?;
-        steps.append(sd)?;
-    }
-    d.set_item("steps", steps)?;
+    let steps = chain
+        .steps()
+        .iter()
+        .map(|s| {
+            (
+                s.cleared,
+                s.garbage,
+                s.groups,
+                s.colors,
+                s.group_bonus,
+                s.score,
+            )
+        })
+        .collect();
     let mut after = vec![0u8; rows * COLUMNS];
     chain.field.write_codes(&mut after);
     let a = Array2::from_shape_vec((rows, COLUMNS), after)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    d.set_item("field", a.into_pyarray(py))?;
-    Ok(d)
+    Ok((chain.chain, chain.score, steps, a.into_pyarray(py)))
+}
+
+/// A field from text with the library's parser ([`Field::parse`]), as a `uint8` array of
+/// `rows x 6` codes (0 empty, 1-5 the colours, 6 garbage), top row first. Fewer lines than
+/// the field has are its bottom rows: the library reads a whole field (or, for Tsu, the 12
+/// rows below the ghost row), so the text is given empty rows on top first, and an error's
+/// line is counted in the text as given. `ValueError` names the line and column.
+#[pyfunction]
+fn puyo_parse<'py>(py: Python<'py>, text: &str, rules: &str) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let r = self::rules(rules)?;
+    let rows = r.rows();
+    let (_, lines) = CharGrid::measure(text.as_bytes());
+    let pad = rows.saturating_sub(lines.max(1));
+    let padded = if pad == 0 {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(format!("{}{text}", "......\n".repeat(pad)))
+    };
+    let field = Field::parse(&padded, r).map_err(|e| {
+        let at_text = ParseError {
+            line: e.line.saturating_sub(pad).max(1),
+            ..e
+        };
+        PyValueError::new_err(format!("text: {at_text}"))
+    })?;
+    let mut codes = vec![0u8; rows * COLUMNS];
+    field.write_codes(&mut codes);
+    let a = Array2::from_shape_vec((rows, COLUMNS), codes)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(a.into_pyarray(py))
+}
+
+/// A 10 x 10 position from text with the library's parser ([`Position::parse`]: `W`, `B`,
+/// `#` or `x`, `.`), as a `uint8` array of codes (0 empty, 1 white, 2 black, 3 arrow), top
+/// row first. `ValueError` names the line and column.
+#[pyfunction]
+fn amazons_parse<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let p = Position::parse(text).map_err(|e| PyValueError::new_err(format!("text: {e}")))?;
+    // The library has no code-array writer for a position: one pass over its 100 cells.
+    let (w, b, a) = (p.white(), p.black(), p.arrows());
+    let codes = Array2::from_shape_fn((10, 10), |(y, x)| {
+        u8::from(w.get(x, y)) + 2 * u8::from(b.get(x, y)) + 3 * u8::from(a.get(x, y))
+    });
+    Ok(codes.into_pyarray(py))
 }
 
 /// A batch: `(chain int32 [N], score int64 [N], fields after uint8 [N, rows, 6])`.
@@ -323,6 +370,8 @@ fn amazons_evaluate_many<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puyo_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(puyo_simulate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(puyo_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(amazons_parse, m)?)?;
     m.add_function(wrap_pyfunction!(_puyo_rust_loop_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(_puyo_rust_batch_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(amazons_evaluate_many, m)?)?;

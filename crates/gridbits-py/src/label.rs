@@ -1,5 +1,7 @@
 //! Labelling and component statistics on numpy images: `label`, `label_packed`,
-//! `label_stats` (OpenCV's layout) and `label_stats_split` (`gridbits.label_stats`' arrays).
+//! `connected_components_with_stats` (OpenCV's layout, with the component count `n`: the
+//! public function returns `n + 1` as OpenCV does) and `label_stats` (`gridbits.label_stats`'
+//! arrays).
 
 use crate::{array2, check_alloc, connectivity, reserved, size_error, Image};
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
@@ -168,7 +170,7 @@ fn labels_and_stats<R: Send>(
 /// `(n, labels int32 or None, stats int32 [n+1, 5] (x, y, w, h, area), centroids f64 [n+1, 2])`.
 #[pyfunction]
 #[allow(clippy::type_complexity)]
-fn label_stats<'py>(
+fn connected_components_with_stats<'py>(
     py: Python<'py>,
     image: PyReadonlyArray2<'py, u8>,
     connectivity: u8,
@@ -236,7 +238,7 @@ fn label_stats<'py>(
 #[pyfunction]
 #[pyo3(signature = (image, connectivity, with_labels, packed_width = None))]
 #[allow(clippy::type_complexity)]
-fn label_stats_split<'py>(
+fn label_stats<'py>(
     py: Python<'py>,
     image: PyReadonlyArray2<'py, u8>,
     connectivity: u8,
@@ -376,7 +378,7 @@ fn background_bbox(g: &BitGrid) -> (i32, i32, i32, i32) {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(label, m)?)?;
     m.add_function(wrap_pyfunction!(label_packed, m)?)?;
+    m.add_function(wrap_pyfunction!(connected_components_with_stats, m)?)?;
     m.add_function(wrap_pyfunction!(label_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(label_stats_split, m)?)?;
     Ok(())
 }

@@ -3,10 +3,19 @@
 //! the arguments (dtype, shape, order) and carries the documentation; these functions expect
 //! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
 //! they work.
+//!
+//! Names: a native function has the name of the public function it backs (`fill` backs
+//! `gridbits.fill`); the module is flat, so those of a game module carry its name as a
+//! prefix (`puyo_simulate` backs `gridbits.puyo.simulate`). Helpers that back no public
+//! function start with `_` or say what they check (`parse_moves`).
+//!
+//! Coordinates: the library's cells are `(x, y)`, x the column; every Python function takes
+//! and returns `(row, col)`. The conversion happens here, in the native functions (for
+//! example `fill_count` and the `Tetris` methods), and nowhere else.
 
 use gridbits::algo::distance::try_distance_map;
 use gridbits::algo::fill::{try_fill, try_fill_count};
-use gridbits::algo::slide::reach;
+use gridbits::algo::slide;
 use gridbits::algo::voronoi::{try_voronoi_owners, Owners};
 use gridbits::{BitGrid, Connectivity, GridError, Moves};
 use numpy::ndarray::Array2;
@@ -161,6 +170,14 @@ fn moves(m: &str) -> PyResult<Moves> {
         .map_err(|e| PyValueError::new_err(format!("moves: {e}")))
 }
 
+/// The canonical name (`"4"`, `"8"`, `"rook"`, `"bishop"` or `"queen"`) of a move kind as
+/// the library's `Moves` parser reads it (any case; `"four"`, `"eight"` and `"king"` too),
+/// or `ValueError` naming `moves`: the Python layer checks `moves` with it before any work.
+#[pyfunction]
+fn parse_moves(name: &str) -> PyResult<String> {
+    moves(name).map(|m| m.to_string())
+}
+
 /// A `height x width` array from a row-major vector.
 fn array2<T: numpy::Element>(
     py: Python<'_>,
@@ -202,7 +219,7 @@ fn fill_count(
 
 /// The cells of `passable` reachable from `seeds & passable`.
 #[pyfunction]
-fn fill_mask<'py>(
+fn fill<'py>(
     py: Python<'py>,
     passable: PyReadonlyArray2<'py, u8>,
     seeds: PyReadonlyArray2<'py, u8>,
@@ -248,14 +265,14 @@ fn distance<'py>(
     array2(py, out, h, w)
 }
 
-/// The owner array and the counts of [`voronoi_owner`].
+/// The owner array and the counts of [`voronoi`].
 type OwnerArrays<'py> = (Bound<'py, PyArray2<i32>>, Bound<'py, numpy::PyArray1<i64>>);
 
 /// Voronoi territory of the players `1..=players`: `markers[y, x] = k` puts a source of
 /// player `k` at `(x, y)` (0: none). Returns `(owner int32, counts int64 [players + 1])`:
 /// owner `k` for player k's cells (sources included), 0 unreached, -1 contested.
 #[pyfunction]
-fn voronoi_owner<'py>(
+fn voronoi<'py>(
     py: Python<'py>,
     passable: PyReadonlyArray2<'py, u8>,
     markers: PyReadonlyArray2<'py, i32>,
@@ -301,7 +318,7 @@ fn voronoi_owner<'py>(
 
 /// The cells reachable in one move by any piece (pieces block each other).
 #[pyfunction]
-fn reach_mask<'py>(
+fn reach<'py>(
     py: Python<'py>,
     passable: PyReadonlyArray2<'py, u8>,
     pieces: PyReadonlyArray2<'py, u8>,
@@ -315,7 +332,7 @@ fn reach_mask<'py>(
     let (p, s) = (p.grid("passable")?, s.grid("pieces")?);
     let out = py.detach(|| -> PyResult<BitGrid> {
         let open = p & !s.clone();
-        Ok(reach(&s, &open, m))
+        Ok(slide::reach(&s, &open, m))
     })?;
     grid_to_array(py, &out)
 }
@@ -397,11 +414,12 @@ fn relabel<'py>(
 /// The native module.
 #[pymodule]
 fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(fill_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(fill, m)?)?;
     m.add_function(wrap_pyfunction!(fill_count, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
-    m.add_function(wrap_pyfunction!(voronoi_owner, m)?)?;
-    m.add_function(wrap_pyfunction!(reach_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(voronoi, m)?)?;
+    m.add_function(wrap_pyfunction!(reach, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_moves, m)?)?;
     m.add_function(wrap_pyfunction!(merge_labels, m)?)?;
     m.add_function(wrap_pyfunction!(relabel, m)?)?;
     label::register(m)?;

@@ -1,12 +1,17 @@
 //! The Tetris matrix for Python: a 10-column board (up to 64 rows) with placement, line
 //! clears, evaluation features and the SRS move generator.
+//!
+//! The library places a piece at `(x, y)`, x the SRS box's left column and y its top row;
+//! Python, like every function of the package, takes and returns `(row, col)`: the methods
+//! here take `row, col` and swap them into the library's order, and [`PyPlacement`] gives
+//! `row`, `col` and cells as `(row, col)` pairs. This file is the only place Tetris
+//! coordinates are converted.
 
 use gridbits::games::tetris::{MoveOptions, Piece, Placement, Rotation, Tetris as Matrix};
 use numpy::ndarray::{Array2, ArrayView2};
 use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
 
 /// Columns of the Python board.
 const WIDTH: usize = 10;
@@ -34,8 +39,9 @@ fn rotation(r: &Bound<'_, PyAny>) -> PyResult<Rotation> {
 
 /// A Tetris matrix of 10 columns and `height` rows (40 by default), row 0 at the top.
 ///
-/// Positions are SRS boxes: `x` the box's left column, `y` its top row from the top;
-/// rotations are `0`, `R`, `2`, `L` (or 0-3, clockwise from spawn).
+/// Positions are SRS boxes, `(row, col)` as every gridbits function takes cells: `row` the
+/// box's top row counted from the top, `col` its left column; rotations are `0`, `R`, `2`,
+/// `L` (or 0-3, clockwise from spawn).
 #[pyclass(module = "gridbits._gridbits", name = "Tetris", skip_from_py_object)]
 #[derive(Clone)]
 pub struct PyTetris {
@@ -68,9 +74,75 @@ impl PyTetris {
     }
 }
 
-/// A position `(x, y)` as the matrix takes it: `None` past `i32`, where no piece fits.
-fn cell(x: i64, y: i64) -> Option<(i32, i32)> {
-    Some((i32::try_from(x).ok()?, i32::try_from(y).ok()?))
+/// A position `(row, col)` from Python as the library takes it, `(x, y)`: `None` past
+/// `i32`, where no piece fits.
+fn cell(row: i64, col: i64) -> Option<(i32, i32)> {
+    Some((i32::try_from(col).ok()?, i32::try_from(row).ok()?))
+}
+
+/// One final placement found by `Tetris.moves`: the piece, its rotation (`"0"`, `"R"`,
+/// `"2"`, `"L"`), the SRS box's top row `row` and left column `col` (the arguments of
+/// `Tetris.place`), the best T-spin its lock scores (`"none"`, `"mini"`, `"full"`), its four
+/// `cells` as `(row, col)` pairs, and `inputs`, a shortest input sequence from spawn (only
+/// with `moves(..., inputs=True)`, else `None`). Immutable, comparable and hashable.
+#[pyclass(
+    module = "gridbits._gridbits",
+    name = "Placement",
+    frozen,
+    eq,
+    hash,
+    get_all,
+    skip_from_py_object
+)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyPlacement {
+    piece: String,
+    rotation: String,
+    row: i32,
+    col: i32,
+    spin: String,
+    cells: Vec<(i32, i32)>,
+    inputs: Option<Vec<String>>,
+}
+
+impl PyPlacement {
+    fn new(pl: &Placement, inputs: Option<Vec<String>>) -> Self {
+        PyPlacement {
+            piece: pl.piece.to_string(),
+            rotation: pl.rotation.to_string(),
+            row: pl.y,
+            col: pl.x,
+            spin: pl.spin.to_string(),
+            cells: pl.cells().iter().map(|&(x, y)| (y, x)).collect(),
+            inputs,
+        }
+    }
+}
+
+#[pymethods]
+impl PyPlacement {
+    fn __repr__(&self) -> String {
+        let cells: Vec<String> = self
+            .cells
+            .iter()
+            .map(|(r, c)| format!("({r}, {c})"))
+            .collect();
+        let inputs = match &self.inputs {
+            Some(seq) => format!("{seq:?}"),
+            None => "None".into(),
+        };
+        format!(
+            "Placement(piece={:?}, rotation={:?}, row={}, col={}, spin={:?}, cells=[{}], inputs={})",
+            self.piece,
+            self.rotation,
+            self.row,
+            self.col,
+            self.spin,
+            cells.join(", "),
+            inputs
+        )
+        .replace('"', "'")
+    }
 }
 
 #[pymethods]
@@ -141,30 +213,36 @@ impl PyTetris {
         self.clone()
     }
 
-    /// Whether the piece fits at `(x, y)` in `rotation`.
-    fn fits(&self, piece: &str, rotation: &Bound<'_, PyAny>, x: i64, y: i64) -> PyResult<bool> {
+    /// Whether the piece fits in `rotation` with its SRS box's top row at `row` and its left
+    /// column at `col`.
+    fn fits(&self, piece: &str, rotation: &Bound<'_, PyAny>, row: i64, col: i64) -> PyResult<bool> {
         let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
-        Ok(cell(x, y).is_some_and(|(x, y)| self.inner.fits(piece, rotation, x, y)))
+        Ok(cell(row, col).is_some_and(|(x, y)| self.inner.fits(piece, rotation, x, y)))
     }
 
-    /// Locks the piece at `(x, y)` and clears full rows: the number cleared, or `None` (and
-    /// nothing changes) where it does not fit.
+    /// Locks the piece with its SRS box at `(row, col)` and clears full rows: the number
+    /// cleared, or `None` (and nothing changes) where it does not fit.
     fn place(
         &mut self,
         piece: &str,
         rotation: &Bound<'_, PyAny>,
-        x: i64,
-        y: i64,
+        row: i64,
+        col: i64,
     ) -> PyResult<Option<u32>> {
         let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
-        Ok(cell(x, y).and_then(|(x, y)| self.inner.place(piece, rotation, x, y)))
+        Ok(cell(row, col).and_then(|(x, y)| self.inner.place(piece, rotation, x, y)))
     }
 
-    /// Hard-drops the piece from the top in column `x` and locks it: rows cleared, or
-    /// `None` where it does not fit.
-    fn drop(&mut self, piece: &str, rotation: &Bound<'_, PyAny>, x: i64) -> PyResult<Option<u32>> {
+    /// Hard-drops the piece from the top with its SRS box's left column at `col` and locks
+    /// it: rows cleared, or `None` where it does not fit.
+    fn drop(
+        &mut self,
+        piece: &str,
+        rotation: &Bound<'_, PyAny>,
+        col: i64,
+    ) -> PyResult<Option<u32>> {
         let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
-        Ok(cell(x, 0).and_then(|(x, _)| self.inner.drop_and_place(piece, rotation, x)))
+        Ok(cell(0, col).and_then(|(x, _)| self.inner.drop_and_place(piece, rotation, x)))
     }
 
     /// Clears full rows; returns how many.
@@ -188,54 +266,42 @@ impl PyTetris {
     }
 
     /// Every final placement reachable from spawn (left, right, soft drop, SRS rotations
-    /// with kicks), each once: a list of dicts `{"piece", "rotation", "x", "y", "spin",
-    /// "cells"}`, with `"inputs"` (a shortest input sequence) when `inputs=True`.
+    /// with kicks), each once: a list of `Placement`s, with `inputs` (a shortest input
+    /// sequence) when `inputs=True`.
     #[pyo3(signature = (piece, rotate_180 = false, inputs = false))]
-    fn moves<'py>(
+    fn moves(
         &self,
-        py: Python<'py>,
+        py: Python<'_>,
         piece: &str,
         rotate_180: bool,
         inputs: bool,
-    ) -> PyResult<Bound<'py, PyList>> {
+    ) -> PyResult<Vec<PyPlacement>> {
         let p = self::piece(piece)?;
         let opts = MoveOptions {
             rotate_180,
             ..MoveOptions::default()
         };
         let t = self.inner;
-        let found: Vec<(Placement, Option<Vec<String>>)> = py.detach(|| {
+        Ok(py.detach(|| {
             if inputs {
                 t.moves_with_inputs(p, &opts)
                     .into_iter()
-                    .map(|(pl, seq)| (pl, Some(seq.iter().map(|i| i.to_string()).collect())))
+                    .map(|(pl, seq)| {
+                        PyPlacement::new(&pl, Some(seq.iter().map(|i| i.to_string()).collect()))
+                    })
                     .collect()
             } else {
                 t.moves_with(p, &opts)
                     .into_iter()
-                    .map(|pl| (pl, None))
+                    .map(|pl| PyPlacement::new(&pl, None))
                     .collect()
             }
-        });
-        let out = PyList::empty(py);
-        for (pl, seq) in found {
-            let d = PyDict::new(py);
-            d.set_item("piece", pl.piece.to_string())?;
-            d.set_item("rotation", pl.rotation.to_string())?;
-            d.set_item("x", pl.x)?;
-            d.set_item("y", pl.y)?;
-            d.set_item("spin", pl.spin.to_string())?;
-            d.set_item("cells", pl.cells().to_vec())?;
-            if let Some(seq) = seq {
-                d.set_item("inputs", seq)?;
-            }
-            out.append(d)?;
-        }
-        Ok(out)
+        }))
     }
 }
 
 /// Adds the Tetris class to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyTetris>()
+    m.add_class::<PyTetris>()?;
+    m.add_class::<PyPlacement>()
 }
