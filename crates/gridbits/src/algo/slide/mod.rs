@@ -73,9 +73,11 @@
 
 mod bitboard_impls;
 mod board;
+mod board_steps;
 mod dumb7;
 mod gallop;
 mod grid;
+mod grid_steps;
 mod kogge_stone;
 mod line;
 mod subtract;
