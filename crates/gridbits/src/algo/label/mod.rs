@@ -104,7 +104,9 @@ macro_rules! dispatch {
     }};
 }
 
+mod bits;
 mod bytes;
+mod component_stats;
 mod flatten;
 mod input;
 mod labeller;
@@ -112,18 +114,20 @@ mod labels;
 mod merge;
 mod output;
 mod parallel;
+mod scratch;
+mod source;
 mod split;
 mod stats;
 mod write;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use component_stats::ComponentStats;
 pub use input::LabelInput;
-pub use labeller::{LabelOrder, Labeller};
 pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
+pub use scratch::{LabelOrder, Labeller};
 pub use split::{components, GridComponents};
-pub use stats::ComponentStats;
 
 use crate::{BitGrid, Connectivity, SizeError};
 

@@ -1,6 +1,6 @@
 //! The portable label writer, and the choice of writer.
 
-use super::parallel::Source;
+use super::source::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{cpu_has_avx2, memory_error, ComponentStats, Labeller, Labels, CHUNK};

@@ -32,8 +32,8 @@ static SLOTS: [[u8; 8]; 512] = {
     t
 };
 
-use super::labeller::merged;
-use super::stats::StatsSink;
+use super::bits::merged;
+use super::component_stats::StatsSink;
 use super::{unit_rows, ComponentStats, Labeller, Labels};
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;

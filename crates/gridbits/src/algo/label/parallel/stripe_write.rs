@@ -2,10 +2,11 @@
 //! from its run labels (after [`remap`] to the final labels), in pieces side by side for the
 //! rows of a pipelined first stripe that are final once it is scanned ([`final_units`]).
 
+use super::super::scratch::Stripe;
 #[cfg(target_arch = "x86_64")]
 use super::super::x86;
 use super::super::{cpu_has_avx2, unit_rows, Labeller};
-use super::{each, Stripe};
+use super::each;
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
 use std::ops::Range;
