@@ -1,7 +1,6 @@
 //! SSE2 planes. SSE2 is part of the x86_64 baseline (every x86_64 CPU has it and the
 //! target enables it), so these intrinsics need no run-time detection.
-use super::super::chain::simulate_impl;
-use super::super::kernel::Plane;
+use super::super::kernel::{simulate_impl, Plane};
 use super::super::{Chain, Field};
 use std::arch::x86_64::*;
 
