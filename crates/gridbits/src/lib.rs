@@ -154,6 +154,7 @@
 pub mod algo;
 pub mod bitboard;
 pub mod board;
+pub mod cpu;
 pub mod dir;
 pub mod error;
 pub mod games;

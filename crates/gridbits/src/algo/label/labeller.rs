@@ -6,8 +6,7 @@ use super::source::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{
-    cpu_has_bit_instructions, memory_error, size_error, try_resize, LabelOrder, Labeller, Labels,
-    LABEL_SLACK,
+    memory_error, size_error, try_resize, LabelOrder, Labeller, Labels, BIT_PATH, LABEL_SLACK,
 };
 use crate::algo::runs::union_find::union;
 use crate::grid::first_marks;
@@ -76,7 +75,7 @@ impl Labeller {
     /// have them, unless [`portable`](Self::portable)); with AVX2 the label image is also
     /// written 8 cells per instruction.
     pub fn accelerated(&self) -> bool {
-        !self.portable && cpu_has_bit_instructions()
+        !self.portable && crate::cpu::has(BIT_PATH)
     }
 
     /// Pass 1 and the flattening: afterwards `parent[i]` is the label of run `i`, and the

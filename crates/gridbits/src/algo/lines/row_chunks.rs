@@ -2,8 +2,9 @@
 //! of every full row.
 
 #[cfg(target_arch = "x86_64")]
-use super::has_bmi2;
+use super::PEXT;
 use super::{low_bits, remove_bits, shl, shr, LinesSizeError};
+use crate::cpu::has;
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;
 use std::fmt;
@@ -416,8 +417,8 @@ impl RowChunks {
     #[inline]
     pub fn clear_full_lines(&mut self) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if has_bmi2() {
-            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
+        if has(PEXT) {
+            // SAFETY: `has(PEXT)` detected BMI2 and POPCNT (the enabled features) just above.
             return unsafe { self.clear_full_lines_pext() };
         }
         self.clear_full_lines_portable()
@@ -426,7 +427,7 @@ impl RowChunks {
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` compacting each chunk.
     ///
     /// # Safety
-    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`](super::has_bmi2)).
+    /// The CPU must support BMI2 and POPCNT (check with [`cpu::has`](crate::cpu::has)`(`[`PEXT`](super::PEXT)`)`).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> usize {
@@ -436,7 +437,7 @@ impl RowChunks {
     /// [`clear_full_lines`](Self::clear_full_lines) without BMI2: each full row of a chunk is
     /// cut out with two shifts and a mask, highest first.
     #[inline(never)]
-    pub fn clear_full_lines_portable(&mut self) -> usize {
+    fn clear_full_lines_portable(&mut self) -> usize {
         self.clear_impl::<false>()
     }
 

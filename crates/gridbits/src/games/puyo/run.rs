@@ -5,6 +5,8 @@ use super::engine::Engine;
 use super::error::PlaceError;
 use super::kernel::{gravity_portable, Kernel};
 use super::{Chain, Field, Step};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::Features;
 
 impl Field {
     /// One turn: places a pair as [`place_pair`](Self::place_pair) does, then resolves the
@@ -20,10 +22,7 @@ impl Field {
     /// run time) each plane is compacted by `pext` and `pdep` in constant time.
     pub fn settle(&mut self) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-        {
+        if crate::cpu::has(Features::BMI1 | Features::BMI2 | Features::POPCNT) {
             // SAFETY: BMI1, BMI2 and POPCNT were detected.
             unsafe { super::kernel::settle_bmi2(&mut self.planes) };
             return;
@@ -32,8 +31,7 @@ impl Field {
     }
 
     /// [`settle`](Self::settle) by one-row falls, without BMI2.
-    #[doc(hidden)]
-    pub fn settle_portable(&mut self) {
+    fn settle_portable(&mut self) {
         let mut occ = self.occupied();
         gravity_portable::<u128>(&mut self.planes, &mut occ);
     }

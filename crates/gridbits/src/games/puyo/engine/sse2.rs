@@ -108,12 +108,6 @@ pub(super) unsafe fn simulate_popcnt(field: &Field) -> Chain {
     simulate_impl::<Sse2, false>(field)
 }
 
-/// Whether this CPU has the POPCNT instruction.
-#[inline]
-pub(super) fn has_popcnt() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
-}
-
 /// The SSE2 kernel without POPCNT (a CPU without it).
 pub(super) fn simulate(field: &Field) -> Chain {
     simulate_impl::<Sse2, false>(field)
