@@ -39,7 +39,8 @@ use std::fmt;
 /// [`BitGrid`](crate::BitGrid)s (and maps and images) can mismatch.
 ///
 /// ```
-/// use gridbits::algo::slide::{try_reach, SizeMismatch};
+/// use gridbits::algo::slide::try_reach;
+/// use gridbits::SizeMismatch;
 /// use gridbits::{BitGrid, Moves};
 /// let pieces = BitGrid::new(8, 8).unwrap();
 /// let passable = BitGrid::full(8, 6).unwrap();

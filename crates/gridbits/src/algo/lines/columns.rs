@@ -3,10 +3,11 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::PEXT;
-use super::{low_bits, remove_bits, LinesSizeError};
+use super::{low_bits, remove_bits};
 use crate::cpu::has;
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;
+use crate::SizeError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -48,7 +49,7 @@ impl<const W: usize> ColumnBoard<W> {
     ///     "cannot make a 10x65 board: a column must fit one u64: height 1 to 64"
     /// );
     /// ```
-    pub const fn try_new(height: usize) -> Result<Self, LinesSizeError> {
+    pub const fn try_new(height: usize) -> Result<Self, SizeError> {
         let reason = if W == 0 {
             "a board has at least one column"
         } else if height == 0 || height > 64 {
@@ -59,11 +60,7 @@ impl<const W: usize> ColumnBoard<W> {
                 height: height as u32,
             });
         };
-        Err(LinesSizeError {
-            width: W,
-            height,
-            reason,
-        })
+        Err(SizeError::new("board", W, height, reason))
     }
 
     /// An empty board of `W` columns and `height` rows.

@@ -70,7 +70,6 @@ pub use gravity::{settle_down, settle_planes, PlaneHeightsError};
 pub use row_chunks::{RowChunks, MAX_CHUNKED_HEIGHT};
 
 use crate::cpu::Features;
-use std::fmt;
 
 /// `v >> s`, 0 when `s >= 64`.
 #[inline(always)]
@@ -100,34 +99,6 @@ fn remove_bits(v: u64, start: u32, len: u32) -> u64 {
     let low = low_bits(start);
     (v & low) | (shr(v, len) & !low)
 }
-
-/// Why a board of the requested size cannot be made.
-///
-/// ```
-/// let e = gridbits::algo::lines::RowChunks::new(65, 40).unwrap_err();
-/// assert_eq!(e.to_string(), "cannot make a 65x40 board: a row must fit one u64: width at most 64");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LinesSizeError {
-    /// Requested width.
-    pub width: usize,
-    /// Requested height.
-    pub height: usize,
-    /// The limit that was exceeded.
-    pub reason: &'static str,
-}
-
-impl fmt::Display for LinesSizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot make a {}x{} board: {}",
-            self.width, self.height, self.reason
-        )
-    }
-}
-
-impl std::error::Error for LinesSizeError {}
 
 /// The features of the `pext` paths: BMI2 and POPCNT (every BMI2 CPU has it). Query with
 /// [`crate::cpu::has`]; force the portable paths with [`crate::cpu::with_level`].

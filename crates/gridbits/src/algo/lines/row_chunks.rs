@@ -3,10 +3,11 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::PEXT;
-use super::{low_bits, remove_bits, shl, shr, LinesSizeError};
+use super::{low_bits, remove_bits, shl, shr};
 use crate::cpu::has;
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;
+use crate::SizeError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -143,13 +144,11 @@ impl RowChunks {
     /// ```
     /// let b = gridbits::algo::lines::RowChunks::new(10, 40).unwrap();
     /// assert_eq!((b.rows_per_chunk(), b.chunks().len()), (6, 7));
+    /// let e = gridbits::algo::lines::RowChunks::new(65, 40).unwrap_err();
+    /// assert_eq!(e.to_string(), "cannot make a 65x40 board: a row must fit one u64: width at most 64");
     /// ```
-    pub fn new(width: usize, height: usize) -> Result<Self, LinesSizeError> {
-        let err = |reason| LinesSizeError {
-            width,
-            height,
-            reason,
-        };
+    pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
+        let err = |reason| SizeError::new("board", width, height, reason);
         if width == 0 || height == 0 {
             return Err(err("width and height must be at least 1"));
         }
@@ -191,7 +190,7 @@ impl RowChunks {
         width: usize,
         height: usize,
         mut f: impl FnMut(usize, usize) -> bool,
-    ) -> Result<Self, LinesSizeError> {
+    ) -> Result<Self, SizeError> {
         let mut b = Self::new(width, height)?;
         for y in 0..height {
             for x in 0..width {

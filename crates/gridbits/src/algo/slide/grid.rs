@@ -7,8 +7,8 @@ use super::grid_steps::Geo;
 use super::kogge_stone::grid_kogge_stone;
 use super::subtract::rows_subtract;
 use super::sweep::rows_sweep;
-use super::{auto_gallop_speed, Approach, Method, SizeMismatch, Slide};
-use crate::{BitGrid, Dir, Moves};
+use super::{auto_gallop_speed, Approach, Method, Slide};
+use crate::{BitGrid, Dir, Moves, SizeMismatch};
 
 /// The ray on raw grid words, with every method.
 #[allow(clippy::too_many_arguments)]

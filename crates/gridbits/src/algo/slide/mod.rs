@@ -84,6 +84,9 @@ mod subtract;
 mod sweep;
 
 pub use crate::bitboard::generic_ray;
+// TODO(issue 29): delete once algo/fill/mod.rs re-exports `crate::SizeMismatch` itself (its
+// line `pub use crate::algo::slide::SizeMismatch` is the only user; the fill rewrite drops it).
+#[doc(hidden)]
 pub use crate::error::SizeMismatch;
 pub use board::auto_board_method;
 pub use line::{
