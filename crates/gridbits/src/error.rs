@@ -3,6 +3,7 @@
 //! made at all ([`SizeError`]: zero sides, more than [`MAX_CELLS`] cells, or more memory
 //! than the allocator gives); text that does not parse is [`ParseError`](crate::ParseError).
 //! [`GridError`] is any of the first three, for the fallible forms that can meet several.
+//! [`ImageError`] is a caller's buffer that does not hold the image it should.
 //!
 //! # Allocation
 //!
@@ -38,7 +39,8 @@ use std::fmt;
 /// [`BitGrid`](crate::BitGrid)s (and maps and images) can mismatch.
 ///
 /// ```
-/// use gridbits::algo::slide::{try_reach, SizeMismatch};
+/// use gridbits::algo::slide::try_reach;
+/// use gridbits::SizeMismatch;
 /// use gridbits::{BitGrid, Moves};
 /// let pieces = BitGrid::new(8, 8).unwrap();
 /// let passable = BitGrid::full(8, 6).unwrap();
@@ -358,6 +360,100 @@ impl From<SizeError> for GridError {
     fn from(e: SizeError) -> Self {
         GridError::Size(e)
     }
+}
+
+/// Why a byte image could not be read into a [`BitGrid`](crate::BitGrid) (or a grid written
+/// into one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImageError {
+    /// The size cannot be made (zero, or too many cells).
+    Size(SizeError),
+    /// The row stride is shorter than a row (`stride < width`).
+    Stride {
+        /// The row stride given, in elements.
+        stride: usize,
+        /// The width of a row.
+        width: usize,
+    },
+    /// A slice of cells without exactly one element per cell.
+    WrongLength {
+        /// `width * height`.
+        expected: usize,
+        /// The slice's length.
+        found: usize,
+    },
+    /// The buffer is shorter than `(height - 1) * stride + width` elements.
+    TooShort {
+        /// Elements needed.
+        needed: usize,
+        /// Elements given.
+        given: usize,
+    },
+    /// A value does not fit the output type (a label or a distance above `i32::MAX` for an
+    /// `i32` image).
+    ValueTooLarge {
+        /// The value.
+        value: u64,
+        /// The largest value the output type holds.
+        max: u64,
+    },
+}
+
+impl fmt::Display for ImageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImageError::Size(e) => e.fmt(f),
+            ImageError::Stride { stride, width } => {
+                write!(f, "row stride {stride} is shorter than the width {width}")
+            }
+            ImageError::WrongLength { expected, found } => {
+                write!(f, "{found} cells given for a grid of {expected} cells")
+            }
+            ImageError::TooShort { needed, given } => write!(
+                f,
+                "image buffer too short: {given} elements for {needed} needed"
+            ),
+            ImageError::ValueTooLarge { value, max } => write!(
+                f,
+                "value {value} does not fit the output type (at most {max})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ImageError {}
+
+impl From<SizeError> for ImageError {
+    fn from(e: SizeError) -> Self {
+        ImageError::Size(e)
+    }
+}
+
+/// Checks that `len` elements hold `height` rows of `width` at `stride`.
+pub(crate) fn check_image(
+    len: usize,
+    width: usize,
+    height: usize,
+    stride: usize,
+) -> Result<(), ImageError> {
+    if stride < width {
+        return Err(ImageError::Stride { stride, width });
+    }
+    let needed = if width == 0 || height == 0 {
+        0
+    } else {
+        (height - 1)
+            .checked_mul(stride)
+            .and_then(|n| n.checked_add(width))
+            .ok_or(ImageError::TooShort {
+                needed: usize::MAX,
+                given: len,
+            })?
+    };
+    if len < needed {
+        return Err(ImageError::TooShort { needed, given: len });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

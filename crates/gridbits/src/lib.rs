@@ -158,6 +158,7 @@
 pub mod algo;
 pub mod bitboard;
 pub mod board;
+pub mod cpu;
 pub mod dir;
 pub mod error;
 pub mod games;
@@ -177,8 +178,8 @@ pub use board::{
     Board, Board10x10, Board10x40, Board19x19, Board30x20, Board6x12, Board6x13, Board8x8, Board9x9,
 };
 pub use dir::{Connectivity, Dir, Moves, NotAdjacency, UnknownName};
-pub use error::{GridError, OffGrid, SizeError, SizeMismatch};
-pub use grid::{BitGrid, ByteImage, ImageError};
+pub use error::{GridError, ImageError, OffGrid, SizeError, SizeMismatch};
+pub use grid::{BitGrid, ByteImage};
 pub use text::{CharGrid, ParseError};
 
 /// Read access shared by every grid type: size and cells. Generic code (tests, renderers,

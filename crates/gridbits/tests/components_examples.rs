@@ -6,7 +6,7 @@ use gridbits::algo::components::{
     component_at, components, groups_at_least, row_pair_table, table, table::RowPairTable,
     try_component_at, ComponentsError,
 };
-use gridbits::{bitboard, Board, Board6x12, Connectivity};
+use gridbits::{bitboard, Board, Board6x12, Connectivity, OffGrid};
 
 /// A row written as in the article, column 0 first (`"101010"`), as a bit mask.
 fn row(s: &str) -> u32 {
@@ -145,12 +145,10 @@ fn errors_for_cells_off_the_board_and_bad_table_widths() {
         let err = try_component_at(plane, x, y, Connectivity::Eight).unwrap_err();
         assert_eq!(
             err,
-            ComponentsError::OffBoard {
-                x,
-                y,
-                width: 4,
-                height: 3
-            }
+            ComponentsError::OffGrid(OffGrid {
+                cell: (x, y),
+                size: (4, 3)
+            })
         );
         assert!(err.to_string().contains("off the 4x3 board"));
         assert!(

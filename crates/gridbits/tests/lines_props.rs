@@ -6,9 +6,8 @@
 
 use crate::common::{config, SplitMix as Rng};
 
-use gridbits::algo::lines::{
-    has_bmi2, settle_down, settle_planes, settle_planes_portable, ColumnBoard, RowChunks,
-};
+use gridbits::algo::lines::{settle_down, settle_planes, ColumnBoard, RowChunks, PEXT};
+use gridbits::cpu::{self, with_level, Level};
 use gridbits::naive::lines::{settle_values, NaiveLines};
 use gridbits::{BitBoard, Board};
 use proptest::prelude::*;
@@ -70,12 +69,12 @@ proptest! {
         prop_assert_eq!(removed, full_before.len());
         // Both compaction paths, then the dispatching one.
         let mut q = chunked_of(&n);
-        prop_assert_eq!(q.clear_full_lines_portable(), removed);
+        prop_assert_eq!(with_level(Level::Portable, || q.clear_full_lines()), removed);
         assert_same(&q, &expect);
         #[cfg(target_arch = "x86_64")]
-        if has_bmi2() {
+        if cpu::has(PEXT) {
             let mut q = chunked_of(&n);
-            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
+            // SAFETY: `cpu::has(PEXT)` detected BMI2 and POPCNT (the enabled features) just above.
             prop_assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
             assert_same(&q, &expect);
         }
@@ -83,7 +82,7 @@ proptest! {
         assert_same(&c, &expect);
         // Nothing left to clear.
         prop_assert_eq!(c.clear_full_lines(), 0);
-        prop_assert_eq!(c.clear_full_lines_portable(), 0);
+        prop_assert_eq!(with_level(Level::Portable, || c.clear_full_lines()), 0);
         // The article's cascade, run to completion, reaches the same board.
         let mut s = chunked_of(&n);
         prop_assert_eq!(s.cascade_clear_all(), removed);
@@ -189,12 +188,15 @@ fn check_columns<const W: usize>(seed: u64, h: usize, d: u64, full: u64) {
     assert_eq!(a.clear_full_lines(), removed);
     same(&a);
     let mut p = b;
-    assert_eq!(p.clear_full_lines_portable(), removed);
+    assert_eq!(
+        with_level(Level::Portable, || p.clear_full_lines()),
+        removed
+    );
     same(&p);
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
+    if cpu::has(PEXT) {
         let mut q = b;
-        // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
+        // SAFETY: `cpu::has(PEXT)` detected BMI2 and POPCNT (the enabled features) just above.
         assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
         same(&q);
     }
@@ -258,12 +260,12 @@ fn check_planes<const W: usize>(seed: u64, h: usize, d: u64, k: usize) {
     settle_planes(&mut a).unwrap();
     check(&a);
     let mut b = planes.clone();
-    settle_planes_portable(&mut b).unwrap();
+    with_level(Level::Portable, || settle_planes(&mut b)).unwrap();
     check(&b);
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
+    if cpu::has(PEXT) {
         let mut c = planes.clone();
-        // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
+        // SAFETY: `cpu::has(PEXT)` detected BMI2 and POPCNT (the enabled features) just above.
         unsafe { gridbits::algo::lines::settle_planes_pext(&mut c) }.unwrap();
         check(&c);
     }
@@ -310,7 +312,10 @@ fn clears_of_any_row_sets() {
         let removed = n.clear_full_lines();
         assert_eq!(removed, set.len());
         let mut p = c.clone();
-        assert_eq!(p.clear_full_lines_portable(), removed);
+        assert_eq!(
+            with_level(Level::Portable, || p.clear_full_lines()),
+            removed
+        );
         assert_same(&p, &n);
         assert_eq!(c.clear_full_lines(), removed);
         assert_eq!(s.cascade_clear_all(), removed);

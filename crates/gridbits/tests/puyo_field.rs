@@ -3,6 +3,7 @@
 
 use crate::common::SplitMix;
 
+use gridbits::cpu::{with_level, Level};
 use gridbits::games::puyo::{
     Cell, CellError, CodeError, Field, PlaceError, Rules, CODE_GARBAGE, COLUMNS,
 };
@@ -282,9 +283,9 @@ proptest! {
         prop_assert_eq!(Field::from_codes(&codes, rules), Ok(f));
         // The portable path (the default one on CPUs without AVX2) agrees.
         let mut portable = vec![0x55u8; codes.len()];
-        f.write_codes_portable(&mut portable);
+        with_level(Level::Portable, || f.write_codes(&mut portable));
         prop_assert_eq!(&portable, &codes);
-        prop_assert_eq!(Field::from_codes_portable(&codes, rules), Ok(f));
+        prop_assert_eq!(with_level(Level::Portable, || Field::from_codes(&codes, rules)), Ok(f));
         // Built cell by cell from the codes.
         let mut g = Field::new(rules);
         for (i, &c) in codes.iter().enumerate() {
@@ -316,7 +317,7 @@ proptest! {
         }
         let (mut fast, mut portable) = (f, f);
         fast.settle();
-        portable.settle_portable();
+        with_level(Level::Portable, || portable.settle());
         prop_assert_eq!(fast, want);
         prop_assert_eq!(portable, want);
     }
@@ -334,7 +335,7 @@ proptest! {
         }
         let want = Err(CodeError::BadCode { code: bad, x: at % COLUMNS, y: at / COLUMNS });
         prop_assert_eq!(Field::from_codes(&codes, rules), want.clone());
-        prop_assert_eq!(Field::from_codes_portable(&codes, rules), want);
+        prop_assert_eq!(with_level(Level::Portable, || Field::from_codes(&codes, rules)), want);
     }
 }
 

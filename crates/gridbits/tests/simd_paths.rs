@@ -19,9 +19,8 @@ use crate::common::*;
 use crate::puyo_sim::random_field;
 use gridbits::algo::fill::{fill_union, fill_union_portable};
 use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
-use gridbits::algo::lines::{
-    has_bmi2, settle_planes, settle_planes_portable, ColumnBoard, RowChunks,
-};
+use gridbits::algo::lines::{settle_planes, ColumnBoard, RowChunks, PEXT};
+use gridbits::cpu::{self, with_level, Level};
 use gridbits::games::amazons::{Engine as MoveEngine, Side};
 use gridbits::games::puyo::{Engine, Rules};
 use gridbits::grid::ByteKernel;
@@ -229,7 +228,7 @@ fn fill_union_bit_instructions() {
 
 #[test]
 fn line_clears_and_gravity_pext() {
-    let ran = has_bmi2();
+    let ran = cpu::has(PEXT);
     note(
         "line clears and gravity (BMI2 pext/pdep)",
         ran,
@@ -246,13 +245,17 @@ fn line_clears_and_gravity_pext() {
             full_rows >> (y % 64) & 1 != 0 || rng.percent(60)
         });
         let rows = rows.unwrap();
-        // `clear_full_lines_pext` exists on x86-64 only (`has_bmi2` is false elsewhere).
+        // `clear_full_lines_pext` exists on x86-64 only (`cpu::has(PEXT)` is false elsewhere).
         #[cfg(target_arch = "x86_64")]
         {
             let (mut a, mut b) = (rows.clone(), rows.clone());
-            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) above.
+            // SAFETY: `cpu::has(PEXT)` detected BMI2 and POPCNT (the enabled features) above.
             let n = unsafe { a.clear_full_lines_pext() };
-            assert_eq!(n, b.clear_full_lines_portable(), "{w}x{h}");
+            assert_eq!(
+                n,
+                with_level(Level::Portable, || b.clear_full_lines()),
+                "{w}x{h}"
+            );
             assert_eq!(a, b, "{w}x{h}");
         }
 
@@ -264,7 +267,11 @@ fn line_clears_and_gravity_pext() {
             let (mut a, mut b) = (cols, cols);
             // SAFETY: as above.
             let n = unsafe { a.clear_full_lines_pext() };
-            assert_eq!(n, b.clear_full_lines_portable(), "columns of {ch}");
+            assert_eq!(
+                n,
+                with_level(Level::Portable, || b.clear_full_lines()),
+                "columns of {ch}"
+            );
             assert_eq!(a, b, "columns of {ch}");
         }
         let _ = (&rows, cols);
@@ -281,7 +288,7 @@ fn line_clears_and_gravity_pext() {
         }
         let (mut a, mut b) = (planes, planes);
         settle_planes(&mut a).unwrap();
-        settle_planes_portable(&mut b).unwrap();
+        with_level(Level::Portable, || settle_planes(&mut b)).unwrap();
         assert_eq!(a, b);
     }
 }

@@ -219,7 +219,8 @@ fn a_rook_on_an_empty_board_sees_its_lines() {
 
 #[test]
 fn grids_of_different_sizes_are_an_error_not_a_panic() {
-    use gridbits::algo::slide::{try_ray_fill, try_reach, try_reach_with, SizeMismatch};
+    use gridbits::algo::slide::{try_ray_fill, try_reach, try_reach_with};
+    use gridbits::SizeMismatch;
     let mut pieces = BitGrid::new(9, 7).unwrap();
     pieces.set(4, 3);
     let wide = BitGrid::full(10, 7).unwrap();

@@ -4,9 +4,8 @@
 
 use crate::boards::{on_any_board, AnyBoard, BoardCheck};
 use crate::bytes::Bytes;
-use gridbits::algo::lines::{
-    has_bmi2, settle_down, settle_planes, settle_planes_portable, ColumnBoard, RowChunks,
-};
+use gridbits::algo::lines::{settle_down, settle_planes, ColumnBoard, RowChunks, PEXT};
+use gridbits::cpu::{self, with_level, Level};
 use gridbits::naive::lines::{settle_values, NaiveLines};
 use gridbits::naive::NaiveGrid;
 use gridbits::GridView;
@@ -59,12 +58,15 @@ fn row_chunks(bytes: &mut Bytes<'_>) {
     same("clear_full_lines", &a, &want);
     assert_eq!(a.clear_full_lines(), 0, "nothing left to clear");
     let mut p = c.clone();
-    assert_eq!(p.clear_full_lines_portable(), removed);
+    assert_eq!(
+        with_level(Level::Portable, || p.clear_full_lines()),
+        removed
+    );
     same("portable", &p, &want);
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
+    if cpu::has(PEXT) {
         let mut q = c.clone();
-        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`has_bmi2`).
+        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`cpu::has(PEXT)`).
         assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
         same("pext", &q, &want);
     }
@@ -86,12 +88,15 @@ fn columns<const W: usize>(bytes: &mut Bytes<'_>) {
     assert_eq!(a.clear_full_lines(), removed);
     same("clear_full_lines", &a, &want);
     let mut p = b;
-    assert_eq!(p.clear_full_lines_portable(), removed);
+    assert_eq!(
+        with_level(Level::Portable, || p.clear_full_lines()),
+        removed
+    );
     same("portable", &p, &want);
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
+    if cpu::has(PEXT) {
         let mut q = b;
-        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`has_bmi2`).
+        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`cpu::has(PEXT)`).
         assert_eq!(unsafe { q.clear_full_lines_pext() }, removed);
         same("pext", &q, &want);
     }
@@ -132,12 +137,12 @@ fn columns<const W: usize>(bytes: &mut Bytes<'_>) {
     settle_planes(&mut a).expect("one height");
     check("settle_planes", &a);
     let mut p = planes.clone();
-    settle_planes_portable(&mut p).expect("one height");
+    with_level(Level::Portable, || settle_planes(&mut p)).expect("one height");
     check("settle_planes_portable", &p);
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
+    if cpu::has(PEXT) {
         let mut q = planes.clone();
-        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`has_bmi2`).
+        // SAFETY: BMI2 and POPCNT were detected on this CPU just above (`cpu::has(PEXT)`).
         unsafe { gridbits::algo::lines::settle_planes_pext(&mut q) }.expect("one height");
         check("settle_planes_pext", &q);
     }

@@ -3,7 +3,8 @@
 //! Puyo chains.
 
 use super::{Bench, Rng};
-use gridbits::algo::lines::{has_bmi2, ColumnBoard, RowChunks};
+use gridbits::algo::lines::{ColumnBoard, RowChunks, PEXT};
+use gridbits::cpu::{self, with_level, Level};
 use gridbits::games::puyo::{Engine, Field, Rules};
 use gridbits::games::tetris::{Piece, Rotation, Tetris};
 use gridbits::naive::lines::NaiveLines;
@@ -106,13 +107,13 @@ fn tetris_clear(bench: &mut Bench, rng: &mut Rng, scattered: bool) {
         n
     });
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
+    if cpu::has(PEXT) {
         let cols = columns.clone();
         w = w.case("columns-pext", BATCH as u64, move || {
             let mut n = 0;
             for b in &cols {
                 let mut c = *black_box(b);
-                // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) above.
+                // SAFETY: `cpu::has(PEXT)` detected BMI2 and POPCNT (the enabled features) above.
                 n += u64::from(unsafe { c.clear_full_lines_pext() });
                 n += c.column(0) & 1;
             }
@@ -121,13 +122,15 @@ fn tetris_clear(bench: &mut Bench, rng: &mut Rng, scattered: bool) {
     }
     let cols = columns;
     w = w.case("columns-portable", BATCH as u64, move || {
-        let mut n = 0;
-        for b in &cols {
-            let mut c = *black_box(b);
-            n += u64::from(c.clear_full_lines_portable());
-            n += c.column(0) & 1;
-        }
-        n
+        with_level(Level::Portable, || {
+            let mut n = 0;
+            for b in &cols {
+                let mut c = *black_box(b);
+                n += u64::from(c.clear_full_lines());
+                n += c.column(0) & 1;
+            }
+            n
+        })
     });
     w.case("naive", BATCH as u64, move || {
         let mut n = 0;

@@ -1,8 +1,9 @@
 //! A strided 8-bit image read as a grid, packed only where it is read: [`ByteImage`].
 
-use super::convert::{check_image, ImageError};
 use super::pack::{self, ByteKernel, Rows};
 use super::BitGrid;
+use crate::error::check_image;
+use crate::ImageError;
 use crate::SizeError;
 
 /// A strided 8-bit image (a camera frame, a mask from `numpy`, a decoded PNG) read as a grid:

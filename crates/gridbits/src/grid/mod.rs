@@ -28,9 +28,9 @@ use crate::GridView;
 
 mod byte_image;
 mod convert;
+pub(crate) use crate::error::check_image;
+pub use crate::error::ImageError;
 pub use byte_image::ByteImage;
-pub(crate) use convert::check_image;
-pub use convert::ImageError;
 mod morph;
 mod ops;
 mod pack;

@@ -4,6 +4,9 @@
 //! POPCNT, for AVX2 (a byte-table lookup per 32 bytes) and for AVX-512 VPOPCNTDQ (eight
 //! words per instruction).
 
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::{has, Features};
+
 /// Below this many words the plain loop runs (the dispatch would cost more than it saves).
 const DISPATCH_WORDS: usize = 16;
 
@@ -11,19 +14,17 @@ const DISPATCH_WORDS: usize = 16;
 pub(crate) fn count_words(words: &[u64]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if words.len() >= DISPATCH_WORDS {
-        if std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512vpopcntdq")
-        {
+        if has(Features::AVX512F | Features::AVX512VPOPCNTDQ) {
             // SAFETY: AVX-512F and AVX-512 VPOPCNTDQ were detected just above, the only
             // requirement of `count_avx512` (the portable loop compiled with them).
             return unsafe { count_avx512(words) };
         }
-        if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+        if has(Features::AVX2 | Features::POPCNT) {
             // SAFETY: AVX2 and POPCNT were detected just above, the requirement of
             // `count_avx2`.
             return unsafe { count_avx2(words) };
         }
-        if std::is_x86_feature_detected!("popcnt") {
+        if has(Features::POPCNT) {
             // SAFETY: POPCNT was detected just above, the requirement of `count_popcnt`.
             return unsafe { count_popcnt(words) };
         }
@@ -83,19 +84,17 @@ mod tests {
                 assert_eq!(count_words(&words), want, "dispatched, {len} words");
                 #[cfg(target_arch = "x86_64")]
                 {
-                    if std::is_x86_feature_detected!("avx512f")
-                        && std::is_x86_feature_detected!("avx512vpopcntdq")
-                    {
+                    use crate::cpu::{detected, Features};
+                    let cpu = detected();
+                    if cpu.contains(Features::AVX512F | Features::AVX512VPOPCNTDQ) {
                         // SAFETY: detected just above.
                         assert_eq!(unsafe { count_avx512(&words) }, want, "avx512, {len}");
                     }
-                    if std::is_x86_feature_detected!("avx2")
-                        && std::is_x86_feature_detected!("popcnt")
-                    {
+                    if cpu.contains(Features::AVX2 | Features::POPCNT) {
                         // SAFETY: detected just above.
                         assert_eq!(unsafe { count_avx2(&words) }, want, "avx2, {len}");
                     }
-                    if std::is_x86_feature_detected!("popcnt") {
+                    if cpu.contains(Features::POPCNT) {
                         // SAFETY: detected just above.
                         assert_eq!(unsafe { count_popcnt(&words) }, want, "popcnt, {len}");
                     }

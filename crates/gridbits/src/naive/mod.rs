@@ -23,8 +23,10 @@ pub mod slide;
 pub mod tetris;
 pub mod tetris_moves;
 
+use crate::algo::label::LabelInput;
 use crate::dir::{step, Connectivity, Dir};
-use crate::GridView;
+use crate::{BitGrid, GridView, SizeError};
+use std::borrow::Cow;
 use std::fmt;
 
 /// A grid of booleans, one per cell.
@@ -33,6 +35,13 @@ pub struct NaiveGrid {
     width: usize,
     height: usize,
     cells: Vec<bool>,
+}
+
+/// Copied cell by cell, as the labeller copies any grid that is not a [`BitGrid`].
+impl LabelInput for NaiveGrid {
+    fn to_bit_grid(&self) -> Result<Cow<'_, BitGrid>, SizeError> {
+        BitGrid::from_fn(self.width, self.height, |x, y| self.get(x, y)).map(Cow::Owned)
+    }
 }
 
 impl NaiveGrid {

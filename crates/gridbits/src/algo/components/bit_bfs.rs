@@ -4,7 +4,7 @@
 use super::{
     fill_lowest, grow, grow_to_fixpoint, lowest, nb, neighboured, with_conn, ComponentsError,
 };
-use crate::{Board, Connectivity, Dir};
+use crate::{Board, Connectivity, Dir, OffGrid};
 
 /// The component of `plane` holding cell `(x, y)`: empty if that cell is not set.
 ///
@@ -51,14 +51,7 @@ pub fn try_component_at<const W: usize, const H: usize, const N: usize>(
     y: usize,
     conn: Connectivity,
 ) -> Result<Board<W, H, N>, ComponentsError> {
-    if x >= W || y >= H {
-        return Err(ComponentsError::OffBoard {
-            x,
-            y,
-            width: W,
-            height: H,
-        });
-    }
+    OffGrid::check(x, y, W, H)?;
     Ok(grow_to_fixpoint(Board::cell(x, y) & plane, plane, conn))
 }
 

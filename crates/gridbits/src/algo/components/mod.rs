@@ -56,23 +56,14 @@ pub use groups::{groups_at_least, groups_at_least_any};
 /// The row-pair lookup table under its short name: [`row_pair_table`].
 pub use row_pair_table as table;
 
-use crate::{Board, Connectivity, Dir};
+use crate::{Board, Connectivity, Dir, OffGrid};
 use std::fmt;
 
 /// A caller mistake in this module: a cell off the board, a table width out of range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ComponentsError {
-    /// Cell `(x, y)` is not on the `width x height` board.
-    OffBoard {
-        /// Column asked for.
-        x: usize,
-        /// Row asked for (from the top).
-        y: usize,
-        /// Board width.
-        width: usize,
-        /// Board height.
-        height: usize,
-    },
+    /// A cell is not on the board (displayed as "cell (x, y) is off the WxH board").
+    OffGrid(OffGrid),
     /// The row-pair table supports widths 1 to [`row_pair_table::MAX_WIDTH`] only.
     TableWidth {
         /// Width asked for.
@@ -83,12 +74,10 @@ pub enum ComponentsError {
 impl fmt::Display for ComponentsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ComponentsError::OffBoard {
-                x,
-                y,
-                width,
-                height,
-            } => write!(f, "cell ({x}, {y}) is off the {width}x{height} board"),
+            ComponentsError::OffGrid(OffGrid {
+                cell: (x, y),
+                size: (width, height),
+            }) => write!(f, "cell ({x}, {y}) is off the {width}x{height} board"),
             ComponentsError::TableWidth { width } => write!(
                 f,
                 "the row-pair table supports boards 1 to {} cells wide, not {width}",
@@ -99,6 +88,12 @@ impl fmt::Display for ComponentsError {
 }
 
 impl std::error::Error for ComponentsError {}
+
+impl From<OffGrid> for ComponentsError {
+    fn from(e: OffGrid) -> Self {
+        ComponentsError::OffGrid(e)
+    }
+}
 
 /// Calls `f` with `conn` as a constant in each arm, so that code generic over the
 /// connectivity is specialised even when the caller's `conn` is only known at run time.

@@ -1,6 +1,6 @@
 //! Labelling byte images ([`ByteImage`]) without a packing pass of their own.
 
-use super::parallel::Source;
+use super::source::Source;
 use super::{ComponentStats, Labeller, Labels};
 use crate::grid::ByteImage;
 use crate::{BitGrid, Connectivity, SizeError};

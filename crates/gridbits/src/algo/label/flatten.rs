@@ -2,7 +2,8 @@
 //! two-row units (8-connectivity), whose new components are renumbered by their first
 //! top-row cell.
 
-use super::labeller::{merged, starts, upto, Labeller};
+use super::bits::{merged, starts, upto};
+use super::Labeller;
 use crate::BitGrid;
 
 /// Flattens runs `from..to`: roots get labels `next + 1, next + 2, ...` in index order, the

@@ -1,13 +1,12 @@
 //! What the labeller reads: any grid, as a [`BitGrid`].
 
 use crate::grid::ByteImage;
-use crate::naive::NaiveGrid;
 use crate::{BitGrid, Board, GridView, SizeError};
 use std::borrow::Cow;
 
 /// A grid the labeller can read. The labeller works on the word rows of a [`BitGrid`]: a
 /// `BitGrid` is read in place, a fixed-size [`Board`] (whose rows share words and may have a
-/// guard column) or a [`NaiveGrid`] is converted once, cell by cell, and a [`ByteImage`]
+/// guard column) or a [`NaiveGrid`](crate::naive::NaiveGrid) (its impl lives in `naive`) is converted once, cell by cell, and a [`ByteImage`]
 /// is packed once.
 ///
 /// ```
@@ -48,11 +47,5 @@ impl<const W: usize, const H: usize, const N: usize> LabelInput for Board<W, H, 
 impl LabelInput for ByteImage<'_> {
     fn to_bit_grid(&self) -> Result<Cow<'_, BitGrid>, SizeError> {
         ByteImage::to_bit_grid(self).map(Cow::Owned)
-    }
-}
-
-impl LabelInput for NaiveGrid {
-    fn to_bit_grid(&self) -> Result<Cow<'_, BitGrid>, SizeError> {
-        copy(self)
     }
 }

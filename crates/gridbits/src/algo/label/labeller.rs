@@ -1,102 +1,16 @@
-//! The scan: runs, links, union-find and flattening.
+//! The scan of [`Labeller`]: runs, links, union-find and flattening.
 
+use super::bits::{merged, push_bits, starts, upto};
 use super::flatten::flatten;
-use super::parallel::Source;
+use super::source::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_bit_instructions, memory_error, size_error, try_resize, Labels, LABEL_SLACK};
+use super::{
+    memory_error, size_error, try_resize, LabelOrder, Labeller, Labels, BIT_PATH, LABEL_SLACK,
+};
 use crate::algo::runs::union_find::union;
 use crate::grid::first_marks;
 use crate::{BitGrid, Connectivity, SizeError};
-
-/// Bits `0..=p` of a word.
-#[inline(always)]
-pub(super) fn upto(p: u32) -> u64 {
-    u64::MAX >> (63 - p)
-}
-
-/// Run starts of a row word: set cells whose left neighbour is empty. `carry` is the top
-/// bit of the previous word of the row, in bit 0.
-#[inline(always)]
-pub(super) fn starts(w: u64, carry: u64) -> u64 {
-    w & !((w << 1) | carry)
-}
-
-/// Appends the positions `base + i` of the set bits `i` of `m` to `out` at `*n`.
-#[inline(always)]
-pub(super) fn push_bits(mut m: u64, base: u32, out: &mut [u32], n: &mut usize) {
-    while m != 0 {
-        out[*n] = base + m.trailing_zeros();
-        *n += 1;
-        m &= m - 1;
-    }
-}
-
-/// Word `j` of the merged row of unit `k`: the OR of its `unit` rows.
-#[inline(always)]
-pub(super) fn merged(words: &[u64], wpr: usize, h: usize, unit: usize, k: usize, j: usize) -> u64 {
-    let y = k * unit;
-    let mut m = words[y * wpr + j];
-    if unit == 2 && y + 1 < h {
-        m |= words[(y + 1) * wpr + j];
-    }
-    m
-}
-
-/// How [`Labeller`] numbers the components.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum LabelOrder {
-    /// Raster order of each component's first cell (top row first, then left to right),
-    /// as `scipy.ndimage.label` numbers them (and OpenCV with `CCL_SAUF`). The default.
-    #[default]
-    Raster,
-    /// With 8-connectivity, the order the scan meets the components in: by the first pair of
-    /// rows (0-1, 2-3, ...) they reach, then by their leftmost column there. Saves a small
-    /// renumbering pass. With 4-connectivity it is the raster order.
-    RowPairs,
-}
-
-/// Reusable scratch space of the labeller: keep one around to label many images without
-/// allocating.
-///
-/// On x86-64 CPUs with POPCNT and BMI (detected at run time) the labeller runs a copy of its
-/// code compiled for those instructions, and with AVX2 it writes label images with a
-/// table-driven `vpermd`, 8 cells at a time (with AVX-512 F and VPOPCNTDQ, 16 cells at a
-/// time); [`portable`](Self::portable) turns all of them off.
-#[derive(Clone, Debug, Default)]
-pub struct Labeller {
-    /// Union-find parents of the runs, then their labels.
-    pub(super) parent: Vec<u32>,
-    /// Start, end (exclusive) and label of the runs of one row.
-    pub(super) run_start: Vec<u32>,
-    pub(super) run_end: Vec<u32>,
-    pub(super) run_label: Vec<u32>,
-    /// Run starts of a unit's merged row and their counts before each word.
-    pub(super) unit_starts: Vec<u64>,
-    pub(super) unit_prefix: Vec<u32>,
-    /// Sums of the columns of the set cells of a row pair before each word.
-    pub(super) column_sums: Vec<u64>,
-    /// Index of the first run of each unit, and one past the last run.
-    pub(super) unit_base: Vec<u32>,
-    /// New label of each new component of one unit, for the raster order.
-    pub(super) renumber: Vec<u32>,
-    /// How many labels units `0..=k` have given, for each unit `k` (labels are given unit by
-    /// unit: the first cell of label `l` lies in the first unit whose entry reaches `l`).
-    pub(super) unit_labels: Vec<u32>,
-    /// Never use the accelerated copies.
-    pub(super) portable: bool,
-    /// Never use the AVX-512 label writer.
-    pub(super) avx2_only: bool,
-    /// How components are numbered.
-    pub(super) order: LabelOrder,
-    /// Forced stripes (test knob): minimum cells and rows per stripe.
-    pub(super) split: Option<(usize, usize)>,
-    /// Scratch space of the stripes of a striped labelling.
-    pub(super) stripes: Vec<super::parallel::Stripe>,
-    /// A byte image packed for a labelling on one thread (by
-    /// [`label_bytes`](Self::label_bytes) and its siblings), kept for the next one.
-    pub(super) packed: Option<BitGrid>,
-}
 
 impl Labeller {
     /// A labeller with no scratch space yet.
@@ -161,7 +75,7 @@ impl Labeller {
     /// have them, unless [`portable`](Self::portable)); with AVX2 the label image is also
     /// written 8 cells per instruction.
     pub fn accelerated(&self) -> bool {
-        !self.portable && cpu_has_bit_instructions()
+        !self.portable && crate::cpu::has(BIT_PATH)
     }
 
     /// Pass 1 and the flattening: afterwards `parent[i]` is the label of run `i`, and the

@@ -92,8 +92,8 @@ macro_rules! dispatch {
     ($self:ident, $fast:path, $body:ident ( $($arg:expr),* )) => {{
         #[cfg(target_arch = "x86_64")]
         {
-            if !$self.portable && $crate::algo::label::cpu_has_bit_instructions() {
-                // SAFETY: `cpu_has_bit_instructions` checked POPCNT, BMI1, BMI2 and LZCNT
+            if !$self.portable && $crate::cpu::has($crate::algo::label::BIT_PATH) {
+                // SAFETY: `cpu::has(BIT_PATH)` checked POPCNT, BMI1, BMI2 and LZCNT
                 // just above: the features every `$fast` function (`x86::scan`, `x86::stats`,
                 // `x86::label`, `x86::accumulate`) is compiled for, and their only
                 // requirement.
@@ -104,7 +104,9 @@ macro_rules! dispatch {
     }};
 }
 
+mod bits;
 mod bytes;
+mod component_stats;
 mod flatten;
 mod input;
 mod labeller;
@@ -112,19 +114,22 @@ mod labels;
 mod merge;
 mod output;
 mod parallel;
+mod scratch;
+mod source;
 mod split;
 mod stats;
 mod write;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use component_stats::ComponentStats;
 pub use input::LabelInput;
-pub use labeller::{LabelOrder, Labeller};
 pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
+pub use scratch::{LabelOrder, Labeller};
 pub use split::{components, GridComponents};
-pub use stats::ComponentStats;
 
+use crate::cpu::Features;
 use crate::{BitGrid, Connectivity, SizeError};
 
 /// Cells written past the end of the image by chunked writes.
@@ -161,33 +166,15 @@ fn try_resize<T: Copy>(
     Ok(())
 }
 
-/// Whether this CPU has the bit instructions of the accelerated path (x86-64: POPCNT, BMI1,
-/// BMI2, LZCNT). Detected once at run time; always `false` elsewhere.
-fn cpu_has_bit_instructions() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// Whether this CPU also has AVX2, for the label writer.
-fn cpu_has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        cpu_has_bit_instructions() && std::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
+/// The features of the accelerated scan (x86-64: POPCNT, BMI1, BMI2, LZCNT).
+const BIT_PATH: Features = Features::BIT_INSTRUCTIONS;
+/// The features of the AVX2 label writer: the scan's and AVX2.
+const AVX2_WRITER: Features = BIT_PATH.union(Features::AVX2);
+/// The features of the 16-cell label writer: the AVX2 writer's, AVX-512 F and VPOPCNTDQ.
+#[cfg(target_arch = "x86_64")]
+const AVX512_WRITER: Features = AVX2_WRITER
+    .union(Features::AVX512F)
+    .union(Features::AVX512VPOPCNTDQ);
 
 /// Rows per unit of the scan: one with 4-connectivity, a row pair with 8.
 fn unit_rows(conn: Connectivity) -> usize {
@@ -195,15 +182,6 @@ fn unit_rows(conn: Connectivity) -> usize {
         Connectivity::Four => 1,
         Connectivity::Eight => 2,
     }
-}
-
-/// Whether this CPU also has AVX-512 F and VPOPCNTDQ, for the 16-cell label writer.
-/// Detected once (the standard library caches it).
-#[cfg(target_arch = "x86_64")]
-fn cpu_has_avx512_writer() -> bool {
-    cpu_has_avx2()
-        && std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512vpopcntdq")
 }
 
 /// Labels `grid`: a new [`Labels`] image, components in raster order of their first cell.

@@ -35,9 +35,10 @@
 //! pass writes its other rows (on noise, a few above its border; on a comb whose teeth meet
 //! below it, all of them). Its share of the rows is smaller by what writing costs.
 
-use super::labeller::{merged, starts, upto};
+use super::bits::{merged, starts, upto};
+use super::scratch::Stripe;
+use super::source::Source;
 use super::{memory_error, try_resize, unit_rows, ComponentStats, Labeller, Labels};
-use crate::grid::ByteImage;
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
 use join::join_borders;
@@ -64,44 +65,6 @@ const PIPELINED_STRIPES_PER_THREAD: usize = 1;
 const FIRST_SHARE: usize = 8;
 /// Fewest rows of a stripe chosen by default.
 const MIN_STRIPE_ROWS: usize = 16;
-
-/// One stripe's scratch space and results.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Stripe {
-    labeller: Labeller,
-    grid: Option<BitGrid>,
-    /// First row of the stripe in the grid, and its number of rows.
-    y0: usize,
-    rows: usize,
-    /// Units whose rows a pipelined first pass wrote (the first stripe's; [`final_units`]).
-    written: usize,
-    /// Number of local labels.
-    count: u32,
-    /// The local labels of the first and last rows, increasing, and the union-find id of
-    /// the first.
-    border: Vec<u32>,
-    border_base: u32,
-    /// Final label of the first new component of the stripe, minus 1.
-    first: u32,
-    /// Statistics of the joined pieces whose component is another stripe's (one slot per
-    /// joined label), merged into the result after the last pass.
-    side: Vec<ComponentStats>,
-    /// Where each local label's statistics accumulate: `k` below the number of the
-    /// stripe's own new components is their slot `k`, the others slot `k - own` of `side`.
-    slot_of: Vec<u32>,
-    /// The first and last rows, each cell's label as `1 +` its index in `border` (0: empty).
-    top: Vec<u32>,
-    bottom: Vec<u32>,
-    /// Local labels whose border id is no root (increasing), joined to a component whose
-    /// root is in an earlier stripe or, through a later one, in this one; and the final
-    /// label of each.
-    joined: Vec<u32>,
-    joined_final: Vec<u32>,
-    /// Final label of each local label from `map_base` on (0 for 0): `map[i]` of label
-    /// `map_base + i`.
-    map: Vec<u32>,
-    map_base: u32,
-}
 
 /// Runs `f(i, item)` for every item, on all threads with the feature `parallel`; the first
 /// error wins.
@@ -164,37 +127,6 @@ fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + 
     #[cfg(not(feature = "parallel"))]
     {
         (a(), b())
-    }
-}
-
-/// What a striped labelling reads its stripes' rows from.
-#[derive(Clone, Copy)]
-pub(super) enum Source<'a> {
-    /// A grid: each stripe copies its rows.
-    Grid(&'a BitGrid),
-    /// A byte image: each stripe packs its rows, on the thread that scans it.
-    Bytes(&'a ByteImage<'a>),
-}
-
-impl Source<'_> {
-    /// Width and height.
-    pub(super) fn size(self) -> (usize, usize) {
-        match self {
-            Source::Grid(g) => g.size(),
-            Source::Bytes(b) => b.size(),
-        }
-    }
-
-    /// Rows `y0..y0 + into.height()` into `into` (as wide as the source).
-    fn rows_into(self, y0: usize, into: &mut BitGrid) {
-        match self {
-            Source::Grid(g) => {
-                for y in 0..into.height() {
-                    into.row_words_mut(y).copy_from_slice(g.row_words(y0 + y));
-                }
-            }
-            Source::Bytes(b) => b.pack_rows(y0, into),
-        }
     }
 }
 

@@ -1,9 +1,9 @@
 //! The portable label writer, and the choice of writer.
 
-use super::parallel::Source;
+use super::source::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{cpu_has_avx2, memory_error, ComponentStats, Labeller, Labels, CHUNK};
+use super::{memory_error, ComponentStats, Labeller, Labels, AVX2_WRITER, CHUNK};
 use crate::{BitGrid, Connectivity, SizeError};
 
 impl Labeller {
@@ -45,8 +45,8 @@ impl Labeller {
         self.reserve_row_tables(grid)?;
         #[cfg(target_arch = "x86_64")]
         {
-            if stats.is_none() && !self.portable && cpu_has_avx2() {
-                // SAFETY: `cpu_has_avx2` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
+            if stats.is_none() && !self.portable && crate::cpu::has(AVX2_WRITER) {
+                // SAFETY: `cpu::has(AVX2_WRITER)` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
                 // above: the features `x86::label_avx2` is compiled for, its only requirement.
                 return unsafe { x86::label_avx2(self, grid, conn, out) };
             }

@@ -32,8 +32,8 @@ static SLOTS: [[u8; 8]; 512] = {
     t
 };
 
-use super::labeller::merged;
-use super::stats::StatsSink;
+use super::bits::merged;
+use super::component_stats::StatsSink;
 use super::{unit_rows, ComponentStats, Labeller, Labels};
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
@@ -202,7 +202,7 @@ pub(super) fn write_avx2<const UNIT: usize>(
 /// first of them.
 ///
 /// # Safety
-/// The CPU must have AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2`).
+/// The CPU must have AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu::has(AVX2_WRITER)`).
 pub(super) unsafe fn write_fast(
     grid: &BitGrid,
     conn: Connectivity,
@@ -211,8 +211,8 @@ pub(super) unsafe fn write_fast(
     out: &mut [MaybeUninit<u32>],
     avx2_only: bool,
 ) {
-    let wide = !avx2_only && super::cpu_has_avx512_writer();
-    // SAFETY: the caller guarantees AVX2 and the bit instructions; `cpu_has_avx512_writer`
+    let wide = !avx2_only && crate::cpu::has(super::AVX512_WRITER);
+    // SAFETY: the caller guarantees AVX2 and the bit instructions; `AVX512_WRITER`
     // checked AVX-512 F and VPOPCNTDQ (and the same bit instructions) for `write_avx512`.
     unsafe {
         match (conn, wide) {
@@ -340,7 +340,7 @@ pub(super) fn write_avx512<const UNIT: usize>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{cpu_has_avx2, cpu_has_avx512_writer, unit_rows, Labeller};
+    use super::super::{unit_rows, Labeller, AVX2_WRITER, AVX512_WRITER};
     use super::write_fast;
     use crate::{BitGrid, Connectivity};
     use std::mem::MaybeUninit;
@@ -350,7 +350,7 @@ mod tests {
     /// heights end in a one-row unit with 8-connectivity).
     #[test]
     fn unit_ranges_write_the_rows_of_the_whole_image() {
-        if !cpu_has_avx2() {
+        if !crate::cpu::has(AVX2_WRITER) {
             return;
         }
         let mut rng = crate::test_rng::XorShift(0x9e37_79b9_7f4a_7c15);
@@ -365,7 +365,7 @@ mod tests {
                 let units = h.div_ceil(unit_rows(conn));
                 let rows_of = |k: usize| (k * unit_rows(conn)).min(h);
                 for avx2_only in [true, false] {
-                    if !avx2_only && !cpu_has_avx512_writer() {
+                    if !avx2_only && !crate::cpu::has(AVX512_WRITER) {
                         continue;
                     }
                     let write = |a: usize, b: usize| -> Vec<u32> {

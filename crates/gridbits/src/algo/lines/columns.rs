@@ -2,10 +2,12 @@
 //! `pext` or with shifts.
 
 #[cfg(target_arch = "x86_64")]
-use super::has_bmi2;
-use super::{low_bits, remove_bits, LinesSizeError};
+use super::PEXT;
+use super::{low_bits, remove_bits};
+use crate::cpu::has;
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;
+use crate::SizeError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -47,7 +49,7 @@ impl<const W: usize> ColumnBoard<W> {
     ///     "cannot make a 10x65 board: a column must fit one u64: height 1 to 64"
     /// );
     /// ```
-    pub const fn try_new(height: usize) -> Result<Self, LinesSizeError> {
+    pub const fn try_new(height: usize) -> Result<Self, SizeError> {
         let reason = if W == 0 {
             "a board has at least one column"
         } else if height == 0 || height > 64 {
@@ -58,11 +60,7 @@ impl<const W: usize> ColumnBoard<W> {
                 height: height as u32,
             });
         };
-        Err(LinesSizeError {
-            width: W,
-            height,
-            reason,
-        })
+        Err(SizeError::new("board", W, height, reason))
     }
 
     /// An empty board of `W` columns and `height` rows.
@@ -242,7 +240,7 @@ impl<const W: usize> ColumnBoard<W> {
     }
 
     /// Removes every full row; the rows above fall. Returns the number removed. Uses `pext`
-    /// when the CPU has BMI2, else [`clear_full_lines_portable`](Self::clear_full_lines_portable).
+    /// when the CPU has BMI2 ([`crate::cpu`]), else cuts each run of full rows out with shifts.
     #[inline]
     pub fn clear_full_lines(&mut self) -> u32 {
         let full = self.full_rows_mask();
@@ -250,8 +248,8 @@ impl<const W: usize> ColumnBoard<W> {
             return 0;
         }
         #[cfg(target_arch = "x86_64")]
-        if has_bmi2() {
-            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
+        if has(PEXT) {
+            // SAFETY: `has(PEXT)` detected BMI2 and POPCNT (the enabled features) just above.
             unsafe { self.remove_rows_pext(full) };
             return full.count_ones();
         }
@@ -262,24 +260,13 @@ impl<const W: usize> ColumnBoard<W> {
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` on every column.
     ///
     /// # Safety
-    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`](super::has_bmi2)).
+    /// The CPU must support BMI2 and POPCNT (check with [`cpu::has`](crate::cpu::has)`(`[`PEXT`](super::PEXT)`)`).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> u32 {
         let full = self.full_rows_mask();
         if full != 0 {
             self.remove_rows_pext(full);
-        }
-        full.count_ones()
-    }
-
-    /// [`clear_full_lines`](Self::clear_full_lines) without BMI2: each run of consecutive full
-    /// rows, highest first (found by leading zeros), is cut out of every column with two
-    /// shifts and a mask.
-    pub fn clear_full_lines_portable(&mut self) -> u32 {
-        let full = self.full_rows_mask();
-        if full != 0 {
-            self.remove_rows_portable(full);
         }
         full.count_ones()
     }
@@ -293,8 +280,8 @@ impl<const W: usize> ColumnBoard<W> {
             return;
         }
         #[cfg(target_arch = "x86_64")]
-        if has_bmi2() {
-            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
+        if has(PEXT) {
+            // SAFETY: `has(PEXT)` detected BMI2 and POPCNT (the enabled features) just above.
             unsafe { self.remove_rows_pext(rows) };
             return;
         }

@@ -2,8 +2,9 @@
 //! and any [`BitBoard`] settles towards its bottom row ([`settle_down`]).
 
 #[cfg(target_arch = "x86_64")]
-use super::has_bmi2;
+use super::PEXT;
 use super::{remove_bits, shr, ColumnBoard};
+use crate::cpu::has;
 use crate::{BitBoard, Dir};
 use std::fmt;
 
@@ -49,8 +50,8 @@ pub fn settle_planes<const W: usize>(
     planes: &mut [ColumnBoard<W>],
 ) -> Result<(), PlaneHeightsError> {
     #[cfg(target_arch = "x86_64")]
-    if has_bmi2() {
-        // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
+    if has(PEXT) {
+        // SAFETY: `has(PEXT)` detected BMI2 and POPCNT (the enabled features) just above.
         return unsafe { settle_planes_pext(planes) };
     }
     settle_planes_portable(planes)
@@ -59,7 +60,7 @@ pub fn settle_planes<const W: usize>(
 /// [`settle_planes`] with `pext`.
 ///
 /// # Safety
-/// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`](super::has_bmi2)).
+/// The CPU must support BMI2 and POPCNT (check with [`cpu::has`](crate::cpu::has)`(`[`PEXT`](super::PEXT)`)`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,popcnt")]
 pub unsafe fn settle_planes_pext<const W: usize>(
@@ -78,7 +79,7 @@ pub unsafe fn settle_planes_pext<const W: usize>(
 
 /// [`settle_planes`] without BMI2: for each column, every gap of the union is cut out of
 /// every plane, lowest gap first.
-pub fn settle_planes_portable<const W: usize>(
+fn settle_planes_portable<const W: usize>(
     planes: &mut [ColumnBoard<W>],
 ) -> Result<(), PlaneHeightsError> {
     check_heights(planes)?;

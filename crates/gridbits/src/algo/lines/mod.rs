@@ -66,10 +66,10 @@ mod row_chunks;
 pub use columns::ColumnBoard;
 #[cfg(target_arch = "x86_64")]
 pub use gravity::settle_planes_pext;
-pub use gravity::{settle_down, settle_planes, settle_planes_portable, PlaneHeightsError};
+pub use gravity::{settle_down, settle_planes, PlaneHeightsError};
 pub use row_chunks::{RowChunks, MAX_CHUNKED_HEIGHT};
 
-use std::fmt;
+use crate::cpu::Features;
 
 /// `v >> s`, 0 when `s >= 64`.
 #[inline(always)]
@@ -100,55 +100,6 @@ fn remove_bits(v: u64, start: u32, len: u32) -> u64 {
     (v & low) | (shr(v, len) & !low)
 }
 
-/// Why a board of the requested size cannot be made.
-///
-/// ```
-/// let e = gridbits::algo::lines::RowChunks::new(65, 40).unwrap_err();
-/// assert_eq!(e.to_string(), "cannot make a 65x40 board: a row must fit one u64: width at most 64");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LinesSizeError {
-    /// Requested width.
-    pub width: usize,
-    /// Requested height.
-    pub height: usize,
-    /// The limit that was exceeded.
-    pub reason: &'static str,
-}
-
-impl fmt::Display for LinesSizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot make a {}x{} board: {}",
-            self.width, self.height, self.reason
-        )
-    }
-}
-
-impl std::error::Error for LinesSizeError {}
-
-/// Whether this CPU has BMI2 (`pext`/`pdep`) and POPCNT (every BMI2 CPU has it; the
-/// `pext` paths use both). Detected at run time once, then one relaxed atomic load.
-#[inline]
-pub fn has_bmi2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        // 0: not detected yet, 1: no, 2: yes.
-        static BMI2: AtomicU8 = AtomicU8::new(0);
-        match BMI2.load(Ordering::Relaxed) {
-            0 => {
-                let yes = std::arch::is_x86_feature_detected!("bmi2")
-                    && std::arch::is_x86_feature_detected!("popcnt");
-                BMI2.store(1 + u8::from(yes), Ordering::Relaxed);
-                yes
-            }
-            v => v == 2,
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
+/// The features of the `pext` paths: BMI2 and POPCNT (every BMI2 CPU has it). Query with
+/// [`crate::cpu::has`]; force the portable paths with [`crate::cpu::with_level`].
+pub const PEXT: Features = Features::BMI2.union(Features::POPCNT);

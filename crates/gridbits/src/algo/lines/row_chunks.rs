@@ -2,10 +2,12 @@
 //! of every full row.
 
 #[cfg(target_arch = "x86_64")]
-use super::has_bmi2;
-use super::{low_bits, remove_bits, shl, shr, LinesSizeError};
+use super::PEXT;
+use super::{low_bits, remove_bits, shl, shr};
+use crate::cpu::has;
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;
+use crate::SizeError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -142,13 +144,11 @@ impl RowChunks {
     /// ```
     /// let b = gridbits::algo::lines::RowChunks::new(10, 40).unwrap();
     /// assert_eq!((b.rows_per_chunk(), b.chunks().len()), (6, 7));
+    /// let e = gridbits::algo::lines::RowChunks::new(65, 40).unwrap_err();
+    /// assert_eq!(e.to_string(), "cannot make a 65x40 board: a row must fit one u64: width at most 64");
     /// ```
-    pub fn new(width: usize, height: usize) -> Result<Self, LinesSizeError> {
-        let err = |reason| LinesSizeError {
-            width,
-            height,
-            reason,
-        };
+    pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
+        let err = |reason| SizeError::new("board", width, height, reason);
         if width == 0 || height == 0 {
             return Err(err("width and height must be at least 1"));
         }
@@ -190,7 +190,7 @@ impl RowChunks {
         width: usize,
         height: usize,
         mut f: impl FnMut(usize, usize) -> bool,
-    ) -> Result<Self, LinesSizeError> {
+    ) -> Result<Self, SizeError> {
         let mut b = Self::new(width, height)?;
         for y in 0..height {
             for x in 0..width {
@@ -416,8 +416,8 @@ impl RowChunks {
     #[inline]
     pub fn clear_full_lines(&mut self) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if has_bmi2() {
-            // SAFETY: `has_bmi2` detected BMI2 and POPCNT (the enabled features) just above.
+        if has(PEXT) {
+            // SAFETY: `has(PEXT)` detected BMI2 and POPCNT (the enabled features) just above.
             return unsafe { self.clear_full_lines_pext() };
         }
         self.clear_full_lines_portable()
@@ -426,7 +426,7 @@ impl RowChunks {
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` compacting each chunk.
     ///
     /// # Safety
-    /// The CPU must support BMI2 and POPCNT (check with [`has_bmi2`](super::has_bmi2)).
+    /// The CPU must support BMI2 and POPCNT (check with [`cpu::has`](crate::cpu::has)`(`[`PEXT`](super::PEXT)`)`).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> usize {
@@ -436,7 +436,7 @@ impl RowChunks {
     /// [`clear_full_lines`](Self::clear_full_lines) without BMI2: each full row of a chunk is
     /// cut out with two shifts and a mask, highest first.
     #[inline(never)]
-    pub fn clear_full_lines_portable(&mut self) -> usize {
+    fn clear_full_lines_portable(&mut self) -> usize {
         self.clear_impl::<false>()
     }
 

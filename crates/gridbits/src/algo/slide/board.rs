@@ -1,10 +1,11 @@
-//! Fixed boards: [`Slide`] for [`Board`], the per-direction dispatch and the helpers every
-//! board method shares.
+//! Fixed boards: [`Slide`] for [`Board`] and the per-direction dispatch to the methods (the
+//! helpers they share are in `board_steps.rs`).
 //!
 //! Every ray function takes the direction (`DX`, `DY`) and the method (`M`) as const
 //! generics, so all shift amounts are constants: on small boards a ray compiles to
 //! straight-line word operations.
 
+use super::board_steps::max_ray_len;
 use super::{auto_gallop_speed, Approach, Method, Slide};
 use crate::{Board, Dir, Moves};
 
@@ -27,58 +28,8 @@ pub const fn auto_board_method(w: usize, h: usize, dx: isize, dy: isize) -> Meth
     }
 }
 
-/// Raw shift by a signed bit offset (positive: towards higher bits).
-#[inline(always)]
-pub(super) fn sh<const W: usize, const H: usize, const N: usize>(
-    b: Board<W, H, N>,
-    delta: isize,
-) -> Board<W, H, N> {
-    if delta >= 0 {
-        b.shl_raw(delta as usize)
-    } else {
-        b.shr_raw(delta.unsigned_abs())
-    }
-}
-
-/// The passable cells a step with horizontal part `dx` may land on. With a guard column every
-/// raw shift lands either on a cell or on a guard bit (never passable); without one, a step
-/// with a horizontal part may not land in the column it would wrap into.
-#[inline(always)]
-pub(super) fn propagator<const W: usize, const H: usize, const N: usize>(
-    passable: Board<W, H, N>,
-    dx: isize,
-) -> Board<W, H, N> {
-    if Board::<W, H, N>::GUARD {
-        return passable;
-    }
-    match dx {
-        1 => passable.and(Board::<W, H, N>::NOT_FIRST_COL),
-        -1 => passable.and(Board::<W, H, N>::NOT_LAST_COL),
-        _ => passable,
-    }
-}
-
-/// The longest ray on a `w x h` board in a direction with parts `dx`, `dy`.
-pub(super) const fn max_ray_len(w: usize, h: usize, dx: isize, dy: isize) -> usize {
-    match (dx != 0, dy != 0) {
-        (true, true) => {
-            if w < h {
-                w - 1
-            } else {
-                h - 1
-            }
-        }
-        (true, false) => w - 1,
-        _ => h - 1,
-    }
-}
-
 /// Board rays, one function per method, direction as const generics.
 impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
-    pub(super) const fn slide_delta(dx: isize, dy: isize) -> isize {
-        dy * Self::STRIDE as isize + dx
-    }
-
     /// The ray with method `M` (a `M_*` constant), direction `(DX, DY)`.
     #[inline(always)]
     fn slide_ray_m<const DX: isize, const DY: isize, const M: u8>(self, passable: Self) -> Self {

@@ -2,8 +2,8 @@
 //! until the front is empty. One shift per cell of the longest ray; the baseline every other
 //! method is measured against.
 
-use super::board::{propagator, sh};
-use super::grid::{step, step_one_word, Geo, Mode};
+use super::board_steps::{propagator, sh};
+use super::grid_steps::{step, step_one_word, Geo, Mode};
 use crate::{Board, Dir};
 
 impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {

@@ -10,8 +10,8 @@
 //! gallop stops as soon as a step adds nothing. The speed defaults to about the square root
 //! of the longest ray ([`auto_gallop_speed`](super::auto_gallop_speed)).
 
-use super::board::{max_ray_len, propagator, sh};
-use super::grid::{jump_pass, step, Geo, Mode};
+use super::board_steps::{max_ray_len, propagator, sh};
+use super::grid_steps::{jump_pass, step, Geo, Mode};
 use super::Approach;
 use crate::{Board, Dir};
 

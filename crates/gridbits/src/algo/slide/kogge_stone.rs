@@ -3,8 +3,8 @@
 //! steps. Fixed boards run an unrolled schedule computed at compile time ([`ks_plan`]);
 //! runtime grids fuse each jump with the doubling of the propagator.
 
-use super::board::{max_ray_len, propagator, sh};
-use super::grid::{jump_pass, step, Geo, Mode};
+use super::board_steps::{max_ray_len, propagator, sh};
+use super::grid_steps::{jump_pass, step, Geo, Mode};
 use crate::{Board, Dir};
 
 /// A Kogge-Stone schedule for rays of up to `len` cells: `(jumps, smear, count)`. Before jump

@@ -71,15 +71,22 @@
 //! assert_eq!(queen_reach(&amazon, &empty).count(), 9 + 5 + 4 + 4 + 5 + 4);
 //! ```
 
+mod bitboard_impls;
 mod board;
+mod board_steps;
 mod dumb7;
 mod gallop;
 mod grid;
+mod grid_steps;
 mod kogge_stone;
 mod line;
 mod subtract;
 mod sweep;
 
+pub use crate::bitboard::generic_ray;
+// TODO(issue 29): delete once algo/fill/mod.rs re-exports `crate::SizeMismatch` itself (its
+// line `pub use crate::algo::slide::SizeMismatch` is the only user; the fill rewrite drops it).
+#[doc(hidden)]
 pub use crate::error::SizeMismatch;
 pub use board::auto_board_method;
 pub use line::{
@@ -335,25 +342,6 @@ pub fn ray_fill<B: BitBoard>(pieces: &B, passable: &B, d: Dir, sliding: bool) ->
         return front;
     }
     pieces.slide_ray(passable, d)
-}
-
-/// The shift-by-one loop written against [`BitBoard`] alone: the ray of any board type.
-///
-/// # Panics
-///
-/// If `pieces` and `passable` are runtime grids of different sizes ([`try_ray_fill`] returns an error
-/// instead).
-pub fn generic_ray<B: BitBoard>(pieces: &B, passable: &B, d: Dir) -> B {
-    let mut front = pieces.shift(d);
-    front.and_assign(passable);
-    let mut all = front.clone();
-    while !front.is_empty() {
-        front = front.shift(d);
-        front.and_assign(passable);
-        front.and_not_assign(&all);
-        all.or_assign(&front);
-    }
-    all
 }
 
 /// [`reach`] that returns a [`SizeMismatch`] instead of panicking when `pieces` and

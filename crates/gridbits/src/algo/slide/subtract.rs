@@ -4,8 +4,8 @@
 //! of both board kinds; west runs the same on bit-reversed words. Directions with a vertical
 //! part fall back to Kogge-Stone.
 
-use super::board::propagator;
-use super::grid::Geo;
+use super::board_steps::propagator;
+use super::grid_steps::Geo;
 use crate::Board;
 
 impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {

@@ -3,7 +3,7 @@
 //! vertical or diagonal ray costs one pass whatever its length. Rows themselves use the
 //! subtraction.
 
-use super::grid::Geo;
+use super::grid_steps::Geo;
 use crate::Dir;
 
 /// One pass over the rows in the direction of travel: row `y` gets the passable cells of

@@ -214,13 +214,10 @@ fn count_portable(own: u128, e: u128) -> u64 {
 mod x86 {
     use super::{count_raw, for_each_raw, perft_body};
 
-    /// Whether this CPU has the instructions (detected at run time, cached by std).
+    /// Whether this CPU has the instructions ([`crate::cpu`]: detected once, may be capped).
     #[inline]
     pub(super) fn available() -> bool {
-        std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
+        crate::cpu::has(crate::cpu::Features::BIT_INSTRUCTIONS)
     }
 
     #[inline(never)]

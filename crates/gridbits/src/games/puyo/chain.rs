@@ -1,6 +1,5 @@
-//! The result of a chain ([`Chain`], [`Step`]) and the chain driver of the generic kernel.
+//! The result of a chain: [`Chain`] and its [`Step`]s.
 
-use super::kernel::{Kernel, Plane};
 use super::{Field, MAX_CHAIN};
 
 /// One step of a chain: what vanished and what it scored (see the
@@ -37,32 +36,5 @@ impl Chain {
     /// The steps, first to last.
     pub fn steps(&self) -> &[Step] {
         &self.steps[..self.chain as usize]
-    }
-}
-
-/// The whole chain on planes of type `P` (`BMI2`: gravity by `pext`/`pdep`); the engines'
-/// common driver.
-#[inline(always)]
-pub(super) fn simulate_impl<P: Plane, const BMI2: bool>(field: &Field) -> Chain {
-    let rules = field.rules;
-    let mut k = Kernel::<P>::load(field);
-    let mut steps = [Step::default(); MAX_CHAIN];
-    let mut n = 0;
-    let mut score = 0u64;
-    let mut dirty = !0u32;
-    while let Some(s) = k.step::<BMI2>(n as u32 + 1, rules, &mut dirty) {
-        score += u64::from(s.score);
-        if n < MAX_CHAIN {
-            steps[n] = s;
-        }
-        n += 1;
-    }
-    let mut out = *field;
-    k.store(&mut out);
-    Chain {
-        chain: n.min(MAX_CHAIN) as u32,
-        score,
-        steps,
-        field: out,
     }
 }

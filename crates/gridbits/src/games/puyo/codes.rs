@@ -82,7 +82,7 @@ impl Field {
             });
         }
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if crate::cpu::has(crate::cpu::Features::AVX2) {
             // SAFETY: AVX2 is present and the length was checked above.
             if let Some(f) = unsafe { super::codes_avx2::from_codes(codes, rules) } {
                 return Ok(f);
@@ -93,8 +93,7 @@ impl Field {
 
     /// [`from_codes`](Self::from_codes) without SIMD, for a slice of the right length; it
     /// also finds the bad code the AVX2 path only detects.
-    #[doc(hidden)]
-    pub fn from_codes_portable(codes: &[u8], rules: Rules) -> Result<Field, CodeError> {
+    fn from_codes_portable(codes: &[u8], rules: Rules) -> Result<Field, CodeError> {
         let rows = rules.rows();
         if codes.len() != rows * COLUMNS {
             return Err(CodeError::Length {
@@ -157,7 +156,7 @@ impl Field {
             rows * COLUMNS
         );
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if crate::cpu::has(crate::cpu::Features::AVX2) {
             // SAFETY: AVX2 is present and the length was checked above.
             unsafe { super::codes_avx2::write_codes(self, out) };
             return;
@@ -166,8 +165,7 @@ impl Field {
     }
 
     /// [`write_codes`](Self::write_codes) without SIMD (same panics).
-    #[doc(hidden)]
-    pub fn write_codes_portable(&self, out: &mut [u8]) {
+    fn write_codes_portable(&self, out: &mut [u8]) {
         let rows = self.rows();
         assert_eq!(
             out.len(),

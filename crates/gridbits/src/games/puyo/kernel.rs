@@ -1,10 +1,10 @@
 //! The chain kernel shared by the portable and SSE2 engines: the register operations on one
 //! plane ([`Plane`]), the vanish filter, the group split and the gravities, and one chain
-//! step over the six planes held in registers.
+//! step over the six planes held in registers, and the chain driver ([`simulate_impl`]).
 
 #[cfg(target_arch = "x86_64")]
 use super::rules::Tables;
-use super::{Field, Rules, Step, ACTIVE, ALL, COLORS, GARBAGE, LANE, LANE_ONES};
+use super::{Chain, Field, Rules, Step, ACTIVE, ALL, COLORS, GARBAGE, LANE, LANE_ONES, MAX_CHAIN};
 
 /// The register operations the chain kernel needs on one plane (column-major 16-bit lanes).
 pub(super) trait Plane: Copy {
@@ -348,4 +348,31 @@ pub(super) fn groups_and_bonus(sets: &[u128; 5], t: &Tables, rules: Rules) -> (u
         }
     }
     (groups, gb)
+}
+
+/// The whole chain on planes of type `P` (`BMI2`: gravity by `pext`/`pdep`); the engines'
+/// common driver.
+#[inline(always)]
+pub(super) fn simulate_impl<P: Plane, const BMI2: bool>(field: &Field) -> Chain {
+    let rules = field.rules;
+    let mut k = Kernel::<P>::load(field);
+    let mut steps = [Step::default(); MAX_CHAIN];
+    let mut n = 0;
+    let mut score = 0u64;
+    let mut dirty = !0u32;
+    while let Some(s) = k.step::<BMI2>(n as u32 + 1, rules, &mut dirty) {
+        score += u64::from(s.score);
+        if n < MAX_CHAIN {
+            steps[n] = s;
+        }
+        n += 1;
+    }
+    let mut out = *field;
+    k.store(&mut out);
+    Chain {
+        chain: n.min(MAX_CHAIN) as u32,
+        score,
+        steps,
+        field: out,
+    }
 }

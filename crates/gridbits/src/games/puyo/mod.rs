@@ -175,6 +175,7 @@ mod kernel;
 mod pair;
 pub mod placement;
 mod rules;
+mod run;
 
 pub use batch::{simulate_many, simulate_many_with};
 pub use chain::{Chain, Step};

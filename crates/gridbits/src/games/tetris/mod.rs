@@ -117,9 +117,10 @@ pub use piece::{Piece, Rotation, RotationError};
 pub use spin::Spin;
 pub use srs::{kick_offsets, spawn_position, Kick, Turn};
 
-use crate::algo::lines::{ColumnBoard, LinesSizeError};
+use crate::algo::lines::ColumnBoard;
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;
+use crate::SizeError;
 use piece::Shape;
 use std::fmt;
 use std::str::FromStr;
@@ -153,13 +154,9 @@ impl<const W: usize> Tetris<W> {
     /// assert!(Tetris::<10>::try_new(65).is_err());
     /// assert!(Tetris::<65>::try_new(40).is_err());
     /// ```
-    pub const fn try_new(height: usize) -> Result<Self, LinesSizeError> {
+    pub const fn try_new(height: usize) -> Result<Self, SizeError> {
         if W > 64 {
-            return Err(LinesSizeError {
-                width: W,
-                height,
-                reason: "width 1 to 64",
-            });
+            return Err(SizeError::new("board", W, height, "width 1 to 64"));
         }
         match ColumnBoard::try_new(height) {
             Ok(board) => Ok(Tetris { board }),

@@ -11,12 +11,14 @@ mod portable;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use std::sync::atomic::{AtomicU8, Ordering};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::has;
+use crate::cpu::Features;
 
 /// A kernel for byte images.
 ///
 /// Four kernels do the same work; [`ByteKernel::best`] picks the fastest one this CPU runs,
-/// detected once at run time (`is_x86_feature_detected!`) and cached:
+/// detected once at run time ([`crate::cpu`], which also forces a lower level):
 ///
 /// | kernel | packs 64 pixels (bytes to one word) with | unpacks 64 pixels with |
 /// |---|---|---|
@@ -57,9 +59,6 @@ pub enum ByteKernel {
     Avx512,
 }
 
-/// The detected best kernel plus one; 0 until the first detection.
-static BEST: AtomicU8 = AtomicU8::new(0);
-
 impl ByteKernel {
     /// Every kernel, slowest first.
     pub const ALL: [ByteKernel; 4] = [
@@ -69,19 +68,18 @@ impl ByteKernel {
         ByteKernel::Avx512,
     ];
 
-    /// The fastest kernel this CPU runs, detected on the first call and then cached.
+    /// The fastest kernel this CPU runs (under the level [`crate::cpu`] allows now).
+    #[inline]
     pub fn best() -> ByteKernel {
-        match BEST.load(Ordering::Relaxed) {
-            0 => {
-                let best = Self::ALL
-                    .into_iter()
-                    .rev()
-                    .find(|k| k.is_available())
-                    .unwrap_or(ByteKernel::Portable);
-                BEST.store(best as u8 + 1, Ordering::Relaxed);
-                best
-            }
-            n => Self::ALL[usize::from(n - 1) % Self::ALL.len()],
+        let f = crate::cpu::features();
+        if f.contains(Features::AVX512F | Features::AVX512BW) {
+            ByteKernel::Avx512
+        } else if f.contains(Features::AVX2) {
+            ByteKernel::Avx2
+        } else if f.contains(Features::SSE2) {
+            ByteKernel::Sse2
+        } else {
+            ByteKernel::Portable
         }
     }
 
@@ -90,14 +88,11 @@ impl ByteKernel {
         match self {
             ByteKernel::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            ByteKernel::Sse2 => true,
+            ByteKernel::Sse2 => has(Features::SSE2),
             #[cfg(target_arch = "x86_64")]
-            ByteKernel::Avx2 => std::is_x86_feature_detected!("avx2"),
+            ByteKernel::Avx2 => has(Features::AVX2),
             #[cfg(target_arch = "x86_64")]
-            ByteKernel::Avx512 => {
-                std::is_x86_feature_detected!("avx512f")
-                    && std::is_x86_feature_detected!("avx512bw")
-            }
+            ByteKernel::Avx512 => has(Features::AVX512F | Features::AVX512BW),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }

@@ -2,7 +2,7 @@
 //! `numpy.packbits` gives them (its default `bitorder="big"`).
 
 use super::Rows;
-use crate::grid::convert::check_image;
+use crate::error::check_image;
 use crate::grid::{tail_mask, BitGrid, ImageError};
 
 /// One word of a row from up to 8 packed bytes, first pixel in the top bit of the first byte:

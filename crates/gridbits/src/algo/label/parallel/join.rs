@@ -1,8 +1,8 @@
 //! Step 2 of striped labelling ([`super`]): the stripes' components joined across their
 //! borders, and the first final label of each stripe's new components.
 
+use super::super::scratch::Stripe;
 use super::super::{memory_error, size_error, LABEL_SLACK};
-use super::Stripe;
 use crate::algo::runs::union_find::union;
 use crate::{Connectivity, SizeError};
 

@@ -2,9 +2,9 @@
 //! slots of its own new components in the result, and those of pieces of components that
 //! start in an earlier stripe to side slots, merged into the result afterwards.
 
-use super::super::stats::StatsSink;
+use super::super::component_stats::StatsSink;
+use super::super::scratch::Stripe;
 use super::super::{memory_error, ComponentStats};
-use super::Stripe;
 use crate::{Connectivity, SizeError};
 
 /// The slots of a stripe's runs: its own new components' slots of the result, and its side

@@ -2,10 +2,11 @@
 //! from its run labels (after [`remap`] to the final labels), in pieces side by side for the
 //! rows of a pipelined first stripe that are final once it is scanned ([`final_units`]).
 
+use super::super::scratch::Stripe;
 #[cfg(target_arch = "x86_64")]
 use super::super::x86;
-use super::super::{cpu_has_avx2, unit_rows, Labeller};
-use super::{each, Stripe};
+use super::super::{unit_rows, Labeller, AVX2_WRITER};
+use super::each;
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
 use std::ops::Range;
@@ -26,7 +27,7 @@ pub(super) fn write_in_pieces(
 ) -> Result<(), SizeError> {
     #[cfg(target_arch = "x86_64")]
     {
-        if !l.portable && cpu_has_avx2() {
+        if !l.portable && crate::cpu::has(AVX2_WRITER) {
             let (w, unit) = (g.width(), unit_rows(conn));
             let per = units.len().div_ceil(WRITE_PIECES).max(1);
             let mut pieces: Vec<(Range<usize>, &mut [MaybeUninit<u32>])> =
@@ -42,7 +43,7 @@ pub(super) fn write_in_pieces(
             let (l, avx2_only) = (&*l, l.avx2_only);
             return each(&mut pieces, |_, (units, piece)| {
                 let labels = &l.parent[l.unit_base[units.start] as usize..];
-                // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2`),
+                // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu::has(AVX2_WRITER)`),
                 // what `write_fast` needs. Its writers write only inside `piece` (the rows
                 // of `units`) and read the run labels from the first run of `units` on.
                 unsafe { x86::write_fast(g, conn, units.clone(), labels, piece, avx2_only) };
@@ -91,9 +92,9 @@ pub(super) fn write_stripe(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if !l.portable && cpu_has_avx2() {
+        if !l.portable && crate::cpu::has(AVX2_WRITER) {
             let labels = &l.parent[l.unit_base[units.start] as usize..];
-            // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu_has_avx2` checks
+            // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu::has(AVX2_WRITER)` checks
             // all of them), what `write_fast` needs. Its writers write only inside `cells`
             // (the rows of `units`) and read the run labels from the first run of `units`.
             unsafe { x86::write_fast(g, conn, units, labels, cells, l.avx2_only) };
@@ -101,7 +102,7 @@ pub(super) fn write_stripe(
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = cpu_has_avx2;
+    let _ = AVX2_WRITER;
     let (w, unit) = (g.width(), unit_rows(conn));
     let rows = units.start * unit..units.end * unit;
     l.for_each_row(g, conn, 0, |y, starts, ends, labels| {
@@ -273,8 +274,8 @@ fn remap(labels: &mut [u32], map: Map<'_>, portable: bool) {
         .all(|p| map.finals[(p - map.base) as usize] == p.wrapping_add(map.shift.delta)));
     #[cfg(target_arch = "x86_64")]
     {
-        if !portable && map.finals.len() <= i32::MAX as usize && cpu_has_avx2() {
-            // SAFETY: the CPU has AVX2 (`cpu_has_avx2` checks it), the only feature
+        if !portable && map.finals.len() <= i32::MAX as usize && crate::cpu::has(AVX2_WRITER) {
+            // SAFETY: the CPU has AVX2 (`cpu::has(AVX2_WRITER)` checks it), the only feature
             // `remap_avx2` is compiled for; it keeps its memory accesses inside `labels` and
             // `map.finals` for any input (see its comments).
             unsafe { remap_avx2(labels, map) };

@@ -9,6 +9,8 @@ mod portable;
 mod sse2;
 
 use super::{Chain, Field};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::{has, Features};
 
 /// Which implementation [`Field::simulate_with`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,27 +38,27 @@ impl Engine {
     pub(super) fn run(self, field: &Field) -> Chain {
         match self {
             #[cfg(target_arch = "x86_64")]
-            Engine::Avx512 if has_avx512() => {
+            Engine::Avx512 if has(AVX512) => {
                 // SAFETY: AVX-512 F and BW, BMI2 and POPCNT were detected just above.
                 unsafe { avx512::simulate(field) }
             }
             #[cfg(target_arch = "x86_64")]
-            Engine::Avx2 if has_avx2() => {
+            Engine::Avx2 if has(AVX2) => {
                 // SAFETY: AVX2, BMI2 and POPCNT were detected on this CPU just above.
                 unsafe { avx2::simulate(field) }
             }
             #[cfg(target_arch = "x86_64")]
-            Engine::Sse2Bmi2 if crate::algo::lines::has_bmi2() => {
-                // SAFETY: BMI2 and POPCNT (`has_bmi2` checks both) were detected just above.
+            Engine::Sse2Bmi2 if has(SSE2_BMI2) => {
+                // SAFETY: BMI2 and POPCNT were detected just above.
                 unsafe { sse2::simulate_bmi2(field) }
             }
             #[cfg(target_arch = "x86_64")]
-            Engine::Sse2 | Engine::Sse2Bmi2 if sse2::has_popcnt() => {
+            Engine::Sse2 | Engine::Sse2Bmi2 if has(SSE2_POPCNT) => {
                 // SAFETY: POPCNT was detected on this CPU just above.
                 unsafe { sse2::simulate_popcnt(field) }
             }
             #[cfg(target_arch = "x86_64")]
-            Engine::Sse2 | Engine::Sse2Bmi2 => sse2::simulate(field),
+            Engine::Sse2 | Engine::Sse2Bmi2 if has(Features::SSE2) => sse2::simulate(field),
             _ => portable::simulate(field),
         }
     }
@@ -68,18 +70,19 @@ impl Engine {
     /// register-to-GPR round trips per plane), [`Engine::Portable`] elsewhere.
     pub fn best() -> Engine {
         #[cfg(target_arch = "x86_64")]
-        if has_avx512() {
-            return Engine::Avx512;
+        {
+            let f = crate::cpu::features();
+            if f.contains(AVX512) {
+                return Engine::Avx512;
+            }
+            if f.contains(AVX2) {
+                return Engine::Avx2;
+            }
+            if f.contains(Features::SSE2) {
+                return Engine::Sse2;
+            }
         }
-        #[cfg(target_arch = "x86_64")]
-        if has_avx2() {
-            return Engine::Avx2;
-        }
-        if cfg!(target_arch = "x86_64") {
-            Engine::Sse2
-        } else {
-            Engine::Portable
-        }
+        Engine::Portable
     }
 
     /// Every engine this CPU runs.
@@ -87,14 +90,16 @@ impl Engine {
         let mut v = vec![Engine::Portable];
         #[cfg(target_arch = "x86_64")]
         {
-            v.push(Engine::Sse2);
-            if crate::algo::lines::has_bmi2() {
+            if has(Features::SSE2) {
+                v.push(Engine::Sse2);
+            }
+            if has(SSE2_BMI2) {
                 v.push(Engine::Sse2Bmi2);
             }
-            if has_avx2() {
+            if has(AVX2) {
                 v.push(Engine::Avx2);
             }
-            if has_avx512() {
+            if has(AVX512) {
                 v.push(Engine::Avx512);
             }
         }
@@ -102,40 +107,18 @@ impl Engine {
     }
 }
 
-/// Whether this CPU runs [`Engine::Avx512`] (AVX-512 F and BW, BMI2 and POPCNT). Detected
-/// once, then one relaxed atomic load.
+/// The features [`Engine::Avx512`] needs: AVX-512 F and BW, BMI2 and POPCNT.
 #[cfg(target_arch = "x86_64")]
-#[inline]
-pub(super) fn has_avx512() -> bool {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    // 0: not detected yet, 1: no, 2: yes.
-    static AVX512: AtomicU8 = AtomicU8::new(0);
-    match AVX512.load(Ordering::Relaxed) {
-        0 => {
-            let yes = std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && crate::algo::lines::has_bmi2();
-            AVX512.store(1 + u8::from(yes), Ordering::Relaxed);
-            yes
-        }
-        v => v == 2,
-    }
-}
-
-/// Whether this CPU runs [`Engine::Avx2`] (AVX2, BMI2 and POPCNT). Detected once, then one
-/// relaxed atomic load.
+const AVX512: Features = Features::AVX512F
+    .union(Features::AVX512BW)
+    .union(Features::BMI2)
+    .union(Features::POPCNT);
+/// The features [`Engine::Avx2`] needs: AVX2, BMI2 and POPCNT.
 #[cfg(target_arch = "x86_64")]
-#[inline]
-pub(super) fn has_avx2() -> bool {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    // 0: not detected yet, 1: no, 2: yes.
-    static AVX2: AtomicU8 = AtomicU8::new(0);
-    match AVX2.load(Ordering::Relaxed) {
-        0 => {
-            let yes = std::arch::is_x86_feature_detected!("avx2") && crate::algo::lines::has_bmi2();
-            AVX2.store(1 + u8::from(yes), Ordering::Relaxed);
-            yes
-        }
-        v => v == 2,
-    }
-}
+const AVX2: Features = Features::AVX2.union(Features::BMI2).union(Features::POPCNT);
+/// The features [`Engine::Sse2Bmi2`] needs: SSE2, BMI2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+const SSE2_BMI2: Features = Features::SSE2.union(Features::BMI2).union(Features::POPCNT);
+/// The features of the SSE2 engines' POPCNT copy.
+#[cfg(target_arch = "x86_64")]
+const SSE2_POPCNT: Features = Features::SSE2.union(Features::POPCNT);

@@ -1,7 +1,6 @@
 //! The portable engine: every plane a plain `u128`, on any CPU.
 
-use super::super::chain::simulate_impl;
-use super::super::kernel::Plane;
+use super::super::kernel::{simulate_impl, Plane};
 use super::super::{Chain, Field, LANE, LANE_HIGH, LANE_ONES};
 
 impl Plane for u128 {

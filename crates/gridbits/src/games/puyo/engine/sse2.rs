@@ -1,7 +1,6 @@
 //! SSE2 planes. SSE2 is part of the x86_64 baseline (every x86_64 CPU has it and the
 //! target enables it), so these intrinsics need no run-time detection.
-use super::super::chain::simulate_impl;
-use super::super::kernel::Plane;
+use super::super::kernel::{simulate_impl, Plane};
 use super::super::{Chain, Field};
 use std::arch::x86_64::*;
 
@@ -107,12 +106,6 @@ pub(super) unsafe fn simulate_bmi2(field: &Field) -> Chain {
 #[target_feature(enable = "popcnt")]
 pub(super) unsafe fn simulate_popcnt(field: &Field) -> Chain {
     simulate_impl::<Sse2, false>(field)
-}
-
-/// Whether this CPU has the POPCNT instruction.
-#[inline]
-pub(super) fn has_popcnt() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
 }
 
 /// The SSE2 kernel without POPCNT (a CPU without it).

@@ -1,0 +1,99 @@
+//! The labeller's state: [`Labeller`] (options and scratch space, reused between images),
+//! [`LabelOrder`], and the scratch space of one stripe of a striped labelling ([`Stripe`]).
+//! The methods are in the files of each pass (`labeller.rs`, `stats.rs`, `parallel.rs`, ...).
+
+use super::ComponentStats;
+use crate::BitGrid;
+
+/// How [`Labeller`] numbers the components.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LabelOrder {
+    /// Raster order of each component's first cell (top row first, then left to right),
+    /// as `scipy.ndimage.label` numbers them (and OpenCV with `CCL_SAUF`). The default.
+    #[default]
+    Raster,
+    /// With 8-connectivity, the order the scan meets the components in: by the first pair of
+    /// rows (0-1, 2-3, ...) they reach, then by their leftmost column there. Saves a small
+    /// renumbering pass. With 4-connectivity it is the raster order.
+    RowPairs,
+}
+
+/// Reusable scratch space of the labeller: keep one around to label many images without
+/// allocating.
+///
+/// On x86-64 CPUs with POPCNT and BMI (detected at run time) the labeller runs a copy of its
+/// code compiled for those instructions, and with AVX2 it writes label images with a
+/// table-driven `vpermd`, 8 cells at a time (with AVX-512 F and VPOPCNTDQ, 16 cells at a
+/// time); [`portable`](Self::portable) turns all of them off.
+#[derive(Clone, Debug, Default)]
+pub struct Labeller {
+    /// Union-find parents of the runs, then their labels.
+    pub(super) parent: Vec<u32>,
+    /// Start, end (exclusive) and label of the runs of one row.
+    pub(super) run_start: Vec<u32>,
+    pub(super) run_end: Vec<u32>,
+    pub(super) run_label: Vec<u32>,
+    /// Run starts of a unit's merged row and their counts before each word.
+    pub(super) unit_starts: Vec<u64>,
+    pub(super) unit_prefix: Vec<u32>,
+    /// Sums of the columns of the set cells of a row pair before each word.
+    pub(super) column_sums: Vec<u64>,
+    /// Index of the first run of each unit, and one past the last run.
+    pub(super) unit_base: Vec<u32>,
+    /// New label of each new component of one unit, for the raster order.
+    pub(super) renumber: Vec<u32>,
+    /// How many labels units `0..=k` have given, for each unit `k` (labels are given unit by
+    /// unit: the first cell of label `l` lies in the first unit whose entry reaches `l`).
+    pub(super) unit_labels: Vec<u32>,
+    /// Never use the accelerated copies.
+    pub(super) portable: bool,
+    /// Never use the AVX-512 label writer.
+    pub(super) avx2_only: bool,
+    /// How components are numbered.
+    pub(super) order: LabelOrder,
+    /// Forced stripes (test knob): minimum cells and rows per stripe.
+    pub(super) split: Option<(usize, usize)>,
+    /// Scratch space of the stripes of a striped labelling.
+    pub(super) stripes: Vec<Stripe>,
+    /// A byte image packed for a labelling on one thread (by
+    /// [`label_bytes`](Self::label_bytes) and its siblings), kept for the next one.
+    pub(super) packed: Option<BitGrid>,
+}
+
+/// One stripe's scratch space and results.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Stripe {
+    pub(super) labeller: Labeller,
+    pub(super) grid: Option<BitGrid>,
+    /// First row of the stripe in the grid, and its number of rows.
+    pub(super) y0: usize,
+    pub(super) rows: usize,
+    /// Units whose rows a pipelined first pass wrote (the first stripe's; [`final_units`]).
+    pub(super) written: usize,
+    /// Number of local labels.
+    pub(super) count: u32,
+    /// The local labels of the first and last rows, increasing, and the union-find id of
+    /// the first.
+    pub(super) border: Vec<u32>,
+    pub(super) border_base: u32,
+    /// Final label of the first new component of the stripe, minus 1.
+    pub(super) first: u32,
+    /// Statistics of the joined pieces whose component is another stripe's (one slot per
+    /// joined label), merged into the result after the last pass.
+    pub(super) side: Vec<ComponentStats>,
+    /// Where each local label's statistics accumulate: `k` below the number of the
+    /// stripe's own new components is their slot `k`, the others slot `k - own` of `side`.
+    pub(super) slot_of: Vec<u32>,
+    /// The first and last rows, each cell's label as `1 +` its index in `border` (0: empty).
+    pub(super) top: Vec<u32>,
+    pub(super) bottom: Vec<u32>,
+    /// Local labels whose border id is no root (increasing), joined to a component whose
+    /// root is in an earlier stripe or, through a later one, in this one; and the final
+    /// label of each.
+    pub(super) joined: Vec<u32>,
+    pub(super) joined_final: Vec<u32>,
+    /// Final label of each local label from `map_base` on (0 for 0): `map[i]` of label
+    /// `map_base + i`.
+    pub(super) map: Vec<u32>,
+    pub(super) map_base: u32,
+}

@@ -1,0 +1,258 @@
+//! CPU feature detection, once for the whole crate, and the one override of it.
+//!
+//! Every accelerated path (POPCNT/BMI, AVX2, AVX-512) asks this module whether it may run:
+//! [`has`] answers for an exact set of [`Features`] with one relaxed atomic load (the features
+//! detected on the first call, capped by `GRIDBITS_CPU`) and one thread-local load (the cap of
+//! [`with_level`]). Code that takes an intrinsic path checks [`has`] with the exact features
+//! the `#[target_feature]` function enables, just before the `unsafe` call.
+//!
+//! Forcing a [`Level`] (tests, benchmarks) caps the features code may use; it never adds one
+//! the CPU lacks:
+//!
+//! - the environment variable `GRIDBITS_CPU=portable|bmi2|avx2|avx512`, read once on the first
+//!   query, caps the whole process (other values are ignored);
+//! - [`with_level`] caps the calling thread while a closure runs (work handed to a thread pool
+//!   inside it runs at the process level).
+//!
+//! Every path gives the same results, so tests compare each level against
+//! [`Level::Portable`]:
+//!
+//! ```
+//! use gridbits::cpu::{self, Features, Level};
+//! let fast = cpu::has(Features::AVX2);
+//! assert!(!cpu::with_level(Level::Portable, || cpu::has(Features::POPCNT)));
+//! assert_eq!(cpu::with_level(Level::Portable, cpu::level), Level::Portable);
+//! assert_eq!(cpu::has(Features::AVX2), fast); // the cap ended with the closure
+//! ```
+
+use std::cell::Cell;
+use std::ops::BitOr;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// A set of CPU features (x86-64; always empty elsewhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Features(u32);
+
+impl Features {
+    /// No feature.
+    pub const NONE: Features = Features(0);
+    /// SSE2 (every x86-64 CPU; off only under [`Level::Portable`]).
+    pub const SSE2: Features = Features(1);
+    /// POPCNT.
+    pub const POPCNT: Features = Features(1 << 1);
+    /// BMI1.
+    pub const BMI1: Features = Features(1 << 2);
+    /// BMI2 (`pext`, `pdep`).
+    pub const BMI2: Features = Features(1 << 3);
+    /// LZCNT.
+    pub const LZCNT: Features = Features(1 << 4);
+    /// AVX2.
+    pub const AVX2: Features = Features(1 << 5);
+    /// AVX-512 F.
+    pub const AVX512F: Features = Features(1 << 6);
+    /// AVX-512 BW.
+    pub const AVX512BW: Features = Features(1 << 7);
+    /// AVX-512 VPOPCNTDQ.
+    pub const AVX512VPOPCNTDQ: Features = Features(1 << 8);
+    /// POPCNT, BMI1, BMI2 and LZCNT: the bit instructions of the labeller and Amazons.
+    pub const BIT_INSTRUCTIONS: Features =
+        Features(Self::POPCNT.0 | Self::BMI1.0 | Self::BMI2.0 | Self::LZCNT.0);
+    const ALL: Features = Features((1 << 9) - 1);
+
+    /// Both sets.
+    pub const fn union(self, other: Features) -> Features {
+        Features(self.0 | other.0)
+    }
+
+    /// Whether every feature of `other` is in `self`.
+    pub const fn contains(self, other: Features) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl BitOr for Features {
+    type Output = Features;
+    fn bitor(self, other: Features) -> Features {
+        self.union(other)
+    }
+}
+
+/// A level of acceleration: the features code may use, as a cap (see the
+/// [module documentation](self)). Ordered from the least to the most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Plain Rust only: no intrinsic path, no SSE2 engine, no POPCNT.
+    Portable,
+    /// SSE2, POPCNT, BMI1, BMI2 and LZCNT.
+    Bmi,
+    /// [`Level::Bmi`] and AVX2.
+    Avx2,
+    /// [`Level::Avx2`] and AVX-512 F, BW and VPOPCNTDQ (whichever the CPU has).
+    Avx512,
+}
+
+impl Level {
+    /// Every level, least first.
+    pub const ALL: [Level; 4] = [Level::Portable, Level::Bmi, Level::Avx2, Level::Avx512];
+
+    /// The features the level allows.
+    pub const fn features(self) -> Features {
+        let bmi = Features::SSE2.union(Features::BIT_INSTRUCTIONS);
+        let avx2 = bmi.union(Features::AVX2);
+        match self {
+            Level::Portable => Features::NONE,
+            Level::Bmi => bmi,
+            Level::Avx2 => avx2,
+            Level::Avx512 => avx2
+                .union(Features::AVX512F)
+                .union(Features::AVX512BW)
+                .union(Features::AVX512VPOPCNTDQ),
+        }
+    }
+
+    /// The name `GRIDBITS_CPU` takes: `portable`, `bmi2`, `avx2`, `avx512`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Portable => "portable",
+            Level::Bmi => "bmi2",
+            Level::Avx2 => "avx2",
+            Level::Avx512 => "avx512",
+        }
+    }
+
+    /// The level of a name (`bmi` is `bmi2` too); `None` for any other text.
+    pub fn from_name(name: &str) -> Option<Level> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "bmi" => Some(Level::Bmi),
+            n => Level::ALL.into_iter().find(|l| l.name() == n),
+        }
+    }
+}
+
+/// The detected features capped by `GRIDBITS_CPU`, with [`DETECTED`] set; 0 before the first
+/// query.
+static STATE: AtomicU32 = AtomicU32::new(0);
+/// Marks [`STATE`] as filled in.
+const DETECTED: u32 = 1 << 31;
+
+thread_local! {
+    /// The cap of [`with_level`] on this thread (all bits: none).
+    static CAP: Cell<u32> = const { Cell::new(u32::MAX) };
+}
+
+#[cold]
+fn detect() -> u32 {
+    let cpu = cpu_features();
+    let cap = std::env::var("GRIDBITS_CPU")
+        .ok()
+        .and_then(|v| Level::from_name(&v))
+        .map_or(Features::ALL, Level::features);
+    let state = (cpu.0 & cap.0) | DETECTED;
+    STATE.store(state, Ordering::Relaxed);
+    state
+}
+
+/// What this CPU has, asked of the standard library.
+fn cpu_features() -> Features {
+    #[allow(unused_mut)]
+    let mut f = Features::NONE;
+    #[cfg(target_arch = "x86_64")]
+    {
+        let pairs = [
+            (Features::SSE2, std::is_x86_feature_detected!("sse2")),
+            (Features::POPCNT, std::is_x86_feature_detected!("popcnt")),
+            (Features::BMI1, std::is_x86_feature_detected!("bmi1")),
+            (Features::BMI2, std::is_x86_feature_detected!("bmi2")),
+            (Features::LZCNT, std::is_x86_feature_detected!("lzcnt")),
+            (Features::AVX2, std::is_x86_feature_detected!("avx2")),
+            (Features::AVX512F, std::is_x86_feature_detected!("avx512f")),
+            (
+                Features::AVX512BW,
+                std::is_x86_feature_detected!("avx512bw"),
+            ),
+            (
+                Features::AVX512VPOPCNTDQ,
+                std::is_x86_feature_detected!("avx512vpopcntdq"),
+            ),
+        ];
+        for (feature, yes) in pairs {
+            if yes {
+                f = f.union(feature);
+            }
+        }
+    }
+    f
+}
+
+/// The features code may use now: those of the CPU, capped by `GRIDBITS_CPU` and by
+/// [`with_level`] on this thread.
+#[inline]
+pub fn features() -> Features {
+    let s = STATE.load(Ordering::Relaxed);
+    let s = if s == 0 { detect() } else { s };
+    Features(s & CAP.with(Cell::get) & Features::ALL.0)
+}
+
+/// Whether code may use every feature of `f` now (see [`features`]).
+#[inline]
+pub fn has(f: Features) -> bool {
+    features().contains(f)
+}
+
+/// The features of this CPU, without any cap.
+pub fn detected() -> Features {
+    cpu_features()
+}
+
+/// The highest [`Level`] whose features are all usable now ([`Level::Portable`] when even
+/// [`Level::Bmi`]'s are not): for naming the path in benchmark rows.
+pub fn level() -> Level {
+    let f = features();
+    Level::ALL
+        .into_iter()
+        .rev()
+        .find(|l| f.contains(l.features()))
+        .unwrap_or(Level::Portable)
+}
+
+/// Runs `f` with the features of this thread capped at `level` (replacing any cap of an outer
+/// `with_level`; the previous cap is back when `f` returns or panics). Only lowers: a level
+/// above the CPU's (or `GRIDBITS_CPU`'s) runs at theirs.
+pub fn with_level<R>(level: Level, f: impl FnOnce() -> R) -> R {
+    struct Restore(u32);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CAP.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(CAP.with(|c| c.replace(level.features().0)));
+    f()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caps_lower_and_restore() {
+        let all = features();
+        for level in Level::ALL {
+            with_level(level, || {
+                assert_eq!(features(), Features(all.0 & level.features().0));
+                with_level(Level::Portable, || assert_eq!(features(), Features::NONE));
+                assert_eq!(features(), Features(all.0 & level.features().0));
+            });
+        }
+        assert_eq!(features(), all);
+        assert!(detected().contains(all));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for level in Level::ALL {
+            assert_eq!(Level::from_name(level.name()), Some(level));
+        }
+        assert_eq!(Level::from_name("BMI"), Some(Level::Bmi));
+        assert_eq!(Level::from_name("sse9"), None);
+    }
+}
