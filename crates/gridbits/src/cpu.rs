@@ -54,10 +54,12 @@ impl Features {
     pub const AVX512BW: Features = Features(1 << 7);
     /// AVX-512 VPOPCNTDQ.
     pub const AVX512VPOPCNTDQ: Features = Features(1 << 8);
+    /// SSE4.1.
+    pub const SSE41: Features = Features(1 << 9);
     /// POPCNT, BMI1, BMI2 and LZCNT: the bit instructions of the labeller and Amazons.
     pub const BIT_INSTRUCTIONS: Features =
         Features(Self::POPCNT.0 | Self::BMI1.0 | Self::BMI2.0 | Self::LZCNT.0);
-    const ALL: Features = Features((1 << 9) - 1);
+    const ALL: Features = Features((1 << 10) - 1);
 
     /// Both sets.
     pub const fn union(self, other: Features) -> Features {
@@ -97,7 +99,9 @@ impl Level {
 
     /// The features the level allows.
     pub const fn features(self) -> Features {
-        let bmi = Features::SSE2.union(Features::BIT_INSTRUCTIONS);
+        let bmi = Features::SSE2
+            .union(Features::SSE41)
+            .union(Features::BIT_INSTRUCTIONS);
         let avx2 = bmi.union(Features::AVX2);
         match self {
             Level::Portable => Features::NONE,
@@ -160,6 +164,7 @@ fn cpu_features() -> Features {
     {
         let pairs = [
             (Features::SSE2, std::is_x86_feature_detected!("sse2")),
+            (Features::SSE41, std::is_x86_feature_detected!("sse4.1")),
             (Features::POPCNT, std::is_x86_feature_detected!("popcnt")),
             (Features::BMI1, std::is_x86_feature_detected!("bmi1")),
             (Features::BMI2, std::is_x86_feature_detected!("bmi2")),

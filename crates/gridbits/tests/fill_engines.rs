@@ -8,8 +8,9 @@
 use crate::common::{config, maze, SplitMix, CONNS};
 use gridbits::algo::fill::{
     fill, fill_count, fill_count_windows, fill_from, fill_runs, fill_sweep, fill_union,
-    fill_union_portable, try_fill_count, try_fill_from,
+    try_fill_count, try_fill_from,
 };
+use gridbits::cpu::{with_level, Level};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity};
 use proptest::prelude::*;
@@ -37,8 +38,8 @@ fn check_engines(seeds: &BitGrid, passable: &BitGrid, what: &str) {
             ("fill_runs", fill_runs(seeds, passable, conn)),
             ("fill_union", fill_union(seeds, passable, conn)),
             (
-                "fill_union_portable",
-                fill_union_portable(seeds, passable, conn),
+                "fill_union portable",
+                with_level(Level::Portable, || fill_union(seeds, passable, conn)),
             ),
             #[cfg(feature = "parallel")]
             (
@@ -267,7 +268,7 @@ fn fill_hands_over_on_large_mazes() {
         cut.and_assign(&!&holes);
         for conn in [Connectivity::Four, Connectivity::Eight] {
             for p in [&m, &cut] {
-                let expected = fill_union_portable(&seeds, p, conn);
+                let expected = with_level(Level::Portable, || fill_union(&seeds, p, conn));
                 assert_eq!(fill(&seeds, p, conn), expected, "fill {conn:?} {w}x{h}");
                 // One thread and two (past `FILL_MIN_CELLS`, the union-find by stripes).
                 for threads in [1, 2] {

@@ -17,7 +17,7 @@
 use crate::amazons_moves::position;
 use crate::common::*;
 use crate::puyo_sim::random_field;
-use gridbits::algo::fill::{fill_union, fill_union_portable};
+use gridbits::algo::fill::fill_union;
 use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
 use gridbits::algo::lines::{settle_planes, ColumnBoard, RowChunks, PEXT};
 use gridbits::cpu::{self, with_level, Level};
@@ -219,7 +219,7 @@ fn fill_union_bit_instructions() {
         for conn in CONNS {
             assert_eq!(
                 fill_union(&seeds, &g, conn),
-                fill_union_portable(&seeds, &g, conn),
+                with_level(Level::Portable, || fill_union(&seeds, &g, conn)),
                 "{conn:?}\n{g}"
             );
         }

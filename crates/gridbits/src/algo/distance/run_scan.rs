@@ -54,7 +54,7 @@ impl Kernel {
     /// The fastest scans this CPU runs.
     pub(super) fn detect() -> Kernel {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("sse4.1") {
+        if crate::cpu::has(crate::cpu::Features::SSE41) {
             return Kernel { sse41: true };
         }
         Kernel::PORTABLE

@@ -32,7 +32,7 @@ const FAR: u32 = run_scan::CAP;
 /// cells per horizontal run) for the sweeps to be worth trying.
 pub(super) fn long_runs(free: &BitGrid, min_len: usize) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("popcnt") {
+    if crate::cpu::has(crate::cpu::Features::POPCNT) {
         // SAFETY: POPCNT was detected just above, the only requirement of
         // `long_runs_popcnt` (the same code compiled with it).
         return unsafe { long_runs_popcnt(free, min_len) };
@@ -136,7 +136,7 @@ enum Build {
 impl Build {
     fn detect() -> Build {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
+        if crate::cpu::has(crate::cpu::Features::AVX2) {
             return Build::Avx2;
         }
         Build::Portable

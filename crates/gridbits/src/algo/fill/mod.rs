@@ -43,7 +43,7 @@ pub use count::{fill_count, try_fill_count};
 pub use dilate::fill_dilate;
 pub use engine::{fill_from, fill_sweep, try_fill_from, FloodFill};
 pub use run_stack::fill_runs;
-pub use union::{fill_union, fill_union_portable};
+pub use union::fill_union;
 #[cfg(feature = "parallel")]
 pub use union_parallel::fill_union_parallel;
 

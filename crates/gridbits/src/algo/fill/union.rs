@@ -65,31 +65,11 @@ pub fn fill_union(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
     out
 }
 
-/// [`fill_union`] with the portable code only, never the copy compiled for POPCNT and BMI
-/// that [`fill_union`] picks at run time on x86-64 CPUs that have them. For tests and
-/// benchmarks of both paths; the results are identical.
-#[doc(hidden)]
-pub fn fill_union_portable(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
-    assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
-    let mut out = passable.empty_like();
-    union_body(seeds, passable, conn, &mut out);
-    out
-}
-
-/// Whether the CPU has the bit instructions the x86-64 copies of the engines (this one's and
-/// the stripes' of `fill_union_parallel`) are compiled for; always `false` elsewhere.
+/// Whether the x86-64 copies of the engines (this one's and the stripes' of
+/// `fill_union_parallel`), compiled for POPCNT and BMI, may run: see [`crate::cpu`] (its
+/// override forces the portable code for tests and benchmarks).
 pub(super) fn has_bit_instructions() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        is_x86_feature_detected!("popcnt")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("lzcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    crate::cpu::has(crate::cpu::Features::BIT_INSTRUCTIONS)
 }
 
 /// The engine compiled for POPCNT and BMI: `count_ones`, `trailing_zeros` and the masks

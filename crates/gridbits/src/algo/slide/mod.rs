@@ -84,15 +84,12 @@ mod subtract;
 mod sweep;
 
 pub use crate::bitboard::generic_ray;
-// TODO(issue 29): delete once algo/fill/mod.rs re-exports `crate::SizeMismatch` itself (its
-// line `pub use crate::algo::slide::SizeMismatch` is the only user; the fill rewrite drops it).
-#[doc(hidden)]
-pub use crate::error::SizeMismatch;
 pub use board::auto_board_method;
 pub use line::{
     line_reach_u128, line_reach_u128_with, line_reach_u64, line_reach_u64_with, LineReach,
 };
 
+use crate::SizeMismatch;
 use crate::{BitBoard, Dir, Moves};
 #[cfg(doc)]
 use crate::{BitGrid, Board};
