@@ -14,7 +14,7 @@
 //!   memory floor: writing a u32 image of the same size. `--quick` runs use 1024x1024
 //!   images and time the naive BFS on one of them only.
 
-use super::{random_boards, Bench, Rng};
+use crate::{random_boards, Bench, Rng};
 use gridbits::algo::components::{components, components_plain, groups_at_least, table};
 use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
 use gridbits::naive::{components as nc, NaiveGrid};
@@ -156,7 +156,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
     let px = (side * side) as u64;
     let mut images: Vec<(String, BitGrid, Connectivity)> = Vec::new();
     for density in [30u32, 50, 70] {
-        let g = super::random_grid(rng, side, side, f64::from(density) / 100.0);
+        let g = crate::random_grid(rng, side, side, f64::from(density) / 100.0);
         images.push((format!("noise {density}%"), g, Connectivity::Eight));
     }
     let blobs = blobby(rng, side);

@@ -2,8 +2,8 @@
 //! perft(2) from the start, and move counting on random positions, each against listing, a
 //! per-target popcount, the slide kernels and the per-cell oracle.
 
-use super::slide::amazons_positions;
-use super::{Bench, Rng};
+use crate::slide::amazons_positions;
+use crate::{Bench, Rng};
 use gridbits::algo::slide::{reach_with, Method};
 use gridbits::games::amazons::{Position, Side};
 use gridbits::naive::{amazons_moves, NaiveGrid};

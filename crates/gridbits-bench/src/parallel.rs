@@ -15,7 +15,7 @@
 //!
 //! Without the `parallel` feature both pools run on the calling thread.
 
-use super::{random_boards, Bench, Rng};
+use crate::{random_boards, Bench, Rng};
 use gridbits::algo::components::{components, count_components_many};
 use gridbits::algo::fill::{distance_map, voronoi_owners};
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
@@ -51,7 +51,7 @@ fn bfs_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
         if !bench.wants(&name) {
             continue;
         }
-        let free = super::random_grid(rng, SIDE, SIDE, 1.0 - f64::from(walls) / 100.0);
+        let free = crate::random_grid(rng, SIDE, SIDE, 1.0 - f64::from(walls) / 100.0);
         let mut seed = free.empty_like();
         seed.set(0, 0);
         let free = free | seed.clone();
@@ -72,7 +72,7 @@ fn bfs_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
     let name = "voronoi owners 30 players 2000x1500 threads (ns/cell)";
     if bench.wants(name) {
         let (w, h) = (2000, 1500);
-        let free = super::random_grid(rng, w, h, 0.8);
+        let free = crate::random_grid(rng, w, h, 0.8);
         let players: Vec<[(usize, usize); 1]> = (0..30)
             .map(|_| {
                 let x = (rng.next_u64() % w as u64) as usize;
@@ -107,7 +107,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
         if !wanted {
             continue;
         }
-        let g = super::random_grid(rng, SIDE, SIDE, f64::from(density) / 100.0);
+        let g = crate::random_grid(rng, SIDE, SIDE, f64::from(density) / 100.0);
         for (name, conn) in names.iter().zip([Connectivity::Four, Connectivity::Eight]) {
             let (mut l1, mut l2) = (Labeller::new(), Labeller::new());
             let (mut i1, mut i2) = (Labels::new(), Labels::new());

@@ -1,7 +1,7 @@
 //! Bench workloads of flood fill, BFS and Voronoi, with the code of "BFS and Voronoi diagrams
 //! using bit-shift operations" as a baseline.
 
-use super::{random_grid, Bench, Rng};
+use crate::{random_grid, Bench, Rng};
 use gridbits::algo::fill::{
     connections_from_walls, fill_dilate, fill_runs, fill_sweep, voronoi_n, Wall,
 };

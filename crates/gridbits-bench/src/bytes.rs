@@ -13,7 +13,7 @@
 //!
 //! `--quick` runs use 1024x1024 images and skip 4096x4096.
 
-use super::{Bench, Rng};
+use crate::{Bench, Rng};
 use gridbits::algo::label::{Labeller, Labels};
 use gridbits::grid::{ByteImage, ByteKernel};
 use gridbits::{BitGrid, Connectivity};

@@ -6,8 +6,8 @@
 //! Shapes: a perfect maze (corridors one cell wide), noise with 30/35/50% walls, an open room
 //! (no walls) and a serpentine (one corridor folded back and forth across the grid).
 
-use super::fill::maze;
-use super::{Bench, Rng};
+use crate::fill::maze;
+use crate::{Bench, Rng};
 use gridbits::algo::fill::{
     distance_map, fill, fill_count, fill_from, fill_union, voronoi, voronoi_owners,
     voronoi_owners_with_distances,
@@ -172,7 +172,7 @@ fn shapes(rng: &mut Rng, size: usize) -> Vec<(String, BitGrid)> {
         let free = 1.0 - walls as f64 / 100.0;
         out.push((
             format!("noise{walls}"),
-            super::random_grid(rng, size, size, free),
+            crate::random_grid(rng, size, size, free),
         ));
     }
     out.push(("room".to_string(), open_room(size)));
@@ -280,7 +280,7 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
     });
     #[cfg(feature = "peers")]
     let w = w.case("pathfinding", 1, || {
-        super::fill::pathfinding_fill(passable, start)
+        crate::fill::pathfinding_fill(passable, start)
     });
     w.finish();
 }
@@ -312,7 +312,7 @@ fn players_name(players: usize, w: usize, h: usize) -> String {
 
 /// The `voronoi P players WxH` workloads of one random board.
 fn players_on(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, counts: &[usize]) {
-    let passable = super::random_grid(rng, w, h, 0.8);
+    let passable = crate::random_grid(rng, w, h, 0.8);
     let free: Vec<(usize, usize)> = passable.iter().collect();
     for &players in counts {
         let name = players_name(players, w, h);
@@ -395,7 +395,7 @@ mod tests {
                 open_room(size),
             ];
             for d in [0.5, 0.7] {
-                grids.push(super::super::random_grid(&mut rng, size, size, d));
+                grids.push(crate::random_grid(&mut rng, size, size, d));
             }
             for g in grids {
                 let plain = PlainGrid::new(&g);

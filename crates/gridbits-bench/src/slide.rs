@@ -1,7 +1,7 @@
 //! Bench workloads of the `slide` topic: queen reach with every fill method, and the Amazons
 //! evaluator.
 
-use super::{random_boards, random_grid, Bench, Rng};
+use crate::{random_boards, random_grid, Bench, Rng};
 use gridbits::algo::slide::{reach_with, Method};
 use gridbits::games::amazons::Position;
 use gridbits::naive::{self, NaiveGrid};

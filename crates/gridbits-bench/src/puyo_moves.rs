@@ -2,7 +2,7 @@
 //! cut from the 19-chain benchmark field, the bit-parallel generator against the per-cell one
 //! (`naive::puyo_moves`), without and with each placement's chain.
 
-use super::{Bench, Rng};
+use crate::{Bench, Rng};
 use gridbits::games::puyo::{Cell, Field, Pair, Rules, COLUMNS};
 use gridbits::naive::puyo::NaivePuyo;
 use gridbits::naive::puyo_moves::naive_placements;

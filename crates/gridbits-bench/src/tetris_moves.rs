@@ -4,7 +4,7 @@
 //! arrays with the library's word-level collision test and kicks, on an empty 10x40 matrix, a
 //! T-spin double slot, a DT-cannon shape and a cave-ridden stack with overhangs.
 
-use super::{Bench, Rng};
+use crate::{Bench, Rng};
 use gridbits::games::tetris::{Piece, Placement, Rotation, Spin, Tetris, Turn};
 use gridbits::naive::tetris::NaiveTetris;
 use gridbits::naive::tetris_moves::naive_moves;

@@ -2,7 +2,7 @@
 //! "Line Clears" article's consecutive clear and the per-cell board; place + drop + clear;
 //! Puyo chains.
 
-use super::{Bench, Rng};
+use crate::{Bench, Rng};
 use gridbits::algo::lines::{has_bmi2, ColumnBoard, RowChunks};
 use gridbits::games::puyo::{Engine, Field, Rules};
 use gridbits::games::tetris::{Piece, Rotation, Tetris};

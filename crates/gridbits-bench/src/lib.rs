@@ -1,5 +1,9 @@
-//! `gridbits bench`: reproducible random workloads, each timed for the fast implementation and its
-//! baselines in the same run (samples interleaved), median of several samples, ratios printed.
+//! The gridbits benchmark harness (`cargo run --release -p gridbits-bench -- --quick`):
+//! reproducible random workloads, each timed for the fast implementation and its baselines in
+//! the same run (samples interleaved), median of several samples, ratios printed. The
+//! baselines are the per-cell `gridbits::naive` versions, the articles' originals and, with
+//! the `peers` feature, peer libraries (pathfinding, imageproc), which is why the harness is a
+//! crate of its own: the library and the command line do not depend on them. Not published.
 //!
 //! Adding a workload is a few lines in [`run`]:
 //!
@@ -9,6 +13,8 @@
 //!     .case("naive", ops, || naive_version(&inputs))
 //!     .finish();
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod amazons_moves;
 pub mod bytes;
