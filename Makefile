@@ -38,7 +38,7 @@ bench:
 # --dask rows, left out here: dask-image takes about 17 minutes on 16384^2).
 bench-python: develop
 	$(PY) -m pip install --quiet opencv-python-headless connected-components-3d scikit-image dask-image
-	$(PY) -m gridbits.bench
+	$(PY) crates/gridbits-bench/python/bench.py
 
 clean-venv:
 	rm -rf $(VENV)
