@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-rust test-python develop demo bench-python clean-venv
+.PHONY: test test-rust test-python develop demo bench bench-python clean-venv
 
 test: test-rust test-python
 
@@ -30,11 +30,15 @@ test-python: develop
 demo:
 	cargo run --release -q -- demo
 
+# The Rust benchmark (crates/gridbits-bench): every workload, a few minutes.
+bench:
+	cargo run --release -q -p gridbits-bench
+
 # The Python benchmark also needs OpenCV, cc3d, scikit-image and dask-image (for its
 # --dask rows, left out here: dask-image takes about 17 minutes on 16384^2).
 bench-python: develop
 	$(PY) -m pip install --quiet opencv-python-headless connected-components-3d scikit-image dask-image
-	$(PY) -m gridbits.bench
+	$(PY) crates/gridbits-bench/python/bench.py
 
 clean-venv:
 	rm -rf $(VENV)

@@ -1,7 +1,6 @@
 //! The `gridbits` command line: bit-parallel grid algorithms on text grids and images. Run
 //! `gridbits --help`; `docs/cli.md` at the repository root is the full reference.
 
-mod bench;
 mod cmd;
 mod demo;
 mod labels_out;
@@ -31,8 +30,7 @@ const MAX_THREADS: i64 = 256;
     name = "gridbits",
     version,
     after_help = "Examples:\n  gridbits demo\n  printf '.#.\\n##.\\n' | gridbits show\n  \
-                  gridbits show --json --threshold 128 map.png\n  gridbits bench --quick\n  \
-                  gridbits --threads 1 components --summary scan.png\n\n\
+                  gridbits show --json --threshold 128 map.png\n  gridbits --threads 1 components --summary scan.png\n\n\
                   Run `gridbits help COMMAND` for a command's options and an example."
 )]
 struct Cli {
@@ -121,11 +119,6 @@ enum Command {
                             gridbits puyo --rules tsu --json field.txt\n  \
                             gridbits puyo --moves RG field.txt    # axis R, child G: 22 placements")]
     Puyo(cmd::puyo::PuyoArgs),
-    /// Time the fast implementations against their baselines on fixed random workloads.
-    #[command(after_help = "Examples:\n  gridbits bench --quick\n  \
-                            gridbits bench --json --filter 1024 > bench.json\n\n\
-                            Peer libraries are timed too when built with `--features peers`.")]
-    Bench(BenchArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
     #[command(
         after_help = "Examples:\n  gridbits completions bash > ~/.local/share/bash-completion/completions/gridbits\n  \
@@ -136,19 +129,6 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-}
-
-#[derive(Args)]
-struct BenchArgs {
-    /// Short samples: the whole run takes a few seconds.
-    #[arg(long)]
-    quick: bool,
-    /// Print one JSON object with `results`, `ratios` and `peers`.
-    #[arg(long)]
-    json: bool,
-    /// Only run workloads whose name contains this text.
-    #[arg(long, value_name = "TEXT")]
-    filter: Option<String>,
 }
 
 /// The commands that read images and so take `--threshold` and `--invert`.
@@ -185,7 +165,6 @@ fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Amazons(a) => text(out, &cmd::amazons::run(&a)?),
         Command::Tetris(a) => text(out, &cmd::tetris::run(&a)?),
         Command::Puyo(a) => text(out, &cmd::puyo::run(&a)?),
-        Command::Bench(args) => text(out, &bench(&args)),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut cli_command(), "gridbits", &mut buf);
@@ -203,21 +182,6 @@ fn text(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
 fn components(a: cmd::components::ComponentsArgs, out: &mut dyn Write) -> Result<(), CliError> {
     output::check_png_target(a.png.as_deref(), a.json)?;
     cmd::components::run(&a, out)
-}
-
-fn bench(args: &BenchArgs) -> String {
-    let mut b = bench::Bench::new(args.quick, args.filter.clone());
-    bench::run(&mut b);
-    if b.results.is_empty() {
-        if let Some(f) = &args.filter {
-            eprintln!("warning: no workload name contains '{f}'");
-        }
-    }
-    if args.json {
-        format!("{}\n", b.to_json())
-    } else {
-        b.to_text()
-    }
 }
 
 /// The exit status of a run: a closed standard output (e.g. `| head`) is a clean exit; on an

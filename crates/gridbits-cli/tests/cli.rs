@@ -194,7 +194,7 @@ fn large_png_4096() {
 
 #[test]
 fn help_for_each_command_has_an_example() {
-    for cmd in ["show", "demo", "bench"] {
+    for cmd in ["show", "demo"] {
         let o = gridbits(&["help", cmd], b"");
         assert_eq!(o.status.code(), Some(0));
         assert!(stdout(&o).contains("Example"), "help {cmd}: {}", stdout(&o));
@@ -223,21 +223,4 @@ fn demo_runs_without_colour_when_piped() {
         !out.contains('\x1b'),
         "no ANSI codes when stdout is not a terminal"
     );
-}
-
-#[test]
-fn bench_json_shape() {
-    let o = gridbits(&["bench", "--quick", "--json", "--filter", "6x12"], b"");
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
-    let results = v["results"].as_array().expect("results");
-    assert!(results.iter().any(|r| r["impl"] == "naive"));
-    for r in results {
-        assert!(r["workload"].is_string() && r["impl"].is_string());
-        assert!(r["ns_per_op"].as_f64().is_some_and(|n| n > 0.0));
-    }
-    let ratios = v["ratios"].as_array().expect("ratios");
-    assert!(ratios.iter().any(|r| r["fast"] == "board"
-        && r["baseline"] == "naive"
-        && r["ratio"].as_f64().is_some()));
 }

@@ -1,9 +1,10 @@
 //! End-to-end tests of the command line itself: version, bare invocation, completions, help
-//! text, neighbourhood flag names, `--png` targets and the bench table.
+//! text, neighbourhood flag names and `--png` targets. The bench is the `gridbits-bench` crate,
+//! tested there.
 
 use crate::common::*;
 
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 11] = [
     "show",
     "demo",
     "components",
@@ -14,7 +15,6 @@ const COMMANDS: [&str; 12] = [
     "amazons",
     "tetris",
     "puyo",
-    "bench",
     "completions",
 ];
 
@@ -195,41 +195,11 @@ fn show_json_says_whether_rows_are_included() {
 }
 
 #[test]
-fn bench_table_is_aligned_with_progress_on_stderr() {
-    let o = gridbits(&["bench", "--quick", "--filter", "6x12 split 25"], b"");
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
-    let rows: Vec<&str> = out.lines().filter(|l| !l.starts_with('(')).collect();
-    assert!(rows.len() >= 3, "{out}");
-    // The ns/op column is right-aligned: it ends at the same place on every row.
-    let end = |l: &str| {
-        l.find("ns/op").map(|i| i + 5).or_else(|| {
-            [" ns", " us", " ms"]
-                .iter()
-                .find_map(|u| l.find(u).map(|i| i + 3))
-        })
-    };
-    let ends: Vec<Option<usize>> = rows.iter().map(|l| end(l)).collect();
-    assert!(ends.iter().all(|e| e.is_some() && *e == ends[0]), "{out}");
-    // Ratios read "N.Nx faster" or "N.Nx slower" with N.N >= 1.
-    let words: Vec<&str> = out.split_whitespace().collect();
-    for w in words.windows(2) {
-        if w[1] == "faster" || w[1] == "slower" {
-            let n: f64 = w[0].trim_end_matches('x').parse().expect("a ratio");
-            assert!(n >= 1.0, "{out}");
-        }
-    }
-    assert!(
-        stderr(&o).contains("measured components 6x12 split 25%"),
-        "{}",
-        stderr(&o)
-    );
-    if !cfg!(feature = "peers") {
-        assert!(out.contains("not compiled in"), "{out}");
-        let o = gridbits(
-            &["bench", "--quick", "--json", "--filter", "no-such-workload"],
-            b"",
-        );
-        assert_eq!(json(&o)["peers"], false);
-    }
+fn bench_is_its_own_crate_not_a_command() {
+    // The benchmark harness moved to the `gridbits-bench` crate: `gridbits bench` is an
+    // unknown command (usage error, exit status 2).
+    let o = gridbits(&["bench", "--quick"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
+    assert!(!stdout(&gridbits(&["--help"], b"")).contains("bench"));
 }

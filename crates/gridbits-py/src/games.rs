@@ -251,7 +251,8 @@ fn first_bad_field(cells: &[u8], r: Rules) -> PyErr {
 }
 
 /// Seconds the plain Rust loop `for f in fields { f.simulate() }` takes over the batch (the
-/// fields parsed beforehand): the baseline of `puyo.simulate_many` in `gridbits.bench`.
+/// fields parsed beforehand): the baseline of `puyo.simulate_many` in the Python benchmark
+/// (`crates/gridbits-bench/python/bench.py`).
 #[pyfunction]
 fn _puyo_rust_loop_seconds(
     py: Python<'_>,
@@ -273,7 +274,7 @@ fn _puyo_rust_loop_seconds(
 
 /// Seconds the library's batch [`gridbits::games::puyo::simulate_many`] takes over the
 /// batch (fields parsed beforehand) on every core: the all-threads baseline of
-/// `puyo.simulate_many` in `gridbits.bench`.
+/// `puyo.simulate_many` in the Python benchmark (`crates/gridbits-bench/python/bench.py`).
 #[pyfunction]
 fn _puyo_rust_batch_seconds(
     py: Python<'_>,

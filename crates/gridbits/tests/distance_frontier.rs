@@ -16,6 +16,7 @@ use gridbits::algo::voronoi::{
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::parallel::with_threads;
 use gridbits::{BitGrid, Moves};
+use gridbits_testkit::serpentine;
 use proptest::prelude::*;
 
 const ALL_MOVES: [Moves; 5] = [
@@ -43,14 +44,6 @@ impl Rng {
 
 fn grid(w: usize, h: usize, rng: &mut Rng, pct: u32) -> BitGrid {
     BitGrid::from_fn(w, h, |_, _| rng.pct(pct)).unwrap()
-}
-
-/// One corridor folded back and forth across a `w x h` grid.
-fn serpentine(w: usize, h: usize) -> BitGrid {
-    BitGrid::from_fn(w, h, |x, y| {
-        y % 2 == 0 || (y % 4 == 1 && x == w - 1) || (y % 4 == 3 && x == 0)
-    })
-    .unwrap()
 }
 
 /// `count` distinct-or-not random cells per player (players may share cells, sources may be

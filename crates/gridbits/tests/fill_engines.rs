@@ -13,19 +13,8 @@ use gridbits::algo::fill::{
 use gridbits::cpu::{with_level, Level};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity};
+use gridbits_testkit::{percent_grid as random, serpentine};
 use proptest::prelude::*;
-
-/// One corridor folded back and forth across the grid.
-fn serpentine(w: usize, h: usize) -> BitGrid {
-    BitGrid::from_fn(w, h, |x, y| {
-        y % 2 == 0 || (y % 4 == 1 && x == w - 1) || (y % 4 == 3 && x == 0)
-    })
-    .unwrap()
-}
-
-fn random(rng: &mut SplitMix, w: usize, h: usize, pct: u32) -> BitGrid {
-    BitGrid::from_fn(w, h, |_, _| rng.percent(pct)).unwrap()
-}
 
 /// Checks every engine on one grid and seed set, both connectivities.
 fn check_engines(seeds: &BitGrid, passable: &BitGrid, what: &str) {

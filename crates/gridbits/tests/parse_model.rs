@@ -1,63 +1,13 @@
-//! The text parser against an independent model of the rules (a left-to-right scan), on
-//! random valid texts, junk and single bad bytes.
+//! The text parser against an independent model of the rules (a left-to-right scan, the test
+//! kit's `text::model`, also the fuzz target's oracle), on random valid texts, junk and single
+//! bad bytes.
 
 use crate::common::*;
 use crate::parse::*;
 use gridbits::text::{CharGrid, ParseError, ParseErrorKind};
 use gridbits::{BitGrid, Board};
+use gridbits_testkit::text::model;
 use proptest::prelude::*;
-
-// ---------------------------------------------------------------------------------------------
-// An independent model of the rules, written as a left-to-right scan.
-
-fn model(input: &[u8]) -> Result<Vec<Vec<u8>>, ParseError> {
-    let mut lines: Vec<Vec<u8>> = input.split(|&b| b == b'\n').map(|l| l.to_vec()).collect();
-    for l in &mut lines {
-        if l.last() == Some(&b'\r') {
-            l.pop();
-        }
-    }
-    while lines
-        .last()
-        .is_some_and(|l| l.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')))
-    {
-        lines.pop();
-    }
-    let empty = ParseError::new(1, 1, ParseErrorKind::Empty);
-    let width = lines.first().ok_or(empty)?.len();
-    if width == 0 {
-        // Rows follow (the last line is not blank): the first line is the blank one.
-        return Err(ParseError::new(1, 1, ParseErrorKind::BlankFirstLine));
-    }
-    for (i, row) in lines.iter().enumerate() {
-        for (j, &c) in row.iter().enumerate() {
-            if j == width {
-                return Err(ParseError::new(
-                    i + 1,
-                    width + 1,
-                    ParseErrorKind::Ragged {
-                        expected: width,
-                        found: row.len(),
-                    },
-                ));
-            }
-            if !c.is_ascii_graphic() {
-                return Err(ParseError::new(i + 1, j + 1, ParseErrorKind::BadByte(c)));
-            }
-        }
-        if row.len() < width {
-            return Err(ParseError::new(
-                i + 1,
-                row.len() + 1,
-                ParseErrorKind::Ragged {
-                    expected: width,
-                    found: row.len(),
-                },
-            ));
-        }
-    }
-    Ok(lines)
-}
 
 /// Bytes biased towards the interesting ones.
 fn junk() -> impl Strategy<Value = Vec<u8>> {

@@ -3,7 +3,7 @@
 //!
 //! `cargo run -p gridbits-fuzz-checks --example make_seeds`
 
-use gridbits_fuzz_checks::bytes::maze;
+use gridbits_testkit::maze_cells as maze;
 use image::{ImageBuffer, ImageFormat, Luma, LumaA, Rgb, Rgba};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};

@@ -3,6 +3,8 @@
 //! Reading past the end gives zeros, so every input decodes to something and short inputs
 //! to small, simple cases.
 
+use gridbits_testkit::{maze_cells, SplitMix};
+
 /// A reader over the fuzz input.
 pub struct Bytes<'a> {
     data: &'a [u8],
@@ -105,7 +107,7 @@ impl<'a> Bytes<'a> {
                 }
                 out
             }
-            4 => maze(w, h, self.u64()),
+            4 => maze_cells(w, h, self.u64()),
             _ => {
                 // Rectangles toggled in turn.
                 let mut out = vec![false; n];
@@ -124,77 +126,22 @@ impl<'a> Bytes<'a> {
     }
 }
 
-/// A perfect maze of passages (`true`) on a `w x h` grid: cells at even coordinates joined
-/// by a depth-first search in random order; every passage cell reachable from (0, 0).
-pub fn maze(w: usize, h: usize, seed: u64) -> Vec<bool> {
-    let mut rng = SplitMix(seed);
-    let mut open = vec![false; w * h];
-    let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
-    let mut seen = vec![false; cw * ch];
-    let mut stack = vec![(0usize, 0usize)];
-    seen[0] = true;
-    open[0] = true;
-    while let Some(&(cx, cy)) = stack.last() {
-        let mut next = Vec::with_capacity(4);
-        if cx > 0 && !seen[cy * cw + cx - 1] {
-            next.push((cx - 1, cy));
-        }
-        if cx + 1 < cw && !seen[cy * cw + cx + 1] {
-            next.push((cx + 1, cy));
-        }
-        if cy > 0 && !seen[(cy - 1) * cw + cx] {
-            next.push((cx, cy - 1));
-        }
-        if cy + 1 < ch && !seen[(cy + 1) * cw + cx] {
-            next.push((cx, cy + 1));
-        }
-        if next.is_empty() {
-            stack.pop();
-            continue;
-        }
-        let (nx, ny) = next[(rng.next() % next.len() as u64) as usize];
-        seen[ny * cw + nx] = true;
-        open[(2 * ny) * w + 2 * nx] = true;
-        open[(cy + ny) * w + cx + nx] = true;
-        stack.push((nx, ny));
-    }
-    open
-}
-
-/// splitmix64: a small deterministic pseudo-random stream.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next value.
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mazes_are_connected_trees() {
-        for (w, h) in [(1, 1), (2, 3), (7, 5), (10, 10), (65, 3)] {
-            let m = maze(w, h, 7);
-            let open = m.iter().filter(|&&c| c).count();
-            // Every cell at even coordinates is open; a tree on k cells has k - 1 joins.
-            let k = w.div_ceil(2) * h.div_ceil(2);
-            assert_eq!(open, 2 * k - 1, "{w}x{h}");
-        }
-    }
 
     #[test]
     fn past_the_end_reads_zero() {
         let mut b = Bytes::new(&[5]);
         assert_eq!((b.byte(), b.byte(), b.u64()), (5, 0, 0));
         assert_eq!(Bytes::new(&[]).cells(3, 2), vec![false; 6]);
+    }
+
+    #[test]
+    fn pattern_4_is_the_kits_maze() {
+        // The maze pattern decodes to `gridbits_testkit::maze_cells` (a connected tree, tested
+        // there) with the seed that follows it.
+        let mut b = Bytes::new(&[4, 7, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(b.cells(7, 5), maze_cells(7, 5, 7));
     }
 }

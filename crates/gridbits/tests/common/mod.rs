@@ -38,46 +38,8 @@ pub fn check<T: std::fmt::Debug + 'static>(
 /// Both connectivities.
 pub const CONNS: [Connectivity; 2] = [Connectivity::Four, Connectivity::Eight];
 
-/// A deterministic pseudo-random stream (splitmix64).
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// The next value (the same as [`SplitMix::next_u64`]).
-    pub fn next(&mut self) -> u64 {
-        self.next_u64()
-    }
-
-    /// A value in `0..n` (`n > 0`; a plain remainder).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// `true` with probability `pct` in 100.
-    pub fn percent(&mut self, pct: u32) -> bool {
-        (self.next() % 100) < pct as u64
-    }
-
-    /// `true` with probability `per_256` in 256.
-    pub fn chance_256(&mut self, per_256: u64) -> bool {
-        self.next() % 256 < per_256
-    }
-}
-
-/// `n` cells, each set with probability `density`, from `seed`.
-pub fn density_bits(n: usize, density: f64, seed: u64) -> Vec<bool> {
-    let mut rng = SplitMix(seed);
-    (0..n)
-        .map(|_| ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < density)
-        .collect()
-}
+/// The seeded generators and shapes of the shared test kit (`gridbits-testkit`).
+pub use gridbits_testkit::{density_bits, maze, SplitMix};
 
 /// A random `w x h` pattern in row-major order (`bits[y * w + x]`): a mix of empty, full,
 /// uniform, sparse (a few cells), dense (a few holes), density + seed, and row/column stripes
@@ -234,37 +196,4 @@ pub fn check_grid(g: &BitGrid, expected: &NaiveGrid, what: &str) {
     }
     assert_eq!(g.count(), expected.count(), "{what}: count");
     assert_eq!(g.is_empty(), expected.is_empty(), "{what}: is_empty");
-}
-
-/// A perfect maze (randomised DFS; corridors one cell wide) on the 2x lattice of a `w x h`
-/// grid: with odd sides every free cell is reachable from `(0, 0)`.
-pub fn maze(rng: &mut SplitMix, w: usize, h: usize) -> BitGrid {
-    let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
-    let mut g = BitGrid::new(w, h).unwrap();
-    let mut seen = vec![false; cw * ch];
-    let mut stack = vec![(0usize, 0usize)];
-    seen[0] = true;
-    g.set(0, 0);
-    while let Some(&(x, y)) = stack.last() {
-        let mut opts = Vec::new();
-        for (dx, dy) in [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)] {
-            let (nx, ny) = (x as isize + dx, y as isize + dy);
-            if nx >= 0 && ny >= 0 && (nx as usize) < cw && (ny as usize) < ch {
-                let (nx, ny) = (nx as usize, ny as usize);
-                if !seen[ny * cw + nx] {
-                    opts.push((nx, ny));
-                }
-            }
-        }
-        if opts.is_empty() {
-            stack.pop();
-            continue;
-        }
-        let (nx, ny) = opts[rng.below(opts.len() as u64) as usize];
-        seen[ny * cw + nx] = true;
-        g.set(2 * nx, 2 * ny);
-        g.set(x + nx, y + ny);
-        stack.push((nx, ny));
-    }
-    g
 }

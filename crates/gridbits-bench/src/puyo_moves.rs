@@ -2,10 +2,11 @@
 //! cut from the 19-chain benchmark field, the bit-parallel generator against the per-cell one
 //! (`naive::puyo_moves`), without and with each placement's chain.
 
-use super::{Bench, Rng};
+use crate::Bench;
 use gridbits::games::puyo::{Cell, Field, Pair, Rules, COLUMNS};
 use gridbits::naive::puyo::NaivePuyo;
 use gridbits::naive::puyo_moves::naive_placements;
+use gridbits_testkit::SplitMix;
 use std::hint::black_box;
 
 const CHAIN19: &str = ".G.BRG\nGBRRYR\nRRYYBY\nRGYRBR\nYGYRBY\nYGBGYR\nGRBGYR\n\
@@ -13,7 +14,7 @@ const CHAIN19: &str = ".G.BRG\nGBRRYR\nRRYYBY\nRGYRBR\nYGYRBY\nYGBGYR\nGRBGYR\n\
 
 /// Mid-game fields like the 19-chain field: each column of it cut to a random height of 4 to
 /// 11 (no group of 4 forms; the pair placed on top may fire a chain), with a random pair.
-fn fields(rng: &mut Rng, count: usize) -> Vec<(Field, Pair)> {
+fn fields(rng: &mut SplitMix, count: usize) -> Vec<(Field, Pair)> {
     let full = Field::parse(CHAIN19, Rules::Tsu).unwrap_or_else(|e| panic!("{e}"));
     let rows = full.rows();
     (0..count)
@@ -33,7 +34,7 @@ fn fields(rng: &mut Rng, count: usize) -> Vec<(Field, Pair)> {
 }
 
 /// Registers this topic's workloads.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     const N: usize = 64;
     let cases = fields(rng, N);
     let naive: Vec<(NaivePuyo, Pair)> = cases

@@ -13,14 +13,15 @@
 //!
 //! `--quick` runs use 1024x1024 images and skip 4096x4096.
 
-use super::{Bench, Rng};
+use crate::Bench;
 use gridbits::algo::label::{Labeller, Labels};
 use gridbits::grid::{ByteImage, ByteKernel};
 use gridbits::{BitGrid, Connectivity};
+use gridbits_testkit::SplitMix;
 use std::hint::black_box;
 
 /// Grey noise: each byte uniform, so that `> threshold` sets `255 - threshold` in 256.
-fn grey_noise(rng: &mut Rng, side: usize) -> Vec<u8> {
+fn grey_noise(rng: &mut SplitMix, side: usize) -> Vec<u8> {
     let mut v = Vec::with_capacity(side * side + 8);
     while v.len() < side * side {
         v.extend_from_slice(&rng.next_u64().to_le_bytes());
@@ -30,7 +31,7 @@ fn grey_noise(rng: &mut Rng, side: usize) -> Vec<u8> {
 }
 
 /// A blobby grey image: bright discs of many sizes (about half the pixels) on dark noise.
-fn grey_blobs(rng: &mut Rng, side: usize) -> Vec<u8> {
+fn grey_blobs(rng: &mut SplitMix, side: usize) -> Vec<u8> {
     let mut v: Vec<u8> = grey_noise(rng, side).iter().map(|b| b / 4).collect();
     for _ in 0..side * side / 7000 {
         let cx = (rng.next_u64() % side as u64) as i64;
@@ -65,7 +66,7 @@ fn checksum(g: &BitGrid) -> u64 {
     w[w.len() / 2] ^ w[w.len() - 1] ^ g.width() as u64
 }
 
-fn from_bytes_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
+fn from_bytes_rows(bench: &mut Bench, rng: &mut SplitMix, side: usize) {
     let name = format!("from_bytes {side}x{side} (ns/px)");
     if !bench.wants(&name) {
         return;
@@ -96,7 +97,7 @@ fn from_bytes_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
     .finish();
 }
 
-fn write_bytes_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
+fn write_bytes_rows(bench: &mut Bench, rng: &mut SplitMix, side: usize) {
     let name = format!("write_bytes {side}x{side} (ns/px)");
     if !bench.wants(&name) {
         return;
@@ -145,7 +146,7 @@ fn write_bytes_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
         .finish();
 }
 
-fn slice_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
+fn slice_rows(bench: &mut Bench, rng: &mut SplitMix, side: usize) {
     let name = format!("from_slice i32/bool {side}x{side} (ns/px)");
     if !bench.wants(&name) {
         return;
@@ -173,7 +174,7 @@ fn slice_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
         .finish();
 }
 
-fn label_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
+fn label_rows(bench: &mut Bench, rng: &mut SplitMix, side: usize) {
     let n = (side * side) as u64;
     let conn = Connectivity::Eight;
     for what in ["noise 30%", "noise 50%", "noise 70%", "blobby"] {
@@ -225,7 +226,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng, side: usize) {
 }
 
 /// Registers the workloads of this topic.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let side = if bench.quick() { 1024 } else { 2048 };
     from_bytes_rows(bench, rng, side);
     if !bench.quick() {

@@ -1,11 +1,12 @@
 //! Bench workloads of the `slide` topic: queen reach with every fill method, and the Amazons
 //! evaluator.
 
-use super::{random_boards, random_grid, Bench, Rng};
+use crate::Bench;
 use gridbits::algo::slide::{reach_with, Method};
 use gridbits::games::amazons::Position;
 use gridbits::naive::{self, NaiveGrid};
 use gridbits::{Board, Board10x10, Moves};
+use gridbits_testkit::{random_boards, random_grid, SplitMix};
 use std::hint::black_box;
 
 /// The methods timed for queen reach, with their row names.
@@ -21,7 +22,7 @@ const METHODS: [(&str, Method); 6] = [
 /// Queen reach of random pieces (5%) through random walls on a fixed board, every method.
 fn queen_fixed<const W: usize, const H: usize, const N: usize>(
     bench: &mut Bench,
-    rng: &mut Rng,
+    rng: &mut SplitMix,
     wall_pct: u32,
     batch: usize,
 ) {
@@ -64,7 +65,7 @@ fn queen_fixed<const W: usize, const H: usize, const N: usize>(
 }
 
 /// Queen reach on a runtime grid, every method.
-fn queen_grid(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, wall_pct: u32) {
+fn queen_grid(bench: &mut Bench, rng: &mut SplitMix, w: usize, h: usize, wall_pct: u32) {
     let walls = random_grid(rng, w, h, wall_pct as f64 / 100.0);
     let mut pieces = random_grid(rng, w, h, 0.05);
     pieces.and_not_assign(&walls);
@@ -87,13 +88,13 @@ fn queen_grid(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, wall_pct: u3
 }
 
 /// Random Amazons positions: 4 + 4 amazons, arrows at a density from 0 to 60%.
-pub fn amazons_positions(rng: &mut Rng, count: usize) -> Vec<Position> {
+pub fn amazons_positions(rng: &mut SplitMix, count: usize) -> Vec<Position> {
     (0..count)
         .map(|i| {
             let density = 0.6 * i as f64 / count.max(2) as f64;
             let arrows = Board10x10::from_fn(|_, _| rng.chance(density));
             let mut free = !arrows;
-            let mut pick = |rng: &mut Rng| {
+            let mut pick = |rng: &mut SplitMix| {
                 let mut side = Board10x10::EMPTY;
                 while side.count() < 4 && !free.is_empty() {
                     let (x, y) = (
@@ -191,7 +192,7 @@ mod plain {
 }
 
 /// Registers this topic's workloads.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     for wall_pct in [10, 40] {
         queen_fixed::<10, 10, 2>(bench, rng, wall_pct, 256);
     }
@@ -260,7 +261,7 @@ mod tests {
 
     #[test]
     fn plain_baseline_agrees_with_the_evaluator() {
-        let mut rng = Rng::new(7);
+        let mut rng = SplitMix::new(7);
         for p in amazons_positions(&mut rng, 200) {
             let e = p.evaluate();
             let t = plain::evaluate(
@@ -287,7 +288,7 @@ mod tests {
 
     #[test]
     fn positions_have_four_amazons_a_side() {
-        let mut rng = Rng::new(8);
+        let mut rng = SplitMix::new(8);
         for p in amazons_positions(&mut rng, 64) {
             assert_eq!((p.white().count(), p.black().count()), (4, 4));
         }

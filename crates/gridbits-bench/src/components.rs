@@ -14,11 +14,12 @@
 //!   memory floor: writing a u32 image of the same size. `--quick` runs use 1024x1024
 //!   images and time the naive BFS on one of them only.
 
-use super::{random_boards, Bench, Rng};
+use crate::Bench;
 use gridbits::algo::components::{components, components_plain, groups_at_least, table};
 use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{BitGrid, Board6x12, Connectivity};
+use gridbits_testkit::{random_boards, SplitMix};
 use std::cell::OnceCell;
 use std::hint::black_box;
 
@@ -37,7 +38,7 @@ fn mix(acc: u64, c: Board6x12) -> u64 {
     acc.rotate_left(5) ^ w[0].wrapping_add(w[1].rotate_left(17))
 }
 
-fn split_rows(bench: &mut Bench, rng: &mut Rng) {
+fn split_rows(bench: &mut Bench, rng: &mut SplitMix) {
     for density in [25u32, 50] {
         let boards = random_boards::<6, 12, 2>(rng, BATCH, f64::from(density) / 100.0);
         let naive: Vec<NaiveGrid> = boards[..NAIVE_BATCH]
@@ -89,7 +90,7 @@ fn split_rows(bench: &mut Bench, rng: &mut Rng) {
     }
 }
 
-fn groups_rows(bench: &mut Bench, rng: &mut Rng) {
+fn groups_rows(bench: &mut Bench, rng: &mut SplitMix) {
     // Random four-colour boards: each cell empty (1 in 5) or one of four colours.
     let planes: Vec<Board6x12> = (0..BATCH / 4)
         .flat_map(|_| {
@@ -129,7 +130,7 @@ fn groups_rows(bench: &mut Bench, rng: &mut Rng) {
 }
 
 /// A blobby binary image: random discs of many sizes, about half the pixels set.
-fn blobby(rng: &mut Rng, side: usize) -> BitGrid {
+fn blobby(rng: &mut SplitMix, side: usize) -> BitGrid {
     let mut g = BitGrid::new(side, side).unwrap_or_else(|e| panic!("{e}"));
     for _ in 0..side * side / 7000 {
         let cx = (rng.next_u64() % side as u64) as i64;
@@ -150,13 +151,13 @@ fn blobby(rng: &mut Rng, side: usize) -> BitGrid {
     g
 }
 
-fn label_rows(bench: &mut Bench, rng: &mut Rng) {
+fn label_rows(bench: &mut Bench, rng: &mut SplitMix) {
     let quick = bench.quick();
     let side = if quick { QUICK_SIDE } else { SIDE };
     let px = (side * side) as u64;
     let mut images: Vec<(String, BitGrid, Connectivity)> = Vec::new();
     for density in [30u32, 50, 70] {
-        let g = super::random_grid(rng, side, side, f64::from(density) / 100.0);
+        let g = gridbits_testkit::random_grid(rng, side, side, f64::from(density) / 100.0);
         images.push((format!("noise {density}%"), g, Connectivity::Eight));
     }
     let blobs = blobby(rng, side);
@@ -247,7 +248,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng) {
 }
 
 /// Registers this topic's workloads.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     split_rows(bench, rng);
     groups_rows(bench, rng);
     label_rows(bench, rng);

@@ -1,7 +1,8 @@
 """Benchmark gridbits against the Python libraries people use for the same jobs.
 
-``python -m gridbits.bench [--quick] [--json] [--dask]`` times, in one process and on the
-same ``uint8`` arrays, ``gridbits.label`` (packing and raster renumbering included) against
+``python crates/gridbits-bench/python/bench.py [--quick] [--json] [--dask]`` (a script of the
+gridbits-bench crate, not a module of the package) times, in one process and on the same
+``uint8`` arrays, ``gridbits.label`` (packing and raster renumbering included) against
 ``scipy.ndimage.label``, ``cv2.connectedComponents`` with one thread and with its default
 threads, ``cc3d`` and ``skimage.measure.label`` (each only when installed), checking that
 the component counts agree; ``gridbits.label_stats`` against
@@ -307,7 +308,7 @@ def _fmt(seconds: float) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m gridbits.bench", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="bench.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="1024^2 images and fewer repeats")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")

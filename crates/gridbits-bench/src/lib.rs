@@ -1,5 +1,9 @@
-//! `gridbits bench`: reproducible random workloads, each timed for the fast implementation and its
-//! baselines in the same run (samples interleaved), median of several samples, ratios printed.
+//! The gridbits benchmark harness (`cargo run --release -p gridbits-bench -- --quick`):
+//! reproducible random workloads, each timed for the fast implementation and its baselines in
+//! the same run (samples interleaved), median of several samples, ratios printed. The
+//! baselines are the per-cell `gridbits::naive` versions, the articles' originals and, with
+//! the `peers` feature, peer libraries (pathfinding, imageproc), which is why the harness is a
+//! crate of its own: the library and the command line do not depend on them. Not published.
 //!
 //! Adding a workload is a few lines in [`run`]:
 //!
@@ -9,6 +13,8 @@
 //!     .case("naive", ops, || naive_version(&inputs))
 //!     .finish();
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod amazons_moves;
 pub mod bytes;
@@ -23,31 +29,10 @@ pub mod tetris_moves;
 
 use gridbits::naive::NaiveGrid;
 use gridbits::{BitGrid, Board, Connectivity, Dir};
+use gridbits_testkit::{random_boards, random_grid, SplitMix};
 use serde_json::json;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-
-/// A small, seeded, dependency-free PRNG (SplitMix64) so every run times the same inputs.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// `true` with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < p
-    }
-}
 
 /// One timed implementation of a workload.
 pub struct Measured {
@@ -336,23 +321,6 @@ fn format_ns(ns: f64) -> String {
     }
 }
 
-/// Random boards of a fixed size, `density` the chance of a set cell.
-pub fn random_boards<const W: usize, const H: usize, const N: usize>(
-    rng: &mut Rng,
-    count: usize,
-    density: f64,
-) -> Vec<Board<W, H, N>> {
-    (0..count)
-        .map(|_| Board::from_fn(|_, _| rng.chance(density)))
-        .collect()
-}
-
-/// A random grid of any size.
-pub fn random_grid(rng: &mut Rng, w: usize, h: usize, density: f64) -> BitGrid {
-    // Sizes here are the bench's own constants, far inside the limits.
-    BitGrid::from_fn(w, h, |_, _| rng.chance(density)).unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// The core workload, fixed board: all 8 one-step shifts plus 4- and 8-dilation inside a mask,
 /// folded by XOR so that no part can be optimised away.
 #[inline(never)]
@@ -391,7 +359,10 @@ fn shift_dilate_naive(b: &NaiveGrid, mask: &NaiveGrid) -> NaiveGrid {
 
 /// Registers the core workload for one fixed board size: `board` (fast) vs `bitgrid` vs
 /// `naive`.
-fn core_fixed<const W: usize, const H: usize, const N: usize>(bench: &mut Bench, rng: &mut Rng) {
+fn core_fixed<const W: usize, const H: usize, const N: usize>(
+    bench: &mut Bench,
+    rng: &mut SplitMix,
+) {
     const BATCH: usize = 256;
     let boards = random_boards::<W, H, N>(rng, BATCH, 0.3);
     let masks = random_boards::<W, H, N>(rng, BATCH, 0.7);
@@ -435,7 +406,7 @@ fn core_fixed<const W: usize, const H: usize, const N: usize>(bench: &mut Bench,
 
 /// Runs every workload; each topic registers its own.
 pub fn run(bench: &mut Bench) {
-    let mut rng = Rng::new(0x6772_6964_6269_7473); // "gridbits"
+    let mut rng = SplitMix::new(0x6772_6964_6269_7473); // "gridbits"
     core_fixed::<6, 12, 2>(bench, &mut rng);
     core_fixed::<10, 10, 2>(bench, &mut rng);
     core_fixed::<30, 20, 10>(bench, &mut rng);
@@ -451,16 +422,16 @@ pub fn run(bench: &mut Bench) {
         .finish();
 
     // Each topic registers its own workloads, each from its own seeded generator.
-    fill::register(bench, &mut Rng::new(0x3));
-    slide::register(bench, &mut Rng::new(0x4));
-    components::register(bench, &mut Rng::new(0x5));
-    lines::register(bench, &mut Rng::new(0x6));
-    grids::register(bench, &mut Rng::new(0x7));
-    puyo_moves::register(bench, &mut Rng::new(0x8));
-    parallel::register(bench, &mut Rng::new(0x9));
-    tetris_moves::register(bench, &mut Rng::new(0xa));
-    amazons_moves::register(bench, &mut Rng::new(0xa3));
-    bytes::register(bench, &mut Rng::new(0xb));
+    fill::register(bench, &mut SplitMix::new(0x3));
+    slide::register(bench, &mut SplitMix::new(0x4));
+    components::register(bench, &mut SplitMix::new(0x5));
+    lines::register(bench, &mut SplitMix::new(0x6));
+    grids::register(bench, &mut SplitMix::new(0x7));
+    puyo_moves::register(bench, &mut SplitMix::new(0x8));
+    parallel::register(bench, &mut SplitMix::new(0x9));
+    tetris_moves::register(bench, &mut SplitMix::new(0xa));
+    amazons_moves::register(bench, &mut SplitMix::new(0xa3));
+    bytes::register(bench, &mut SplitMix::new(0xb));
 }
 
 #[cfg(test)]

@@ -2,12 +2,13 @@
 //! perft(2) from the start, and move counting on random positions, each against listing, a
 //! per-target popcount, the slide kernels and the per-cell oracle.
 
-use super::slide::amazons_positions;
-use super::{Bench, Rng};
+use crate::slide::amazons_positions;
+use crate::Bench;
 use gridbits::algo::slide::{reach_with, Method};
 use gridbits::games::amazons::{Position, Side};
 use gridbits::naive::{amazons_moves, NaiveGrid};
 use gridbits::{Board10x10, Moves};
+use gridbits_testkit::SplitMix;
 use std::hint::black_box;
 
 /// The naive grids of a position: (mover's amazons, waiting amazons, empty cells).
@@ -66,7 +67,7 @@ fn perft2_per_target(p: &Position, side: Side) -> u64 {
 }
 
 /// Registers the workloads.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let start = Position::start();
     let (own, other, empty) = naive_of(&start, Side::White);
     bench
@@ -128,7 +129,7 @@ mod tests {
 
     #[test]
     fn every_counter_agrees() {
-        let mut rng = Rng::new(9);
+        let mut rng = SplitMix::new(9);
         let mut positions = amazons_positions(&mut rng, 64);
         positions.push(Position::start());
         for p in positions {

@@ -2,7 +2,7 @@
 //! "Line Clears" article's consecutive clear and the per-cell board; place + drop + clear;
 //! Puyo chains.
 
-use super::{Bench, Rng};
+use crate::Bench;
 use gridbits::algo::lines::{ColumnBoard, RowChunks, PEXT};
 use gridbits::cpu::{self, with_level, Level};
 use gridbits::games::puyo::{Engine, Field, Rules};
@@ -10,10 +10,11 @@ use gridbits::games::tetris::{Piece, Rotation, Tetris};
 use gridbits::naive::lines::NaiveLines;
 use gridbits::naive::puyo::NaivePuyo;
 use gridbits::naive::tetris::NaiveTetris;
+use gridbits_testkit::SplitMix;
 use std::hint::black_box;
 
 /// Registers this topic's workloads.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     tetris_clear(bench, rng, false);
     tetris_clear(bench, rng, true);
     tetris_place(bench, rng);
@@ -26,7 +27,7 @@ const BATCH: usize = 64;
 /// Random 10x40 boards: the bottom 16 rows 70% filled, `0..=4` of them made full
 /// (consecutive when `scattered` is false, at random rows otherwise). Rows are drawn from the
 /// floor up (`f` = rows above the bottom one, `y = 39 - f`).
-fn tetris_boards(rng: &mut Rng, scattered: bool) -> Vec<NaiveLines> {
+fn tetris_boards(rng: &mut SplitMix, scattered: bool) -> Vec<NaiveLines> {
     (0..BATCH)
         .map(|i| {
             let lines = i % 5;
@@ -58,7 +59,7 @@ fn tetris_boards(rng: &mut Rng, scattered: bool) -> Vec<NaiveLines> {
         .collect()
 }
 
-fn tetris_clear(bench: &mut Bench, rng: &mut Rng, scattered: bool) {
+fn tetris_clear(bench: &mut Bench, rng: &mut SplitMix, scattered: bool) {
     let boards = tetris_boards(rng, scattered);
     let chunked: Vec<RowChunks> = boards
         .iter()
@@ -152,7 +153,7 @@ fn columns_to_chunked(cols: &[ColumnBoard<10>]) -> Vec<RowChunks> {
 
 /// Random placements: (piece, rotation, column), each dropped from the top of a 10x40 board;
 /// the board is emptied when it gets high.
-fn tetris_place(bench: &mut Bench, rng: &mut Rng) {
+fn tetris_place(bench: &mut Bench, rng: &mut SplitMix) {
     const MOVES: usize = 256;
     let moves: Vec<(Piece, Rotation, i32)> = (0..MOVES)
         .map(|_| {
@@ -235,7 +236,7 @@ fn puyo_19_chain(bench: &mut Bench) {
 
 /// Random Smash the Code turns: a random settled field (4 colours, some skulls), a random
 /// legal pair placement, and the chain it starts.
-fn puyo_stc_turns(bench: &mut Bench, rng: &mut Rng) {
+fn puyo_stc_turns(bench: &mut Bench, rng: &mut SplitMix) {
     const TURNS: usize = 256;
     let mut turns = Vec::with_capacity(TURNS);
     while turns.len() < TURNS {

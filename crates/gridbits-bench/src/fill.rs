@@ -1,19 +1,20 @@
 //! Bench workloads of flood fill, BFS and Voronoi, with the code of "BFS and Voronoi diagrams
 //! using bit-shift operations" as a baseline.
 
-use super::{random_grid, Bench, Rng};
+use crate::Bench;
 use gridbits::algo::distance::{connections_from_walls, Wall};
 use gridbits::algo::fill::{fill_dilate, fill_runs, fill_sweep};
 use gridbits::algo::voronoi::voronoi_n;
 use gridbits::naive::{fill as nf, NaiveGrid};
-use gridbits::{BitBoard, BitGrid, Board, Board30x20, Board9x9, Connectivity, Dir, Moves};
+use gridbits::{BitBoard, Board, Board30x20, Board9x9, Connectivity, Dir, Moves};
+use gridbits_testkit::{maze, random_grid, SplitMix};
 use std::hint::black_box;
 
 /// Positions per timed call for the small-board workloads.
 const BATCH: usize = 64;
 
 /// Registers this topic's workloads.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     great_escape(bench, rng);
     tron(bench, rng);
     amazonial(bench, rng);
@@ -21,13 +22,13 @@ pub fn register(bench: &mut Bench, rng: &mut Rng) {
 }
 
 /// A random free cell of `free` (which must have one).
-fn random_cell<B: BitBoard>(rng: &mut Rng, free: &B) -> (usize, usize) {
+fn random_cell<B: BitBoard>(rng: &mut SplitMix, free: &B) -> (usize, usize) {
     let cells = free.cells();
     cells[(rng.next_u64() % cells.len() as u64) as usize]
 }
 
 /// The Great Escape: 9x9, two players, 4-moves, 10 random walls of length 2 between cells.
-fn great_escape(bench: &mut Bench, rng: &mut Rng) {
+fn great_escape(bench: &mut Bench, rng: &mut SplitMix) {
     let mut cases = Vec::new();
     for _ in 0..BATCH {
         let mut walls = Vec::new();
@@ -148,7 +149,7 @@ impl QueueVoronoi {
 }
 
 /// Tron (CodinGame): 30x20, 4 players, 20% random walls, 4-moves.
-fn tron(bench: &mut Bench, rng: &mut Rng) {
+fn tron(bench: &mut Bench, rng: &mut SplitMix) {
     let mut cases = Vec::new();
     for _ in 0..BATCH {
         let walls = Board30x20::from_fn(|_, _| rng.chance(0.2));
@@ -238,7 +239,7 @@ fn article_voronoi_8x8(mut cur1: u64, mut cur2: u64, free: u64) -> (u32, u32) {
 }
 
 /// Amazonial: 8x8, two players with two units each, 8-moves, 20% blocked cells.
-fn amazonial(bench: &mut Bench, rng: &mut Rng) {
+fn amazonial(bench: &mut Bench, rng: &mut SplitMix) {
     type B = Board<8, 8, 1>;
     let mut cases = Vec::new();
     for _ in 0..BATCH {
@@ -288,44 +289,10 @@ fn amazonial(bench: &mut Bench, rng: &mut Rng) {
         .finish();
 }
 
-/// A perfect maze (randomised DFS) on a `cw x ch` lattice: passable cells of a
-/// `2cw x 2ch` grid (the last row and column stay walls).
-pub fn maze(rng: &mut Rng, cw: usize, ch: usize) -> BitGrid {
-    let mut g = BitGrid::new(2 * cw, 2 * ch).unwrap_or_else(|e| panic!("{e}"));
-    let mut seen = vec![false; cw * ch];
-    let mut stack = vec![(0usize, 0usize)];
-    seen[0] = true;
-    g.set(0, 0);
-    while let Some(&(x, y)) = stack.last() {
-        let mut opts = [(0usize, 0usize); 4];
-        let mut n = 0;
-        for (dx, dy) in [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)] {
-            let (nx, ny) = (x as isize + dx, y as isize + dy);
-            if nx >= 0 && ny >= 0 && (nx as usize) < cw && (ny as usize) < ch {
-                let (nx, ny) = (nx as usize, ny as usize);
-                if !seen[ny * cw + nx] {
-                    opts[n] = (nx, ny);
-                    n += 1;
-                }
-            }
-        }
-        if n == 0 {
-            stack.pop();
-            continue;
-        }
-        let (nx, ny) = opts[(rng.next_u64() % n as u64) as usize];
-        seen[ny * cw + nx] = true;
-        g.set(2 * nx, 2 * ny);
-        g.set(x + nx, y + ny);
-        stack.push((nx, ny));
-    }
-    g
-}
-
 /// Flood fill from `start` with the `pathfinding` crate's `bfs_reach` (4-connected), as a
 /// user of that crate would write it: the number of reachable cells.
 #[cfg(feature = "peers")]
-pub(super) fn pathfinding_fill(passable: &BitGrid, start: (usize, usize)) -> u64 {
+pub(super) fn pathfinding_fill(passable: &gridbits::BitGrid, start: (usize, usize)) -> u64 {
     let (w, h) = (passable.width(), passable.height());
     pathfinding::directed::bfs::bfs_reach(start, |&(x, y)| {
         let n = [
@@ -342,7 +309,7 @@ pub(super) fn pathfinding_fill(passable: &BitGrid, start: (usize, usize)) -> u64
 
 /// Fill engines side by side (row sweeps, run lists, dilation to a fixpoint) on 256x256 and
 /// 1024x1024 mazes and noise; the large-grid rows against the plain fill are in `grids`.
-fn fills(bench: &mut Bench, rng: &mut Rng) {
+fn fills(bench: &mut Bench, rng: &mut SplitMix) {
     for (kind, size) in [
         ("maze", 256),
         ("noise", 256),
@@ -354,7 +321,8 @@ fn fills(bench: &mut Bench, rng: &mut Rng) {
             continue;
         }
         let passable = if kind == "maze" {
-            maze(rng, size / 2, size / 2)
+            // A perfect maze on the 2x lattice (the last row and column stay walls).
+            maze(rng, size / 2 * 2, size / 2 * 2)
         } else {
             random_grid(rng, size, size, 0.65)
         };
@@ -397,7 +365,7 @@ mod tests {
     /// The queue-BFS baseline computes the same territories as the library.
     #[test]
     fn queue_baseline_agrees_with_voronoi() {
-        let mut rng = Rng::new(7);
+        let mut rng = SplitMix::new(7);
         let mut q = QueueVoronoi::new(30, 20);
         for _ in 0..200 {
             let walls = Board30x20::from_fn(|_, _| rng.chance(0.2));
@@ -422,7 +390,7 @@ mod tests {
     #[test]
     fn article_baseline_agrees_with_voronoi() {
         type B = Board<8, 8, 1>;
-        let mut rng = Rng::new(9);
+        let mut rng = SplitMix::new(9);
         for _ in 0..500 {
             let free = B::from_fn(|_, _| rng.chance(0.8));
             let a = B::from_fn(|_, _| rng.chance(0.05)) & free;

@@ -6,13 +6,13 @@
 //! Shapes: a perfect maze (corridors one cell wide), noise with 30/35/50% walls, an open room
 //! (no walls) and a serpentine (one corridor folded back and forth across the grid).
 
-use super::fill::maze;
-use super::{Bench, Rng};
+use crate::Bench;
 use gridbits::algo::distance::distance_map;
 use gridbits::algo::fill::{fill, fill_count, fill_from, fill_union};
 use gridbits::algo::voronoi::{voronoi, voronoi_owners, voronoi_owners_with_distances};
 use gridbits::naive::{fill as nf, NaiveGrid};
 use gridbits::{BitGrid, Connectivity, Moves};
+use gridbits_testkit::{maze, serpentine, SplitMix};
 
 /// A grid of bytes with a one-cell wall border (1 = free, 0 = wall), as a careful user stores
 /// a map for a BFS: no bounds checks, neighbours are `i - 1`, `i + 1`, `i - stride`,
@@ -155,27 +155,18 @@ fn open_room(size: usize) -> BitGrid {
     BitGrid::full(size, size).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// A serpentine: walls on every other row, each with one gap at alternating ends, so the
-/// free cells form a single corridor folded back and forth across the grid.
-pub fn serpentine(size: usize) -> BitGrid {
-    BitGrid::from_fn(size, size, |x, y| {
-        y % 2 == 0 || (y % 4 == 1 && x == size - 1) || (y % 4 == 3 && x == 0)
-    })
-    .unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// The large-grid shapes of side `size`: name and passable cells.
-fn shapes(rng: &mut Rng, size: usize) -> Vec<(String, BitGrid)> {
-    let mut out = vec![("maze".to_string(), maze(rng, size / 2, size / 2))];
+fn shapes(rng: &mut SplitMix, size: usize) -> Vec<(String, BitGrid)> {
+    let mut out = vec![("maze".to_string(), maze(rng, size / 2 * 2, size / 2 * 2))];
     for walls in [30, 35, 50] {
         let free = 1.0 - walls as f64 / 100.0;
         out.push((
             format!("noise{walls}"),
-            super::random_grid(rng, size, size, free),
+            gridbits_testkit::random_grid(rng, size, size, free),
         ));
     }
     out.push(("room".to_string(), open_room(size)));
-    out.push(("serpentine".to_string(), serpentine(size)));
+    out.push(("serpentine".to_string(), serpentine(size, size)));
     out
 }
 
@@ -189,7 +180,7 @@ fn middle_cell(g: &BitGrid) -> (usize, usize) {
 }
 
 /// Registers the large-grid workloads.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let sizes: &[usize] = if bench.quick() {
         &[1024]
     } else {
@@ -279,7 +270,7 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
     });
     #[cfg(feature = "peers")]
     let w = w.case("pathfinding", 1, || {
-        super::fill::pathfinding_fill(passable, start)
+        crate::fill::pathfinding_fill(passable, start)
     });
     w.finish();
 }
@@ -290,7 +281,7 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
 /// owner-per-cell API ([`voronoi_owners`]); `owners+distances` the same with the distance map
 /// ([`voronoi_owners_with_distances`]); `bitgrid` the plane-per-player API (up to 91
 /// players).
-fn many_players(bench: &mut Bench, rng: &mut Rng) {
+fn many_players(bench: &mut Bench, rng: &mut SplitMix) {
     let boards: &[(usize, usize, &[usize])] = if bench.quick() {
         &[(500, 375, &[2, 30, 91, 1000])]
     } else {
@@ -310,8 +301,8 @@ fn players_name(players: usize, w: usize, h: usize) -> String {
 }
 
 /// The `voronoi P players WxH` workloads of one random board.
-fn players_on(bench: &mut Bench, rng: &mut Rng, w: usize, h: usize, counts: &[usize]) {
-    let passable = super::random_grid(rng, w, h, 0.8);
+fn players_on(bench: &mut Bench, rng: &mut SplitMix, w: usize, h: usize, counts: &[usize]) {
+    let passable = gridbits_testkit::random_grid(rng, w, h, 0.8);
     let free: Vec<(usize, usize)> = passable.iter().collect();
     for &players in counts {
         let name = players_name(players, w, h);
@@ -386,15 +377,15 @@ mod tests {
     /// The plain BFS, fill and Voronoi agree with the library on every shape.
     #[test]
     fn baselines_agree_with_the_library() {
-        let mut rng = Rng::new(11);
+        let mut rng = SplitMix::new(11);
         for size in [1usize, 2, 7, 64, 65] {
             let mut grids = vec![
-                maze(&mut rng, size.div_ceil(2), size.div_ceil(2)),
-                serpentine(size),
+                maze(&mut rng, size.div_ceil(2) * 2, size.div_ceil(2) * 2),
+                serpentine(size, size),
                 open_room(size),
             ];
             for d in [0.5, 0.7] {
-                grids.push(super::super::random_grid(&mut rng, size, size, d));
+                grids.push(gridbits_testkit::random_grid(&mut rng, size, size, d));
             }
             for g in grids {
                 let plain = PlainGrid::new(&g);

@@ -15,7 +15,7 @@
 //!
 //! Without the `parallel` feature both pools run on the calling thread.
 
-use super::{random_boards, Bench, Rng};
+use crate::Bench;
 use gridbits::algo::components::{components, count_components_many};
 use gridbits::algo::distance::distance_map;
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
@@ -24,6 +24,7 @@ use gridbits::games::amazons::{evaluate_many, Position};
 use gridbits::games::puyo::{simulate_many, Cell, Field, Rules};
 use gridbits::parallel::Pool;
 use gridbits::{BitGrid, Board10x10, Board6x12, Connectivity, Moves};
+use gridbits_testkit::{random_boards, SplitMix};
 
 /// Side of the labelling images.
 const SIDE: usize = 4096;
@@ -33,7 +34,7 @@ const SETTLE: std::time::Duration = std::time::Duration::from_millis(5);
 const BATCH: usize = 16384;
 
 /// Registers the workloads (nothing without two pools).
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let (Ok(one), Ok(two)) = (Pool::new(1), Pool::new(2)) else {
         eprintln!("warning: no thread pool, parallel workloads skipped");
         return;
@@ -46,13 +47,13 @@ pub fn register(bench: &mut Bench, rng: &mut Rng) {
 /// The word-frontier BFS with its writer thread: distance maps of 4096x4096 grids with 30%
 /// and 35% walls from one corner, and the owners of 30 players on 2000x1500 with 20% walls
 /// (the grids of the `distance` and `voronoi` rows), in ns per cell.
-fn bfs_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
+fn bfs_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
     for walls in [30u32, 35] {
         let name = format!("distance noise{walls} {SIDE}x{SIDE} threads (ns/cell)");
         if !bench.wants(&name) {
             continue;
         }
-        let free = super::random_grid(rng, SIDE, SIDE, 1.0 - f64::from(walls) / 100.0);
+        let free = gridbits_testkit::random_grid(rng, SIDE, SIDE, 1.0 - f64::from(walls) / 100.0);
         let mut seed = free.empty_like();
         seed.set(0, 0);
         let free = free | seed.clone();
@@ -73,7 +74,7 @@ fn bfs_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
     let name = "voronoi owners 30 players 2000x1500 threads (ns/cell)";
     if bench.wants(name) {
         let (w, h) = (2000, 1500);
-        let free = super::random_grid(rng, w, h, 0.8);
+        let free = gridbits_testkit::random_grid(rng, w, h, 0.8);
         let players: Vec<[(usize, usize); 1]> = (0..30)
             .map(|_| {
                 let x = (rng.next_u64() % w as u64) as usize;
@@ -97,7 +98,7 @@ fn bfs_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
     }
 }
 
-fn label_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
+fn label_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
     let px = (SIDE * SIDE) as u64;
     for density in [30u32, 50, 70] {
         let names = [4, 8]
@@ -108,7 +109,7 @@ fn label_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
         if !wanted {
             continue;
         }
-        let g = super::random_grid(rng, SIDE, SIDE, f64::from(density) / 100.0);
+        let g = gridbits_testkit::random_grid(rng, SIDE, SIDE, f64::from(density) / 100.0);
         for (name, conn) in names.iter().zip([Connectivity::Four, Connectivity::Eight]) {
             let (mut l1, mut l2) = (Labeller::new(), Labeller::new());
             let (mut i1, mut i2) = (Labels::new(), Labels::new());
@@ -146,7 +147,7 @@ fn label_once(l: &mut Labeller, g: &BitGrid, conn: Connectivity, out: &mut Label
 }
 
 /// A random settled Smash the Code field: random column heights, four colours.
-fn random_field(rng: &mut Rng) -> Field {
+fn random_field(rng: &mut SplitMix) -> Field {
     let mut f = Field::new(Rules::SmashTheCode);
     let rows = f.rows();
     for x in 0..6 {
@@ -158,7 +159,7 @@ fn random_field(rng: &mut Rng) -> Field {
     f
 }
 
-fn random_position(rng: &mut Rng) -> Position {
+fn random_position(rng: &mut SplitMix) -> Position {
     let arrows = Board10x10::from_fn(|_, _| rng.chance(0.3));
     let white = Board10x10::from_fn(|_, _| rng.chance(0.04)).and_not(arrows);
     let black = Board10x10::from_fn(|_, _| rng.chance(0.04))
@@ -167,7 +168,7 @@ fn random_position(rng: &mut Rng) -> Position {
     Position::new(white, black, arrows).unwrap_or_default()
 }
 
-fn batch_rows(bench: &mut Bench, rng: &mut Rng, one: &Pool, two: &Pool) {
+fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
     let n = BATCH as u64;
     let fields: Vec<Field> = (0..BATCH).map(|_| random_field(rng)).collect();
     bench

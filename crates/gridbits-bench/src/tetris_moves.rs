@@ -4,14 +4,15 @@
 //! arrays with the library's word-level collision test and kicks, on an empty 10x40 matrix, a
 //! T-spin double slot, a DT-cannon shape and a cave-ridden stack with overhangs.
 
-use super::{Bench, Rng};
+use crate::Bench;
 use gridbits::games::tetris::{Piece, Placement, Rotation, Spin, Tetris, Turn};
 use gridbits::naive::tetris::NaiveTetris;
 use gridbits::naive::tetris_moves::naive_moves;
+use gridbits_testkit::SplitMix;
 use std::hint::black_box;
 
 /// Registers this topic's workloads.
-pub fn register(bench: &mut Bench, rng: &mut Rng) {
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let tsd = ".....#....\n##...#....\n#...######\n##.#######\n";
     let dt = "##........\n#.........\n#.........\n###...####\n##...#####\n\
               ##.#######\n##..######\n##.#######\n";
@@ -166,7 +167,7 @@ mod tests {
 
     #[test]
     fn tight_bfs_agrees_with_the_generator() {
-        let mut rng = Rng::new(9);
+        let mut rng = SplitMix::new(9);
         let mut boards = vec![
             String::new(),
             ".....#....\n##...#....\n#...######\n##.#######\n".into(),

@@ -1,0 +1,34 @@
+//! Random bit grids, fixed boards and row-major cell patterns, each set cell drawn from a
+//! [`SplitMix`] in row-major order (row 0 first, then left to right).
+
+use crate::SplitMix;
+use gridbits::{BitGrid, Board};
+
+/// A random `w x h` grid, each cell set with probability `density` ([`SplitMix::chance`]).
+/// Panics on a size `BitGrid` refuses (tests and benchmarks pass their own constants).
+pub fn random_grid(rng: &mut SplitMix, w: usize, h: usize, density: f64) -> BitGrid {
+    BitGrid::from_fn(w, h, |_, _| rng.chance(density)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A random `w x h` grid, each cell set with probability `pct` in 100
+/// ([`SplitMix::percent`]). Panics on a size `BitGrid` refuses.
+pub fn percent_grid(rng: &mut SplitMix, w: usize, h: usize, pct: u32) -> BitGrid {
+    BitGrid::from_fn(w, h, |_, _| rng.percent(pct)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `count` random boards of a fixed size, each cell set with probability `density`.
+pub fn random_boards<const W: usize, const H: usize, const N: usize>(
+    rng: &mut SplitMix,
+    count: usize,
+    density: f64,
+) -> Vec<Board<W, H, N>> {
+    (0..count)
+        .map(|_| Board::from_fn(|_, _| rng.chance(density)))
+        .collect()
+}
+
+/// `n` cells, each set with probability `density`, from `seed`.
+pub fn density_bits(n: usize, density: f64, seed: u64) -> Vec<bool> {
+    let mut rng = SplitMix(seed);
+    (0..n).map(|_| rng.chance(density)).collect()
+}
