@@ -212,7 +212,7 @@ def _ndimage_rows(workload: str, img, repeat: int) -> list:
         from scipy import ndimage
     except ImportError:
         return []
-    from . import ndimage as ours
+    from gridbits import ndimage as ours
 
     want = ours.label(img)[1]
     return _compared(
