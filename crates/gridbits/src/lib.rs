@@ -70,12 +70,12 @@
 //! use gridbits::{BitGrid, Connectivity, Moves};
 //! let walls: BitGrid = ".....\n.###.\n.....\n".parse().unwrap();
 //! let free = !walls;
-//! let mut me = BitGrid::new(5, 3).unwrap();
+//! let mut me = BitGrid::new(5, 3);
 //! me.set(0, 0);
 //! assert_eq!(fill(&me, &free, Connectivity::Four), free);
 //! let d = distance_map(&me, &free, Moves::Four, None);
 //! assert_eq!(d.get(4, 2), Some(6));
-//! let mut you = BitGrid::new(5, 3).unwrap();
+//! let mut you = BitGrid::new(5, 3);
 //! you.set(4, 2);
 //! let v = voronoi(&[me, you], &free, Moves::Four, None);
 //! assert_eq!(v.counts(), [5, 5]);

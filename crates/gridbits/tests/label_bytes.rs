@@ -235,7 +235,7 @@ fn one_labeller_across_sizes_and_calls() {
                 let case = Case::new(&px, w, h, stride, 90);
                 for conn in CONNS {
                     if i % 2 == 0 {
-                        let full = BitGrid::full(w, h).unwrap();
+                        let full = BitGrid::full(w, h);
                         l.label(&full, conn, &mut out).unwrap();
                         l.stats(&full, conn, &mut Vec::new()).unwrap();
                         l.count(&full, conn).unwrap();

@@ -77,8 +77,8 @@ fn grids() -> Vec<BitGrid> {
     ];
     let mut out = Vec::new();
     for (k, &(w, h)) in sizes.iter().enumerate() {
-        out.push(BitGrid::new(w, h).unwrap());
-        out.push(BitGrid::full(w, h).unwrap());
+        out.push(BitGrid::new(w, h));
+        out.push(BitGrid::full(w, h));
         for (j, d) in [0.3, 0.55, 0.8].into_iter().enumerate() {
             out.push(grid_of(w, h, &density_bits(w * h, d, (k * 7 + j) as u64)));
         }

@@ -111,7 +111,7 @@ impl<'a> ByteImage<'a> {
     /// # Errors
     /// When the grid cannot be allocated.
     pub fn to_bit_grid(&self) -> Result<BitGrid, SizeError> {
-        let mut g = BitGrid::new(self.width(), self.height())?;
+        let mut g = BitGrid::try_new(self.width(), self.height())?;
         self.pack_rows(0, &mut g);
         Ok(g)
     }

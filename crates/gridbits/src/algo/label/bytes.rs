@@ -105,7 +105,7 @@ impl Labeller {
         let (w, h) = image.size();
         let mut g = match self.packed.take() {
             Some(g) if g.size() == (w, h) => g,
-            _ => BitGrid::new(w, h)?,
+            _ => BitGrid::try_new(w, h)?,
         };
         image.pack_rows(0, &mut g);
         let result = f(self, &g);

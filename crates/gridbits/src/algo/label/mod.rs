@@ -297,7 +297,7 @@ pub fn planes_by_char(
     for c in 0..=255u8 {
         if present[c as usize] && !empty.contains(&c) {
             index[c as usize] = planes.len();
-            planes.push((c, BitGrid::new(w, h)?));
+            planes.push((c, BitGrid::try_new(w, h)?));
         }
     }
     for y in 0..h {

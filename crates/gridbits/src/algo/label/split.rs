@@ -69,7 +69,7 @@ impl Iterator for GridComponents {
         let label = self.next as u32;
         let (w, h) = (self.labels.width(), self.labels.height());
         // The grid's size was made once already, so this cannot fail but for memory.
-        let mut out = BitGrid::new(w, h).ok()?;
+        let mut out = BitGrid::try_new(w, h).ok()?;
         for y in s.min_y..=s.max_y {
             let row = &self.labels.as_slice()[y * w + s.min_x..=y * w + s.max_x];
             for (i, &l) in row.iter().enumerate() {
