@@ -28,7 +28,7 @@
 //! [`Connectivity`] (`Four`, `Eight`) and [`Moves`] (adds `Rook`, `Bishop`, `Queen`). What
 //! usually comes from a program's input (sizes, a start or source cell, text) has an error
 //! value: the `try_` forms of the fill family (`try_fill`, `try_fill_from`, `try_fill_count`,
-//! `try_distance_map`, `try_voronoi_owners`, ...), the labeller's `Result`s, `BitGrid::new`
+//! `try_distance_map`, `try_voronoi_owners`, ...), the labeller's `Result`s, `BitGrid::try_new`
 //! and `FromStr`. Every other function that can panic does so on a caller's mistake, as slice
 //! indexing does (a row index past the grid, grids of different sizes handed to one engine),
 //! and says so under `# Panics`. The text form of every board and game type goes through

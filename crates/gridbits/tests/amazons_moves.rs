@@ -26,7 +26,7 @@ pub(crate) fn position(seed: u64, arrow_pct: u64, nw: usize, nb: usize) -> Posit
         }
     }
     let board = |k: u8| Board10x10::from_fn(|x, y| kind[y * 10 + x] == k);
-    Position::new(board(1), board(2), board(3)).expect("disjoint by construction")
+    Position::try_new(board(1), board(2), board(3)).expect("disjoint by construction")
 }
 
 /// A random position strategy: arrows from none to almost full, 0 to 6 amazons a side.
@@ -255,7 +255,7 @@ fn positions_without_moves() {
         (none.count_moves(Side::White), none.perft(Side::Black, 3)),
         (0, 0)
     );
-    let full = Position::new(
+    let full = Position::try_new(
         Board10x10::cell(0, 0),
         Board10x10::EMPTY,
         !Board10x10::cell(0, 0),
@@ -267,7 +267,7 @@ fn positions_without_moves() {
 #[test]
 fn one_amazon_on_an_empty_board() {
     // a1 (0, 9): 27 targets; each shoots the queen reach of its target with a1 empty.
-    let p = Position::new(Board10x10::cell(0, 9), Board10x10::EMPTY, Board10x10::EMPTY).unwrap();
+    let p = Position::new(Board10x10::cell(0, 9), Board10x10::EMPTY, Board10x10::EMPTY);
     let (own, _, empty) = naive_of(&p, Side::White);
     assert_eq!(p.moves_from(0, 9).count(), 27);
     assert_eq!(

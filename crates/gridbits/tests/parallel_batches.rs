@@ -65,7 +65,7 @@ fn amazons_position(seed: u64) -> Position {
         }
     }
     let board = |k: u8| Board10x10::from_fn(|x, y| kind[y * 10 + x] == k);
-    Position::new(board(1), board(2), board(3)).unwrap()
+    Position::new(board(1), board(2), board(3))
 }
 
 fn random_board<const W: usize, const H: usize, const N: usize>(seed: u64) -> Board<W, H, N> {

@@ -25,7 +25,7 @@ pub fn check_amazons(data: &[u8]) {
         };
     }
     let board = |k: u8| Board10x10::from_fn(|x, y| kind[y * 10 + x] == k);
-    let p = Position::new(board(1), board(2), board(3)).expect("disjoint by construction");
+    let p = Position::try_new(board(1), board(2), board(3)).expect("disjoint by construction");
     let (w, b, a) = (
         NaiveGrid::from_view(&p.white()),
         NaiveGrid::from_view(&p.black()),

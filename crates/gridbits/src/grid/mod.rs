@@ -95,7 +95,7 @@ pub(crate) fn row_west(src: &[u64], out: &mut [u64]) {
 impl BitGrid {
     /// Checks a requested size and returns the words per row and the zeroed words (reserved
     /// with `try_reserve`: a size the allocator refuses is an error, not an abort).
-    /// The checks of [`BitGrid::new`] before it allocates (the errors it reports for a
+    /// The checks of [`BitGrid::try_new`] before it allocates (the errors it reports for a
     /// size), and the error of a failed allocation.
     pub(crate) fn check_size(
         width: usize,
