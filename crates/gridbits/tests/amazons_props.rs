@@ -3,7 +3,7 @@
 
 use crate::common::{config, SplitMix as Rng};
 
-use gridbits::games::amazons::{DistanceMap, Position, Side, Territory};
+use gridbits::games::amazons::{Position, Side, SideDistances, Territory};
 use gridbits::naive::{self, NaiveGrid};
 use gridbits::{Board10x10, Moves};
 use proptest::prelude::*;
@@ -36,7 +36,7 @@ fn grids(p: &Position) -> (NaiveGrid, NaiveGrid, NaiveGrid) {
     )
 }
 
-fn check_distances(map: &DistanceMap, naive: &[Option<u32>]) -> Result<(), TestCaseError> {
+fn check_distances(map: &SideDistances, naive: &[Option<u32>]) -> Result<(), TestCaseError> {
     for y in 0..10 {
         for x in 0..10 {
             prop_assert_eq!(

@@ -112,7 +112,7 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         // Any grid type: the naive grid is converted once and labels the same.
         assert_eq!(label(&ng, conn).unwrap(), got);
         // One grid per component, in label order.
-        let parts = label::components(g, conn).unwrap();
+        let parts = label::grid_components(g, conn).unwrap();
         assert_eq!(parts.len(), n as usize);
         assert_eq!(parts.stats(), want_stats);
         let parts: Vec<NaiveGrid> = parts.map(|p| NaiveGrid::from_view(&p)).collect();
@@ -353,8 +353,8 @@ fn check_board<const W: usize, const H: usize, const N: usize>(b: Board<W, H, N>
             label_with_stats(&g, conn).unwrap()
         );
         assert_eq!(count(&b, conn).unwrap(), count(&g, conn).unwrap());
-        let from_board: Vec<BitGrid> = label::components(&b, conn).unwrap().collect();
-        let from_grid: Vec<BitGrid> = label::components(&g, conn).unwrap().collect();
+        let from_board: Vec<BitGrid> = label::grid_components(&b, conn).unwrap().collect();
+        let from_grid: Vec<BitGrid> = label::grid_components(&g, conn).unwrap().collect();
         assert_eq!(from_board, from_grid);
     }
 }

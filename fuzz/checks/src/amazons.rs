@@ -3,7 +3,7 @@
 //! a move played against its naive effect.
 
 use crate::bytes::Bytes;
-use gridbits::games::amazons::{DistanceMap, Engine, Move, Position, Side};
+use gridbits::games::amazons::{Engine, Move, Position, Side, SideDistances};
 use gridbits::naive::{self, amazons_moves, NaiveGrid};
 use gridbits::{Board10x10, Moves};
 use std::collections::BTreeSet;
@@ -130,7 +130,7 @@ fn as_naive(m: Move) -> NaiveMove {
     (c(m.from), c(m.to), c(m.arrow))
 }
 
-fn same_distances(map: &DistanceMap, naive: &[Option<u32>]) {
+fn same_distances(map: &SideDistances, naive: &[Option<u32>]) {
     for y in 0..10 {
         for x in 0..10 {
             assert_eq!(

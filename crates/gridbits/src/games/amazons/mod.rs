@@ -227,11 +227,11 @@ impl std::error::Error for OverlapError {}
 ///
 /// The side's own amazons are at distance 0; other amazons and arrows are never reached.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DistanceMap {
+pub struct SideDistances {
     cells: [u8; SIZE * SIZE],
 }
 
-impl DistanceMap {
+impl SideDistances {
     /// The stored value of a cell that is never reached.
     pub const UNREACHED: u8 = u8::MAX;
 
@@ -272,13 +272,13 @@ impl DistanceMap {
                 cells[y * SIZE + x] = d.min(254) as u8;
             }
         }
-        DistanceMap { cells }
+        SideDistances { cells }
     }
 }
 
-impl fmt::Debug for DistanceMap {
+impl fmt::Debug for SideDistances {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "DistanceMap")?;
+        writeln!(f, "SideDistances")?;
         for y in 0..SIZE {
             for x in 0..SIZE {
                 match self.get(x, y) {
@@ -442,21 +442,21 @@ impl Position {
     }
 
     /// Queen distances of both sides, `[white, black]`.
-    pub fn queen_distances(&self) -> [DistanceMap; 2] {
+    pub fn queen_distances(&self) -> [SideDistances; 2] {
         let (w, b, e) = self.raw();
         let sm = Smears::new(e);
         [
-            DistanceMap::from_layers(layers(w, e, |v| sm.queen_any(v))),
-            DistanceMap::from_layers(layers(b, e, |v| sm.queen_any(v))),
+            SideDistances::from_layers(layers(w, e, |v| sm.queen_any(v))),
+            SideDistances::from_layers(layers(b, e, |v| sm.queen_any(v))),
         ]
     }
 
     /// King distances of both sides, `[white, black]`.
-    pub fn king_distances(&self) -> [DistanceMap; 2] {
+    pub fn king_distances(&self) -> [SideDistances; 2] {
         let (w, b, e) = self.raw();
         [
-            DistanceMap::from_layers(layers(w, e, king)),
-            DistanceMap::from_layers(layers(b, e, king)),
+            SideDistances::from_layers(layers(w, e, king)),
+            SideDistances::from_layers(layers(b, e, king)),
         ]
     }
 
