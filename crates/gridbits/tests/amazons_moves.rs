@@ -4,7 +4,7 @@
 
 use crate::common::{check, config, SplitMix as Rng};
 
-use gridbits::games::amazons::{Engine, IllegalReason, Move, Position, Side};
+use gridbits::games::amazons::{IllegalReason, Move, MoveEngine, Position, Side};
 use gridbits::naive::{amazons_moves, NaiveGrid};
 use gridbits::Board10x10;
 use proptest::prelude::*;
@@ -166,23 +166,26 @@ fn every_listed_move_plays_and_counts_like_the_naive_child() {
 #[test]
 fn portable_and_fast_engines_agree() {
     check(config(200), any_position(), &|(p, side)| {
-        let n = p.count_moves_with(side, Engine::Portable);
-        prop_assert_eq!(p.count_moves_with(side, Engine::Auto), n);
+        let n = p.count_moves_with(side, MoveEngine::Portable);
+        prop_assert_eq!(p.count_moves_with(side, MoveEngine::Auto), n);
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        p.for_each_move_with(side, Engine::Portable, |m| a.push(m));
-        p.for_each_move_with(side, Engine::Auto, |m| b.push(m));
+        p.for_each_move_with(side, MoveEngine::Portable, |m| a.push(m));
+        p.for_each_move_with(side, MoveEngine::Auto, |m| b.push(m));
         prop_assert_eq!(a.len() as u64, n);
         prop_assert_eq!(&a, &b);
         for depth in 0..=2 {
             prop_assert_eq!(
-                p.perft_with(side, depth, Engine::Portable),
-                p.perft_with(side, depth, Engine::Auto)
+                p.perft_with(side, depth, MoveEngine::Portable),
+                p.perft_with(side, depth, MoveEngine::Auto)
             );
         }
         Ok(())
     });
     let p = Position::start();
-    assert_eq!(p.perft_with(Side::White, 2, Engine::Portable), 4_307_152);
+    assert_eq!(
+        p.perft_with(Side::White, 2, MoveEngine::Portable),
+        4_307_152
+    );
 }
 
 #[test]
@@ -202,7 +205,7 @@ fn perft_three_equals_the_naive_one_on_crowded_positions() {
         .boxed();
     check(config(24), s, &|(p, side)| {
         let (own, other, empty) = naive_of(&p, side);
-        for engine in [Engine::Auto, Engine::Portable] {
+        for engine in [MoveEngine::Auto, MoveEngine::Portable] {
             prop_assert_eq!(
                 p.perft_with(side, 3, engine),
                 amazons_moves::perft(&own, &other, &empty, 3),

@@ -3,7 +3,7 @@
 //! a move played against its naive effect.
 
 use crate::bytes::Bytes;
-use gridbits::games::amazons::{Engine, Move, Position, Side, SideDistances};
+use gridbits::games::amazons::{Move, MoveEngine, Position, Side, SideDistances};
 use gridbits::naive::{self, amazons_moves, NaiveGrid};
 use gridbits::{Board10x10, Moves};
 use std::collections::BTreeSet;
@@ -88,7 +88,7 @@ pub fn check_amazons(data: &[u8]) {
         got.windows(2).all(|w| key(&w[0]) < key(&w[1])),
         "move order"
     );
-    for engine in [Engine::Auto, Engine::Portable] {
+    for engine in [MoveEngine::Auto, MoveEngine::Portable] {
         assert_eq!(p.count_moves_with(side, engine), n, "{engine:?}");
         assert_eq!(p.perft_with(side, 1, engine), n, "{engine:?} perft 1");
         let mut listed = Vec::new();

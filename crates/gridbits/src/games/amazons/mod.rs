@@ -104,7 +104,7 @@
 //! previous set and the empty cells shifted back `k` steps, a constant shift) are intersected
 //! with the planes and popcounted, with no data-dependent branch. No target's reach is
 //! computed at all. On x86-64 the move generator runs in a copy compiled for POPCNT, BMI and
-//! LZCNT when the CPU has them (detected at run time; [`Engine`] selects the portable copy).
+//! LZCNT when the CPU has them (detected at run time; [`MoveEngine`] selects the portable copy).
 //!
 //! # How it is fast
 //!
@@ -133,7 +133,7 @@ use crate::Board10x10;
 use kernels::{evaluate_raw, king, layers, territory, territory_map, Smears};
 use std::fmt;
 
-pub use movegen::{Engine, IllegalMove, IllegalReason};
+pub use movegen::{IllegalMove, IllegalReason, MoveEngine};
 pub use notation::{Move, MoveParseError};
 
 /// Board side length.
