@@ -201,7 +201,7 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix, side: usize) {
             .workload(&name, "label_bytes")
             .warm_up()
             .case("label_bytes", n, || {
-                let image = ByteImage::new(black_box(px), side, side, side, t);
+                let image = ByteImage::try_new(black_box(px), side, side, side, t);
                 image.map_or(0, |image| {
                     u64::from(l0.label_bytes(&image, conn, &mut i0).unwrap_or(0))
                 })

@@ -131,7 +131,7 @@ fn groups_rows(bench: &mut Bench, rng: &mut SplitMix) {
 
 /// A blobby binary image: random discs of many sizes, about half the pixels set.
 fn blobby(rng: &mut SplitMix, side: usize) -> BitGrid {
-    let mut g = BitGrid::new(side, side).unwrap_or_else(|e| panic!("{e}"));
+    let mut g = BitGrid::new(side, side);
     for _ in 0..side * side / 7000 {
         let cx = (rng.next_u64() % side as u64) as i64;
         let cy = (rng.next_u64() % side as u64) as i64;

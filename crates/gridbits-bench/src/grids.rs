@@ -152,7 +152,7 @@ pub fn plain_voronoi(grid: &PlainGrid, sources: &[Vec<u32>]) -> (Vec<u64>, u64) 
 
 /// An open room: every cell free.
 fn open_room(size: usize) -> BitGrid {
-    BitGrid::full(size, size).unwrap_or_else(|e| panic!("{e}"))
+    BitGrid::full(size, size)
 }
 
 /// The large-grid shapes of side `size`: name and passable cells.

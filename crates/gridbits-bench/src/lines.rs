@@ -5,7 +5,7 @@
 use crate::Bench;
 use gridbits::algo::lines::{ColumnBoard, RowChunks, PEXT};
 use gridbits::cpu::{self, with_level, Level};
-use gridbits::games::puyo::{Engine, Field, Rules};
+use gridbits::games::puyo::{ChainEngine, Field, Rules};
 use gridbits::games::tetris::{Piece, Rotation, Tetris};
 use gridbits::naive::lines::NaiveLines;
 use gridbits::naive::puyo::NaivePuyo;
@@ -214,12 +214,12 @@ fn puyo_19_chain(bench: &mut Bench) {
             c.score + u64::from(c.chain)
         });
     for (name, engine) in [
-        ("avx512", Engine::Avx512),
-        ("avx2", Engine::Avx2),
-        ("sse2", Engine::Sse2),
-        ("portable", Engine::Portable),
+        ("avx512", ChainEngine::Avx512),
+        ("avx2", ChainEngine::Avx2),
+        ("sse2", ChainEngine::Sse2),
+        ("portable", ChainEngine::Portable),
     ] {
-        if Engine::available().contains(&engine) {
+        if ChainEngine::available().contains(&engine) {
             w = w.case(name, 1, move || {
                 let f = black_box(field);
                 let c = f.simulate_with(engine);

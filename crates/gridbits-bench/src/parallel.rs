@@ -35,7 +35,7 @@ const BATCH: usize = 16384;
 
 /// Registers the workloads (nothing without two pools).
 pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
-    let (Ok(one), Ok(two)) = (Pool::new(1), Pool::new(2)) else {
+    let (Ok(one), Ok(two)) = (Pool::try_new(1), Pool::try_new(2)) else {
         eprintln!("warning: no thread pool, parallel workloads skipped");
         return;
     };
@@ -165,7 +165,7 @@ fn random_position(rng: &mut SplitMix) -> Position {
     let black = Board10x10::from_fn(|_, _| rng.chance(0.04))
         .and_not(arrows)
         .and_not(white);
-    Position::new(white, black, arrows).unwrap_or_default()
+    Position::try_new(white, black, arrows).unwrap_or_default()
 }
 
 fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {

@@ -110,7 +110,7 @@ pub fn amazons_positions(rng: &mut SplitMix, count: usize) -> Vec<Position> {
             };
             let white = pick(rng);
             let black = pick(rng);
-            Position::new(white, black, arrows).unwrap_or_default()
+            Position::try_new(white, black, arrows).unwrap_or_default()
         })
         .collect()
 }

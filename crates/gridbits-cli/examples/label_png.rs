@@ -63,7 +63,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let img = image::open(&path)?.to_luma8();
     let (w, h) = (img.width() as usize, img.height() as usize);
 
-    let image = ByteImage::new(img.as_raw(), w, h, w, threshold)?;
+    let image = ByteImage::try_new(img.as_raw(), w, h, w, threshold)?;
     let (mut labeller, mut labels, mut stats) = (Labeller::new(), Labels::new(), Vec::new());
     let t0 = Instant::now();
     labeller.label_bytes_with_stats(&image, Connectivity::Eight, &mut labels, &mut stats)?;

@@ -72,7 +72,7 @@ pub fn run(color: bool) -> String {
     ]));
 
     // The runtime-sized grid: same operations, any size.
-    let mut g = BitGrid::new(70, 5).unwrap_or_else(|e| panic!("{e}"));
+    let mut g = BitGrid::new(70, 5);
     for x in (0..70).step_by(9) {
         g.set(x, 2);
     }

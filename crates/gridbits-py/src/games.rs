@@ -316,7 +316,7 @@ fn position_of(cells: &[u8], index: usize, single: bool) -> PyResult<Position> {
             }
         }
     }
-    Position::new(w, b, a).ok_or_else(|| at("not a valid position".into()))
+    Position::try_new(w, b, a).map_err(|_| at("not a valid position".into()))
 }
 
 fn territory_row(t: &Territory) -> [i32; 4] {

@@ -341,7 +341,7 @@ where
 fn background_bbox(g: &BitGrid) -> (i32, i32, i32, i32) {
     let (w, h) = (g.width(), g.height());
     let mut rows = None::<(usize, usize)>;
-    let mut all_set = BitGrid::full(w, 1).ok();
+    let mut all_set = BitGrid::try_full(w, 1).ok();
     for y in 0..h {
         let row_full = g.row_words(y).iter().map(|w| w.count_ones()).sum::<u32>() as usize == w;
         if !row_full {

@@ -82,7 +82,7 @@ impl<'a> Image<'a> {
     /// The set cells (nonzero bytes) as a bit grid.
     fn grid(&self, name: &str) -> PyResult<BitGrid> {
         if self.bytes.is_empty() {
-            return BitGrid::new(self.width, self.height).map_err(|e| size_error(name, e));
+            return BitGrid::try_new(self.width, self.height).map_err(|e| size_error(name, e));
         }
         BitGrid::from_bytes(self.bytes, self.width, self.height, self.stride, 0)
             .map_err(|e| size_error(name, e))

@@ -66,7 +66,7 @@ fn carve(
 /// sides the last row and column stay walls. Neighbours are tried north, east, south, west.
 /// Panics on a size `BitGrid` refuses.
 pub fn maze(rng: &mut SplitMix, w: usize, h: usize) -> BitGrid {
-    let mut g = BitGrid::new(w, h).unwrap_or_else(|e| panic!("{e}"));
+    let mut g = BitGrid::new(w, h);
     carve(w, h, rng, CLOCKWISE, |x, y| g.set(x, y));
     g
 }

@@ -39,12 +39,12 @@ fn step(p: &Position, side: Side, from: (usize, usize), to: (usize, usize)) -> P
         Side::White => (mover, p.black()),
         Side::Black => (p.white(), mover),
     };
-    Position::new(white, black, p.arrows()).expect("a queen move lands on an empty cell")
+    Position::try_new(white, black, p.arrows()).expect("a queen move lands on an empty cell")
 }
 
 /// The position after an arrow lands on the empty cell `at`.
 fn shoot(p: &Position, at: (usize, usize)) -> Position {
-    Position::new(
+    Position::try_new(
         p.white(),
         p.black(),
         p.arrows() | Board10x10::cell(at.0, at.1),

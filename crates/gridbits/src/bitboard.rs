@@ -16,7 +16,7 @@
 //!     b
 //! }
 //! assert_eq!(grow(&Board8x8::cell(0, 0), 2).count(), 9);
-//! let mut g = BitGrid::new(100, 100).unwrap();
+//! let mut g = BitGrid::new(100, 100);
 //! g.set(50, 50);
 //! assert_eq!(grow(&g, 2).count(), 25);
 //! ```

@@ -42,8 +42,8 @@ use std::fmt;
 /// use gridbits::algo::slide::try_reach;
 /// use gridbits::SizeMismatch;
 /// use gridbits::{BitGrid, Moves};
-/// let pieces = BitGrid::new(8, 8).unwrap();
-/// let passable = BitGrid::full(8, 6).unwrap();
+/// let pieces = BitGrid::new(8, 8);
+/// let passable = BitGrid::full(8, 6);
 /// let err = try_reach(&pieces, &passable, Moves::Queen).unwrap_err();
 /// assert_eq!(err.what, "passable");
 /// assert_eq!((err.expected, err.found), ((8, 8), (8, 6)));
@@ -70,7 +70,7 @@ impl SizeMismatch {
     /// ```
     /// use gridbits::SizeMismatch;
     /// use gridbits::BitGrid;
-    /// let (a, b) = (BitGrid::new(4, 4).unwrap(), BitGrid::new(5, 4).unwrap());
+    /// let (a, b) = (BitGrid::new(4, 4), BitGrid::new(5, 4));
     /// assert!(SizeMismatch::check(&a, "a", &a, "b").is_ok());
     /// let err = SizeMismatch::check(&a, "a", &b, "b").unwrap_err();
     /// assert_eq!(err.to_string(), "b is 5x4, expected 4x4 (the size of a)");
@@ -113,7 +113,7 @@ impl std::error::Error for SizeMismatch {}
 ///
 /// ```
 /// use gridbits::BitGrid;
-/// let mut g = BitGrid::new(4, 4).unwrap();
+/// let mut g = BitGrid::new(4, 4);
 /// assert_eq!(g.try_set(4, 0).unwrap_err().to_string(), "cell (4, 0) is off the 4x4 grid");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -156,10 +156,10 @@ impl std::error::Error for OffGrid {}
 ///
 /// ```
 /// use gridbits::BitGrid;
-/// let err = BitGrid::new(0, 3).unwrap_err();
+/// let err = BitGrid::try_new(0, 3).unwrap_err();
 /// assert_eq!(err.to_string(), "cannot make a 0x3 grid: width and height must be at least 1");
 /// assert!(!err.is_out_of_memory());
-/// let err = BitGrid::new(1 << 20, 1 << 20).unwrap_err();
+/// let err = BitGrid::try_new(1 << 20, 1 << 20).unwrap_err();
 /// assert_eq!((err.cells(), err.bytes), (1 << 40, 1 << 37));
 /// assert!(err.is_out_of_memory());
 /// ```
@@ -309,8 +309,8 @@ pub(crate) fn check_memory(
 /// ```
 /// use gridbits::algo::distance::try_distance_map;
 /// use gridbits::{BitGrid, GridError, Moves};
-/// let free = BitGrid::full(4, 4).unwrap();
-/// let err = try_distance_map(&BitGrid::new(4, 5).unwrap(), &free, Moves::Four, None);
+/// let free = BitGrid::full(4, 4);
+/// let err = try_distance_map(&BitGrid::new(4, 5), &free, Moves::Four, None);
 /// assert!(matches!(err, Err(GridError::Mismatch(_))));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -28,7 +28,7 @@
 //! [`Connectivity`] (`Four`, `Eight`) and [`Moves`] (adds `Rook`, `Bishop`, `Queen`). What
 //! usually comes from a program's input (sizes, a start or source cell, text) has an error
 //! value: the `try_` forms of the fill family (`try_fill`, `try_fill_from`, `try_fill_count`,
-//! `try_distance_map`, `try_voronoi_owners`, ...), the labeller's `Result`s, `BitGrid::new`
+//! `try_distance_map`, `try_voronoi_owners`, ...), the labeller's `Result`s, `BitGrid::try_new`
 //! and `FromStr`. Every other function that can panic does so on a caller's mistake, as slice
 //! indexing does (a row index past the grid, grids of different sizes handed to one engine),
 //! and says so under `# Panics`. The text form of every board and game type goes through
@@ -70,12 +70,12 @@
 //! use gridbits::{BitGrid, Connectivity, Moves};
 //! let walls: BitGrid = ".....\n.###.\n.....\n".parse().unwrap();
 //! let free = !walls;
-//! let mut me = BitGrid::new(5, 3).unwrap();
+//! let mut me = BitGrid::new(5, 3);
 //! me.set(0, 0);
 //! assert_eq!(fill(&me, &free, Connectivity::Four), free);
 //! let d = distance_map(&me, &free, Moves::Four, None);
 //! assert_eq!(d.get(4, 2), Some(6));
-//! let mut you = BitGrid::new(5, 3).unwrap();
+//! let mut you = BitGrid::new(5, 3);
 //! you.set(4, 2);
 //! let v = voronoi(&[me, you], &free, Moves::Four, None);
 //! assert_eq!(v.counts(), [5, 5]);

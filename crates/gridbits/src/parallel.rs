@@ -88,7 +88,7 @@ impl std::error::Error for PoolError {}
 /// assert_eq!(one, two);
 /// ```
 pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Result<R, PoolError> {
-    Ok(Pool::new(threads)?.install(f))
+    Ok(Pool::try_new(threads)?.install(f))
 }
 
 /// A pool of threads of its own, kept to run many calls with one thread count (see
@@ -97,7 +97,7 @@ pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Re
 ///
 /// ```
 /// use gridbits::parallel::{current_threads, Pool};
-/// let pool = Pool::new(2).unwrap();
+/// let pool = Pool::try_new(2).unwrap();
 /// let n = pool.install(current_threads);
 /// assert_eq!(n, if cfg!(feature = "parallel") { 2 } else { 1 });
 /// ```
@@ -113,7 +113,7 @@ impl Pool {
     /// # Errors
     ///
     /// When the system refuses a thread.
-    pub fn new(threads: usize) -> Result<Self, PoolError> {
+    pub fn try_new(threads: usize) -> Result<Self, PoolError> {
         #[cfg(feature = "parallel")]
         {
             let pool = rayon::ThreadPoolBuilder::new()

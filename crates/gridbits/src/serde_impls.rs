@@ -45,7 +45,7 @@ fn from_repr<E: serde::de::Error>(r: Repr) -> Result<BitGrid, E> {
             r.height
         )));
     }
-    let mut g = BitGrid::new(r.width, r.height).map_err(E::custom)?;
+    let mut g = BitGrid::try_new(r.width, r.height).map_err(E::custom)?;
     for (y, row) in r.rows.iter().enumerate() {
         if row.len() != r.width {
             return Err(E::custom(format!(

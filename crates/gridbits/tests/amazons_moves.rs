@@ -4,7 +4,7 @@
 
 use crate::common::{check, config, SplitMix as Rng};
 
-use gridbits::games::amazons::{Engine, IllegalReason, Move, Position, Side};
+use gridbits::games::amazons::{IllegalReason, Move, MoveEngine, Position, Side};
 use gridbits::naive::{amazons_moves, NaiveGrid};
 use gridbits::Board10x10;
 use proptest::prelude::*;
@@ -26,7 +26,7 @@ pub(crate) fn position(seed: u64, arrow_pct: u64, nw: usize, nb: usize) -> Posit
         }
     }
     let board = |k: u8| Board10x10::from_fn(|x, y| kind[y * 10 + x] == k);
-    Position::new(board(1), board(2), board(3)).expect("disjoint by construction")
+    Position::try_new(board(1), board(2), board(3)).expect("disjoint by construction")
 }
 
 /// A random position strategy: arrows from none to almost full, 0 to 6 amazons a side.
@@ -166,23 +166,26 @@ fn every_listed_move_plays_and_counts_like_the_naive_child() {
 #[test]
 fn portable_and_fast_engines_agree() {
     check(config(200), any_position(), &|(p, side)| {
-        let n = p.count_moves_with(side, Engine::Portable);
-        prop_assert_eq!(p.count_moves_with(side, Engine::Auto), n);
+        let n = p.count_moves_with(side, MoveEngine::Portable);
+        prop_assert_eq!(p.count_moves_with(side, MoveEngine::Auto), n);
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        p.for_each_move_with(side, Engine::Portable, |m| a.push(m));
-        p.for_each_move_with(side, Engine::Auto, |m| b.push(m));
+        p.for_each_move_with(side, MoveEngine::Portable, |m| a.push(m));
+        p.for_each_move_with(side, MoveEngine::Auto, |m| b.push(m));
         prop_assert_eq!(a.len() as u64, n);
         prop_assert_eq!(&a, &b);
         for depth in 0..=2 {
             prop_assert_eq!(
-                p.perft_with(side, depth, Engine::Portable),
-                p.perft_with(side, depth, Engine::Auto)
+                p.perft_with(side, depth, MoveEngine::Portable),
+                p.perft_with(side, depth, MoveEngine::Auto)
             );
         }
         Ok(())
     });
     let p = Position::start();
-    assert_eq!(p.perft_with(Side::White, 2, Engine::Portable), 4_307_152);
+    assert_eq!(
+        p.perft_with(Side::White, 2, MoveEngine::Portable),
+        4_307_152
+    );
 }
 
 #[test]
@@ -202,7 +205,7 @@ fn perft_three_equals_the_naive_one_on_crowded_positions() {
         .boxed();
     check(config(24), s, &|(p, side)| {
         let (own, other, empty) = naive_of(&p, side);
-        for engine in [Engine::Auto, Engine::Portable] {
+        for engine in [MoveEngine::Auto, MoveEngine::Portable] {
             prop_assert_eq!(
                 p.perft_with(side, 3, engine),
                 amazons_moves::perft(&own, &other, &empty, 3),
@@ -255,7 +258,7 @@ fn positions_without_moves() {
         (none.count_moves(Side::White), none.perft(Side::Black, 3)),
         (0, 0)
     );
-    let full = Position::new(
+    let full = Position::try_new(
         Board10x10::cell(0, 0),
         Board10x10::EMPTY,
         !Board10x10::cell(0, 0),
@@ -267,7 +270,7 @@ fn positions_without_moves() {
 #[test]
 fn one_amazon_on_an_empty_board() {
     // a1 (0, 9): 27 targets; each shoots the queen reach of its target with a1 empty.
-    let p = Position::new(Board10x10::cell(0, 9), Board10x10::EMPTY, Board10x10::EMPTY).unwrap();
+    let p = Position::new(Board10x10::cell(0, 9), Board10x10::EMPTY, Board10x10::EMPTY);
     let (own, _, empty) = naive_of(&p, Side::White);
     assert_eq!(p.moves_from(0, 9).count(), 27);
     assert_eq!(

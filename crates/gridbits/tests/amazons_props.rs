@@ -3,7 +3,7 @@
 
 use crate::common::{config, SplitMix as Rng};
 
-use gridbits::games::amazons::{DistanceMap, Position, Side, Territory};
+use gridbits::games::amazons::{Position, Side, SideDistances, Territory};
 use gridbits::naive::{self, NaiveGrid};
 use gridbits::{Board10x10, Moves};
 use proptest::prelude::*;
@@ -25,7 +25,7 @@ fn position(seed: u64, arrow_pct: u64, nw: usize, nb: usize) -> Position {
         }
     }
     let board = |k: u8| Board10x10::from_fn(|x, y| kind[y * 10 + x] == k);
-    Position::new(board(1), board(2), board(3)).unwrap()
+    Position::new(board(1), board(2), board(3))
 }
 
 fn grids(p: &Position) -> (NaiveGrid, NaiveGrid, NaiveGrid) {
@@ -36,7 +36,7 @@ fn grids(p: &Position) -> (NaiveGrid, NaiveGrid, NaiveGrid) {
     )
 }
 
-fn check_distances(map: &DistanceMap, naive: &[Option<u32>]) -> Result<(), TestCaseError> {
+fn check_distances(map: &SideDistances, naive: &[Option<u32>]) -> Result<(), TestCaseError> {
     for y in 0..10 {
         for x in 0..10 {
             prop_assert_eq!(
@@ -227,7 +227,7 @@ fn parse_errors_name_line_and_column() {
 
 #[test]
 fn empty_and_full_positions() {
-    let none = Position::new(Board10x10::EMPTY, Board10x10::EMPTY, Board10x10::EMPTY).unwrap();
+    let none = Position::new(Board10x10::EMPTY, Board10x10::EMPTY, Board10x10::EMPTY);
     let e = none.evaluate();
     assert_eq!(
         e.queen,
@@ -239,13 +239,13 @@ fn empty_and_full_positions() {
         }
     );
     assert_eq!(e.king, e.queen);
-    let full = Position::new(
+    let full = Position::try_new(
         Board10x10::cell(0, 0),
         Board10x10::EMPTY,
         !Board10x10::cell(0, 0),
     );
     assert_eq!(full.unwrap().evaluate().queen, Territory::default());
-    assert!(Position::new(Board10x10::FULL, Board10x10::FULL, Board10x10::EMPTY).is_none());
+    assert!(Position::try_new(Board10x10::FULL, Board10x10::FULL, Board10x10::EMPTY).is_err());
 }
 
 /// The territory of `algo::voronoi::voronoi` with the amazons as sources and the empty cells as

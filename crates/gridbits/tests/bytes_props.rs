@@ -310,7 +310,7 @@ fn distance_maps_write_i32_with_minus_one_for_unreachable() {
         .prop_flat_map(|(w, h, pad)| (Just(w), Just(h), Just(pad), pattern(w, h), 0..w * h));
     check(config(48), strategy.boxed(), &|(w, h, pad, bits, src)| {
         let free = grid_of(w, h, &bits);
-        let mut start = BitGrid::new(w, h).unwrap();
+        let mut start = BitGrid::new(w, h);
         start.set(src % w, src / w);
         let d = distance_map(&start, &free, Moves::Four, None);
         let want = nf::distance_map(
@@ -372,7 +372,7 @@ fn bad_buffers_are_errors_not_panics() {
             BitGrid::from_bytes_with(k, &px, 2, 3, usize::MAX / 2, 0),
             Err(ImageError::TooShort { .. })
         ));
-        let g = BitGrid::full(8, 8).unwrap();
+        let g = BitGrid::full(8, 8);
         let mut out = [0u8; 64];
         assert!(g.write_bytes_with(k, &mut out[..63], 8, 1, 0).is_err());
         assert!(g.write_bytes_with(k, &mut out, 7, 1, 0).is_err());
@@ -390,7 +390,7 @@ fn bad_buffers_are_errors_not_panics() {
         BitGrid::from_packbits(&px, 0, 1, 1),
         Err(ImageError::Size(_))
     ));
-    let g = BitGrid::full(9, 3).unwrap();
+    let g = BitGrid::full(9, 3);
     assert!(g.write_packbits(&mut [0u8; 5], 2).is_err());
     assert!(g.write_packbits(&mut [0u8; 6], 1).is_err());
     assert!(g.write_packbits(&mut [0u8; 6], 2).is_ok());
@@ -407,7 +407,7 @@ fn bad_buffers_are_errors_not_panics() {
     );
     assert!(labels.write_i32(&mut [0; 40], 8).is_err());
     assert!(labels.write_u32(&mut [0; 26], 9).is_err());
-    let d = distance_map(&BitGrid::new(9, 3).unwrap(), &g, Moves::Four, None);
+    let d = distance_map(&BitGrid::new(9, 3), &g, Moves::Four, None);
     assert!(d.write_i32(&mut [0; 26], 9).is_err());
     assert!(d.write_i32(&mut [0; 40], 5).is_err());
     let mut ok = [0; 27];

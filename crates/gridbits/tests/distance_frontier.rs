@@ -65,7 +65,7 @@ fn players(w: usize, h: usize, n: usize, rng: &mut Rng) -> Vec<Vec<(usize, usize
 }
 
 fn plane(w: usize, h: usize, cells: &[(usize, usize)]) -> BitGrid {
-    let mut g = BitGrid::new(w, h).unwrap();
+    let mut g = BitGrid::new(w, h);
     for &(x, y) in cells {
         g.set(x, y);
     }
@@ -210,7 +210,7 @@ fn mazes_rooms_and_serpentines() {
         maze(&mut SplitMix(rng.next()), 2 * 33 - 1, 2 * 20 - 1),
         maze(&mut SplitMix(rng.next()), 1, 2 * 40 - 1),
         maze(&mut SplitMix(rng.next()), 2 * 40 - 1, 1),
-        BitGrid::full(70, 30).unwrap(),
+        BitGrid::full(70, 30),
         serpentine(65, 33),
         serpentine(130, 12),
     ];
@@ -261,7 +261,7 @@ fn owners_rules_by_example() {
     let o = voronoi_owners(&[[(0, 0)], [(0, 0)]], &free, Moves::Eight, None);
     assert_eq!((o.contested(), o.counts()), (8, &[0u64, 0][..]));
     assert!(try_voronoi_owners(&[[(0, 3)]], &free, Moves::Four, None).is_err());
-    let bad: Connections<BitGrid> = std::array::from_fn(|_| BitGrid::full(3, 4).unwrap());
+    let bad: Connections<BitGrid> = std::array::from_fn(|_| BitGrid::full(3, 4));
     let err = try_voronoi_owners(&[[(0, 0)]], &free, Moves::Four, Some(&bad)).unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -105,13 +105,13 @@ fn check_counts(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity, what: &
 #[test]
 #[should_panic(expected = "the start cell (0, 2) is off the 5x2 grid")]
 fn fill_count_off_the_grid_panics() {
-    let free = BitGrid::full(5, 2).unwrap();
+    let free = BitGrid::full(5, 2);
     let _ = fill_count(&free, (0, 2), Connectivity::Four);
 }
 
 #[test]
 fn try_fill_count_names_a_start_off_the_grid() {
-    let free = BitGrid::full(5, 2).unwrap();
+    let free = BitGrid::full(5, 2);
     let err = try_fill_count(&free, (5, 1), Connectivity::Eight).unwrap_err();
     assert_eq!(err.to_string(), "cell (5, 1) is off the 5x2 grid");
     assert!(matches!(err, gridbits::GridError::OffGrid(_)));
@@ -119,7 +119,7 @@ fn try_fill_count_names_a_start_off_the_grid() {
 
 #[test]
 fn try_fill_from_names_a_start_off_the_grid() {
-    let free = BitGrid::full(5, 2).unwrap();
+    let free = BitGrid::full(5, 2);
     for start in [(5, 0), (0, 2), (usize::MAX, usize::MAX)] {
         let err = try_fill_from(&free, start, Connectivity::Four).unwrap_err();
         assert!(matches!(err, gridbits::GridError::OffGrid(_)), "{start:?}");
@@ -165,13 +165,13 @@ fn fill_count_matches_fill_from_on_a_large_grid() {
 #[test]
 #[should_panic(expected = "the start cell (5, 0) is off the 5x2 grid")]
 fn fill_from_off_the_grid_panics() {
-    let free = BitGrid::full(5, 2).unwrap();
+    let free = BitGrid::full(5, 2);
     let _ = fill_from(&free, (5, 0), Connectivity::Four);
 }
 
 /// Seeds: `k` random cells (some on walls, some off the passable cells).
 fn random_seeds(rng: &mut SplitMix, w: usize, h: usize, k: usize) -> BitGrid {
-    let mut s = BitGrid::new(w, h).unwrap();
+    let mut s = BitGrid::new(w, h);
     for _ in 0..k {
         s.set(rng.below(w as u64) as usize, rng.below(h as u64) as usize);
     }
@@ -233,7 +233,7 @@ fn engines_match_naive_on_mazes_and_serpentines() {
 fn engines_match_naive_on_empty_and_full_grids() {
     let mut rng = SplitMix(11);
     for &(w, h) in &SIZES {
-        let (empty, full) = (BitGrid::new(w, h).unwrap(), BitGrid::full(w, h).unwrap());
+        let (empty, full) = (BitGrid::new(w, h), BitGrid::full(w, h));
         let seeds = random_seeds(&mut rng, w, h, 3);
         check_engines(&seeds, &full, "full");
         check_engines(&seeds, &empty, "empty");

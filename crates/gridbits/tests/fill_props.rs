@@ -197,7 +197,7 @@ macro_rules! fixed_board_tests {
                     let b = B::from_fn(|x, y| f(x, y));
                     let g = BitGrid::from_fn($w, $h, |x, y| f(x, y)).unwrap();
                     let s = B::cell(0, 0);
-                    let mut gs = BitGrid::new($w, $h).unwrap();
+                    let mut gs = BitGrid::new($w, $h);
                     gs.set(0, 0);
                     for conn in [Connectivity::Four, Connectivity::Eight] {
                         assert_eq!(naive(&fill::fill(&s, &b, conn)), naive(&fill::fill(&gs, &g, conn)));
@@ -332,7 +332,7 @@ fn walls_off_the_board_are_ignored() {
     let con = connections_from_walls(&B::EMPTY, &off);
     let free = connections_from_walls(&B::EMPTY, &[]);
     assert_eq!(con, free);
-    let g = BitGrid::new(9, 9).unwrap();
+    let g = BitGrid::new(9, 9);
     assert_eq!(
         connections_from_walls(&g, &off),
         connections_from_walls(&g, &[])
@@ -360,12 +360,12 @@ fn grids_of_different_sizes_are_an_error_not_a_panic() {
     use gridbits::algo::voronoi::{try_voronoi, try_voronoi_depths};
     use gridbits::GridError;
     use gridbits::SizeMismatch;
-    let free = BitGrid::full(7, 5).unwrap();
-    let mut a = BitGrid::new(7, 5).unwrap();
+    let free = BitGrid::full(7, 5);
+    let mut a = BitGrid::new(7, 5);
     a.set(0, 0);
-    let mut b = BitGrid::new(7, 5).unwrap();
+    let mut b = BitGrid::new(7, 5);
     b.set(6, 4);
-    let odd = BitGrid::new(7, 6).unwrap();
+    let odd = BitGrid::new(7, 6);
     let err = |what| {
         GridError::Mismatch(SizeMismatch {
             what,
@@ -422,22 +422,22 @@ fn grids_of_different_sizes_are_an_error_not_a_panic() {
 #[test]
 #[should_panic(expected = "a source is 7x6, expected 7x5 (the size of passable)")]
 fn voronoi_names_the_mismatched_source() {
-    let free = BitGrid::full(7, 5).unwrap();
-    let odd = BitGrid::new(7, 6).unwrap();
+    let free = BitGrid::full(7, 5);
+    let odd = BitGrid::new(7, 6);
     let _ = voronoi(&[free.clone(), odd], &free, Moves::Four, None);
 }
 
 #[test]
 #[should_panic(expected = "seeds is 8x5, expected 7x5 (the size of passable)")]
 fn fill_names_the_mismatched_seeds() {
-    let free = BitGrid::full(7, 5).unwrap();
-    let _ = fill::fill(&BitGrid::new(8, 5).unwrap(), &free, Connectivity::Four);
+    let free = BitGrid::full(7, 5);
+    let _ = fill::fill(&BitGrid::new(8, 5), &free, Connectivity::Four);
 }
 
 #[test]
 fn no_sources_reach_nothing_on_both_board_kinds() {
     type B = Board<9, 9, 2>;
-    let grid = BitGrid::full(70, 3).unwrap();
+    let grid = BitGrid::full(70, 3);
     for moves in ALL_MOVES {
         let v = voronoi::<B>(&[], &B::FULL, moves, None);
         assert!(v.owned.is_empty() && v.reached.is_empty() && v.contested.is_empty());

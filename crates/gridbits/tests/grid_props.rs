@@ -77,12 +77,12 @@ fn raw_words(w: usize, h: usize, cells: &[(usize, usize)]) -> Vec<u64> {
 fn layout_and_cells() {
     for (w, h) in listed_sizes() {
         let wpr = w.div_ceil(64);
-        let empty = BitGrid::new(w, h).unwrap();
+        let empty = BitGrid::new(w, h);
         check_grid(&empty, &NaiveGrid::new(w, h), &format!("new({w}, {h})"));
         assert_eq!(empty.lowest(), None);
         assert_eq!(empty.iter().next(), None);
         assert!(!empty.is_full());
-        let full = BitGrid::full(w, h).unwrap();
+        let full = BitGrid::full(w, h);
         check_grid(&full, &NaiveGrid::full(w, h), &format!("full({w}, {h})"));
         assert!(full.is_full());
         assert_eq!(full.lowest(), Some((0, 0)));
@@ -140,18 +140,18 @@ fn layout_and_cells() {
 
 #[test]
 fn huge_dimensions() {
-    assert!(BitGrid::new(1 << 20, 1 << 20).is_err());
-    assert!(BitGrid::new(usize::MAX, 2).is_err());
-    assert!(BitGrid::new(2, usize::MAX).is_err());
-    assert!(BitGrid::new(usize::MAX, usize::MAX).is_err());
-    assert!(BitGrid::new(1 << 33, 3).is_err());
-    let e = BitGrid::new(0, 3).unwrap_err();
+    assert!(BitGrid::try_new(1 << 20, 1 << 20).is_err());
+    assert!(BitGrid::try_new(usize::MAX, 2).is_err());
+    assert!(BitGrid::try_new(2, usize::MAX).is_err());
+    assert!(BitGrid::try_new(usize::MAX, usize::MAX).is_err());
+    assert!(BitGrid::try_new(1 << 33, 3).is_err());
+    let e = BitGrid::try_new(0, 3).unwrap_err();
     assert_eq!((e.width, e.height), (0, 3));
     assert!(e.to_string().starts_with("cannot make a 0x3 grid: "), "{e}");
-    assert!(BitGrid::new(3, 0).is_err());
-    assert!(BitGrid::new(0, 0).is_err());
-    assert!(BitGrid::full(0, 1).is_err());
-    assert!(BitGrid::full(1 << 20, 1 << 20).is_err());
+    assert!(BitGrid::try_new(3, 0).is_err());
+    assert!(BitGrid::try_new(0, 0).is_err());
+    assert!(BitGrid::try_full(0, 1).is_err());
+    assert!(BitGrid::try_full(1 << 20, 1 << 20).is_err());
     assert!(BitGrid::from_fn(0, 1, |_, _| true).is_err());
     assert!(BitGrid::from_fn(1 << 20, 1 << 20, |_, _| true).is_err());
     assert!(BitGrid::rect_mask(1 << 20, 1 << 20, 0, 1, 0, 1).is_err());
@@ -161,7 +161,7 @@ fn huge_dimensions() {
     assert!(BitGrid::border_mask(5, 0).is_err());
     assert!(BitGrid::border_mask(usize::MAX, 2).is_err());
 
-    let g = BitGrid::new(16384, 16384).unwrap();
+    let g = BitGrid::new(16384, 16384);
     assert_eq!(
         (g.width(), g.height(), g.words_per_row()),
         (16384, 16384, 256)
@@ -191,8 +191,8 @@ fn shifts_at_every_edge() {
         };
         let mut ks = vec![0, 1, 2, 3, 62, 63, 64, 65, 66, 127, 128, 129, 130, 200, 300];
         ks.extend([w - 1, w, w + 1, h - 1, h, h + 1, usize::MAX / 2, usize::MAX]);
-        let empty = BitGrid::new(w, h).unwrap();
-        let full = BitGrid::full(w, h).unwrap();
+        let empty = BitGrid::new(w, h);
+        let full = BitGrid::full(w, h);
         for &y in &ys {
             for &x in &xs {
                 let mut c = empty.clone();
@@ -246,9 +246,9 @@ fn shifts_at_every_edge() {
 
 #[test]
 fn mismatched_sizes_panic() {
-    let a = BitGrid::new(64, 2).unwrap();
-    let b = BitGrid::new(65, 2).unwrap();
-    let c = BitGrid::new(64, 3).unwrap();
+    let a = BitGrid::new(64, 2);
+    let b = BitGrid::new(65, 2);
+    let c = BitGrid::new(64, 3);
     for other in [&b, &c] {
         let mut g = a.clone();
         assert!(catch_unwind(AssertUnwindSafe(|| g.and_assign(other))).is_err());
@@ -277,9 +277,9 @@ fn mismatched_sizes_panic() {
 /// another size is read with the wrong row stride (or out of bounds).
 #[test]
 fn dilate_into_with_a_mask_of_another_size_panics() {
-    let g = BitGrid::full(64, 2).unwrap();
-    let mask = BitGrid::full(65, 2).unwrap();
-    let mut out = BitGrid::new(64, 2).unwrap();
+    let g = BitGrid::full(64, 2);
+    let mask = BitGrid::full(65, 2);
+    let mut out = BitGrid::new(64, 2);
     let r = catch_unwind(AssertUnwindSafe(|| {
         g.dilate_into(Connectivity::Four, Some(&mask), &mut out)
     }));
@@ -288,7 +288,7 @@ fn dilate_into_with_a_mask_of_another_size_panics() {
 
 #[test]
 fn row_words_mut_writes_cells() {
-    let mut g = BitGrid::new(130, 3).unwrap();
+    let mut g = BitGrid::new(130, 3);
     g.row_words_mut(1).copy_from_slice(&[1, 1 << 63, 0b10]);
     let expected = NaiveGrid::from_fn(130, 3, |x, y| y == 1 && [0, 127, 129].contains(&x));
     check_grid(&g, &expected, "row_words_mut");
@@ -446,7 +446,7 @@ proptest! {
             let mut out = a.complement();
             a.dilate_into(conn, None, &mut out);
             check_grid(&out, &dil, &format!("dilate_into {conn:?}"));
-            let mut out = BitGrid::full(w, h).unwrap();
+            let mut out = BitGrid::full(w, h);
             a.dilate_into(conn, Some(&m), &mut out);
             check_grid(&out, &dil_m, &format!("dilate_into masked {conn:?}"));
             // A few steps of a flood fill through the mask.
@@ -486,7 +486,7 @@ proptest! {
             &NaiveGrid::border_mask(w, h),
             "border_mask",
         );
-        check_grid(&BitGrid::full(w, h).unwrap(), &NaiveGrid::full(w, h), "full");
+        check_grid(&BitGrid::full(w, h), &NaiveGrid::full(w, h), "full");
     }
 
     #[test]

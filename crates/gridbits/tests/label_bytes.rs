@@ -74,7 +74,7 @@ struct Case<'a> {
 impl<'a> Case<'a> {
     fn new(px: &'a [u8], w: usize, h: usize, stride: usize, t: u8) -> Self {
         Case {
-            image: ByteImage::new(px, w, h, stride, t).unwrap(),
+            image: ByteImage::new(px, w, h, stride, t),
             packed: BitGrid::from_bytes(px, w, h, stride, t).unwrap(),
             naive: NaiveGrid::from_fn(w, h, |x, y| px[y * stride + x] > t),
         }
@@ -235,7 +235,7 @@ fn one_labeller_across_sizes_and_calls() {
                 let case = Case::new(&px, w, h, stride, 90);
                 for conn in CONNS {
                     if i % 2 == 0 {
-                        let full = BitGrid::full(w, h).unwrap();
+                        let full = BitGrid::full(w, h);
                         l.label(&full, conn, &mut out).unwrap();
                         l.stats(&full, conn, &mut Vec::new()).unwrap();
                         l.count(&full, conn).unwrap();
@@ -260,7 +260,7 @@ fn one_labeller_across_sizes_and_calls() {
     }
 }
 
-/// `ByteImage::new` reports the errors `BitGrid::from_bytes` reports for the same arguments:
+/// `ByteImage::try_new` reports the errors `BitGrid::from_bytes` reports for the same arguments:
 /// zero sizes, more than 2^34 pixels (before the stride and the length), a short stride, a
 /// short buffer; and accepts what it accepts.
 #[test]
@@ -284,7 +284,7 @@ fn byte_image_errors_equal_those_of_from_bytes() {
         (16, 1, 1 << 40, 1),
     ];
     for &(len, w, h, stride) in cases {
-        let ours = ByteImage::new(&px[..len], w, h, stride, 0).map(|_| ());
+        let ours = ByteImage::try_new(&px[..len], w, h, stride, 0).map(|_| ());
         let theirs = BitGrid::from_bytes(&px[..len], w, h, stride, 0).map(|_| ());
         assert_eq!(ours, theirs, "{w}x{h} stride {stride}, {len} bytes");
     }
@@ -296,25 +296,25 @@ fn byte_image_errors_equal_those_of_from_bytes() {
 fn byte_image_errors_and_free_functions() {
     let px = [0u8, 200, 90, 7, 255, 0, 128, 7];
     assert!(matches!(
-        ByteImage::new(&px, 0, 2, 4, 0),
+        ByteImage::try_new(&px, 0, 2, 4, 0),
         Err(ImageError::Size(_))
     ));
     assert!(matches!(
-        ByteImage::new(&px, 5, 2, 4, 0),
+        ByteImage::try_new(&px, 5, 2, 4, 0),
         Err(ImageError::Stride {
             stride: 4,
             width: 5
         })
     ));
     assert!(matches!(
-        ByteImage::new(&px, 3, 3, 4, 0),
+        ByteImage::try_new(&px, 3, 3, 4, 0),
         Err(ImageError::TooShort {
             needed: 11,
             given: 8
         })
     ));
     // The last row needs only `width` bytes.
-    let image = ByteImage::new(&px[..7], 3, 2, 4, 100).unwrap();
+    let image = ByteImage::new(&px[..7], 3, 2, 4, 100);
     assert_eq!(
         format!("{image:?}"),
         "ByteImage { width: 3, height: 2, stride: 4, threshold: 100, bytes: 7 }"

@@ -112,7 +112,7 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         // Any grid type: the naive grid is converted once and labels the same.
         assert_eq!(label(&ng, conn).unwrap(), got);
         // One grid per component, in label order.
-        let parts = label::components(g, conn).unwrap();
+        let parts = label::grid_components(g, conn).unwrap();
         assert_eq!(parts.len(), n as usize);
         assert_eq!(parts.stats(), want_stats);
         let parts: Vec<NaiveGrid> = parts.map(|p| NaiveGrid::from_view(&p)).collect();
@@ -353,8 +353,8 @@ fn check_board<const W: usize, const H: usize, const N: usize>(b: Board<W, H, N>
             label_with_stats(&g, conn).unwrap()
         );
         assert_eq!(count(&b, conn).unwrap(), count(&g, conn).unwrap());
-        let from_board: Vec<BitGrid> = label::components(&b, conn).unwrap().collect();
-        let from_grid: Vec<BitGrid> = label::components(&g, conn).unwrap().collect();
+        let from_board: Vec<BitGrid> = label::grid_components(&b, conn).unwrap().collect();
+        let from_grid: Vec<BitGrid> = label::grid_components(&g, conn).unwrap().collect();
         assert_eq!(from_board, from_grid);
     }
 }
@@ -401,8 +401,8 @@ fn classes_from_characters() {
     assert_eq!(labels.as_slice(), [3, 3, 2, 0, 3, 0, 2, 2, 1, 1, 0, 2]);
     // No planes: an empty image; planes of different sizes: an error.
     assert_eq!(label_classes(&[], Connectivity::Four).unwrap().0.count(), 0);
-    let a = BitGrid::new(3, 3).unwrap();
-    let b = BitGrid::new(4, 3).unwrap();
+    let a = BitGrid::new(3, 3);
+    let b = BitGrid::new(4, 3);
     assert!(label_classes(&[a, b], Connectivity::Four).is_err());
 }
 

@@ -15,7 +15,7 @@ use proptest::prelude::*;
 
 #[test]
 fn bit_grids_beyond_the_cell_limit_name_cells_and_bytes() {
-    let e = BitGrid::new(1 << 20, 1 << 20).unwrap_err();
+    let e = BitGrid::try_new(1 << 20, 1 << 20).unwrap_err();
     assert!(e.is_out_of_memory());
     assert_eq!((e.width, e.height, e.what), (1 << 20, 1 << 20, "grid"));
     assert_eq!((e.cells(), e.bytes), (1 << 40, 1 << 37));
@@ -25,17 +25,17 @@ fn bit_grids_beyond_the_cell_limit_name_cells_and_bytes() {
          more than 2^34 cells"
     );
     // width * height overflows usize itself: still an error, the exact count kept.
-    let e = BitGrid::new(usize::MAX, usize::MAX).unwrap_err();
+    let e = BitGrid::try_new(usize::MAX, usize::MAX).unwrap_err();
     assert_eq!(e.cells(), usize::MAX as u128 * usize::MAX as u128);
     assert!(e.is_out_of_memory());
     // One cell past the limit, in one row and in one column.
     let over = MAX_CELLS as usize + 1;
     for (w, h) in [(over, 1), (1, over)] {
-        let e = BitGrid::new(w, h).unwrap_err();
+        let e = BitGrid::try_new(w, h).unwrap_err();
         assert_eq!(e.reason, "more than 2^34 cells", "{w}x{h}");
     }
     // Zero sides are malformed, not out of memory.
-    let e = BitGrid::new(0, 5).unwrap_err();
+    let e = BitGrid::try_new(0, 5).unwrap_err();
     assert!(!e.is_out_of_memory());
     assert_eq!(e.bytes, 0);
     assert_eq!(
@@ -61,8 +61,8 @@ fn distance_maps_whose_bytes_overflow_are_refused_without_allocating() {
 
 #[test]
 fn try_distance_map_reports_mismatches_and_agrees_with_distance_map() {
-    let free = BitGrid::full(5, 4).unwrap();
-    let seeds = BitGrid::new(5, 3).unwrap();
+    let free = BitGrid::full(5, 4);
+    let seeds = BitGrid::new(5, 3);
     match try_distance_map(&seeds, &free, Moves::Four, None) {
         Err(GridError::Mismatch(m)) => assert_eq!(m.found, (5, 3)),
         other => panic!("{other:?}"),
@@ -83,7 +83,7 @@ fn try_distance_map_reports_mismatches_and_agrees_with_distance_map() {
         {
             let bits = density_bits(w * h, 0.7, (w * 1000 + h * 10 + k) as u64);
             let passable = grid_of(w, h, &bits);
-            let mut src = BitGrid::new(w, h).unwrap();
+            let mut src = BitGrid::new(w, h);
             src.set(w / 2, h / 2);
             let want = distance_map(&src, &passable, moves, None);
             let got = try_distance_map(&src, &passable, moves, None).unwrap();
@@ -94,11 +94,11 @@ fn try_distance_map_reports_mismatches_and_agrees_with_distance_map() {
 
 #[test]
 fn owners_errors_carry_the_memory_error() {
-    let size = BitGrid::new(1 << 20, 1 << 20).unwrap_err();
+    let size = BitGrid::try_new(1 << 20, 1 << 20).unwrap_err();
     let e = GridError::Size(size);
     assert_eq!(e.to_string(), size.to_string());
     // On grids that fit, the fallible form runs.
-    let free = BitGrid::full(65, 3).unwrap();
+    let free = BitGrid::full(65, 3);
     let o = try_voronoi_owners(&[vec![(0, 0)], vec![(64, 2)]], &free, Moves::Four, None);
     let o = o.unwrap();
     assert_eq!(o.counts().iter().sum::<u64>() + o.contested(), 65 * 3);
@@ -118,7 +118,7 @@ fn sliding_owners_refuse_planes_for_too_many_players() {
     // Sliding moves build two planes per player: 2^40 players (of no cells, so the list
     // itself takes no memory) would need 2^41 grids, refused before any is built.
     let players: Vec<[(usize, usize); 0]> = vec![[]; 1 << 40];
-    let free = BitGrid::full(64, 64).unwrap();
+    let free = BitGrid::full(64, 64);
     for moves in [Moves::Rook, Moves::Bishop, Moves::Queen] {
         let e = try_voronoi_owners(&players, &free, moves, None).unwrap_err();
         let GridError::Size(size) = e else {
@@ -136,7 +136,7 @@ fn sliding_owners_refuse_planes_for_too_many_players() {
 
 #[test]
 fn grid_errors_wrap_each_kind() {
-    let size: SizeError = BitGrid::new(0, 1).unwrap_err();
+    let size: SizeError = BitGrid::try_new(0, 1).unwrap_err();
     let e = GridError::from(size);
     assert_eq!(e.to_string(), size.to_string());
     assert!(std::error::Error::source(&e).is_some());
@@ -198,7 +198,7 @@ fn reserving_forms_agree_with_the_plain_ones() {
     ] {
         let bits = density_bits(w * h, 0.6, (w * 7919 + h) as u64);
         let passable = grid_of(w, h, &bits);
-        let (mut a, mut b) = (BitGrid::new(w, h).unwrap(), BitGrid::new(w, h).unwrap());
+        let (mut a, mut b) = (BitGrid::new(w, h), BitGrid::new(w, h));
         a.set(0, 0);
         b.set(w - 1, h - 1);
         for conn in [Connectivity::Four, Connectivity::Eight] {

@@ -330,7 +330,7 @@ fn clears_of_any_row_sets() {
 fn cascade_clear_check_clears_one_run_per_call() {
     // A 10 x 12 board (two chunks of 6 rows): in the bottom chunk, the bottom row and the two
     // rows above the one after it are full; the article's check needs two calls.
-    let mut b = RowChunks::new(10, 12).unwrap();
+    let mut b = RowChunks::new(10, 12);
     b.set_row(11, 0x3ff);
     b.set_row(10, 0b1);
     b.set_row(9, 0x3ff);
@@ -349,7 +349,7 @@ fn cascade_clear_check_clears_one_run_per_call() {
 
 #[test]
 fn cascade_clear_lines_crosses_chunks() {
-    let mut b = RowChunks::new(10, 18).unwrap();
+    let mut b = RowChunks::new(10, 18);
     b.set_row(17, 0x3ff);
     b.set_row(11, 0b11);
     b.set_row(5, 0b111);
@@ -360,7 +360,7 @@ fn cascade_clear_lines_crosses_chunks() {
 
 #[test]
 fn width_64_one_row_per_chunk() {
-    let mut b = RowChunks::new(64, 3).unwrap();
+    let mut b = RowChunks::new(64, 3);
     b.set_row(0, !0);
     b.set_row(1, 5);
     b.set_row(2, !0);
@@ -373,9 +373,9 @@ fn width_64_one_row_per_chunk() {
 
 #[test]
 fn sizes_are_checked() {
-    assert!(RowChunks::new(0, 3).is_err());
-    assert!(RowChunks::new(65, 3).is_err());
-    assert!(RowChunks::new(3, 0).is_err());
+    assert!(RowChunks::try_new(0, 3).is_err());
+    assert!(RowChunks::try_new(65, 3).is_err());
+    assert!(RowChunks::try_new(3, 0).is_err());
     let e = RowChunks::parse(&format!("{}\n", ".".repeat(65))).unwrap_err();
     assert_eq!((e.line, e.column), (1, 65));
     let b = RowChunks::parse("#.\n##\n").unwrap();

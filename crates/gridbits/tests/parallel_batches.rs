@@ -7,7 +7,7 @@ use crate::common::{config, SplitMix as Rng, CONNS};
 
 use gridbits::algo::components::{components, components_many, count_components_many};
 use gridbits::games::amazons::{evaluate_many, Position};
-use gridbits::games::puyo::{simulate_many, simulate_many_with, Cell, Engine, Field, Rules};
+use gridbits::games::puyo::{simulate_many, simulate_many_with, Cell, ChainEngine, Field, Rules};
 use gridbits::naive::{self, components as nc, puyo::NaivePuyo, NaiveGrid};
 use gridbits::parallel::{current_threads, with_threads};
 use gridbits::{Board, Board10x10, Board6x12, Board8x8, Connectivity};
@@ -65,7 +65,7 @@ fn amazons_position(seed: u64) -> Position {
         }
     }
     let board = |k: u8| Board10x10::from_fn(|x, y| kind[y * 10 + x] == k);
-    Position::new(board(1), board(2), board(3)).unwrap()
+    Position::new(board(1), board(2), board(3))
 }
 
 fn random_board<const W: usize, const H: usize, const N: usize>(seed: u64) -> Board<W, H, N> {
@@ -125,7 +125,7 @@ proptest! {
             let many = with_threads(threads, || simulate_many(&fields)).unwrap();
             prop_assert_eq!(&many, &one);
             let portable =
-                with_threads(threads, || simulate_many_with(&fields, Engine::Portable)).unwrap();
+                with_threads(threads, || simulate_many_with(&fields, ChainEngine::Portable)).unwrap();
             prop_assert_eq!(&portable, &one);
         }
         for (f, c) in fields.iter().zip(&one) {

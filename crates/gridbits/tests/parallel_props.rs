@@ -162,7 +162,7 @@ fn serpentine(w: usize, h: usize, diagonal: bool) -> BitGrid {
 
 /// A square spiral: one long component that enters every stripe several times.
 fn spiral(w: usize, h: usize) -> BitGrid {
-    let mut g = BitGrid::new(w, h).unwrap();
+    let mut g = BitGrid::new(w, h);
     let (mut x0, mut y0, mut x1, mut y1) = (0i64, 0i64, w as i64 - 1, h as i64 - 1);
     while x0 <= x1 && y0 <= y1 {
         for x in x0..=x1 {
@@ -205,8 +205,8 @@ fn shapes(w: usize, h: usize, kind: u32) -> BitGrid {
 #[test]
 fn striped_labels_empty_full_and_patterns() {
     for &(w, h) in SIZES {
-        check_striped(&BitGrid::new(w, h).unwrap(), &[]);
-        check_striped(&BitGrid::full(w, h).unwrap(), &[h.saturating_sub(1).max(1)]);
+        check_striped(&BitGrid::new(w, h), &[]);
+        check_striped(&BitGrid::full(w, h), &[h.saturating_sub(1).max(1)]);
         for diagonal in [false, true] {
             check_striped(&serpentine(w, h, diagonal), &[]);
         }
@@ -368,7 +368,7 @@ fn pipelined_first_stripe_equals_one_thread() {
 #[test]
 fn pipelined_early_rows_end_at_the_second_label_of_the_last_row() {
     let grid = |cells: &[(usize, usize)]| {
-        let mut g = BitGrid::new(5, 12).unwrap();
+        let mut g = BitGrid::new(5, 12);
         for &(x, y) in cells {
             g.set(x, y);
         }
@@ -398,7 +398,7 @@ fn pipelined_early_rows_end_at_the_second_label_of_the_last_row() {
 #[test]
 fn pipelined_map_starts_at_the_smallest_label_left() {
     let side = 1 << 10;
-    let mut g = BitGrid::new(side, side).unwrap();
+    let mut g = BitGrid::new(side, side);
     for y in 0..side {
         g.set(1000, y);
         if y >= 10 {

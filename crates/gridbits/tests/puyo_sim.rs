@@ -4,7 +4,7 @@
 
 use crate::common::SplitMix as Rng;
 
-use gridbits::games::puyo::{Cell, Engine, Field, Rules, COLUMNS};
+use gridbits::games::puyo::{Cell, ChainEngine, Field, Rules, COLUMNS};
 use gridbits::naive::puyo::NaivePuyo;
 use proptest::prelude::*;
 
@@ -48,7 +48,7 @@ fn rotate_colors(f: &Field, shift: u8) -> Field {
 
 fn check(f: &Field) {
     let naive = NaivePuyo::from_field(f).simulate();
-    for engine in Engine::available() {
+    for engine in ChainEngine::available() {
         let c = f.simulate_with(engine);
         assert_eq!(c.chain, naive.chain, "{engine:?} chain of\n{f:?}");
         assert_eq!(c.score, naive.score, "{engine:?} score of\n{f:?}");
@@ -133,7 +133,7 @@ fn tsu_19_chain() {
     let f = Field::parse(CHAIN19, Rules::Tsu).unwrap();
     let naive = NaivePuyo::from_field(&f).simulate();
     assert_eq!(naive.chain, 19);
-    for engine in Engine::available() {
+    for engine in ChainEngine::available() {
         let c = f.simulate_with(engine);
         assert_eq!(c.chain, 19, "{engine:?}");
         assert_eq!(c.score, naive.score, "{engine:?}");

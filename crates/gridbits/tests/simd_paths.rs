@@ -21,8 +21,8 @@ use gridbits::algo::fill::fill_union;
 use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
 use gridbits::algo::lines::{settle_planes, ColumnBoard, RowChunks, PEXT};
 use gridbits::cpu::{self, with_level, Level};
-use gridbits::games::amazons::{Engine as MoveEngine, Side};
-use gridbits::games::puyo::{Engine, Rules};
+use gridbits::games::amazons::{MoveEngine, Side};
+use gridbits::games::puyo::{ChainEngine, Rules};
 use gridbits::grid::ByteKernel;
 use gridbits::{BitGrid, Connectivity};
 
@@ -77,8 +77,8 @@ fn grids() -> Vec<BitGrid> {
     ];
     let mut out = Vec::new();
     for (k, &(w, h)) in sizes.iter().enumerate() {
-        out.push(BitGrid::new(w, h).unwrap());
-        out.push(BitGrid::full(w, h).unwrap());
+        out.push(BitGrid::new(w, h));
+        out.push(BitGrid::full(w, h));
         for (j, d) in [0.3, 0.55, 0.8].into_iter().enumerate() {
             out.push(grid_of(w, h, &density_bits(w * h, d, (k * 7 + j) as u64)));
         }
@@ -329,8 +329,8 @@ fn amazons_move_generation_bit_instructions() {
     }
 }
 
-fn puyo_engine(engine: Engine, needs: &str) {
-    let ran = Engine::available().contains(&engine);
+fn puyo_engine(engine: ChainEngine, needs: &str) {
+    let ran = ChainEngine::available().contains(&engine);
     note(&format!("Puyo engine {engine:?}"), ran, needs);
     if !ran {
         return;
@@ -342,7 +342,7 @@ fn puyo_engine(engine: Engine, needs: &str) {
             Rules::SmashTheCode
         };
         let f = random_field(seed, rules, 2 + seed % 4, seed % 3 != 0);
-        let want = f.simulate_with(Engine::Portable);
+        let want = f.simulate_with(ChainEngine::Portable);
         let got = f.simulate_with(engine);
         assert_eq!(
             (got.chain, got.score),
@@ -356,20 +356,20 @@ fn puyo_engine(engine: Engine, needs: &str) {
 
 #[test]
 fn puyo_engine_sse2() {
-    puyo_engine(Engine::Sse2, "SSE2 (x86_64)");
+    puyo_engine(ChainEngine::Sse2, "SSE2 (x86_64)");
 }
 
 #[test]
 fn puyo_engine_sse2_bmi2() {
-    puyo_engine(Engine::Sse2Bmi2, "BMI2 and POPCNT");
+    puyo_engine(ChainEngine::Sse2Bmi2, "BMI2 and POPCNT");
 }
 
 #[test]
 fn puyo_engine_avx2() {
-    puyo_engine(Engine::Avx2, "AVX2, BMI2 and POPCNT");
+    puyo_engine(ChainEngine::Avx2, "AVX2, BMI2 and POPCNT");
 }
 
 #[test]
 fn puyo_engine_avx512() {
-    puyo_engine(Engine::Avx512, "AVX-512 F and BW, BMI2 and POPCNT");
+    puyo_engine(ChainEngine::Avx512, "AVX-512 F and BW, BMI2 and POPCNT");
 }

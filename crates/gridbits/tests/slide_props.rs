@@ -196,7 +196,7 @@ fn empty_and_full_boards() {
     ] {
         check_all(&pieces, &passable).unwrap();
     }
-    let g = BitGrid::new(129, 65).unwrap();
+    let g = BitGrid::new(129, 65);
     let full = g.full_like();
     check_all(&g, &full).unwrap();
     check_all(&full, &full).unwrap();
@@ -221,9 +221,9 @@ fn a_rook_on_an_empty_board_sees_its_lines() {
 fn grids_of_different_sizes_are_an_error_not_a_panic() {
     use gridbits::algo::slide::{try_ray_fill, try_reach, try_reach_with};
     use gridbits::SizeMismatch;
-    let mut pieces = BitGrid::new(9, 7).unwrap();
+    let mut pieces = BitGrid::new(9, 7);
     pieces.set(4, 3);
-    let wide = BitGrid::full(10, 7).unwrap();
+    let wide = BitGrid::full(10, 7);
     let want = SizeMismatch {
         what: "passable",
         reference: "pieces",
@@ -245,7 +245,7 @@ fn grids_of_different_sizes_are_an_error_not_a_panic() {
         "passable is 10x7, expected 9x7 (the size of pieces)"
     );
     // Same sizes: the try_ forms agree with the panicking ones.
-    let free = BitGrid::full(9, 7).unwrap();
+    let free = BitGrid::full(9, 7);
     assert_eq!(
         try_reach(&pieces, &free, Moves::Queen).unwrap(),
         reach(&pieces, &free, Moves::Queen)
@@ -267,6 +267,6 @@ fn grids_of_different_sizes_are_an_error_not_a_panic() {
 #[test]
 #[should_panic(expected = "passable is 10x7, expected 9x7")]
 fn the_panicking_form_names_the_sizes() {
-    let pieces = BitGrid::new(9, 7).unwrap();
-    let _ = reach(&pieces, &BitGrid::full(10, 7).unwrap(), Moves::Queen);
+    let pieces = BitGrid::new(9, 7);
+    let _ = reach(&pieces, &BitGrid::full(10, 7), Moves::Queen);
 }

@@ -122,8 +122,8 @@ proptest! {
 
 #[test]
 fn mismatched_sizes_are_errors() {
-    let a = BitGrid::new(3, 2).unwrap();
-    let b = BitGrid::new(2, 3).unwrap();
+    let a = BitGrid::new(3, 2);
+    let b = BitGrid::new(2, 3);
     let e = SizeMismatch {
         what: "other",
         reference: "self",
@@ -148,7 +148,7 @@ fn mismatched_sizes_are_errors() {
 
 #[test]
 fn cells_off_the_grid_are_errors() {
-    let mut g = BitGrid::new(4, 3).unwrap();
+    let mut g = BitGrid::new(4, 3);
     assert_eq!(
         g.try_set(4, 0),
         Err(OffGrid {
@@ -198,7 +198,7 @@ fn bad_images_are_errors() {
             found: 5
         })
     ));
-    let g = BitGrid::new(3, 2).unwrap();
+    let g = BitGrid::new(3, 2);
     assert!(g.write_bytes(&mut [0u8; 5], 3, 1, 0).is_err());
 }
 

@@ -3,7 +3,7 @@
 //! a move played against its naive effect.
 
 use crate::bytes::Bytes;
-use gridbits::games::amazons::{DistanceMap, Engine, Move, Position, Side};
+use gridbits::games::amazons::{Move, MoveEngine, Position, Side, SideDistances};
 use gridbits::naive::{self, amazons_moves, NaiveGrid};
 use gridbits::{Board10x10, Moves};
 use std::collections::BTreeSet;
@@ -25,7 +25,7 @@ pub fn check_amazons(data: &[u8]) {
         };
     }
     let board = |k: u8| Board10x10::from_fn(|x, y| kind[y * 10 + x] == k);
-    let p = Position::new(board(1), board(2), board(3)).expect("disjoint by construction");
+    let p = Position::try_new(board(1), board(2), board(3)).expect("disjoint by construction");
     let (w, b, a) = (
         NaiveGrid::from_view(&p.white()),
         NaiveGrid::from_view(&p.black()),
@@ -88,7 +88,7 @@ pub fn check_amazons(data: &[u8]) {
         got.windows(2).all(|w| key(&w[0]) < key(&w[1])),
         "move order"
     );
-    for engine in [Engine::Auto, Engine::Portable] {
+    for engine in [MoveEngine::Auto, MoveEngine::Portable] {
         assert_eq!(p.count_moves_with(side, engine), n, "{engine:?}");
         assert_eq!(p.perft_with(side, 1, engine), n, "{engine:?} perft 1");
         let mut listed = Vec::new();
@@ -130,7 +130,7 @@ fn as_naive(m: Move) -> NaiveMove {
     (c(m.from), c(m.to), c(m.arrow))
 }
 
-fn same_distances(map: &DistanceMap, naive: &[Option<u32>]) {
+fn same_distances(map: &SideDistances, naive: &[Option<u32>]) {
     for y in 0..10 {
         for x in 0..10 {
             assert_eq!(

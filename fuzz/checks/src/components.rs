@@ -178,10 +178,10 @@ pub fn check_label(data: &[u8]) {
             assert_eq!(s2, want_stats, "label_with_stats");
             assert_eq!(stats(&board, conn).expect("stats"), want_stats);
             assert_eq!(count(&board, conn).expect("count"), n);
-            let parts = label::components(&board, conn).expect("components");
+            let parts = label::grid_components(&board, conn).expect("components");
             assert_eq!(parts.stats(), want_stats);
             let parts: Vec<NaiveGrid> = parts.map(|p| NaiveGrid::from_view(&p)).collect();
-            assert!(parts == nc::components(&ng, conn), "label::components");
+            assert!(parts == nc::components(&ng, conn), "label::grid_components");
 
             let stripe = 1 + bytes.below(8);
             for (name, mut l) in [

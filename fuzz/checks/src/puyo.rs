@@ -3,7 +3,7 @@
 //! `gridbits::naive::puyo_moves`.
 
 use crate::bytes::Bytes;
-use gridbits::games::puyo::{simulate_many_with, Cell, Engine, Field, Pair, Rules, COLUMNS};
+use gridbits::games::puyo::{simulate_many_with, Cell, ChainEngine, Field, Pair, Rules, COLUMNS};
 use gridbits::naive::puyo::NaivePuyo;
 use gridbits::naive::puyo_moves::{naive_game_over, naive_placements};
 
@@ -80,7 +80,7 @@ pub fn field(bytes: &mut Bytes<'_>) -> Field {
 
 fn check_chain(f: &Field) {
     let naive = NaivePuyo::from_field(f).simulate();
-    for engine in Engine::available() {
+    for engine in ChainEngine::available() {
         let c = f.simulate_with(engine);
         assert_eq!(c.chain, naive.chain, "{engine:?} chain of\n{f:?}");
         assert_eq!(c.score, naive.score, "{engine:?} score of\n{f:?}");

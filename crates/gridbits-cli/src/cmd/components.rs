@@ -95,7 +95,7 @@ fn classes(input: Input, by_char: bool) -> Result<Classes, CliError> {
             };
             if planes.is_empty() {
                 // Nothing set: one empty plane keeps the image its size.
-                planes.push(BitGrid::new(width, height).map_err(size_err)?);
+                planes.push(BitGrid::try_new(width, height).map_err(size_err)?);
                 chars.push(b'#');
             }
             Ok(Classes {

@@ -76,7 +76,7 @@ pub fn run(args: &FillArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    let mut seed = BitGrid::new(w, h).map_err(|e| CliError::msg(e.to_string()))?;
+    let mut seed = BitGrid::try_new(w, h).map_err(|e| CliError::msg(e.to_string()))?;
     seed.set(x, y);
     // The text is kept only to draw it (and to pick a mark it does not use).
     let mark = Chars::of(text.as_ref()).pick(MARKS);

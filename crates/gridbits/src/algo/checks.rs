@@ -120,7 +120,7 @@ mod tests {
         assert_eq!(grid_bytes(64, 3), 24);
         assert_eq!(grid_bytes(65, 3), 48);
         assert!(voronoi_bytes(2, w, h) > distance_bytes(w, h) + 5 * grid_bytes(w, h));
-        let g = BitGrid::new(w, h).unwrap();
+        let g = BitGrid::new(w, h);
         assert!(reserve("flood fill", &g, fill_bytes(w, h)).is_ok());
     }
 

@@ -130,12 +130,12 @@ impl<const W: usize, const H: usize, const N: usize> Board<W, H, N> {
     ///
     /// ```
     /// use gridbits::{BitGrid, Board8x8};
-    /// let mut g = BitGrid::new(8, 8).unwrap();
+    /// let mut g = BitGrid::new(8, 8);
     /// g.set(3, 5);
     /// let b = Board8x8::try_from_grid(&g).unwrap();
     /// assert!(b.get(3, 5));
     /// assert_eq!(BitGrid::from(b), g);
-    /// assert!(Board8x8::try_from_grid(&BitGrid::new(9, 8).unwrap()).is_err());
+    /// assert!(Board8x8::try_from_grid(&BitGrid::new(9, 8)).is_err());
     /// ```
     pub fn try_from_grid(grid: &BitGrid) -> Result<Self, SizeMismatch> {
         SizeMismatch::check(&Self::EMPTY, "the board type", grid, "grid")?;
@@ -155,7 +155,7 @@ impl<const W: usize, const H: usize, const N: usize> TryFrom<&BitGrid> for Board
 impl<const W: usize, const H: usize, const N: usize> From<Board<W, H, N>> for BitGrid {
     /// A [`BitGrid`] with the board's size and cells.
     fn from(b: Board<W, H, N>) -> BitGrid {
-        let mut g = match BitGrid::new(W, H) {
+        let mut g = match BitGrid::try_new(W, H) {
             Ok(g) => g,
             // W and H are at least 1 and W * H <= 64 * N fits in memory: a board always
             // converts.

@@ -24,7 +24,7 @@ use crate::SizeError;
 /// use gridbits::Connectivity;
 /// // Two rows of 3 pixels, stride 4 (one padding byte per row).
 /// let pixels = [0, 200, 90, 7, 255, 0, 128, 7];
-/// let image = ByteImage::new(&pixels, 3, 2, 4, 100).unwrap();
+/// let image = ByteImage::new(&pixels, 3, 2, 4, 100);
 /// assert_eq!(image.to_bit_grid().unwrap().to_string(), ".#.\n#.#\n");
 /// let mut labels = Labels::new();
 /// let n = Labeller::new().label_bytes(&image, Connectivity::Eight, &mut labels).unwrap();
@@ -51,11 +51,11 @@ impl<'a> ByteImage<'a> {
     /// ```
     /// use gridbits::grid::{ByteImage, ImageError};
     /// let pixels = [0u8; 8];
-    /// assert!(matches!(ByteImage::new(&pixels, 5, 2, 4, 0), Err(ImageError::Stride { .. })));
-    /// assert!(matches!(ByteImage::new(&pixels, 4, 3, 4, 0), Err(ImageError::TooShort { .. })));
-    /// assert!(matches!(ByteImage::new(&pixels, 0, 2, 4, 0), Err(ImageError::Size(_))));
+    /// assert!(matches!(ByteImage::try_new(&pixels, 5, 2, 4, 0), Err(ImageError::Stride { .. })));
+    /// assert!(matches!(ByteImage::try_new(&pixels, 4, 3, 4, 0), Err(ImageError::TooShort { .. })));
+    /// assert!(matches!(ByteImage::try_new(&pixels, 0, 2, 4, 0), Err(ImageError::Size(_))));
     /// ```
-    pub fn new(
+    pub fn try_new(
         pixels: &'a [u8],
         width: usize,
         height: usize,
@@ -74,6 +74,23 @@ impl<'a> ByteImage<'a> {
             rows,
             threshold,
         })
+    }
+
+    /// The `width x height` image whose row `y` starts at `pixels[y * stride]`; a pixel is
+    /// set where its byte is greater than `threshold`.
+    ///
+    /// # Panics
+    ///
+    /// With the [`ImageError`] message where [`try_new`](Self::try_new) returns one.
+    #[track_caller]
+    pub fn new(
+        pixels: &'a [u8],
+        width: usize,
+        height: usize,
+        stride: usize,
+        threshold: u8,
+    ) -> Self {
+        Self::try_new(pixels, width, height, stride, threshold).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The width in pixels.
@@ -111,7 +128,7 @@ impl<'a> ByteImage<'a> {
     /// # Errors
     /// When the grid cannot be allocated.
     pub fn to_bit_grid(&self) -> Result<BitGrid, SizeError> {
-        let mut g = BitGrid::new(self.width(), self.height())?;
+        let mut g = BitGrid::try_new(self.width(), self.height())?;
         self.pack_rows(0, &mut g);
         Ok(g)
     }

@@ -61,7 +61,7 @@ impl BitGrid {
         grid: &CharGrid,
         mut is_set: impl FnMut(u8) -> bool,
     ) -> Result<Self, SizeError> {
-        let mut g = Self::new(grid.width(), grid.height())?;
+        let mut g = Self::try_new(grid.width(), grid.height())?;
         for y in 0..grid.height() {
             for (x, &c) in grid.row(y).iter().enumerate() {
                 if is_set(c) {
@@ -179,7 +179,7 @@ impl BitGrid {
         stride: usize,
         threshold: u8,
     ) -> Result<Self, ImageError> {
-        let mut g = Self::new(width, height)?;
+        let mut g = Self::try_new(width, height)?;
         check_image(pixels.len(), width, height, stride)?;
         let rows = Rows {
             width,
@@ -211,7 +211,7 @@ impl BitGrid {
         stride: usize,
         is_set: impl Fn(T) -> bool,
     ) -> Result<Self, ImageError> {
-        let mut g = Self::new(width, height)?;
+        let mut g = Self::try_new(width, height)?;
         check_image(pixels.len(), width, height, stride)?;
         let rows = Rows {
             width,

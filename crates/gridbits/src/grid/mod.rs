@@ -95,7 +95,7 @@ pub(crate) fn row_west(src: &[u64], out: &mut [u64]) {
 impl BitGrid {
     /// Checks a requested size and returns the words per row and the zeroed words (reserved
     /// with `try_reserve`: a size the allocator refuses is an error, not an abort).
-    /// The checks of [`BitGrid::new`] before it allocates (the errors it reports for a
+    /// The checks of [`BitGrid::try_new`] before it allocates (the errors it reports for a
     /// size), and the error of a failed allocation.
     pub(crate) fn check_size(
         width: usize,
@@ -129,12 +129,12 @@ impl BitGrid {
     ///
     /// ```
     /// use gridbits::BitGrid;
-    /// assert!(BitGrid::new(4096, 4096).is_ok());
-    /// assert!(BitGrid::new(0, 5).is_err());
-    /// let err = BitGrid::new(1 << 40, 1 << 40).unwrap_err();
+    /// assert!(BitGrid::try_new(4096, 4096).is_ok());
+    /// assert!(BitGrid::try_new(0, 5).is_err());
+    /// let err = BitGrid::try_new(1 << 40, 1 << 40).unwrap_err();
     /// assert!(err.is_out_of_memory());
     /// ```
-    pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
+    pub fn try_new(width: usize, height: usize) -> Result<Self, SizeError> {
         let (wpr, words) = Self::layout(width, height)?;
         Ok(BitGrid {
             width,
@@ -144,9 +144,26 @@ impl BitGrid {
         })
     }
 
-    /// A grid with every cell set.
-    pub fn full(width: usize, height: usize) -> Result<Self, SizeError> {
-        let mut g = Self::new(width, height)?;
+    /// An empty `width x height` grid.
+    ///
+    /// ```
+    /// let g = gridbits::BitGrid::new(5, 3);
+    /// assert_eq!((g.size(), g.count()), ((5, 3), 0));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// With the [`SizeError`] message if the size is zero or too large to allocate;
+    /// [`try_new`](Self::try_new) returns it instead.
+    #[track_caller]
+    pub fn new(width: usize, height: usize) -> Self {
+        Self::try_new(width, height).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A grid with every cell set, or an error for the sizes [`try_new`](Self::try_new)
+    /// refuses.
+    pub fn try_full(width: usize, height: usize) -> Result<Self, SizeError> {
+        let mut g = Self::try_new(width, height)?;
         let tail = tail_mask(width);
         for row in g.words.chunks_exact_mut(g.wpr) {
             row.fill(!0);
@@ -157,8 +174,19 @@ impl BitGrid {
         Ok(g)
     }
 
+    /// A grid with every cell set.
+    ///
+    /// # Panics
+    ///
+    /// With the [`SizeError`] message if the size is zero or too large to allocate;
+    /// [`try_full`](Self::try_full) returns it instead.
+    #[track_caller]
+    pub fn full(width: usize, height: usize) -> Self {
+        Self::try_full(width, height).unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// An empty grid of the same size as `self`. Allocates like `Vec` (aborting if memory
-    /// runs out); [`BitGrid::new`] with [`size`](Self::size) is the fallible form.
+    /// runs out); [`BitGrid::try_new`] with [`size`](Self::size) is the fallible form.
     pub fn empty_like(&self) -> Self {
         BitGrid {
             width: self.width,
@@ -174,7 +202,7 @@ impl BitGrid {
         height: usize,
         mut f: impl FnMut(usize, usize) -> bool,
     ) -> Result<Self, SizeError> {
-        let mut g = Self::new(width, height)?;
+        let mut g = Self::try_new(width, height)?;
         for y in 0..height {
             for x in 0..width {
                 if f(x, y) {
@@ -278,7 +306,7 @@ impl BitGrid {
     /// Sets `(x, y)`, or an error when the cell is off the grid.
     ///
     /// ```
-    /// let mut g = gridbits::BitGrid::new(3, 3).unwrap();
+    /// let mut g = gridbits::BitGrid::new(3, 3);
     /// assert!(g.try_set(2, 2).is_ok());
     /// assert!(g.try_set(3, 0).is_err());
     /// ```
@@ -352,7 +380,7 @@ impl BitGrid {
 
     /// The cells on the edge of a `width x height` grid.
     pub fn border_mask(width: usize, height: usize) -> Result<Self, SizeError> {
-        let mut g = Self::full(width, height)?;
+        let mut g = Self::try_full(width, height)?;
         let inner = Self::rect_mask(width, height, 1, width - 1, 1, height - 1)?;
         g.and_not_assign(&inner);
         Ok(g)
@@ -368,7 +396,7 @@ impl BitGrid {
         y0: usize,
         y1: usize,
     ) -> Result<Self, SizeError> {
-        let mut g = Self::new(width, height)?;
+        let mut g = Self::try_new(width, height)?;
         let (x1, y1) = (x1.min(width), y1.min(height));
         if x0 >= x1 || y0 >= y1 {
             return Ok(g);

@@ -13,7 +13,7 @@ impl BitGrid {
     ///
     /// ```
     /// use gridbits::{BitGrid, Dir};
-    /// let mut g = BitGrid::new(100, 3).unwrap();
+    /// let mut g = BitGrid::new(100, 3);
     /// g.set(10, 2);
     /// let s = g.shift_by(Dir::NE, 2);
     /// assert_eq!(s.lowest(), Some((12, 0)));

@@ -95,7 +95,7 @@ impl BitGrid {
     /// let a: BitGrid = "##.\n.##\n".parse().unwrap();
     /// let b: BitGrid = "#..\n..#\n".parse().unwrap();
     /// assert_eq!(a.try_and_not(&b).unwrap().to_string(), ".#.\n.#.\n");
-    /// assert!(a.try_and_not(&BitGrid::new(2, 2).unwrap()).is_err());
+    /// assert!(a.try_and_not(&BitGrid::new(2, 2)).is_err());
     /// ```
     pub fn try_and_not(&self, other: &Self) -> Result<Self, SizeMismatch> {
         self.check_same_size(other)?;

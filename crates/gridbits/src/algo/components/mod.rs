@@ -24,7 +24,7 @@
 //!
 //! These work on fixed-size [`Board`]s, where a whole plane is a few words. For grids sized
 //! at run time ([`BitGrid`](crate::BitGrid)), and for label images and statistics, see
-//! [`crate::algo::label`]: its [`components`](crate::algo::label::components) splits a
+//! [`crate::algo::label`]: its [`grid_components`](crate::algo::label::grid_components) splits a
 //! `BitGrid` into one grid per component, and its functions also accept a `Board`.
 //!
 //! ```

@@ -21,7 +21,7 @@ impl DistanceMap {
     /// use gridbits::algo::distance::distance_map;
     /// use gridbits::{BitGrid, Moves};
     /// let free = BitGrid::parse("##.#\n").unwrap();
-    /// let mut start = BitGrid::new(4, 1).unwrap();
+    /// let mut start = BitGrid::new(4, 1);
     /// start.set(0, 0);
     /// let d = distance_map(&start, &free, Moves::Four, None);
     /// let mut out = [0i32; 4];

@@ -100,12 +100,12 @@ pub fn distance_map<B: DistanceEngine>(
 /// ```
 /// use gridbits::algo::distance::try_distance_map;
 /// use gridbits::{BitGrid, GridError, Moves};
-/// let mut s = BitGrid::new(5, 5).unwrap();
+/// let mut s = BitGrid::new(5, 5);
 /// s.set(0, 0);
-/// let free = BitGrid::full(5, 5).unwrap();
+/// let free = BitGrid::full(5, 5);
 /// let d = try_distance_map(&s, &free, Moves::Queen, None).unwrap();
 /// assert_eq!(d.get(4, 4), Some(1));
-/// let err = try_distance_map(&s, &BitGrid::full(5, 6).unwrap(), Moves::Queen, None);
+/// let err = try_distance_map(&s, &BitGrid::full(5, 6), Moves::Queen, None);
 /// assert_eq!(err.unwrap_err().to_string(), "sources is 5x5, expected 5x6 (the size of passable)");
 /// ```
 pub fn try_distance_map<B: DistanceEngine>(

@@ -366,7 +366,7 @@ mod tests {
     /// A corridor spiralling in from the border: shortest paths turn up and down once per
     /// turn, so the sweeps need many passes.
     fn spiral(w: usize, h: usize) -> BitGrid {
-        let mut g = BitGrid::new(w, h).unwrap();
+        let mut g = BitGrid::new(w, h);
         let (mut x0, mut y0, mut x1, mut y1) = (0isize, 0isize, w as isize - 1, h as isize - 1);
         while x0 <= x1 && y0 <= y1 {
             for x in x0..=x1 {
@@ -408,8 +408,8 @@ mod tests {
             .unwrap(),
         );
         out.push(spiral(w, h));
-        out.push(BitGrid::full(w, h).unwrap());
-        out.push(BitGrid::new(w, h).unwrap());
+        out.push(BitGrid::full(w, h));
+        out.push(BitGrid::new(w, h));
         out
     }
 
@@ -488,8 +488,8 @@ mod tests {
         let mut dist = vec![INF; 1600];
         let budget = 3 * g.count() as usize;
         assert_eq!(distances::<false>(&seeds, &g, &mut dist, budget), None);
-        assert!(long_runs(&BitGrid::full(9, 2).unwrap(), 8));
-        assert!(!long_runs(&BitGrid::new(5, 5).unwrap(), 1));
+        assert!(long_runs(&BitGrid::full(9, 2), 8));
+        assert!(!long_runs(&BitGrid::new(5, 5), 1));
         assert!(!long_runs(
             &BitGrid::from_fn(64, 2, |x, _| x % 2 == 0).unwrap(),
             2

@@ -67,7 +67,7 @@ pub fn fill_count(passable: &BitGrid, start: (usize, usize), conn: Connectivity)
 /// ```
 /// use gridbits::algo::fill::try_fill_count;
 /// use gridbits::{BitGrid, Connectivity};
-/// let free = BitGrid::full(6, 3).unwrap();
+/// let free = BitGrid::full(6, 3);
 /// assert_eq!(try_fill_count(&free, (5, 2), Connectivity::Four).unwrap(), 18);
 /// let err = try_fill_count(&free, (6, 0), Connectivity::Four).unwrap_err();
 /// assert_eq!(err.to_string(), "cell (6, 0) is off the 6x3 grid");
@@ -166,7 +166,7 @@ fn count_in(
     } else {
         64 * words.len()
     };
-    let mut window = BitGrid::new(width, rows.len()).ok()?;
+    let mut window = BitGrid::try_new(width, rows.len()).ok()?;
     for (r, y) in rows.clone().enumerate() {
         window
             .row_words_mut(r)

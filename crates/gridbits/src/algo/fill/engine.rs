@@ -106,7 +106,7 @@ fn sweep_then_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity, m
 /// ...xxxx.\n\
 /// xxxx....\n").unwrap();
 /// let free = !&maze;
-/// let mut seed = BitGrid::new(8, 5).unwrap();
+/// let mut seed = BitGrid::new(8, 5);
 /// seed.set(0, 0);
 /// let filled = fill_sweep(&seed, &free, Connectivity::Four);
 /// // Down, right, up, along the top, down the right side.
@@ -183,7 +183,7 @@ pub fn fill_from(passable: &BitGrid, start: (usize, usize), conn: Connectivity) 
 /// ```
 /// use gridbits::algo::fill::try_fill_from;
 /// use gridbits::{BitGrid, Connectivity, GridError};
-/// let free = BitGrid::full(6, 3).unwrap();
+/// let free = BitGrid::full(6, 3);
 /// assert_eq!(try_fill_from(&free, (5, 2), Connectivity::Four).unwrap(), free);
 /// let err = try_fill_from(&free, (6, 0), Connectivity::Four).unwrap_err();
 /// assert!(matches!(err, GridError::OffGrid(_)));

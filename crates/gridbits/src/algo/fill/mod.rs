@@ -73,11 +73,11 @@ pub fn fill<B: FloodFill>(seeds: &B, passable: &B, conn: Connectivity) -> B {
 /// ```
 /// use gridbits::algo::fill::try_fill;
 /// use gridbits::{BitGrid, Connectivity};
-/// let mut seed = BitGrid::new(6, 3).unwrap();
+/// let mut seed = BitGrid::new(6, 3);
 /// seed.set(0, 0);
-/// let free = BitGrid::full(6, 3).unwrap();
+/// let free = BitGrid::full(6, 3);
 /// assert_eq!(try_fill(&seed, &free, Connectivity::Four).unwrap(), free);
-/// let err = try_fill(&seed, &BitGrid::full(6, 4).unwrap(), Connectivity::Four).unwrap_err();
+/// let err = try_fill(&seed, &BitGrid::full(6, 4), Connectivity::Four).unwrap_err();
 /// assert_eq!(err.to_string(), "seeds is 6x3, expected 6x4 (the size of passable)");
 /// ```
 pub fn try_fill<B: FloodFill>(seeds: &B, passable: &B, conn: Connectivity) -> Result<B, GridError> {

@@ -45,7 +45,7 @@ use crate::{BitGrid, Connectivity};
 /// .x.x..x.\n\
 /// ...xxxx.\n\
 /// xxxx....\n").unwrap();
-/// let mut seed = BitGrid::new(8, 5).unwrap();
+/// let mut seed = BitGrid::new(8, 5);
 /// seed.set(0, 0);
 /// let filled = fill_union(&seed, &free, Connectivity::Four);
 /// assert!(filled.get(7, 4) && !filled.get(4, 2));

@@ -29,7 +29,7 @@ use std::ops::Range;
 /// use gridbits::algo::fill::{fill_union, fill_union_parallel};
 /// use gridbits::{BitGrid, Connectivity};
 /// let free = BitGrid::from_fn(300, 200, |x, y| (x * 7 + y * 13) % 10 < 6).unwrap();
-/// let mut seed = BitGrid::new(300, 200).unwrap();
+/// let mut seed = BitGrid::new(300, 200);
 /// seed.set(1, 0);
 /// let conn = Connectivity::Four;
 /// assert_eq!(fill_union_parallel(&seed, &free, conn), fill_union(&seed, &free, conn));

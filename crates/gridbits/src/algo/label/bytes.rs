@@ -28,7 +28,7 @@ impl Labeller {
     ///     0, 0, 0, 250, //
     ///     0, 10, 0, 255,
     /// ];
-    /// let image = ByteImage::new(&pixels, 4, 3, 4, 128).unwrap();
+    /// let image = ByteImage::new(&pixels, 4, 3, 4, 128);
     /// let (mut labeller, mut labels) = (Labeller::new(), Labels::new());
     /// let n = labeller.label_bytes(&image, Connectivity::Four, &mut labels).unwrap();
     /// assert_eq!(n, 2);
@@ -57,7 +57,7 @@ impl Labeller {
     /// use gridbits::grid::ByteImage;
     /// use gridbits::Connectivity;
     /// let pixels = [9, 9, 0, 0, 0, 0, 0, 9];
-    /// let image = ByteImage::new(&pixels, 4, 2, 4, 0).unwrap();
+    /// let image = ByteImage::new(&pixels, 4, 2, 4, 0);
     /// let (mut labels, mut stats) = (Labels::new(), Vec::new());
     /// let n = Labeller::new()
     ///     .label_bytes_with_stats(&image, Connectivity::Eight, &mut labels, &mut stats)
@@ -105,7 +105,7 @@ impl Labeller {
         let (w, h) = image.size();
         let mut g = match self.packed.take() {
             Some(g) if g.size() == (w, h) => g,
-            _ => BitGrid::new(w, h)?,
+            _ => BitGrid::try_new(w, h)?,
         };
         image.pack_rows(0, &mut g);
         let result = f(self, &g);

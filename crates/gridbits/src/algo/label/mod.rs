@@ -65,7 +65,7 @@
 //! [`ByteImage`](crate::grid::ByteImage) is packed once. [`Labeller::label_bytes`] labels a
 //! byte image without a packing pass of its own: in row stripes, each stripe packs its rows
 //! on the thread that scans it.
-//! [`components`] splits a grid into one [`BitGrid`] per component, built from the label
+//! [`grid_components`] splits a grid into one [`BitGrid`] per component, built from the label
 //! image.
 //!
 //! ```
@@ -127,7 +127,7 @@ pub use input::LabelInput;
 pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use scratch::{LabelOrder, Labeller};
-pub use split::{components, GridComponents};
+pub use split::{grid_components, GridComponents};
 
 use crate::cpu::Features;
 use crate::{BitGrid, Connectivity, SizeError};
@@ -297,7 +297,7 @@ pub fn planes_by_char(
     for c in 0..=255u8 {
         if present[c as usize] && !empty.contains(&c) {
             index[c as usize] = planes.len();
-            planes.push((c, BitGrid::new(w, h)?));
+            planes.push((c, BitGrid::try_new(w, h)?));
         }
     }
     for y in 0..h {

@@ -142,7 +142,7 @@ fn scan_stripe(
     let ((w, h), sh) = (src.size(), s.rows);
     let g = match &mut s.grid {
         Some(g) if g.size() == (w, sh) => g,
-        slot => slot.insert(BitGrid::new(w, sh)?),
+        slot => slot.insert(BitGrid::try_new(w, sh)?),
     };
     src.rows_into(s.y0, g);
     let l = &mut s.labeller;

@@ -15,18 +15,18 @@ use crate::{BitGrid, Connectivity, SizeError};
 /// Errors as [`label`](super::label).
 ///
 /// ```
-/// use gridbits::algo::label::components;
+/// use gridbits::algo::label::grid_components;
 /// use gridbits::{BitGrid, Connectivity};
 /// let g = BitGrid::parse("##.\n..#\n#.#\n").unwrap();
-/// let parts: Vec<BitGrid> = components(&g, Connectivity::Four).unwrap().collect();
+/// let parts: Vec<BitGrid> = grid_components(&g, Connectivity::Four).unwrap().collect();
 /// assert_eq!(parts.len(), 3);
 /// assert_eq!(parts[1].to_text(), "...\n..#\n..#\n");
-/// let mut it = components(&g, Connectivity::Eight).unwrap();
+/// let mut it = grid_components(&g, Connectivity::Eight).unwrap();
 /// assert_eq!(it.len(), 2);
 /// assert_eq!(it.stats()[0].size, 4);
 /// assert_eq!(it.next().unwrap().count(), 4);
 /// ```
-pub fn components<G: LabelInput + ?Sized>(
+pub fn grid_components<G: LabelInput + ?Sized>(
     grid: &G,
     conn: Connectivity,
 ) -> Result<GridComponents, SizeError> {
@@ -38,7 +38,7 @@ pub fn components<G: LabelInput + ?Sized>(
     })
 }
 
-/// Iterator over the components of a runtime-sized grid, from [`components`]: one
+/// Iterator over the components of a runtime-sized grid, from [`grid_components`]: one
 /// [`BitGrid`] per component, in label order.
 #[derive(Clone, Debug)]
 pub struct GridComponents {
@@ -69,7 +69,7 @@ impl Iterator for GridComponents {
         let label = self.next as u32;
         let (w, h) = (self.labels.width(), self.labels.height());
         // The grid's size was made once already, so this cannot fail but for memory.
-        let mut out = BitGrid::new(w, h).ok()?;
+        let mut out = BitGrid::try_new(w, h).ok()?;
         for y in s.min_y..=s.max_y {
             let row = &self.labels.as_slice()[y * w + s.min_x..=y * w + s.max_x];
             for (i, &l) in row.iter().enumerate() {

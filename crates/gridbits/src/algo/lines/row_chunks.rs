@@ -116,7 +116,7 @@ pub const MAX_CHUNKED_HEIGHT: usize = 1 << 24;
 ///
 /// ```
 /// use gridbits::algo::lines::RowChunks;
-/// let mut b = RowChunks::new(10, 40).unwrap();
+/// let mut b = RowChunks::new(10, 40);
 /// b.set(0, 39); // the bottom-left cell
 /// assert_eq!(b.chunks()[0], 1);
 /// assert!(b.get(0, 39) && !b.get(0, 0));
@@ -142,12 +142,12 @@ impl RowChunks {
     /// other sizes are an error.
     ///
     /// ```
-    /// let b = gridbits::algo::lines::RowChunks::new(10, 40).unwrap();
+    /// let b = gridbits::algo::lines::RowChunks::try_new(10, 40).unwrap();
     /// assert_eq!((b.rows_per_chunk(), b.chunks().len()), (6, 7));
-    /// let e = gridbits::algo::lines::RowChunks::new(65, 40).unwrap_err();
+    /// let e = gridbits::algo::lines::RowChunks::try_new(65, 40).unwrap_err();
     /// assert_eq!(e.to_string(), "cannot make a 65x40 board: a row must fit one u64: width at most 64");
     /// ```
-    pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
+    pub fn try_new(width: usize, height: usize) -> Result<Self, SizeError> {
         let err = |reason| SizeError::new("board", width, height, reason);
         if width == 0 || height == 0 {
             return Err(err("width and height must be at least 1"));
@@ -180,6 +180,16 @@ impl RowChunks {
         })
     }
 
+    /// An empty `width x height` board.
+    ///
+    /// # Panics
+    ///
+    /// With the [`SizeError`] message for the sizes [`try_new`](Self::try_new) refuses.
+    #[track_caller]
+    pub fn new(width: usize, height: usize) -> Self {
+        Self::try_new(width, height).unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// A board from a predicate on `(x, y)`, `y` from the top.
     ///
     /// ```
@@ -191,7 +201,7 @@ impl RowChunks {
         height: usize,
         mut f: impl FnMut(usize, usize) -> bool,
     ) -> Result<Self, SizeError> {
-        let mut b = Self::new(width, height)?;
+        let mut b = Self::try_new(width, height)?;
         for y in 0..height {
             for x in 0..width {
                 if f(x, y) {
@@ -233,7 +243,8 @@ impl RowChunks {
                 ParseErrorKind::TooLarge,
             ));
         }
-        let mut b = Self::new(w, h).map_err(|_| ParseError::new(1, 1, ParseErrorKind::Empty))?;
+        let mut b =
+            Self::try_new(w, h).map_err(|_| ParseError::new(1, 1, ParseErrorKind::Empty))?;
         for row in 0..h {
             for x in 0..w {
                 if filled(grid.get(x, row)) {
@@ -404,7 +415,7 @@ impl RowChunks {
     ///
     /// ```
     /// use gridbits::algo::lines::RowChunks;
-    /// let mut b = RowChunks::new(10, 40).unwrap();
+    /// let mut b = RowChunks::new(10, 40);
     /// for y in [0, 26, 33, 34, 39] {
     ///     b.set_row(y, 0x3ff); // five full rows, in three chunks
     /// }

@@ -347,11 +347,11 @@ pub fn ray_fill<B: BitBoard>(pieces: &B, passable: &B, d: Dir, sliding: bool) ->
 /// ```
 /// use gridbits::algo::slide::try_reach;
 /// use gridbits::{BitGrid, Moves};
-/// let mut rook = BitGrid::new(5, 5).unwrap();
+/// let mut rook = BitGrid::new(5, 5);
 /// rook.set(2, 2);
-/// let free = BitGrid::full(5, 5).unwrap();
+/// let free = BitGrid::full(5, 5);
 /// assert_eq!(try_reach(&rook, &free, Moves::Rook).unwrap().count(), 8);
-/// let small = BitGrid::full(4, 5).unwrap();
+/// let small = BitGrid::full(4, 5);
 /// let err = try_reach(&rook, &small, Moves::Rook).unwrap_err();
 /// assert_eq!(err.to_string(), "passable is 4x5, expected 5x5 (the size of pieces)");
 /// ```
@@ -366,7 +366,7 @@ pub fn try_reach<B: BitBoard>(pieces: &B, passable: &B, moves: Moves) -> Result<
 /// ```
 /// use gridbits::algo::slide::{try_reach_with, Method};
 /// use gridbits::{BitGrid, Moves};
-/// let (pieces, free) = (BitGrid::new(6, 6).unwrap(), BitGrid::full(6, 7).unwrap());
+/// let (pieces, free) = (BitGrid::new(6, 6), BitGrid::full(6, 7));
 /// assert!(try_reach_with(&pieces, &free, Moves::Queen, Method::Gallop).is_err());
 /// ```
 pub fn try_reach_with<B: Slide>(
@@ -385,9 +385,9 @@ pub fn try_reach_with<B: Slide>(
 /// ```
 /// use gridbits::algo::slide::try_ray_fill;
 /// use gridbits::{BitGrid, Dir};
-/// let mut piece = BitGrid::new(5, 1).unwrap();
+/// let mut piece = BitGrid::new(5, 1);
 /// piece.set(0, 0);
-/// let free = BitGrid::full(5, 1).unwrap();
+/// let free = BitGrid::full(5, 1);
 /// assert_eq!(try_ray_fill(&piece, &free, Dir::E, true).unwrap().count(), 4);
 /// ```
 pub fn try_ray_fill<B: BitBoard>(

@@ -85,12 +85,12 @@ pub fn voronoi_depths<B: VoronoiEngine>(
 /// ```
 /// use gridbits::algo::voronoi::try_voronoi;
 /// use gridbits::{BitGrid, Moves};
-/// let (mut a, mut b) = (BitGrid::new(4, 1).unwrap(), BitGrid::new(4, 1).unwrap());
+/// let (mut a, mut b) = (BitGrid::new(4, 1), BitGrid::new(4, 1));
 /// a.set(0, 0);
 /// b.set(3, 0);
-/// let free = BitGrid::full(4, 1).unwrap();
+/// let free = BitGrid::full(4, 1);
 /// assert_eq!(try_voronoi(&[a.clone(), b], &free, Moves::Four, None).unwrap().counts(), [2, 2]);
-/// let err = try_voronoi(&[a, BitGrid::new(5, 1).unwrap()], &free, Moves::Four, None);
+/// let err = try_voronoi(&[a, BitGrid::new(5, 1)], &free, Moves::Four, None);
 /// assert_eq!(err.unwrap_err().to_string(), "a source is 5x1, expected 4x1 (the size of passable)");
 /// ```
 pub fn try_voronoi<B: VoronoiEngine>(

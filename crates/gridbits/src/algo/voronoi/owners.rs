@@ -85,7 +85,7 @@ impl Owners {
     /// ```
     /// use gridbits::algo::voronoi::{voronoi_owners, voronoi_owners_with_distances};
     /// use gridbits::{BitGrid, Moves};
-    /// let free = BitGrid::full(4, 1).unwrap();
+    /// let free = BitGrid::full(4, 1);
     /// let players = [[(0, 0)]];
     /// assert!(voronoi_owners(&players, &free, Moves::Four, None).distances().is_none());
     /// let o = voronoi_owners_with_distances(&players, &free, Moves::Four, None);
@@ -121,7 +121,7 @@ impl Owners {
 /// ```
 /// use gridbits::algo::voronoi::{voronoi_owners, Owners};
 /// use gridbits::{BitGrid, Moves};
-/// let free = BitGrid::full(5, 1).unwrap();
+/// let free = BitGrid::full(5, 1);
 /// let o = voronoi_owners(&[vec![(0, 0)], vec![(4, 0)]], &free, Moves::Four, None);
 /// assert_eq!(o.counts(), [2, 2]);
 /// assert!(o.is_contested(2, 0));
@@ -149,7 +149,7 @@ pub fn voronoi_owners<S: AsRef<[(usize, usize)]>>(
 /// ```
 /// use gridbits::algo::voronoi::voronoi_owners_with_distances;
 /// use gridbits::{BitGrid, Moves};
-/// let free = BitGrid::full(5, 1).unwrap();
+/// let free = BitGrid::full(5, 1);
 /// let o = voronoi_owners_with_distances(&[[(0, 0)], [(4, 0)]], &free, Moves::Four, None);
 /// let d = o.distances().unwrap();
 /// assert_eq!((d.get(2, 0), d.get(3, 0)), (Some(2), Some(1)));
@@ -177,7 +177,7 @@ pub fn voronoi_owners_with_distances<S: AsRef<[(usize, usize)]>>(
 /// ```
 /// use gridbits::algo::voronoi::try_voronoi_owners;
 /// use gridbits::{BitGrid, GridError, Moves};
-/// let free = BitGrid::full(3, 3).unwrap();
+/// let free = BitGrid::full(3, 3);
 /// let err = try_voronoi_owners(&[[(3, 0)]], &free, Moves::Four, None).unwrap_err();
 /// assert!(matches!(err, GridError::OffGrid(_)));
 /// assert_eq!(err.to_string(), "cell (3, 0) is off the 3x3 grid");
@@ -197,8 +197,8 @@ pub fn try_voronoi_owners<S: AsRef<[(usize, usize)]>>(
 /// ```
 /// use gridbits::algo::voronoi::try_voronoi_owners_with_distances;
 /// use gridbits::{BitGrid, GridError, Moves};
-/// let free = BitGrid::full(3, 3).unwrap();
-/// let wide = BitGrid::full(4, 3).unwrap();
+/// let free = BitGrid::full(3, 3);
+/// let wide = BitGrid::full(4, 3);
 /// let con = gridbits::algo::distance::connections_from_walls(&wide, &[]);
 /// let err = try_voronoi_owners_with_distances(&[[(0, 0)]], &free, Moves::Four, Some(&con));
 /// assert!(matches!(err, Err(GridError::Mismatch(_))));

@@ -104,7 +104,7 @@
 //! previous set and the empty cells shifted back `k` steps, a constant shift) are intersected
 //! with the planes and popcounted, with no data-dependent branch. No target's reach is
 //! computed at all. On x86-64 the move generator runs in a copy compiled for POPCNT, BMI and
-//! LZCNT when the CPU has them (detected at run time; [`Engine`] selects the portable copy).
+//! LZCNT when the CPU has them (detected at run time; [`MoveEngine`] selects the portable copy).
 //!
 //! # How it is fast
 //!
@@ -133,7 +133,7 @@ use crate::Board10x10;
 use kernels::{evaluate_raw, king, layers, territory, territory_map, Smears};
 use std::fmt;
 
-pub use movegen::{Engine, IllegalMove, IllegalReason};
+pub use movegen::{IllegalMove, IllegalReason, MoveEngine};
 pub use notation::{Move, MoveParseError};
 
 /// Board side length.
@@ -195,15 +195,43 @@ impl TerritoryMap {
     }
 }
 
+/// The error of [`Position::try_new`]: two of the three sets share a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OverlapError {
+    cells: Board10x10,
+}
+
+impl OverlapError {
+    /// The cells in more than one set.
+    pub fn cells(&self) -> Board10x10 {
+        self.cells
+    }
+}
+
+impl fmt::Display for OverlapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.cells.count();
+        let s = if n == 1 { "" } else { "s" };
+        write!(f, "white, black and arrows share {n} square{s}")?;
+        if let Some((x, y)) = self.cells.iter().next() {
+            let first = notation::square_text((x as u8, y as u8));
+            write!(f, ", the first {first}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for OverlapError {}
+
 /// Distances of one side to every cell, `None` where it never arrives.
 ///
 /// The side's own amazons are at distance 0; other amazons and arrows are never reached.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DistanceMap {
+pub struct SideDistances {
     cells: [u8; SIZE * SIZE],
 }
 
-impl DistanceMap {
+impl SideDistances {
     /// The stored value of a cell that is never reached.
     pub const UNREACHED: u8 = u8::MAX;
 
@@ -244,13 +272,13 @@ impl DistanceMap {
                 cells[y * SIZE + x] = d.min(254) as u8;
             }
         }
-        DistanceMap { cells }
+        SideDistances { cells }
     }
 }
 
-impl fmt::Debug for DistanceMap {
+impl fmt::Debug for SideDistances {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "DistanceMap")?;
+        writeln!(f, "SideDistances")?;
         for y in 0..SIZE {
             for x in 0..SIZE {
                 match self.get(x, y) {
@@ -293,15 +321,41 @@ impl Position {
         }
     }
 
-    /// A position from its three sets, or `None` if two of them share a cell.
-    pub fn new(white: Board10x10, black: Board10x10, arrows: Board10x10) -> Option<Self> {
-        let disjoint =
-            !white.intersects(black) && !white.intersects(arrows) && !black.intersects(arrows);
-        disjoint.then_some(Position {
+    /// A position from its three sets, or an [`OverlapError`] if two of them share a cell.
+    ///
+    /// ```
+    /// use gridbits::games::amazons::Position;
+    /// use gridbits::Board10x10;
+    /// let a = Board10x10::cell(2, 5);
+    /// let err = Position::try_new(a, Board10x10::EMPTY, a).unwrap_err();
+    /// assert_eq!(err.cells(), a);
+    /// assert_eq!(err.to_string(), "white, black and arrows share 1 square, the first c5");
+    /// ```
+    pub fn try_new(
+        white: Board10x10,
+        black: Board10x10,
+        arrows: Board10x10,
+    ) -> Result<Self, OverlapError> {
+        let shared = (white & black) | (white & arrows) | (black & arrows);
+        if !shared.is_empty() {
+            return Err(OverlapError { cells: shared });
+        }
+        Ok(Position {
             white,
             black,
             arrows,
         })
+    }
+
+    /// A position from its three sets.
+    ///
+    /// # Panics
+    ///
+    /// If two of the sets share a cell, with the [`OverlapError`] message;
+    /// [`try_new`](Self::try_new) returns it instead.
+    #[track_caller]
+    pub fn new(white: Board10x10, black: Board10x10, arrows: Board10x10) -> Self {
+        Self::try_new(white, black, arrows).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Parses a 10x10 text position: `W` and `B` amazons (any number of each), `#` or `x`
@@ -388,21 +442,21 @@ impl Position {
     }
 
     /// Queen distances of both sides, `[white, black]`.
-    pub fn queen_distances(&self) -> [DistanceMap; 2] {
+    pub fn queen_distances(&self) -> [SideDistances; 2] {
         let (w, b, e) = self.raw();
         let sm = Smears::new(e);
         [
-            DistanceMap::from_layers(layers(w, e, |v| sm.queen_any(v))),
-            DistanceMap::from_layers(layers(b, e, |v| sm.queen_any(v))),
+            SideDistances::from_layers(layers(w, e, |v| sm.queen_any(v))),
+            SideDistances::from_layers(layers(b, e, |v| sm.queen_any(v))),
         ]
     }
 
     /// King distances of both sides, `[white, black]`.
-    pub fn king_distances(&self) -> [DistanceMap; 2] {
+    pub fn king_distances(&self) -> [SideDistances; 2] {
         let (w, b, e) = self.raw();
         [
-            DistanceMap::from_layers(layers(w, e, king)),
-            DistanceMap::from_layers(layers(b, e, king)),
+            SideDistances::from_layers(layers(w, e, king)),
+            SideDistances::from_layers(layers(b, e, king)),
         ]
     }
 

@@ -247,10 +247,10 @@ mod x86 {
 
 /// Which compiled copy of the move generator runs.
 ///
-/// Results never depend on it: [`Engine::Portable`] exists to test and time the copy that
+/// Results never depend on it: [`MoveEngine::Portable`] exists to test and time the copy that
 /// runs on CPUs without the bit instructions of the fast one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Engine {
+pub enum MoveEngine {
     /// The fastest copy this CPU supports (x86-64: POPCNT, BMI1/2 and LZCNT instructions,
     /// detected at run time), else the portable one.
     #[default]
@@ -259,12 +259,12 @@ pub enum Engine {
     Portable,
 }
 
-impl Engine {
+impl MoveEngine {
     #[inline]
     fn fast(self) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            self == Engine::Auto && x86::available()
+            self == MoveEngine::Auto && x86::available()
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -301,11 +301,11 @@ impl Position {
     /// assert_eq!(n, 2176);
     /// ```
     pub fn for_each_move(&self, side: Side, f: impl FnMut(Move)) {
-        self.for_each_move_with(side, Engine::Auto, f);
+        self.for_each_move_with(side, MoveEngine::Auto, f);
     }
 
-    /// [`Position::for_each_move`] with a chosen [`Engine`].
-    pub fn for_each_move_with(&self, side: Side, engine: Engine, mut f: impl FnMut(Move)) {
+    /// [`Position::for_each_move`] with a chosen [`MoveEngine`].
+    pub fn for_each_move_with(&self, side: Side, engine: MoveEngine, mut f: impl FnMut(Move)) {
         let (own, _, e) = self.side_raw(side);
         let g = |fr, t, a| f(to_move(fr, t, a));
         #[cfg(target_arch = "x86_64")]
@@ -340,11 +340,11 @@ impl Position {
     /// assert_eq!(Position::start().count_moves(Side::White), 2176);
     /// ```
     pub fn count_moves(&self, side: Side) -> u64 {
-        self.count_moves_with(side, Engine::Auto)
+        self.count_moves_with(side, MoveEngine::Auto)
     }
 
-    /// [`Position::count_moves`] with a chosen [`Engine`].
-    pub fn count_moves_with(&self, side: Side, engine: Engine) -> u64 {
+    /// [`Position::count_moves`] with a chosen [`MoveEngine`].
+    pub fn count_moves_with(&self, side: Side, engine: MoveEngine) -> u64 {
         let (own, _, e) = self.side_raw(side);
         #[cfg(target_arch = "x86_64")]
         if engine.fast() {
@@ -458,16 +458,16 @@ impl Position {
     /// assert_eq!(Position::start().perft(Side::White, 2), 4_307_152);
     /// ```
     pub fn perft(&self, side: Side, depth: u32) -> u64 {
-        self.perft_with(side, depth, Engine::Auto)
+        self.perft_with(side, depth, MoveEngine::Auto)
     }
 
-    /// [`Position::perft`] with a chosen [`Engine`].
+    /// [`Position::perft`] with a chosen [`MoveEngine`].
     ///
     /// ```
-    /// use gridbits::games::amazons::{Engine, Position, Side};
-    /// assert_eq!(Position::start().perft_with(Side::Black, 1, Engine::Portable), 2176);
+    /// use gridbits::games::amazons::{MoveEngine, Position, Side};
+    /// assert_eq!(Position::start().perft_with(Side::Black, 1, MoveEngine::Portable), 2176);
     /// ```
-    pub fn perft_with(&self, side: Side, depth: u32, engine: Engine) -> u64 {
+    pub fn perft_with(&self, side: Side, depth: u32, engine: MoveEngine) -> u64 {
         let (own, opp, e) = self.side_raw(side);
         #[cfg(target_arch = "x86_64")]
         if engine.fast() {

@@ -1,6 +1,6 @@
 //! Many fields at once, on every core: [`simulate_many`].
 
-use super::{Chain, Engine, Field};
+use super::{Chain, ChainEngine, Field};
 use crate::parallel::map_slice;
 
 /// Runs the chain of every field ([`Field::simulate`]) and returns the chains in the order
@@ -25,6 +25,6 @@ pub fn simulate_many(fields: &[Field]) -> Vec<Chain> {
 }
 
 /// [`simulate_many`] with a chosen engine ([`Field::simulate_with`]).
-pub fn simulate_many_with(fields: &[Field], engine: Engine) -> Vec<Chain> {
+pub fn simulate_many_with(fields: &[Field], engine: ChainEngine) -> Vec<Chain> {
     map_slice(fields, |f| f.simulate_with(engine))
 }

@@ -149,16 +149,16 @@
 //!    `r & -r`), keeps the rows below it and moves the rows above down by one; the rounds are
 //!    the most cells removed from one column. A field that starts with floating cells gets
 //!    one-row falls (a lane-wise add finds the cells resting on the floor) on its first step.
-//!    [`Engine::Sse2Bmi2`] instead runs every plane's words through `pext` by the occupancy
+//!    [`ChainEngine::Sse2Bmi2`] instead runs every plane's words through `pext` by the occupancy
 //!    and `pdep` into the settled occupancy; it measured slower here.
 //!
 //! On x86_64 the planes live in SSE2 registers during the chain (vertical shifts per 16-bit
 //! lane, horizontal shifts by two bytes); elsewhere the same code runs on `u128`. With AVX2
-//! (detected at run time) [`Engine::Avx2`] holds two planes per 256-bit register, so the
+//! (detected at run time) [`ChainEngine::Avx2`] holds two planes per 256-bit register, so the
 //! vanish check of four colours is two register-wide checks and each gravity round moves
 //! two planes per instruction; it also skips the check of a register none of whose cells
 //! fell, and scores a step of groups of exactly 4 without counting colour by colour. With
-//! AVX-512 F and BW [`Engine::Avx512`] holds colours 0-3 in one 512-bit register and merges
+//! AVX-512 F and BW [`ChainEngine::Avx512`] holds colours 0-3 in one 512-bit register and merges
 //! three-input logic into `vpternlogq`: the vanish check of four colours is 25 instructions.
 //! Every engine, and both gravities, are tested against [`naive::puyo`](crate::naive::puyo),
 //! a cell-by-cell simulator. Nothing allocates.
@@ -180,7 +180,7 @@ mod run;
 pub use batch::{simulate_many, simulate_many_with};
 pub use chain::{Chain, Step};
 pub use codes::{CodeError, CODE_GARBAGE};
-pub use engine::Engine;
+pub use engine::ChainEngine;
 pub use error::{CellError, PlaceError};
 pub use field::{Cell, Field};
 pub use pair::{Move, Pair, PairError};

@@ -1,7 +1,7 @@
 //! Running a [`Field`]: a turn ([`Field::play`]), gravity ([`Field::settle`]), one chain step
-//! and the whole chain with the fastest or a chosen [`Engine`].
+//! and the whole chain with the fastest or a chosen [`ChainEngine`].
 
-use super::engine::Engine;
+use super::engine::ChainEngine;
 use super::error::PlaceError;
 use super::kernel::{gravity_portable, Kernel};
 use super::{Chain, Field, Step};
@@ -40,15 +40,15 @@ impl Field {
     /// vanishes. The field is taken as it is (floating cells only fall after a step that
     /// vanished something; call [`settle`](Self::settle) first if needed).
     ///
-    /// Uses the fastest [`Engine`] this CPU has.
+    /// Uses the fastest [`ChainEngine`] this CPU has.
     #[inline]
     pub fn simulate(&self) -> Chain {
-        self.simulate_with(Engine::best())
+        self.simulate_with(ChainEngine::best())
     }
 
     /// [`simulate`](Self::simulate) with a chosen engine; an engine this CPU lacks falls back
-    /// to [`Engine::Portable`].
-    pub fn simulate_with(&self, engine: Engine) -> Chain {
+    /// to [`ChainEngine::Portable`].
+    pub fn simulate_with(&self, engine: ChainEngine) -> Chain {
         engine.run(self)
     }
 

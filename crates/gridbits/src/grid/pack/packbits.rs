@@ -37,7 +37,7 @@ impl BitGrid {
         height: usize,
         row_bytes: usize,
     ) -> Result<Self, ImageError> {
-        let mut g = Self::new(width, height)?;
+        let mut g = Self::try_new(width, height)?;
         let rows = Rows {
             width: width.div_ceil(8),
             height,
