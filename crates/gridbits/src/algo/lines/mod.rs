@@ -32,7 +32,8 @@
 //! it down in turn. Its limit: one call clears only **one run of consecutive full rows inside
 //! one chunk**; full rows separated by a gap, or in other chunks, need more calls. It is kept
 //! as [`RowChunks::cascade_clear_lines`], [`RowChunks::cascade_clear_check`] and
-//! [`RowChunks::cascade_clear_all`], the baseline of `gridbits bench --filter tetris`.
+//! [`RowChunks::cascade_clear_all`], the baseline of the benchmark's
+//! Tetris rows (`cargo run --release -p gridbits-bench -- --filter tetris`).
 //!
 //! # The column layout ([`ColumnBoard`])
 //!

@@ -36,11 +36,12 @@
 //!   travel, each row ORing in the shifted previous row, so vertical and diagonal rays cost one
 //!   pass; rows use the subtraction. On fixed boards it is the subtraction.
 //!
-//! [`Method::Auto`] is whichever the benchmark (`gridbits bench --filter "queen reach"`)
-//! measured fastest: on fixed boards the subtraction east (and west on big boards) and
-//! Kogge-Stone in the other directions ([`auto_board_method`]); on runtime grids the row
-//! sweep ([`BitGrid::auto_method`]). The per-board dispatch lives in `board.rs` (fixed boards,
-//! direction and method as const generics) and `grid.rs` (runtime grids, shared word steps).
+//! [`Method::Auto`] is whichever the benchmark measured fastest
+//! (`cargo run --release -p gridbits-bench -- --filter "queen reach"`): on fixed boards the subtraction east (and
+//! west on big boards) and Kogge-Stone in the other directions ([`auto_board_method`]); on
+//! runtime grids the row sweep ([`BitGrid::auto_method`]). The per-board dispatch lives in
+//! `board.rs` (fixed boards, direction and method as const generics) and `grid.rs` (runtime
+//! grids, shared word steps).
 //!
 //! # Entry points
 //!

@@ -82,14 +82,14 @@
 //! # Layout
 //!
 //! The matrix is stored as one u64 per column ([`ColumnBoard`]), chosen by measurement over
-//! the chunked rows of the "Line Clears" article ([`RowChunks`](crate::algo::lines::RowChunks));
-//! see `gridbits bench --filter tetris`. With columns a piece touches at most 4 words and never
-//! straddles a chunk boundary, the hard-drop distance is one leading-zero count per piece
-//! column (the highest filled cell below the piece), the full rows are the AND of the columns
-//! (10 ANDs for all 40 rows), and a clear is one `pext` per column. Row chunks need the
-//! piece's rows shifted into up to two chunks per test and a row-by-row search for the
-//! landing row. A place + drop + clear takes some 20 ns (bench row
-//! `tetris place+drop+clear 10x40`).
+//! the chunked rows of the "Line Clears" article
+//! ([`RowChunks`](crate::algo::lines::RowChunks));
+//! see `cargo run --release -p gridbits-bench -- --filter tetris`. With columns a piece touches at most 4 words and
+//! never straddles a chunk boundary, the hard-drop distance is one leading-zero count per
+//! piece column (the highest filled cell below the piece), the full rows are the AND of the
+//! columns (10 ANDs for all 40 rows), and a clear is one `pext` per column. Row chunks need
+//! the piece's rows shifted into up to two chunks per test and a row-by-row search for the
+//! landing row (figures of the row `tetris place+drop+clear 10x40` in docs/benchmarks.md).
 //!
 //! # Text
 //!
