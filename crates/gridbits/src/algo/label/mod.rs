@@ -15,6 +15,8 @@
 //! [`LABEL_MIN_CELLS`](crate::parallel::LABEL_MIN_CELLS) cells are labelled in row stripes
 //! ([`crate::parallel`]), with the labels, statistics and counts of one thread, bit for bit.
 //!
+//! ```
+//! use gridbits::algo::label::{label, stats};
 //! use gridbits::{BitGrid, Connectivity};
 //! let g = BitGrid::parse("##..#\n...##\n#....\n").unwrap();
 //! let labels = label(&g, Connectivity::Four).unwrap();
