@@ -1,13 +1,13 @@
 //! Large per-cell outputs (distance maps, owner arrays, label images) on transparent huge
 //! pages where the system offers them; [`advise`] asks the same for a buffer of yours.
 //!
-//! A `u32` per cell of a 4096 x 4096 grid is 64 MiB: 16,384 pages of 4 KiB, each a page fault
-//! on first touch. On Linux, where transparent huge pages are usually enabled "on request"
-//! (`/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`), asking for them with
-//! `madvise(MADV_HUGEPAGE)` before the first touch makes that 32 faults of 2 MiB: filling a
-//! fresh 64 MiB map took 39 ms with small pages and 8-20 ms with huge ones on the development
-//! machine. The advice changes no contents and no validity of the memory; where it is refused
-//! (another system, huge pages disabled) nothing changes but the speed.
+//! A `u32` per cell of a 4096 x 4096 grid is 64 MiB: 16,384 pages of 4 KiB, each a page
+//! fault on first touch. On Linux, where transparent huge pages are usually enabled "on
+//! request" (`/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`), asking for them
+//! with `madvise(MADV_HUGEPAGE)` before the first touch makes that 32 faults of 2 MiB, and
+//! filling a fresh map faster (figures in docs/benchmarks.md). The advice changes no
+//! contents and no validity of the memory; where it is refused (another system, huge pages
+//! disabled) nothing changes but the speed.
 
 /// Allocations smaller than this (4 MiB) are left alone: they are served from the heap and
 /// their pages are usually reused, not faulted in.

@@ -116,7 +116,7 @@
 //! assert_eq!(reach.count(), 22);
 //!
 //! let start = Position::start();
-//! let e = start.evaluate(); // queen and king territory of both sides, ~100 ns
+//! let e = start.evaluate(); // queen and king territory of both sides
 //! assert_eq!(e.queen.white, e.queen.black);
 //! ```
 //!
@@ -150,8 +150,8 @@
 //! and dilation is about 120 instructions, no branch). Runtime grids work per word and per
 //! run. SIMD (SSE2, AVX2, AVX-512, BMI2, POPCNT) is used only behind run-time CPU detection
 //! with a tested portable fallback. Every public operation is property-tested against
-//! [`naive`] on many sizes, the word edges included; the `gridbits bench` command of the
-//! command-line tool measures each one against its baselines in one run.
+//! [`naive`] on many sizes, the word edges included; the benchmark harness
+//! (`cargo run --release -p gridbits-bench`) measures each one against its baselines in one run.
 
 #![warn(missing_docs)]
 

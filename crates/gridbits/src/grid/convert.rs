@@ -133,8 +133,8 @@ impl BitGrid {
     /// set where its byte is greater than `threshold` (`0` for "nonzero").
     ///
     /// Runs the fastest [`ByteKernel`] of this CPU (AVX-512, AVX2, SSE2 or portable SWAR,
-    /// detected once at run time): about 0.011 ns per pixel on a 2048x2048 image with
-    /// AVX-512, 2-3% of labelling noise (larger images run at the memory bandwidth). Any
+    /// detected once at run time): a small share of the time of labelling the image (larger
+    /// images run at the memory bandwidth; figures in docs/benchmarks.md). Any
     /// width, stride and start address. To label a byte image, [`ByteImage`] and
     /// [`Labeller::label_bytes`](crate::algo::label::Labeller::label_bytes) skip this
     /// packing pass.

@@ -1,7 +1,8 @@
 //! Per-cell reference for connected components: a queue BFS from every unvisited set cell.
 //!
 //! Written for obviousness, not speed. It is the oracle of the `components_*` and `label_*`
-//! property tests and the baseline of the `components` rows of `gridbits bench`.
+//! property tests and the baseline of the `components` rows of the benchmark
+//! (`cargo run --release -p gridbits-bench`).
 //!
 //! Components are numbered in raster order of their first cell (top row first, then left to
 //! right): the component holding the first set cell of a raster scan is number 1, and so on.

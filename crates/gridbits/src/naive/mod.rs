@@ -1,6 +1,7 @@
 //! The plain per-cell reference: every board operation written for obviousness, not speed.
 //!
-//! It is the oracle of the property tests and the baseline of `gridbits bench`, so it is real,
+//! It is the oracle of the property tests and the baseline of the benchmark
+//! (`cargo run --release -p gridbits-bench`), so it is real,
 //! public code. Cells are a `Vec<bool>` in row-major order; each operation visits every cell.
 //!
 //! ```

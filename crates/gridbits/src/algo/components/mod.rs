@@ -17,9 +17,9 @@
 //!   that filter.
 //! - [`row_pair_table`] (also reachable as `table`): the algorithm of the article "Fast
 //!   Connected Components for 6x12 bitboard", a lookup table indexed by two consecutive
-//!   rows, for boards up to 8 wide. Faithful and tested, and the baseline of
-//!   `gridbits bench`; the article's later version recommends a plain bit-BFS instead
-//!   ([`components_plain`]), which the fast path refines.
+//!   rows, for boards up to 8 wide. Faithful and tested, and the baseline of the benchmark
+//!   (`cargo run --release -p gridbits-bench`); the article's later version recommends a
+//!   plain bit-BFS instead ([`components_plain`]), which the fast path refines.
 //! - [`components_by_class`]: one plane per class (colour), components of each.
 //!
 //! These work on fixed-size [`Board`]s, where a whole plane is a few words. For grids sized

@@ -1,72 +1,19 @@
 //! Connected-component labelling of runtime-sized grids (binary images, maps): a `u32`
 //! label image, component statistics, and a summary path that never writes the image.
 //!
-//! The algorithm is a word-parallel run-based two-scan in the family of BRTS and BMRS
-//! ("bit-run two-scan" and "bit-merge-run scan", Lee et al., surveyed by YACCLAB), working
-//! directly on the bit-packed rows of a [`BitGrid`]; no cell is ever put in a queue.
-//!
-//! 1. **Units and runs.** With 4-connectivity a *unit* is one row; with 8-connectivity it is
-//!    two rows OR-ed together: a run of the merged row (a maximal horizontal segment) is
-//!    8-connected, since any cell of one column touches any cell of the next, and cells of
-//!    different runs of one unit never touch. Merging halves the row boundaries to link and
-//!    shrinks the runs ~2.5x on noise. Runs get indices in unit order.
-//! 2. **Links.** At the boundary of two units, the runs of the two boundary rows that touch
-//!    are found with word operations, each pair exactly once: the first cell of every
-//!    vertical overlap, and with 8-connectivity the diagonal contacts of runs that do not
-//!    overlap. A link's two unit runs are ranks (word prefix counts plus a `popcount` of the
-//!    run starts up to the link), without a branch, and are joined in a union-find over run
-//!    indices (Rem's algorithm with splicing: a root is the smallest index of its set). The
-//!    first link of each run of the lower unit finds that run alone in its set, so it only
-//!    takes the upper run's parent, without a branch; those first links are found for a
-//!    whole word at once, where an addition carrying from each run's start through its
-//!    cells without a link stops. Only the further links run the union.
-//! 3. **Flatten.** One branch-free pass over the run indices turns roots into labels
-//!    `1, 2, ...` and every other run into its root's label. With 8-connectivity a root is
-//!    the leftmost run of its component in the first pair of rows it reaches, which is not
-//!    always where its first cell in raster order lies (that cell may be further right in
-//!    the pair's top row, and the root may only have cells in the bottom row), so each pair's
-//!    new components are renumbered as the flattening reaches it: those with a cell in the
-//!    top row by their first top-row run, then the others by their root. That costs one
-//!    more look at the pair's top-row runs that touch no cell of the row above (the others
-//!    belong to components of earlier pairs), each finding its root.
-//! 4. **Write.** Portable: the runs of each row are found again (`trailing_zeros` over the
-//!    run start and end masks) and each gap and run is written in chunks of 8 cells, every
-//!    chunk starting where the previous segment ended. With AVX2 (detected at run time):
-//!    for each byte of a unit's merged row a 512-entry table says where each of its 8 cells
-//!    takes its label from, one `vpermd` builds the 8 labels and each row of the unit keeps
-//!    its set cells; the stores stream past the caches. With AVX-512 F and VPOPCNTDQ: 16
-//!    cells at a time and no table, `vpopcntd` of the run starts up to each cell being the
-//!    cell's source (0 the run coming in from the left, `i` the `i`-th run starting among
-//!    the 16), one `vpermd` masked by each row's cells, one masked store per row.
-//!
-//! Labels number the components `1..=n` in raster order of their first cell (top row first,
-//! then left to right) with both connectivities, exactly as `scipy.ndimage.label` and
-//! [`crate::naive::components`] number them, and OpenCV's `connectedComponents` with
-//! `CCL_SAUF` (its default algorithm may number 8-connected components in another order);
-//! `0` is background.
-//! [`LabelOrder::RowPairs`] keeps the scan's own 8-connected order and skips the
-//! renumbering.
-//!
-//! [`Labeller::stats`] runs steps 1 to 3 and accumulates, for every component, what
-//! `cv2.connectedComponentsWithStats` reports (area, bounding box, the sums behind the
-//! centroid: [`ComponentStats`]) instead of writing the image. On x86-64 CPUs with POPCNT
-//! and BMI every step runs from a copy compiled for them, chosen at run time;
-//! [`Labeller::portable`] forces the portable code.
-//!
-//! With the feature `parallel`, grids of at least
-//! [`LABEL_MIN_CELLS`](crate::parallel::LABEL_MIN_CELLS) cells are labelled in row stripes on
-//! the threads of the current pool ([`crate::parallel`]; [`label`], [`label_with_stats`],
-//! [`stats`], [`count`] and the [`Labeller`] methods of the same names): the stripes are
-//! joined across their borders and renumbered, so the labels, statistics and counts are
-//! those of one thread, bit for bit, in either [`LabelOrder`].
-//!
-//! Any grid can be labelled ([`LabelInput`]): a [`BitGrid`] is read as it is, a fixed-size
-//! [`Board`](crate::Board) or a [`NaiveGrid`](crate::naive::NaiveGrid) is converted once, a
-//! [`ByteImage`](crate::grid::ByteImage) is packed once. [`Labeller::label_bytes`] labels a
-//! byte image without a packing pass of its own: in row stripes, each stripe packs its rows
-//! on the thread that scans it.
-//! [`grid_components`] splits a grid into one [`BitGrid`] per component, built from the label
-//! image.
+//! [`label`] writes the label image, [`label_with_stats`] adds what
+//! `cv2.connectedComponentsWithStats` reports ([`ComponentStats`]: area, bounding box, the sums
+//! behind the centroid), [`stats`] gives those statistics without writing the image and
+//! [`count`] only counts; the [`Labeller`] methods of the same names take options
+//! ([`LabelOrder`], [`Labeller::portable`]). Labels number the components `1..=n` in raster
+//! order of their first cell with both connectivities, as `scipy.ndimage.label` and
+//! [`crate::naive::components`] do; `0` is background. Any grid can be labelled
+//! ([`LabelInput`]): a [`BitGrid`], a [`Board`](crate::Board), a
+//! [`NaiveGrid`](crate::naive::NaiveGrid) or a [`ByteImage`](crate::grid::ByteImage)
+//! ([`Labeller::label_bytes`] packs it inside the labelling). [`grid_components`] splits a grid into
+//! one [`BitGrid`] per component. With the feature `parallel`, grids of at least
+//! [`LABEL_MIN_CELLS`](crate::parallel::LABEL_MIN_CELLS) cells are labelled in row stripes
+//! ([`crate::parallel`]), with the labels, statistics and counts of one thread, bit for bit.
 //!
 //! ```
 //! use gridbits::algo::label::{label, stats};
@@ -86,6 +33,8 @@
 //! let g = BitGrid::parse("..#\n#..\n").unwrap();
 //! assert_eq!(label(&g, Connectivity::Eight).unwrap().as_slice(), [0, 0, 1, 2, 0, 0]);
 //! ```
+//!
+//! How it runs (a word-parallel run-based two-scan): docs/algorithms.md.
 
 /// Runs `$body` through the accelerated copy when the CPU allows it, else the portable one.
 macro_rules! dispatch {

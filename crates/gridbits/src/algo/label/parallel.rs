@@ -25,7 +25,7 @@
 //! 4. **Write.** Each stripe writes its rows of the label image (disjoint slices).
 //!
 //! **Pipelined** (the image without statistics): the writes are bound by memory bandwidth
-//! (on a 2-core VM, 64 MiB of labels took 1.6 ms to stream from one thread or two), so they
+//! (one thread streams them as fast as two; figures in docs/benchmarks.md), so they
 //! overlap the scans where they can. Only the labels of the first stripe's last row can be
 //! joined (through the stripes below), each to a smaller one, and the first stripe numbers
 //! from 1: its labels below the second smallest of that row are final as soon as it is
@@ -51,17 +51,15 @@ mod stripe_stats;
 mod stripe_write;
 
 /// Stripes per thread: more than one, so that the threads stay busy when one core is slower
-/// (4 took 2-7% longer than 2 on two threads: more borders, a smaller share per task).
+/// (4 were slower than 2 on two threads: more borders, a smaller share per task).
 const STRIPES_PER_THREAD: usize = 2;
-/// Stripes per thread after a pipelined labelling's first stripe: one (on two threads 2-4%
-/// faster than two on 4096² noise at 30% and 70% and a comb, 4- and 8-connected: fewer
-/// stripes to set up and renumber; the first stripe's writing, in pieces, keeps the threads
-/// busy).
+/// Stripes per thread after a pipelined labelling's first stripe: one (on two threads
+/// faster than two on noise and a comb, 4- and 8-connected: fewer stripes to set up and
+/// renumber; the first stripe's writing, in pieces, keeps the threads busy).
 const PIPELINED_STRIPES_PER_THREAD: usize = 1;
 /// A pipelined labelling's first stripe has `FIRST_SHARE / (FIRST_SHARE * threads + 1)` of
-/// the rows, tuned on two threads (4096² noise: 8/17 of the rows gave the best times of the
-/// shares tried, 0.36 to 0.7). Its thread also writes it, and its scan is one task that no
-/// other thread can share.
+/// the rows, the best of the shares tried on two threads (8/17 with two threads). Its
+/// thread also writes it, and its scan is one task that no other thread can share.
 const FIRST_SHARE: usize = 8;
 /// Fewest rows of a stripe chosen by default.
 const MIN_STRIPE_ROWS: usize = 16;

@@ -10,44 +10,12 @@
 //! [`ColumnBoard::column`], [`ColumnBoard::from_columns`], ...) expose the internal bit
 //! layout, which counts rows from the floor; each documents it.
 //!
-//! # The chunked row layout ([`RowChunks`])
-//!
-//! This is the layout of the article "Line Clears" on a Tetris board stored as several 64-bit
-//! chunks. A row is `w` bits (bit `x` = column `x`), and `r = floor(64 / w)` whole rows share
-//! one u64 chunk; the top `64 - r * w` bits of each chunk are "overflow" bits that stay zero.
-//! The bottom row is row 0 of chunk 0. For the usual width `w = 10` a chunk holds `r = 6` rows
-//! with 4 overflow bits, and a 10 x 40 board is 7 chunks (the last one holding 4 rows).
-//!
-//! [`RowChunks::clear_full_lines`] removes **every** full row in one call, consecutive or
-//! not, anywhere on the board, however many: each chunk's full rows are found with one SWAR
-//! carry test, the chunk is compacted (`pext`, or shifts without BMI2), and each output chunk
-//! is two shifts of two compacted chunks, with no data-dependent branch (a streaming loop
-//! takes over once `r` or more rows are gone).
-//!
-//! # The article's cascade (the baseline)
-//!
-//! The article clears `l` consecutive full rows at the bottom of chunk `i` by shifting that
-//! chunk down `l * w` bits and then, for every chunk above, ORing the bottom `l` rows of the
-//! chunk above into the top of the chunk below (two shifts and an OR per chunk) before shifting
-//! it down in turn. Its limit: one call clears only **one run of consecutive full rows inside
-//! one chunk**; full rows separated by a gap, or in other chunks, need more calls. It is kept
-//! as [`RowChunks::cascade_clear_lines`], [`RowChunks::cascade_clear_check`] and
-//! [`RowChunks::cascade_clear_all`], the baseline of `gridbits bench --filter tetris`.
-//!
-//! # The column layout ([`ColumnBoard`])
-//!
-//! The alternative stores one u64 per column (bit `i` = the `i`-th row from the floor), for
-//! a height up to 64. The full rows are the AND of all columns; a clear compacts every column
-//! with BMI2 `pext` when the CPU has it (detected at run time) and otherwise removes each run
-//! of full rows with two shifts and a mask. A piece touches at most 4 words and its landing
-//! row is a leading-zero count per column, which is why [`Tetris`](crate::games::tetris::Tetris)
-//! uses this layout.
-//!
-//! # Gravity
-//!
-//! [`ColumnBoard::settle`] and [`settle_planes`] make every column fall to close its gaps
-//! (several planes, such as the colours of a Puyo field, fall together); [`settle_down`] does
-//! the same for any [`BitBoard`](crate::BitBoard), by parallel one-row falls.
+//! [`RowChunks`] is the chunked row layout of the article "Line Clears" (several rows per u64);
+//! [`RowChunks::clear_full_lines`] removes every full row in one call, and the article's own
+//! cascade is kept as [`RowChunks::cascade_clear_lines`], the baseline. [`ColumnBoard`] stores
+//! one u64 per column (the layout of [`Tetris`](crate::games::tetris::Tetris)). Gravity:
+//! [`ColumnBoard::settle`] and [`settle_planes`] make every column fall to close its gaps;
+//! [`settle_down`] does the same for any [`BitBoard`](crate::BitBoard).
 //!
 //! ```
 //! use gridbits::algo::lines::RowChunks;
@@ -57,6 +25,8 @@
 //! assert_eq!(b.clear_full_lines(), 2);
 //! assert_eq!(b.to_string(), "....\n....\n..#.\n#.##\n");
 //! ```
+//!
+//! How each layout clears and why Tetris uses columns: docs/algorithms.md.
 
 mod chunk_cascade;
 mod columns;

@@ -16,10 +16,10 @@ const M_SUBTRACT: u8 = 3;
 const M_AUTO: u8 = 4;
 
 /// The method [`Method::Auto`] uses on a fixed `w x h` board in direction `(dx, dy)`, from
-/// the benchmark (`gridbits bench --filter "queen reach"`): the subtraction east (a borrow
-/// chain, no loop), and west too when rays are longer than 15 cells (the bit reversal pays
-/// off on big boards); Kogge-Stone everywhere else (branch-free up to 15 cells, early exit
-/// beyond).
+/// the benchmark (`cargo run --release -p gridbits-bench -- --filter "queen reach"`): the
+/// subtraction east (a borrow chain, no loop), and west too when rays are longer than 15
+/// cells (the bit reversal pays off on big boards); Kogge-Stone everywhere else
+/// (branch-free up to 15 cells, early exit beyond).
 pub const fn auto_board_method(w: usize, h: usize, dx: isize, dy: isize) -> Method {
     if dy == 0 && (dx == 1 || max_ray_len(w, h, dx, dy) > 15) {
         Method::Subtract

@@ -8,53 +8,13 @@
 //! they are outside `passable`; a piece's own cell is in the result only when another piece
 //! reaches it. [`reach`] is the union of the rays of a [`Moves`].
 //!
-//! # The algorithms
-//!
-//! Five ways to compute a ray, each correct for many pieces at once and available on both
-//! board kinds through [`Slide`], one file each:
-//!
-//! - [`Method::Dumb7`] (`dumb7.rs`): shift the front by one cell, AND with the passable set,
-//!   OR into the result, until the front is empty ("Dumb7Fill"; one shift per cell of the
-//!   longest ray).
-//! - [`Method::Gallop`] (`gallop.rs`): the galloping of "Sub-linear bitfield flood fill with
-//!   galloping". After a shift by one ("accelerate") the front moves `2^s` cells per step
-//!   through a propagator whose walls are *smeared* over `2^s` cells (a cell may be landed on
-//!   only if it and the `2^s - 1` cells before it are passable), so nothing phases through a
-//!   wall; or it gallops first and "decelerates" with jumps of `2^(s-1)`, ..., 1
-//!   ([`Approach`], [`Slide::gallop_ray_at`]). Stops as soon as a step adds nothing.
-//! - [`Method::KoggeStone`] (`kogge_stone.rs`): jumps of 1, 2, 4, 8, ... cells, the
-//!   propagator ANDed with a shifted copy of itself before each doubling: `ceil(log2 L)` steps
-//!   for rays of up to `L` cells, no branch on small fixed boards (an unrolled schedule fixed
-//!   at compile time). On runtime grids each pass does the jump and the doubling together;
-//!   there, and for rays longer than 15 cells on fixed boards, the fill stops at the first
-//!   jump that adds nothing (rays are contiguous, so nothing lies further).
-//! - [`Method::Subtract`] (`subtract.rs`): for directions contiguous in the bits (east,
-//!   towards higher bits), `o ^ (o - 2g)` with `o` the blockers plus the pieces, which is
-//!   exact for many pieces on a line (each borrow stops at the next set bit of `o`); west runs
-//!   the same on the bit-reversed words. Other directions fall back to Kogge-Stone.
-//! - [`Method::Sweep`] (`sweep.rs`, runtime grids): walks the rows once in the direction of
-//!   travel, each row ORing in the shifted previous row, so vertical and diagonal rays cost one
-//!   pass; rows use the subtraction. On fixed boards it is the subtraction.
-//!
-//! [`Method::Auto`] is whichever the benchmark (`gridbits bench --filter "queen reach"`)
-//! measured fastest: on fixed boards the subtraction east (and west on big boards) and
-//! Kogge-Stone in the other directions ([`auto_board_method`]); on runtime grids the row
-//! sweep ([`BitGrid::auto_method`]). The per-board dispatch lives in `board.rs` (fixed boards,
-//! direction and method as const generics) and `grid.rs` (runtime grids, shared word steps).
-//!
-//! # Entry points
-//!
-//! - [`reach`], [`rook_reach`], [`bishop_reach`], [`queen_reach`] and [`ray_fill`]: the
-//!   [`Method::Auto`] engine of the board kind (through [`BitBoard::slide_ray`]; any other
-//!   [`BitBoard`] type gets [`generic_ray`], the shift-by-one loop).
-//! - [`reach_with`], [`dumb7_ray`], [`gallop_ray`], [`kogge_stone_ray`], [`subtract_ray`]:
-//!   one chosen method ([`Slide`]).
-//! - [`try_reach`], [`try_reach_with`], [`try_ray_fill`]: the same with a [`SizeMismatch`]
-//!   error instead of a panic when runtime grids of different sizes are passed together.
-//! - [`line_reach_u64`] and [`line_reach_u128`]: the article's one-dimensional problem, a
-//!   line of up to 64 or 128 cells in one integer (`line.rs`).
-//!
-//! Cells are `(x, y)` with `y` the row from the top on both board kinds.
+//! [`reach`], [`rook_reach`], [`bishop_reach`], [`queen_reach`] and [`ray_fill`] run the
+//! [`Method::Auto`] engine of the board kind (any other [`BitBoard`] type gets [`generic_ray`]);
+//! [`reach_with`], [`dumb7_ray`], [`gallop_ray`], [`kogge_stone_ray`] and [`subtract_ray`] run
+//! one chosen [`Method`] ([`Slide`]); [`try_reach`], [`try_reach_with`] and [`try_ray_fill`]
+//! return a [`SizeMismatch`] instead of panicking on runtime grids of different sizes;
+//! [`line_reach_u64`] and [`line_reach_u128`] solve one line in one integer. Cells are `(x, y)`
+//! with `y` the row from the top on both board kinds.
 //!
 //! ```
 //! use gridbits::algo::slide::{queen_reach, rook_reach};
@@ -70,6 +30,8 @@
 //! // Rook: 9 along the row, 5 down (an arrow just above); diagonals: 4 + 4 + 5 + 4.
 //! assert_eq!(queen_reach(&amazon, &empty).count(), 9 + 5 + 4 + 4 + 5 + 4);
 //! ```
+//!
+//! The five methods and which one [`Method::Auto`] picks: docs/algorithms.md.
 
 mod bitboard_impls;
 mod board;

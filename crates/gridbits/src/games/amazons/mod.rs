@@ -1,86 +1,13 @@
 //! Game of the Amazons: a 10x10 position, queen and king distances, territory and mobility.
 //!
-//! # The game
-//!
-//! Two players, White and Black, each have four *amazons* on a 10x10 board. The standard
-//! start (chess notation, files `a`-`j` from the left, ranks `1`-`10` from the bottom, White
-//! at the bottom) is White on a4, d1, g1, j4 and Black on a7, d10, g10, j7: in this crate's
-//! coordinates, `(x, y)` with `x` the column from the left and `y` the row from the top,
-//! White on (0, 6), (3, 9), (6, 9), (9, 6) and Black on (0, 3), (3, 0), (6, 0), (9, 3)
-//! ([`Position::start`]). White moves first. A turn is two queen moves: an amazon moves like
-//! a chess queen (any number of cells along a row, column or diagonal) through empty cells,
-//! then shoots an *arrow* from where it landed, again like a queen, onto an empty cell. Arrows
-//! stay for the rest of the game; amazons of both sides and arrows block moves and shots. A
-//! player who cannot move loses.
-//!
-//! # Text format
-//!
-//! Ten lines of ten characters, the top line first (rank 10): `W` a white amazon, `B` a
-//! black amazon, `#` an arrow (`x` is accepted as an arrow too when parsing), `.` an empty
-//! cell. [`Position::parse`] (or [`str::parse`]) reads it, with line and column in its
-//! errors; [`Position::to_text`] (or `Display`) writes it, with `#` for arrows.
-//!
-//! # Distances and territory
-//!
-//! - The *queen distance* of an empty cell for a side is the fewest queen moves any of its
-//!   amazons needs to reach it through empty cells ([`Position::queen_distances`]); the
-//!   *king distance* the same with one-step moves in the 8 directions
-//!   ([`Position::king_distances`]). A side's own amazons are at distance 0; the other
-//!   amazons and the arrows are never reached.
-//! - *Territory*, the min-distance heuristic, gives each empty cell to the side with the
-//!   strictly smaller distance; equal finite distances make the cell *contested*; a cell
-//!   neither side reaches is *unreachable*. Every empty cell is counted once
-//!   ([`Territory`], [`Position::evaluate`], [`Position::territory_maps`]).
-//! - Distances are measured on the position as it stands: only amazons and arrows block. A
-//!   ray slides through empty cells the other side already claimed (claims are not
-//!   obstacles), so a cell behind the opponent's territory can still be at a small distance.
-//! - *Mobility* is the number of queen moves an amazon has ([`Position::mobility`]).
-//!
-//! [`Position::evaluate`] computes both territories in one call, with no allocation.
-//!
-//! # Board kinds
-//!
-//! The game is played on 10x10, so positions are [`Board10x10`]s and the engine below is
-//! written for their 128-bit layout. For other sizes, or a [`BitGrid`](crate::BitGrid), the
-//! same territory is [`algo::voronoi::voronoi`](crate::algo::voronoi::voronoi) with the two sides'
-//! amazons as sources, the empty cells as passable and [`Moves::Queen`](crate::Moves::Queen)
-//! (or [`Moves::Eight`](crate::Moves::Eight) for king distance): its contested and unreached
-//! empty cells are this module's contested and unreachable cells. The per-cell reference,
-//! [`naive::amazons`](crate::naive::amazons), works on any size.
-//!
-//! ```
-//! use gridbits::games::amazons::Position;
-//! let p: Position = "...B..B...\n\
-//!      ..........\n\
-//!      ..........\n\
-//!      B........B\n\
-//!      ..........\n\
-//!      ..........\n\
-//!      W........W\n\
-//!      ..........\n\
-//!      ..........\n\
-//!      ...W..W...\n"
-//!     .parse()
-//!     .unwrap();
-//! assert_eq!(p, Position::start());
-//! let e = p.evaluate();
-//! // The opening is symmetric: what one side owns, the other owns too.
-//! assert_eq!(e.queen.white, e.queen.black);
-//! assert_eq!(e.queen.white + e.queen.black + e.queen.contested, 92);
-//! assert_eq!(e.king.unreachable, 0);
-//! // Text round trip.
-//! assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
-//! ```
-//!
-//! # Moves
-//!
-//! A [`Move`] is `from`, `to`, `arrow` as `(x, y)` cells; its text form is algebraic,
-//! `d1-d7/g7`, with files `a`-`j` from the left and ranks `1`-`10` from the bottom (a1 is the
-//! bottom-left cell, `(0, 9)`). The side to move is an argument, not part of a position:
-//! [`Position::moves`] and [`Position::for_each_move`] list the legal moves of a side,
-//! [`Position::count_moves`] counts them without listing, [`Position::try_play`] (checked) and
-//! [`Position::play`] return the next position, and [`Position::perft`] counts the move
-//! sequences of a given length, the last ply counted, not listed.
+//! A [`Position`] holds the amazons of both sides and the arrows of a 10x10 board
+//! ([`Board10x10`]); cells are `(x, y)`, `y` from the top. [`Position::evaluate`] gives the
+//! queen and king territory of both sides in one call, without allocating
+//! ([`Position::queen_distances`], [`Position::king_distances`], [`Position::mobility`] and
+//! [`Position::territory_maps`] give the parts); [`Position::parse`] and
+//! [`Position::to_text`] read and write the text form. The side to move is an argument:
+//! [`Position::moves`] and [`Position::count_moves`] list and count the legal [`Move`]s of a
+//! [`Side`], [`Position::play`] plays one, [`Position::perft`] counts move sequences.
 //!
 //! ```
 //! use gridbits::games::amazons::{Move, Position, Side};
@@ -92,33 +19,13 @@
 //! assert_eq!(next.perft(Side::Black, 1), next.moves(Side::Black).len() as u64);
 //! ```
 //!
-//! Move generation works on the same u128 layout: the queen reach of one cell is 8 table rays,
-//! each cut at its first blocker (the lowest set bit of `ray & occupied` for the 4 directions of
-//! increasing bit index, the highest for the others) with the blocker's own ray. The count of
-//! one amazon on `f` adds, over its targets `t`, the arrow reach of `t` with `f` vacated, which
-//! is the reach of `t` with `f` still standing, plus `f`, plus `f`'s own ray beyond `f` away
-//! from `t`: so the count is the ray lengths of `f` multiplied pairwise (opposite directions),
-//! plus the number of targets, plus the summed mobility of all the targets. That sum is taken
-//! for all the amazons at once: how many of them reach each cell is kept in bit planes, and in
-//! each direction the cells with at least `k` empty cells in a row (`k` = 1..9, each the
-//! previous set and the empty cells shifted back `k` steps, a constant shift) are intersected
-//! with the planes and popcounted, with no data-dependent branch. No target's reach is
-//! computed at all. On x86-64 the move generator runs in a copy compiled for POPCNT, BMI and
-//! LZCNT when the CPU has them (detected at run time; [`MoveEngine`] selects the portable copy).
+//! For other board sizes, the same territory is
+//! [`algo::voronoi::voronoi`](crate::algo::voronoi::voronoi) with
+//! [`Moves::Queen`](crate::Moves::Queen) (or [`Moves::Eight`](crate::Moves::Eight));
+//! [`naive::amazons`](crate::naive::amazons) is the per-cell reference on any size.
 //!
-//! # How it is fast
-//!
-//! Each metric is one breadth-first search per side, run in lockstep, on the u128 layout of
-//! [`Board10x10`] (stride 11, so a guard bit ends every row and no shift wraps). A queen
-//! layer is the queen reach of *every* cell visited so far (not only the last layer: a ray
-//! slides through every empty cell, including cells already visited or claimed by the other
-//! side). East is the subtraction `o ^ (o - 2v)`; the seven other directions are Kogge-Stone
-//! fills with jumps of 1, 2, 4 and 2 cells whose propagators (the empty cells, and the cells
-//! with 2 and 4 empty cells in a row behind them) are computed once per position and shared by
-//! both sides and every layer; a position without 8 (or 4, or 2) empty cells in a row in any
-//! direction skips the jumps it cannot use. The search stops as soon as no cell is claimed for the first
-//! time: the king search first, whose final set of claimed cells (every cell either side can
-//! reach at all) then tells the queen search when it is done without an extra empty layer.
+//! The rules in full (the game, text form, distances and territory, move notation):
+//! docs/games.md. How the search and the move generator are fast: docs/algorithms.md.
 
 mod batch;
 mod kernels;
@@ -424,6 +331,30 @@ impl Position {
     }
 
     /// Territory by queen distance and by king distance, in one call, without allocating.
+    ///
+    /// ```
+    /// use gridbits::games::amazons::Position;
+    /// let p: Position = "...B..B...\n\
+    ///      ..........\n\
+    ///      ..........\n\
+    ///      B........B\n\
+    ///      ..........\n\
+    ///      ..........\n\
+    ///      W........W\n\
+    ///      ..........\n\
+    ///      ..........\n\
+    ///      ...W..W...\n"
+    ///     .parse()
+    ///     .unwrap();
+    /// assert_eq!(p, Position::start());
+    /// let e = p.evaluate();
+    /// // The opening is symmetric: what one side owns, the other owns too.
+    /// assert_eq!(e.queen.white, e.queen.black);
+    /// assert_eq!(e.queen.white + e.queen.black + e.queen.contested, 92);
+    /// assert_eq!(e.king.unreachable, 0);
+    /// // Text round trip.
+    /// assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
+    /// ```
     #[inline]
     pub fn evaluate(&self) -> Evaluation {
         let (w, b, e) = self.raw();

@@ -2,8 +2,8 @@
 
 use super::{Field, MAX_CHAIN};
 
-/// One step of a chain: what vanished and what it scored (see the
-/// [module documentation](super#scoring)).
+/// One step of a chain: what vanished and what it scored (see the scoring of Puyo in
+/// docs/games.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Step {
     /// Coloured cells that vanished (`B` of the score).

@@ -19,7 +19,7 @@ pub enum Cell {
 }
 
 /// A Puyo field of 6 columns and 12 or 13 rows under one rule set; cells are `(x, y)`, `y`
-/// from the top. See the [module documentation](super) for the rules.
+/// from the top. The rules in full: docs/games.md.
 ///
 /// ```
 /// use gridbits::games::puyo::{Cell, Field, Rules};
@@ -63,9 +63,9 @@ impl Field {
         self.rules.rows()
     }
 
-    /// Parses a field, top row first (the [text form](super#text-form)). Tsu also accepts
-    /// 12 lines: they are rows 1 to 12 and the ghost row 0 is empty. Errors name the line and
-    /// column.
+    /// Parses a field, top row first (the text form of Puyo in docs/games.md). Tsu also
+    /// accepts 12 lines: they are rows 1 to 12 and the ghost row 0 is empty. Errors name
+    /// the line and column.
     ///
     /// To pick the rule set from the characters instead, use [`str::parse`] (the
     /// [`FromStr`](std::str::FromStr) impl).
@@ -293,10 +293,10 @@ impl fmt::Display for Field {
     }
 }
 
-/// Parses the [text form](super#text-form), picking the rule set from the characters: any of
-/// `0`-`5` is Smash the Code, any of `R G B Y P O` is Tsu (a mix of both is an error at the
-/// first character of the other set). A field of only `.` is Tsu when it has 13 lines and
-/// Smash the Code otherwise (so a 12-line empty field is Smash the Code).
+/// Parses the text form (Puyo in docs/games.md), picking the rule set from the characters:
+/// any of `0`-`5` is Smash the Code, any of `R G B Y P O` is Tsu (a mix of both is an error
+/// at the first character of the other set). A field of only `.` is Tsu when it has 13
+/// lines and Smash the Code otherwise (so a 12-line empty field is Smash the Code).
 ///
 /// ```
 /// use gridbits::games::puyo::{Field, Rules};

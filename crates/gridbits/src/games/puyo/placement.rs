@@ -11,33 +11,9 @@
 //! Each puyo falls onto the highest occupied cell of its column, as in
 //! [`Field::place_pair`] (the two puyos of a horizontal pair fall on their own).
 //!
-//! # Which moves the stack allows
+//! Which moves the stack allows (Tsu's death cell and walls, Smash the Code's fit) is in
+//! full in docs/games.md (Puyo).
 //!
-//! **Puyo Puyo Tsu.** The pair appears in column 3 (`x = 2`) with the axis in row 12 (rows
-//! counted from the floor, 1 to 13; row 12 is `y = 1`, the ghost row 13 is `y = 0`) and
-//! moves sideways in row 12. The rule is puyoai's fast reachability check
-//! (`PuyoController::isReachableFastpath`):
-//!
-//! - **Death cell**: when column 3 has a puyo in row 12 (cell `(2, 1)`), the game is over and
-//!   no move is listed ([`Field::is_game_over`]).
-//! - **Walls**: a column with a puyo in row 12 (on a settled field: a stack 12 or more high)
-//!   can be neither entered nor passed. A move is listed when every column from column 3 to
-//!   each of its two columns, both ends included, has row 12 empty. So a 12-high column at
-//!   `x = 1` hides columns 0 and 1; one at `x = 3` hides columns 3, 4 and 5.
-//! - **Rows 13 and 14**: a puyo landing in row 13 (the ghost row) stays there, never vanishes
-//!   and never connects; a puyo that would land in row 14 or above vanishes. On a settled
-//!   field the walls keep every reachable column at 11 or fewer, so a pair lands in row 13 at
-//!   most; a column whose row 12 is empty under a floating ghost-row puyo sends both puyos
-//!   dropped on it into row 14, where they vanish.
-//!
-//! The rule does not model the key-stroke tricks (rotation kicks off a stack, quick turns)
-//! with which a player climbs onto a 12-high column: puyoai tries those on a slower path, so
-//! this list may lack a few moves a player could make on a nearly full field, never the
-//! other way round.
-//!
-//! **Smash the Code.** The pair may go to any column; a move is listed when it fits in the 12
-//! rows (a vertical pair needs two free rows, each puyo of a horizontal pair one): a pair
-//! that does not fit loses the game. When no move fits the game is over.
 //!
 //! ```
 //! use gridbits::games::puyo::{Field, Move, Pair, Rules};
@@ -273,9 +249,10 @@ impl Field {
 
     /// Every move `pair` can make here and the field each leaves right after the pair fell,
     /// before any chain: the cheap form of [`placements`](Self::placements) (no simulation,
-    /// no allocation). Empty when the game is over (or when a colour of `pair` is 5 or more,
-    /// possible only by setting its public fields). The moves, their order and the rule that
-    /// drops some are in the [module documentation](super::placement).
+    /// no allocation). Empty when the game is over (or when a colour of `pair` is 5 or
+    /// more, possible only by setting its public fields). The moves and their order are in
+    /// the [module documentation](super::placement), the rule that drops some in
+    /// docs/games.md.
     ///
     /// ```
     /// use gridbits::games::puyo::{Cell, Field, Move, Pair, Rules};
@@ -342,8 +319,8 @@ impl Field {
 
     /// Every move `pair` can make here, each with the field right after the pair fell and
     /// the chain that field fires ([`simulate`](Self::simulate)). Empty when the game is
-    /// over. The moves, their order and the rule that drops some are in the
-    /// [module documentation](super::placement).
+    /// over. The moves and their order are in the [module documentation](super::placement),
+    /// the rule that drops some in docs/games.md.
     ///
     /// ```
     /// use gridbits::games::puyo::{Field, Pair, Rules};
@@ -355,6 +332,18 @@ impl Field {
     /// let best = placements.iter().max_by_key(|p| p.chain.score).unwrap();
     /// assert_eq!(best.chain.chain, 1);
     /// assert_eq!(best.chain.score, 10 * 5 * 2); // 5 puyos, group bonus 2
+    /// ```
+    ///
+    /// ```
+    /// use gridbits::games::puyo::{Field, Pair, Rules};
+    /// let text = format!("{}RRR...\n", "......\n".repeat(12));
+    /// let field = Field::parse(&text, Rules::Tsu).unwrap();
+    /// let best = field
+    ///     .placements(Pair::new(0, 1)) // axis R, child G
+    ///     .into_iter()
+    ///     .max_by_key(|p| p.chain.score)
+    ///     .unwrap();
+    /// assert_eq!((best.chain.chain, best.chain.score), (1, 40));
     /// ```
     pub fn placements(&self, pair: Pair) -> Vec<Placement> {
         self.drops(pair)

@@ -4,8 +4,8 @@ use super::COLORS;
 #[cfg(target_arch = "x86_64")]
 use super::MAX_CHAIN;
 
-/// The two rule sets: field size, text characters and scoring (see the
-/// [module documentation](super#scoring)).
+/// The two rule sets: field size, text characters and scoring (see the scoring of Puyo in
+/// docs/games.md).
 ///
 /// ```
 /// use gridbits::games::puyo::Rules;

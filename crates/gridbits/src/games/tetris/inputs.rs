@@ -71,6 +71,23 @@ impl<const W: usize> Tetris<W> {
     /// assert_eq!(inputs.len(), 5);
     /// assert_eq!(inputs.iter().filter(|&&i| i == Input::Left).count(), 4);
     /// ```
+    ///
+    /// ```
+    /// use gridbits::games::tetris::{Input, MoveOptions, Piece, Rotation, Spin, Tetris};
+    /// // A T-spin double slot at the bottom of a 10 x 40 matrix.
+    /// let mut text = "..........\n".repeat(37);
+    /// text.push_str("##........\n#...######\n##.#######\n");
+    /// let t: Tetris<10> = text.parse().unwrap();
+    /// let all = t.moves_with_inputs(Piece::T, &MoveOptions::default());
+    /// let (tsd, inputs) = all
+    ///     .iter()
+    ///     .find(|(p, _)| p.rotation == Rotation::Two && (p.x, p.y) == (1, 37))
+    ///     .unwrap();
+    /// assert_eq!(tsd.spin, Spin::Full);
+    /// assert_eq!(inputs, &[Input::Left, Input::Left, Input::Cw, Input::Drop, Input::Cw]);
+    /// let mut after = t;
+    /// assert_eq!(after.place(Piece::T, tsd.rotation, tsd.x, tsd.y), Some(2)); // a double
+    /// ```
     pub fn moves_with_inputs(
         &self,
         piece: Piece,

@@ -1,48 +1,15 @@
 //! Tetris: the matrix, the seven tetrominoes in their SRS orientations, collision, hard drop,
 //! placement, line clears and the usual evaluation features, all as word operations.
 //!
-//! # Rules
-//!
-//! - **Matrix.** `W` columns by `height` rows of cells, each empty or filled: 10 x 40 by
-//!   default ([`Tetris::default`], `Tetris::<10>::new(40)`); any width and any height from
-//!   1 to 64 ([`Tetris::try_new`] refuses others).
-//! - **Pieces.** The seven tetrominoes [`Piece`] `I O T S Z J L`, each in the four SRS
-//!   orientations [`Rotation`] (`0` = spawn, then `R`, `2`, `L`, each one quarter turn
-//!   clockwise from the one before), drawn in the piece's SRS bounding box: 4 x 4 for I, 2 x 2
-//!   for O, 3 x 3 for the others. The spawn orientations:
-//!
-//!   ```text
-//!   I      O    T    S    Z    J    L
-//!   ....   ##   .#.  .##  ##.  #..  ..#
-//!   ####   ##   ###  ##.  .##  ###  ###
-//!   ....        ...  ...  ...  ...  ...
-//!   ....
-//!   ```
-//!
-//!   The other orientations are the SRS rotations of these inside the same box (a vertical I
-//!   in `R` is the third column of its box, in `L` the second).
-//! - **Fit.** A piece fits at a placement when its four cells are inside the matrix and on
-//!   empty cells.
-//! - **Hard drop.** The piece falls straight down one row at a time as long as it still fits,
-//!   and stops on the floor or on a filled cell ([`Tetris::hard_drop`]). Dropped from above
-//!   the matrix ([`Tetris::drop_from_top`]), the rows above the top count as empty; a piece
-//!   that comes to rest with a cell still above the top row does not fit.
-//! - **Placing and line clears.** Placing (locking) a piece fills its four cells. Then every
-//!   **full** row (all `W` cells filled) is cleared at once, wherever the full rows are,
-//!   consecutive or not; each row above falls by the number of rows cleared below it, and
-//!   empty rows come in at the top ([`Tetris::place`], [`Tetris::clear_lines`]).
-//!
-//! # Coordinates and placements
-//!
-//! A cell is `(x, y)`: `x` the column from the left, `y` the row **from the top**, both from 0;
-//! `y = height - 1` is the bottom row, like the rest of the crate and the text form.
-//!
-//! A **placement** is `(piece, rotation, x, y)`, where `(x, y)` is the top-left corner of the
-//! piece's SRS bounding box. The piece's cells are at `(x + dx, y + dy)` for each `(dx, dy)`
-//! of [`Piece::cells`] (`dy` downwards). `x` and `y` are `i32` and may be negative or reach
-//! past the right edge when the box's outer columns or rows are empty; [`Piece::x_range`]
-//! gives the box columns that keep a piece inside. Every method that takes or returns a piece
-//! position uses this placement position.
+//! A [`Tetris`] matrix has `W` columns and 1 to 64 rows (10 x 40 by default); a [`Piece`] in a
+//! [`Rotation`] is placed at `(x, y)`, the top-left corner of its SRS box, with `y` the row from
+//! the top (see [`Piece::cells`] and [`Piece::x_range`]). [`Tetris::hard_drop`],
+//! [`Tetris::drop_from_top`], [`Tetris::place`] and [`Tetris::clear_lines`] drop, lock and
+//! clear; [`Tetris::moves`] lists every placement a piece can reach from its
+//! [spawn](Tetris::spawn) with the SRS kicks ([`srs`]), each with its T-spin kind ([`spin`]),
+//! and [`Tetris::moves_with_inputs`] adds a shortest input sequence ([`inputs`]); the search is
+//! bit-parallel ([`moves`]). The matrix reads and writes the text grid format (`FromStr`,
+//! `Display`).
 //!
 //! ```
 //! use gridbits::games::tetris::{Piece, Rotation, Tetris};
@@ -53,57 +20,8 @@
 //! assert!(t.get(4, 38) && t.get(5, 39) && t.get(4, t.height() - 1));
 //! ```
 //!
-//! # Moves, kicks and spins
-//!
-//! [`Tetris::moves`] lists every final placement a piece can reach from its
-//! [spawn](Tetris::spawn) with left, right, soft drop and the SRS rotations with the guideline
-//! kicks ([`srs`]), each with its T-spin kind by the three-corner rule ([`spin`]);
-//! [`Tetris::moves_with_inputs`] adds a shortest input sequence ([`inputs`]). The search is
-//! bit-parallel: one bit per position, a plane per orientation, moves and kicks as masked
-//! shifts of whole planes ([`moves`]); `naive::tetris_moves` is the state-by-state reference.
-//!
-//! ```
-//! use gridbits::games::tetris::{Input, MoveOptions, Piece, Rotation, Spin, Tetris};
-//! // A T-spin double slot at the bottom of a 10 x 40 matrix.
-//! let mut text = "..........\n".repeat(37);
-//! text.push_str("##........\n#...######\n##.#######\n");
-//! let t: Tetris<10> = text.parse().unwrap();
-//! let all = t.moves_with_inputs(Piece::T, &MoveOptions::default());
-//! let (tsd, inputs) = all
-//!     .iter()
-//!     .find(|(p, _)| p.rotation == Rotation::Two && (p.x, p.y) == (1, 37))
-//!     .unwrap();
-//! assert_eq!(tsd.spin, Spin::Full);
-//! assert_eq!(inputs, &[Input::Left, Input::Left, Input::Cw, Input::Drop, Input::Cw]);
-//! let mut after = t;
-//! assert_eq!(after.place(Piece::T, tsd.rotation, tsd.x, tsd.y), Some(2)); // a double
-//! ```
-//!
-//! # Layout
-//!
-//! The matrix is stored as one u64 per column ([`ColumnBoard`]), chosen by measurement over
-//! the chunked rows of the "Line Clears" article ([`RowChunks`](crate::algo::lines::RowChunks));
-//! see `gridbits bench --filter tetris`. With columns a piece touches at most 4 words and never
-//! straddles a chunk boundary, the hard-drop distance is one leading-zero count per piece
-//! column (the highest filled cell below the piece), the full rows are the AND of the columns
-//! (10 ANDs for all 40 rows), and a clear is one `pext` per column. Row chunks need the
-//! piece's rows shifted into up to two chunks per test and a row-by-row search for the
-//! landing row. A place + drop + clear takes some 20 ns (bench row
-//! `tetris place+drop+clear 10x40`).
-//!
-//! # Text
-//!
-//! [`Tetris`] reads and writes the text grid format (`FromStr`, `Display`): one line per row,
-//! top row first, `.` empty and any other printable character filled (printed as `#`). The
-//! width must be `W` and the height 1 to 64; errors name the line and column.
-//!
-//! ```
-//! use gridbits::games::tetris::{Piece, Rotation, Tetris};
-//! let mut t: Tetris<4> = "....\n....\n##..\n###.\n".parse().unwrap();
-//! // A vertical I in the last column completes the bottom row only.
-//! assert_eq!(t.drop_and_place(Piece::I, Rotation::Right, 1), Some(1));
-//! assert_eq!(t.to_string(), "....\n...#\n...#\n##.#\n");
-//! ```
+//! The rules in full (matrix, pieces, fit, drop, line clears, text form): docs/games.md. Why
+//! one u64 per column: docs/algorithms.md.
 
 pub mod inputs;
 pub mod moves;
@@ -129,7 +47,7 @@ use std::str::FromStr;
 pub const DEFAULT_HEIGHT: usize = 40;
 
 /// A Tetris matrix of `W` columns (10 by default) in the column layout. See the
-/// [module documentation](self) for the rules, coordinates and placements.
+/// [module documentation](self) for coordinates and placements, docs/games.md for the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Tetris<const W: usize = 10> {
     board: ColumnBoard<W>,
@@ -373,7 +291,7 @@ impl<const W: usize> Tetris<W> {
         Some(self.lock(s, cx as usize, land))
     }
 
-    /// Clears every full row (see the [rules](self#rules)); returns how many.
+    /// Clears every full row (see the rules of Tetris in docs/games.md); returns how many.
     pub fn clear_lines(&mut self) -> u32 {
         self.board.clear_full_lines()
     }
@@ -437,8 +355,7 @@ impl<const W: usize> Tetris<W> {
         h.windows(2).map(|p| p[0].abs_diff(p[1])).sum()
     }
 
-    /// Parses the text form (see the [module documentation](self#text)); the same as
-    /// [`str::parse`].
+    /// Parses the text form (Tetris in docs/games.md); the same as [`str::parse`].
     ///
     /// ```
     /// use gridbits::games::tetris::Tetris;
@@ -446,6 +363,14 @@ impl<const W: usize> Tetris<W> {
     /// assert_eq!(e.to_string(), "line 2, column 10: row has 9 columns, expected 10");
     /// let e = Tetris::<10>::parse("...\n").unwrap_err();
     /// assert_eq!(e.to_string(), "line 1, column 4: grid is 3x1, expected 10x1");
+    /// ```
+    ///
+    /// ```
+    /// use gridbits::games::tetris::{Piece, Rotation, Tetris};
+    /// let mut t: Tetris<4> = "....\n....\n##..\n###.\n".parse().unwrap();
+    /// // A vertical I in the last column completes the bottom row only.
+    /// assert_eq!(t.drop_and_place(Piece::I, Rotation::Right, 1), Some(1));
+    /// assert_eq!(t.to_string(), "....\n...#\n...#\n##.#\n");
     /// ```
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         if W > 64 {

@@ -16,30 +16,8 @@
 //! [T-spin rule](crate::games::tetris::spin). [`Tetris::moves_with_inputs`] adds a shortest
 //! input sequence that scores that spin.
 //!
-//! # How
-//!
-//! One bit per position: a **plane** per orientation holds, per column word, a bit per row.
-//! A position `(cx, cy)` of a plane is the top-left cell of the piece's tight box (the
-//! smallest box around its cells), so a plane of a 40-row matrix never needs more than 40
-//! bits per column; rows run **downwards** in the words (bit `cy` = `cy` rows from the top),
-//! so that a soft drop is a carry.
-//!
-//! 1. **Fit maps**: per orientation, the positions where the piece fits, from the matrix
-//!    columns: a piece column covering rows `a..a + l` of its box collides where the matrix
-//!    column, ORed with itself shifted by `1..l`, has a bit at `a` rows below: a few shifts
-//!    and ORs per column for the whole board.
-//! 2. **Moves**: within a plane, every position reachable by left, right and down moves is
-//!    found with sweeps across the columns (`next = prev & fit`) and, per column, a soft drop
-//!    of every reached bit to the bottom of its run of fitting positions in one addition:
-//!    `fit & !(fit + reached) | reached` (the carry runs down each run from the first reached
-//!    bit). Sweeps alternate left and right until one adds nothing.
-//! 3. **Rotations**: for each kick test in order, the not-yet-rotated positions whose target
-//!    (the fit map of the new orientation, shifted back by the kick) fits take that kick and
-//!    are shifted into the new plane; the rest try the next test. Only positions new since
-//!    the last rotation step are rotated; the loop ends when no plane grows.
-//! 4. **Locks**: `reached & !(fit >> 1)`: reached positions whose next row down does not fit.
-//!    For the T, the positions reached by a rotation (and by the fifth kick test) are kept in
-//!    two more planes per orientation and meet the corner maps of the three-corner rule.
+//! How the search runs (planes of positions, fit maps, moves as carries, kicks as masked
+//! shifts): docs/algorithms.md.
 
 use super::spin::{corners_at, Spin};
 use super::{Piece, Rotation, Tetris, Turn};

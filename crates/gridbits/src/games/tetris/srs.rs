@@ -1,49 +1,12 @@
 //! SRS rotation with the guideline kick tables, one-step moves, and the spawn position.
 //!
-//! # Kicks
-//!
 //! A rotation tries the target orientation at the current place and then at up to four kick
-//! offsets, in order; the first test where the piece fits wins ([`Kick::test`] says which,
-//! 0 to 4). The tables are the guideline SRS ones: J, L, S, T and Z share one table, I has its
-//! own, and O does not kick (its one test is the unmoved piece). Written in the guideline's
-//! `(x, y up)` form they are:
+//! offsets, in order; the first test where the piece fits wins ([`Kick::test`] says which, 0
+//! to 4). [`kick_offsets`] returns the guideline SRS offsets in the crate's coordinates (`y`
+//! down); the half turn ([`Turn::Half`]) has no kicks. [`spawn_position`] is where a piece
+//! enters; [`Tetris::spawn`] applies the rule for a blocked spawn.
 //!
-//! ```text
-//! J L S T Z   test 1   test 2    test 3    test 4    test 5
-//! 0 -> R      (0, 0)   (-1, 0)   (-1,+1)   ( 0,-2)   (-1,-2)
-//! R -> 0      (0, 0)   (+1, 0)   (+1,-1)   ( 0,+2)   (+1,+2)
-//! R -> 2      (0, 0)   (+1, 0)   (+1,-1)   ( 0,+2)   (+1,+2)
-//! 2 -> R      (0, 0)   (-1, 0)   (-1,+1)   ( 0,-2)   (-1,-2)
-//! 2 -> L      (0, 0)   (+1, 0)   (+1,+1)   ( 0,-2)   (+1,-2)
-//! L -> 2      (0, 0)   (-1, 0)   (-1,-1)   ( 0,+2)   (-1,+2)
-//! L -> 0      (0, 0)   (-1, 0)   (-1,-1)   ( 0,+2)   (-1,+2)
-//! 0 -> L      (0, 0)   (+1, 0)   (+1,+1)   ( 0,-2)   (+1,-2)
-//!
-//! I           test 1   test 2    test 3    test 4    test 5
-//! 0 -> R      (0, 0)   (-2, 0)   (+1, 0)   (-2,-1)   (+1,+2)
-//! R -> 0      (0, 0)   (+2, 0)   (-1, 0)   (+2,+1)   (-1,-2)
-//! R -> 2      (0, 0)   (-1, 0)   (+2, 0)   (-1,+2)   (+2,-1)
-//! 2 -> R      (0, 0)   (+1, 0)   (-2, 0)   (+1,-2)   (-2,+1)
-//! 2 -> L      (0, 0)   (+2, 0)   (-1, 0)   (+2,+1)   (-1,-2)
-//! L -> 2      (0, 0)   (-2, 0)   (+1, 0)   (-2,-1)   (+1,+2)
-//! L -> 0      (0, 0)   (+1, 0)   (-2, 0)   (+1,-2)   (-2,+1)
-//! 0 -> L      (0, 0)   (-1, 0)   (+2, 0)   (-1,+2)   (+2,-1)
-//! ```
-//!
-//! [`kick_offsets`] returns them in the crate's coordinates, `y` **down** (the `y` above
-//! negated). The half turn ([`Turn::Half`], an option of the move generator) has **no kicks**:
-//! its one test is the unmoved piece.
-//!
-//! # Spawn
-//!
-//! [`spawn_position`]: the piece enters in its spawn orientation with its SRS box at column
-//! `(width - box) / 2` rounded down (box 4 for I, 2 for O, 3 for the others: on a 10-wide
-//! matrix x = 3, and 4 for O, so I and O are centred and the others left of centre) and row
-//! `height - 22`: on a 40-row matrix the piece fills rows 21 and 22 counted from the floor (the
-//! I row 21), just above a visible field of 20 rows. On a matrix under 22 rows it enters at
-//! the top (its highest cell on row 0). [`Tetris::spawn`] applies the rule for a **blocked
-//! spawn**: when the piece does not fit there it tries one row up; when that does not fit
-//! either (or is above the top) there is no spawn and the game is over.
+//! The kick tables and the spawn rule in full: docs/games.md (Tetris).
 
 use super::{Piece, Rotation, Tetris};
 
@@ -179,8 +142,8 @@ pub(super) const fn kick_table(
 const NO_KICK: [(i32, i32); 1] = [(0, 0)];
 
 /// The kick offsets `(dx, dy)` a rotation of `piece` from `from` tries, in order, in the
-/// crate's coordinates (`dy` **down**, the guideline tables with `y` negated; see the
-/// [module documentation](self)). Five tests for quarter turns of every piece but O; one,
+/// crate's coordinates (`dy` **down**, the guideline tables with `y` negated; the tables
+/// are in docs/games.md). Five tests for quarter turns of every piece but O; one,
 /// `(0, 0)`, for O and for half turns.
 ///
 /// ```
@@ -206,7 +169,7 @@ pub fn kick_offsets(piece: Piece, from: Rotation, turn: Turn) -> &'static [(i32,
 }
 
 /// The nominal spawn placement `(x, y)` (SRS box) of `piece` in its spawn orientation on a
-/// `width x height` matrix; see the [module documentation](self#spawn).
+/// `width x height` matrix; the rule is in docs/games.md (Tetris, SRS kicks and spawn).
 ///
 /// ```
 /// use gridbits::games::tetris::{spawn_position, Piece};
