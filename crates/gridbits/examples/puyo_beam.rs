@@ -11,7 +11,7 @@
 //!
 //! Run: `cargo run --release --example puyo_beam`
 
-use gridbits::games::puyo::{Field, Move, Pair, Rules, COLUMNS};
+use gridbits::games::puyo::{Field, Pair, PairMove, Rules, COLUMNS};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -110,7 +110,7 @@ fn evaluate(field: &Field, sims: &mut u64) -> i64 {
 
 struct Node {
     field: Field,
-    moves: Vec<Move>,
+    moves: Vec<PairMove>,
 }
 
 fn main() {
@@ -122,9 +122,9 @@ fn main() {
     }];
     let mut sims = 0u64;
     // (chain, score, turn, field before the pair, moves, the pair's move)
-    let mut fired: Option<(u32, u64, usize, Field, Vec<Move>)> = None;
+    let mut fired: Option<(u32, u64, usize, Field, Vec<PairMove>)> = None;
     for (turn, &pair) in sequence.iter().enumerate() {
-        let mut children: Vec<(i64, usize, Move, Field)> = Vec::new();
+        let mut children: Vec<(i64, usize, PairMove, Field)> = Vec::new();
         for (i, node) in beam.iter().enumerate() {
             for p in node.field.placements(pair) {
                 sims += 1;

@@ -4,7 +4,8 @@
 
 use crate::common::{check, config, SplitMix as Rng};
 
-use gridbits::games::amazons::{IllegalReason, Move, MoveEngine, Position, Side};
+use gridbits::cpu::{self, with_level, Level};
+use gridbits::games::amazons::{IllegalReason, Move, Position, Side};
 use gridbits::naive::{amazons_moves, NaiveGrid};
 use gridbits::Board10x10;
 use proptest::prelude::*;
@@ -166,24 +167,24 @@ fn every_listed_move_plays_and_counts_like_the_naive_child() {
 #[test]
 fn portable_and_fast_engines_agree() {
     check(config(200), any_position(), &|(p, side)| {
-        let n = p.count_moves_with(side, MoveEngine::Portable);
-        prop_assert_eq!(p.count_moves_with(side, MoveEngine::Auto), n);
+        let n = with_level(Level::Portable, || p.count_moves(side));
+        prop_assert_eq!(p.count_moves(side), n);
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        p.for_each_move_with(side, MoveEngine::Portable, |m| a.push(m));
-        p.for_each_move_with(side, MoveEngine::Auto, |m| b.push(m));
+        with_level(Level::Portable, || p.for_each_move(side, |m| a.push(m)));
+        p.for_each_move(side, |m| b.push(m));
         prop_assert_eq!(a.len() as u64, n);
         prop_assert_eq!(&a, &b);
         for depth in 0..=2 {
             prop_assert_eq!(
-                p.perft_with(side, depth, MoveEngine::Portable),
-                p.perft_with(side, depth, MoveEngine::Auto)
+                with_level(Level::Portable, || p.perft(side, depth)),
+                p.perft(side, depth)
             );
         }
         Ok(())
     });
     let p = Position::start();
     assert_eq!(
-        p.perft_with(Side::White, 2, MoveEngine::Portable),
+        with_level(Level::Portable, || p.perft(Side::White, 2)),
         4_307_152
     );
 }
@@ -205,12 +206,12 @@ fn perft_three_equals_the_naive_one_on_crowded_positions() {
         .boxed();
     check(config(24), s, &|(p, side)| {
         let (own, other, empty) = naive_of(&p, side);
-        for engine in [MoveEngine::Auto, MoveEngine::Portable] {
+        for level in [cpu::level(), Level::Portable] {
             prop_assert_eq!(
-                p.perft_with(side, 3, engine),
+                with_level(level, || p.perft(side, 3)),
                 amazons_moves::perft(&own, &other, &empty, 3),
                 "{:?}\n{}",
-                engine,
+                level,
                 p
             );
         }

@@ -4,7 +4,9 @@
 
 use crate::common::SplitMix as Rng;
 
-use gridbits::games::puyo::{Cell, Field, Move, Pair, PairError, Rules, COLUMNS, MAX_PLACEMENTS};
+use gridbits::games::puyo::{
+    Cell, Field, Pair, PairError, PairMove, Rules, COLUMNS, MAX_PLACEMENTS,
+};
 use gridbits::naive::puyo::NaivePuyo;
 use gridbits::naive::puyo_moves::{naive_game_over, naive_placements};
 use proptest::prelude::*;
@@ -27,16 +29,16 @@ fn stacks(rules: Rules, heights: [usize; COLUMNS]) -> Field {
 }
 
 /// The moves of `pair` on `f`, in order.
-fn moves(f: &Field, pair: Pair) -> Vec<Move> {
+fn moves(f: &Field, pair: Pair) -> Vec<PairMove> {
     f.drops(pair).moves().collect()
 }
 
 /// Every move of a pair of two colours whose columns are all in `cols`.
-fn moves_within(cols: std::ops::RangeInclusive<usize>) -> Vec<Move> {
+fn moves_within(cols: std::ops::RangeInclusive<usize>) -> Vec<PairMove> {
     let mut out = Vec::new();
     for column in 0..COLUMNS {
         for rotation in 0..4 {
-            let m = Move { column, rotation };
+            let m = PairMove { column, rotation };
             if let Some((a, c)) = m.columns() {
                 if cols.contains(&a) && cols.contains(&c) {
                     out.push(m);
@@ -77,7 +79,7 @@ fn open_field_has_22_moves_or_11_for_one_colour() {
 fn rotations_put_the_child_where_they_say() {
     let f = Field::new(Rules::Tsu);
     let d = f.drops(Pair::new(0, 1)); // axis R, child G
-    let at = |column, rotation| d.find(Move { column, rotation }).unwrap();
+    let at = |column, rotation| d.find(PairMove { column, rotation }).unwrap();
     assert_eq!(at(2, 0).to_text().lines().last(), Some("..RG.."));
     assert_eq!(at(2, 2).to_text().lines().last(), Some(".GR..."));
     let up = at(4, 1);
@@ -91,7 +93,7 @@ fn rotations_put_the_child_where_they_say() {
         (Cell::Color(1), Cell::Color(0))
     );
     assert_eq!(
-        d.find(Move {
+        d.find(PairMove {
             column: 5,
             rotation: 0
         }),
@@ -110,7 +112,7 @@ fn tsu_wall_at_x1_hides_column_0() {
     let d = f.drops(Pair::new(0, 1));
     assert_eq!(d.len(), 22);
     let g = d
-        .find(Move {
+        .find(PairMove {
             column: 1,
             rotation: 1,
         })
@@ -118,7 +120,7 @@ fn tsu_wall_at_x1_hides_column_0() {
     assert_eq!((g.get(1, 1), g.get(1, 0)), (Cell::Color(0), Cell::Color(1)));
     // The walls do not matter under Smash the Code: only the fit does.
     let f = stacks(Rules::SmashTheCode, [0, 12, 0, 0, 0, 0]);
-    let want: Vec<Move> = moves_within(0..=5)
+    let want: Vec<PairMove> = moves_within(0..=5)
         .into_iter()
         .filter(|m| m.columns().is_some_and(|(a, c)| a != 1 && c != 1))
         .collect();
@@ -135,7 +137,7 @@ fn tsu_wall_at_x3_hides_columns_3_to_5() {
     let f = stacks(Rules::Tsu, [0, 12, 3, 13, 0, 0]);
     assert_eq!(
         moves(&f, Pair::new(0, 1)),
-        [1, 3].map(|rotation| Move {
+        [1, 3].map(|rotation| PairMove {
             column: 2,
             rotation
         })
@@ -182,7 +184,7 @@ fn tsu_row_14_puyos_vanish() {
     let d = f.drops(Pair::new(0, 1));
     assert_eq!(d.len(), 22);
     assert_eq!(
-        d.find(Move {
+        d.find(PairMove {
             column: 4,
             rotation: 1
         })
@@ -190,7 +192,7 @@ fn tsu_row_14_puyos_vanish() {
         f
     );
     let h = d
-        .find(Move {
+        .find(PairMove {
             column: 3,
             rotation: 0,
         })
@@ -218,11 +220,11 @@ fn smash_the_code_placements_must_fit() {
     assert_eq!(
         moves(&f, Pair::new(0, 1)),
         [
-            Move {
+            PairMove {
                 column: 3,
                 rotation: 0
             },
-            Move {
+            PairMove {
                 column: 4,
                 rotation: 2
             }
@@ -230,7 +232,7 @@ fn smash_the_code_placements_must_fit() {
     );
     assert_eq!(
         moves(&f, Pair::new(1, 1)),
-        [Move {
+        [PairMove {
             column: 3,
             rotation: 0
         }]
@@ -251,18 +253,18 @@ fn placements_fire_their_chains() {
     let text = format!("{}111...\n", "......\n".repeat(11));
     let f = Field::parse(&text, Rules::SmashTheCode).unwrap();
     let p = f.placements(Pair::new(0, 1));
-    let fired: Vec<Move> = p
+    let fired: Vec<PairMove> = p
         .iter()
         .filter(|q| q.chain.chain > 0)
         .map(|q| q.mv())
         .collect();
     // Axis 1 next to or on the three: vertical on columns 0-3 (axis at the bottom:
     // rotation 1), horizontal with the axis on column 3 or on top of columns 0-2.
-    assert!(fired.contains(&Move {
+    assert!(fired.contains(&PairMove {
         column: 3,
         rotation: 1
     }));
-    assert!(!fired.contains(&Move {
+    assert!(!fired.contains(&PairMove {
         column: 3,
         rotation: 3
     })); // the 2 lands first

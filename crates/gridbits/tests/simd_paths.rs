@@ -21,7 +21,7 @@ use gridbits::algo::fill::fill_union;
 use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
 use gridbits::algo::lines::{settle_planes, ColumnBoard, RowChunks, PEXT};
 use gridbits::cpu::{self, with_level, Level};
-use gridbits::games::amazons::{MoveEngine, Side};
+use gridbits::games::amazons::Side;
 use gridbits::games::puyo::{ChainEngine, Rules};
 use gridbits::grid::ByteKernel;
 use gridbits::{BitGrid, Connectivity};
@@ -312,17 +312,17 @@ fn amazons_move_generation_bit_instructions() {
             1 + (seed / 4) as usize % 4,
         );
         for side in [Side::White, Side::Black] {
-            let n = p.count_moves_with(side, MoveEngine::Portable);
-            assert_eq!(p.count_moves_with(side, MoveEngine::Auto), n);
+            let n = with_level(Level::Portable, || p.count_moves(side));
+            assert_eq!(p.count_moves(side), n);
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            p.for_each_move_with(side, MoveEngine::Portable, |m| a.push(m));
-            p.for_each_move_with(side, MoveEngine::Auto, |m| b.push(m));
+            with_level(Level::Portable, || p.for_each_move(side, |m| a.push(m)));
+            p.for_each_move(side, |m| b.push(m));
             assert_eq!(a, b);
             if n < 3000 {
                 let d = 2;
                 assert_eq!(
-                    p.perft_with(side, d, MoveEngine::Auto),
-                    p.perft_with(side, d, MoveEngine::Portable)
+                    p.perft(side, d),
+                    with_level(Level::Portable, || p.perft(side, d))
                 );
             }
         }

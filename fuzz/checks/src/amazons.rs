@@ -3,7 +3,8 @@
 //! a move played against its naive effect.
 
 use crate::bytes::Bytes;
-use gridbits::games::amazons::{Move, MoveEngine, Position, Side, SideDistances};
+use gridbits::cpu::{self, with_level, Level};
+use gridbits::games::amazons::{Move, Position, Side, SideDistances};
 use gridbits::naive::{self, amazons_moves, NaiveGrid};
 use gridbits::{Board10x10, Moves};
 use std::collections::BTreeSet;
@@ -88,12 +89,14 @@ pub fn check_amazons(data: &[u8]) {
         got.windows(2).all(|w| key(&w[0]) < key(&w[1])),
         "move order"
     );
-    for engine in [MoveEngine::Auto, MoveEngine::Portable] {
-        assert_eq!(p.count_moves_with(side, engine), n, "{engine:?}");
-        assert_eq!(p.perft_with(side, 1, engine), n, "{engine:?} perft 1");
-        let mut listed = Vec::new();
-        p.for_each_move_with(side, engine, |m| listed.push(m));
-        assert_eq!(listed, got, "{engine:?} for_each_move_with");
+    for level in [cpu::level(), Level::Portable] {
+        with_level(level, || {
+            assert_eq!(p.count_moves(side), n, "{level:?}");
+            assert_eq!(p.perft(side, 1), n, "{level:?} perft 1");
+            let mut listed = Vec::new();
+            p.for_each_move(side, |m| listed.push(m));
+            assert_eq!(listed, got, "{level:?} for_each_move");
+        });
     }
     // Perft 2 where the tree is small.
     if n <= 300 {

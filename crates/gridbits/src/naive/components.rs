@@ -22,11 +22,11 @@ use crate::dir::{step, Connectivity};
 use std::collections::VecDeque;
 
 /// One component found by the reference: its cells in BFS order from its first cell.
-pub type Cells = Vec<(usize, usize)>;
+pub type CellList = Vec<(usize, usize)>;
 
 /// Every component of the set cells, as cell lists, in raster order of their first cell.
 /// Each list starts with that first cell; the rest follow in BFS order.
-pub fn component_cells(grid: &NaiveGrid, conn: Connectivity) -> Vec<Cells> {
+pub fn component_cells(grid: &NaiveGrid, conn: Connectivity) -> Vec<CellList> {
     let (w, h) = (grid.width(), grid.height());
     let mut seen = vec![false; w * h];
     let mut out = Vec::new();

@@ -40,7 +40,7 @@ use crate::Board10x10;
 use kernels::{evaluate_raw, king, layers, territory, territory_map, Smears};
 use std::fmt;
 
-pub use movegen::{IllegalMove, IllegalReason, MoveEngine};
+pub use movegen::{IllegalMove, IllegalReason};
 pub use notation::{Move, MoveParseError};
 
 /// Board side length.

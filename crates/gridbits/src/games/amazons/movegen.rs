@@ -245,31 +245,17 @@ mod x86 {
     }
 }
 
-/// Which compiled copy of the move generator runs.
-///
-/// Results never depend on it: [`MoveEngine::Portable`] exists to test and time the copy that
-/// runs on CPUs without the bit instructions of the fast one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum MoveEngine {
-    /// The fastest copy this CPU supports (x86-64: POPCNT, BMI1/2 and LZCNT instructions,
-    /// detected at run time), else the portable one.
-    #[default]
-    Auto,
-    /// Plain Rust, no CPU-specific instructions.
-    Portable,
-}
-
-impl MoveEngine {
-    #[inline]
-    fn fast(self) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            self == MoveEngine::Auto && x86::available()
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
+/// Whether the copy of the move generator compiled for POPCNT, BMI and LZCNT may run: see
+/// [`crate::cpu`] (its override forces the portable copy for tests and benchmarks).
+#[inline]
+fn fast() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
 
@@ -300,20 +286,14 @@ impl Position {
     /// Position::start().for_each_move(Side::White, |_| n += 1);
     /// assert_eq!(n, 2176);
     /// ```
-    pub fn for_each_move(&self, side: Side, f: impl FnMut(Move)) {
-        self.for_each_move_with(side, MoveEngine::Auto, f);
-    }
-
-    /// [`Position::for_each_move`] with a chosen [`MoveEngine`].
-    pub fn for_each_move_with(&self, side: Side, engine: MoveEngine, mut f: impl FnMut(Move)) {
+    pub fn for_each_move(&self, side: Side, mut f: impl FnMut(Move)) {
         let (own, _, e) = self.side_raw(side);
         let g = |fr, t, a| f(to_move(fr, t, a));
         #[cfg(target_arch = "x86_64")]
-        if engine.fast() {
+        if fast() {
             // SAFETY: `fast` checked that the CPU has every feature `x86::for_each` uses.
             return unsafe { x86::for_each(own, e, g) };
         }
-        let _ = engine;
         for_each_raw(own, e, g);
     }
 
@@ -340,18 +320,12 @@ impl Position {
     /// assert_eq!(Position::start().count_moves(Side::White), 2176);
     /// ```
     pub fn count_moves(&self, side: Side) -> u64 {
-        self.count_moves_with(side, MoveEngine::Auto)
-    }
-
-    /// [`Position::count_moves`] with a chosen [`MoveEngine`].
-    pub fn count_moves_with(&self, side: Side, engine: MoveEngine) -> u64 {
         let (own, _, e) = self.side_raw(side);
         #[cfg(target_arch = "x86_64")]
-        if engine.fast() {
+        if fast() {
             // SAFETY: `fast` checked that the CPU has every feature `x86::count` uses.
             return unsafe { x86::count(own, e) };
         }
-        let _ = engine;
         count_raw(own, e)
     }
 
@@ -458,23 +432,12 @@ impl Position {
     /// assert_eq!(Position::start().perft(Side::White, 2), 4_307_152);
     /// ```
     pub fn perft(&self, side: Side, depth: u32) -> u64 {
-        self.perft_with(side, depth, MoveEngine::Auto)
-    }
-
-    /// [`Position::perft`] with a chosen [`MoveEngine`].
-    ///
-    /// ```
-    /// use gridbits::games::amazons::{MoveEngine, Position, Side};
-    /// assert_eq!(Position::start().perft_with(Side::Black, 1, MoveEngine::Portable), 2176);
-    /// ```
-    pub fn perft_with(&self, side: Side, depth: u32, engine: MoveEngine) -> u64 {
         let (own, opp, e) = self.side_raw(side);
         #[cfg(target_arch = "x86_64")]
-        if engine.fast() {
+        if fast() {
             // SAFETY: `fast` checked that the CPU has every feature `x86::perft` uses.
             return unsafe { x86::perft(own, opp, e, depth) };
         }
-        let _ = engine;
         perft_portable(own, opp, e, depth)
     }
 }

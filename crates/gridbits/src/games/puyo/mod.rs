@@ -50,8 +50,8 @@ pub use codes::{CodeError, CODE_GARBAGE};
 pub use engine::ChainEngine;
 pub use error::{CellError, PlaceError};
 pub use field::{Cell, Field};
-pub use pair::{Move, Pair, PairError};
-pub use placement::{Drops, Placement, MAX_PLACEMENTS};
+pub use pair::{Pair, PairError, PairMove};
+pub use placement::{Drops, PairPlacement, MAX_PLACEMENTS};
 pub use rules::{Nuisance, Rules};
 
 /// Number of columns of every Puyo field.

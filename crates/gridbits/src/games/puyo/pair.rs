@@ -1,4 +1,4 @@
-//! A pair of puyos (axis and child colours) and where it goes ([`Move`]).
+//! A pair of puyos (axis and child colours) and where it goes ([`PairMove`]).
 
 use super::{Rules, COLORS, COLUMNS};
 use std::fmt;
@@ -143,20 +143,20 @@ impl std::error::Error for PairError {}
 /// above, 2 = child left, 3 = child below.
 ///
 /// ```
-/// use gridbits::games::puyo::Move;
-/// let m = Move { column: 2, rotation: 2 };
+/// use gridbits::games::puyo::PairMove;
+/// let m = PairMove { column: 2, rotation: 2 };
 /// assert_eq!(m.columns(), Some((2, 1))); // axis in column 2, child in column 1
-/// assert_eq!(Move { column: 0, rotation: 2 }.columns(), None); // child off the field
+/// assert_eq!(PairMove { column: 0, rotation: 2 }.columns(), None); // child off the field
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
+pub struct PairMove {
     /// The axis column, 0 to 5.
     pub column: usize,
     /// 0 child right, 1 child above, 2 child left, 3 child below.
     pub rotation: u8,
 }
 
-impl Move {
+impl PairMove {
     /// The columns of the axis and of the child, or `None` when one is off the field or the
     /// rotation is 4 or more.
     pub const fn columns(self) -> Option<(usize, usize)> {

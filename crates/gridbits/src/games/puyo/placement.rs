@@ -1,4 +1,4 @@
-//! Pair placements: every [`Move`] a pair can make on a field, with the field it leaves and,
+//! Pair placements: every [`PairMove`] a pair can make on a field, with the field it leaves and,
 //! for [`Field::placements`], the chain it fires.
 //!
 //! # The placements
@@ -16,7 +16,7 @@
 //!
 //!
 //! ```
-//! use gridbits::games::puyo::{Field, Move, Pair, Rules};
+//! use gridbits::games::puyo::{Field, PairMove, Pair, Rules};
 //! let open = Field::new(Rules::Tsu);
 //! assert_eq!(open.drops(Pair::new(0, 1)).len(), 22);
 //! assert_eq!(open.drops(Pair::new(2, 2)).len(), 11);
@@ -32,7 +32,7 @@
 //! assert!(placed.iter().all(|p| p.chain.chain == 0));
 //! ```
 
-use super::{Chain, Field, Move, Pair, Rules, COLUMNS, LANE};
+use super::{Chain, Field, Pair, PairMove, Rules, COLUMNS, LANE};
 
 /// The most placements a pair has: 22.
 pub const MAX_PLACEMENTS: usize = 22;
@@ -45,10 +45,10 @@ const DEATH: u128 = 1u128 << (2 * LANE + 11);
 
 /// A pair placed, with the chain it fires: an entry of [`Field::placements`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Placement {
+pub struct PairPlacement {
     /// The axis column, 0 to 5.
     pub column: usize,
-    /// The rotation (see [`Move`]): 0 child right, 1 above, 2 left, 3 below.
+    /// The rotation (see [`PairMove`]): 0 child right, 1 above, 2 left, 3 below.
     pub rotation: u8,
     /// The field right after the pair fell, before the chain.
     pub field_after: Field,
@@ -57,10 +57,10 @@ pub struct Placement {
     pub chain: Chain,
 }
 
-impl Placement {
+impl PairPlacement {
     /// The move (column and rotation).
-    pub const fn mv(&self) -> Move {
-        Move {
+    pub const fn mv(&self) -> PairMove {
+        PairMove {
             column: self.column,
             rotation: self.rotation,
         }
@@ -83,7 +83,7 @@ pub struct Drops {
 /// (Tsu's row 14) is dropped when the field is built.
 #[derive(Clone, Copy, Debug)]
 struct Landing {
-    mv: Move,
+    mv: PairMove,
     axis: u8,
     axis_bit: u8,
     child: u8,
@@ -93,7 +93,7 @@ struct Landing {
 impl Drops {
     fn new(base: Field) -> Self {
         let none = Landing {
-            mv: Move {
+            mv: PairMove {
                 column: 0,
                 rotation: 0,
             },
@@ -117,7 +117,7 @@ impl Drops {
     }
 
     #[inline(always)]
-    fn build(&self, l: &Landing) -> (Move, Field) {
+    fn build(&self, l: &Landing) -> (PairMove, Field) {
         // Tsu: a puyo landing above the ghost row (row 14 or higher) vanishes. Smash the
         // Code: a move that does not fit is not listed, so nothing lands above row 12.
         let keep = super::ALL;
@@ -154,22 +154,22 @@ impl Drops {
     }
 
     /// The moves, in order, without their fields.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = PairMove> + '_ {
         self.items[..self.len].iter().map(|l| l.mv)
     }
 
     /// Each move with the field it leaves, in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Move, Field)> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (PairMove, Field)> + '_ {
         self.items[..self.len].iter().map(|l| self.build(l))
     }
 
     /// Move `i` (in order) with the field it leaves.
-    pub fn get(&self, i: usize) -> Option<(Move, Field)> {
+    pub fn get(&self, i: usize) -> Option<(PairMove, Field)> {
         self.items[..self.len].get(i).map(|l| self.build(l))
     }
 
     /// The field a move leaves, when the move is listed.
-    pub fn find(&self, mv: Move) -> Option<Field> {
+    pub fn find(&self, mv: PairMove) -> Option<Field> {
         self.items[..self.len]
             .iter()
             .find(|l| l.mv == mv)
@@ -255,10 +255,10 @@ impl Field {
     /// docs/games.md.
     ///
     /// ```
-    /// use gridbits::games::puyo::{Cell, Field, Move, Pair, Rules};
+    /// use gridbits::games::puyo::{Cell, Field, PairMove, Pair, Rules};
     /// let field = Field::new(Rules::SmashTheCode);
     /// let drops = field.drops(Pair::new(0, 1));
-    /// let after = drops.find(Move { column: 5, rotation: 3 }).unwrap(); // child below
+    /// let after = drops.find(PairMove { column: 5, rotation: 3 }).unwrap(); // child below
     /// assert_eq!(after.get(5, 11), Cell::Color(1));
     /// assert_eq!(after.get(5, 10), Cell::Color(0));
     /// ```
@@ -278,7 +278,7 @@ impl Field {
                 if pair.is_double() && rotation >= 2 {
                     continue;
                 }
-                let mv = Move {
+                let mv = PairMove {
                     column: x,
                     rotation,
                 };
@@ -345,10 +345,10 @@ impl Field {
     ///     .unwrap();
     /// assert_eq!((best.chain.chain, best.chain.score), (1, 40));
     /// ```
-    pub fn placements(&self, pair: Pair) -> Vec<Placement> {
+    pub fn placements(&self, pair: Pair) -> Vec<PairPlacement> {
         self.drops(pair)
             .iter()
-            .map(|(mv, field_after)| Placement {
+            .map(|(mv, field_after)| PairPlacement {
                 column: mv.column,
                 rotation: mv.rotation,
                 field_after,
