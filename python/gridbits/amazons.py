@@ -6,7 +6,7 @@ and ``.``, read by the library's parser (:func:`parse`). Results are named tuple
 :class:`Evaluation` of two :class:`Territory` counts.
 
 >>> from gridbits import amazons
->>> e = amazons.evaluate(amazons.START)
+>>> e = amazons.evaluate(amazons.start())
 >>> e.queen
 Territory(white=22, black=22, contested=48, unreachable=0)
 >>> e.queen.white, sum(e.king)
@@ -25,7 +25,7 @@ if _typing.TYPE_CHECKING:
 
     from numpy.typing import ArrayLike
 
-__all__ = ["START", "Evaluation", "Territory", "evaluate", "evaluate_many", "parse"]
+__all__ = ["Evaluation", "Territory", "evaluate", "evaluate_many", "parse", "start"]
 
 
 class Territory(_typing.NamedTuple):
@@ -60,8 +60,7 @@ def parse(text: str) -> _np.ndarray:
     return _gridbits.amazons_parse(text)
 
 
-#: The standard start: white a4 d1 g1 j4, black a7 d10 g10 j7 (a1 bottom left).
-START = parse(
+_START = (
     "...B..B...\n"
     "..........\n"
     "..........\n"
@@ -73,6 +72,18 @@ START = parse(
     "..........\n"
     "...W..W...\n"
 )
+
+
+def start() -> _np.ndarray:
+    """The standard start as a new code array: white a4 d1 g1 j4, black a7 d10 g10 j7 (a1
+    bottom left), that is white at (row, col) (6, 0), (9, 3), (9, 6), (6, 9).
+
+    >>> from gridbits import amazons
+    >>> p = amazons.start()
+    >>> p.shape, int((p == 1).sum()), int((p == 2).sum())
+    ((10, 10), 4, 4)
+    """
+    return parse(_START)
 
 
 def _positions(positions: "Union[ArrayLike, str]", name: str, batch: bool) -> _np.ndarray:
@@ -99,7 +110,7 @@ def evaluate_many(positions: "ArrayLike") -> _np.ndarray:
 
     >>> import numpy as np
     >>> from gridbits import amazons
-    >>> amazons.evaluate_many(np.stack([amazons.START] * 3)).shape
+    >>> amazons.evaluate_many(np.stack([amazons.start()] * 3)).shape
     (3, 2, 4)
     """
     return _gridbits.amazons_evaluate_many(_positions(positions, "positions", True))

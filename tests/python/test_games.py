@@ -105,10 +105,10 @@ def test_puyo_errors():
 
 
 def test_amazons_start_and_batch():
-    e = amazons.evaluate(amazons.START)
+    e = amazons.evaluate(amazons.start())
     assert e.queen.white == e.queen.black
     assert sum(e.queen) == 92
-    batch = amazons.evaluate_many(np.stack([amazons.START, amazons.START]))
+    batch = amazons.evaluate_many(np.stack([amazons.start(), amazons.start()]))
     assert batch.shape == (2, 2, 4) and batch.dtype == np.int32
     assert batch[0, 0].tolist() == list(e.queen)
     with pytest.raises(ValueError, match="^positions: each position must be 10 x 10"):
