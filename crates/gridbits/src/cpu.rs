@@ -28,6 +28,7 @@
 use std::cell::Cell;
 use std::ops::BitOr;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
 /// A set of CPU features (x86-64; always empty elsewhere).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -139,6 +140,15 @@ static STATE: AtomicU32 = AtomicU32::new(0);
 /// Marks [`STATE`] as filled in.
 const DETECTED: u32 = 1 << 31;
 
+/// Set in [`STATE`] while some thread runs inside [`with_level`]: only then is the
+/// thread-local cap read.
+const CAPPED: u32 = 1 << 30;
+
+/// How many [`with_level`] calls are running, on all threads. A mutex, not an atomic: it
+/// sets and clears [`CAPPED`] in the order the calls start and end, so the bit is set while
+/// any call runs (with_level is never on a hot path).
+static CAPPED_CALLS: Mutex<u32> = Mutex::new(0);
+
 thread_local! {
     /// The cap of [`with_level`] on this thread (all bits: none).
     static CAP: Cell<u32> = const { Cell::new(u32::MAX) };
@@ -151,9 +161,9 @@ fn detect() -> u32 {
         .ok()
         .and_then(|v| Level::from_name(&v))
         .map_or(Features::ALL, Level::features);
+    // An OR, not a store: a `with_level` on another thread may have set CAPPED already.
     let state = (cpu.0 & cap.0) | DETECTED;
-    STATE.store(state, Ordering::Relaxed);
-    state
+    STATE.fetch_or(state, Ordering::Relaxed) | state
 }
 
 /// What this CPU has, asked of the standard library.
@@ -191,16 +201,35 @@ fn cpu_features() -> Features {
 
 /// The features code may use now: those of the CPU, capped by `GRIDBITS_CPU` and by
 /// [`with_level`] on this thread.
-#[inline]
 pub fn features() -> Features {
     let s = STATE.load(Ordering::Relaxed);
-    let s = if s == 0 { detect() } else { s };
-    Features(s & CAP.with(Cell::get) & Features::ALL.0)
+    let s = if s & DETECTED == 0 { detect() } else { s };
+    let cap = if s & CAPPED == 0 {
+        u32::MAX
+    } else {
+        CAP.with(Cell::get)
+    };
+    Features(s & cap & Features::ALL.0)
 }
 
 /// Whether code may use every feature of `f` now (see [`features`]).
+///
+/// One relaxed load, a mask and a compare when the answer is yes and no thread runs inside
+/// [`with_level`]: hot paths of a few nanoseconds (a line clear, a Tetris placement) ask it
+/// on every call. Everything else (the first call, a cap, a missing feature) takes
+/// [`features`].
 #[inline]
 pub fn has(f: Features) -> bool {
+    let s = STATE.load(Ordering::Relaxed);
+    if s & (f.0 | DETECTED | CAPPED) == f.0 | DETECTED {
+        return true;
+    }
+    has_slow(f)
+}
+
+#[cold]
+#[inline(never)]
+fn has_slow(f: Features) -> bool {
     features().contains(f)
 }
 
@@ -228,7 +257,20 @@ pub fn with_level<R>(level: Level, f: impl FnOnce() -> R) -> R {
     impl Drop for Restore {
         fn drop(&mut self) {
             CAP.with(|c| c.set(self.0));
+            let mut calls = CAPPED_CALLS.lock().unwrap_or_else(|e| e.into_inner());
+            *calls -= 1;
+            if *calls == 0 {
+                STATE.fetch_and(!CAPPED, Ordering::Relaxed);
+            }
         }
+    }
+    // CAPPED is set before this thread's cap, and cleared only when the last call ends, so
+    // this thread's own queries (after it in program order) always read its cap; other
+    // threads may skip the thread-local, theirs being unset.
+    {
+        let mut calls = CAPPED_CALLS.lock().unwrap_or_else(|e| e.into_inner());
+        *calls += 1;
+        STATE.fetch_or(CAPPED, Ordering::Relaxed);
     }
     let _restore = Restore(CAP.with(|c| c.replace(level.features().0)));
     f()
@@ -250,6 +292,30 @@ mod tests {
         }
         assert_eq!(features(), all);
         assert!(detected().contains(all));
+    }
+
+    /// A cap is the calling thread's: another thread keeps the process's features, and
+    /// `has` agrees with `features` inside and outside a cap.
+    #[test]
+    fn caps_are_per_thread_and_has_agrees() {
+        let all = features();
+        with_level(Level::Portable, || {
+            assert_eq!(features(), Features::NONE);
+            let other = std::thread::spawn(features).join().expect("thread");
+            assert_eq!(other, all);
+            for f in [Features::POPCNT, Features::AVX2, Features::BIT_INSTRUCTIONS] {
+                assert!(!has(f));
+            }
+            assert!(has(Features::NONE));
+        });
+        for f in [
+            Features::SSE2,
+            Features::POPCNT,
+            Features::AVX2,
+            Features::SSE41,
+        ] {
+            assert_eq!(has(f), all.contains(f));
+        }
     }
 
     #[test]

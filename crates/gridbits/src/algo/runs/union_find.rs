@@ -10,23 +10,26 @@
 /// with the larger parent below the smaller parent, which both links and compresses).
 /// `parent` must keep the rule of the module; afterwards it still does.
 #[inline(always)]
-pub(crate) fn union(parent: &mut [u32], mut a: u32, mut b: u32) {
+pub(crate) fn union(parent: &mut [u32], a: u32, b: u32) {
+    let (mut x, mut y) = (a as usize, b as usize);
     loop {
-        let mut pa = parent[a as usize];
-        let mut pb = parent[b as usize];
-        if pa == pb {
+        let (px, py) = (parent[x] as usize, parent[y] as usize);
+        if px == py {
             return;
         }
-        if pa < pb {
-            std::mem::swap(&mut a, &mut b);
-            std::mem::swap(&mut pa, &mut pb);
+        if px < py {
+            parent[y] = px as u32;
+            if py == y {
+                return;
+            }
+            y = py;
+        } else {
+            parent[x] = py as u32;
+            if px == x {
+                return;
+            }
+            x = px;
         }
-        // Now pa > pb: hang a's branch below pb.
-        parent[a as usize] = pb;
-        if pa == a {
-            return;
-        }
-        a = pa;
     }
 }
 
