@@ -17,6 +17,7 @@
 use crate::Bench;
 use gridbits::algo::components::{components, components_plain, groups_at_least, table};
 use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
+use gridbits::cpu::Level;
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{BitGrid, Board6x12, Connectivity};
 use gridbits_testkit::{random_boards, SplitMix};
@@ -177,7 +178,7 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix) {
         let mut labeller = Labeller::new();
         let mut image = Labels::new();
         let mut labeller2 = Labeller::new();
-        let mut avx2 = Labeller::new().without_avx512();
+        let mut avx2 = Labeller::new().with_level(Level::Avx2);
         let mut avx2_image = Labels::new();
         let mut pairs = Labeller::new().with_order(LabelOrder::RowPairs);
         let mut pairs_image = Labels::new();

@@ -11,8 +11,10 @@
 //!
 //! - the environment variable `GRIDBITS_CPU=portable|bmi2|avx2|avx512`, read once on the first
 //!   query, caps the whole process (other values are ignored);
-//! - [`with_level`] caps the calling thread while a closure runs (work handed to a thread pool
-//!   inside it runs at the process level).
+//! - [`with_level`] caps the calling thread while a closure runs. Labelling and the fill
+//!   union-find by stripes choose their code on the calling thread and take that choice to
+//!   their stripes; other work handed to a thread pool inside it (batches of boards) runs at
+//!   the process level.
 //!
 //! Every path gives the same results, so tests compare each level against
 //! [`Level::Portable`]:
@@ -70,6 +72,13 @@ impl Features {
     /// Whether every feature of `other` is in `self`.
     pub const fn contains(self, other: Features) -> bool {
         self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitAnd for Features {
+    type Output = Features;
+    fn bitand(self, other: Features) -> Features {
+        Features(self.0 & other.0)
     }
 }
 

@@ -9,6 +9,7 @@
 use crate::common::{config, SplitMix as Rng, CONNS};
 
 use gridbits::algo::label::{self, LabelOrder, Labeller, Labels};
+use gridbits::cpu::Level;
 use gridbits::grid::{ByteImage, ImageError};
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::parallel::{with_threads, LABEL_MIN_CELLS};
@@ -57,8 +58,8 @@ fn pixels(rng: &mut Rng, len: usize, threshold: u8, density: u32) -> Vec<u8> {
 fn labeller(path: &str, order: LabelOrder) -> Labeller {
     let l = Labeller::new().with_order(order);
     match path {
-        "avx2" => l.without_avx512(),
-        "portable" => l.portable(),
+        "avx2" => l.with_level(Level::Avx2),
+        "portable" => l.with_level(Level::Portable),
         _ => l,
     }
 }

@@ -8,6 +8,7 @@ use gridbits::algo::label::{
     self, count, label, label_classes, label_with_stats, planes_by_char, stats, ComponentStats,
     LabelInput, LabelOrder, Labeller, Labels,
 };
+use gridbits::cpu::Level;
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::text::CharGrid;
 use gridbits::{BitGrid, Board, Board19x19, Board6x12, Board8x8, Connectivity};
@@ -160,7 +161,7 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         assert_eq!(labeller.count(g, conn).unwrap(), n);
 
         // The portable code gives the same as the run-time detected one.
-        let mut portable = Labeller::new().portable();
+        let mut portable = Labeller::new().with_level(Level::Portable);
         let mut img = Labels::new();
         assert_eq!(portable.label(g, conn, &mut img).unwrap(), n);
         assert_eq!(img.as_slice(), got.as_slice(), "portable {conn:?}\n{g}");
@@ -179,7 +180,7 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         assert_eq!(got.clone().into_vec(), got.as_slice());
 
         // The AVX2 writer (where the run-time detected one is AVX-512) gives the same.
-        let mut avx2 = Labeller::new().without_avx512();
+        let mut avx2 = Labeller::new().with_level(Level::Avx2);
         assert_eq!(avx2.label(g, conn, &mut img).unwrap(), n);
         assert_eq!(img.as_slice(), got.as_slice(), "AVX2 writer {conn:?}\n{g}");
 
@@ -187,7 +188,9 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         // statistics follow the labels.
         for mut pairs in [
             Labeller::new().with_order(LabelOrder::RowPairs),
-            Labeller::new().with_order(LabelOrder::RowPairs).portable(),
+            Labeller::new()
+                .with_order(LabelOrder::RowPairs)
+                .with_level(Level::Portable),
         ] {
             let mut img = Labels::new();
             let mut st = Vec::new();
@@ -379,7 +382,7 @@ fn accelerated_path_is_used_where_available() {
     if std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2") {
         assert!(l.accelerated());
     }
-    assert!(!l.portable().accelerated());
+    assert!(!l.with_level(Level::Portable).accelerated());
 }
 
 #[test]

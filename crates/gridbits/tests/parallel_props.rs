@@ -8,6 +8,7 @@
 use crate::common::{config, SplitMix as Rng, CONNS};
 
 use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
+use gridbits::cpu::Level;
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::parallel::{current_threads, with_threads, LABEL_MIN_CELLS};
 use gridbits::{BitGrid, Connectivity};
@@ -110,8 +111,8 @@ fn check_striped(g: &BitGrid, extra: &[usize]) {
                 let base = || {
                     let l = Labeller::new().with_order(order);
                     match path {
-                        "avx2" => l.without_avx512(),
-                        "portable" => l.portable(),
+                        "avx2" => l.with_level(Level::Avx2),
+                        "portable" => l.with_level(Level::Portable),
                         _ => l,
                     }
                 };
@@ -338,8 +339,8 @@ fn pipelined_first_stripe_equals_one_thread() {
                         with_threads(threads, || {
                             let l = Labeller::new().with_order(order);
                             let mut l = match path {
-                                "avx2" => l.without_avx512(),
-                                "portable" => l.portable(),
+                                "avx2" => l.with_level(Level::Avx2),
+                                "portable" => l.with_level(Level::Portable),
                                 _ => l,
                             };
                             let mut image = Labels::new();

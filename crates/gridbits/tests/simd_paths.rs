@@ -171,9 +171,15 @@ fn labelling_bit_instructions_and_avx2_writer() {
         for conn in CONNS {
             for order in [LabelOrder::Raster, LabelOrder::RowPairs] {
                 let fast = label_all(Labeller::new().with_order(order), &g, conn);
-                let slow = label_all(Labeller::new().with_order(order).portable(), &g, conn);
+                let slow = label_all(
+                    Labeller::new()
+                        .with_order(order)
+                        .with_level(Level::Portable),
+                    &g,
+                    conn,
+                );
                 assert_eq!(fast, slow, "{conn:?} {order:?}\n{g}");
-                let avx2 = Labeller::new().with_order(order).without_avx512();
+                let avx2 = Labeller::new().with_order(order).with_level(Level::Avx2);
                 assert_eq!(
                     label_all(avx2, &g, conn),
                     slow,
@@ -195,7 +201,13 @@ fn striped_label_remap_avx2() {
         for conn in CONNS {
             for rows in [1, 2, 3, 8] {
                 let fast = label_all(Labeller::new().with_stripes(0, rows), &g, conn);
-                let slow = label_all(Labeller::new().with_stripes(0, rows).portable(), &g, conn);
+                let slow = label_all(
+                    Labeller::new()
+                        .with_stripes(0, rows)
+                        .with_level(Level::Portable),
+                    &g,
+                    conn,
+                );
                 assert_eq!(fast, slow, "{conn:?} stripes of {rows}\n{g}");
             }
         }

@@ -11,6 +11,7 @@ use gridbits::algo::label::{
     self, count, label, label_classes, label_with_stats, stats, ComponentStats, LabelOrder,
     Labeller, Labels,
 };
+use gridbits::cpu::Level;
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{BitGrid, Board, Connectivity};
 
@@ -186,11 +187,13 @@ pub fn check_label(data: &[u8]) {
             let stripe = 1 + bytes.below(8);
             for (name, mut l) in [
                 ("detected", Labeller::new()),
-                ("portable", Labeller::new().portable()),
+                ("portable", Labeller::new().with_level(Level::Portable)),
                 ("stripes", Labeller::new().with_stripes(0, stripe)),
                 (
                     "portable stripes",
-                    Labeller::new().portable().with_stripes(0, stripe),
+                    Labeller::new()
+                        .with_level(Level::Portable)
+                        .with_stripes(0, stripe),
                 ),
             ] {
                 let mut img = Labels::new();

@@ -18,32 +18,24 @@ impl Labeller {
         Self::default()
     }
 
-    /// The same labeller restricted to the portable code (no run-time CPU feature path):
-    /// for tests and comparisons. Results are identical.
-    ///
-    /// ```
-    /// use gridbits::algo::label::Labeller;
-    /// assert!(!Labeller::new().portable().accelerated());
-    /// ```
-    pub fn portable(mut self) -> Self {
-        self.portable = true;
-        self
-    }
-
-    /// The same labeller without its AVX-512 label writer (the AVX2 one writes instead, on
-    /// CPUs that have it): for tests and comparisons. Results are identical.
+    /// The same labeller capped at the CPU features of `level` (never more than the CPU's
+    /// own): for tests and comparisons of its code paths, as
+    /// [`cpu::with_level`](crate::cpu::with_level) does for a thread, but kept by the labeller
+    /// and taken to every stripe of a striped labelling. Results are identical.
     ///
     /// ```
     /// use gridbits::algo::label::{Labeller, Labels};
+    /// use gridbits::cpu::Level;
     /// use gridbits::{BitGrid, Connectivity};
+    /// assert!(!Labeller::new().with_level(Level::Portable).accelerated());
     /// let g = BitGrid::parse("#.#\n###\n").unwrap();
     /// let (mut a, mut b) = (Labels::new(), Labels::new());
     /// Labeller::new().label(&g, Connectivity::Four, &mut a).unwrap();
-    /// Labeller::new().without_avx512().label(&g, Connectivity::Four, &mut b).unwrap();
+    /// Labeller::new().with_level(Level::Avx2).label(&g, Connectivity::Four, &mut b).unwrap();
     /// assert_eq!(a.as_slice(), b.as_slice());
     /// ```
-    pub fn without_avx512(mut self) -> Self {
-        self.avx2_only = true;
+    pub fn with_level(mut self, level: crate::cpu::Level) -> Self {
+        self.cap = Some(level.features());
         self
     }
 
@@ -72,10 +64,26 @@ impl Labeller {
     }
 
     /// Whether this labeller runs the copies compiled for POPCNT and BMI (x86-64 CPUs that
-    /// have them, unless [`portable`](Self::portable)); with AVX2 the label image is also
-    /// written 8 cells per instruction.
+    /// have them, unless capped below them); with AVX2 the label image is also written 8
+    /// cells per instruction.
     pub fn accelerated(&self) -> bool {
-        !self.portable && crate::cpu::has(BIT_PATH)
+        self.may(BIT_PATH)
+    }
+
+    /// The CPU features this labeller may use now: the calling thread's
+    /// ([`crate::cpu::features`]) within its cap.
+    pub(super) fn features(&self) -> crate::cpu::Features {
+        let now = crate::cpu::features();
+        self.cap.map_or(now, |cap| now & cap)
+    }
+
+    /// Whether this labeller may use every feature of `f` now.
+    #[inline]
+    pub(super) fn may(&self, f: crate::cpu::Features) -> bool {
+        match self.cap {
+            None => crate::cpu::has(f),
+            Some(_) => self.features().contains(f),
+        }
     }
 
     /// Pass 1 and the flattening: afterwards `parent[i]` is the label of run `i`, and the

@@ -5,7 +5,7 @@
 //! `cv2.connectedComponentsWithStats` reports ([`ComponentStats`]: area, bounding box, the sums
 //! behind the centroid), [`stats`] gives those statistics without writing the image and
 //! [`count`] only counts; the [`Labeller`] methods of the same names take options
-//! ([`LabelOrder`], [`Labeller::portable`]). Labels number the components `1..=n` in raster
+//! ([`LabelOrder`], [`Labeller::with_level`]). Labels number the components `1..=n` in raster
 //! order of their first cell with both connectivities, as `scipy.ndimage.label` and
 //! [`crate::naive::components`] do; `0` is background. Any grid can be labelled
 //! ([`LabelInput`]): a [`BitGrid`], a [`Board`](crate::Board), a
@@ -41,8 +41,8 @@ macro_rules! dispatch {
     ($self:ident, $fast:path, $body:ident ( $($arg:expr),* )) => {{
         #[cfg(target_arch = "x86_64")]
         {
-            if !$self.portable && $crate::cpu::has($crate::algo::label::BIT_PATH) {
-                // SAFETY: `cpu::has(BIT_PATH)` checked POPCNT, BMI1, BMI2 and LZCNT
+            if $self.may($crate::algo::label::BIT_PATH) {
+                // SAFETY: `may(BIT_PATH)` (a subset of `cpu::features()`) checked POPCNT, BMI1, BMI2 and LZCNT
                 // just above: the features every `$fast` function (`x86::scan`, `x86::stats`,
                 // `x86::label`, `x86::accumulate`) is compiled for, and their only
                 // requirement.

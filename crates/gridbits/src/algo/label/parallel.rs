@@ -145,7 +145,7 @@ fn scan_stripe(
     src.rows_into(s.y0, g);
     let l = &mut s.labeller;
     // The caller's code paths and order; never stripes of its own.
-    (l.portable, l.avx2_only, l.order) = (like.portable, like.avx2_only, like.order);
+    (l.cap, l.order) = (like.cap, like.order);
     l.split = Some((usize::MAX, 1));
     s.count = l.scan(g, conn)?;
     border_labels(l, g, conn, 0, &mut s.top)?;
@@ -223,7 +223,12 @@ impl Labeller {
         }
         // Both passes and the join between them on the pool's threads: a caller outside
         // the pool waits (and is woken) once, not once per pass.
+        // The stripes run on the pool's threads: they take this thread's features (its
+        // `cpu::with_level` cap included), fixed for the whole labelling.
+        let now = self.features();
+        let cap = std::mem::replace(&mut self.cap, Some(now));
         let result = in_pool(|| self.striped_in(&mut stripes, src, conn, pipelined, out, stats));
+        self.cap = cap;
         self.stripes = stripes;
         result
     }

@@ -24,7 +24,9 @@ pub enum LabelOrder {
 /// On x86-64 CPUs with POPCNT and BMI (detected at run time) the labeller runs a copy of its
 /// code compiled for those instructions, and with AVX2 it writes label images with a
 /// table-driven `vpermd`, 8 cells at a time (with AVX-512 F and VPOPCNTDQ, 16 cells at a
-/// time); [`portable`](Self::portable) turns all of them off.
+/// time). [`with_level`](Self::with_level) caps them at a [`crate::cpu::Level`]; a labelling
+/// also takes the cap of [`crate::cpu::with_level`] on the calling thread to every stripe it
+/// runs on other threads.
 #[derive(Clone, Debug, Default)]
 pub struct Labeller {
     /// Union-find parents of the runs, then their labels.
@@ -45,10 +47,10 @@ pub struct Labeller {
     /// How many labels units `0..=k` have given, for each unit `k` (labels are given unit by
     /// unit: the first cell of label `l` lies in the first unit whose entry reaches `l`).
     pub(super) unit_labels: Vec<u32>,
-    /// Never use the accelerated copies.
-    pub(super) portable: bool,
-    /// Never use the AVX-512 label writer.
-    pub(super) avx2_only: bool,
+    /// The CPU features this labeller may use at most: the level of
+    /// [`with_level`](Self::with_level), or during a striped labelling the features of its
+    /// calling thread (stripes run on other threads, whose own cap is not the caller's).
+    pub(super) cap: Option<crate::cpu::Features>,
     /// How components are numbered.
     pub(super) order: LabelOrder,
     /// Forced stripes (test knob): minimum cells and rows per stripe.

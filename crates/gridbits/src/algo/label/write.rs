@@ -45,7 +45,7 @@ impl Labeller {
         self.reserve_row_tables(grid)?;
         #[cfg(target_arch = "x86_64")]
         {
-            if stats.is_none() && !self.portable && crate::cpu::has(AVX2_WRITER) {
+            if stats.is_none() && self.may(AVX2_WRITER) {
                 // SAFETY: `cpu::has(AVX2_WRITER)` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
                 // above: the features `x86::label_avx2` is compiled for, its only requirement.
                 return unsafe { x86::label_avx2(self, grid, conn, out) };

@@ -90,7 +90,16 @@ pub(super) fn label_avx2(
     // SAFETY: this function is compiled for (and so only called with) AVX2 and the bit
     // instructions.
     let units = 0..h.div_ceil(unit_rows(conn));
-    unsafe { write_fast(grid, conn, units, &l.parent, cells, l.avx2_only) };
+    unsafe {
+        write_fast(
+            grid,
+            conn,
+            units,
+            &l.parent,
+            cells,
+            !l.may(super::AVX512_WRITER),
+        )
+    };
     // SAFETY: `cells` came from `resize_uninit(w, h)`, and the writer wrote every one of
     // its first `w * h` cells (each row, each 8 or 16 cells of it, set or not).
     unsafe { out.set_written(w, h, count) };

@@ -5,7 +5,7 @@
 use super::super::scratch::Stripe;
 #[cfg(target_arch = "x86_64")]
 use super::super::x86;
-use super::super::{unit_rows, Labeller, AVX2_WRITER};
+use super::super::{unit_rows, Labeller, AVX2_WRITER, AVX512_WRITER};
 use super::each;
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
@@ -27,7 +27,7 @@ pub(super) fn write_in_pieces(
 ) -> Result<(), SizeError> {
     #[cfg(target_arch = "x86_64")]
     {
-        if !l.portable && crate::cpu::has(AVX2_WRITER) {
+        if l.may(AVX2_WRITER) {
             let (w, unit) = (g.width(), unit_rows(conn));
             let per = units.len().div_ceil(WRITE_PIECES).max(1);
             let mut pieces: Vec<(Range<usize>, &mut [MaybeUninit<u32>])> =
@@ -40,7 +40,7 @@ pub(super) fn write_in_pieces(
                 rest = after;
                 pieces.push((k..end, piece));
             }
-            let (l, avx2_only) = (&*l, l.avx2_only);
+            let (l, avx2_only) = (&*l, !l.may(AVX512_WRITER));
             return each(&mut pieces, |_, (units, piece)| {
                 let labels = &l.parent[l.unit_base[units.start] as usize..];
                 // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu::has(AVX2_WRITER)`),
@@ -92,12 +92,12 @@ pub(super) fn write_stripe(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if !l.portable && crate::cpu::has(AVX2_WRITER) {
+        if l.may(AVX2_WRITER) {
             let labels = &l.parent[l.unit_base[units.start] as usize..];
             // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu::has(AVX2_WRITER)` checks
             // all of them), what `write_fast` needs. Its writers write only inside `cells`
             // (the rows of `units`) and read the run labels from the first run of `units`.
-            unsafe { x86::write_fast(g, conn, units, labels, cells, l.avx2_only) };
+            unsafe { x86::write_fast(g, conn, units, labels, cells, !l.may(AVX512_WRITER)) };
             return;
         }
     }
@@ -156,7 +156,8 @@ impl Stripe {
             shift,
         };
         let l = &mut self.labeller;
-        remap(&mut l.parent[runs], map, l.portable);
+        let portable = !l.may(AVX2_WRITER);
+        remap(&mut l.parent[runs], map, portable);
     }
 }
 
