@@ -3,24 +3,15 @@
 //! With the feature `parallel` (rayon), the crate spreads four kinds of work over the
 //! threads of the current rayon pool, with results identical to one thread, bit for bit:
 //!
-//! - **Labelling large grids** ([`crate::algo::label`]): grids of at least
-//!   [`LABEL_MIN_CELLS`] cells are labelled in horizontal row stripes, one task per stripe,
-//!   then the stripes' components are joined across the stripe borders and renumbered to
-//!   the one-thread order.
+//! - **Labelling large grids** ([`crate::algo::label`], from [`LABEL_MIN_CELLS`] cells): row
+//!   stripes, joined across their borders and renumbered to the one-thread order.
 //! - **Distance maps and Voronoi owners of large grids** (the word-frontier BFS of
-//!   [`distance_map`](crate::algo::distance::distance_map),
-//!   [`voronoi_owners`](crate::algo::voronoi::voronoi_owners) and the Voronoi of
-//!   [`BitGrid`](crate::BitGrid)s): with a second thread in the pool, one thread runs the
-//!   BFS's word operations and hands each layer's frontier words to a second thread (a
-//!   scoped thread of its own, which must run beside the BFS), which writes the distances
-//!   or owners (or both): from 2 Mi cells for distances, 1 Mi cells with owners. The owners'
-//!   counts are then tallied in two halves, the second on a thread of its own. A BFS's layers
-//!   depend on each other, so this is the parallelism it has; the row sweeps of open rooms
-//!   and serpentines stay on one thread.
-//! - **Flood fill of large grids** ([`fill`](crate::algo::fill::fill)): where the row sweeps
-//!   hand over to the run union-find (mazes), on grids of at least [`FILL_MIN_CELLS`]
-//!   cells, the union-find runs by row stripes on every thread
-//!   (`algo::fill::fill_union_parallel`).
+//!   [`distance_map`](crate::algo::distance::distance_map) and
+//!   [`voronoi_owners`](crate::algo::voronoi::voronoi_owners)): a second thread writes the
+//!   distances or owners of each layer while the first runs the BFS.
+//! - **Flood fill of large grids** ([`fill`](crate::algo::fill::fill), from
+//!   [`FILL_MIN_CELLS`] cells, where the row sweeps hand over to the run union-find): the
+//!   union-find by row stripes.
 //! - **Batches of small boards**: [`simulate_many`](crate::games::puyo::simulate_many),
 //!   [`components_many`](crate::algo::components::components_many),
 //!   [`evaluate_many`](crate::games::amazons::evaluate_many).
@@ -28,12 +19,9 @@
 //! Without the feature every function here exists with the same signature and runs on the
 //! calling thread.
 //!
-//! The number of threads is rayon's: its global pool has one thread per core, or
-//! `RAYON_NUM_THREADS` if that is set. The first large labelling, distance map or Voronoi
-//! called outside any pool builds that global pool (so an application that wants to
-//! configure it with `rayon::ThreadPoolBuilder::build_global` does so first; on a system
-//! that refuses every thread, rayon panics there). [`with_threads`] runs a closure on a pool
-//! of its own with a given number of threads, for everything the closure calls:
+//! The number of threads is rayon's (one per core, or `RAYON_NUM_THREADS`); the first large
+//! call outside any pool builds rayon's global pool, so configure it first if you want to.
+//! [`with_threads`] runs a closure on a pool of its own with a given number of threads:
 //!
 //! ```
 //! use gridbits::parallel::{current_threads, with_threads};

@@ -1,25 +1,15 @@
 //! Connected components of fixed-size boards: split a plane into its components, find the
 //! cells of every group of `K` or more, and do it per class on multi-colour boards.
 //!
-//! - [`components`]: the fast path. An iterator of component boards, no allocation. A
-//!   handful of word operations on the whole plane count every cell's neighbours (saturated
-//!   at two) and find the *stars*: single cells, and components made of a centre whose
-//!   neighbours have no other neighbour (dominoes, trominoes, T and plus shapes), each one
-//!   dilation of its centre. On a random 6x12 plane at 25% they are nearly all components.
-//!   Each remaining component is grown from its lowest cell, whose horizontal run is taken
-//!   in one addition, by dilations to a fixpoint; when fewer cells are left than two such
-//!   components need, they are returned whole without a fill. Connectivity is dispatched
-//!   once, so every loop is straight word code for the board's words (a `u128` on 6x12).
-//! - [`groups_at_least`]: the mask of every cell in a component of `k` or more cells without
-//!   enumerating components for `k <= 3` (any connectivity) and for `k = 4` with
-//!   4-connectivity (the Puyo vanish mask): a neighbour-count filter finds seed cells, one
-//!   dilation inside the plane finishes. Larger `k` enumerate only the components that pass
-//!   that filter.
-//! - [`row_pair_table`] (also reachable as `table`): the algorithm of the article "Fast
-//!   Connected Components for 6x12 bitboard", a lookup table indexed by two consecutive
-//!   rows, for boards up to 8 wide. Faithful and tested, and the baseline of the benchmark
-//!   (`cargo run --release -p gridbits-bench`); the article's later version recommends a
-//!   plain bit-BFS instead ([`components_plain`]), which the fast path refines.
+//! - [`components`]: the fast path, an iterator of component boards with no allocation
+//!   (stars found in a few word operations, the rest grown by dilation from their lowest
+//!   cell).
+//! - [`groups_at_least`]: the mask of every cell in a component of `k` or more cells (the
+//!   Puyo vanish mask for `k = 4`), by a neighbour-count filter and one dilation.
+//! - [`row_pair_table`] (also reachable as `table`): the article "Fast Connected Components
+//!   for 6x12 bitboard", a table indexed by two consecutive rows, faithful and tested, the
+//!   baseline of the benchmark; [`components_plain`] is the plain bit-BFS its later version
+//!   recommends.
 //! - [`components_by_class`]: one plane per class (colour), components of each.
 //!
 //! These work on fixed-size [`Board`]s, where a whole plane is a few words. For grids sized

@@ -1,33 +1,10 @@
 //! The algorithm of the article "Fast Connected Components for 6x12 bitboard": a lookup
 //! table indexed by two consecutive rows, for boards up to 8 cells wide.
 //!
-//! A row of `w` cells holds at most `ceil(w / 2)` runs of set cells, so at most that
-//! many *running components* cross from one row to the next. For every pair of rows
-//! (upper, lower) the table stores, for each run of the lower row in order (its *slot*):
-//!
-//! - `index`: which runs of the upper row lie in the same component of the two-row
-//!   window, one bit per upper slot (the table is built by a bit-BFS from each run start,
-//!   pattern `^1|01`, inside the window);
-//! - `row`: the run's cells.
-//!
-//! The scan keeps the component id of each running slot. For each row: `index > 0`
-//! *continues* (merging when the index names two or more different components), `index
-//! = 0` with `row > 0` starts a *new* component, and an empty slot *terminates*. Empty
-//! rows are skipped. A component is sealed (passed to the caller) only when no running
-//! slot refers to it any more: this is the article's caveat, where one slot of a
-//! component terminates while another keeps it alive:
-//!
-//! ```text
-//! 111
-//! 101
-//! 001
-//! 001
-//! ```
-//!
-//! Merges compare component ids before merging (two slots of the upper row may already
-//! belong to one component, which the article's snippet would zero out). Live components
-//! are at most twice the slot count during a row, so the scan needs eight component
-//! boards whatever the height, and no allocation.
+//! For each pair of rows the table gives, for each run of the lower row, which runs of the
+//! upper row share its component in the two-row window; one scan down the board then
+//! continues, merges, starts and seals components with no allocation (the algorithm, and the
+//! article's caveat it handles, in docs/algorithms.md).
 //!
 //! The tables take `4^w` entries of 8 bytes: 32 KiB for width 6, 512 KiB for width 8;
 //! each (width, connectivity) table is built on first use and shared.
