@@ -8,6 +8,7 @@ use super::fill_sweep;
 use crate::algo::checks::assert_sizes;
 use crate::algo::runs::table::{count_runs, link_rows, mark_seeds, paint_row, Runs};
 use crate::algo::runs::union_find::flatten;
+use crate::cpu::Features;
 use crate::{BitGrid, Connectivity};
 
 /// Flood fill of a [`BitGrid`] through a union-find over its horizontal runs.
@@ -65,12 +66,9 @@ pub fn fill_union(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
     out
 }
 
-/// Whether the x86-64 copies of the engines (this one's and the stripes' of
-/// `fill_union_parallel`), compiled for POPCNT and BMI, may run: see [`crate::cpu`] (its
-/// override forces the portable code for tests and benchmarks).
-pub(super) fn has_bit_instructions() -> bool {
-    crate::cpu::has(crate::cpu::Features::BIT_INSTRUCTIONS)
-}
+/// The CPU features of the x86-64 copies of the union-find (this one's and the stripes' of
+/// `fill_union_parallel`): asked of [`crate::cpu`], whose override forces the portable code.
+pub(super) const BIT_PATH: Features = Features::BIT_INSTRUCTIONS;
 
 /// The engine compiled for POPCNT and BMI: `count_ones`, `trailing_zeros` and the masks
 /// become single instructions.
@@ -90,7 +88,7 @@ pub(super) fn union_fill_into(
     out: &mut BitGrid,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if has_bit_instructions() {
+    if crate::cpu::has(BIT_PATH) {
         // SAFETY: `union_x86` is only compiled for POPCNT, BMI1, BMI2 and LZCNT, which the
         // CPU was just checked to support; it has no other requirement.
         unsafe { union_x86(seeds, passable, conn, out) };

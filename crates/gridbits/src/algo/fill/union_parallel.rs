@@ -2,7 +2,7 @@
 //! rows find their runs, join them and paint them independently; only the rows where two
 //! stripes meet are joined on one thread.
 
-use super::union::has_bit_instructions;
+use super::union::BIT_PATH;
 use crate::algo::checks::assert_sizes;
 use crate::algo::runs::table::{count_runs, link_rows, paint_row, seeded_runs};
 use crate::algo::runs::union_find::flatten;
@@ -62,7 +62,7 @@ pub(super) fn parallel_fill_into(
     let (h, n) = (passable.height(), passable.words_per_row());
     let eight = conn == Connectivity::Eight;
     let rows = h.div_ceil(stripes.clamp(1, h));
-    let bits = has_bit_instructions();
+    let bits = crate::cpu::has(BIT_PATH);
     // 1. Runs of each stripe.
     let mut starts = vec![0u64; h * n];
     let mut counts = vec![0u32; h];

@@ -226,7 +226,7 @@ impl Labeller {
         // The stripes run on the pool's threads: they take this thread's features (its
         // `cpu::with_level` cap included), fixed for the whole labelling.
         let now = self.features();
-        let cap = std::mem::replace(&mut self.cap, Some(now));
+        let cap = self.cap.replace(now);
         let result = in_pool(|| self.striped_in(&mut stripes, src, conn, pipelined, out, stats));
         self.cap = cap;
         self.stripes = stripes;
