@@ -21,8 +21,9 @@ use std::sync::OnceLock;
 /// An error of the command line: printed as `error: ...`, exit status 2.
 #[derive(Debug)]
 pub enum CliError {
-    /// A text grid that does not parse (line and column inside).
-    Parse(ParseError),
+    /// A text grid that does not parse: the input's name (`None` outside a run that read
+    /// one) and the error, with its line and column.
+    Parse(Option<String>, ParseError),
     /// Anything else, with its message.
     Msg(String),
     /// Writing the result failed (a closed pipe is a clean exit, see `main`).
@@ -32,7 +33,8 @@ pub enum CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Parse(e) => write!(f, "{e}"),
+            CliError::Parse(Some(name), e) => write!(f, "{name}: {e}"),
+            CliError::Parse(None, e) => write!(f, "{e}"),
             CliError::Msg(m) => f.write_str(m),
             CliError::Write(e) => write!(f, "cannot write output: {e}"),
         }
@@ -40,8 +42,9 @@ impl fmt::Display for CliError {
 }
 
 impl From<ParseError> for CliError {
+    /// A text grid error of this run's input, named as [`read_input`] named it.
     fn from(e: ParseError) -> Self {
-        CliError::Parse(e)
+        CliError::Parse(INPUT_NAME.get().cloned(), e)
     }
 }
 
@@ -96,6 +99,14 @@ pub struct ImageOpts {
 }
 
 static IMAGE_OPTS: OnceLock<ImageOpts> = OnceLock::new();
+
+/// The name of this run's input in error messages (the file as given, or `standard input`),
+/// set by [`read_input_with`]: commands that check a text grid's characters after reading
+/// it (`puyo`, `amazons`, `tetris`) name the input as the reader does.
+static INPUT_NAME: OnceLock<String> = OnceLock::new();
+
+/// The name of standard input in error messages.
+pub const STDIN_NAME: &str = "standard input";
 
 /// The default of `--max-cells`: 2^28 cells (16384 x 16384). The commands need up to about
 /// 16 bytes per cell at their peak (a `u32` label or distance per cell, the union-find and
@@ -165,8 +176,8 @@ pub fn read_input(path: Option<&str>) -> Result<Input, CliError> {
 pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, CliError> {
     let (name, buf) = match path {
         None | Some("-") => (
-            "standard input".to_string(),
-            read_capped(io::stdin(), "standard input")?,
+            STDIN_NAME.to_string(),
+            read_capped(io::stdin(), STDIN_NAME)?,
         ),
         Some(p) => {
             let file = std::fs::File::open(p)
@@ -188,6 +199,7 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
             )));
         }
     }
+    let _ = INPUT_NAME.set(name.clone());
     read_bytes(&buf, &name, opts)
 }
 
@@ -204,10 +216,12 @@ pub fn read_bytes(buf: &[u8], name: &str, opts: ImageOpts) -> Result<Input, CliE
             let (w, h) = CharGrid::measure(buf);
             if let Err(too_many) = check_cells(name, "text grid", w as u64, h as u64) {
                 // A ragged or bad text is reported as such (line and column), not as a size.
-                CharGrid::check(buf)?;
+                CharGrid::check(buf).map_err(|e| named(name, e))?;
                 return Err(too_many);
             }
-            Ok(Input::Text(CharGrid::parse(buf)?))
+            Ok(Input::Text(
+                CharGrid::parse(buf).map_err(|e| named(name, e))?,
+            ))
         }
         Format::Unsupported(what) => Err(CliError::msg(format!(
             "{name}: unsupported image format: {what} (supported: PNG, PBM, PGM, PPM and text \
@@ -218,6 +232,11 @@ pub fn read_bytes(buf: &[u8], name: &str, opts: ImageOpts) -> Result<Input, CliE
         ))),
         image_format => image::decode(buf, image_format, name, opts).map(Input::Image),
     }
+}
+
+/// A text grid error of the input `name`: `NAME: line L, column C: ...`.
+fn named(name: &str, e: ParseError) -> CliError {
+    CliError::Parse(Some(name.to_string()), e)
 }
 
 /// Largest input read: 4 GiB (a 65536 x 65536 text grid), refused past that before memory
