@@ -17,7 +17,7 @@ pub struct FillArgs {
     /// blocked); `-` or nothing for standard input.
     pub file: Option<String>,
     /// The start cell, `X,Y` (column, row; from 0, top-left); it must be free.
-    #[arg(long, value_name = "X,Y", value_parser = parse_xy)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_xy, allow_hyphen_values = true)]
     pub from: (usize, usize),
     /// Which neighbours are adjacent: 4 or 8.
     #[arg(long, visible_alias = "moves", value_name = "4|8", default_value = "4", value_parser = parse_connectivity)]

@@ -22,14 +22,23 @@ pub fn parse_connectivity(s: &str) -> Result<Connectivity, String> {
     s.parse().map_err(|e: gridbits::UnknownName| e.to_string())
 }
 
-/// Parses `X,Y` (column, row; from 0, top-left).
+/// Parses `X,Y` (column, row; from 0, top-left). A negative coordinate is a cell off the
+/// grid, said so (the options that take cells accept a leading `-`, so that `--from -1,0`
+/// reaches here instead of reading as an option).
 pub fn parse_xy(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("expected X,Y (two whole numbers), got '{s}'");
     let (x, y) = s.split_once(',').ok_or_else(bad)?;
-    Ok((
+    let (x, y): (i128, i128) = (
         x.trim().parse().map_err(|_| bad())?,
         y.trim().parse().map_err(|_| bad())?,
-    ))
+    );
+    if x < 0 || y < 0 {
+        return Err(format!(
+            "the cell {x},{y} is off the grid: X and Y count from 0 (the top-left cell is 0,0)"
+        ));
+    }
+    let fit = |v: i128| usize::try_from(v).map_err(|_| format!("the cell {x},{y} is off the grid"));
+    Ok((fit(x)?, fit(y)?))
 }
 
 /// Grids larger than this on a side are summarised instead of drawn as text.

@@ -20,7 +20,7 @@ pub struct ReachArgs {
     pub file: Option<String>,
     /// A piece at `X,Y` (column, row; from 0, top-left); repeat for more pieces. Needed for
     /// images; on a text grid it adds to the grid's pieces.
-    #[arg(long, value_name = "X,Y", value_parser = parse_xy)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_xy, allow_hyphen_values = true)]
     pub from: Vec<(usize, usize)>,
     /// How the pieces move: slide like a queen, rook or bishop, or step 4 or 8.
     #[arg(long, visible_alias = "connectivity", value_name = "MOVES", default_value = "queen", value_parser = parse_moves)]

@@ -20,7 +20,7 @@ pub struct VoronoiArgs {
     pub file: Option<String>,
     /// A player starting at `X,Y` (column, row; from 0, top-left); repeat for more players.
     /// Each gets its own character, in order: the first of A-Z, a-z, 0-9 not in the input.
-    #[arg(long, value_name = "X,Y", value_parser = parse_xy)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_xy, allow_hyphen_values = true)]
     pub from: Vec<(usize, usize)>,
     /// How a step moves: 4, 8 (one step), rook, bishop or queen (slides, stopped by walls and
     /// sources).
