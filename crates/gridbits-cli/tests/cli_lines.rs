@@ -148,10 +148,13 @@ fn puyo_bad_input() {
         &gridbits(&["puyo"], mixed.as_bytes()),
         "line 12, column 4: unknown character '1'",
     );
-    // Wrong size.
-    assert_error(&gridbits(&["puyo"], b"......\n"), "expected 6x12");
+    // Wrong size: too wide, or more rows than the field (fewer are its bottom rows).
+    assert_error(&gridbits(&["puyo"], b".......\n"), "expected 6x1");
     assert_error(
-        &gridbits(&["puyo", "--rules", "tsu"], b"......\n"),
+        &gridbits(
+            &["puyo", "--rules", "tsu"],
+            "......\n".repeat(14).as_bytes(),
+        ),
         "expected 6x13",
     );
     // Unknown rule set: a usage error, exit 2.

@@ -9,7 +9,6 @@
 use crate::reserved;
 use gridbits::games::amazons::{Position, Territory};
 use gridbits::games::puyo::{Field, Rules};
-use gridbits::text::{CharGrid, ParseError};
 use gridbits::Board10x10;
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray3, PyUntypedArrayMethods};
@@ -122,29 +121,16 @@ fn puyo_simulate<'py>(
     Ok((chain.chain, chain.score, steps, a.into_pyarray(py)))
 }
 
-/// A field from text with the library's parser ([`Field::parse`]), as a `uint8` array of
-/// `rows x 6` codes (0 empty, 1-5 the colours, 6 garbage), top row first. Fewer lines than
-/// the field has are its bottom rows: the library reads a whole field (or, for Tsu, the 12
-/// rows below the ghost row), so the text is given empty rows on top first, and an error's
-/// line is counted in the text as given. `ValueError` names the line and column.
+/// A field from text with the library's parser ([`Field::parse_bottom`]), as a `uint8` array
+/// of `rows x 6` codes (0 empty, 1-5 the colours, 6 garbage), top row first. Fewer lines
+/// than the field has are its bottom rows. `ValueError` names the line and column, counted
+/// in the text as given.
 #[pyfunction]
 fn puyo_parse<'py>(py: Python<'py>, text: &str, rules: &str) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let r = self::rules(rules)?;
     let rows = r.rows();
-    let (_, lines) = CharGrid::measure(text.as_bytes());
-    let pad = rows.saturating_sub(lines.max(1));
-    let padded = if pad == 0 {
-        std::borrow::Cow::Borrowed(text)
-    } else {
-        std::borrow::Cow::Owned(format!("{}{text}", "......\n".repeat(pad)))
-    };
-    let field = Field::parse(&padded, r).map_err(|e| {
-        let at_text = ParseError {
-            line: e.line.saturating_sub(pad).max(1),
-            ..e
-        };
-        PyValueError::new_err(format!("text: {at_text}"))
-    })?;
+    let field =
+        Field::parse_bottom(text, r).map_err(|e| PyValueError::new_err(format!("text: {e}")))?;
     let mut codes = vec![0u8; rows * COLUMNS];
     field.write_codes(&mut codes);
     let a = Array2::from_shape_vec((rows, COLUMNS), codes)

@@ -140,6 +140,57 @@ fn placement_rules() {
 }
 
 #[test]
+fn parse_bottom_reads_fewer_rows_as_the_bottom_rows() {
+    // Fewer lines: the bottom rows, the same field as the whole text padded with `.` rows.
+    for rules in [Rules::Tsu, Rules::SmashTheCode] {
+        let c = rules.color_chars()[0] as char;
+        let rows = [format!("{c}....."), format!("{c}{c}{c}...")];
+        for n in 1..=rules.rows() {
+            let mut text = String::new();
+            for i in 0..n {
+                text.push_str(if i + 2 >= n {
+                    &rows[i + 2 - n]
+                } else {
+                    "......"
+                });
+                text.push('\n');
+            }
+            let padded = "......\n".repeat(rules.rows() - n) + &text;
+            let whole = Field::parse(&padded, rules).unwrap();
+            assert_eq!(
+                Field::parse_bottom(&text, rules).unwrap(),
+                whole,
+                "{rules:?} {n}"
+            );
+            let grid = gridbits::CharGrid::parse(text.as_bytes()).unwrap();
+            assert_eq!(Field::from_char_grid_bottom(&grid, rules).unwrap(), whole);
+        }
+        // Only blank lines: the empty field.
+        assert_eq!(Field::parse_bottom("", rules).unwrap(), Field::new(rules));
+        assert_eq!(
+            Field::parse_bottom("\n\n", rules).unwrap(),
+            Field::new(rules)
+        );
+        // More lines than the field: an error naming the count, at the first line too many.
+        let tall = "......\n".repeat(rules.rows() + 1);
+        let e = Field::parse_bottom(&tall, rules).unwrap_err();
+        let (h, line) = (rules.rows(), rules.rows() + 1);
+        assert_eq!(
+            e.to_string(),
+            format!("line {line}, column 1: grid is 6x{line}, expected 6x{h}")
+        );
+    }
+    // Errors name the line and column of the text as given.
+    let e = Field::parse_bottom("R.....\nRGX...", Rules::Tsu).unwrap_err();
+    assert_eq!((e.line, e.column), (2, 3));
+    assert!(matches!(e.kind, ParseErrorKind::UnknownChar('X')), "{e}");
+    let e = Field::parse_bottom("R....\nR....", Rules::Tsu).unwrap_err();
+    assert_eq!(e.to_string(), "line 1, column 6: grid is 5x2, expected 6x2");
+    // `parse` keeps taking whole fields only.
+    assert!(Field::parse("RRRR..\n", Rules::Tsu).is_err());
+}
+
+#[test]
 fn errors_say_what_is_wrong() {
     let msg = |e: PlaceError| e.to_string();
     assert_eq!(

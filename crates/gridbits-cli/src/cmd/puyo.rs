@@ -17,7 +17,9 @@ pub enum RulesArg {
 /// Options of `gridbits puyo`.
 #[derive(Args, Debug)]
 pub struct PuyoArgs {
-    /// Input file: a text field, top row first; `-` or nothing for standard input.
+    /// Input file: a text field, top row first; `-` or nothing for standard input. Fewer rows
+    /// than the field's (13 under Tsu, 12 under Smash the Code) are its bottom rows, the rows
+    /// above empty.
     pub file: Option<String>,
     /// Rule set; without it, found from the characters (`0`-`5` Smash the Code, letters Tsu;
     /// an empty field is Tsu at 13 rows).
@@ -66,7 +68,7 @@ pub fn run(args: &PuyoArgs) -> Result<String, CliError> {
             let rules = args
                 .rules
                 .map_or_else(|| detect(&t, args.moves.as_deref()), rules_of);
-            Field::from_char_grid(&t, rules)?
+            Field::from_char_grid_bottom(&t, rules)?
         }
         Input::Image(_) => {
             return Err(CliError::msg(

@@ -65,7 +65,7 @@ impl Field {
 
     /// Parses a field, top row first (the text form of Puyo in docs/games.md). Tsu also
     /// accepts 12 lines: they are rows 1 to 12 and the ghost row 0 is empty. Errors name
-    /// the line and column.
+    /// the line and column. [`parse_bottom`](Self::parse_bottom) also takes fewer lines.
     ///
     /// To pick the rule set from the characters instead, use [`str::parse`] (the
     /// [`FromStr`](std::str::FromStr) impl).
@@ -81,10 +81,48 @@ impl Field {
             rules.rows()
         };
         grid.check_size(COLUMNS, lines)?;
+        Self::bottom_rows(grid, rules)
+    }
+
+    /// Parses the bottom rows of a field, top row first: text of fewer lines than the field
+    /// has rows is its bottom rows, the rows above empty (a text of only blank lines is the
+    /// empty field). More lines than the field's rows (13 under Tsu, 12 under Smash the
+    /// Code) are an error naming the count. Errors name the line and column of the text as
+    /// given. [`parse`](Self::parse) takes whole fields only.
+    ///
+    /// ```
+    /// use gridbits::games::puyo::{Cell, Field, Rules};
+    /// let f = Field::parse_bottom("R.....\nRRR...\n", Rules::Tsu).unwrap();
+    /// assert_eq!(f.get(0, 12), Cell::Color(0)); // the bottom row
+    /// assert_eq!(f.get(0, 11), Cell::Color(0));
+    /// assert_eq!(f.get(0, 10), Cell::Empty);
+    /// let tall = "......\n".repeat(14);
+    /// let e = Field::parse_bottom(&tall, Rules::Tsu).unwrap_err();
+    /// assert_eq!(e.to_string(), "line 14, column 1: grid is 6x14, expected 6x13");
+    /// ```
+    pub fn parse_bottom(text: &str, rules: Rules) -> Result<Self, ParseError> {
+        let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+        if text.as_bytes().iter().all(blank) {
+            return Ok(Field::new(rules));
+        }
+        Self::from_char_grid_bottom(&CharGrid::parse(text.as_bytes())?, rules)
+    }
+
+    /// The bottom rows of a field from a parsed character grid, as
+    /// [`parse_bottom`](Self::parse_bottom).
+    pub fn from_char_grid_bottom(grid: &CharGrid, rules: Rules) -> Result<Self, ParseError> {
+        grid.check_size(COLUMNS, grid.height().min(rules.rows()))?;
+        Self::bottom_rows(grid, rules)
+    }
+
+    /// A field whose bottom rows are `grid` (at most the field's rows, 6 wide: checked by
+    /// the callers), the rows above empty.
+    fn bottom_rows(grid: &CharGrid, rules: Rules) -> Result<Self, ParseError> {
+        let lines = grid.height();
         let mut allowed = vec![b'.', rules.garbage_char()];
         allowed.extend_from_slice(rules.color_chars());
         grid.check_chars(&allowed)?;
-        // A 12-line Tsu field starts below the ghost row.
+        // The text's first line is this many rows below the top.
         let first = rules.rows() - lines;
         let mut f = Field::new(rules);
         for line in 0..lines {
