@@ -1,13 +1,19 @@
-//! Label images for other tools: a numpy `.npy` array or a 16-bit greyscale PNG, written
-//! row by row (no whole-image buffer).
+//! Label and distance images for other tools: numpy `.npy` arrays and greyscale PNGs,
+//! written row by row (no whole-image buffer).
 //!
-//! - `.npy`: format version 1.0, dtype `<u4` (little-endian `u32`), shape `(height, width)`,
-//!   C order: `numpy.load("labels.npy")` gives the label image, `labels[y, x]`.
-//! - `.png`: 16-bit greyscale, one sample per cell (big-endian as PNG wants), the deflate
-//!   stream in stored (uncompressed) blocks so that rows go out as they are made. Needs
-//!   every label to fit in 16 bits.
+//! - Labels (`components --labels`): `.npy` version 1.0, dtype `<u4` (little-endian `u32`),
+//!   shape `(height, width)`, C order: `numpy.load("labels.npy")` gives the label image,
+//!   `labels[y, x]`; or a 16-bit greyscale `.png`, one sample per cell (big-endian as PNG
+//!   wants). Needs every label to fit in 16 bits.
+//! - Distances (`distance --npy`): `.npy`, dtype `<i4`, `-1` at walls and unreachable cells,
+//!   as `gridbits.distance` returns them in Python; (`distance --png`): an 8-bit greyscale
+//!   PNG, see [`write_distance_png`].
+//!
+//! PNGs carry their deflate stream in stored (uncompressed) blocks so that rows go out as
+//! they are made.
 
 use crate::input::CliError;
+use gridbits::algo::distance::DistanceMap;
 use gridbits::algo::label::Labels;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -45,15 +51,14 @@ pub fn write_labels(
             )))
         }
     };
-    let write_err = |e: std::io::Error| CliError::msg(format!("cannot write {path}: {e}"));
-    let file = File::create(path).map_err(write_err)?;
-    let mut out = BufWriter::new(file);
-    match format {
-        Format::Npy => write_npy(&mut out, labels, renumber),
-        Format::Png => write_png16(&mut out, labels, renumber),
-    }
-    .and_then(|()| out.flush())
-    .map_err(write_err)
+    to_file(path, |out| match format {
+        Format::Npy => write_npy(out, labels, renumber),
+        Format::Png => write_png_grey(out, labels.width(), labels.height(), 16, |y, row| {
+            for &l in labels.row(y) {
+                row.extend_from_slice(&(renumber[l as usize] as u16).to_be_bytes());
+            }
+        }),
+    })
 }
 
 enum Format {
@@ -63,9 +68,9 @@ enum Format {
 
 /// The `.npy` version 1.0 header: magic, version, header length, and the dict padded with
 /// spaces so that the data starts at a multiple of 64 bytes.
-fn npy_header(width: usize, height: usize) -> Vec<u8> {
+fn npy_header(descr: &str, width: usize, height: usize) -> Vec<u8> {
     let dict =
-        format!("{{'descr': '<u4', 'fortran_order': False, 'shape': ({height}, {width}), }}");
+        format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': ({height}, {width}), }}");
     // magic (6) + version (2) + length (2) + dict + padding + '\n'.
     let unpadded = 10 + dict.len() + 1;
     let total = unpadded.div_ceil(64) * 64;
@@ -80,7 +85,7 @@ fn npy_header(width: usize, height: usize) -> Vec<u8> {
 
 fn write_npy(out: &mut impl Write, labels: &Labels, renumber: &[u32]) -> std::io::Result<()> {
     let (w, h) = (labels.width(), labels.height());
-    out.write_all(&npy_header(w, h))?;
+    out.write_all(&npy_header("<u4", w, h))?;
     let mut row = Vec::with_capacity(4 * w);
     for y in 0..h {
         row.clear();
@@ -184,8 +189,15 @@ impl<W: Write> StoredIdat<'_, W> {
     }
 }
 
-fn write_png16(out: &mut impl Write, labels: &Labels, renumber: &[u32]) -> std::io::Result<()> {
-    let (w, h) = (labels.width(), labels.height());
+/// Writes a `w x h` greyscale PNG of `depth` bits a sample (8 or 16), `fill_row(y, row)`
+/// appending row `y`'s samples (big-endian for 16 bits) to `row`.
+fn write_png_grey(
+    out: &mut impl Write,
+    w: usize,
+    h: usize,
+    depth: u8,
+    mut fill_row: impl FnMut(usize, &mut Vec<u8>),
+) -> std::io::Result<()> {
     let too_big = || std::io::Error::other(format!("{w}x{h} is too large for a PNG"));
     let w32 = u32::try_from(w).map_err(|_| too_big())?;
     let h32 = u32::try_from(h).map_err(|_| too_big())?;
@@ -193,10 +205,10 @@ fn write_png16(out: &mut impl Write, labels: &Labels, renumber: &[u32]) -> std::
     let mut ihdr = Vec::with_capacity(13);
     ihdr.extend_from_slice(&w32.to_be_bytes());
     ihdr.extend_from_slice(&h32.to_be_bytes());
-    // Bit depth 16, colour type 0 (greyscale), deflate, filter method 0, no interlace.
-    ihdr.extend_from_slice(&[16, 0, 0, 0, 0]);
+    // Bit depth, colour type 0 (greyscale), deflate, filter method 0, no interlace.
+    ihdr.extend_from_slice(&[depth, 0, 0, 0, 0]);
     chunk(out, b"IHDR", &ihdr)?;
-    let row_bytes = 1 + 2 * w;
+    let row_bytes = 1 + usize::from(depth / 8) * w;
     let mut idat = StoredIdat {
         out,
         block: Vec::with_capacity(STORED_MAX),
@@ -209,12 +221,101 @@ fn write_png16(out: &mut impl Write, labels: &Labels, renumber: &[u32]) -> std::
     for y in 0..h {
         row.clear();
         row.push(0); // filter: none
-        for &l in labels.row(y) {
-            row.extend_from_slice(&(renumber[l as usize] as u16).to_be_bytes());
-        }
+        fill_row(y, &mut row);
         idat.push(&row)?;
     }
     chunk(out, b"IEND", &[])
+}
+
+/// Creates `path` and runs `write` on a buffered writer to it; errors name the path.
+fn to_file(
+    path: &str,
+    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    let write_err = |e: std::io::Error| CliError::msg(format!("cannot write {path}: {e}"));
+    let mut out = BufWriter::new(File::create(path).map_err(write_err)?);
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .map_err(write_err)
+}
+
+/// Checks `distance --npy OUT` before any work: a path ending in `.npy`.
+pub fn check_npy_target(path: Option<&str>) -> Result<(), CliError> {
+    match path {
+        Some(p) if !p.to_ascii_lowercase().ends_with(".npy") => Err(CliError::msg(format!(
+            "--npy {p}: the file name must end in .npy (a numpy array)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes a distance map to `path` as a numpy `.npy` array: dtype `<i4` (`int32`), shape
+/// `(height, width)`, `-1` at walls and unreachable cells: the array `gridbits.distance`
+/// returns in Python.
+pub fn write_distance_npy(map: &DistanceMap, path: &str) -> Result<(), CliError> {
+    let (w, h) = (map.width(), map.height());
+    // A finite distance is below the number of cells: only maps of more than 2^31 cells
+    // can hold one past `i32::MAX`.
+    if w.saturating_mul(h) > i32::MAX as usize {
+        if let Some(max) = map.max().filter(|&m| m > i32::MAX as u32) {
+            return Err(CliError::msg(format!(
+                "{path}: distance {max} does not fit in an int32 .npy array"
+            )));
+        }
+    }
+    to_file(path, |out| {
+        out.write_all(&npy_header("<i4", w, h))?;
+        let mut row = Vec::with_capacity(4 * w);
+        for y in 0..h {
+            row.clear();
+            for &d in &map.as_slice()[y * w..(y + 1) * w] {
+                // UNREACHABLE is u32::MAX, whose i32 bits are -1.
+                row.extend_from_slice(&(d as i32).to_le_bytes());
+            }
+            out.write_all(&row)?;
+        }
+        Ok(())
+    })
+}
+
+/// The grey level of a cell at distance `d` of a map whose largest distance is `max`, in
+/// `distance --png`: sources (0) white, 255, darker with distance down to 1 at `max`
+/// (`255 - 254 * d / max`, rounded down); walls and unreachable cells are 0, black.
+pub fn distance_level(d: u32, max: u32) -> u8 {
+    if d == DistanceMap::UNREACHABLE {
+        0
+    } else if max == 0 {
+        255
+    } else {
+        (255 - u64::from(d) * 254 / u64::from(max)) as u8
+    }
+}
+
+/// Writes a distance map as an 8-bit greyscale PNG to `path`, or to standard output for `-`
+/// (levels: [`distance_level`]).
+pub fn write_distance_png(map: &DistanceMap, path: &str) -> Result<(), CliError> {
+    let (w, h) = (map.width(), map.height());
+    let max = map.max().unwrap_or(0);
+    let rows = |out: &mut dyn Write| {
+        let mut out = out;
+        write_png_grey(&mut out, w, h, 8, |y, row| {
+            row.extend(
+                map.as_slice()[y * w..(y + 1) * w]
+                    .iter()
+                    .map(|&d| distance_level(d, max)),
+            );
+        })
+    };
+    if path == "-" {
+        let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        return match rows(&mut out).and_then(|()| out.flush()) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::msg(format!(
+                "cannot write to standard output: {e}"
+            ))),
+            _ => Ok(()),
+        };
+    }
+    to_file(path, |out| rows(out))
 }
 
 #[cfg(test)]
@@ -223,7 +324,7 @@ mod tests {
 
     #[test]
     fn npy_header_is_padded_to_64() {
-        let h = npy_header(3, 2);
+        let h = npy_header("<u4", 3, 2);
         assert_eq!(h.len() % 64, 0);
         assert_eq!(&h[..8], b"\x93NUMPY\x01\x00");
         assert_eq!(u16::from_le_bytes([h[8], h[9]]) as usize, h.len() - 10);

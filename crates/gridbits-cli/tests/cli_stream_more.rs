@@ -58,6 +58,12 @@ fn distance_json_is_the_old_output() {
             let (text, walls, sources) = random_map(&mut rng, w, h, p, 2);
             let all = union(&sources, w, h);
             for (name, moves) in [("4", Moves::Four), ("8", Moves::Eight)] {
+                if sources.is_empty() {
+                    // No source: an error naming what is missing (text and images alike).
+                    let o = gridbits(&["distance", "--json", "--moves", name], &text);
+                    assert_error(&o, "distance needs sources");
+                    continue;
+                }
                 let d = naive::fill::distance_map(&all, &not(&walls), moves, None);
                 let rows: Vec<Vec<Option<u32>>> = d.chunks(w).map(<[_]>::to_vec).collect();
                 let got = ok_out(&["distance", "--json", "--moves", name], &text);

@@ -2,7 +2,8 @@
 
 use super::{parse_moves, parse_xy, too_large_note, DRAW_LIMIT};
 use crate::input::{CliError, Input};
-use crate::output::Chunked;
+use crate::labels_out::{check_npy_target, write_distance_npy, write_distance_png};
+use crate::output::{check_png_target, png_to_stdout, Chunked};
 use crate::progress::{read_input, Progress};
 use clap::Args;
 use gridbits::algo::distance::{distance_map, try_distance_map, DistanceMap};
@@ -18,7 +19,7 @@ pub struct DistanceArgs {
     pub file: Option<String>,
     /// A source cell `X,Y` (column, row; from 0, top-left); repeat for more sources. Needed
     /// for images; on a text grid it adds to the grid's sources.
-    #[arg(long, value_name = "X,Y", value_parser = parse_xy)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_xy, allow_hyphen_values = true)]
     pub from: Vec<(usize, usize)>,
     /// How a step moves: 4, 8 (one step), rook, bishop or queen (slides, stopped by walls and
     /// sources).
@@ -28,6 +29,16 @@ pub struct DistanceArgs {
     /// cells).
     #[arg(long)]
     pub json: bool,
+    /// Also write the distances as an 8-bit greyscale PNG (`-` for standard output): sources
+    /// white (255), darker with distance down to 1 at the largest distance D (level
+    /// 255 - 254 * d / D, rounded down); walls and unreachable cells black (0).
+    #[arg(long, value_name = "OUT.png")]
+    pub png: Option<String>,
+    /// Also write the distances as a numpy array: `int32`, shape (height, width), -1 at walls
+    /// and unreachable cells, as `gridbits.distance` returns them in Python
+    /// (`numpy.load("dist.npy")`).
+    #[arg(long, value_name = "OUT.npy")]
+    pub npy: Option<String>,
 }
 
 /// Walls, free cells and sources of a `distance`, `voronoi` or `reach` grid.
@@ -102,16 +113,24 @@ impl Terrain {
         Ok(())
     }
 
-    /// Adds `--from` cells to the sources; an image needs at least one.
+    /// Adds `--from` cells to the sources. A text grid or an image without any source is an
+    /// error naming what is missing: a distance from nothing leaves every cell unreachable,
+    /// and the same input gets the same answer whether it is text or an image.
     pub fn add_sources(&mut self, from: &[(usize, usize)], command: &str) -> Result<(), CliError> {
-        if self.text.is_none() && from.is_empty() {
-            return Err(CliError::msg(format!(
-                "{command} on an image needs sources: give --from X,Y (repeat for more)"
-            )));
-        }
         for &xy in from {
             self.check_from(xy)?;
             self.sources.set(xy.0, xy.1);
+        }
+        if self.sources.is_empty() {
+            return Err(CliError::msg(match self.text {
+                None => format!(
+                    "{command} on an image needs sources: give --from X,Y (repeat for more)"
+                ),
+                Some(_) => format!(
+                    "{command} needs sources: the grid has none (a source is any character but \
+                     `#` and `.`); add one or give --from X,Y (repeat for more)"
+                ),
+            }));
         }
         Ok(())
     }
@@ -124,12 +143,15 @@ impl Terrain {
 
 /// Runs the command, writing its result to `out` row by row.
 pub fn run(args: &DistanceArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    check_png_target(args.png.as_deref(), args.json)?;
+    check_npy_target(args.npy.as_deref())?;
     let mut terrain = Terrain::load(args.file.as_deref())?;
     terrain.add_sources(&args.from, "distance")?;
     let (w, h) = (terrain.width(), terrain.height());
     let progress = Progress::for_grid(w, h);
     progress.phase("distances");
-    if !args.json && (w > DRAW_LIMIT || h > DRAW_LIMIT) {
+    let images = args.png.is_some() || args.npy.is_some();
+    if !args.json && !images && (w > DRAW_LIMIT || h > DRAW_LIMIT) {
         // Only the summary is printed: the reached cells and the number of BFS layers give
         // it without a distance map (4 bytes per cell).
         let v = try_voronoi(
@@ -157,6 +179,17 @@ pub fn run(args: &DistanceArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // A u32 per cell: checked (and reserved) before the work, an error rather than an abort.
     let map = try_distance_map(&terrain.sources, &terrain.open(), args.moves, None)
         .map_err(|e| CliError::msg(e.to_string()))?;
+    if let Some(path) = &args.npy {
+        progress.phase(format!("writing {path}"));
+        write_distance_npy(&map, path)?;
+    }
+    if let Some(path) = &args.png {
+        progress.phase(format!("writing {path}"));
+        write_distance_png(&map, path)?;
+        if png_to_stdout(Some(path)) {
+            return Ok(());
+        }
+    }
     if args.json {
         progress.bar("writing JSON", h as u64);
         let mut out = Chunked::new(out);
@@ -191,6 +224,9 @@ pub fn run(args: &DistanceArgs, out: &mut dyn Write) -> Result<(), CliError> {
         terrain.sources.count(),
         map.max().map_or("-".to_string(), |d| d.to_string())
     )?;
+    if w > DRAW_LIMIT || h > DRAW_LIMIT {
+        return Ok(out.write_all(too_large_note(true).as_bytes())?);
+    }
     Ok(out.write_all(draw(&terrain, &map).as_bytes())?)
 }
 
