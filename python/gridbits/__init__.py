@@ -16,6 +16,8 @@ strided views) and returns numpy arrays; long calls release the GIL.
   sliding-piece reach.
 - :mod:`gridbits.puyo`, :mod:`gridbits.tetris`, :mod:`gridbits.amazons`: game engines.
 - :mod:`gridbits.dask`: labelling of Dask arrays larger than one machine.
+- :func:`set_num_threads`, :func:`get_num_threads`, :func:`threads` (a context manager):
+  how many threads the calls use (default: one per core, or ``RAYON_NUM_THREADS``).
 
 Coordinates are numpy's in every function: cells are ``(row, col)`` pairs and arrays are
 indexed ``[row, col]`` (Tetris positions too); only the OpenCV-shaped statistics keep
@@ -41,6 +43,7 @@ from ._grid import (
     voronoi,
 )
 from ._gridbits import __version__
+from ._threads import get_num_threads, set_num_threads, threads
 from . import amazons, ndimage, opencv, puyo, tetris
 
 __all__ = [
@@ -52,6 +55,7 @@ __all__ = [
     "distance",
     "fill",
     "fill_count",
+    "get_num_threads",
     "groups_at_least",
     "label",
     "label_stats",
@@ -59,6 +63,8 @@ __all__ = [
     "opencv",
     "puyo",
     "reach",
+    "set_num_threads",
     "tetris",
+    "threads",
     "voronoi",
 ]

@@ -6,6 +6,7 @@
 //! Amazons positions are `uint8` arrays of 10 x 10, top row first: 0 empty, 1 a white
 //! amazon, 2 a black amazon, 3 an arrow.
 
+use crate::detach;
 use crate::reserved;
 use gridbits::games::amazons::{Position, Territory};
 use gridbits::games::puyo::{Field, Rules};
@@ -99,7 +100,7 @@ fn puyo_simulate<'py>(
     let f = parsed
         .first()
         .ok_or_else(|| PyValueError::new_err("field: no field"))?;
-    let chain = py.detach(|| f.simulate());
+    let chain = detach(py, || f.simulate());
     let steps = chain
         .steps()
         .iter()
@@ -174,7 +175,7 @@ fn puyo_simulate_many<'py>(
     let mut chains = reserved(n, "chain counts")?;
     let mut scores = reserved(n, "scores")?;
     let mut after = reserved(cells.len(), "fields after")?;
-    let failed = py.detach(|| {
+    let failed = detach(py, || {
         // Zeroed here, without the GIL (every value is then written over).
         chains.resize(n, 0i32);
         scores.resize(n, 0i64);
@@ -247,7 +248,7 @@ fn _puyo_rust_loop_seconds(
 ) -> PyResult<f64> {
     let r = self::rules(rules)?;
     let (parsed, _) = parse_fields(&fields, r, false)?;
-    Ok(py.detach(|| {
+    Ok(detach(py, || {
         let start = std::time::Instant::now();
         let mut acc = 0u64;
         for f in &parsed {
@@ -269,7 +270,7 @@ fn _puyo_rust_batch_seconds(
 ) -> PyResult<f64> {
     let r = self::rules(rules)?;
     let (parsed, _) = parse_fields(&fields, r, false)?;
-    Ok(py.detach(|| {
+    Ok(detach(py, || {
         let start = std::time::Instant::now();
         let chains = gridbits::games::puyo::simulate_many(std::hint::black_box(&parsed));
         std::hint::black_box(chains);
@@ -340,7 +341,7 @@ fn amazons_evaluate_many<'py>(
     let parsed: Vec<Position> = (0..n)
         .map(|i| position_of(&cells[i * 100..(i + 1) * 100], i, single))
         .collect::<PyResult<_>>()?;
-    let out = py.detach(|| -> PyResult<_> {
+    let out = detach(py, || -> PyResult<_> {
         let mut out = reserved(n * 8, "territories")?;
         for e in gridbits::games::amazons::evaluate_many(&parsed) {
             out.extend_from_slice(&territory_row(&e.queen));

@@ -3,6 +3,7 @@
 //! public function returns `n + 1` as OpenCV does) and `label_stats` (`gridbits.label_stats`'
 //! arrays).
 
+use crate::detach;
 use crate::{array2, check_alloc, connectivity, reserved, size_error, Image};
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
 use gridbits::{BitGrid, Connectivity};
@@ -95,7 +96,7 @@ fn label<'py>(
     check_alloc::<u32>(img.width * img.height, "label image")?;
     // Packed while the GIL is held (see `Image`); labelled without it.
     let grid = img.grid("image")?;
-    let labels = py.detach(|| label_grid(&grid, conn))?;
+    let labels = detach(py, || label_grid(&grid, conn))?;
     let n = labels.count();
     Ok((labels_array(py, labels)?, n))
 }
@@ -113,7 +114,7 @@ fn label_packed<'py>(
     let img = Image::new(&packed, "image")?;
     let grid = image_grid(&img, Some(width))?;
     check_alloc::<u32>(width * img.height, "label image")?;
-    let labels = py.detach(|| label_grid(&grid, conn))?;
+    let labels = detach(py, || label_grid(&grid, conn))?;
     let n = labels.count();
     Ok((labels_array(py, labels)?, n))
 }
@@ -149,7 +150,7 @@ fn labels_and_stats<R: Send>(
     if with_labels {
         check_alloc::<u32>(cells, "label image")?;
     }
-    py.detach(|| {
+    detach(py, || {
         with_scratch(cells, |l, stats| {
             let labels = if with_labels {
                 let mut out = Labels::new();

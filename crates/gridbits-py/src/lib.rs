@@ -2,7 +2,7 @@
 //! returning numpy arrays. The public Python API (`python/gridbits/*.py`) checks and converts
 //! the arguments (dtype, shape, order) and carries the documentation; these functions expect
 //! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
-//! they work.
+//! they work, on the pool that `gridbits.set_num_threads` chose ([`threads`]).
 //!
 //! Names: a native function has the name of the public function it backs (`fill` backs
 //! `gridbits.fill`); the module is flat, so those of a game module carry its name as a
@@ -26,6 +26,9 @@ use pyo3::prelude::*;
 mod games;
 mod label;
 mod tetris;
+mod threads;
+
+use threads::detach;
 
 /// A read-only 2D byte image borrowed from numpy: the bytes, the size and the row stride.
 struct Image<'a> {
@@ -213,8 +216,7 @@ fn fill_count(
 ) -> PyResult<u64> {
     let conn = self::connectivity(connectivity)?;
     let p = Image::new(&passable, "passable")?.grid("passable")?;
-    py.detach(|| try_fill_count(&p, (col, row), conn))
-        .map_err(|e| size_error("passable", e))
+    detach(py, || try_fill_count(&p, (col, row), conn)).map_err(|e| size_error("passable", e))
 }
 
 /// The cells of `passable` reachable from `seeds & passable`.
@@ -232,7 +234,7 @@ fn fill<'py>(
     );
     // Packed while the GIL is held (see `Image`); filled without it.
     let (p, s) = (p.grid("passable")?, s.grid("seeds")?);
-    let out = py.detach(|| -> PyResult<BitGrid> {
+    let out = detach(py, || -> PyResult<BitGrid> {
         // The fill's run tables are checked and reserved up front (a MemoryError, not an abort).
         try_fill(&s, &p, conn).map_err(|e| size_error("passable", e))
     })?;
@@ -254,7 +256,7 @@ fn distance<'py>(
     );
     let (w, h) = (p.width, p.height);
     let (p, s) = (p.grid("passable")?, s.grid("sources")?);
-    let out = py.detach(|| -> PyResult<Vec<i32>> {
+    let out = detach(py, || -> PyResult<Vec<i32>> {
         // The map (4 bytes per cell) and its int32 copy are checked and reserved up front.
         let d = try_distance_map(&s, &p, m, None).map_err(|e| size_error("passable", e))?;
         let mut out = filled(w * h, 0i32, "distances")?;
@@ -294,7 +296,7 @@ fn voronoi<'py>(
             sources[k as usize - 1].push((i % w, i / w));
         }
     }
-    let (owner, counts) = py.detach(|| -> PyResult<(Vec<i32>, Vec<i64>)> {
+    let (owner, counts) = detach(py, || -> PyResult<(Vec<i32>, Vec<i64>)> {
         let o = try_voronoi_owners(&sources, &free, m, None).map_err(|e| match e {
             GridError::Size(e) => size_error("passable", e),
             e => PyValueError::new_err(format!("sources: {e}")),
@@ -330,7 +332,7 @@ fn reach<'py>(
         Image::new(&pieces, "pieces")?,
     );
     let (p, s) = (p.grid("passable")?, s.grid("pieces")?);
-    let out = py.detach(|| -> PyResult<BitGrid> {
+    let out = detach(py, || -> PyResult<BitGrid> {
         let open = p & !s.clone();
         Ok(slide::reach(&s, &open, m))
     })?;
@@ -356,7 +358,7 @@ fn merge_labels<'py>(
     if total >= i32::MAX as usize {
         return Err(PyValueError::new_err("total: too many labels for int32"));
     }
-    let (mapping, n) = py.detach(|| -> PyResult<(Vec<i32>, u32)> {
+    let (mapping, n) = detach(py, || -> PyResult<(Vec<i32>, u32)> {
         let pairs = flat.chunks_exact(2).map(|p| {
             // A label past u32 is outside 1..=total whatever total is: 0 stands for it.
             let at = |l: i64| u32::try_from(l).unwrap_or(0);
@@ -401,7 +403,7 @@ fn relabel<'py>(
     let labels = labels
         .as_slice_mut()
         .map_err(|_| PyValueError::new_err("labels: must be C-contiguous"))?;
-    py.detach(|| {
+    detach(py, || {
         gridbits::algo::label::relabel(labels, offset, map).map_err(|e| {
             PyValueError::new_err(format!(
                 "labels: {} + {offset} is past the mapping",
@@ -425,6 +427,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     label::register(m)?;
     games::register(m)?;
     tetris::register(m)?;
+    threads::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

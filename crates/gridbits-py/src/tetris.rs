@@ -7,6 +7,7 @@
 //! `row`, `col` and cells as `(row, col)` pairs. This file is the only place Tetris
 //! coordinates are converted.
 
+use crate::detach;
 use gridbits::games::tetris::{MoveOptions, Piece, Placement, Rotation, Tetris as Matrix};
 use numpy::ndarray::{Array2, ArrayView2};
 use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
@@ -282,7 +283,7 @@ impl PyTetris {
             ..MoveOptions::default()
         };
         let t = self.inner;
-        Ok(py.detach(|| {
+        Ok(detach(py, || {
             if inputs {
                 t.moves_with_inputs(p, &opts)
                     .into_iter()
