@@ -14,17 +14,19 @@ use input::{CliError, ImageOpts};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// Bit-parallel algorithms on 2D grids.
-///
-/// Input is a text grid (one line per row, top row first, `.` empty) or a PNG, PBM, PGM or PPM
-/// image, read from FILE or standard input and recognised by its first bytes. Cells are X,Y:
-/// the column from the left and the row from the top, both from 0. Results go to standard
-/// output with exit status 0; errors to standard error as `error: ...` with exit status 2.
 /// The most threads `--threads` takes. Each is a thread of the OS, started with the pool:
 /// a thousand took over a second to start on a 2-core machine before any work, tens of
 /// thousands minutes, or failed; a core runs one at a time.
 const MAX_THREADS: i64 = 256;
 
+/// Bit-parallel algorithms on 2D grids.
+///
+/// Input is a text grid (one line per row, top row first, `.` empty) or a PNG, PBM, PGM or PPM
+/// image, read from FILE or standard input and recognised by its first bytes. Cells are X,Y:
+/// the column from the left and the row from the top, both from 0. Results go to standard
+/// output with exit status 0; errors to standard error as `error: ...` with exit status 2
+/// (a text grid's errors name the input, line and column: `error: bad.txt: line 2, column 3: ...`,
+/// `standard input` for standard input).
 #[derive(Parser)]
 #[command(
     name = "gridbits",
@@ -82,7 +84,8 @@ enum Command {
     #[command(
         after_help = "Examples:\n  printf 'A..\\n.#.\\n...\\n' | gridbits distance\n  \
                             1 sources, 8 cells reached, largest distance 4\n  0 1 2\n  1 # 3\n  \
-                            2 3 4\n\n  gridbits distance --moves queen --from 0,0 --json map.png"
+                            2 3 4\n\n  gridbits distance --moves queen --from 0,0 --json map.png\n  \
+                            gridbits distance --from 0,0 --npy dist.npy --png dist.png map.png"
     )]
     Distance(cmd::distance::DistanceArgs),
     /// Voronoi territory: each cell goes to the player that reaches it first.
@@ -116,6 +119,7 @@ enum Command {
     Tetris(cmd::tetris::TetrisArgs),
     /// Puyo: run the chain of a field to the end, or list a pair's placements (--moves).
     #[command(after_help = "Example:\n  gridbits puyo field.txt\n  \
+                            printf 'RRRR..\\n' | gridbits puyo    # the bottom row of a Tsu field\n  \
                             gridbits puyo --rules tsu --json field.txt\n  \
                             gridbits puyo --moves RG field.txt    # axis R, child G: 22 placements")]
     Puyo(cmd::puyo::PuyoArgs),

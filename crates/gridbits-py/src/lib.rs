@@ -2,7 +2,7 @@
 //! returning numpy arrays. The public Python API (`python/gridbits/*.py`) checks and converts
 //! the arguments (dtype, shape, order) and carries the documentation; these functions expect
 //! 2D `uint8` arrays whose rows are contiguous (any row stride), and release the GIL while
-//! they work, on the pool that `gridbits.set_num_threads` chose ([`threads`]).
+//! they work, on the pool that `gridbits.set_num_threads` chose (`src/threads.rs`).
 //!
 //! Names: a native function has the name of the public function it backs (`fill` backs
 //! `gridbits.fill`); the module is flat, so those of a game module carry its name as a

@@ -17,8 +17,9 @@ pub struct DistanceArgs {
     /// Input file: a text grid (`#` wall, `.` free, any other character a source), or an
     /// image (set pixels are walls; sources from --from); `-` or nothing for standard input.
     pub file: Option<String>,
-    /// A source cell `X,Y` (column, row; from 0, top-left); repeat for more sources. Needed
-    /// for images; on a text grid it adds to the grid's sources.
+    /// A source cell `X,Y` (column, row; from 0, top-left); repeat for more sources. On a
+    /// text grid it adds to the grid's sources; an input without any source (text or image)
+    /// is an error.
     #[arg(long, value_name = "X,Y", value_parser = parse_xy, allow_hyphen_values = true)]
     pub from: Vec<(usize, usize)>,
     /// How a step moves: 4, 8 (one step), rook, bishop or queen (slides, stopped by walls and
