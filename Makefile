@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-rust test-python develop demo bench bench-python clean-venv
+.PHONY: test test-rust test-python develop wheel sdist test-wheel test-sdist demo bench bench-python clean-venv
 
 test: test-rust test-python
 
@@ -16,7 +16,7 @@ test-rust:
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.7,<2" numpy scipy pytest hypothesis "dask[array]" distributed cachey opencv-python-headless
+	$(PY) -m pip install --quiet "maturin>=1.9.4,<2" ziglang twine numpy scipy pytest hypothesis "dask[array]" distributed cachey opencv-python-headless
 	touch $(STAMP)
 
 # Builds the native module (release) into the venv.
@@ -26,6 +26,36 @@ develop: $(STAMP)
 
 test-python: develop
 	$(PY) -m pytest -q
+
+# The wheel users install: abi3 (one wheel for CPython 3.9+), release, into target/wheels/ (the
+# previous one is removed first). Linked by zig (ziglang from PyPI) against glibc 2.17, so it is
+# manylinux2014 / manylinux_2_17 like the wheels of GitHub's manylinux containers; maturin's
+# auditwheel check verifies the tag (a plain `maturin build` here links against this machine's
+# glibc: manylinux_2_34). Its own cargo target folder: the zig linker's flags would otherwise
+# rebuild what `make develop` built, and the other way round. twine checks the metadata.
+WHEELS := target/wheels
+wheel: $(STAMP)
+	rm -f $(WHEELS)/gridbits-*.whl
+	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH CARGO_TARGET_DIR=target/zig \
+		$(VENV)/bin/maturin build --release --quiet --zig --compatibility manylinux2014 --out $(WHEELS)
+	$(VENV)/bin/twine check --strict $(WHEELS)/gridbits-*.whl
+	@ls -l $(WHEELS)/gridbits-*.whl
+
+# The source distribution, into target/wheels/.
+sdist: $(STAMP)
+	rm -f $(WHEELS)/gridbits-*.tar.gz
+	$(VENV)/bin/maturin sdist --out $(WHEELS)
+	$(VENV)/bin/twine check --strict $(WHEELS)/gridbits-*.tar.gz
+
+# The wheel of `make wheel`, installed into a fresh venv with no Rust on PATH, and the Python
+# tests (and docstring examples of the installed modules) run against it, away from the source
+# tree: see .ci/test-wheel.
+test-wheel:
+	.ci/test-wheel $(WHEELS)
+
+# Builds a wheel from the sdist of `make sdist` with pip (a few minutes: a full release build).
+test-sdist: sdist
+	.ci/test-sdist $(WHEELS)
 
 demo:
 	cargo run --release -q -- demo

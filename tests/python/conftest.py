@@ -1,13 +1,32 @@
 """Shared strategies of the Python tests."""
 
 import itertools
+import os
+from pathlib import Path
 
 import numpy as np
 from hypothesis import example, settings
 from hypothesis import strategies as st
 
+import gridbits
+from gridbits import _gridbits
+
 settings.register_profile("gridbits", max_examples=60, deadline=None, derandomize=True)
 settings.load_profile("gridbits")
+
+# .ci/test-wheel runs these tests against an installed wheel and names the folder (the venv's
+# site-packages) the package must come from: never the source tree's python/.
+_INSTALLED_IN = os.environ.get("GRIDBITS_TEST_INSTALLED_IN")
+if _INSTALLED_IN:
+    for _module in (gridbits, _gridbits):
+        _where = Path(_module.__file__).resolve()
+        if Path(_INSTALLED_IN).resolve() not in _where.parents:
+            raise RuntimeError(f"{_module.__name__} is imported from {_where}, not from {_INSTALLED_IN}")
+
+
+def pytest_report_header(config):
+    return f"gridbits: {Path(gridbits.__file__).parent}"
+
 
 #: Widths and heights that cross word boundaries, plus empty and one-cell edges.
 SIDES = [0, 1, 2, 3, 7, 63, 64, 65, 100, 127, 128, 129]

@@ -97,7 +97,11 @@ def test_distance_from_passable_sources_equals_bfs(free, seed, moves):
     got = gridbits.distance(free, src, moves=moves)
     assert got.dtype == np.int32 and got.shape == free.shape
     np.testing.assert_array_equal(got, want)
-    np.testing.assert_array_equal(gridbits.distance(free, np.argwhere(src), moves), want)
+    pairs = np.argwhere(src)
+    # A (K, 2) array of the grid's very shape is a mask (cells_mask's rule): pairs as a list.
+    if pairs.shape == free.shape:
+        pairs = pairs.tolist()
+    np.testing.assert_array_equal(gridbits.distance(free, pairs, moves), want)
 
 
 @pytest.mark.parametrize("moves", list(MOVES), ids=repr)
