@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-rust test-python develop wheel sdist test-wheel test-sdist demo bench bench-python clean-venv
+.PHONY: test test-rust test-python develop wheel sdist test-wheel test-sdist demo bench bench-python clean-venv playground playground-build
 
 test: test-rust test-python
 
@@ -72,3 +72,22 @@ bench-python: develop
 
 clean-venv:
 	rm -rf $(VENV)
+
+# The browser playground (web/): crates/gridbits-web compiled to WebAssembly, its JavaScript
+# glue from wasm-bindgen-cli (the version the crate pins; installed once, about 2.5 minutes)
+# into web/pkg/. `make playground` serves web/ on http://localhost:$(PLAYGROUND_PORT)/.
+WASM_BINDGEN_VERSION := 0.2.130
+PLAYGROUND_PORT ?= 8000
+playground-build:
+	rustup target add wasm32-unknown-unknown
+	@if ! wasm-bindgen --version 2>/dev/null | grep -q "$(WASM_BINDGEN_VERSION)"; then \
+		echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION)"; \
+		cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
+	fi
+	cargo build --release --target wasm32-unknown-unknown -p gridbits-web
+	wasm-bindgen --target web --no-typescript --out-dir web/pkg \
+		target/wasm32-unknown-unknown/release/gridbits_web.wasm
+
+playground: playground-build
+	@echo "gridbits playground: http://localhost:$(PLAYGROUND_PORT)/ (Ctrl-C stops it)"
+	cd web && $(PYTHON) -m http.server $(PLAYGROUND_PORT) --bind 127.0.0.1

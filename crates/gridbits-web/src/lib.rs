@@ -287,9 +287,10 @@ fn run_tetris(text: &CharGrid, option: &str) -> Result<String, String> {
     let list = t.moves_with(piece, &opts);
     let placements: Vec<String> = list
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(i, p)| {
             format!(
-                "{{\"rotation\":{},\"x\":{},\"y\":{},\"spin\":{},\"cells\":{}}}",
+                "{{\"index\":{i},\"rotation\":{},\"x\":{},\"y\":{},\"spin\":{},\"cells\":{}}}",
                 json_str(&p.rotation.to_string()),
                 p.x,
                 p.y,
