@@ -271,7 +271,11 @@ fn run_tetris(text: &CharGrid, option: &str) -> Result<String, String> {
     let mut letters = option.chars();
     let piece = match (letters.next().and_then(Piece::from_char), letters.next()) {
         (Some(p), None) => p,
-        _ => return Err(format!("expected a piece letter (I O T S Z J L), got {option:?}")),
+        _ => {
+            return Err(format!(
+                "expected a piece letter (I O T S Z J L), got {option:?}"
+            ))
+        }
     };
     let b = RowChunks::from_char_grid(text, |c| c != b'.').map_err(|e| e.to_string())?;
     let (w, h) = (b.width(), b.height());

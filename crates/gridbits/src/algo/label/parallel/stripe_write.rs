@@ -5,9 +5,9 @@
 use super::super::scratch::Stripe;
 #[cfg(target_arch = "x86_64")]
 use super::super::x86;
-use super::super::{unit_rows, Labeller, AVX2_WRITER};
 #[cfg(target_arch = "x86_64")]
 use super::super::AVX512_WRITER;
+use super::super::{unit_rows, Labeller, AVX2_WRITER};
 use super::each;
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
