@@ -8,6 +8,7 @@
 use crate::cpu::{has, Features};
 
 /// Below this many words the plain loop runs (the dispatch would cost more than it saves).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const DISPATCH_WORDS: usize = 16;
 
 /// The number of set bits in `words`.

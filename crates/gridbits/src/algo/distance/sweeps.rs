@@ -115,6 +115,7 @@ struct Sweeps<'a> {
     /// The form of the run scans (SSE4.1 where the CPU has it).
     kernel: run_scan::Kernel,
     /// The compilation of the row loops (AVX2 where the CPU has it).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     build: Build,
     /// The largest finite distance of each row as last relaxed (0 for rows never relaxed,
     /// which hold no finite distance: seeds' rows are relaxed first).

@@ -68,6 +68,7 @@ pub fn fill_union(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
 
 /// The CPU features of the x86-64 copies of the union-find (this one's and the stripes' of
 /// `fill_union_parallel`): asked of [`crate::cpu`], whose override forces the portable code.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) const BIT_PATH: Features = Features::BIT_INSTRUCTIONS;
 
 /// The engine compiled for POPCNT and BMI: `count_ones`, `trailing_zeros` and the masks

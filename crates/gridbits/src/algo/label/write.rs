@@ -3,7 +3,9 @@
 use super::source::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{memory_error, ComponentStats, Labeller, Labels, AVX2_WRITER, CHUNK};
+#[cfg(target_arch = "x86_64")]
+use super::AVX2_WRITER;
+use super::{memory_error, ComponentStats, Labeller, Labels, CHUNK};
 use crate::{BitGrid, Connectivity, SizeError};
 
 impl Labeller {

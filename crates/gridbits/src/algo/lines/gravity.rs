@@ -4,6 +4,7 @@
 #[cfg(target_arch = "x86_64")]
 use super::PEXT;
 use super::{remove_bits, shr, ColumnBoard};
+#[cfg(target_arch = "x86_64")]
 use crate::cpu::has;
 use crate::{BitBoard, Dir};
 use std::fmt;

@@ -4,6 +4,7 @@
 #[cfg(target_arch = "x86_64")]
 use super::PEXT;
 use super::{low_bits, remove_bits, shl, shr};
+#[cfg(target_arch = "x86_64")]
 use crate::cpu::has;
 use crate::text::{CharGrid, ParseError, ParseErrorKind};
 use crate::GridView;

@@ -247,6 +247,7 @@ mod x86 {
 
 /// Whether the copy of the move generator compiled for POPCNT, BMI and LZCNT may run: see
 /// [`crate::cpu`] (its override forces the portable copy for tests and benchmarks).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline]
 fn fast() -> bool {
     #[cfg(target_arch = "x86_64")]

@@ -144,6 +144,7 @@ fn gravity_removed<P: Plane>(
 
 /// The settled occupancy of one word of four lanes: in each lane, as many low bits as the
 /// lane has cells.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 fn settled_word(occ: u64) -> u64 {
     let mut t = 0u64;

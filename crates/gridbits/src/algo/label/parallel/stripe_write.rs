@@ -8,6 +8,7 @@ use super::super::x86;
 #[cfg(target_arch = "x86_64")]
 use super::super::AVX512_WRITER;
 use super::super::{unit_rows, Labeller, AVX2_WRITER};
+#[cfg(target_arch = "x86_64")]
 use super::each;
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
@@ -15,6 +16,7 @@ use std::ops::Range;
 
 /// The pieces the first stripe of a pipelined labelling is written in: tasks for the
 /// threads that finish their scans first.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const WRITE_PIECES: usize = 8;
 
 /// [`write_stripe`] of the rows of `units` in [`WRITE_PIECES`] pieces of whole units, as

@@ -89,6 +89,7 @@ impl ChainEngine {
 
     /// Every engine this CPU runs.
     pub fn available() -> Vec<ChainEngine> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut v = vec![ChainEngine::Portable];
         #[cfg(target_arch = "x86_64")]
         {
