@@ -2,23 +2,6 @@
 //! (text and images), and text drawings whose marks never equal an input character.
 
 use crate::common::*;
-use std::io::Cursor;
-
-/// A PNG whose `#` cells are white (set = wall) and others black.
-fn walls_png(rows: &[&str]) -> Vec<u8> {
-    let (w, h) = (rows[0].len() as u32, rows.len() as u32);
-    let img = image::GrayImage::from_fn(w, h, |x, y| {
-        image::Luma([if rows[y as usize].as_bytes()[x as usize] == b'#' {
-            255
-        } else {
-            0
-        }])
-    });
-    let mut out = Vec::new();
-    img.write_to(&mut Cursor::new(&mut out), image::ImageFormat::Png)
-        .expect("encode");
-    out
-}
 
 #[test]
 fn distance_on_an_image_from_sources() {

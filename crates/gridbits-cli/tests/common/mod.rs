@@ -55,3 +55,19 @@ pub fn tmp(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join(name)
 }
+
+/// A PNG whose `#` cells are white (set = wall) and others black.
+pub fn walls_png(rows: &[&str]) -> Vec<u8> {
+    let (w, h) = (rows[0].len() as u32, rows.len() as u32);
+    let img = image::GrayImage::from_fn(w, h, |x, y| {
+        image::Luma([if rows[y as usize].as_bytes()[x as usize] == b'#' {
+            255
+        } else {
+            0
+        }])
+    });
+    let mut out = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+        .expect("encode");
+    out
+}
