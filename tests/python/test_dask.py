@@ -209,3 +209,19 @@ def test_results_stay_right_with_a_result_cache():
         second = labels.compute(scheduler="threads")
     np.testing.assert_array_equal(second, first)
     assert same_partition(second, want)
+
+
+def test_native_merge_and_relabel_name_the_bad_label():
+    """The chunk-merging steps refuse labels outside their tables, naming the pair or label as
+    given (a pair past 32 bits included), and relabel leaves the refused label as it was."""
+    from gridbits import _gridbits
+
+    pairs = np.array([[1, 2], [3, 2**40]], dtype=np.int64)
+    with pytest.raises(ValueError, match=r"label pair \(3, 1099511627776\) outside 1\.\.=3"):
+        _gridbits.merge_labels(pairs, 3)
+    mapping, n = _gridbits.merge_labels(np.array([[1, 3]], dtype=np.int64), 3)
+    assert (mapping.tolist(), n) == ([0, 1, 2, 1], 2)
+    labels = np.array([[1, 0], [7, 2]], dtype=np.int32)
+    with pytest.raises(ValueError, match=r"labels: 7 \+ 1 is past the mapping"):
+        _gridbits.relabel(labels, 1, mapping)
+    assert labels.tolist() == [[2, 0], [7, 2]]

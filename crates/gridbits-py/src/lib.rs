@@ -368,17 +368,12 @@ fn merge_labels<'py>(
             gridbits::algo::label::MergeError::Size(_) => {
                 PyMemoryError::new_err("not enough memory for the labels")
             }
-            _ => {
-                // Name the pair as given, not as narrowed.
-                let p = flat
-                    .chunks_exact(2)
-                    .find(|p| p.iter().any(|&l| l <= 0 || l as usize > total))
-                    .map_or((0, 0), |p| (p[0], p[1]));
-                PyValueError::new_err(format!(
-                    "pairs: label pair ({}, {}) outside 1..={total}",
-                    p.0, p.1
-                ))
+            gridbits::algo::label::MergeError::Unknown(u) => {
+                // Name the pair as given, not as narrowed to u32.
+                let (a, b) = (flat[2 * u.at], flat[2 * u.at + 1]);
+                PyValueError::new_err(format!("pairs: label pair ({a}, {b}) outside 1..={total}"))
             }
+            e => PyValueError::new_err(format!("pairs: {e}")),
         };
         let (mapping, n) =
             gridbits::algo::label::merge_labels(pairs, total as u32).map_err(bad_pair)?;
@@ -404,11 +399,11 @@ fn relabel<'py>(
         .as_slice_mut()
         .map_err(|_| PyValueError::new_err("labels: must be C-contiguous"))?;
     detach(py, || {
-        gridbits::algo::label::relabel(labels, offset, map).map_err(|e| {
-            PyValueError::new_err(format!(
-                "labels: {} + {offset} is past the mapping",
-                e.label.saturating_sub(offset)
-            ))
+        let done = gridbits::algo::label::relabel(&mut *labels, offset, map);
+        // Labels before the refused one were rewritten; the refused one is as given.
+        done.map_err(|e| {
+            let l = labels[e.at];
+            PyValueError::new_err(format!("labels: {l} + {offset} is past the mapping"))
         })
     })
 }

@@ -10,6 +10,9 @@ use std::fmt;
 /// `1..=total`, or a label plus its offset past the mapping in [`relabel`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UnknownLabel {
+    /// Where it stands: the index of the pair in [`merge_labels`], of the label in
+    /// [`relabel`].
+    pub at: usize,
     /// The label as looked up (in [`relabel`], after its offset was added).
     pub label: i64,
     /// The largest label the table holds.
@@ -76,10 +79,11 @@ pub fn merge_labels(
         ))
     })?;
     parent.extend(0..=total);
-    for (a, b) in pairs {
+    for (at, (a, b)) in pairs.into_iter().enumerate() {
         for l in [a, b] {
             if l == 0 || l > total {
                 return Err(MergeError::Unknown(UnknownLabel {
+                    at,
                     label: i64::from(l),
                     last: u64::from(total),
                 }));
@@ -119,14 +123,15 @@ where
     T: Copy + Default + PartialEq + Into<i64>,
 {
     let zero = T::default();
-    for l in labels.iter_mut() {
+    for (at, l) in labels.iter_mut().enumerate() {
         if *l != zero {
-            let at = (*l).into().saturating_add(offset);
-            *l = *usize::try_from(at)
+            let label = (*l).into().saturating_add(offset);
+            *l = *usize::try_from(label)
                 .ok()
                 .and_then(|i| mapping.get(i))
                 .ok_or(UnknownLabel {
-                    label: at,
+                    at,
+                    label,
                     last: mapping.len().saturating_sub(1) as u64,
                 })?;
         }
@@ -152,7 +157,11 @@ mod tests {
         );
         assert_eq!(
             merge_labels([(2, 6)], 5),
-            Err(MergeError::Unknown(UnknownLabel { label: 6, last: 5 }))
+            Err(MergeError::Unknown(UnknownLabel {
+                at: 0,
+                label: 6,
+                last: 5
+            }))
         );
     }
 
@@ -210,7 +219,14 @@ mod tests {
     fn relabel_refuses_labels_past_the_mapping() {
         let mut piece = [1u32, 0, 2];
         let e = relabel(&mut piece, 1, &[0u32, 5, 6]).unwrap_err();
-        assert_eq!(e, UnknownLabel { label: 3, last: 2 });
+        assert_eq!(
+            e,
+            UnknownLabel {
+                at: 2,
+                label: 3,
+                last: 2
+            }
+        );
         assert_eq!(e.to_string(), "label 3 is outside 1..=2");
         let mut piece = [-4i32];
         assert!(relabel(&mut piece, 0, &[0i32]).is_err());
