@@ -17,7 +17,7 @@ use crate::Bench;
 use gridbits::algo::label::{Labeller, Labels};
 use gridbits::grid::{ByteImage, ByteKernel};
 use gridbits::{BitGrid, Connectivity};
-use gridbits_testkit::SplitMix;
+use gridbits_testkit::{discs, SplitMix};
 use std::hint::black_box;
 
 /// Grey noise: each byte uniform, so that `> threshold` sets `255 - threshold` in 256.
@@ -33,22 +33,7 @@ fn grey_noise(rng: &mut SplitMix, side: usize) -> Vec<u8> {
 /// A blobby grey image: bright discs of many sizes (about half the pixels) on dark noise.
 fn grey_blobs(rng: &mut SplitMix, side: usize) -> Vec<u8> {
     let mut v: Vec<u8> = grey_noise(rng, side).iter().map(|b| b / 4).collect();
-    for _ in 0..side * side / 7000 {
-        let cx = (rng.next_u64() % side as u64) as i64;
-        let cy = (rng.next_u64() % side as u64) as i64;
-        let r = 6 + (rng.next_u64() % 58) as i64;
-        for dy in -r..=r {
-            let y = cy + dy;
-            if y < 0 || y >= side as i64 {
-                continue;
-            }
-            let half = ((r * r - dy * dy) as f64).sqrt() as i64;
-            let (x0, x1) = ((cx - half).max(0), (cx + half).min(side as i64 - 1));
-            for x in x0..=x1 {
-                v[y as usize * side + x as usize] = 200;
-            }
-        }
-    }
+    discs(rng, side, |x, y| v[y * side + x] = 200);
     v
 }
 

@@ -20,7 +20,7 @@ use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
 use gridbits::cpu::Level;
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{BitGrid, Board6x12, Connectivity};
-use gridbits_testkit::{random_boards, SplitMix};
+use gridbits_testkit::{discs, random_boards, SplitMix};
 use std::cell::OnceCell;
 use std::hint::black_box;
 
@@ -133,22 +133,7 @@ fn groups_rows(bench: &mut Bench, rng: &mut SplitMix) {
 /// A blobby binary image: random discs of many sizes, about half the pixels set.
 fn blobby(rng: &mut SplitMix, side: usize) -> BitGrid {
     let mut g = BitGrid::new(side, side);
-    for _ in 0..side * side / 7000 {
-        let cx = (rng.next_u64() % side as u64) as i64;
-        let cy = (rng.next_u64() % side as u64) as i64;
-        let r = 6 + (rng.next_u64() % 58) as i64;
-        for dy in -r..=r {
-            let y = cy + dy;
-            if y < 0 || y >= side as i64 {
-                continue;
-            }
-            let half = ((r * r - dy * dy) as f64).sqrt() as i64;
-            let (x0, x1) = ((cx - half).max(0), (cx + half).min(side as i64 - 1));
-            for x in x0..=x1 {
-                g.set(x as usize, y as usize);
-            }
-        }
-    }
+    discs(rng, side, |x, y| g.set(x, y));
     g
 }
 

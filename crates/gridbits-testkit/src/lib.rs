@@ -20,6 +20,6 @@ pub mod rng;
 pub mod shapes;
 pub mod text;
 
-pub use random::{density_bits, percent_grid, random_boards, random_grid};
+pub use random::{density_bits, discs, percent_grid, random_boards, random_grid};
 pub use rng::SplitMix;
 pub use shapes::{maze, maze_cells, serpentine};
