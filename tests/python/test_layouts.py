@@ -191,3 +191,47 @@ def test_label_packed(layout, conn):
         assert_same(gridbits.label_stats(view, conn, packed_width=width), want_stats)
         pixels = np.unpackbits(c, axis=1)[:, :width]
         assert_same(gridbits.label(pixels, conn), want)
+
+
+def one_line_views(seed):
+    """Views with a length-1 axis whose stride is not the item size: numpy flags them
+    C-contiguous (the stride of a length-1 axis is never used), so ``np.ascontiguousarray``
+    returns them unchanged and the native layer must accept them as they are."""
+    rng = np.random.default_rng(seed)
+    col = rng.random((70, 1)) < 0.6
+    row = rng.random((1, 70)) < 0.6
+    wide = rng.random((70, 3)) < 0.6
+    views = {
+        "column_reversed": col[:, ::-1],  # strides (1, -1)
+        "column_of_fortran": np.asfortranarray(col)[:, ::-1],
+        "row_reversed": row[::-1],  # strides (-70, 1)
+        "column_of_transposed_row": row.T[:, ::-1],
+        "column_of_reversed_wide": np.ascontiguousarray(wide[:, ::-1][:, :1])[:, ::-1],
+    }
+    for name, v in views.items():
+        assert v.flags.c_contiguous and v.strides[v.shape.index(1)] != 1, name
+    return views
+
+
+ONE_LINE_CALLS = {
+    "label": lambda a: gridbits.label(a, 4),
+    "label_stats": lambda a: gridbits.label_stats(a, 8),
+    "groups_at_least": lambda a: gridbits.groups_at_least(a, 2),
+    "fill": lambda a: gridbits.fill(a, (0, 0)),
+    "fill_count": lambda a: gridbits.fill_count(a, (0, 0)),
+    "distance": lambda a: gridbits.distance(a, (0, 0)),
+    "voronoi": lambda a: gridbits.voronoi(a, np.eye(*a.shape, dtype=np.int32) * 1),
+    "reach": lambda a: gridbits.reach(a, (0, 0), "rook"),
+    "ndimage.label": lambda a: gridbits.ndimage.label(a),
+    "opencv.connectedComponentsWithStats": lambda a: gridbits.opencv.connectedComponentsWithStats(
+        a.astype(np.uint8)
+    ),
+}
+
+
+@pytest.mark.parametrize("call", list(ONE_LINE_CALLS.values()), ids=list(ONE_LINE_CALLS))
+def test_length_one_axis_any_stride(call):
+    for name, view in one_line_views(15).items():
+        view[0, 0] = True  # the start cell of fill and distance, written through the view
+        (c,) = contiguous(view)
+        assert_same(call(view), call(c))

@@ -53,7 +53,11 @@ impl<'a> Image<'a> {
                 stride: width,
             });
         }
-        if strides[1] != 1 || (height > 1 && strides[0] < width as isize) {
+        // The stride of a length-1 axis is never used to address an element, and numpy
+        // leaves it arbitrary (`img[:, ::-1]` of a one-column image has strides (1, -1) and is
+        // flagged C-contiguous, so the Python layer passes it unchanged): only the strides of
+        // axes longer than 1 are checked.
+        if (width > 1 && strides[1] != 1) || (height > 1 && strides[0] < width as isize) {
             return Err(PyValueError::new_err(format!(
                 "{name}: rows must be contiguous (strides {strides:?})"
             )));
