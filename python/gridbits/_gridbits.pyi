@@ -5,10 +5,13 @@ their module's name as a prefix: ``puyo_simulate`` backs ``gridbits.puyo.simulat
 Cells are ``(row, col)`` and arrays are indexed ``[row, col]``, as in the public API.
 """
 
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union, overload
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from .tetris import MoveArrays
 
 __version__: str
 
@@ -82,7 +85,7 @@ class Placement:
 class Tetris:
     def __init__(self, height: int = 40) -> None: ...
     @staticmethod
-    def from_array(cells: Union[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]) -> "Tetris": ...
+    def from_array(cells: npt.ArrayLike) -> "Tetris": ...
     @staticmethod
     def parse(text: str) -> "Tetris": ...
     def to_array(self) -> _U8: ...
@@ -98,9 +101,28 @@ class Tetris:
     def heights(self) -> list[int]: ...
     def holes(self) -> int: ...
     def bumpiness(self) -> int: ...
+    @overload
     def moves(
-        self, piece: str, rotate_180: bool = False, inputs: bool = False
+        self,
+        piece: str,
+        rotate_180: bool = False,
+        inputs: bool = False,
+        as_arrays: Literal[False] = False,
     ) -> list[Placement]: ...
+    @overload
+    def moves(
+        self,
+        piece: str,
+        rotate_180: bool = False,
+        inputs: Literal[False] = False,
+        *,
+        as_arrays: Literal[True],
+    ) -> "MoveArrays": ...
+    def __eq__(self, other: object) -> bool: ...
+    def __copy__(self) -> "Tetris": ...
+    def __deepcopy__(self, memo: Any) -> "Tetris": ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def __setstate__(self, state: bytes) -> None: ...
 
 # Threads (crates/gridbits-py/src/threads.rs).
 MAX_THREADS: int

@@ -150,8 +150,73 @@ def test_tetris_moves_place_and_errors():
         t.place("T", 7, 0, 0)
     with pytest.raises(ValueError, match="columns"):
         Tetris.from_array(np.zeros((20, 8), np.uint8))
-    with pytest.raises(TypeError, match="cells: expected a 2D uint8 or bool array, got dtype float"):
-        Tetris.from_array(np.zeros((20, 10)))
+    for bad in (np.full((20, 10), "a"), np.zeros((20, 10, 1)), "rows"):
+        with pytest.raises(TypeError, match="cells: expected a 2D array of bool, integers or floats"):
+            Tetris.from_array(bad)
+
+
+@pytest.mark.parametrize("dtype", [bool, np.uint8, np.int8, np.int32, np.uint64, np.float32, np.float64])
+def test_tetris_from_array_any_dtype_and_layout(dtype):
+    from gridbits.tetris import Tetris
+
+    rng = np.random.default_rng(3)
+    cells = rng.random((24, 10)) < 0.4
+    want = Tetris.from_array(cells.astype(np.uint8))
+    values = np.where(cells, rng.choice([1, 2, 7], cells.shape), 0).astype(dtype)
+    for view in (values, np.asfortranarray(values), values[::-1][::-1], values.tolist()):
+        got = Tetris.from_array(view)
+        assert got == want
+        assert (got.to_array() == cells).all()
+
+
+def test_tetris_moves_as_arrays_equal_the_list():
+    from gridbits.tetris import MoveArrays, Tetris
+
+    rng = np.random.default_rng(4)
+    spins = 0
+    for k in range(40):
+        rows = 24 + k % 17
+        cells = rng.random((rows, 10)) < 0.35
+        cells[: rows // 2] = False  # room to spawn
+        t = Tetris.from_array(cells)
+        for piece in "IOTSZJL":
+            for r180 in (False, True):
+                lst = t.moves(piece, rotate_180=r180)
+                arr = t.moves(piece, rotate_180=r180, as_arrays=True)
+                assert isinstance(arr, MoveArrays)
+                assert [a.dtype for a in arr] == [np.uint8, np.int16, np.int16, np.uint8, np.int16]
+                assert arr.cells.shape == (len(lst), 4, 2)
+                assert arr.rotation.tolist() == ["0R2L".index(m.rotation) for m in lst]
+                assert arr.row.tolist() == [m.row for m in lst]
+                assert arr.col.tolist() == [m.col for m in lst]
+                assert arr.spin.tolist() == [("none", "mini", "full").index(m.spin) for m in lst]
+                assert [list(map(tuple, c)) for c in arr.cells.tolist()] == [m.cells for m in lst]
+                spins += int((arr.spin > 0).sum())
+    assert spins > 0  # the random boards reach T-spins, so the spin codes are exercised
+    with pytest.raises(ValueError, match="inputs=True needs the list form"):
+        Tetris().moves("T", inputs=True, as_arrays=True)
+
+
+def test_tetris_value_semantics_copy_and_pickle():
+    import copy
+    import pickle
+
+    from gridbits.tetris import Tetris
+
+    t = Tetris(23)
+    t.drop("I", "0", 3)
+    t.drop("T", "2", 5)
+    for u in (pickle.loads(pickle.dumps(t)), copy.deepcopy(t), copy.copy(t), t.copy()):
+        assert u == t and u is not t and u.height == 23
+        assert (u.to_array() == t.to_array()).all()
+        u.drop("O", 0, 0)
+        assert u != t  # independent storage
+    assert t != Tetris(23) and Tetris(23) == Tetris(23) and Tetris(23) != Tetris(24)
+    assert t != "not a board"
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(t)  # mutable: compares by value, so it is not hashable
+    with pytest.raises(ValueError, match="state: 3 bytes for a 23 x 10 matrix"):
+        Tetris(23).__setstate__(b"abc")
 
 
 def test_tetris_and_puyo_arguments_out_of_range_are_named_or_do_not_fit():

@@ -9,10 +9,12 @@
 
 use crate::detach;
 use gridbits::games::tetris::{MoveOptions, Piece, Placement, Rotation, Tetris as Matrix};
-use numpy::ndarray::{Array2, ArrayView2};
+use numpy::ndarray::{Array1, Array2, Array3, ArrayView2};
 use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyTuple};
 
 /// Columns of the Python board.
 const WIDTH: usize = 10;
@@ -73,6 +75,62 @@ impl PyTetris {
         }
         Ok(t)
     }
+}
+
+/// `cells != 0` as a bool array where `cells` is a 2D numpy array (or anything
+/// `np.asarray` reads as one) of bool (a nested list, say) or another integer or float dtype; `None` for anything else
+/// (strings, objects, other dimensions), which the caller refuses by name.
+fn nonzero_mask<'py>(cells: &Bound<'py, PyAny>) -> PyResult<Option<PyReadonlyArray2<'py, bool>>> {
+    let np = cells.py().import("numpy")?;
+    let Ok(a) = np.getattr("asarray")?.call1((cells,)) else {
+        return Ok(None);
+    };
+    let kind: String = a.getattr("dtype")?.getattr("kind")?.extract()?;
+    if !matches!(kind.as_str(), "b" | "i" | "u" | "f")
+        || a.getattr("ndim")?.extract::<usize>()? != 2
+    {
+        return Ok(None);
+    }
+    let mask = np.getattr("not_equal")?.call1((a, 0))?;
+    Ok(mask.extract::<PyReadonlyArray2<'py, bool>>().ok())
+}
+
+/// `gridbits.tetris.MoveArrays`, the named tuple `Tetris.moves(..., as_arrays=True)`
+/// returns, looked up once.
+static MOVE_ARRAYS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// The placements as `MoveArrays`: `rotation` (`uint8`, 0-3 clockwise from spawn), `row`
+/// and `col` (`int16`, the SRS box), `spin` (`uint8`: 0 none, 1 mini, 2 full) and `cells`
+/// (`int16`, `n x 4 x 2` of `(row, col)`), in the order of the list form.
+fn move_arrays<'py>(py: Python<'py>, moves: &[Placement]) -> PyResult<Bound<'py, PyAny>> {
+    let n = moves.len();
+    let rotation = Array1::from_iter(moves.iter().map(|m| m.rotation.index() as u8));
+    // A box position fits i16: the matrix has at most 64 rows and 10 columns.
+    let row = Array1::from_iter(moves.iter().map(|m| m.y as i16));
+    let col = Array1::from_iter(moves.iter().map(|m| m.x as i16));
+    let spin = Array1::from_iter(moves.iter().map(|m| m.spin as u8));
+    let flat: Vec<i16> = moves
+        .iter()
+        .flat_map(|m| {
+            m.cells()
+                .into_iter()
+                .flat_map(|(x, y)| [y as i16, x as i16])
+        })
+        .collect();
+    let cells = Array3::from_shape_vec((n, 4, 2), flat)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let class = MOVE_ARRAYS.get_or_try_init(py, || {
+        py.import("gridbits.tetris")?
+            .getattr("MoveArrays")
+            .map(Bound::unbind)
+    })?;
+    class.bind(py).call1((
+        rotation.into_pyarray(py),
+        row.into_pyarray(py),
+        col.into_pyarray(py),
+        spin.into_pyarray(py),
+        cells.into_pyarray(py),
+    ))
 }
 
 /// A position `(row, col)` from Python as the library takes it, `(x, y)`: `None` past
@@ -164,13 +222,15 @@ impl PyTetris {
             Self::from_view(a.as_array(), |v| v != 0)
         } else if let Ok(a) = cells.extract::<PyReadonlyArray2<'_, bool>>() {
             Self::from_view(a.as_array(), |v| v)
+        } else if let Some(mask) = nonzero_mask(cells)? {
+            Self::from_view(mask.as_array(), |v| v)
         } else {
             let got = match cells.getattr("dtype") {
                 Ok(dtype) => format!("dtype {dtype}, {} dimensions", cells.getattr("ndim")?),
                 Err(_) => format!("{}", cells.get_type().name()?),
             };
             Err(PyTypeError::new_err(format!(
-                "cells: expected a 2D uint8 or bool array, got {got}"
+                "cells: expected a 2D array of bool, integers or floats, got {got}"
             )))
         }
     }
@@ -269,21 +329,31 @@ impl PyTetris {
     /// Every final placement reachable from spawn (left, right, soft drop, SRS rotations
     /// with kicks), each once: a list of `Placement`s, with `inputs` (a shortest input
     /// sequence) when `inputs=True`.
-    #[pyo3(signature = (piece, rotate_180 = false, inputs = false))]
-    fn moves(
+    #[pyo3(signature = (piece, rotate_180 = false, inputs = false, as_arrays = false))]
+    fn moves<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         piece: &str,
         rotate_180: bool,
         inputs: bool,
-    ) -> PyResult<Vec<PyPlacement>> {
+        as_arrays: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let p = self::piece(piece)?;
         let opts = MoveOptions {
             rotate_180,
             ..MoveOptions::default()
         };
         let t = self.inner;
-        Ok(detach(py, || {
+        if as_arrays {
+            if inputs {
+                return Err(PyValueError::new_err(
+                    "inputs=True needs the list form: as_arrays=True has no input sequences",
+                ));
+            }
+            // Under a microsecond of work: releasing the GIL would cost more than it frees.
+            return move_arrays(py, &t.moves_with(p, &opts));
+        }
+        let list: Vec<PyPlacement> = detach(py, || {
             if inputs {
                 t.moves_with_inputs(p, &opts)
                     .into_iter()
@@ -297,7 +367,57 @@ impl PyTetris {
                     .map(|pl| PyPlacement::new(&pl, None))
                     .collect()
             }
-        }))
+        });
+        list.into_pyobject(py).map(Bound::into_any)
+    }
+
+    /// Equal when every cell and the height are equal.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyTetris>()
+            .is_ok_and(|o| o.borrow().inner == self.inner)
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    /// Pickling: `Tetris(height)` then `__setstate__` with the cells, one bit each, in
+    /// `to_array`'s order.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let t = slf.borrow().inner;
+        let (h, w) = (t.height(), WIDTH);
+        let mut bits = vec![0u8; (h * w).div_ceil(8)];
+        for i in 0..h * w {
+            if t.get(i % w, i / w) {
+                bits[i / 8] |= 1 << (i % 8);
+            }
+        }
+        (slf.get_type(), (h,), PyBytes::new(py, &bits)).into_pyobject(py)
+    }
+
+    fn __setstate__(&mut self, state: &[u8]) -> PyResult<()> {
+        let (h, w) = (self.inner.height(), WIDTH);
+        if state.len() != (h * w).div_ceil(8) {
+            return Err(PyValueError::new_err(format!(
+                "state: {} bytes for a {h} x {w} matrix, expected {}",
+                state.len(),
+                (h * w).div_ceil(8)
+            )));
+        }
+        let mut t = Self::with_rows(h)?;
+        for i in 0..h * w {
+            if state[i / 8] >> (i % 8) & 1 == 1 {
+                t.inner.board_mut().set(i % w, i / w);
+            }
+        }
+        *self = t;
+        Ok(())
     }
 }
 
