@@ -1,9 +1,12 @@
-"""Game of the Amazons territory on the 10 x 10 board.
+"""Game of the Amazons on the 10 x 10 board: territory, move generation, play and perft.
 
 A position is a ``uint8`` array of 10 x 10 indexed ``[row, col]``, top row first: 0 empty,
 1 a white amazon, 2 a black amazon, 3 an arrow; or text with ``W``, ``B``, ``#`` (or ``x``)
 and ``.``, read by the library's parser (:func:`parse`). Results are named tuples:
-:class:`Evaluation` of two :class:`Territory` counts.
+:class:`Evaluation` of two :class:`Territory` counts. :func:`moves` lists a side's legal
+moves as an array of ``(row, col)`` squares (from, to, arrow), :func:`play` plays one (an
+array row, three squares or the notation ``"d1-d7/g7"``) and :func:`perft` counts move
+sequences. The side to move is ``"white"`` or ``"black"``.
 
 >>> from gridbits import amazons
 >>> e = amazons.evaluate(amazons.start())
@@ -25,7 +28,17 @@ if _typing.TYPE_CHECKING:
 
     from numpy.typing import ArrayLike
 
-__all__ = ["Evaluation", "Territory", "evaluate", "evaluate_many", "parse", "start"]
+__all__ = [
+    "Evaluation",
+    "Territory",
+    "evaluate",
+    "evaluate_many",
+    "moves",
+    "parse",
+    "perft",
+    "play",
+    "start",
+]
 
 
 class Territory(_typing.NamedTuple):
@@ -114,3 +127,60 @@ def evaluate_many(positions: "ArrayLike") -> _np.ndarray:
     (3, 2, 4)
     """
     return _gridbits.amazons_evaluate_many(_positions(positions, "positions", True))
+
+
+def moves(position: "Union[ArrayLike, str]", side: str = "white") -> _np.ndarray:
+    """Every legal move of ``side`` (``"white"`` or ``"black"``): a ``uint8`` array of
+    ``n x 3 x 2``, each move's from, to and arrow squares as ``(row, col)``; ``n`` is 0
+    where the side cannot move (it has lost). The GIL is released.
+
+    >>> from gridbits import amazons
+    >>> m = amazons.moves(amazons.start(), "white")
+    >>> m.shape
+    (2176, 3, 2)
+    >>> m[0].tolist() in amazons.moves(amazons.play(amazons.start(), m[0]), "white").tolist()
+    False
+    """
+    return _gridbits.amazons_moves(_positions(position, "position", False), _side(side))
+
+
+def play(position: "Union[ArrayLike, str]", move, side: str = "white") -> _np.ndarray:
+    """The position after ``side`` plays ``move``, as a new code array (``position`` is not
+    changed). ``move`` is a row of :func:`moves` (three ``(row, col)`` squares: from, to,
+    arrow) or the notation ``"d1-d7/g7"`` (a1 bottom left). ``ValueError`` names the rule an
+    illegal move breaks.
+
+    >>> from gridbits import amazons
+    >>> p = amazons.play(amazons.start(), "d1-d7/g7")
+    >>> int(p[3, 3]), int(p[9, 3]), int(p[3, 6])  # white amazon on d7, d1 empty, arrow on g7
+    (1, 0, 3)
+    >>> amazons.play(p, [(9, 6), (0, 6), (1, 6)])  # g1-g10 is blocked by the arrow on g7
+    Traceback (most recent call last):
+    ...
+    ValueError: move: illegal move g1-g10/g9: the amazon cannot reach its target
+    """
+    if isinstance(move, _np.ndarray):
+        move = move.tolist()
+    return _gridbits.amazons_play(_positions(position, "position", False), _side(side), move)
+
+
+def perft(position: "Union[ArrayLike, str]", depth: int, side: str = "white") -> int:
+    """The number of move sequences of ``depth`` plies from ``position``, ``side`` to move
+    first (each ply a whole move: amazon and arrow). The count grows by about three orders
+    of magnitude per ply in the opening; the GIL is released while it runs.
+
+    >>> from gridbits import amazons
+    >>> amazons.perft(amazons.start(), 1), amazons.perft(amazons.start(), 2)
+    (2176, 4307152)
+    """
+    if isinstance(depth, bool) or not isinstance(depth, (int, _np.integer)):
+        raise TypeError(f"depth: expected an int, got {type(depth).__name__}")
+    if not 0 <= depth < 2**32:
+        raise ValueError(f"depth: must be 0 or more, not {depth}")
+    return _gridbits.amazons_perft(_positions(position, "position", False), _side(side), int(depth))
+
+
+def _side(side) -> str:
+    if not isinstance(side, str):
+        raise TypeError(f"side: expected \"white\" or \"black\", got {type(side).__name__}")
+    return side

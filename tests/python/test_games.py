@@ -237,3 +237,61 @@ def test_tetris_and_puyo_arguments_out_of_range_are_named_or_do_not_fit():
     for bad in (None, b"R.....", 5):
         with pytest.raises(TypeError, match="text: expected a str"):
             puyo.parse(bad)
+
+
+def test_amazons_moves_play_and_perft():
+    rng = np.random.default_rng(5)
+    p = amazons.start()
+    for ply in range(12):
+        side = ("white", "black")[ply % 2]
+        me = 1 + ply % 2
+        ms = amazons.moves(p, side)
+        assert ms.dtype == np.uint8 and ms.shape[1:] == (3, 2)
+        assert len(ms) == amazons.perft(p, 1, side) > 0
+        assert len({m.tobytes() for m in ms}) == len(ms)  # each move once
+        for m in ms[rng.choice(len(ms), 20)]:
+            (fr, fc), (tr, tc), (ar, ac) = m.tolist()
+            q = amazons.play(p, m, side)
+            assert q[fr, fc] == (0 if (fr, fc) != (ar, ac) else 3)
+            assert q[tr, tc] == me and q[ar, ac] == 3
+            assert (q != p).sum() == 2 + ((fr, fc) != (ar, ac))  # nothing else changes
+            # The notation of the same move plays the same position (a1 bottom left).
+            sq = lambda r, c: "abcdefghij"[c] + str(10 - r)
+            text = f"{sq(fr, fc)}-{sq(tr, tc)}/{sq(ar, ac)}"
+            assert (amazons.play(p, text, side) == q).all()
+            assert (amazons.play(p, tuple(map(tuple, m.tolist())), side) == q).all()
+        p = amazons.play(p, ms[rng.integers(len(ms))], side)
+    assert amazons.perft(amazons.start(), 0) == 1
+    assert amazons.perft(amazons.start(), 2, "black") == 4_307_152
+    # A white amazon walled in by arrows has no move: an empty array, perft 0.
+    boxed = amazons.parse("W#........\n##........\n" + ".........B\n" * 8)
+    assert amazons.moves(boxed).shape == (0, 3, 2) and amazons.perft(boxed, 3) == 0
+    assert len(amazons.moves(boxed, "BLACK")) > 0
+
+
+def test_amazons_move_errors_are_named():
+    p = amazons.start()
+    with pytest.raises(ValueError, match="illegal move a7-a6/a5: no white amazon on a7"):
+        amazons.play(p, "a7-a6/a5")
+    with pytest.raises(ValueError, match="move: square \\(10, 0\\) is off the 10 x 10 board"):
+        amazons.play(p, [(10, 0), (9, 0), (8, 0)])
+    with pytest.raises(ValueError, match="move: expected three"):
+        amazons.play(p, [(6, 0), (5, 0)])
+    for bad in ([(6, 0, 1), (5, 0), (4, 0)], 17, None):
+        with pytest.raises(ValueError, match="move: expected notation"):
+            amazons.play(p, bad)
+    with pytest.raises(ValueError, match="move: "):
+        amazons.play(p, "d1d7")
+    with pytest.raises(ValueError, match='side must be "white" or "black", not "red"'):
+        amazons.moves(p, "red")
+    with pytest.raises(TypeError, match="side: expected"):
+        amazons.moves(p, 1)
+    with pytest.raises(ValueError, match="depth: must be 0 or more"):
+        amazons.perft(p, -1)
+    with pytest.raises(TypeError, match="depth: expected an int"):
+        amazons.perft(p, 1.5)
+    with pytest.raises(ValueError, match="position: must be 10 x 10"):
+        amazons.moves(np.zeros((8, 8), np.uint8))
+    with pytest.raises(ValueError, match=r"position: codes must be 0 \(empty\)"):
+        amazons.moves(np.full((10, 10), 7, np.uint8))
+    assert (p == amazons.start()).all()  # play never changes its argument

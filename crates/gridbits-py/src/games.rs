@@ -8,7 +8,7 @@
 
 use crate::detach;
 use crate::reserved;
-use gridbits::games::amazons::{Position, Territory};
+use gridbits::games::amazons::{Move, Position, Side, Territory};
 use gridbits::games::puyo::{Field, Rules};
 use gridbits::Board10x10;
 use numpy::ndarray::{Array2, Array3};
@@ -145,12 +145,7 @@ fn puyo_parse<'py>(py: Python<'py>, text: &str, rules: &str) -> PyResult<Bound<'
 #[pyfunction]
 fn amazons_parse<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let p = Position::parse(text).map_err(|e| PyValueError::new_err(format!("text: {e}")))?;
-    // The library has no code-array writer for a position: one pass over its 100 cells.
-    let (w, b, a) = (p.white(), p.black(), p.arrows());
-    let codes = Array2::from_shape_fn((10, 10), |(y, x)| {
-        u8::from(w.get(x, y)) + 2 * u8::from(b.get(x, y)) + 3 * u8::from(a.get(x, y))
-    });
-    Ok(codes.into_pyarray(py))
+    Ok(position_codes(&p).into_pyarray(py))
 }
 
 /// A batch: `(chain int32 [N], score int64 [N], fields after uint8 [N, rows, 6])`.
@@ -354,6 +349,136 @@ fn amazons_evaluate_many<'py>(
     Ok(a.into_pyarray(py))
 }
 
+/// The side to move from Python: `"white"`/`"w"` or `"black"`/`"b"`, any case.
+fn side(name: &str) -> PyResult<Side> {
+    match name.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Side::White),
+        "black" | "b" => Ok(Side::Black),
+        _ => Err(PyValueError::new_err(format!(
+            "side must be \"white\" or \"black\", not {name:?}"
+        ))),
+    }
+}
+
+/// The one position of a `(1, 10, 10)` code array (the Python layer adds the batch axis).
+fn single_position(position: &PyReadonlyArray3<'_, u8>) -> PyResult<Position> {
+    let s = position.shape();
+    if s != [1, 10, 10] {
+        return Err(PyValueError::new_err(format!(
+            "position: must be 10 x 10, not {} x {}",
+            s[1], s[2]
+        )));
+    }
+    let cells = position
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("position: must be C-contiguous"))?;
+    position_of(cells, 0, true)
+}
+
+/// A position as a `uint8` code array, top row first (the inverse of [`position_of`]; the
+/// library has no code-array writer for a position: one pass over its 100 cells).
+fn position_codes(p: &Position) -> Array2<u8> {
+    let (w, b, a) = (p.white(), p.black(), p.arrows());
+    Array2::from_shape_fn((10, 10), |(y, x)| {
+        u8::from(w.get(x, y)) + 2 * u8::from(b.get(x, y)) + 3 * u8::from(a.get(x, y))
+    })
+}
+
+/// A move from Python: its notation (`"d1-d7/g7"`) or three `(row, col)` squares (from, to,
+/// arrow). A square off the board is refused here, by name.
+fn move_of(mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(text) = mv.extract::<String>() {
+        return text
+            .parse::<Move>()
+            .map_err(|e| PyValueError::new_err(format!("move: {e}")));
+    }
+    let expected = || {
+        PyValueError::new_err(
+            "move: expected notation such as \"d1-d7/g7\" or three (row, col) squares (from, to, arrow)",
+        )
+    };
+    // Lists and tuples alike (a row of `amazons.moves` arrives as nested lists).
+    let squares: Vec<Vec<i64>> = mv.extract().map_err(|_| expected())?;
+    let squares: Vec<(i64, i64)> = squares
+        .into_iter()
+        .map(|sq| match sq[..] {
+            [row, col] => Ok((row, col)),
+            _ => Err(expected()),
+        })
+        .collect::<PyResult<_>>()?;
+    let [from, to, arrow]: [(i64, i64); 3] = squares.try_into().map_err(|v: Vec<_>| {
+        PyValueError::new_err(format!(
+            "move: expected three (row, col) squares (from, to, arrow), got {}",
+            v.len()
+        ))
+    })?;
+    let square = |(row, col): (i64, i64)| match (u8::try_from(col), u8::try_from(row)) {
+        (Ok(x), Ok(y)) if x < 10 && y < 10 => Ok((x, y)),
+        _ => Err(PyValueError::new_err(format!(
+            "move: square ({row}, {col}) is off the 10 x 10 board"
+        ))),
+    };
+    Ok(Move {
+        from: square(from)?,
+        to: square(to)?,
+        arrow: square(arrow)?,
+    })
+}
+
+/// Every legal move of `side`: `uint8 [n, 3, 2]`, each move's from, to and arrow squares as
+/// `(row, col)`, in the library's order.
+#[pyfunction]
+fn amazons_moves<'py>(
+    py: Python<'py>,
+    position: PyReadonlyArray3<'py, u8>,
+    side: &str,
+) -> PyResult<Bound<'py, PyArray3<u8>>> {
+    let (p, side) = (single_position(&position)?, self::side(side)?);
+    let flat = detach(py, || -> PyResult<Vec<u8>> {
+        let n = usize::try_from(p.count_moves(side)).unwrap_or(usize::MAX);
+        let mut out = reserved(n.saturating_mul(6), "moves")?;
+        p.for_each_move(side, |m| {
+            for (x, y) in [m.from, m.to, m.arrow] {
+                out.extend_from_slice(&[y, x]);
+            }
+        });
+        Ok(out)
+    })?;
+    let n = flat.len() / 6;
+    let a = Array3::from_shape_vec((n, 3, 2), flat)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(a.into_pyarray(py))
+}
+
+/// The position after `side` plays `mv` (notation or three `(row, col)` squares), as a new
+/// code array; `ValueError` names the rule an illegal move breaks.
+#[pyfunction]
+fn amazons_play<'py>(
+    py: Python<'py>,
+    position: PyReadonlyArray3<'py, u8>,
+    side: &str,
+    mv: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let (p, side, mv) = (single_position(&position)?, self::side(side)?, move_of(mv)?);
+    let next = p
+        .try_play(side, mv)
+        .map_err(|e| PyValueError::new_err(format!("move: {e}")))?;
+    Ok(position_codes(&next).into_pyarray(py))
+}
+
+/// The number of move sequences of `depth` plies from the position, `side` to move first
+/// (perft), without the GIL.
+#[pyfunction]
+fn amazons_perft(
+    py: Python<'_>,
+    position: PyReadonlyArray3<'_, u8>,
+    side: &str,
+    depth: u32,
+) -> PyResult<u64> {
+    let (p, side) = (single_position(&position)?, self::side(side)?);
+    Ok(detach(py, || p.perft(side, depth)))
+}
+
 /// Adds the game functions to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puyo_simulate, m)?)?;
@@ -363,5 +488,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_puyo_rust_loop_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(_puyo_rust_batch_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(amazons_evaluate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(amazons_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(amazons_play, m)?)?;
+    m.add_function(wrap_pyfunction!(amazons_perft, m)?)?;
     Ok(())
 }
