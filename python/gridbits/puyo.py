@@ -5,7 +5,8 @@ A field is a ``uint8`` array of ``rows x 6`` indexed ``[row, col]``, top row fir
 ghost row, which never pops), 12 for ``rules="stc"``. Floating puyos fall before the chain
 starts. A text field (the letters ``R G B Y P`` and ``O`` for Tsu, digits ``1-5`` and ``0``
 for Smash the Code, ``.`` empty) is read by the library's parser with :func:`parse`.
-:func:`simulate` returns a :class:`Chain` of :class:`Step` named tuples.
+:func:`simulate` returns a :class:`Chain` of :class:`Step` named tuples; :func:`placements`
+lists every move of a pair with the field and chain it leaves.
 
 >>> from gridbits import puyo
 >>> f = puyo.parse("RRRR..")
@@ -24,7 +25,7 @@ from ._checks import code_batch as _code_batch
 if _typing.TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
-__all__ = ["Chain", "Step", "parse", "simulate", "simulate_many"]
+__all__ = ["Chain", "Placements", "Step", "parse", "placements", "simulate", "simulate_many"]
 
 
 class Step(_typing.NamedTuple):
@@ -49,6 +50,21 @@ class Chain(_typing.NamedTuple):
     score: int
     steps: list[Step]
     field: _np.ndarray
+
+
+class Placements(_typing.NamedTuple):
+    """Every move of a pair on a field (:func:`placements`), one entry per move, in the
+    library's order (column, then rotation): the axis ``column`` (0-5) and ``rotation`` (0
+    child right, 1 above, 2 left, 3 below) as ``uint8 [n]``; the ``dropped`` fields right
+    after the pair fell, ``uint8 [n, rows, 6]``; the ``chain`` (``int32 [n]``) and
+    ``score`` (``int64 [n]``) each fires; the ``settled`` fields after the chain."""
+
+    column: _np.ndarray
+    rotation: _np.ndarray
+    dropped: _np.ndarray
+    chain: _np.ndarray
+    score: _np.ndarray
+    settled: _np.ndarray
 
 
 def parse(text: str, rules: str = "tsu") -> _np.ndarray:
@@ -98,3 +114,24 @@ def simulate_many(
     ([1, 0], [40, 0])
     """
     return _gridbits.puyo_simulate_many(_fields(fields, "fields", True), rules)
+
+
+def placements(field: "ArrayLike", pair, rules: str = "tsu") -> Placements:
+    """Every move ``pair`` can make on ``field`` (settled first), with the field each leaves
+    and the chain it fires: :class:`Placements`. ``pair`` is its text under ``rules``
+    (``"RG"`` under Tsu, ``"12"`` under Smash the Code; axis first) or two colour codes 1-5
+    ``(axis, child)``. Up to 22 moves: each column vertical (child above or below) and each
+    pair of neighbouring columns horizontal; a one-colour pair lists each field once (11 on
+    an open field); columns the stack walls off are left out, and there is none once the
+    game is over (Tsu: the cell of column 3, row 12 filled). The rules in full:
+    docs/games.md.
+
+    >>> from gridbits import puyo
+    >>> p = puyo.placements(puyo.parse("RR....\\nRGG..."), "RG")
+    >>> len(p.column), int(p.chain.max()), int(p.score.max())
+    (22, 1, 40)
+    >>> best = int(p.score.argmax())
+    >>> int(p.column[best]), int(p.rotation[best]), int(p.settled[best].sum())
+    (0, 0, 6)
+    """
+    return Placements(*_gridbits.puyo_placements(_fields(field, "field", False), pair, rules))

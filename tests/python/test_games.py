@@ -295,3 +295,55 @@ def test_amazons_move_errors_are_named():
     with pytest.raises(ValueError, match=r"position: codes must be 0 \(empty\)"):
         amazons.moves(np.full((10, 10), 7, np.uint8))
     assert (p == amazons.start()).all()  # play never changes its argument
+
+
+@pytest.mark.parametrize("rules", ["tsu", "stc"])
+def test_puyo_placements_drop_two_puyos_and_fire_their_chain(rules):
+    rng = np.random.default_rng(6)
+    rows = 13 if rules == "tsu" else 12
+    letters = "RGBYP" if rules == "tsu" else "12345"
+    seen = 0
+    for k in range(60):
+        heights = rng.integers(0, rows - 1 if k % 5 else rows, 6)
+        field = np.zeros((rows, 6), np.uint8)
+        for c, h in enumerate(heights):
+            field[rows - h :, c] = rng.integers(1, 6 if k % 3 else 7, h)
+        settled0 = puyo.simulate(field, rules).field  # what the field is after its own chain
+        axis, child = (int(v) for v in rng.integers(1, 6, 2))
+        pair = (axis, child) if k % 2 else letters[axis - 1] + letters[child - 1]
+        p = puyo.placements(settled0, pair, rules)
+        n = len(p.column)
+        assert [a.shape[0] for a in p] == [n] * 6
+        assert p.dropped.shape == p.settled.shape == (n, rows, 6)
+        assert len({(c, r) for c, r in zip(p.column.tolist(), p.rotation.tolist())}) == n
+        assert len({d.tobytes() for d in p.dropped}) == n  # each field once
+        if axis == child:
+            assert set(p.rotation.tolist()) <= {0, 1}
+        for i in range(n):
+            d = p.dropped[i]
+            added = (d != settled0)
+            assert added.sum() == 2 and (settled0[added] == 0).all()
+            assert sorted(d[added].tolist()) == sorted([axis, child])
+            # The two cells rest on the stack: no hole under either.
+            for r, c in zip(*np.nonzero(added)):
+                assert r == rows - 1 or d[r + 1, c] != 0
+            chain = puyo.simulate(d, rules)
+            assert (p.chain[i], p.score[i]) == (chain.chain, chain.score)
+            assert (p.settled[i] == chain.field).all()
+        seen += n
+    assert seen > 500
+    open_field = np.zeros((rows, 6), np.uint8)
+    assert len(puyo.placements(open_field, (1, 2), rules).column) == 22
+    assert len(puyo.placements(open_field, (3, 3), rules).column) == 11
+
+
+def test_puyo_placements_game_over_and_errors():
+    dead = puyo.parse("..O...\n" * 12)  # column 3 stacked to row 12: Tsu's death cell
+    assert len(puyo.placements(dead, "RG").column) == 0
+    f = np.zeros((13, 6), np.uint8)
+    for bad, msg in [((0, 1), "two colour codes 1-5"), ((1, 2, 3), "two colour codes 1-5"),
+                     ("R1", "pair: "), (None, "pair: expected its text"), ("RGB", "pair: ")]:
+        with pytest.raises(ValueError, match=msg):
+            puyo.placements(f, bad)
+    with pytest.raises(ValueError, match="field: must be 13 x 6"):
+        puyo.placements(np.zeros((12, 6), np.uint8), "RG")

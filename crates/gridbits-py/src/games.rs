@@ -9,7 +9,7 @@
 use crate::detach;
 use crate::reserved;
 use gridbits::games::amazons::{Move, Position, Side, Territory};
-use gridbits::games::puyo::{Field, Rules};
+use gridbits::games::puyo::{Field, Pair, Rules};
 use gridbits::Board10x10;
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray3, PyUntypedArrayMethods};
@@ -120,6 +120,81 @@ fn puyo_simulate<'py>(
     let a = Array2::from_shape_vec((rows, COLUMNS), after)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok((chain.chain, chain.score, steps, a.into_pyarray(py)))
+}
+
+/// A pair from Python: its text under `rules` (`"RG"` under Tsu, `"12"` under Smash the
+/// Code, axis first) or two colour codes 1-5 (axis, child), the codes of a field.
+fn pair_of(pair: &Bound<'_, PyAny>, rules: Rules) -> PyResult<Pair> {
+    if let Ok(text) = pair.extract::<String>() {
+        return Pair::parse(&text, rules).map_err(|e| PyValueError::new_err(format!("pair: {e}")));
+    }
+    let codes: Vec<i64> = pair.extract().map_err(|_| {
+        PyValueError::new_err("pair: expected its text (\"RG\") or two colour codes 1-5")
+    })?;
+    match codes[..] {
+        [axis, child] if (1..=5).contains(&axis) && (1..=5).contains(&child) => {
+            Ok(Pair::new(axis as u8 - 1, child as u8 - 1))
+        }
+        _ => Err(PyValueError::new_err(format!(
+            "pair: expected two colour codes 1-5 (axis, child), got {codes:?}"
+        ))),
+    }
+}
+
+/// Every placement of a pair (its text or two colour codes 1-5) on field 0 of `field` (shape
+/// `(1, rows, 6)`, settled first), in the library's order (column, then rotation; a
+/// one-colour pair lists each field once): `(column uint8 [n], rotation uint8 [n], dropped
+/// uint8 [n, rows, 6] (right after the pair fell), chain int32 [n], score int64 [n],
+/// settled uint8 [n, rows, 6] (after the chain))`. `gridbits.puyo.placements` names them.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn puyo_placements<'py>(
+    py: Python<'py>,
+    field: PyReadonlyArray3<'py, u8>,
+    pair: &Bound<'py, PyAny>,
+    rules: &str,
+) -> PyResult<(
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray3<u8>>,
+)> {
+    let r = self::rules(rules)?;
+    let (parsed, rows) = parse_fields(&field, r, true)?;
+    let f = parsed
+        .first()
+        .ok_or_else(|| PyValueError::new_err("field: no field"))?;
+    let pair = pair_of(pair, r)?;
+    let placed = detach(py, || f.placements(pair));
+    let n = placed.len();
+    let cells = rows * COLUMNS;
+    let (mut dropped, mut settled) = (vec![0u8; n * cells], vec![0u8; n * cells]);
+    for (i, p) in placed.iter().enumerate() {
+        p.field_after
+            .write_codes(&mut dropped[i * cells..(i + 1) * cells]);
+        p.chain
+            .field
+            .write_codes(&mut settled[i * cells..(i + 1) * cells]);
+    }
+    let batch = |v: Vec<u8>| {
+        Array3::from_shape_vec((n, rows, COLUMNS), v)
+            .map(|a| a.into_pyarray(py))
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    };
+    let column: Vec<u8> = placed.iter().map(|p| p.column as u8).collect();
+    let rotation: Vec<u8> = placed.iter().map(|p| p.rotation).collect();
+    let chain: Vec<i32> = placed.iter().map(|p| p.chain.chain as i32).collect();
+    let score: Vec<i64> = placed.iter().map(|p| p.chain.score as i64).collect();
+    Ok((
+        column.into_pyarray(py),
+        rotation.into_pyarray(py),
+        batch(dropped)?,
+        chain.into_pyarray(py),
+        score.into_pyarray(py),
+        batch(settled)?,
+    ))
 }
 
 /// A field from text with the library's parser ([`Field::parse_bottom`]), as a `uint8` array
@@ -484,6 +559,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puyo_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(puyo_simulate_many, m)?)?;
     m.add_function(wrap_pyfunction!(puyo_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(puyo_placements, m)?)?;
     m.add_function(wrap_pyfunction!(amazons_parse, m)?)?;
     m.add_function(wrap_pyfunction!(_puyo_rust_loop_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(_puyo_rust_batch_seconds, m)?)?;
