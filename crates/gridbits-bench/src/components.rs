@@ -54,13 +54,13 @@ fn split_rows(bench: &mut Bench, rng: &mut SplitMix) {
                     .iter()
                     .fold(0, |acc, &b| components(black_box(b), conn).fold(acc, mix))
             })
-            .case("row-pair-table", BATCH as u64, || {
+            .alternative("row-pair-table", BATCH as u64, || {
                 boards.iter().fold(0, |mut acc, &b| {
                     table::for_each_component(black_box(b), conn, |c| acc = mix(acc, c));
                     acc
                 })
             })
-            .case("bit-bfs", BATCH as u64, || {
+            .alternative("bit-bfs", BATCH as u64, || {
                 boards.iter().fold(0, |acc, &b| {
                     components_plain(black_box(b), conn).fold(acc, mix)
                 })
@@ -178,7 +178,7 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix) {
                 u64::from(labeller.label(g, conn, &mut image).unwrap_or(0))
                     + u64::from(image.as_slice()[side * side / 2])
             })
-            .case("avx2-writer", px, || {
+            .alternative("avx2-writer", px, || {
                 u64::from(avx2.label(g, conn, &mut avx2_image).unwrap_or(0))
                     + u64::from(avx2_image.as_slice()[side * side / 2])
             })

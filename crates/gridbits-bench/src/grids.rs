@@ -260,12 +260,12 @@ fn flood(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usiz
         .case("count", 1, || {
             fill_count(passable, start, Connectivity::Four)
         })
-        .case("union", 1, || {
+        .alternative("union", 1, || {
             fill_union(&seed, passable, Connectivity::Four).count()
         })
         .case("plain", 1, || plain_fill(&plain, src));
     #[cfg(feature = "parallel")]
-    let w = w.case("union-parallel", 1, || {
+    let w = w.alternative("union-parallel", 1, || {
         gridbits::algo::fill::fill_union_parallel(&seed, passable, Connectivity::Four).count()
     });
     #[cfg(feature = "peers")]

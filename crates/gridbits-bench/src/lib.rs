@@ -56,6 +56,25 @@ pub struct Ratio {
     pub ratio: f64,
 }
 
+/// An automatic choice that lost: the workload's fast case is what the library picks by
+/// itself (engine, method, layout, hand-over or thread count), and an
+/// [alternative](Workload::alternative) it could have picked ran more than [`BEHIND`]
+/// faster in the same run.
+pub struct Behind {
+    /// Workload name.
+    pub workload: String,
+    /// The automatic case.
+    pub automatic: String,
+    /// The faster alternative.
+    pub alternative: String,
+    /// Automatic time / alternative time (above 1 + [`BEHIND`]).
+    pub ratio: f64,
+}
+
+/// How far an automatic choice may trail the fastest of its alternatives before the run
+/// lists it in [`Bench::behind`]: 10%.
+pub const BEHIND: f64 = 0.10;
+
 /// The whole run: settings and collected results.
 pub struct Bench {
     quick: bool,
@@ -64,6 +83,10 @@ pub struct Bench {
     pub results: Vec<Measured>,
     /// Every ratio, in order.
     pub ratios: Vec<Ratio>,
+    /// Automatic choices more than [`BEHIND`] slower than the fastest alternative, in order.
+    pub behind: Vec<Behind>,
+    /// How many workloads compared an automatic choice with alternatives.
+    pub automatic_workloads: usize,
 }
 
 type Case<'a> = (String, u64, Box<dyn FnMut() -> u64 + 'a>);
@@ -74,6 +97,8 @@ pub struct Workload<'b, 'a> {
     name: String,
     fast: String,
     cases: Vec<Case<'a>>,
+    /// The cases that are [alternatives](Self::alternative) of the automatic fast case.
+    alternatives: Vec<String>,
     /// A pause before each sample (not timed), see [`settle`](Self::settle).
     pause: Duration,
     /// Whether each sample starts with [`WARM_UP`] of untimed calls, see
@@ -112,6 +137,15 @@ impl<'a> Workload<'_, 'a> {
         self
     }
 
+    /// Adds an implementation the library could have picked in place of the fast case, which
+    /// is then an automatic choice (an engine, method, layout, hand-over or thread count chosen
+    /// by a cost model or a CPU table): timed as [`case`](Self::case), and listed in
+    /// [`Bench::behind`] when it runs more than [`BEHIND`] faster than the fast case.
+    pub fn alternative(mut self, name: &str, ops: u64, f: impl FnMut() -> u64 + 'a) -> Self {
+        self.alternatives.push(name.to_string());
+        self.case(name, ops, f)
+    }
+
     /// Times every case, interleaving their samples, and records results and ratios.
     pub fn finish(self) {
         let Workload {
@@ -119,6 +153,7 @@ impl<'a> Workload<'_, 'a> {
             name,
             fast,
             mut cases,
+            alternatives,
             pause,
             warm,
         } = self;
@@ -199,6 +234,23 @@ impl<'a> Workload<'_, 'a> {
                     });
                 }
             }
+            let best = cases
+                .iter()
+                .zip(&medians)
+                .filter(|((case, _, _), _)| alternatives.contains(case))
+                .min_by(|a, b| a.1.total_cmp(b.1));
+            if let Some(((alt, _, _), &alt_ns)) = best {
+                bench.automatic_workloads += 1;
+                let ratio = medians[fi] / alt_ns.max(1e-3);
+                if ratio > 1.0 + BEHIND {
+                    bench.behind.push(Behind {
+                        workload: name.clone(),
+                        automatic: fast.clone(),
+                        alternative: alt.clone(),
+                        ratio,
+                    });
+                }
+            }
         }
         // Progress, one line per workload, on stderr (stdout carries only the result).
         eprintln!("measured {name} ({:.1} s)", started.elapsed().as_secs_f64());
@@ -213,6 +265,8 @@ impl Bench {
             filter,
             results: Vec::new(),
             ratios: Vec::new(),
+            behind: Vec::new(),
+            automatic_workloads: 0,
         }
     }
 
@@ -234,16 +288,23 @@ impl Bench {
             name: name.to_string(),
             fast: fast.to_string(),
             cases: Vec::new(),
+            alternatives: Vec::new(),
             pause: Duration::ZERO,
             warm: false,
         }
     }
 
-    /// The results as one JSON object: `results`, `ratios` and `peers` (whether the peer
-    /// libraries were compiled in).
+    /// The results as one JSON object: `results`, `ratios`, `behind` (automatic choices more
+    /// than [`BEHIND`] slower than an alternative, with `automatic_workloads`, how many
+    /// workloads compared one) and `peers` (whether the peer libraries were compiled in).
     pub fn to_json(&self) -> serde_json::Value {
         json!({
             "peers": PEERS,
+            "automatic_workloads": self.automatic_workloads,
+            "behind": self.behind.iter().map(|b| json!({
+                "workload": b.workload, "automatic": b.automatic,
+                "alternative": b.alternative, "ratio": b.ratio,
+            })).collect::<Vec<_>>(),
             "results": self.results.iter().map(|r| json!({
                 "workload": r.workload, "impl": r.implementation, "ns_per_op": r.ns_per_op,
             })).collect::<Vec<_>>(),
@@ -288,6 +349,29 @@ impl Bench {
             let line = format!("{:<w0$}  {:<w1$}  {:>w2$}  {}", r[0], r[1], r[2], r[3]);
             out.push_str(line.trim_end());
             out.push('\n');
+        }
+        if self.automatic_workloads > 0 {
+            let pct = BEHIND * 100.0;
+            if self.behind.is_empty() {
+                out.push_str(&format!(
+                    "every automatic choice is within {pct:.0}% of its fastest alternative \
+                     ({} workloads)\n",
+                    self.automatic_workloads
+                ));
+            } else {
+                out.push_str(&format!(
+                    "automatic choices more than {pct:.0}% behind an alternative ({} of {} \
+                     workloads):\n",
+                    self.behind.len(),
+                    self.automatic_workloads
+                ));
+                for b in &self.behind {
+                    out.push_str(&format!(
+                        "  {}: {} takes {:.2}x the time of {}\n",
+                        b.workload, b.automatic, b.ratio, b.alternative
+                    ));
+                }
+            }
         }
         if !PEERS {
             out.push_str(

@@ -220,7 +220,7 @@ fn puyo_19_chain(bench: &mut Bench) {
         ("portable", ChainEngine::Portable),
     ] {
         if ChainEngine::available().contains(&engine) {
-            w = w.case(name, 1, move || {
+            w = w.alternative(name, 1, move || {
                 let f = black_box(field);
                 let c = f.simulate_with(engine);
                 c.score + u64::from(c.chain)

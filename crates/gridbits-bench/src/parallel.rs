@@ -68,7 +68,7 @@ fn bfs_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
             .workload(&name, "2-threads")
             .settle(SETTLE)
             .case("2-threads", cells, || map(two))
-            .case("1-thread", cells, || map(one))
+            .alternative("1-thread", cells, || map(one))
             .finish();
     }
     let name = "voronoi owners 30 players 2000x1500 threads (ns/cell)";
@@ -93,7 +93,7 @@ fn bfs_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
             .workload(name, "2-threads")
             .settle(SETTLE)
             .case("2-threads", cells, || owners(two))
-            .case("1-thread", cells, || owners(one))
+            .alternative("1-thread", cells, || owners(one))
             .finish();
     }
 }
@@ -119,7 +119,7 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
                 .case("2-threads", px, || {
                     two.install(|| label_once(&mut l2, &g, conn, &mut i2))
                 })
-                .case("1-thread", px, || {
+                .alternative("1-thread", px, || {
                     one.install(|| label_once(&mut l1, &g, conn, &mut i1))
                 })
                 .finish();
@@ -134,7 +134,7 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
                 .case("2-threads", px, || {
                     two.install(|| u64::from(l2.stats(&g, conn, &mut s2).unwrap_or(0)))
                 })
-                .case("1-thread", px, || {
+                .alternative("1-thread", px, || {
                     one.install(|| u64::from(l1.stats(&g, conn, &mut s1).unwrap_or(0)))
                 })
                 .finish();
@@ -180,7 +180,7 @@ fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
         .case("2-threads", n, || {
             two.install(|| fold(simulate_many(&fields).iter().map(|c| c.score)))
         })
-        .case("1-thread", n, || {
+        .alternative("1-thread", n, || {
             one.install(|| fold(simulate_many(&fields).iter().map(|c| c.score)))
         })
         .case("loop", n, || {
@@ -205,7 +205,7 @@ fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
                 )
             })
         })
-        .case("1-thread", n, || {
+        .alternative("1-thread", n, || {
             one.install(|| {
                 fold(
                     count_components_many(&planes, conn)
@@ -232,7 +232,7 @@ fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
         .case("2-threads", n, || {
             two.install(|| fold(evaluate_many(&positions).iter().map(score)))
         })
-        .case("1-thread", n, || {
+        .alternative("1-thread", n, || {
             one.install(|| fold(evaluate_many(&positions).iter().map(score)))
         })
         .case("loop", n, || {

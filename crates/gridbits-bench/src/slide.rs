@@ -46,13 +46,18 @@ fn queen_fixed<const W: usize, const H: usize, const N: usize>(
             continue; // the same code as the subtraction on fixed boards
         }
         let (pieces, free) = (&pieces, &free);
-        wl = wl.case(label, batch as u64, move || {
+        let f = move || {
             let mut acc = 0u64;
             for (p, f) in pieces.iter().zip(free) {
                 acc += reach_with(black_box(p), f, Moves::Queen, m).count() as u64;
             }
             acc
-        });
+        };
+        wl = if m == Method::Auto {
+            wl.case(label, batch as u64, f)
+        } else {
+            wl.alternative(label, batch as u64, f)
+        };
     }
     let n = naive.len() as u64;
     wl.case("naive", n, || {
@@ -77,9 +82,12 @@ fn queen_grid(bench: &mut Bench, rng: &mut SplitMix, w: usize, h: usize, wall_pc
     let mut wl = bench.workload(&name, "auto");
     for (label, m) in METHODS {
         let (pieces, free) = (&pieces, &free);
-        wl = wl.case(label, 1, move || {
-            reach_with(black_box(pieces), free, Moves::Queen, m).count()
-        });
+        let f = move || reach_with(black_box(pieces), free, Moves::Queen, m).count();
+        wl = if m == Method::Auto {
+            wl.case(label, 1, f)
+        } else {
+            wl.alternative(label, 1, f)
+        };
     }
     wl.case("naive", 1, || {
         naive::slide::reach(&np, &nf, Moves::Queen).count()
@@ -201,6 +209,22 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     }
     for wall_pct in [10, 40] {
         queen_fixed::<64, 64, 64>(bench, rng, wall_pct, 8);
+    }
+    // Boards whose longest ray is 7 and 18 cells, around the cost model's thresholds
+    // (`auto_board_method`), drawn from a generator of their own so that the rows above and
+    // below keep their inputs.
+    let mut sizes = SplitMix::new(0x5117_0008);
+    for wall_pct in [10, 40] {
+        queen_fixed::<8, 8, 1>(bench, &mut sizes, wall_pct, 256);
+    }
+    for wall_pct in [10, 40] {
+        queen_fixed::<19, 19, 6>(bench, &mut sizes, wall_pct, 64);
+    }
+    for wall_pct in [10, 40] {
+        queen_fixed::<30, 20, 10>(bench, &mut sizes, wall_pct, 64);
+    }
+    for wall_pct in [10, 40] {
+        queen_fixed::<32, 32, 17>(bench, &mut sizes, wall_pct, 32);
     }
 
     const BATCH: usize = 512;

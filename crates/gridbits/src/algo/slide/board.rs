@@ -15,13 +15,27 @@ const M_KOGGE_STONE: u8 = 2;
 const M_SUBTRACT: u8 = 3;
 const M_AUTO: u8 = 4;
 
+/// Rays of at most this many cells go by Dumb7Fill on boards of several words: its loop
+/// stops as soon as every ray has hit a blocker, which on boards up to 19 x 19 comes before
+/// Kogge-Stone's fixed steps pay off.
+const SHORT_RAY: usize = 19;
+
 /// The method [`Method::Auto`] uses on a fixed `w x h` board in direction `(dx, dy)`, from
-/// the benchmark (`cargo run --release -p gridbits-bench -- --filter "queen reach"`): the
-/// subtraction east (a borrow chain, no loop), and west too when rays are longer than 15
-/// cells (the bit reversal pays off on big boards); Kogge-Stone everywhere else
-/// (branch-free up to 15 cells, early exit beyond).
+/// the benchmark (`cargo run --release -p gridbits-bench -- --filter "queen reach"`, rows of
+/// 8x8 to 64x64 at 10% and 40% walls; the run lists any row where it trails another method
+/// by more than 10%):
+/// - one-word boards (up to 64 cells, e.g. 8x8): galloping (doubling steps on one word);
+/// - rays of at most 19 cells (boards up to 20 on that axis: 10x10, 19x19, the vertical
+///   rays of 30x20): Dumb7Fill, whose loop ends when the last ray is blocked;
+/// - longer rays: the subtraction east (a borrow chain, no loop), and west too when rays are
+///   longer than 15 cells (the bit reversal pays off on big boards); Kogge-Stone everywhere
+///   else (branch-free up to 15 cells, early exit beyond).
 pub const fn auto_board_method(w: usize, h: usize, dx: isize, dy: isize) -> Method {
-    if dy == 0 && (dx == 1 || max_ray_len(w, h, dx, dy) > 15) {
+    if crate::board::words_for(w, h) == 1 {
+        Method::Gallop
+    } else if max_ray_len(w, h, dx, dy) <= SHORT_RAY {
+        Method::Dumb7
+    } else if dy == 0 && (dx == 1 || max_ray_len(w, h, dx, dy) > 15) {
         Method::Subtract
     } else {
         Method::KoggeStone
