@@ -519,7 +519,7 @@ class Slicer:
             self.kit.used_drops.add(key)
             return
         if kw == "use":
-            self.emit_use(toks, start, end, kept, key)
+            self.emit_use(toks, start, end, kept, key, scope)
             return
         s0 = self.out.size
         self.write_attrs(kept)
@@ -556,7 +556,7 @@ class Slicer:
 
     # --- use trees: every leaf can be dropped on its own
 
-    def emit_use(self, toks, start, end, kept, key):
+    def emit_use(self, toks, start, end, kept, key, scope):
         k = start
         while toks[k].text != "use":
             k += 1
@@ -571,7 +571,7 @@ class Slicer:
             path = "".join(t.text if t.kind == "p" else (" " + t.text + " ") for t in toks[lo:j])
             path = re.sub(r"\s+", " ", path).strip().replace(" ::", "::").replace(":: ", "::")
             if j == hi:
-                leaf = f"{key} / {prefix}{path}"
+                leaf = f"{scope} | use {prefix}{path}"
                 if leaf in self.kit.drops:
                     self.kit.used_drops.add(leaf)
                     return None
