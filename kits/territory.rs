@@ -2356,12 +2356,18 @@ fn step(x: usize, y: usize, dir: Dir) -> Option<(usize, usize)> {
 }
 
 /// The best step for player `me`: its direction, or None when every step is blocked.
-fn choose(trails: &[Board30x20; MAX_PLAYERS], heads: &[Option<(usize, usize)>; MAX_PLAYERS], me: usize) -> Option<Dir> {
+fn choose(
+    trails: &[Board30x20; MAX_PLAYERS],
+    heads: &[Option<(usize, usize)>; MAX_PLAYERS],
+    me: usize,
+) -> Option<Dir> {
     let (hx, hy) = heads[me]?;
     let walls = trails.iter().fold(Board30x20::EMPTY, |a, &t| a | t);
     let mut best: Option<((i64, i64), Dir)> = None;
     for dir in Dir::ORTHOGONAL {
-        let Some((nx, ny)) = step(hx, hy, dir) else { continue };
+        let Some((nx, ny)) = step(hx, hy, dir) else {
+            continue;
+        };
         if walls.get(nx, ny) {
             continue;
         }
@@ -2381,10 +2387,16 @@ fn choose(trails: &[Board30x20; MAX_PLAYERS], heads: &[Option<(usize, usize)>; M
         }
         // The region I can still reach from the new head, and whether an opponent touches it.
         let region = fill(&next, &(free | next), Connectivity::Four);
-        let touching = region.dilate_within(Connectivity::Four, free | others).intersects(others);
+        let touching = region
+            .dilate_within(Connectivity::Four, free | others)
+            .intersects(others);
         let area = if touching {
             let v = voronoi_n(&sources, &free, Moves::Four, None);
-            let theirs = (0..MAX_PLAYERS).filter(|&p| p != me).map(|p| v.owned[p].count()).max().unwrap_or(0);
+            let theirs = (0..MAX_PLAYERS)
+                .filter(|&p| p != me)
+                .map(|p| v.owned[p].count())
+                .max()
+                .unwrap_or(0);
             2 * v.owned[me].count() as i64 - theirs as i64
         } else {
             1000 + region.count() as i64
@@ -2413,7 +2425,10 @@ fn main() {
         if v.len() < 2 {
             continue;
         }
-        let (n, me) = (v[0].clamp(0, MAX_PLAYERS as i64) as usize, v[1].max(0) as usize);
+        let (n, me) = (
+            v[0].clamp(0, MAX_PLAYERS as i64) as usize,
+            v[1].max(0) as usize,
+        );
         for p in 0..n {
             let Some(l) = lines.next() else { return };
             let c: Vec<i64> = l.split_whitespace().map(num).collect();

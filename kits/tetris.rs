@@ -3426,7 +3426,9 @@ fn after(t: &Tetris<W>, p: &Placement) -> (Tetris<W>, f64) {
     let mut next = *t;
     let lines = next.place(p.piece, p.rotation, p.x, p.y).unwrap_or(0);
     let height: u32 = next.heights().iter().sum();
-    let value = 0.76 * lines as f64 - 0.51 * height as f64 - 0.36 * next.holes() as f64
+    let value = 0.76 * lines as f64
+        - 0.51 * height as f64
+        - 0.36 * next.holes() as f64
         - 0.18 * next.bumpiness() as f64;
     (next, value)
 }
@@ -3438,7 +3440,12 @@ fn choose(t: &Tetris<W>, pieces: &[Piece]) -> Option<Placement> {
         let (next, now) = after(t, &p);
         let ahead = pieces
             .get(1)
-            .map(|&q| next.moves(q).iter().map(|m| after(&next, m).1).fold(f64::MIN, f64::max))
+            .map(|&q| {
+                next.moves(q)
+                    .iter()
+                    .map(|m| after(&next, m).1)
+                    .fold(f64::MIN, f64::max)
+            })
             .filter(|v| *v > f64::MIN)
             .unwrap_or(now - 100.0);
         let value = now + ahead;
@@ -3454,10 +3461,17 @@ fn main() {
     let mut lines = stdin.lock().lines().map_while(Result::ok);
     let mut out = io::stdout();
     let Some(first) = lines.next() else { return };
-    let size: Vec<usize> = first.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+    let size: Vec<usize> = first
+        .split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect();
     let height = size.get(1).copied().unwrap_or(20).clamp(1, 64);
     while let Some(line) = lines.next() {
-        let pieces: Vec<Piece> = line.split_whitespace().filter_map(|t| t.chars().next()).filter_map(Piece::from_char).collect();
+        let pieces: Vec<Piece> = line
+            .split_whitespace()
+            .filter_map(|t| t.chars().next())
+            .filter_map(Piece::from_char)
+            .collect();
         let mut t = Tetris::<W>::new(height);
         for y in 0..height {
             let row = lines.next().unwrap_or_default();

@@ -27,8 +27,14 @@ fn choose(pos: &Position, side: Side) -> Option<Move> {
     pos.for_each_move(side, |mv| {
         let e = pos.play(side, mv).evaluate();
         let (q, k) = match side {
-            Side::White => (e.queen.white as i64 - e.queen.black as i64, e.king.white as i64 - e.king.black as i64),
-            Side::Black => (e.queen.black as i64 - e.queen.white as i64, e.king.black as i64 - e.king.white as i64),
+            Side::White => (
+                e.queen.white as i64 - e.queen.black as i64,
+                e.king.white as i64 - e.king.black as i64,
+            ),
+            Side::Black => (
+                e.queen.black as i64 - e.queen.white as i64,
+                e.king.black as i64 - e.king.white as i64,
+            ),
         };
         if best.is_none_or(|(s, _)| (q, k) > s) {
             best = Some(((q, k), mv));
@@ -45,10 +51,19 @@ fn main() {
     let n: usize = first.trim().parse().unwrap_or(8).clamp(1, 10);
     loop {
         let Some(color) = lines.next() else { return };
-        let side = if color.trim() == "b" { Side::Black } else { Side::White };
-        let (mut white, mut black, mut walls) = (Board10x10::EMPTY, Board10x10::EMPTY, Board10x10::EMPTY);
+        let side = if color.trim() == "b" {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let (mut white, mut black, mut walls) =
+            (Board10x10::EMPTY, Board10x10::EMPTY, Board10x10::EMPTY);
         for y in 0..10 {
-            let row = if y < n { lines.next().unwrap_or_default() } else { String::new() };
+            let row = if y < n {
+                lines.next().unwrap_or_default()
+            } else {
+                String::new()
+            };
             let row = row.as_bytes();
             for x in 0..10 {
                 match row.get(x).filter(|_| x < n && y < n) {
@@ -61,9 +76,16 @@ fn main() {
         }
         let _last_action = lines.next();
         let _actions = lines.next();
-        let mv = Position::try_new(white, black, walls).ok().and_then(|p| choose(&p, side));
+        let mv = Position::try_new(white, black, walls)
+            .ok()
+            .and_then(|p| choose(&p, side));
         let text = match mv {
-            Some(m) => format!("{}{}{}", square(n, m.from), square(n, m.to), square(n, m.arrow)),
+            Some(m) => format!(
+                "{}{}{}",
+                square(n, m.from),
+                square(n, m.to),
+                square(n, m.arrow)
+            ),
             None => "a1a1a1".to_string(), // no legal move: the game is lost anyway
         };
         let _ = writeln!(out, "{text}");

@@ -30,7 +30,10 @@ fn shape(field: &Field) -> i64 {
             links += (y + 1 < ROWS && field.char_at(x, y + 1) == c) as i64;
         }
     }
-    let tallest = (0..COLUMNS).map(|x| field.column_height(x)).max().unwrap_or(0) as i64;
+    let tallest = (0..COLUMNS)
+        .map(|x| field.column_height(x))
+        .max()
+        .unwrap_or(0) as i64;
     let danger = if tallest >= 10 { 50 } else { 0 };
     links * 2 - tallest - danger
 }
@@ -44,7 +47,11 @@ fn choose(field: &Field, pairs: &[Pair]) -> Option<(usize, u8)> {
         let next = pairs
             .get(1)
             .and_then(|&pair| {
-                after.placements(pair).iter().map(|q| q.chain.score as i64 * 1000 + shape(&q.chain.field)).max()
+                after
+                    .placements(pair)
+                    .iter()
+                    .map(|q| q.chain.score as i64 * 1000 + shape(&q.chain.field))
+                    .max()
             })
             .unwrap_or(-100_000);
         let value = now * 1000 + next / 2 + shape(&after);
@@ -63,7 +70,10 @@ fn main() {
         let mut pairs = Vec::new();
         for _ in 0..8 {
             let Some(l) = lines.next() else { return };
-            let c: Vec<u8> = l.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+            let c: Vec<u8> = l
+                .split_whitespace()
+                .filter_map(|t| t.parse().ok())
+                .collect();
             if c.len() == 2 && (1..=5).contains(&c[0]) && (1..=5).contains(&c[1]) {
                 pairs.push(Pair::new(c[0] - 1, c[1] - 1));
             }
@@ -77,9 +87,15 @@ fn main() {
                 text.push_str(l.trim());
                 text.push('\n');
             }
-            fields.push(Field::parse(&text, Rules::SmashTheCode).unwrap_or(Field::new(Rules::SmashTheCode)));
+            fields.push(
+                Field::parse(&text, Rules::SmashTheCode).unwrap_or(Field::new(Rules::SmashTheCode)),
+            );
         }
-        let mv = if pairs.is_empty() { None } else { choose(&fields[0], &pairs) };
+        let mv = if pairs.is_empty() {
+            None
+        } else {
+            choose(&fields[0], &pairs)
+        };
         let (column, rotation) = mv.unwrap_or((0, 1));
         let _ = writeln!(out, "{column} {rotation}");
         let _ = out.flush();
