@@ -982,11 +982,6 @@ pub fn to_text(self) ->String{
 crate::gridbits::render_text(&self,'#','.')
 }
 }
-impl<const W:usize,const H:usize,const N:usize>fmt::Display for Board<W,H,N> {
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&self.to_text())
-}
-}
 impl<const W:usize,const H:usize,const N:usize>fmt::Debug for Board<W,H,N> {
 fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
 writeln!(f,"Board<{W}, {H}, {N}> ({} set)",self.count())?;
@@ -998,12 +993,6 @@ macro_rules!bitboard{
 ($ty:ty; $($row:expr),+ $(,)?) => {
 const{ <$ty>::from_rows(&[$($row),+]) }
 };
-}
-impl<const W:usize,const H:usize,const N:usize>std::str::FromStr for Board<W,H,N> {
-type Err=ParseError;
-fn from_str(s: &str) ->Result<Self,ParseError> {
-Self::parse(s)
-}
 }
 impl<const W:usize,const H:usize,const N:usize>Board<W,H,N> {
 pub fn from_bools(cells: &[bool]) ->Result<Self,ImageError> {
@@ -1347,23 +1336,11 @@ let n=self.board.count()as usize;
 (n,Some(n))
 }
 }
-impl<const W:usize,const H:usize,const N:usize>ExactSizeIterator for Cells<W,H,N> {}
 impl<const W:usize,const H:usize,const N:usize>IntoIterator for Board<W,H,N> {
 type Item= (usize,usize);
 type IntoIter=Cells<W,H,N>;
 fn into_iter(self) ->Cells<W,H,N> {
 self.iter()
-}
-}
-impl<const W:usize,const H:usize,const N:usize>FromIterator<(usize,usize)>
-for Board<W,H,N>
-{
-fn from_iter<I:IntoIterator<Item= (usize,usize)>>(iter:I) ->Self{
-let mut b=Self::EMPTY;
-for(x,y)in iter{
-b.set(x,y);
-}
-b
 }
 }
 macro_rules!board_binop{
@@ -1498,103 +1475,16 @@ pub const fn is_sliding(self) ->bool{
 matches!(self,Moves::Rook|Moves::Bishop|Moves::Queen)
 }
 }
-impl From<Connectivity>for Moves{
-fn from(c:Connectivity) ->Moves{
-match c{
-Connectivity::Four=>Moves::Four,
-Connectivity::Eight=>Moves::Eight,
-}
-}
-}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct NotAdjacency(pub Moves);
-impl core::fmt::Display for NotAdjacency{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-write!(
-f,
-"{} moves slide; only 4 and 8 are neighbourhoods of adjacent cells",
-self.0
-)
-}
-}
-impl std::error::Error for NotAdjacency{}
-impl TryFrom<Moves>for Connectivity{
-type Error=NotAdjacency;
-fn try_from(m:Moves) ->Result<Connectivity,NotAdjacency> {
-match m{
-Moves::Four=>Ok(Connectivity::Four),
-Moves::Eight=>Ok(Connectivity::Eight),
-other=>Err(NotAdjacency(other)),
-}
-}
-}
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub struct UnknownName{
 pub given:String,
 pub expected: &'static str,
 }
-impl core::fmt::Display for UnknownName{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-write!(
-f,
-"unknown value {:?}: expected {}",
-self.given,self.expected
-)
-}
-}
-impl std::error::Error for UnknownName{}
-impl core::str::FromStr for Connectivity{
-type Err=UnknownName;
-fn from_str(s: &str) ->Result<Self,UnknownName> {
-match s.to_ascii_lowercase().as_str() {
-"4"|"four"=>Ok(Connectivity::Four),
-"8"|"eight"|"king"=>Ok(Connectivity::Eight),
-_=>Err(UnknownName{
-given:s.to_string(),
-expected:"4 or 8",
-}),
-}
-}
-}
-impl core::fmt::Display for Connectivity{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-f.write_str(match self{
-Connectivity::Four=>"4",
-Connectivity::Eight=>"8",
-})
-}
-}
-impl core::str::FromStr for Moves{
-type Err=UnknownName;
-fn from_str(s: &str) ->Result<Self,UnknownName> {
-match s.to_ascii_lowercase().as_str() {
-"4"|"four"=>Ok(Moves::Four),
-"8"|"eight"|"king"=>Ok(Moves::Eight),
-"rook"=>Ok(Moves::Rook),
-"bishop"=>Ok(Moves::Bishop),
-"queen"=>Ok(Moves::Queen),
-_=>Err(UnknownName{
-given:s.to_string(),
-expected:"4, 8, rook, bishop or queen",
-}),
-}
-}
-}
-impl core::fmt::Display for Moves{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-f.write_str(match self{
-Moves::Four=>"4",
-Moves::Eight=>"8",
-Moves::Rook=>"rook",
-Moves::Bishop=>"bishop",
-Moves::Queen=>"queen",
-})
-}
-}
 }
 pub mod error{
 use crate::gridbits::GridView;
-use std::fmt;
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct SizeMismatch{
 pub what: &'static str,
@@ -1623,17 +1513,6 @@ found,
 }
 }
 }
-impl fmt::Display for SizeMismatch{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-let((ew,eh), (fw,fh)) = (self.expected,self.found);
-write!(
-f,
-"{} is {fw}x{fh}, expected {ew}x{eh} (the size of {})",
-self.what,self.reference
-)
-}
-}
-impl std::error::Error for SizeMismatch{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct OffGrid{
 pub cell: (usize,usize),
@@ -1651,16 +1530,6 @@ size: (width,height),
 }
 }
 }
-impl fmt::Display for OffGrid{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-write!(
-f,
-"cell ({}, {}) is off the {}x{} grid",
-self.cell.0,self.cell.1,self.size.0,self.size.1
-)
-}
-}
-impl std::error::Error for OffGrid{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 #[non_exhaustive]
 pub struct SizeError{
@@ -1678,59 +1547,12 @@ pub fn is_out_of_memory(&self) ->bool{
 self.bytes>0
 }
 }
-impl fmt::Display for SizeError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-write!(
-f,
-"cannot make a {}x{} {}",
-self.width,self.height,self.what
-)?;
-if self.bytes>0{
-write!(f," ({} cells, {} bytes)",self.cells(),self.bytes)?;
-}
-write!(f,": {}",self.reason)
-}
-}
-impl std::error::Error for SizeError{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 #[non_exhaustive]
 pub enum GridError{
 Mismatch(SizeMismatch),
 OffGrid(OffGrid),
 Size(SizeError),
-}
-impl fmt::Display for GridError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-match self{
-GridError::Mismatch(e) =>e.fmt(f),
-GridError::OffGrid(e) =>e.fmt(f),
-GridError::Size(e) =>e.fmt(f),
-}
-}
-}
-impl std::error::Error for GridError{
-fn source(&self) ->Option<&(dyn std::error::Error+'static)> {
-Some(match self{
-GridError::Mismatch(e) =>e,
-GridError::OffGrid(e) =>e,
-GridError::Size(e) =>e,
-})
-}
-}
-impl From<SizeMismatch>for GridError{
-fn from(e:SizeMismatch) ->Self{
-GridError::Mismatch(e)
-}
-}
-impl From<OffGrid>for GridError{
-fn from(e:OffGrid) ->Self{
-GridError::OffGrid(e)
-}
-}
-impl From<SizeError>for GridError{
-fn from(e:SizeError) ->Self{
-GridError::Size(e)
-}
 }
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub enum ImageError{
@@ -1751,33 +1573,6 @@ ValueTooLarge{
 value:u64,
 max:u64,
 },
-}
-impl fmt::Display for ImageError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-match self{
-ImageError::Size(e) =>e.fmt(f),
-ImageError::Stride{stride,width} => {
-write!(f,"row stride {stride} is shorter than the width {width}")
-}
-ImageError::WrongLength{expected,found} => {
-write!(f,"{found} cells given for a grid of {expected} cells")
-}
-ImageError::TooShort{needed,given} =>write!(
-f,
-"image buffer too short: {given} elements for {needed} needed"
-),
-ImageError::ValueTooLarge{value,max} =>write!(
-f,
-"value {value} does not fit the output type (at most {max})"
-),
-}
-}
-}
-impl std::error::Error for ImageError{}
-impl From<SizeError>for ImageError{
-fn from(e:SizeError) ->Self{
-ImageError::Size(e)
-}
 }
 }
 pub mod games{
@@ -2020,7 +1815,6 @@ write!(f,"illegal move {m}: the arrow cannot reach its target")
 }
 }
 }
-impl std::error::Error for IllegalMove{}
 #[inline(always)]
 fn for_each_raw(own:u128,e:u128,mut f:impl FnMut(usize,usize,usize)) {
 let occ= !e;
@@ -2269,44 +2063,6 @@ fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
 write!(f,"bad move {:?}: {}",self.text,self.reason)
 }
 }
-impl std::error::Error for MoveParseError{}
-fn parse_square(s: &str) ->Option<(u8,u8)> {
-let bytes=s.as_bytes();
-let(&file,rank) =bytes.split_first()?;
-let x=file.to_ascii_lowercase().checked_sub(b'a')?;
-if x as usize>=SIZE||rank.is_empty() ||rank.len() >2||rank[0] ==b'0'{
-return None;
-}
-if!rank.iter().all(u8::is_ascii_digit) {
-return None;
-}
-let r=rank
-.iter()
-.fold(0usize, |a, &c|a*10+ (c-b'0')as usize);
-(1..=SIZE).contains(&r).then(|| (x, (SIZE-r)as u8))
-}
-impl std::str::FromStr for Move{
-type Err=MoveParseError;
-fn from_str(text: &str) ->Result<Self,MoveParseError> {
-let err= |reason|MoveParseError{
-text:text.to_string(),
-reason,
-};
-let t=text.trim();
-let(from,rest) =t
-.split_once('-')
-.ok_or_else(||err("expected from-to/arrow, e.g. d1-d7/g7"))?;
-let(to,arrow) =rest
-.split_once('/')
-.ok_or_else(||err("expected from-to/arrow, e.g. d1-d7/g7"))?;
-let sq= |s|parse_square(s).ok_or_else(||err("squares are a1 to j10"));
-Ok(Move{
-from:sq(from)?,
-to:sq(to)?,
-arrow:sq(arrow)?,
-})
-}
-}
 }
 mod rays{
 const STRIDE:i32=11;
@@ -2489,7 +2245,6 @@ write!(f,", the first {first}")?;
 Ok(())
 }
 }
-impl std::error::Error for OverlapError{}
 #[derive(Clone,Copy,PartialEq,Eq,Hash)]
 pub struct SideDistances{
 cells: [u8;SIZE*SIZE],
@@ -2526,22 +2281,6 @@ cells[y*SIZE+x] =d.min(254)as u8;
 }
 }
 SideDistances{cells}
-}
-}
-impl fmt::Debug for SideDistances{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-writeln!(f,"SideDistances")?;
-for y in 0..SIZE{
-for x in 0..SIZE{
-match self.get(x,y) {
-Some(d)if d<10=>write!(f,"{d}")?,
-Some(_) =>f.write_str("+")?,
-None=>f.write_str(".")?,
-}
-}
-writeln!(f)?;
-}
-Ok(())
 }
 }
 #[derive(Clone,Copy,PartialEq,Eq,Hash,Default)]
@@ -2689,27 +2428,9 @@ if self.white.get(x,y) {
 }
 }
 }
-impl fmt::Display for Position{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&self.to_text())
-}
-}
-impl fmt::Debug for Position{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-writeln!(f,"Position")?;
-f.write_str(&self.to_text())
-}
-}
-impl std::str::FromStr for Position{
-type Err=ParseError;
-fn from_str(s: &str) ->Result<Self,ParseError> {
-Self::parse(s)
-}
-}
 }
 }
 pub mod text{
-use std::fmt;
 pub const MAX_CELLS:u64=1<<34;
 #[derive(Clone,Debug,PartialEq,Eq)]
 #[non_exhaustive]
@@ -2739,40 +2460,6 @@ pub fn new(line:usize,column:usize,kind:ParseErrorKind) ->Self{
 ParseError{line,column,kind}
 }
 }
-impl fmt::Display for ParseError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-write!(f,"line {}, column {}: ",self.line,self.column)?;
-match&self.kind{
-ParseErrorKind::Empty=>write!(f,"empty grid"),
-ParseErrorKind::BlankFirstLine=> {
-write!(
-f,
-"blank line before the grid (a grid starts on its first line)"
-)
-}
-ParseErrorKind::Ragged{expected,found} => {
-write!(f,"row has {found} columns, expected {expected}")
-}
-ParseErrorKind::BadByte(b'\t') =>write!(f,"tab character is not allowed"),
-ParseErrorKind::BadByte(b' ') =>write!(f,"space character is not allowed"),
-ParseErrorKind::BadByte(b'\r') =>write!(f,"carriage return inside a row"),
-ParseErrorKind::BadByte(b)if*b>=0x80=> {
-write!(f,"non-ASCII byte 0x{b:02x} is not allowed")
-}
-ParseErrorKind::BadByte(b) =>write!(f,"control byte 0x{b:02x} is not allowed"),
-ParseErrorKind::UnknownChar(c) =>write!(f,"unknown character '{c}'"),
-ParseErrorKind::WrongSize{expected,found} =>write!(
-f,
-"grid is {}x{}, expected {}x{}",
-found.0,found.1,expected.0,expected.1
-),
-ParseErrorKind::TooLarge=> {
-write!(f,"grid is larger than {MAX_CELLS} cells")
-}
-}
-}
-}
-impl std::error::Error for ParseError{}
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub struct CharGrid{
 width:usize,

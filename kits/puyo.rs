@@ -255,11 +255,6 @@ pub fn to_text(self) ->String{
 crate::gridbits::render_text(&self,'#','.')
 }
 }
-impl<const W:usize,const H:usize,const N:usize>fmt::Display for Board<W,H,N> {
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&self.to_text())
-}
-}
 impl<const W:usize,const H:usize,const N:usize>fmt::Debug for Board<W,H,N> {
 fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
 writeln!(f,"Board<{W}, {H}, {N}> ({} set)",self.count())?;
@@ -271,12 +266,6 @@ macro_rules!bitboard{
 ($ty:ty; $($row:expr),+ $(,)?) => {
 const{ <$ty>::from_rows(&[$($row),+]) }
 };
-}
-impl<const W:usize,const H:usize,const N:usize>std::str::FromStr for Board<W,H,N> {
-type Err=ParseError;
-fn from_str(s: &str) ->Result<Self,ParseError> {
-Self::parse(s)
-}
 }
 impl<const W:usize,const H:usize,const N:usize>Board<W,H,N> {
 pub fn from_bools(cells: &[bool]) ->Result<Self,ImageError> {
@@ -290,7 +279,7 @@ Ok(Self::from_fn(|x,y|cells[y*W+x]))
 }
 }
 }
-use std::ops::{BitAnd,BitAndAssign,BitOr,BitOrAssign,BitXor,BitXorAssign,Not};
+use std::ops::{BitAnd,BitAndAssign,BitOr,BitOrAssign,BitXor,BitXorAssign};
 #[derive(Clone,Copy,PartialEq,Eq,Hash,PartialOrd,Ord)]
 pub struct Board<const W:usize,const H:usize,const N:usize> {
 pub(crate)words: [u64;N],
@@ -586,11 +575,6 @@ pub const fn intersects(self,other:Self) ->bool{
 !self.and(other).is_empty()
 }
 }
-impl<const W:usize,const H:usize,const N:usize>Default for Board<W,H,N> {
-fn default() ->Self{
-Self::EMPTY
-}
-}
 impl<const W:usize,const H:usize,const N:usize>GridView for Board<W,H,N> {
 fn width(&self) ->usize{
 W
@@ -608,36 +592,6 @@ Board::count(*self)as u64
 #[derive(Clone,Debug)]
 pub struct Cells<const W:usize,const H:usize,const N:usize> {
 board:Board<W,H,N>,
-}
-impl<const W:usize,const H:usize,const N:usize>Iterator for Cells<W,H,N> {
-type Item= (usize,usize);
-#[inline]
-fn next(&mut self) ->Option<(usize,usize)> {
-self.board.pop_lowest()
-}
-fn size_hint(&self) -> (usize,Option<usize>) {
-let n=self.board.count()as usize;
-(n,Some(n))
-}
-}
-impl<const W:usize,const H:usize,const N:usize>ExactSizeIterator for Cells<W,H,N> {}
-impl<const W:usize,const H:usize,const N:usize>IntoIterator for Board<W,H,N> {
-type Item= (usize,usize);
-type IntoIter=Cells<W,H,N>;
-fn into_iter(self) ->Cells<W,H,N> {
-self.iter()
-}
-}
-impl<const W:usize,const H:usize,const N:usize>FromIterator<(usize,usize)>
-for Board<W,H,N>
-{
-fn from_iter<I:IntoIterator<Item= (usize,usize)>>(iter:I) ->Self{
-let mut b=Self::EMPTY;
-for(x,y)in iter{
-b.set(x,y);
-}
-b
-}
 }
 macro_rules!board_binop{
 ($tr:ident, $f:ident, $atr:ident, $af:ident, $m:ident) => {
@@ -659,13 +613,6 @@ fn$af(&mut self,rhs:Self) {
 board_binop!(BitAnd,bitand,BitAndAssign,bitand_assign,and);
 board_binop!(BitOr,bitor,BitOrAssign,bitor_assign,or);
 board_binop!(BitXor,bitxor,BitXorAssign,bitxor_assign,xor);
-impl<const W:usize,const H:usize,const N:usize>Not for Board<W,H,N> {
-type Output=Self;
-#[inline(always)]
-fn not(self) ->Self{
-self.complement()
-}
-}
 }
 pub mod dir{
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
@@ -771,103 +718,16 @@ pub const fn is_sliding(self) ->bool{
 matches!(self,Moves::Rook|Moves::Bishop|Moves::Queen)
 }
 }
-impl From<Connectivity>for Moves{
-fn from(c:Connectivity) ->Moves{
-match c{
-Connectivity::Four=>Moves::Four,
-Connectivity::Eight=>Moves::Eight,
-}
-}
-}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct NotAdjacency(pub Moves);
-impl core::fmt::Display for NotAdjacency{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-write!(
-f,
-"{} moves slide; only 4 and 8 are neighbourhoods of adjacent cells",
-self.0
-)
-}
-}
-impl std::error::Error for NotAdjacency{}
-impl TryFrom<Moves>for Connectivity{
-type Error=NotAdjacency;
-fn try_from(m:Moves) ->Result<Connectivity,NotAdjacency> {
-match m{
-Moves::Four=>Ok(Connectivity::Four),
-Moves::Eight=>Ok(Connectivity::Eight),
-other=>Err(NotAdjacency(other)),
-}
-}
-}
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub struct UnknownName{
 pub given:String,
 pub expected: &'static str,
 }
-impl core::fmt::Display for UnknownName{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-write!(
-f,
-"unknown value {:?}: expected {}",
-self.given,self.expected
-)
-}
-}
-impl std::error::Error for UnknownName{}
-impl core::str::FromStr for Connectivity{
-type Err=UnknownName;
-fn from_str(s: &str) ->Result<Self,UnknownName> {
-match s.to_ascii_lowercase().as_str() {
-"4"|"four"=>Ok(Connectivity::Four),
-"8"|"eight"|"king"=>Ok(Connectivity::Eight),
-_=>Err(UnknownName{
-given:s.to_string(),
-expected:"4 or 8",
-}),
-}
-}
-}
-impl core::fmt::Display for Connectivity{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-f.write_str(match self{
-Connectivity::Four=>"4",
-Connectivity::Eight=>"8",
-})
-}
-}
-impl core::str::FromStr for Moves{
-type Err=UnknownName;
-fn from_str(s: &str) ->Result<Self,UnknownName> {
-match s.to_ascii_lowercase().as_str() {
-"4"|"four"=>Ok(Moves::Four),
-"8"|"eight"|"king"=>Ok(Moves::Eight),
-"rook"=>Ok(Moves::Rook),
-"bishop"=>Ok(Moves::Bishop),
-"queen"=>Ok(Moves::Queen),
-_=>Err(UnknownName{
-given:s.to_string(),
-expected:"4, 8, rook, bishop or queen",
-}),
-}
-}
-}
-impl core::fmt::Display for Moves{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-f.write_str(match self{
-Moves::Four=>"4",
-Moves::Eight=>"8",
-Moves::Rook=>"rook",
-Moves::Bishop=>"bishop",
-Moves::Queen=>"queen",
-})
-}
-}
 }
 pub mod error{
 use crate::gridbits::GridView;
-use std::fmt;
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct SizeMismatch{
 pub what: &'static str,
@@ -896,17 +756,6 @@ found,
 }
 }
 }
-impl fmt::Display for SizeMismatch{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-let((ew,eh), (fw,fh)) = (self.expected,self.found);
-write!(
-f,
-"{} is {fw}x{fh}, expected {ew}x{eh} (the size of {})",
-self.what,self.reference
-)
-}
-}
-impl std::error::Error for SizeMismatch{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct OffGrid{
 pub cell: (usize,usize),
@@ -924,16 +773,6 @@ size: (width,height),
 }
 }
 }
-impl fmt::Display for OffGrid{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-write!(
-f,
-"cell ({}, {}) is off the {}x{} grid",
-self.cell.0,self.cell.1,self.size.0,self.size.1
-)
-}
-}
-impl std::error::Error for OffGrid{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 #[non_exhaustive]
 pub struct SizeError{
@@ -951,59 +790,12 @@ pub fn is_out_of_memory(&self) ->bool{
 self.bytes>0
 }
 }
-impl fmt::Display for SizeError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-write!(
-f,
-"cannot make a {}x{} {}",
-self.width,self.height,self.what
-)?;
-if self.bytes>0{
-write!(f," ({} cells, {} bytes)",self.cells(),self.bytes)?;
-}
-write!(f,": {}",self.reason)
-}
-}
-impl std::error::Error for SizeError{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 #[non_exhaustive]
 pub enum GridError{
 Mismatch(SizeMismatch),
 OffGrid(OffGrid),
 Size(SizeError),
-}
-impl fmt::Display for GridError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-match self{
-GridError::Mismatch(e) =>e.fmt(f),
-GridError::OffGrid(e) =>e.fmt(f),
-GridError::Size(e) =>e.fmt(f),
-}
-}
-}
-impl std::error::Error for GridError{
-fn source(&self) ->Option<&(dyn std::error::Error+'static)> {
-Some(match self{
-GridError::Mismatch(e) =>e,
-GridError::OffGrid(e) =>e,
-GridError::Size(e) =>e,
-})
-}
-}
-impl From<SizeMismatch>for GridError{
-fn from(e:SizeMismatch) ->Self{
-GridError::Mismatch(e)
-}
-}
-impl From<OffGrid>for GridError{
-fn from(e:OffGrid) ->Self{
-GridError::OffGrid(e)
-}
-}
-impl From<SizeError>for GridError{
-fn from(e:SizeError) ->Self{
-GridError::Size(e)
-}
 }
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub enum ImageError{
@@ -1024,33 +816,6 @@ ValueTooLarge{
 value:u64,
 max:u64,
 },
-}
-impl fmt::Display for ImageError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-match self{
-ImageError::Size(e) =>e.fmt(f),
-ImageError::Stride{stride,width} => {
-write!(f,"row stride {stride} is shorter than the width {width}")
-}
-ImageError::WrongLength{expected,found} => {
-write!(f,"{found} cells given for a grid of {expected} cells")
-}
-ImageError::TooShort{needed,given} =>write!(
-f,
-"image buffer too short: {given} elements for {needed} needed"
-),
-ImageError::ValueTooLarge{value,max} =>write!(
-f,
-"value {value} does not fit the output type (at most {max})"
-),
-}
-}
-}
-impl std::error::Error for ImageError{}
-impl From<SizeError>for ImageError{
-fn from(e:SizeError) ->Self{
-ImageError::Size(e)
-}
 }
 }
 pub mod games{
@@ -1084,7 +849,6 @@ pub fn steps(&self) -> &[Step] {
 }
 mod codes{
 use super::{Field,Rules,COLORS,COLUMNS,GARBAGE};
-use std::fmt;
 pub const CODE_GARBAGE:u8=6;
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub enum CodeError{
@@ -1098,20 +862,6 @@ x:usize,
 y:usize,
 },
 }
-impl fmt::Display for CodeError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-match*self{
-CodeError::Length{len,expected} => {
-write!(f,"a field has {expected} cells, not {len}")
-}
-CodeError::BadCode{code,x,y} =>write!(
-f,
-"code {code} at row {y}, column {x} (0 empty, 1-5 colours, 6 garbage)"
-),
-}
-}
-}
-impl std::error::Error for CodeError{}
 impl Field{
 pub fn from_codes(codes: &[u8],rules:Rules) ->Result<Field,CodeError> {
 let rows=rules.rows();
@@ -1321,7 +1071,6 @@ write!(f,"colour {c} is not a colour index (0 to {})",COLORS-1)
 }
 }
 }
-impl std::error::Error for PlaceError{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub enum CellError{
 OffField{
@@ -1343,7 +1092,6 @@ write!(f,"colour {c} is not a colour index (0 to {})",COLORS-1)
 }
 }
 }
-impl std::error::Error for CellError{}
 }
 mod field{
 use super::error::{CellError,PlaceError};
@@ -1351,7 +1099,6 @@ use super::rules::Rules;
 use super::{COLORS,COLUMNS,GARBAGE,LANE};
 use crate::gridbits::text::{CharGrid,ParseError};
 use std::fmt;
-use std::str::FromStr;
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub enum Cell{
 Empty,
@@ -1569,13 +1316,6 @@ Rules::Tsu
 }else{
 Rules::SmashTheCode
 }
-}
-}
-impl FromStr for Field{
-type Err=ParseError;
-fn from_str(text: &str) ->Result<Self,ParseError> {
-let grid=CharGrid::parse(text.as_bytes())?;
-Self::from_char_grid(&grid,Rules::detect(&grid))
 }
 }
 impl fmt::Debug for Field{
@@ -1937,7 +1677,6 @@ write!(f,"colour {c} is not a colour index (0 to {})",COLORS-1)
 }
 }
 }
-impl std::error::Error for PairError{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash,PartialOrd,Ord)]
 pub struct PairMove{
 pub column:usize,
@@ -2367,7 +2106,6 @@ const GARBAGE:usize=COLORS;
 }
 }
 pub mod text{
-use std::fmt;
 pub const MAX_CELLS:u64=1<<34;
 #[derive(Clone,Debug,PartialEq,Eq)]
 #[non_exhaustive]
@@ -2397,40 +2135,6 @@ pub fn new(line:usize,column:usize,kind:ParseErrorKind) ->Self{
 ParseError{line,column,kind}
 }
 }
-impl fmt::Display for ParseError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-write!(f,"line {}, column {}: ",self.line,self.column)?;
-match&self.kind{
-ParseErrorKind::Empty=>write!(f,"empty grid"),
-ParseErrorKind::BlankFirstLine=> {
-write!(
-f,
-"blank line before the grid (a grid starts on its first line)"
-)
-}
-ParseErrorKind::Ragged{expected,found} => {
-write!(f,"row has {found} columns, expected {expected}")
-}
-ParseErrorKind::BadByte(b'\t') =>write!(f,"tab character is not allowed"),
-ParseErrorKind::BadByte(b' ') =>write!(f,"space character is not allowed"),
-ParseErrorKind::BadByte(b'\r') =>write!(f,"carriage return inside a row"),
-ParseErrorKind::BadByte(b)if*b>=0x80=> {
-write!(f,"non-ASCII byte 0x{b:02x} is not allowed")
-}
-ParseErrorKind::BadByte(b) =>write!(f,"control byte 0x{b:02x} is not allowed"),
-ParseErrorKind::UnknownChar(c) =>write!(f,"unknown character '{c}'"),
-ParseErrorKind::WrongSize{expected,found} =>write!(
-f,
-"grid is {}x{}, expected {}x{}",
-found.0,found.1,expected.0,expected.1
-),
-ParseErrorKind::TooLarge=> {
-write!(f,"grid is larger than {MAX_CELLS} cells")
-}
-}
-}
-}
-impl std::error::Error for ParseError{}
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub struct CharGrid{
 width:usize,

@@ -18,42 +18,7 @@
 pub mod gridbits {
 pub mod algo{
 pub(crate)mod checks{
-use crate::gridbits::{BitBoard,SizeMismatch};
-pub(crate)fn check_sizes<B:BitBoard>(
-passable: &B,
-what: &'static str,
-seeds: &[B],
-con:Option<&[B;8]>,
-depth:Option<(usize,usize)>,
-) ->Result<(),SizeMismatch> {
-for s in seeds{
-SizeMismatch::check(passable,"passable",s,what)?;
-}
-for c in con.into_iter().flatten() {
-SizeMismatch::check(passable,"passable",c,"a connection mask")?;
-}
-match depth{
-Some(found)if found!= (passable.width(),passable.height()) =>Err(SizeMismatch{
-what:"the distance map",
-reference:"passable",
-expected: (passable.width(),passable.height()),
-found,
-}),
-_=>Ok(()),
-}
-}
-#[track_caller]
-pub(crate)fn assert_sizes<B:BitBoard>(
-passable: &B,
-what: &'static str,
-seeds: &[B],
-con:Option<&[B;8]>,
-depth:Option<(usize,usize)>,
-) {
-if let Err(e) =check_sizes(passable,what,seeds,con,depth) {
-panic!("{e}");
-}
-}
+
 }
 pub mod distance{
 mod cells{
@@ -196,7 +161,6 @@ depth:0,
 }
 }
 mod map{
-use crate::gridbits::{BitBoard};
 #[derive(Clone,Debug)]
 pub struct DistanceMap{
 pub(crate)width:usize,
@@ -241,11 +205,6 @@ self.dist
 .copied()
 .filter(|&d|d!=Self::UNREACHABLE)
 .max()
-}
-pub(crate)fn paint(&mut self,cells: &impl BitBoard,depth:u32) {
-for(x,y)in cells.cells() {
-self.dist[y*self.width+x] =depth;
-}
 }
 }
 impl DistanceMap{
@@ -1049,25 +1008,9 @@ Ok(ray_fill(pieces,passable,d,sliding))
 }
 pub mod voronoi{
 mod engine{
-use super::{voronoi_with,Voronoi};
-use crate::gridbits::algo::checks::assert_sizes;
+use super::{Voronoi};
 use crate::gridbits::algo::distance::{Connections,DistanceMap};
-use crate::gridbits::{BitBoard,Board,Moves};
-fn voronoi_by_layers<B:BitBoard>(
-sources: &[B],
-passable: &B,
-moves:Moves,
-con:Option<&Connections<B>>,
-mut depth:Option<&mut DistanceMap>,
-) ->Voronoi<B> {
-let dims=depth.as_deref().map(|m| (m.width(),m.height()));
-assert_sizes(passable,"a source",sources,con,dims);
-voronoi_with(sources,passable,moves,con, |d,cells| {
-if let Some(map) =depth.as_deref_mut() {
-map.paint(cells,d);
-}
-})
-}
+use crate::gridbits::{BitBoard,Moves};
 pub trait VoronoiEngine:BitBoard{
 fn territory(
 sources: &[Self],
@@ -1076,17 +1019,6 @@ moves:Moves,
 con:Option<&Connections<Self>>,
 depth:Option<&mut DistanceMap>,
 ) ->Voronoi<Self>;
-}
-impl<const W:usize,const H:usize,const N:usize>VoronoiEngine for Board<W,H,N> {
-fn territory(
-sources: &[Self],
-passable: &Self,
-moves:Moves,
-con:Option<&Connections<Self>>,
-depth:Option<&mut DistanceMap>,
-) ->Voronoi<Self> {
-voronoi_by_layers(sources,passable,moves,con,depth)
-}
 }
 }
 mod owners{
@@ -1525,11 +1457,6 @@ pub fn to_text(self) ->String{
 crate::gridbits::render_text(&self,'#','.')
 }
 }
-impl<const W:usize,const H:usize,const N:usize>fmt::Display for Board<W,H,N> {
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&self.to_text())
-}
-}
 impl<const W:usize,const H:usize,const N:usize>fmt::Debug for Board<W,H,N> {
 fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
 writeln!(f,"Board<{W}, {H}, {N}> ({} set)",self.count())?;
@@ -1850,11 +1777,6 @@ pub const fn intersects(self,other:Self) ->bool{
 !self.and(other).is_empty()
 }
 }
-impl<const W:usize,const H:usize,const N:usize>Default for Board<W,H,N> {
-fn default() ->Self{
-Self::EMPTY
-}
-}
 impl<const W:usize,const H:usize,const N:usize>GridView for Board<W,H,N> {
 fn width(&self) ->usize{
 W
@@ -1882,25 +1804,6 @@ self.board.pop_lowest()
 fn size_hint(&self) -> (usize,Option<usize>) {
 let n=self.board.count()as usize;
 (n,Some(n))
-}
-}
-impl<const W:usize,const H:usize,const N:usize>ExactSizeIterator for Cells<W,H,N> {}
-impl<const W:usize,const H:usize,const N:usize>IntoIterator for Board<W,H,N> {
-type Item= (usize,usize);
-type IntoIter=Cells<W,H,N>;
-fn into_iter(self) ->Cells<W,H,N> {
-self.iter()
-}
-}
-impl<const W:usize,const H:usize,const N:usize>FromIterator<(usize,usize)>
-for Board<W,H,N>
-{
-fn from_iter<I:IntoIterator<Item= (usize,usize)>>(iter:I) ->Self{
-let mut b=Self::EMPTY;
-for(x,y)in iter{
-b.set(x,y);
-}
-b
 }
 }
 macro_rules!board_binop{
@@ -2035,87 +1938,12 @@ pub const fn is_sliding(self) ->bool{
 matches!(self,Moves::Rook|Moves::Bishop|Moves::Queen)
 }
 }
-impl From<Connectivity>for Moves{
-fn from(c:Connectivity) ->Moves{
-match c{
-Connectivity::Four=>Moves::Four,
-Connectivity::Eight=>Moves::Eight,
-}
-}
-}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct NotAdjacency(pub Moves);
-impl core::fmt::Display for NotAdjacency{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-write!(
-f,
-"{} moves slide; only 4 and 8 are neighbourhoods of adjacent cells",
-self.0
-)
-}
-}
-impl std::error::Error for NotAdjacency{}
-impl TryFrom<Moves>for Connectivity{
-type Error=NotAdjacency;
-fn try_from(m:Moves) ->Result<Connectivity,NotAdjacency> {
-match m{
-Moves::Four=>Ok(Connectivity::Four),
-Moves::Eight=>Ok(Connectivity::Eight),
-other=>Err(NotAdjacency(other)),
-}
-}
-}
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub struct UnknownName{
 pub given:String,
 pub expected: &'static str,
-}
-impl core::fmt::Display for UnknownName{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-write!(
-f,
-"unknown value {:?}: expected {}",
-self.given,self.expected
-)
-}
-}
-impl std::error::Error for UnknownName{}
-impl core::str::FromStr for Connectivity{
-type Err=UnknownName;
-fn from_str(s: &str) ->Result<Self,UnknownName> {
-match s.to_ascii_lowercase().as_str() {
-"4"|"four"=>Ok(Connectivity::Four),
-"8"|"eight"|"king"=>Ok(Connectivity::Eight),
-_=>Err(UnknownName{
-given:s.to_string(),
-expected:"4 or 8",
-}),
-}
-}
-}
-impl core::fmt::Display for Connectivity{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-f.write_str(match self{
-Connectivity::Four=>"4",
-Connectivity::Eight=>"8",
-})
-}
-}
-impl core::str::FromStr for Moves{
-type Err=UnknownName;
-fn from_str(s: &str) ->Result<Self,UnknownName> {
-match s.to_ascii_lowercase().as_str() {
-"4"|"four"=>Ok(Moves::Four),
-"8"|"eight"|"king"=>Ok(Moves::Eight),
-"rook"=>Ok(Moves::Rook),
-"bishop"=>Ok(Moves::Bishop),
-"queen"=>Ok(Moves::Queen),
-_=>Err(UnknownName{
-given:s.to_string(),
-expected:"4, 8, rook, bishop or queen",
-}),
-}
-}
 }
 impl core::fmt::Display for Moves{
 fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
@@ -2170,7 +1998,6 @@ self.what,self.reference
 )
 }
 }
-impl std::error::Error for SizeMismatch{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct OffGrid{
 pub cell: (usize,usize),
@@ -2197,7 +2024,6 @@ self.cell.0,self.cell.1,self.size.0,self.size.1
 )
 }
 }
-impl std::error::Error for OffGrid{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 #[non_exhaustive]
 pub struct SizeError{
@@ -2228,7 +2054,6 @@ write!(f," ({} cells, {} bytes)",self.cells(),self.bytes)?;
 write!(f,": {}",self.reason)
 }
 }
-impl std::error::Error for SizeError{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 #[non_exhaustive]
 pub enum GridError{
@@ -2243,30 +2068,6 @@ GridError::Mismatch(e) =>e.fmt(f),
 GridError::OffGrid(e) =>e.fmt(f),
 GridError::Size(e) =>e.fmt(f),
 }
-}
-}
-impl std::error::Error for GridError{
-fn source(&self) ->Option<&(dyn std::error::Error+'static)> {
-Some(match self{
-GridError::Mismatch(e) =>e,
-GridError::OffGrid(e) =>e,
-GridError::Size(e) =>e,
-})
-}
-}
-impl From<SizeMismatch>for GridError{
-fn from(e:SizeMismatch) ->Self{
-GridError::Mismatch(e)
-}
-}
-impl From<OffGrid>for GridError{
-fn from(e:OffGrid) ->Self{
-GridError::OffGrid(e)
-}
-}
-impl From<SizeError>for GridError{
-fn from(e:SizeError) ->Self{
-GridError::Size(e)
 }
 }
 #[derive(Clone,Debug,PartialEq,Eq)]
@@ -2308,12 +2109,6 @@ f,
 "value {value} does not fit the output type (at most {max})"
 ),
 }
-}
-}
-impl std::error::Error for ImageError{}
-impl From<SizeError>for ImageError{
-fn from(e:SizeError) ->Self{
-ImageError::Size(e)
 }
 }
 }

@@ -81,8 +81,6 @@ use super::{low_bits,remove_bits};
 use crate::gridbits::text::{CharGrid,ParseError,ParseErrorKind};
 use crate::gridbits::GridView;
 use crate::gridbits::SizeError;
-use std::fmt;
-use std::str::FromStr;
 #[derive(Clone,Copy,PartialEq,Eq,Hash)]
 pub struct ColumnBoard<const W:usize> {
 pub(super)cols: [u64;W],
@@ -258,44 +256,16 @@ fn count(&self) ->u64{
 ColumnBoard::count(self)
 }
 }
-impl<const W:usize>fmt::Debug for ColumnBoard<W> {
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-writeln!(f,"ColumnBoard<{W}> height {}",self.height)?;
-f.write_str(&self.to_text())
-}
-}
-impl<const W:usize>fmt::Display for ColumnBoard<W> {
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&self.to_text())
-}
-}
-impl<const W:usize>FromStr for ColumnBoard<W> {
-type Err=ParseError;
-fn from_str(s: &str) ->Result<Self,ParseError> {
-Self::parse(s)
-}
-}
 }
 mod gravity{
 use super::{remove_bits,shr,ColumnBoard};
 use crate::gridbits::{BitBoard,Dir};
-use std::fmt;
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub struct PlaneHeightsError{
 pub plane:usize,
 pub height:usize,
 pub expected:usize,
 }
-impl fmt::Display for PlaneHeightsError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-write!(
-f,
-"plane {} has {} rows, plane 0 has {}: planes that fall together need one height",
-self.plane,self.height,self.expected
-)
-}
-}
-impl std::error::Error for PlaneHeightsError{}
 pub fn settle_planes<const W:usize>(
 planes: &mut[ColumnBoard<W>],
 ) ->Result<(),PlaneHeightsError> {
@@ -357,8 +327,6 @@ use super::{low_bits,remove_bits,shl,shr};
 use crate::gridbits::text::{CharGrid,ParseError,ParseErrorKind};
 use crate::gridbits::GridView;
 use crate::gridbits::SizeError;
-use std::fmt;
-use std::str::FromStr;
 #[derive(Clone,Copy)]
 struct Geom{
 w:u32,
@@ -720,27 +688,6 @@ fn count(&self) ->u64{
 RowChunks::count(self)
 }
 }
-impl fmt::Debug for RowChunks{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-writeln!(
-f,
-"RowChunks {}x{} ({} rows per chunk)",
-self.width,self.height,self.rows_per_chunk
-)?;
-f.write_str(&self.to_text())
-}
-}
-impl fmt::Display for RowChunks{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&self.to_text())
-}
-}
-impl FromStr for RowChunks{
-type Err=ParseError;
-fn from_str(s: &str) ->Result<Self,ParseError> {
-Self::parse(s)
-}
-}
 }
 pub use columns::ColumnBoard;
 pub use gravity::{settle_down,settle_planes,PlaneHeightsError};
@@ -1007,11 +954,6 @@ pub fn to_text(self) ->String{
 crate::gridbits::render_text(&self,'#','.')
 }
 }
-impl<const W:usize,const H:usize,const N:usize>fmt::Display for Board<W,H,N> {
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&self.to_text())
-}
-}
 impl<const W:usize,const H:usize,const N:usize>fmt::Debug for Board<W,H,N> {
 fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
 writeln!(f,"Board<{W}, {H}, {N}> ({} set)",self.count())?;
@@ -1023,12 +965,6 @@ macro_rules!bitboard{
 ($ty:ty; $($row:expr),+ $(,)?) => {
 const{ <$ty>::from_rows(&[$($row),+]) }
 };
-}
-impl<const W:usize,const H:usize,const N:usize>std::str::FromStr for Board<W,H,N> {
-type Err=ParseError;
-fn from_str(s: &str) ->Result<Self,ParseError> {
-Self::parse(s)
-}
 }
 impl<const W:usize,const H:usize,const N:usize>Board<W,H,N> {
 pub fn from_bools(cells: &[bool]) ->Result<Self,ImageError> {
@@ -1042,7 +978,7 @@ Ok(Self::from_fn(|x,y|cells[y*W+x]))
 }
 }
 }
-use std::ops::{BitAnd,BitAndAssign,BitOr,BitOrAssign,BitXor,BitXorAssign,Not};
+use std::ops::{BitAnd,BitAndAssign,BitOr,BitOrAssign,BitXor,BitXorAssign};
 #[derive(Clone,Copy,PartialEq,Eq,Hash,PartialOrd,Ord)]
 pub struct Board<const W:usize,const H:usize,const N:usize> {
 pub(crate)words: [u64;N],
@@ -1338,11 +1274,6 @@ pub const fn intersects(self,other:Self) ->bool{
 !self.and(other).is_empty()
 }
 }
-impl<const W:usize,const H:usize,const N:usize>Default for Board<W,H,N> {
-fn default() ->Self{
-Self::EMPTY
-}
-}
 impl<const W:usize,const H:usize,const N:usize>GridView for Board<W,H,N> {
 fn width(&self) ->usize{
 W
@@ -1360,36 +1291,6 @@ Board::count(*self)as u64
 #[derive(Clone,Debug)]
 pub struct Cells<const W:usize,const H:usize,const N:usize> {
 board:Board<W,H,N>,
-}
-impl<const W:usize,const H:usize,const N:usize>Iterator for Cells<W,H,N> {
-type Item= (usize,usize);
-#[inline]
-fn next(&mut self) ->Option<(usize,usize)> {
-self.board.pop_lowest()
-}
-fn size_hint(&self) -> (usize,Option<usize>) {
-let n=self.board.count()as usize;
-(n,Some(n))
-}
-}
-impl<const W:usize,const H:usize,const N:usize>ExactSizeIterator for Cells<W,H,N> {}
-impl<const W:usize,const H:usize,const N:usize>IntoIterator for Board<W,H,N> {
-type Item= (usize,usize);
-type IntoIter=Cells<W,H,N>;
-fn into_iter(self) ->Cells<W,H,N> {
-self.iter()
-}
-}
-impl<const W:usize,const H:usize,const N:usize>FromIterator<(usize,usize)>
-for Board<W,H,N>
-{
-fn from_iter<I:IntoIterator<Item= (usize,usize)>>(iter:I) ->Self{
-let mut b=Self::EMPTY;
-for(x,y)in iter{
-b.set(x,y);
-}
-b
-}
 }
 macro_rules!board_binop{
 ($tr:ident, $f:ident, $atr:ident, $af:ident, $m:ident) => {
@@ -1411,13 +1312,6 @@ fn$af(&mut self,rhs:Self) {
 board_binop!(BitAnd,bitand,BitAndAssign,bitand_assign,and);
 board_binop!(BitOr,bitor,BitOrAssign,bitor_assign,or);
 board_binop!(BitXor,bitxor,BitXorAssign,bitxor_assign,xor);
-impl<const W:usize,const H:usize,const N:usize>Not for Board<W,H,N> {
-type Output=Self;
-#[inline(always)]
-fn not(self) ->Self{
-self.complement()
-}
-}
 }
 pub mod dir{
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
@@ -1523,98 +1417,12 @@ pub const fn is_sliding(self) ->bool{
 matches!(self,Moves::Rook|Moves::Bishop|Moves::Queen)
 }
 }
-impl From<Connectivity>for Moves{
-fn from(c:Connectivity) ->Moves{
-match c{
-Connectivity::Four=>Moves::Four,
-Connectivity::Eight=>Moves::Eight,
-}
-}
-}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct NotAdjacency(pub Moves);
-impl core::fmt::Display for NotAdjacency{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-write!(
-f,
-"{} moves slide; only 4 and 8 are neighbourhoods of adjacent cells",
-self.0
-)
-}
-}
-impl std::error::Error for NotAdjacency{}
-impl TryFrom<Moves>for Connectivity{
-type Error=NotAdjacency;
-fn try_from(m:Moves) ->Result<Connectivity,NotAdjacency> {
-match m{
-Moves::Four=>Ok(Connectivity::Four),
-Moves::Eight=>Ok(Connectivity::Eight),
-other=>Err(NotAdjacency(other)),
-}
-}
-}
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub struct UnknownName{
 pub given:String,
 pub expected: &'static str,
-}
-impl core::fmt::Display for UnknownName{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-write!(
-f,
-"unknown value {:?}: expected {}",
-self.given,self.expected
-)
-}
-}
-impl std::error::Error for UnknownName{}
-impl core::str::FromStr for Connectivity{
-type Err=UnknownName;
-fn from_str(s: &str) ->Result<Self,UnknownName> {
-match s.to_ascii_lowercase().as_str() {
-"4"|"four"=>Ok(Connectivity::Four),
-"8"|"eight"|"king"=>Ok(Connectivity::Eight),
-_=>Err(UnknownName{
-given:s.to_string(),
-expected:"4 or 8",
-}),
-}
-}
-}
-impl core::fmt::Display for Connectivity{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-f.write_str(match self{
-Connectivity::Four=>"4",
-Connectivity::Eight=>"8",
-})
-}
-}
-impl core::str::FromStr for Moves{
-type Err=UnknownName;
-fn from_str(s: &str) ->Result<Self,UnknownName> {
-match s.to_ascii_lowercase().as_str() {
-"4"|"four"=>Ok(Moves::Four),
-"8"|"eight"|"king"=>Ok(Moves::Eight),
-"rook"=>Ok(Moves::Rook),
-"bishop"=>Ok(Moves::Bishop),
-"queen"=>Ok(Moves::Queen),
-_=>Err(UnknownName{
-given:s.to_string(),
-expected:"4, 8, rook, bishop or queen",
-}),
-}
-}
-}
-impl core::fmt::Display for Moves{
-fn fmt(&self,f: &mut core::fmt::Formatter<'_>) ->core::fmt::Result{
-f.write_str(match self{
-Moves::Four=>"4",
-Moves::Eight=>"8",
-Moves::Rook=>"rook",
-Moves::Bishop=>"bishop",
-Moves::Queen=>"queen",
-})
-}
 }
 }
 pub mod error{
@@ -1658,7 +1466,6 @@ self.what,self.reference
 )
 }
 }
-impl std::error::Error for SizeMismatch{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub struct OffGrid{
 pub cell: (usize,usize),
@@ -1685,7 +1492,6 @@ self.cell.0,self.cell.1,self.size.0,self.size.1
 )
 }
 }
-impl std::error::Error for OffGrid{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 #[non_exhaustive]
 pub struct SizeError{
@@ -1730,7 +1536,6 @@ write!(f," ({} cells, {} bytes)",self.cells(),self.bytes)?;
 write!(f,": {}",self.reason)
 }
 }
-impl std::error::Error for SizeError{}
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 #[non_exhaustive]
 pub enum GridError{
@@ -1745,30 +1550,6 @@ GridError::Mismatch(e) =>e.fmt(f),
 GridError::OffGrid(e) =>e.fmt(f),
 GridError::Size(e) =>e.fmt(f),
 }
-}
-}
-impl std::error::Error for GridError{
-fn source(&self) ->Option<&(dyn std::error::Error+'static)> {
-Some(match self{
-GridError::Mismatch(e) =>e,
-GridError::OffGrid(e) =>e,
-GridError::Size(e) =>e,
-})
-}
-}
-impl From<SizeMismatch>for GridError{
-fn from(e:SizeMismatch) ->Self{
-GridError::Mismatch(e)
-}
-}
-impl From<OffGrid>for GridError{
-fn from(e:OffGrid) ->Self{
-GridError::OffGrid(e)
-}
-}
-impl From<SizeError>for GridError{
-fn from(e:SizeError) ->Self{
-GridError::Size(e)
 }
 }
 #[derive(Clone,Debug,PartialEq,Eq)]
@@ -1812,12 +1593,6 @@ f,
 }
 }
 }
-impl std::error::Error for ImageError{}
-impl From<SizeError>for ImageError{
-fn from(e:SizeError) ->Self{
-ImageError::Size(e)
-}
-}
 }
 pub mod games{
 pub mod tetris{
@@ -1825,7 +1600,6 @@ pub mod inputs{
 use super::moves::{kick_shifts,turns,Planes};
 use super::{MoveOptions,Piece,Placement,Rotation,Spin,Tetris};
 use std::collections::VecDeque;
-use std::fmt;
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub enum Input{
 Left,
@@ -1847,11 +1621,6 @@ Input::Cw=>"cw",
 Input::Ccw=>"ccw",
 Input::Half=>"180",
 }
-}
-}
-impl fmt::Display for Input{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(self.name())
 }
 }
 const NONE:u32=u32::MAX;
@@ -2401,7 +2170,6 @@ out
 }
 mod piece{
 use std::fmt;
-use std::str::FromStr;
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub enum Piece{
 I,
@@ -2438,7 +2206,6 @@ self.input
 )
 }
 }
-impl std::error::Error for RotationError{}
 impl Rotation{
 pub const ALL: [Rotation;4] = [
 Rotation::Spawn,
@@ -2456,39 +2223,9 @@ pub const fn ccw(self) ->Rotation{
 Rotation::ALL[(self as usize+3) &3]
 }
 }
-impl From<Rotation>for u8{
-fn from(r:Rotation) ->u8{
-r as u8
-}
-}
-impl TryFrom<u8>for Rotation{
-type Error=RotationError;
-fn try_from(v:u8) ->Result<Rotation,RotationError> {
-Rotation::ALL
-.get(usize::from(v))
-.copied()
-.ok_or_else(||RotationError{
-input:v.to_string(),
-})
-}
-}
 impl fmt::Display for Rotation{
 fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
 f.write_str(["0","R","2","L"][self.index()])
-}
-}
-impl FromStr for Rotation{
-type Err=RotationError;
-fn from_str(s: &str) ->Result<Rotation,RotationError> {
-match s{
-"0"=>Ok(Rotation::Spawn),
-"R"|"r"|"1"=>Ok(Rotation::Right),
-"2"=>Ok(Rotation::Two),
-"L"|"l"|"3"=>Ok(Rotation::Left),
-_=>Err(RotationError{
-input:s.to_string(),
-}),
-}
 }
 }
 #[derive(Clone,Copy,Debug,PartialEq,Eq)]
@@ -2659,11 +2396,6 @@ let s=self.shape(rotation);
 (-(s.dx as i32),width as i32-s.w as i32-s.dx as i32)
 }
 }
-impl fmt::Display for Piece{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&"IOTSZJL"[*self as usize..*self as usize+1])
-}
-}
 }
 pub mod spin{
 use super::{Rotation,Tetris};
@@ -2681,11 +2413,6 @@ Spin::None=>"none",
 Spin::Mini=>"mini",
 Spin::Full=>"full",
 }
-}
-}
-impl std::fmt::Display for Spin{
-fn fmt(&self,f: &mut std::fmt::Formatter<'_>) ->std::fmt::Result{
-f.write_str(self.name())
 }
 }
 pub(super)const CORNERS: [(i32,i32);4] = [(0,0), (2,0), (0,2), (2,2)];
@@ -2937,11 +2664,8 @@ pub use spin::Spin;
 pub use srs::{kick_offsets,spawn_position,Kick,Turn};
 use crate::gridbits::algo::lines::ColumnBoard;
 use crate::gridbits::text::{CharGrid,ParseError,ParseErrorKind};
-use crate::gridbits::GridView;
 use crate::gridbits::SizeError;
 use piece::Shape;
-use std::fmt;
-use std::str::FromStr;
 pub const DEFAULT_HEIGHT:usize=40;
 #[derive(Clone,Copy,PartialEq,Eq,Hash)]
 pub struct Tetris<const W:usize=10> {
@@ -3151,46 +2875,9 @@ pub fn to_text(&self) ->String{
 self.board.to_text()
 }
 }
-impl<const W:usize>Default for Tetris<W> {
-fn default() ->Self{
-Tetris::new(DEFAULT_HEIGHT)
-}
-}
-impl<const W:usize>GridView for Tetris<W> {
-fn width(&self) ->usize{
-W
-}
-fn height(&self) ->usize{
-self.board.height()
-}
-fn get(&self,x:usize,y:usize) ->bool{
-self.board.get(x,y)
-}
-fn count(&self) ->u64{
-self.board.count()
-}
-}
-impl<const W:usize>fmt::Debug for Tetris<W> {
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-writeln!(f,"Tetris<{W}> height {}",self.height())?;
-f.write_str(&self.to_text())
-}
-}
-impl<const W:usize>fmt::Display for Tetris<W> {
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-f.write_str(&self.to_text())
-}
-}
-impl<const W:usize>FromStr for Tetris<W> {
-type Err=ParseError;
-fn from_str(s: &str) ->Result<Self,ParseError> {
-Self::parse(s)
-}
-}
 }
 }
 pub mod text{
-use std::fmt;
 pub const MAX_CELLS:u64=1<<34;
 #[derive(Clone,Debug,PartialEq,Eq)]
 #[non_exhaustive]
@@ -3220,40 +2907,6 @@ pub fn new(line:usize,column:usize,kind:ParseErrorKind) ->Self{
 ParseError{line,column,kind}
 }
 }
-impl fmt::Display for ParseError{
-fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
-write!(f,"line {}, column {}: ",self.line,self.column)?;
-match&self.kind{
-ParseErrorKind::Empty=>write!(f,"empty grid"),
-ParseErrorKind::BlankFirstLine=> {
-write!(
-f,
-"blank line before the grid (a grid starts on its first line)"
-)
-}
-ParseErrorKind::Ragged{expected,found} => {
-write!(f,"row has {found} columns, expected {expected}")
-}
-ParseErrorKind::BadByte(b'\t') =>write!(f,"tab character is not allowed"),
-ParseErrorKind::BadByte(b' ') =>write!(f,"space character is not allowed"),
-ParseErrorKind::BadByte(b'\r') =>write!(f,"carriage return inside a row"),
-ParseErrorKind::BadByte(b)if*b>=0x80=> {
-write!(f,"non-ASCII byte 0x{b:02x} is not allowed")
-}
-ParseErrorKind::BadByte(b) =>write!(f,"control byte 0x{b:02x} is not allowed"),
-ParseErrorKind::UnknownChar(c) =>write!(f,"unknown character '{c}'"),
-ParseErrorKind::WrongSize{expected,found} =>write!(
-f,
-"grid is {}x{}, expected {}x{}",
-found.0,found.1,expected.0,expected.1
-),
-ParseErrorKind::TooLarge=> {
-write!(f,"grid is larger than {MAX_CELLS} cells")
-}
-}
-}
-}
-impl std::error::Error for ParseError{}
 #[derive(Clone,Debug,PartialEq,Eq)]
 pub struct CharGrid{
 width:usize,

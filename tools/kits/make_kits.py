@@ -761,65 +761,140 @@ def actionable(d: dict) -> bool:
     return False
 
 
+TRAIT_IMPL = re.compile(r"^impl\b.*\bfor\b")
+# At most this many rustc checks per kit for the trait impls (the cache makes the next run cheap).
+IMPL_BUDGET = 48
+
+
+class Builder:
+    """One kit's generation: the drops learned so far, rustc as the judge."""
+
+    def __init__(self, name: str, tmp: str, verbose: bool) -> None:
+        self.name, self.tmp, self.verbose = name, tmp, verbose
+        self.mods, bot_path = read_manifest(name)
+        with open(bot_path, encoding="utf-8") as f:
+            self.bot_text = f.read()
+        self.drops_path = os.path.join(KITS_DIR, "drops", name + ".txt")
+        self.drops: set[str] = set()
+        self.keeps: set[str] = set()
+        if os.path.exists(self.drops_path):
+            with open(self.drops_path, encoding="utf-8") as f:
+                for line in f:
+                    line = line.rstrip("\n")
+                    if line.startswith("keep: "):
+                        self.keeps.add(line[6:])
+                    elif line:
+                        self.drops.add(line)
+
+    def say(self, text: str, keys=()) -> None:
+        if self.verbose:
+            print(f"  {self.name}: {text}", file=sys.stderr)
+            if os.environ.get("KITS_VERBOSE"):
+                for k in sorted(keys):
+                    print(f"    - {k}", file=sys.stderr)
+
+    def round(self, drops: set[str]):
+        """Renders with `drops`; returns (what rustc asks to drop, whether it reported an error,
+        the kit's items)."""
+        kit = Kit(self.name, self.mods, set(drops))
+        text, spans, bot_start = render(kit, self.bot_text, allow=False)
+        raw = text.encode("utf-8")
+        new: set[str] = set()
+        problems, error = [], False
+        for d in rustc_diagnostics(text, self.tmp):
+            level, msg = d.get("level"), d.get("message", "")
+            error |= level == "error" and not msg.startswith("aborting")
+            if level == "error" and not actionable(d) and not msg.startswith("aborting"):
+                problems.append(d.get("rendered") or msg)
+            if not actionable(d):
+                continue
+            offs = targets(d)
+            if not offs:
+                problems.append(d.get("rendered") or msg)
+            for b in offs:
+                c = len(raw[:b].decode("utf-8", "replace"))
+                inner = [sp for sp in spans if sp[0] <= c < sp[1]]
+                if c >= bot_start or not inner:
+                    problems.append(d.get("rendered") or msg)
+                    continue
+                # The innermost item. An item dropped from a trait impl makes the impl
+                # incomplete (E0046, on the impl): the next round drops the impl.
+                new.add(min(inner, key=lambda sp: sp[1] - sp[0])[2])
+        return new, problems, error, spans
+
+    def settle(self) -> list[tuple[int, int, str]]:
+        """Drops what rustc reports until it reports nothing; the kit's items."""
+        for rnd in range(200):
+            new, problems, _, spans = self.round(self.drops)
+            if problems:
+                sys.exit(f"kit {self.name}: rustc reports problems that dropping items cannot fix:\n"
+                         + "\n".join(problems[:20]))
+            new -= self.drops
+            if not new:
+                return spans
+            self.say(f"round {rnd + 1}: dropping {len(new)} items", new)
+            self.drops |= new
+        sys.exit(f"kit {self.name}: no fixed point after 200 rounds")
+
+    def prune_impls(self, spans) -> bool:
+        """rustc never calls a trait impl dead: tries dropping them, halves of a group at a time,
+        keeping what the kit still compiles without. Whether any went."""
+        cands = sorted({k for _, _, k in spans
+                        if TRAIT_IMPL.match(k.split(" | ")[-1]) and k not in self.keeps})
+        budget = [IMPL_BUDGET]
+        gone: set[str] = set()
+
+        def fits(group) -> bool:
+            budget[0] -= 1
+            new, problems, error, _ = self.round(self.drops | gone | set(group))
+            return not error and not problems
+
+        def split(group) -> None:
+            if not group or budget[0] <= 0:
+                return
+            if fits(group):
+                gone.update(group)
+            elif len(group) == 1:
+                self.keeps.add(group[0])
+            else:
+                half = len(group) // 2
+                split(group[:half])
+                split(group[half:])
+
+        split(cands)
+        if gone:
+            self.say(f"dropping {len(gone)} trait impls nothing needs", gone)
+        self.drops |= gone
+        return bool(gone)
+
+    def build(self) -> tuple[str, Kit]:
+        spans = self.settle()
+        while self.prune_impls(spans):
+            spans = self.settle()
+        final = Kit(self.name, self.mods, set(self.drops))
+        text, spans, _ = render(final, self.bot_text, allow=True)
+        self.keeps &= {k for _, _, k in spans}
+        return text, final
+
+    def save(self, final: Kit) -> None:
+        """The drops that matched an item of the final kit (stale ones would hide nothing) and
+        the trait impls the kit needs."""
+        os.makedirs(os.path.dirname(self.drops_path), exist_ok=True)
+        with open(self.drops_path, "w", encoding="utf-8") as f:
+            for k in sorted(final.used_drops):
+                f.write(k + "\n")
+            for k in sorted(self.keeps):
+                f.write("keep: " + k + "\n")
+
+
 def build(name: str, verbose: bool = True, write_drops: bool = True) -> str:
     """The kit `name`, dropping items until rustc reports nothing; exits on what dropping cannot
     fix (an error in the bot, a syntax error)."""
-    mods, bot_path = read_manifest(name)
-    drops_path = os.path.join(KITS_DIR, "drops", name + ".txt")
-    drops: set[str] = set()
-    if os.path.exists(drops_path):
-        with open(drops_path, encoding="utf-8") as f:
-            drops = {line.rstrip("\n") for line in f if line.strip()}
-    with open(bot_path, encoding="utf-8") as f:
-        bot_text = f.read()
     with tempfile.TemporaryDirectory() as tmp:
-        for rnd in range(200):
-            kit = Kit(name, mods, set(drops))
-            text, spans, bot_start = render(kit, bot_text, allow=False)
-            raw = text.encode("utf-8")
-            new: set[str] = set()
-            problems = []
-            for d in rustc_diagnostics(text, tmp):
-                level, msg = d.get("level"), d.get("message", "")
-                if level == "error" and not actionable(d) and not msg.startswith("aborting"):
-                    problems.append(d.get("rendered") or msg)
-                if not actionable(d):
-                    continue
-                offs = targets(d)
-                if not offs:
-                    problems.append(d.get("rendered") or msg)
-                for b in offs:
-                    c = len(raw[:b].decode("utf-8", "replace"))
-                    inner = [sp for sp in spans if sp[0] <= c < sp[1]]
-                    if c >= bot_start or not inner:
-                        problems.append(d.get("rendered") or msg)
-                        continue
-                    # The innermost item. An item dropped from a trait impl makes the impl
-                    # incomplete (E0046, on the impl): the next round drops the impl.
-                    new.add(min(inner, key=lambda sp: sp[1] - sp[0])[2])
-            if problems:
-                sys.exit(f"kit {name}: rustc reports problems that dropping items cannot fix:\n"
-                         + "\n".join(problems[:20]))
-            new -= drops
-            if not new:
-                break
-            if verbose:
-                print(f"  {name}: round {rnd + 1}: dropping {len(new)} items", file=sys.stderr)
-                if os.environ.get("KITS_VERBOSE"):
-                    for k in sorted(new):
-                        print(f"    - {k}", file=sys.stderr)
-            drops |= new
-        else:
-            sys.exit(f"kit {name}: no fixed point after 200 rounds")
-    final = Kit(name, mods, set(drops))
-    text = render(final, bot_text, allow=True)[0]
-    if not write_drops:
-        return text
-    # Keep the drops that matched an item of the final kit (stale ones would hide nothing).
-    os.makedirs(os.path.dirname(drops_path), exist_ok=True)
-    with open(drops_path, "w", encoding="utf-8") as f:
-        for k in sorted(final.used_drops):
-            f.write(k + "\n")
+        b = Builder(name, tmp, verbose)
+        text, final = b.build()
+    if write_drops:
+        b.save(final)
     return text
 
 
