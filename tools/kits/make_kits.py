@@ -3,9 +3,11 @@
 
 CodinGame compiles one source file of at most 100,000 characters with no crates, and the
 library is about a megabyte of source. A kit is one crate in one file whose root is the
-library's `lib.rs`, with the modules the kit's manifest names inlined as `mod name { ... }`
-(nested as in the crate, so every `crate::...` path resolves unchanged), followed by the
-kit's bot (a `main` that plays one CodinGame game). Slicing, in order:
+library's `lib.rs` as the module `gridbits`, with the modules the kit's manifest
+(tools/kits/manifests/<kit>.txt) names inlined as `mod name { ... }` (nested as in the crate;
+`crate::` becomes `crate::gridbits::`, so every path resolves unchanged), followed by the
+kit's bot (tools/kits/bots/<kit>.rs: a `main` that plays one CodinGame game, written against
+`gridbits::...` as against the crate). Slicing, in order:
 
 1. Per file: comments and doc attributes go; `cfg` attributes are evaluated for a plain
    `rustc --edition 2021` build on a target that is not x86 (no features, no `test`, no
@@ -16,13 +18,17 @@ kit's bot (a `main` that plays one CodinGame game). Slicing, in order:
 2. For the whole kit: rustc (`--error-format=json`) is the judge. Every item (module item,
    impl or trait member, `use` leaf) that fails to resolve because its module was left out,
    that the dead-code lint finds unreachable from the bot's `main`, or an import found unused,
-   is dropped, and the kit is checked again, until rustc reports nothing. What rustc asked
-   to drop is remembered in `tools/kits/drops/<kit>.txt` (a cache: the next run starts from
-   it and needs one rustc check when the library has not changed).
+   is dropped, and the kit is checked again, until rustc reports nothing.
+3. rustc never calls a trait impl dead: the trait impls are tried, by halves, and those the
+   kit compiles without are dropped; then step 2 again.
+What was dropped (and the trait impls found needed) is remembered in
+`tools/kits/drops/<kit>.txt`, a cache: the next run starts from it and needs one rustc check
+when nothing changed. Without it the result is the same, only slower (minutes).
 
 Usage: tools/kits/make_kits.py [--check] [--out DIR] [KIT ...]
-  --check   regenerate into a temporary folder and fail if any committed kit differs
-            (or is 100,000 characters or more).
+  --check   generate in memory and fail if a committed kit (kits/<kit>.rs) differs, or is
+            100,000 characters or more; writes nothing.
+  KITS_VERBOSE=1 lists every item dropped.
 Python 3 standard library only; needs `rustc` on PATH.
 """
 
@@ -265,17 +271,6 @@ class Kit:
     modules: set[str]  # module paths ("board", "algo::fill", ...) with every ancestor
     drops: set[str] = field(default_factory=set)
     used_drops: set[str] = field(default_factory=set)
-
-
-def module_file(path: str) -> str | None:
-    if path == "":
-        return os.path.join(SRC, "lib.rs")
-    rel = path.replace("::", "/")
-    for cand in (rel + ".rs", rel + "/mod.rs"):
-        f = os.path.join(SRC, cand)
-        if os.path.exists(f):
-            return f
-    return None
 
 
 def all_modules() -> set[str]:
@@ -846,7 +841,7 @@ class Builder:
 
         def fits(group) -> bool:
             budget[0] -= 1
-            new, problems, error, _ = self.round(self.drops | gone | set(group))
+            _, problems, error, _ = self.round(self.drops | gone | set(group))
             return not error and not problems
 
         def split(group) -> None:
