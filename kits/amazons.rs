@@ -373,12 +373,6 @@ acc
 }
 }
 }
-mod grid{
-
-}
-mod grid_steps{
-
-}
 mod kogge_stone{
 use super::board_steps::{max_ray_len,propagator,sh};
 use crate::gridbits::{Board};
@@ -611,9 +605,6 @@ out[i] = (o[i] ^d[i]) &p[i];
 }
 out
 }
-}
-mod sweep{
-
 }
 pub use crate::gridbits::bitboard::generic_ray;
 pub use board::auto_board_method;
@@ -987,12 +978,6 @@ fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
 writeln!(f,"Board<{W}, {H}, {N}> ({} set)",self.count())?;
 f.write_str(&self.to_text())
 }
-}
-#[macro_export]
-macro_rules!bitboard{
-($ty:ty; $($row:expr),+ $(,)?) => {
-const{ <$ty>::from_rows(&[$($row),+]) }
-};
 }
 impl<const W:usize,const H:usize,const N:usize>Board<W,H,N> {
 pub fn from_bools(cells: &[bool]) ->Result<Self,ImageError> {
@@ -1577,9 +1562,6 @@ max:u64,
 }
 pub mod games{
 pub mod amazons{
-mod batch{
-
-}
 mod kernels{
 use super::{Territory,TerritoryMap};
 use crate::gridbits::Board10x10;

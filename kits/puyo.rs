@@ -261,12 +261,6 @@ writeln!(f,"Board<{W}, {H}, {N}> ({} set)",self.count())?;
 f.write_str(&self.to_text())
 }
 }
-#[macro_export]
-macro_rules!bitboard{
-($ty:ty; $($row:expr),+ $(,)?) => {
-const{ <$ty>::from_rows(&[$($row),+]) }
-};
-}
 impl<const W:usize,const H:usize,const N:usize>Board<W,H,N> {
 pub fn from_bools(cells: &[bool]) ->Result<Self,ImageError> {
 if cells.len() !=W*H{
@@ -820,9 +814,6 @@ max:u64,
 }
 pub mod games{
 pub mod puyo{
-mod batch{
-
-}
 mod chain{
 use super::{Field,MAX_CHAIN};
 #[derive(Clone,Copy,Debug,Default,PartialEq,Eq,Hash)]

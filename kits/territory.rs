@@ -17,9 +17,6 @@
 #![allow(dead_code)]
 pub mod gridbits {
 pub mod algo{
-pub(crate)mod checks{
-
-}
 pub mod distance{
 mod cells{
 pub(crate)const CONTESTED:u32=u32::MAX-1;
@@ -73,12 +70,6 @@ moves:Moves,
 con:Option<&Connections<Self>>,
 ) ->DistanceMap;
 }
-}
-mod frontier{
-
-}
-mod layer_writer{
-
 }
 mod layers{
 use super::Connections;
@@ -215,12 +206,6 @@ use super::DistanceMap;
 impl DistanceMap{
 }
 }
-mod run_scan{
-
-}
-mod sweeps{
-
-}
 pub(crate)use cells::{CONTESTED,UNREACHED};
 pub use connections::{connections_from_walls,Connections,Wall};
 pub use engine::DistanceEngine;
@@ -237,9 +222,6 @@ B::distances(sources,passable,moves,con)
 }
 }
 pub mod fill{
-mod count{
-
-}
 mod dilate{
 use crate::gridbits::{BitBoard,Connectivity};
 pub fn fill_dilate<B:BitBoard>(seeds: &B,passable: &B,conn:Connectivity) ->B{
@@ -266,15 +248,6 @@ fn flood_fill(seeds: &Self,passable: &Self,conn:Connectivity) ->Self{
 fill_dilate(seeds,passable,conn)
 }
 }
-}
-mod run_stack{
-
-}
-mod sweep{
-
-}
-mod union{
-
 }
 pub use dilate::fill_dilate;
 pub use engine::{FloodFill};
@@ -637,12 +610,6 @@ acc
 }
 }
 }
-mod grid{
-
-}
-mod grid_steps{
-
-}
 mod kogge_stone{
 use super::board_steps::{max_ray_len,propagator,sh};
 use crate::gridbits::{Board};
@@ -875,9 +842,6 @@ out[i] = (o[i] ^d[i]) &p[i];
 }
 out
 }
-}
-mod sweep{
-
 }
 pub use crate::gridbits::bitboard::generic_ray;
 pub use board::auto_board_method;
@@ -1462,12 +1426,6 @@ fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
 writeln!(f,"Board<{W}, {H}, {N}> ({} set)",self.count())?;
 f.write_str(&self.to_text())
 }
-}
-#[macro_export]
-macro_rules!bitboard{
-($ty:ty; $($row:expr),+ $(,)?) => {
-const{ <$ty>::from_rows(&[$($row),+]) }
-};
 }
 impl<const W:usize,const H:usize,const N:usize>Board<W,H,N> {
 pub fn from_bools(cells: &[bool]) ->Result<Self,ImageError> {

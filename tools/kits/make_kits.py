@@ -260,6 +260,15 @@ class Out:
     def text(self) -> str:
         return "".join(self.parts)
 
+    def mark(self):
+        return len(self.parts), self.size, self.prev, len(self.spans)
+
+    def reset(self, mark) -> None:
+        """Back to `mark`: what was written since goes."""
+        n, self.size, self.prev, spans = mark
+        del self.parts[n:]
+        del self.spans[spans:]
+
 
 # ---------------------------------------------------------------------------------------------
 # Slicing one module
@@ -501,12 +510,17 @@ class Slicer:
                 self.kit.used_drops.add(key)
                 return
             f = self.child_file(moddir, name)
+            mark = self.out.mark()
             s0 = self.out.size
             self.write_attrs(kept)
             for t in toks[start:k + 2]:
                 self.out.tok(t)
             self.out.raw("{\n")
+            body = self.out.size
             self.emit_file(f, sub)
+            if self.out.size == body:  # nothing left in it: no module either
+                self.out.reset(mark)
+                return
             self.out.raw("\n}")
             self.out.spans.append((s0, self.out.size, key))
             return
@@ -756,7 +770,8 @@ def actionable(d: dict) -> bool:
     return False
 
 
-TRAIT_IMPL = re.compile(r"^impl\b.*\bfor\b")
+# Items rustc never calls dead: trait impls, and macros exported at the crate root.
+TRAIT_IMPL = re.compile(r"^(impl\b.*\bfor\b|macro_rules!)")
 # At most this many rustc checks per kit for the trait impls (the cache makes the next run cheap).
 IMPL_BUDGET = 48
 
@@ -832,8 +847,9 @@ class Builder:
         sys.exit(f"kit {self.name}: no fixed point after 200 rounds")
 
     def prune_impls(self, spans) -> bool:
-        """rustc never calls a trait impl dead: tries dropping them, halves of a group at a time,
-        keeping what the kit still compiles without. Whether any went."""
+        """rustc never calls a trait impl (or an exported macro) dead: tries dropping them,
+        halves of a group at a time, keeping what the kit still compiles without. Whether any
+        went."""
         cands = sorted({k for _, _, k in spans
                         if TRAIT_IMPL.match(k.split(" | ")[-1]) and k not in self.keeps})
         budget = [IMPL_BUDGET]
@@ -858,7 +874,7 @@ class Builder:
 
         split(cands)
         if gone:
-            self.say(f"dropping {len(gone)} trait impls nothing needs", gone)
+            self.say(f"dropping {len(gone)} trait impls and macros nothing needs", gone)
         self.drops |= gone
         return bool(gone)
 

@@ -112,6 +112,11 @@ class Slicing(unittest.TestCase):
         # Module b is not in the kit: its declaration goes; a is inlined.
         self.assertEqual(out, "pub mod a{\nuse crate::gridbits::b::Y;\npub struct X;\n}\npub use a::X;")
 
+    def test_empty_modules_go(self):
+        src = "mod a;\npub struct Z;\n"
+        out = slice_file(src, modules={"a"}, extra={"a": "#[cfg(test)]\nmod tests {}\n"})
+        self.assertEqual(out, "pub struct Z;")
+
     def test_use_leaves_drop_one_by_one(self):
         src = "use crate::m::{A, B as C, d::{E, F}};\n"
         key = "crate | use crate::gridbits::m::"
