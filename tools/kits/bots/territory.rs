@@ -52,7 +52,7 @@ fn choose(
                 (true, _) => sources[p] = next,
                 (false, Some((x, y))) => {
                     sources[p] = Board30x20::cell(*x, *y);
-                    others = others | sources[p];
+                    others |= sources[p];
                 }
                 (false, None) => {}
             }
