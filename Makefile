@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-rust test-python develop wheel sdist test-wheel test-sdist demo bench bench-python clean-venv playground playground-build
+.PHONY: kits test test-rust test-python develop wheel sdist test-wheel test-sdist demo bench bench-python clean-venv playground playground-build
 
 test: test-rust test-python
 
@@ -69,6 +69,11 @@ bench:
 bench-python: develop
 	$(PY) -m pip install --quiet opencv-python-headless connected-components-3d scikit-image dask-image
 	$(PY) crates/gridbits-bench/python/bench.py
+
+# The CodinGame kits: kits/<name>.rs regenerated from the library's source and the bots in
+# tools/kits/bots/ (needs rustc; sizes printed). .ci/kits-test checks, compiles and plays them.
+kits:
+	$(PYTHON) tools/kits/make_kits.py
 
 clean-venv:
 	rm -rf $(VENV)
