@@ -35,6 +35,7 @@ mod puyo_sim;
 mod simd_paths;
 mod slide_line;
 mod slide_props;
+mod tetris_game;
 mod tetris_moves_examples;
 mod tetris_moves_props;
 mod tetris_props;

@@ -13,4 +13,5 @@
 
 pub mod amazons;
 pub mod puyo;
+pub mod rng;
 pub mod tetris;

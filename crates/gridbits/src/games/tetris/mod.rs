@@ -23,12 +23,16 @@
 //! The rules in full (matrix, pieces, fit, drop, line clears, text form): docs/games.md. Why
 //! one u64 per column: docs/algorithms.md.
 
+pub mod bag;
+pub mod game;
 pub mod inputs;
 pub mod moves;
 mod piece;
 pub mod spin;
 pub mod srs;
 
+pub use bag::{PieceGen, Randomizer};
+pub use game::{clear_reward, Action, Game, GameConfig, GameError, StepResult, TopOut};
 pub use inputs::Input;
 pub use moves::{MoveOptions, Placement};
 pub use piece::{Piece, Rotation, RotationError};

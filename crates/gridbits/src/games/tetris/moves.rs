@@ -476,11 +476,27 @@ impl<const W: usize> Tetris<W> {
     }
 
     /// [`moves`](Self::moves) with options: half turns, another start.
-    #[allow(clippy::needless_range_loop)] // planes and columns indexed together
     pub fn moves_with(&self, piece: Piece, opts: &MoveOptions) -> Vec<Placement> {
+        let mut out = Vec::with_capacity(4 * W);
+        self.for_each_move(piece, opts, |p| out.push(p));
+        out
+    }
+
+    /// Calls `f` on every placement [`moves_with`](Self::moves_with) lists, in the same
+    /// order, without allocating (for game loops that only scan the list).
+    ///
+    /// ```
+    /// use gridbits::games::tetris::{MoveOptions, Piece, Tetris};
+    /// let t = Tetris::<10>::default();
+    /// let mut n = 0;
+    /// t.for_each_move(Piece::T, &MoveOptions::default(), |_| n += 1);
+    /// assert_eq!(n, t.moves(Piece::T).len());
+    /// ```
+    #[allow(clippy::needless_range_loop)] // planes and columns indexed together
+    pub fn for_each_move(&self, piece: Piece, opts: &MoveOptions, mut f: impl FnMut(Placement)) {
         let pl = Planes::new(self, piece);
         let Some(start) = pl.start(self, opts) else {
-            return Vec::new();
+            return;
         };
         let mut re = Reach {
             reach: [[0u64; W]; 4],
@@ -494,7 +510,6 @@ impl<const W: usize> Tetris<W> {
             mini: [[0u64; W]; 4],
         };
         locks(&pl, &re, &mut lk);
-        let mut out = Vec::with_capacity(4 * W);
         for r in 0..distinct(piece) {
             let g = &GEO[piece as usize][r];
             let rotation = Rotation::ALL[r];
@@ -511,7 +526,7 @@ impl<const W: usize> Tetris<W> {
                     } else {
                         Spin::None
                     };
-                    out.push(Placement {
+                    f(Placement {
                         piece,
                         rotation,
                         x: x as i32 - i32::from(g.dx),
@@ -521,6 +536,5 @@ impl<const W: usize> Tetris<W> {
                 }
             }
         }
-        out
     }
 }
