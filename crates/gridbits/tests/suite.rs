@@ -30,6 +30,7 @@ mod parse;
 mod parse_model;
 mod puyo_field;
 mod puyo_fixture;
+mod puyo_game;
 mod puyo_moves;
 mod puyo_sim;
 mod simd_paths;

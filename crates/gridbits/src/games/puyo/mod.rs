@@ -38,6 +38,7 @@ mod codes_avx2;
 mod engine;
 mod error;
 mod field;
+pub mod game;
 mod kernel;
 mod pair;
 pub mod placement;
@@ -50,6 +51,10 @@ pub use codes::{CodeError, CODE_GARBAGE};
 pub use engine::ChainEngine;
 pub use error::{CellError, PlaceError};
 pub use field::{Cell, Field};
+pub use game::{
+    placement_index, PairGen, TsuConfig, TsuError, TsuGame, TsuStep, ALL_CLEAR_BONUS,
+    MAX_PAIR_PREVIEWS, PLACEMENTS,
+};
 pub use pair::{Pair, PairError, PairMove};
 pub use placement::{Drops, PairPlacement, MAX_PLACEMENTS};
 pub use rules::{Nuisance, Rules};
