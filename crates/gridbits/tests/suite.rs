@@ -17,6 +17,7 @@ mod dir;
 mod distance_frontier;
 mod fill_engines;
 mod fill_props;
+mod game_envs;
 mod grid_props;
 mod label_bytes;
 mod label_props;

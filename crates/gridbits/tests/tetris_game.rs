@@ -162,7 +162,7 @@ fn tetris_back_to_back_combo_and_perfect_clear() {
     assert!(r.back_to_back && r.perfect_clear);
     assert_eq!((r.lines, r.combo), (4, 2));
     assert_eq!(r.score, 1200 + 50 + 3200);
-    assert_eq!(r.attack, 4 + 1 + 0 + 10);
+    assert_eq!(r.attack, 4 + 1 + 10); // tetris, b2b, combo 2 (0), perfect clear
     assert_eq!(g.score(), 800 + 4450);
     assert_eq!(g.lines(), 8);
     assert_eq!(g.matrix().count(), 0);

@@ -12,6 +12,7 @@
 //! prints its own text form through `FromStr` and `Display`.
 
 pub mod amazons;
+pub mod envs;
 pub mod puyo;
 pub mod rng;
 pub mod tetris;

@@ -467,7 +467,7 @@ impl<const W: usize> Game<W> {
     }
 
     /// Holds (see [`Action::Hold`]).
-    pub(super) fn hold(&mut self) -> Result<StepResult, GameError> {
+    fn hold(&mut self) -> Result<StepResult, GameError> {
         if !self.can_hold() {
             return Err(GameError::HoldUnavailable);
         }
@@ -503,7 +503,7 @@ impl<const W: usize> Game<W> {
 
     /// Locks the current piece at `m`, a placement the move generator listed for it (the
     /// batch environments call this with the generator's own placements).
-    pub(super) fn lock(&mut self, m: Placement) -> StepResult {
+    pub(crate) fn lock(&mut self, m: Placement) -> StepResult {
         let h = self.matrix.height();
         let sky = h - VISIBLE_ROWS.min(h);
         let lock_out = m.cells().iter().all(|&(_, y)| y < sky as i32);

@@ -28,6 +28,7 @@ pub mod game;
 pub mod inputs;
 pub mod moves;
 mod piece;
+pub(crate) use moves::{tight_offset, Locks};
 pub mod spin;
 pub mod srs;
 
