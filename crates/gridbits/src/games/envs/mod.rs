@@ -16,8 +16,9 @@
 //! [`EnvError`] and nothing is played; so is a masked-out action (checked for the whole
 //! batch first).
 //!
-//! With the feature `parallel` the batch is cut into chunks of [`CHUNK`] games shared out
-//! over the threads of the current pool ([`crate::parallel`]); each game only reads its
+//! With the feature `parallel` a batch of more than [`CHUNK`] games is cut into chunks of
+//! [`CHUNK`] games shared out over the threads of the current pool (a smaller batch runs on
+//! the calling thread) ([`crate::parallel`]); each game only reads its
 //! own row and its own state, so the results are identical whatever the thread count.
 //!
 //! # Autoreset (Gymnasium 1.x "next step")
@@ -133,7 +134,7 @@ pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
         }
     };
     #[cfg(feature = "parallel")]
-    {
+    if slots.len() > CHUNK {
         use rayon::prelude::*;
         slots
             .par_chunks_mut(CHUNK)
@@ -141,8 +142,9 @@ pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
             .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
             .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
             .for_each(|(((s, a), o), m)| chunk(s, a, o, m));
+        return;
     }
-    #[cfg(not(feature = "parallel"))]
+    // One chunk or no feature `parallel`: on the calling thread.
     chunk(slots, inputs, obs, masks);
 }
 
@@ -177,7 +179,7 @@ pub(crate) fn drive_step<S: Send>(
             }
         };
     #[cfg(feature = "parallel")]
-    {
+    if slots.len() > CHUNK {
         use rayon::prelude::*;
         slots
             .par_chunks_mut(CHUNK)
@@ -187,7 +189,8 @@ pub(crate) fn drive_step<S: Send>(
             .zip(rewards.par_chunks_mut(CHUNK))
             .zip(terminated.par_chunks_mut(CHUNK))
             .for_each(|(((((s, a), o), m), r), t)| chunk(s, a, o, m, r, t));
+        return;
     }
-    #[cfg(not(feature = "parallel"))]
+    // One chunk or no feature `parallel`: on the calling thread.
     chunk(slots, actions, obs, masks, rewards, terminated);
 }
