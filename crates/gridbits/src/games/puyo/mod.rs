@@ -26,6 +26,8 @@
 //! of a [`Pair`] with the field after it and the chain it fires; [`Field::drops`] is the same
 //! without the chains. [`Rules`] holds the scoring tables. [`ChainEngine::best`] picks the SIMD
 //! engine at run time; every engine is tested against [`naive::puyo`](crate::naive::puyo).
+//! [`TsuGame`] plays a Puyo Puyo Tsu game: seeded pairs, the 22 indexed placements, all
+//! clear, ojama ([`game`]).
 //!
 //! The rules in full (field, text form, a turn, pair placements, chains, scoring):
 //! docs/games.md. How the engine runs: docs/algorithms.md.

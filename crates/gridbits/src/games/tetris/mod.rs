@@ -9,7 +9,8 @@
 //! [spawn](Tetris::spawn) with the SRS kicks ([`srs`]), each with its T-spin kind ([`spin`]),
 //! and [`Tetris::moves_with_inputs`] adds a shortest input sequence ([`inputs`]); the search is
 //! bit-parallel ([`moves`]). The matrix reads and writes the text grid format (`FromStr`,
-//! `Display`).
+//! `Display`). [`Game`] plays a guideline game on it: seeded 7-bag pieces ([`bag`]), next
+//! queue, hold, top-out, scoring, attack and garbage ([`game`]).
 //!
 //! ```
 //! use gridbits::games::tetris::{Piece, Rotation, Tetris};
