@@ -386,6 +386,17 @@ fn garbage_out() {
     let p = g.moves()[0];
     let r = g.step(Action::Place(p)).unwrap();
     assert_eq!(r.game_over, Some(TopOut::GarbageOut));
+    // Huge amounts saturate instead of overflowing.
+    let mut g = Game::<10>::new(GameConfig::default(), 2).unwrap();
+    g.add_garbage(u32::MAX, 0).unwrap();
+    g.add_garbage(u32::MAX, 1).unwrap();
+    assert_eq!(g.pending_garbage(), u32::MAX);
+    let p = g.moves()[0];
+    let r = g.step(Action::Place(p)).unwrap();
+    assert_eq!(
+        (r.garbage, r.game_over),
+        (u32::MAX, Some(TopOut::GarbageOut))
+    );
 }
 
 /// Plays `n` random turns (holds and placements) with garbage; returns the history.

@@ -397,7 +397,7 @@ impl<const W: usize> Game<W> {
 
     /// Garbage rows queued (not yet risen).
     pub fn pending_garbage(&self) -> u32 {
-        self.garbage.iter().map(|g| g.0).sum()
+        self.garbage.iter().fold(0u32, |a, g| a.saturating_add(g.0))
     }
 
     /// How the game ended, or `None` while it runs.
@@ -552,7 +552,7 @@ impl<const W: usize> Game<W> {
         // What is left rises.
         let mut garbage_out = false;
         while let Some((n, hole)) = self.garbage.pop_front() {
-            r.garbage += n;
+            r.garbage = r.garbage.saturating_add(n);
             garbage_out |= self.raise(n, usize::from(hole));
         }
         self.hold_used = false;
