@@ -19,6 +19,7 @@
 pub mod amazons_moves;
 pub mod bytes;
 pub mod components;
+pub mod envs;
 pub mod fill;
 pub mod grids;
 pub mod lines;
@@ -516,6 +517,7 @@ pub fn run(bench: &mut Bench) {
     tetris_moves::register(bench, &mut SplitMix::new(0xa));
     amazons_moves::register(bench, &mut SplitMix::new(0xa3));
     bytes::register(bench, &mut SplitMix::new(0xb));
+    envs::register(bench, &mut SplitMix::new(0xc));
 }
 
 #[cfg(test)]

@@ -26,6 +26,8 @@
 //! of a [`Pair`] with the field after it and the chain it fires; [`Field::drops`] is the same
 //! without the chains. [`Rules`] holds the scoring tables. [`ChainEngine::best`] picks the SIMD
 //! engine at run time; every engine is tested against [`naive::puyo`](crate::naive::puyo).
+//! [`TsuGame`] plays a Puyo Puyo Tsu game: seeded pairs, the 22 indexed placements, all
+//! clear, ojama ([`game`]).
 //!
 //! The rules in full (field, text form, a turn, pair placements, chains, scoring):
 //! docs/games.md. How the engine runs: docs/algorithms.md.
@@ -38,6 +40,7 @@ mod codes_avx2;
 mod engine;
 mod error;
 mod field;
+pub mod game;
 mod kernel;
 mod pair;
 pub mod placement;
@@ -50,6 +53,10 @@ pub use codes::{CodeError, CODE_GARBAGE};
 pub use engine::ChainEngine;
 pub use error::{CellError, PlaceError};
 pub use field::{Cell, Field};
+pub use game::{
+    placement_index, PairGen, TsuConfig, TsuError, TsuGame, TsuStep, ALL_CLEAR_BONUS,
+    MAX_PAIR_PREVIEWS, PLACEMENTS,
+};
 pub use pair::{Pair, PairError, PairMove};
 pub use placement::{Drops, PairPlacement, MAX_PLACEMENTS};
 pub use rules::{Nuisance, Rules};

@@ -9,7 +9,8 @@
 //! [spawn](Tetris::spawn) with the SRS kicks ([`srs`]), each with its T-spin kind ([`spin`]),
 //! and [`Tetris::moves_with_inputs`] adds a shortest input sequence ([`inputs`]); the search is
 //! bit-parallel ([`moves`]). The matrix reads and writes the text grid format (`FromStr`,
-//! `Display`).
+//! `Display`). [`Game`] plays a guideline game on it: seeded 7-bag pieces ([`bag`]), next
+//! queue, hold, top-out, scoring, attack and garbage ([`game`]).
 //!
 //! ```
 //! use gridbits::games::tetris::{Piece, Rotation, Tetris};
@@ -23,12 +24,17 @@
 //! The rules in full (matrix, pieces, fit, drop, line clears, text form): docs/games.md. Why
 //! one u64 per column: docs/algorithms.md.
 
+pub mod bag;
+pub mod game;
 pub mod inputs;
 pub mod moves;
 mod piece;
+pub(crate) use moves::{tight_offset, Locks};
 pub mod spin;
 pub mod srs;
 
+pub use bag::{PieceGen, Randomizer};
+pub use game::{clear_reward, Action, Game, GameConfig, GameError, StepResult, TopOut};
 pub use inputs::Input;
 pub use moves::{MoveOptions, Placement};
 pub use piece::{Piece, Rotation, RotationError};

@@ -413,12 +413,44 @@ pub(super) fn reach<const W: usize>(
     }
 }
 
-/// The lock positions per reported orientation (tight coordinates) and, for the T, the
-/// full and mini planes.
-pub(super) struct Locks<const W: usize> {
-    pub(super) lock: [[u64; W]; 4],
-    pub(super) full: [[u64; W]; 4],
-    pub(super) mini: [[u64; W]; 4],
+/// The lock positions per reported orientation (tight coordinates: bit `cy` of column `cx`
+/// is the placement whose tight box has its top-left cell at column `cx`, row `cy` from the
+/// top) and, for the T, the full and mini planes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Locks<const W: usize> {
+    pub(crate) lock: [[u64; W]; 4],
+    pub(crate) full: [[u64; W]; 4],
+    pub(crate) mini: [[u64; W]; 4],
+}
+
+impl<const W: usize> Locks<W> {
+    /// No lock position.
+    pub(crate) const EMPTY: Self = Locks {
+        lock: [[0; W]; 4],
+        full: [[0; W]; 4],
+        mini: [[0; W]; 4],
+    };
+
+    /// The spin of the lock position `(r, cx, cy)` (tight coordinates).
+    #[inline(always)]
+    pub(crate) fn spin(&self, r: usize, cx: usize, cy: u32) -> Spin {
+        let b = 1u64 << cy;
+        if self.full[r][cx] & b != 0 {
+            Spin::Full
+        } else if self.mini[r][cx] & b != 0 {
+            Spin::Mini
+        } else {
+            Spin::None
+        }
+    }
+}
+
+/// The offset from a placement's SRS box to its tight box in `rotation`: `(dx, ty)`, the
+/// columns right and rows down of the tight box's top-left cell.
+#[inline(always)]
+pub(crate) const fn tight_offset(piece: Piece, rotation: Rotation) -> (i32, i32) {
+    let g = &GEO[piece as usize][rotation as usize];
+    (g.dx as i32, g.ty as i32)
 }
 
 /// Lock positions with merged orientations and the spin planes.
@@ -476,11 +508,55 @@ impl<const W: usize> Tetris<W> {
     }
 
     /// [`moves`](Self::moves) with options: half turns, another start.
-    #[allow(clippy::needless_range_loop)] // planes and columns indexed together
     pub fn moves_with(&self, piece: Piece, opts: &MoveOptions) -> Vec<Placement> {
+        let mut out = Vec::with_capacity(4 * W);
+        self.for_each_move(piece, opts, |p| out.push(p));
+        out
+    }
+
+    /// Calls `f` on every placement [`moves_with`](Self::moves_with) lists, in the same
+    /// order, without allocating (for game loops that only scan the list).
+    ///
+    /// ```
+    /// use gridbits::games::tetris::{MoveOptions, Piece, Tetris};
+    /// let t = Tetris::<10>::default();
+    /// let mut n = 0;
+    /// t.for_each_move(Piece::T, &MoveOptions::default(), |_| n += 1);
+    /// assert_eq!(n, t.moves(Piece::T).len());
+    /// ```
+    pub fn for_each_move(&self, piece: Piece, opts: &MoveOptions, mut f: impl FnMut(Placement)) {
+        let mut lk = Locks::EMPTY;
+        if !self.lock_planes(piece, opts, &mut lk) {
+            return;
+        }
+        for r in 0..distinct(piece) {
+            let rotation = Rotation::ALL[r];
+            let (dx, ty) = tight_offset(piece, rotation);
+            for x in 0..W {
+                let mut bits = lk.lock[r][x];
+                while bits != 0 {
+                    let cy = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    f(Placement {
+                        piece,
+                        rotation,
+                        x: x as i32 - dx,
+                        y: cy as i32 - ty,
+                        spin: lk.spin(r, x, cy),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The lock planes of every placement [`for_each_move`](Self::for_each_move) lists, in
+    /// tight coordinates (see [`Locks`]), written over `out`; `false` (and `out` empty) when
+    /// the spawn is blocked.
+    pub(crate) fn lock_planes(&self, piece: Piece, opts: &MoveOptions, out: &mut Locks<W>) -> bool {
+        *out = Locks::EMPTY;
         let pl = Planes::new(self, piece);
         let Some(start) = pl.start(self, opts) else {
-            return Vec::new();
+            return false;
         };
         let mut re = Reach {
             reach: [[0u64; W]; 4],
@@ -488,39 +564,7 @@ impl<const W: usize> Tetris<W> {
             rot_tst: [[0u64; W]; 4],
         };
         reach(&pl, start, opts, &mut re);
-        let mut lk = Locks {
-            lock: [[0u64; W]; 4],
-            full: [[0u64; W]; 4],
-            mini: [[0u64; W]; 4],
-        };
-        locks(&pl, &re, &mut lk);
-        let mut out = Vec::with_capacity(4 * W);
-        for r in 0..distinct(piece) {
-            let g = &GEO[piece as usize][r];
-            let rotation = Rotation::ALL[r];
-            for x in 0..W {
-                let mut bits = lk.lock[r][x];
-                while bits != 0 {
-                    let cy = bits.trailing_zeros();
-                    let b = 1u64 << cy;
-                    bits &= bits - 1;
-                    let spin = if lk.full[r][x] & b != 0 {
-                        Spin::Full
-                    } else if lk.mini[r][x] & b != 0 {
-                        Spin::Mini
-                    } else {
-                        Spin::None
-                    };
-                    out.push(Placement {
-                        piece,
-                        rotation,
-                        x: x as i32 - i32::from(g.dx),
-                        y: cy as i32 - i32::from(g.ty),
-                        spin,
-                    });
-                }
-            }
-        }
-        out
+        locks(&pl, &re, out);
+        true
     }
 }

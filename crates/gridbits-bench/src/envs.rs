@@ -1,0 +1,218 @@
+//! Bench workloads of the batched game environments (`gridbits::games::envs`): steps per
+//! second of a batch of `N` = 1, 256 and 4096 games with observations and masks, each step
+//! choosing a random legal action from the mask (on the calling thread, timed too), on a
+//! pool of 1 thread and of 2; against the loop a careful user writes with the single-game
+//! API (`Game::moves` / `TsuGame::legal_moves`, a random legal move, `step`, a new game on
+//! game over), on one thread.
+
+use crate::Bench;
+use gridbits::games::envs::{PuyoEnv, TetrisEnv, TetrisEnvConfig, PUYO_ACTIONS};
+use gridbits::games::puyo::{TsuConfig, TsuGame};
+use gridbits::games::tetris::{Action, Game};
+use gridbits::parallel::Pool;
+use gridbits_testkit::SplitMix;
+use std::hint::black_box;
+
+/// Batch sizes.
+const SIZES: [usize; 3] = [1, 256, 4096];
+/// Pause before each sample, for the other pool's workers to go to sleep.
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// The first nonzero byte of `s`, eight bytes at a time.
+fn first_set(s: &[u8]) -> Option<usize> {
+    let mut chunks = s.chunks_exact(8);
+    let mut base = 0;
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let w = u64::from_le_bytes(w);
+        if w != 0 {
+            return Some(base + (w.trailing_zeros() / 8) as usize);
+        }
+        base += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b != 0)
+        .map(|i| base + i)
+}
+
+/// A legal action of each mask row: the first legal one at or after a random start,
+/// wrapping (cheap, and every legal action has a chance).
+fn choose(rng: &mut SplitMix, masks: &[u8], al: usize, actions: &mut [u32]) {
+    for (row, a) in masks.chunks_exact(al).zip(actions.iter_mut()) {
+        let start = rng.below(al as u64) as usize;
+        let k = first_set(&row[start..])
+            .map(|i| start + i)
+            .or_else(|| first_set(&row[..start]))
+            .unwrap_or(0);
+        *a = k as u32;
+    }
+}
+
+/// One batch: the environment and its buffers.
+struct Batch<E> {
+    env: E,
+    al: usize,
+    obs: Vec<u8>,
+    masks: Vec<u8>,
+    rewards: Vec<f32>,
+    terminated: Vec<u8>,
+    actions: Vec<u32>,
+    rng: SplitMix,
+}
+
+fn tetris_batch(n: usize) -> Option<Batch<TetrisEnv<10>>> {
+    let mut env = TetrisEnv::<10>::new(TetrisEnvConfig::default(), n).ok()?;
+    let (ol, al) = (env.obs_len(), env.action_count());
+    let mut b = Batch {
+        obs: vec![0; n * ol],
+        masks: vec![0; n * al],
+        rewards: vec![0.0; n],
+        terminated: vec![0; n],
+        actions: vec![0; n],
+        rng: SplitMix::new(n as u64),
+        al,
+        env: TetrisEnv::<10>::new(TetrisEnvConfig::default(), 0).ok()?,
+    };
+    let seeds: Vec<u64> = (0..n as u64).collect();
+    env.reset(&seeds, &mut b.obs, &mut b.masks).ok()?;
+    b.env = env;
+    Some(b)
+}
+
+fn puyo_batch(n: usize) -> Option<Batch<PuyoEnv>> {
+    let mut env = PuyoEnv::new(TsuConfig::default(), n).ok()?;
+    let ol = env.obs_len();
+    let mut b = Batch {
+        obs: vec![0; n * ol],
+        masks: vec![0; n * PUYO_ACTIONS],
+        rewards: vec![0.0; n],
+        terminated: vec![0; n],
+        actions: vec![0; n],
+        rng: SplitMix::new(n as u64),
+        al: PUYO_ACTIONS,
+        env: PuyoEnv::new(TsuConfig::default(), 0).ok()?,
+    };
+    let seeds: Vec<u64> = (0..n as u64).collect();
+    env.reset(&seeds, &mut b.obs, &mut b.masks).ok()?;
+    b.env = env;
+    Some(b)
+}
+
+macro_rules! step_batch {
+    ($b:expr) => {{
+        let b = &mut $b;
+        choose(&mut b.rng, &b.masks, b.al, &mut b.actions);
+        let ok = b
+            .env
+            .step(
+                &b.actions,
+                &mut b.obs,
+                &mut b.masks,
+                &mut b.rewards,
+                &mut b.terminated,
+            )
+            .is_ok();
+        u64::from(ok) + u64::from(black_box(&b.terminated)[0])
+    }};
+}
+
+/// The fast case: on a pool of 2 threads, or on the calling thread for a batch of one chunk
+/// (which the environment runs there anyway: the pool hand-off would be all it measures).
+fn fast(n: usize) -> &'static str {
+    if n > gridbits::games::envs::CHUNK {
+        "env-2-threads"
+    } else {
+        "env-calling-thread"
+    }
+}
+
+fn run(n: usize, pool: &Pool, f: impl FnOnce() -> u64 + Send) -> u64 {
+    if n > gridbits::games::envs::CHUNK {
+        pool.install(f)
+    } else {
+        f()
+    }
+}
+
+/// Registers this topic's workloads.
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
+    let (Ok(one), Ok(two)) = (Pool::try_new(1), Pool::try_new(2)) else {
+        eprintln!("warning: no thread pool, env workloads skipped");
+        return;
+    };
+    for n in SIZES {
+        let (Some(mut t1), Some(mut t2)) = (tetris_batch(n), tetris_batch(n)) else {
+            return;
+        };
+        let mut games: Vec<Game<10>> = (0..n as u64)
+            .filter_map(|s| Game::new(TetrisEnvConfig::default().game, s).ok())
+            .collect();
+        let mut seed = n as u64;
+        let mut lrng = SplitMix::new(rng.next_u64());
+        let mut w = bench
+            .workload(&format!("tetris env step N={n} (ns/step)"), fast(n))
+            .settle(SETTLE)
+            .case(fast(n), n as u64, || run(n, &two, || step_batch!(t2)));
+        if n > gridbits::games::envs::CHUNK {
+            w = w.case("env-1-thread", n as u64, || one.install(|| step_batch!(t1)));
+        }
+        w.case("game loop", n as u64, || {
+            let mut acc = 0u64;
+            for g in &mut games {
+                let moves = g.moves();
+                let act = if moves.is_empty() {
+                    Action::Hold
+                } else {
+                    Action::Place(moves[lrng.below(moves.len() as u64) as usize])
+                };
+                let r = g.step(act).unwrap_or_default();
+                acc += r.score;
+                if g.game_over().is_some() {
+                    seed += 1;
+                    if let Ok(fresh) = Game::new(TetrisEnvConfig::default().game, seed) {
+                        *g = fresh;
+                    }
+                }
+            }
+            acc
+        })
+        .finish();
+
+        let (Some(mut p1), Some(mut p2)) = (puyo_batch(n), puyo_batch(n)) else {
+            return;
+        };
+        let mut tsu: Vec<TsuGame> = (0..n as u64)
+            .filter_map(|s| TsuGame::new(TsuConfig::default(), s).ok())
+            .collect();
+        let mut w = bench
+            .workload(&format!("puyo tsu env step N={n} (ns/step)"), fast(n))
+            .settle(SETTLE)
+            .case(fast(n), n as u64, || run(n, &two, || step_batch!(p2)));
+        if n > gridbits::games::envs::CHUNK {
+            w = w.case("env-1-thread", n as u64, || one.install(|| step_batch!(p1)));
+        }
+        w.case("game loop", n as u64, || {
+            let mut acc = 0u64;
+            for g in &mut tsu {
+                let legal = g.legal_moves();
+                let k = lrng.below(u64::from(legal.count_ones().max(1)));
+                let mut m = legal;
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                acc += g.step(m.trailing_zeros() as usize).map_or(0, |r| r.score);
+                if g.is_over() {
+                    seed += 1;
+                    if let Ok(fresh) = TsuGame::new(TsuConfig::default(), seed) {
+                        *g = fresh;
+                    }
+                }
+            }
+            acc
+        })
+        .finish();
+    }
+}

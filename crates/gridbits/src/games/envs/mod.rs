@@ -1,0 +1,196 @@
+//! Batched game environments for reinforcement learning: `N` games stepped at once,
+//! structure of arrays, writing into the caller's buffers.
+//!
+//! - [`TetrisEnv`]: guideline Tetris ([`crate::games::tetris::Game`]), an action per lock
+//!   position of the current piece (or per rotation and column) plus hold.
+//! - [`PuyoEnv`]: Puyo Puyo Tsu ([`crate::games::puyo::TsuGame`]), an action per pair
+//!   placement (22).
+//!
+//! # The batch
+//!
+//! Every buffer holds one fixed-size row per game, game `i` at `i * len`: observations
+//! (`u8`, [`TetrisEnv::obs_len`] / [`PuyoEnv::obs_len`] each), action masks (`u8`, 1 =
+//! legal, one per action), rewards (`f32`), terminated flags (`u8`). `reset(seeds, obs,
+//! masks)` starts every game; `step(actions, obs, masks, rewards, terminated)` plays one
+//! action in every game. Neither allocates. A buffer of the wrong length is an
+//! [`EnvError`] and nothing is played; so is a masked-out action (checked for the whole
+//! batch first).
+//!
+//! With the feature `parallel` a batch of more than [`CHUNK`] games is cut into chunks of
+//! [`CHUNK`] games shared out over the threads of the current pool (a smaller batch runs on
+//! the calling thread) ([`crate::parallel`]); each game only reads its
+//! own row and its own state, so the results are identical whatever the thread count.
+//!
+//! # Autoreset (Gymnasium 1.x "next step")
+//!
+//! A step that ends a game writes that game's final observation, its reward and
+//! `terminated = 1`, and a mask of all ones (every action is accepted and ignored). The
+//! next `step` call resets that game instead of playing: its action is ignored, its
+//! reward is 0, `terminated` is 0, and the observation and mask are those of the new
+//! game's start. A game's first episode uses the seed given to `reset`; each later episode
+//! uses the next output of SplitMix64 ([`crate::games::rng::splitmix64`]) run from that
+//! seed, so a batch replays identically from the same seeds.
+//!
+//! There is no truncation: a time limit is the caller's (a wrapper counting steps).
+
+mod puyo;
+mod tetris;
+
+pub use puyo::{PuyoEnv, PUYO_ACTIONS};
+pub use tetris::{TetrisActions, TetrisEnv, TetrisEnvConfig};
+
+use std::fmt;
+
+/// Games per task when the batch is shared out over threads.
+pub const CHUNK: usize = 64;
+
+/// A batch call the environment refuses; nothing was played or written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnvError {
+    /// A buffer of the wrong length: its name, the length needed and the length given.
+    Buffer {
+        /// Which buffer.
+        name: &'static str,
+        /// The length it needs.
+        expected: usize,
+        /// The length it has.
+        found: usize,
+    },
+    /// A masked-out (or out of range) action.
+    IllegalAction {
+        /// The game.
+        env: usize,
+        /// Its action.
+        action: u32,
+    },
+    /// A setting out of range.
+    Config(String),
+}
+
+impl fmt::Display for EnvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EnvError::Buffer {
+                name,
+                expected,
+                found,
+            } => write!(f, "{name} has length {found}, expected {expected}"),
+            EnvError::IllegalAction { env, action } => {
+                write!(
+                    f,
+                    "action {action} of environment {env} is not legal (masked out)"
+                )
+            }
+            EnvError::Config(why) => write!(f, "invalid environment setting: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for EnvError {}
+
+/// `Ok` when `buf` holds `expected` items.
+pub(crate) fn check_len<T>(name: &'static str, buf: &[T], expected: usize) -> Result<(), EnvError> {
+    if buf.len() == expected {
+        Ok(())
+    } else {
+        Err(EnvError::Buffer {
+            name,
+            expected,
+            found: buf.len(),
+        })
+    }
+}
+
+/// One game's part of the step buffers.
+pub(crate) struct StepIo<'a> {
+    pub(crate) obs: &'a mut [u8],
+    pub(crate) mask: &'a mut [u8],
+    pub(crate) reward: &'a mut f32,
+    pub(crate) terminated: &'a mut u8,
+}
+
+/// The seed of a game's next episode (see the [autoreset rule](self)).
+pub(crate) fn next_episode_seed(state: &mut u64) -> u64 {
+    crate::games::rng::splitmix64(state)
+}
+
+/// Runs `f` on every game with its input and its rows of `obs` and `mask` (chunks of
+/// [`CHUNK`] games over the threads with the feature `parallel`).
+pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
+    slots: &mut [S],
+    inputs: &[A],
+    (obs, obs_len): (&mut [u8], usize),
+    (masks, mask_len): (&mut [u8], usize),
+    f: impl Fn(&mut S, A, &mut [u8], &mut [u8]) + Sync + Send,
+) {
+    let chunk = |s: &mut [S], a: &[A], o: &mut [u8], m: &mut [u8]| {
+        for (((s, &a), o), m) in s
+            .iter_mut()
+            .zip(a)
+            .zip(o.chunks_exact_mut(obs_len.max(1)))
+            .zip(m.chunks_exact_mut(mask_len.max(1)))
+        {
+            f(s, a, o, m);
+        }
+    };
+    #[cfg(feature = "parallel")]
+    if slots.len() > CHUNK {
+        use rayon::prelude::*;
+        slots
+            .par_chunks_mut(CHUNK)
+            .zip(inputs.par_chunks(CHUNK))
+            .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
+            .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
+            .for_each(|(((s, a), o), m)| chunk(s, a, o, m));
+        return;
+    }
+    // One chunk or no feature `parallel`: on the calling thread.
+    chunk(slots, inputs, obs, masks);
+}
+
+/// Runs `f` on every game with its action and its part of the step buffers (chunks of
+/// [`CHUNK`] games over the threads with the feature `parallel`).
+pub(crate) fn drive_step<S: Send>(
+    slots: &mut [S],
+    actions: &[u32],
+    (obs, obs_len): (&mut [u8], usize),
+    (masks, mask_len): (&mut [u8], usize),
+    rewards: &mut [f32],
+    terminated: &mut [u8],
+    f: impl Fn(&mut S, u32, StepIo<'_>) + Sync + Send,
+) {
+    let chunk =
+        |s: &mut [S], a: &[u32], o: &mut [u8], m: &mut [u8], r: &mut [f32], t: &mut [u8]| {
+            for (((((s, &a), obs), mask), reward), terminated) in s
+                .iter_mut()
+                .zip(a)
+                .zip(o.chunks_exact_mut(obs_len.max(1)))
+                .zip(m.chunks_exact_mut(mask_len.max(1)))
+                .zip(r.iter_mut())
+                .zip(t.iter_mut())
+            {
+                let io = StepIo {
+                    obs,
+                    mask,
+                    reward,
+                    terminated,
+                };
+                f(s, a, io);
+            }
+        };
+    #[cfg(feature = "parallel")]
+    if slots.len() > CHUNK {
+        use rayon::prelude::*;
+        slots
+            .par_chunks_mut(CHUNK)
+            .zip(actions.par_chunks(CHUNK))
+            .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
+            .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
+            .zip(rewards.par_chunks_mut(CHUNK))
+            .zip(terminated.par_chunks_mut(CHUNK))
+            .for_each(|(((((s, a), o), m), r), t)| chunk(s, a, o, m, r, t));
+        return;
+    }
+    // One chunk or no feature `parallel`: on the calling thread.
+    chunk(slots, actions, obs, masks, rewards, terminated);
+}

@@ -1,0 +1,398 @@
+//! The batched Tetris environment.
+
+use super::{check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo};
+use crate::games::tetris::{
+    tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation,
+};
+
+/// The action space of a [`TetrisEnv`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TetrisActions {
+    /// One action per lock position: index `(r * H + y) * W + x` for the orientation `r`
+    /// (0 to 3: `0 R 2 L`) and the **tight box**'s top-left cell `(x, y)` (`y` from the top;
+    /// the tight box is the piece's own bounding box, the SRS box moved by a per-piece,
+    /// per-orientation offset, so every lock fits in `W x H`), then hold at `4 * H * W`.
+    /// Every placement [`Tetris::moves`](crate::games::tetris::Tetris::moves) lists is one
+    /// legal action; placements with the same cells (O's orientations, `2` and `L` of I, S
+    /// and Z) are legal only at the orientation `moves` reports (`0` for O, `0` or `R` for
+    /// I S Z); the other indices are masked out.
+    #[default]
+    Placements,
+    /// One action per orientation and column, index `r * W + x` (`x` the tight box's left
+    /// column), then hold at `4 * W`: the highest lock position `moves` lists in that
+    /// orientation and column (the hard drop from above the stack when the piece can get
+    /// there). Same canonical orientations as [`Placements`](Self::Placements).
+    HardDrop,
+}
+
+/// The settings of a [`TetrisEnv`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TetrisEnvConfig {
+    /// The game settings; the default is the game's default with 24 rows (20 visible and a
+    /// 4-row buffer: the spawn rows and two above).
+    pub game: GameConfig,
+    /// The action space.
+    pub actions: TetrisActions,
+}
+
+impl Default for TetrisEnvConfig {
+    fn default() -> Self {
+        TetrisEnvConfig {
+            game: GameConfig {
+                height: 24,
+                ..GameConfig::default()
+            },
+            actions: TetrisActions::Placements,
+        }
+    }
+}
+
+/// Header bytes of a Tetris observation after the board.
+const HEADER: usize = 6;
+
+#[derive(Clone, Debug)]
+struct Slot<const W: usize> {
+    game: Game<W>,
+    locks: Locks<W>,
+    seed: u64,
+    needs_reset: bool,
+}
+
+/// `N` guideline Tetris games stepped at once; the batch rules (buffers, threads,
+/// autoreset) are in the [module documentation](super).
+///
+/// # Observation (`u8`, [`obs_len`](Self::obs_len) = `H * W + 6 + previews`)
+///
+/// | bytes | content |
+/// |---|---|
+/// | `0 .. H*W` | the matrix, row by row from the top, 1 = filled |
+/// | `H*W` | the current piece, 0 to 6 in the order `I O T S Z J L` |
+/// | `+1` | the held piece (7 = none) |
+/// | `+2` | 1 when hold is allowed now |
+/// | `+3` | 1 when a back-to-back chain is open |
+/// | `+4` | the combo (line-clearing locks in a row), at most 255 |
+/// | `+5` | queued garbage rows, at most 255 |
+/// | `+6 ..` | the preview pieces, next first |
+///
+/// # Reward
+///
+/// The score of the step ([`StepResult::score`](crate::games::tetris::StepResult::score),
+/// guideline points with the level), 0 for a hold.
+///
+/// ```
+/// use gridbits::games::envs::{TetrisEnv, TetrisEnvConfig};
+/// let mut env = TetrisEnv::<10>::new(TetrisEnvConfig::default(), 2).unwrap();
+/// let (ol, al) = (env.obs_len(), env.action_count());
+/// assert_eq!((ol, al), (24 * 10 + 6 + 5, 4 * 24 * 10 + 1));
+/// let (mut obs, mut masks) = (vec![0u8; 2 * ol], vec![0u8; 2 * al]);
+/// env.reset(&[1, 2], &mut obs, &mut masks).unwrap();
+/// // Play the first legal action of each game.
+/// let actions: Vec<u32> = masks.chunks(al).map(|m| m.iter().position(|&b| b == 1).unwrap() as u32).collect();
+/// let (mut rewards, mut terminated) = (vec![0f32; 2], vec![0u8; 2]);
+/// env.step(&actions, &mut obs, &mut masks, &mut rewards, &mut terminated).unwrap();
+/// assert_eq!(env.game(0).pieces(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct TetrisEnv<const W: usize = 10> {
+    config: TetrisEnvConfig,
+    slots: Vec<Slot<W>>,
+}
+
+impl<const W: usize> TetrisEnv<W> {
+    /// `n` games (started by [`reset`](Self::reset)).
+    ///
+    /// # Errors
+    /// When the game settings are refused ([`Game::new`]).
+    pub fn new(config: TetrisEnvConfig, n: usize) -> Result<Self, EnvError> {
+        let game = Game::<W>::new(config.game, 0).map_err(|e| EnvError::Config(e.to_string()))?;
+        let slot = Slot {
+            game,
+            locks: Locks::EMPTY,
+            seed: 0,
+            needs_reset: true,
+        };
+        Ok(TetrisEnv {
+            config,
+            slots: vec![slot; n],
+        })
+    }
+
+    /// Number of games.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the batch has no game.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The settings.
+    pub const fn config(&self) -> &TetrisEnvConfig {
+        &self.config
+    }
+
+    /// Game `i`.
+    ///
+    /// # Panics
+    /// When `i` is not below [`len`](Self::len).
+    pub fn game(&self, i: usize) -> &Game<W> {
+        &self.slots[i].game
+    }
+
+    /// Bytes of one observation.
+    pub const fn obs_len(&self) -> usize {
+        self.config.game.height * W + HEADER + self.config.game.previews
+    }
+
+    /// Number of actions (the mask length), hold included.
+    pub const fn action_count(&self) -> usize {
+        self.hold_action() as usize + 1
+    }
+
+    /// The index of the hold action (the last).
+    pub const fn hold_action(&self) -> u32 {
+        (match self.config.actions {
+            TetrisActions::Placements => 4 * self.config.game.height * W,
+            TetrisActions::HardDrop => 4 * W,
+        }) as u32
+    }
+
+    /// The placement action `index` stands for in game `i` now, or `None` when it is hold or
+    /// not legal.
+    ///
+    /// # Panics
+    /// When `i` is not below [`len`](Self::len).
+    pub fn placement(&self, i: usize, index: u32) -> Option<Placement> {
+        let s = &self.slots[i];
+        decode(&self.config, &s.game, &s.locks, index)
+    }
+
+    /// Starts game `i` with `seeds[i]` and writes the first observations and masks.
+    ///
+    /// # Errors
+    /// When a buffer has the wrong length.
+    pub fn reset(
+        &mut self,
+        seeds: &[u64],
+        obs: &mut [u8],
+        masks: &mut [u8],
+    ) -> Result<(), EnvError> {
+        let n = self.slots.len();
+        let (ol, al) = (self.obs_len(), self.action_count());
+        check_len("seeds", seeds, n)?;
+        check_len("obs", obs, n * ol)?;
+        check_len("masks", masks, n * al)?;
+        let config = self.config;
+        drive_observe(
+            &mut self.slots,
+            seeds,
+            (obs, ol),
+            (masks, al),
+            |s, seed, o, m| {
+                s.seed = seed;
+                start(&config, s, seed, o, m);
+            },
+        );
+        Ok(())
+    }
+
+    /// Plays `actions[i]` in game `i` (see the [batch rules](super)) and writes the
+    /// observations, masks, rewards and terminated flags.
+    ///
+    /// # Errors
+    /// When a buffer has the wrong length or an action is masked out (then nothing is
+    /// played).
+    pub fn step(
+        &mut self,
+        actions: &[u32],
+        obs: &mut [u8],
+        masks: &mut [u8],
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+    ) -> Result<(), EnvError> {
+        let n = self.slots.len();
+        let (ol, al) = (self.obs_len(), self.action_count());
+        check_len("actions", actions, n)?;
+        check_len("obs", obs, n * ol)?;
+        check_len("masks", masks, n * al)?;
+        check_len("rewards", rewards, n)?;
+        check_len("terminated", terminated, n)?;
+        let config = self.config;
+        let hold = self.hold_action();
+        for (env, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
+            let legal = s.needs_reset
+                || if a == hold {
+                    s.game.can_hold()
+                } else {
+                    decode(&config, &s.game, &s.locks, a).is_some()
+                };
+            if !legal {
+                return Err(EnvError::IllegalAction { env, action: a });
+            }
+        }
+        drive_step(
+            &mut self.slots,
+            actions,
+            (obs, ol),
+            (masks, al),
+            rewards,
+            terminated,
+            |s, a, io| step_one(&config, hold, s, a, io),
+        );
+        Ok(())
+    }
+}
+
+/// Starts a game from `seed` and writes its observation and mask.
+fn start<const W: usize>(
+    c: &TetrisEnvConfig,
+    s: &mut Slot<W>,
+    seed: u64,
+    obs: &mut [u8],
+    mask: &mut [u8],
+) {
+    // The settings were accepted by `new`: the game cannot be refused.
+    if let Ok(g) = Game::new(c.game, seed) {
+        s.game = g;
+    }
+    s.needs_reset = false;
+    observe(s, obs);
+    write_mask(c, s, mask);
+}
+
+fn step_one<const W: usize>(
+    c: &TetrisEnvConfig,
+    hold: u32,
+    s: &mut Slot<W>,
+    a: u32,
+    io: StepIo<'_>,
+) {
+    if s.needs_reset {
+        let seed = next_episode_seed(&mut s.seed);
+        start(c, s, seed, io.obs, io.mask);
+        *io.reward = 0.0;
+        *io.terminated = 0;
+        return;
+    }
+    let r = if a == hold {
+        s.game.step(Action::Hold).unwrap_or_default()
+    } else {
+        match decode(c, &s.game, &s.locks, a) {
+            Some(p) => s.game.lock(p),
+            None => Default::default(), // checked before: not reached
+        }
+    };
+    *io.reward = r.score as f32;
+    let over = s.game.game_over().is_some();
+    *io.terminated = u8::from(over);
+    observe(s, io.obs);
+    if over {
+        s.needs_reset = true;
+        io.mask.fill(1);
+    } else {
+        write_mask(c, s, io.mask);
+    }
+}
+
+/// The placement of action `a`, if it is a legal placement action.
+fn decode<const W: usize>(
+    c: &TetrisEnvConfig,
+    g: &Game<W>,
+    lk: &Locks<W>,
+    a: u32,
+) -> Option<Placement> {
+    if g.game_over().is_some() {
+        return None;
+    }
+    let a = a as usize;
+    let h = c.game.height;
+    let (r, cx, cy) = match c.actions {
+        TetrisActions::Placements => {
+            if a >= 4 * h * W {
+                return None;
+            }
+            let (r, rest) = (a / (h * W), a % (h * W));
+            let (cy, cx) = (rest / W, rest % W);
+            if lk.lock[r][cx] >> cy & 1 == 0 {
+                return None;
+            }
+            (r, cx, cy as u32)
+        }
+        TetrisActions::HardDrop => {
+            if a >= 4 * W {
+                return None;
+            }
+            let (r, cx) = (a / W, a % W);
+            let col = lk.lock[r][cx];
+            if col == 0 {
+                return None;
+            }
+            (r, cx, col.trailing_zeros())
+        }
+    };
+    let piece = g.current();
+    let rotation = Rotation::ALL[r];
+    let (dx, ty) = tight_offset(piece, rotation);
+    Some(Placement {
+        piece,
+        rotation,
+        x: cx as i32 - dx,
+        y: cy as i32 - ty,
+        spin: lk.spin(r, cx, cy),
+    })
+}
+
+/// Computes the lock planes of the current piece and writes the mask.
+fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [u8]) {
+    mask.fill(0);
+    let g = &s.game;
+    if g.game_over().is_none() {
+        g.matrix()
+            .lock_planes(g.current(), &MoveOptions::default(), &mut s.locks);
+    } else {
+        s.locks = Locks::EMPTY;
+    }
+    let h = c.game.height;
+    for r in 0..4 {
+        for cx in 0..W {
+            let mut bits = s.locks.lock[r][cx];
+            match c.actions {
+                TetrisActions::Placements => {
+                    while bits != 0 {
+                        let cy = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        mask[(r * h + cy) * W + cx] = 1;
+                    }
+                }
+                TetrisActions::HardDrop => mask[r * W + cx] = u8::from(bits != 0),
+            }
+        }
+    }
+    if let Some(last) = mask.last_mut() {
+        *last = u8::from(g.can_hold());
+    }
+}
+
+/// Writes the observation of a game (layout in [`TetrisEnv`]).
+fn observe<const W: usize>(s: &Slot<W>, obs: &mut [u8]) {
+    let g = &s.game;
+    let t = g.matrix();
+    let h = t.height();
+    let (board, rest) = obs.split_at_mut(h * W);
+    for (x, &col) in t.board().columns().iter().enumerate() {
+        for (i, row) in board.chunks_exact_mut(W).enumerate() {
+            row[x] = (col >> (h - 1 - i) & 1) as u8;
+        }
+    }
+    let piece = |p: Piece| p as u8;
+    rest[0] = piece(g.current());
+    rest[1] = g.held().map_or(7, piece);
+    rest[2] = u8::from(g.can_hold());
+    rest[3] = u8::from(g.back_to_back());
+    rest[4] = g.combo().min(255) as u8;
+    rest[5] = g.pending_garbage().min(255) as u8;
+    for (o, &p) in rest[HEADER..].iter_mut().zip(g.queue()) {
+        *o = piece(p);
+    }
+}

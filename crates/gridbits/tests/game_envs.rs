@@ -1,0 +1,395 @@
+//! The batched environments against single games played by the same actions: masks from
+//! the move generators, observations, rewards, autoreset, thread counts.
+
+use gridbits::games::envs::{
+    EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, PUYO_ACTIONS,
+};
+use gridbits::games::puyo::{placement_index, TsuConfig, TsuGame};
+use gridbits::games::rng::{splitmix64, GameRng};
+use gridbits::games::tetris::{Action, Game, GameConfig, Placement};
+use gridbits::parallel::with_threads;
+
+/// The action index of a placement: its tight box's top-left cell is the least `x` and
+/// the least `y` of its cells.
+fn tetris_index(kind: TetrisActions, h: usize, w: usize, p: &Placement) -> usize {
+    let cells = p.cells();
+    let x = cells.iter().map(|c| c.0).min().unwrap() as usize;
+    let y = cells.iter().map(|c| c.1).min().unwrap() as usize;
+    let r = p.rotation.index();
+    match kind {
+        TetrisActions::Placements => (r * h + y) * w + x,
+        TetrisActions::HardDrop => r * w + x,
+    }
+}
+
+/// The mask and the placement of each placement action of a single game, from `moves`.
+fn tetris_expected(
+    kind: TetrisActions,
+    g: &Game<10>,
+    actions: usize,
+) -> (Vec<u8>, Vec<Option<Placement>>) {
+    let h = g.matrix().height();
+    let mut mask = vec![0u8; actions];
+    let mut at = vec![None; actions];
+    if g.game_over().is_some() {
+        return (vec![1; actions], at);
+    }
+    for m in g.moves() {
+        let i = tetris_index(kind, h, 10, &m);
+        // Hard drop: the highest lock of the orientation and column.
+        let replace = match at[i] {
+            None => true,
+            Some(old) => {
+                let top = |p: &Placement| p.cells().iter().map(|c| c.1).min().unwrap();
+                top(&m) < top(&old)
+            }
+        };
+        if replace {
+            at[i] = Some(m);
+        }
+        mask[i] = 1;
+    }
+    mask[actions - 1] = u8::from(g.can_hold());
+    (mask, at)
+}
+
+fn tetris_obs(g: &Game<10>) -> Vec<u8> {
+    let t = g.matrix();
+    let mut o = Vec::new();
+    for y in 0..t.height() {
+        for x in 0..10 {
+            o.push(u8::from(t.get(x, y)));
+        }
+    }
+    o.push(g.current() as u8);
+    o.push(g.held().map_or(7, |p| p as u8));
+    o.push(u8::from(g.can_hold()));
+    o.push(u8::from(g.back_to_back()));
+    o.push(g.combo().min(255) as u8);
+    o.push(g.pending_garbage().min(255) as u8);
+    o.extend(g.queue().iter().map(|&p| p as u8));
+    o
+}
+
+/// Random legal actions from a mask row.
+fn pick(rng: &mut GameRng, mask: &[u8]) -> u32 {
+    let legal: Vec<usize> = (0..mask.len()).filter(|&i| mask[i] == 1).collect();
+    legal[rng.below(legal.len() as u64) as usize] as u32
+}
+
+fn tetris_against_games(kind: TetrisActions, height: usize, n: usize, steps: usize) {
+    let config = TetrisEnvConfig {
+        game: GameConfig {
+            height,
+            ..GameConfig::default()
+        },
+        actions: kind,
+    };
+    let mut env = TetrisEnv::<10>::new(config, n).unwrap();
+    let (ol, al) = (env.obs_len(), env.action_count());
+    let seeds: Vec<u64> = (0..n as u64).map(|i| i * 31 + 5).collect();
+    let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * al]);
+    let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+    env.reset(&seeds, &mut obs, &mut masks).unwrap();
+    let mut games: Vec<Game<10>> = seeds
+        .iter()
+        .map(|&s| Game::new(config.game, s).unwrap())
+        .collect();
+    let mut states = seeds.clone();
+    let mut done = vec![false; n];
+    let mut rng = GameRng::new(height as u64);
+    let mut episodes = 0;
+    for _ in 0..steps {
+        let mut actions = vec![0u32; n];
+        let mut expected = Vec::new();
+        for i in 0..n {
+            let (mask, at) = tetris_expected(kind, &games[i], al);
+            if !done[i] {
+                assert_eq!(&masks[i * al..(i + 1) * al], &mask[..], "mask of env {i}");
+            }
+            assert_eq!(
+                &obs[i * ol..(i + 1) * ol],
+                &tetris_obs(&games[i])[..],
+                "obs of env {i}"
+            );
+            actions[i] = pick(&mut rng, &masks[i * al..(i + 1) * al]);
+            if !done[i] && (actions[i] as usize) < al - 1 {
+                assert_eq!(env.placement(i, actions[i]), at[actions[i] as usize]);
+            }
+            expected.push(at);
+        }
+        env.step(
+            &actions,
+            &mut obs,
+            &mut masks,
+            &mut rewards,
+            &mut terminated,
+        )
+        .unwrap();
+        for i in 0..n {
+            let (reward, term) = if done[i] {
+                games[i] = Game::new(config.game, splitmix64(&mut states[i])).unwrap();
+                done[i] = false;
+                episodes += 1;
+                (0, false)
+            } else {
+                let a = actions[i] as usize;
+                let r = if a == al - 1 {
+                    games[i].step(Action::Hold).unwrap()
+                } else {
+                    let p = expected[i][a].unwrap();
+                    games[i].step(Action::Place(p)).unwrap()
+                };
+                (r.score, r.game_over.is_some())
+            };
+            assert_eq!(rewards[i], reward as f32);
+            assert_eq!(terminated[i], u8::from(term));
+            done[i] = term;
+            if term {
+                assert!(masks[i * al..(i + 1) * al].iter().all(|&b| b == 1));
+            }
+        }
+    }
+    assert!(
+        episodes > 0,
+        "no game ended: the autoreset was not exercised"
+    );
+}
+
+#[test]
+fn tetris_placements_equal_single_games() {
+    tetris_against_games(TetrisActions::Placements, 24, 5, 200);
+    tetris_against_games(TetrisActions::Placements, 8, 3, 100);
+}
+
+#[test]
+fn tetris_hard_drop_equals_single_games() {
+    tetris_against_games(TetrisActions::HardDrop, 24, 5, 200);
+    tetris_against_games(TetrisActions::HardDrop, 10, 3, 100);
+}
+
+fn puyo_obs(g: &TsuGame) -> Vec<u8> {
+    let mut o = vec![0u8; 78];
+    g.field().write_codes(&mut o);
+    let c = g.current();
+    o.extend([c.axis + 1, c.child + 1]);
+    for q in g.queue() {
+        o.extend([q.axis + 1, q.child + 1]);
+    }
+    o.push(g.incoming().min(255) as u8);
+    o.push(u8::from(g.all_clear_pending()));
+    o
+}
+
+#[test]
+fn puyo_equals_single_games() {
+    let n = 6;
+    let config = TsuConfig::default();
+    let mut env = PuyoEnv::new(config, n).unwrap();
+    let ol = env.obs_len();
+    let al = PUYO_ACTIONS;
+    let seeds: Vec<u64> = (0..n as u64).map(|i| i * 7 + 1).collect();
+    let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * al]);
+    let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+    env.reset(&seeds, &mut obs, &mut masks).unwrap();
+    let mut games: Vec<TsuGame> = seeds
+        .iter()
+        .map(|&s| TsuGame::new(config, s).unwrap())
+        .collect();
+    let mut states = seeds.clone();
+    let mut done = vec![false; n];
+    let mut rng = GameRng::new(99);
+    let mut episodes = 0;
+    for _ in 0..400 {
+        let mut actions = vec![0u32; n];
+        for i in 0..n {
+            if !done[i] {
+                let g = &games[i];
+                let mut mask = vec![0u8; al];
+                for mv in g.field().drops(g.current()).moves() {
+                    mask[placement_index(mv).unwrap()] = 1;
+                }
+                assert_eq!(&masks[i * al..(i + 1) * al], &mask[..]);
+            }
+            assert_eq!(&obs[i * ol..(i + 1) * ol], &puyo_obs(&games[i])[..]);
+            actions[i] = pick(&mut rng, &masks[i * al..(i + 1) * al]);
+        }
+        env.step(
+            &actions,
+            &mut obs,
+            &mut masks,
+            &mut rewards,
+            &mut terminated,
+        )
+        .unwrap();
+        for i in 0..n {
+            let (reward, term) = if done[i] {
+                games[i] = TsuGame::new(config, splitmix64(&mut states[i])).unwrap();
+                episodes += 1;
+                (0, false)
+            } else {
+                let r = games[i].step(actions[i] as usize).unwrap();
+                (r.score, r.game_over)
+            };
+            assert_eq!((rewards[i], terminated[i]), (reward as f32, u8::from(term)));
+            done[i] = term;
+        }
+    }
+    assert!(episodes > 0);
+}
+
+/// Every output of `steps` random steps of a batch of `n`, run on `threads` threads.
+fn tetris_run(threads: usize, n: usize, steps: usize) -> Vec<u8> {
+    with_threads(threads, || {
+        let mut env = TetrisEnv::<10>::new(TetrisEnvConfig::default(), n).unwrap();
+        let (ol, al) = (env.obs_len(), env.action_count());
+        let seeds: Vec<u64> = (0..n as u64).collect();
+        let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * al]);
+        let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+        env.reset(&seeds, &mut obs, &mut masks).unwrap();
+        let mut rng = GameRng::new(5);
+        let mut out = Vec::new();
+        for _ in 0..steps {
+            let actions: Vec<u32> = masks.chunks(al).map(|m| pick(&mut rng, m)).collect();
+            env.step(
+                &actions,
+                &mut obs,
+                &mut masks,
+                &mut rewards,
+                &mut terminated,
+            )
+            .unwrap();
+            out.extend_from_slice(&obs);
+            out.extend_from_slice(&masks);
+            out.extend(rewards.iter().flat_map(|r| r.to_le_bytes()));
+            out.extend_from_slice(&terminated);
+        }
+        out
+    })
+    .unwrap()
+}
+
+fn puyo_run(threads: usize, n: usize, steps: usize) -> Vec<u8> {
+    with_threads(threads, || {
+        let mut env = PuyoEnv::new(TsuConfig::default(), n).unwrap();
+        let ol = env.obs_len();
+        let seeds: Vec<u64> = (0..n as u64).map(|s| s * 3).collect();
+        let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * PUYO_ACTIONS]);
+        let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+        env.reset(&seeds, &mut obs, &mut masks).unwrap();
+        let mut rng = GameRng::new(6);
+        let mut out = Vec::new();
+        for _ in 0..steps {
+            let actions: Vec<u32> = masks
+                .chunks(PUYO_ACTIONS)
+                .map(|m| pick(&mut rng, m))
+                .collect();
+            env.step(
+                &actions,
+                &mut obs,
+                &mut masks,
+                &mut rewards,
+                &mut terminated,
+            )
+            .unwrap();
+            out.extend_from_slice(&obs);
+            out.extend_from_slice(&masks);
+            out.extend(rewards.iter().flat_map(|r| r.to_le_bytes()));
+            out.extend_from_slice(&terminated);
+        }
+        out
+    })
+    .unwrap()
+}
+
+#[test]
+fn thread_counts_and_replays_agree() {
+    // 200 games: four chunks.
+    let one = tetris_run(1, 200, 30);
+    assert_eq!(one, tetris_run(2, 200, 30));
+    assert_eq!(one, tetris_run(3, 200, 30));
+    let one = puyo_run(1, 300, 60);
+    assert_eq!(one, puyo_run(2, 300, 60));
+    assert_eq!(one, puyo_run(1, 300, 60));
+}
+
+#[test]
+fn bad_calls_are_refused() {
+    let mut env = TetrisEnv::<10>::new(TetrisEnvConfig::default(), 2).unwrap();
+    let (ol, al) = (env.obs_len(), env.action_count());
+    let (mut obs, mut masks) = (vec![0u8; 2 * ol], vec![0u8; 2 * al]);
+    assert_eq!(
+        env.reset(&[1], &mut obs, &mut masks),
+        Err(EnvError::Buffer {
+            name: "seeds",
+            expected: 2,
+            found: 1
+        })
+    );
+    env.reset(&[1, 2], &mut obs, &mut masks).unwrap();
+    let (mut rewards, mut terminated) = (vec![0f32; 2], vec![0u8; 2]);
+    let illegal = masks[al..].iter().position(|&b| b == 0).unwrap() as u32;
+    let legal = masks[..al].iter().position(|&b| b == 1).unwrap() as u32;
+    let before = obs.clone();
+    assert_eq!(
+        env.step(
+            &[legal, illegal],
+            &mut obs,
+            &mut masks,
+            &mut rewards,
+            &mut terminated
+        ),
+        Err(EnvError::IllegalAction {
+            env: 1,
+            action: illegal
+        })
+    );
+    assert_eq!(obs, before);
+    assert_eq!(env.game(0).pieces(), 0);
+    assert!(env
+        .step(
+            &[legal, al as u32 + 5],
+            &mut obs,
+            &mut masks,
+            &mut rewards,
+            &mut terminated
+        )
+        .is_err());
+    let mut short = vec![0f32; 1];
+    assert!(matches!(
+        env.step(
+            &[legal, legal],
+            &mut obs,
+            &mut masks,
+            &mut short,
+            &mut terminated
+        ),
+        Err(EnvError::Buffer {
+            name: "rewards",
+            ..
+        })
+    ));
+    let bad = TetrisEnvConfig {
+        game: GameConfig {
+            height: 0,
+            ..GameConfig::default()
+        },
+        ..TetrisEnvConfig::default()
+    };
+    assert!(matches!(
+        TetrisEnv::<10>::new(bad, 1),
+        Err(EnvError::Config(_))
+    ));
+
+    let mut env = PuyoEnv::new(TsuConfig::default(), 1).unwrap();
+    let mut obs = vec![0u8; env.obs_len()];
+    let mut masks = vec![0u8; PUYO_ACTIONS];
+    env.reset(&[3], &mut obs, &mut masks).unwrap();
+    let (mut rewards, mut terminated) = (vec![0f32; 1], vec![0u8; 1]);
+    for a in [22u32, 40, u32::MAX] {
+        assert!(matches!(
+            env.step(&[a], &mut obs, &mut masks, &mut rewards, &mut terminated),
+            Err(EnvError::IllegalAction { env: 0, .. })
+        ));
+    }
+}
