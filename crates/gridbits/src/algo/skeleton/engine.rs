@@ -1,0 +1,132 @@
+//! The thinning engine shared by [`skeletonize`](super::skeletonize) and [`thin`](super::thin):
+//! two alternating parallel sub-iterations on a padded copy of the grid, a whole word of
+//! pixels per step, until an iteration deletes nothing.
+//!
+//! Each sub-iteration decides every pixel on the image as it was when the sub-iteration
+//! began, then deletes. Rows are visited top to bottom and a row's deletions are written
+//! only after the next row has been decided (the next row still reads the original), so no
+//! second image is needed. A row whose 3-row neighbourhood has not changed since the last
+//! sub-iteration of the same kind cannot change now (that sub-iteration deleted nothing
+//! there, and it would decide the same), so it is skipped.
+
+use super::neighbours::Neighbours;
+use crate::BitGrid;
+
+/// A thinning rule: for 64 pixels with the given neighbours, the ones each sub-iteration
+/// deletes if they are set.
+pub(crate) trait Rule {
+    /// The pixels deleted in the first sub-iteration (when set).
+    fn first(nb: &Neighbours) -> u64;
+    /// The pixels deleted in the second sub-iteration (when set).
+    fn second(nb: &Neighbours) -> u64;
+}
+
+/// A grid with one zero word on each side of every row and one zero row above and below,
+/// so that every pixel's eight neighbours can be read without bounds tests.
+struct Padded {
+    height: usize,
+    wpr: usize,
+    stride: usize,
+    words: Vec<u64>,
+    /// The sub-iteration (from 1) in which each padded row last lost pixels; 0: never.
+    changed_at: Vec<u64>,
+    /// Deletions of the row waiting to be written, and of the row being decided.
+    pending: Vec<u64>,
+    current: Vec<u64>,
+}
+
+impl Padded {
+    fn new(grid: &BitGrid) -> Self {
+        let (height, wpr) = (grid.height(), grid.words_per_row());
+        let stride = wpr + 2;
+        let mut words = vec![0; stride * (height + 2)];
+        for y in 0..height {
+            let at = (y + 1) * stride + 1;
+            words[at..at + wpr].copy_from_slice(grid.row_words(y));
+        }
+        Padded {
+            height,
+            wpr,
+            stride,
+            words,
+            changed_at: vec![0; height + 2],
+            pending: vec![0; stride],
+            current: vec![0; stride],
+        }
+    }
+
+    fn write_to(&self, grid: &mut BitGrid) {
+        for y in 0..self.height {
+            let at = (y + 1) * self.stride + 1;
+            grid.row_words_mut(y)
+                .copy_from_slice(&self.words[at..at + self.wpr]);
+        }
+    }
+
+    /// Clears the `pending` deletions from padded row `y`, marking it changed in `t`.
+    fn delete_pending(&mut self, y: usize, t: u64) {
+        let row = &mut self.words[y * self.stride..(y + 1) * self.stride];
+        for (w, d) in row.iter_mut().zip(&self.pending) {
+            *w &= !d;
+        }
+        self.changed_at[y] = t;
+    }
+
+    /// Sub-iteration number `t` (from 1) with the rule `deletes`. Returns whether a pixel
+    /// was deleted.
+    #[inline(always)]
+    fn sub_iteration(&mut self, t: u64, deletes: impl Fn(&Neighbours) -> u64) -> bool {
+        let (s, wpr) = (self.stride, self.wpr);
+        let mut pending_row = None;
+        let mut changed = false;
+        for y in 1..=self.height {
+            let recent = self.changed_at[y - 1]
+                .max(self.changed_at[y])
+                .max(self.changed_at[y + 1]);
+            let mut any = 0;
+            if t <= 2 || recent + 2 >= t {
+                let up = &self.words[(y - 1) * s..y * s];
+                let mid = &self.words[y * s..(y + 1) * s];
+                let down = &self.words[(y + 1) * s..(y + 2) * s];
+                let out = &mut self.current[1..=wpr];
+                for (j, o) in (1..=wpr).zip(out.iter_mut()) {
+                    let d = mid[j] & deletes(&Neighbours::gather(up, mid, down, j));
+                    *o = d;
+                    any |= d;
+                }
+            }
+            if let Some(py) = pending_row.take() {
+                self.delete_pending(py, t);
+            }
+            if any != 0 {
+                std::mem::swap(&mut self.pending, &mut self.current);
+                pending_row = Some(y);
+                changed = true;
+            }
+        }
+        if let Some(py) = pending_row {
+            self.delete_pending(py, t);
+        }
+        changed
+    }
+}
+
+/// Thins `grid` in place with rule `R` by whole iterations (both sub-iterations) until one
+/// deletes nothing, or until `max_iterations` have run (`None`: no limit). Returns the
+/// number of iterations run, the last one (which changed nothing) included.
+pub(crate) fn run<R: Rule>(grid: &mut BitGrid, max_iterations: Option<usize>) -> usize {
+    let mut padded = Padded::new(grid);
+    let mut iterations = 0;
+    let mut t = 0;
+    while max_iterations.is_none_or(|m| iterations < m) {
+        iterations += 1;
+        let first = padded.sub_iteration(t + 1, R::first);
+        let second = padded.sub_iteration(t + 2, R::second);
+        t += 2;
+        if !first && !second {
+            break;
+        }
+    }
+    padded.write_to(grid);
+    iterations
+}
