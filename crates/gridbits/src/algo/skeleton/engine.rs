@@ -5,9 +5,11 @@
 //! Each sub-iteration decides every pixel on the image as it was when the sub-iteration
 //! began, then deletes. Rows are visited top to bottom and a row's deletions are written
 //! only after the next row has been decided (the next row still reads the original), so no
-//! second image is needed. A row whose 3-row neighbourhood has not changed since the last
+//! second image is needed. A word whose 3x3 block of words has not changed since the last
 //! sub-iteration of the same kind cannot change now (that sub-iteration deleted nothing
-//! there, and it would decide the same), so it is skipped.
+//! there, and it would decide the same), so it is skipped, and so are whole rows whose
+//! 3-row neighbourhood has not changed: thick shapes take many iterations, but each one
+//! touches only the words along the shapes' shrinking outlines.
 
 use super::neighbours::Neighbours;
 use crate::BitGrid;
@@ -29,7 +31,12 @@ struct Padded {
     stride: usize,
     words: Vec<u64>,
     /// The sub-iteration (from 1) in which each padded row last lost pixels; 0: never.
-    changed_at: Vec<u64>,
+    row_changed_at: Vec<u64>,
+    /// The same for each word of the padded grid.
+    word_changed_at: Vec<u64>,
+    /// For the row being decided, the latest change of each column of words in it and the
+    /// rows above and below.
+    column_changed_at: Vec<u64>,
     /// Deletions of the row waiting to be written, and of the row being decided.
     pending: Vec<u64>,
     current: Vec<u64>,
@@ -48,8 +55,10 @@ impl Padded {
             height,
             wpr,
             stride,
+            word_changed_at: vec![0; words.len()],
             words,
-            changed_at: vec![0; height + 2],
+            row_changed_at: vec![0; height + 2],
+            column_changed_at: vec![0; stride],
             pending: vec![0; stride],
             current: vec![0; stride],
         }
@@ -63,13 +72,19 @@ impl Padded {
         }
     }
 
-    /// Clears the `pending` deletions from padded row `y`, marking it changed in `t`.
+    /// Clears the `pending` deletions from padded row `y`, marking it and the words that
+    /// changed as changed in `t`.
     fn delete_pending(&mut self, y: usize, t: u64) {
-        let row = &mut self.words[y * self.stride..(y + 1) * self.stride];
-        for (w, d) in row.iter_mut().zip(&self.pending) {
-            *w &= !d;
+        let at = y * self.stride..(y + 1) * self.stride;
+        let row = self.words[at.clone()].iter_mut();
+        let stamps = self.word_changed_at[at].iter_mut();
+        for ((w, stamp), &d) in row.zip(stamps).zip(&self.pending) {
+            if d != 0 {
+                *w &= !d;
+                *stamp = t;
+            }
         }
-        self.changed_at[y] = t;
+        self.row_changed_at[y] = t;
     }
 
     /// Sub-iteration number `t` (from 1) with the rule `deletes`. Returns whether a pixel
@@ -80,19 +95,46 @@ impl Padded {
         let mut pending_row = None;
         let mut changed = false;
         for y in 1..=self.height {
-            let recent = self.changed_at[y - 1]
-                .max(self.changed_at[y])
-                .max(self.changed_at[y + 1]);
+            let recent = self.row_changed_at[y - 1]
+                .max(self.row_changed_at[y])
+                .max(self.row_changed_at[y + 1]);
             let mut any = 0;
             if t <= 2 || recent + 2 >= t {
                 let up = &self.words[(y - 1) * s..y * s];
                 let mid = &self.words[y * s..(y + 1) * s];
                 let down = &self.words[(y + 1) * s..(y + 2) * s];
                 let out = &mut self.current[1..=wpr];
-                for (j, o) in (1..=wpr).zip(out.iter_mut()) {
-                    let d = mid[j] & deletes(&Neighbours::gather(up, mid, down, j));
-                    *o = d;
-                    any |= d;
+                if t <= 2 {
+                    // Every word is decided in the first two sub-iterations.
+                    for (j, o) in (1..=wpr).zip(out.iter_mut()) {
+                        let d = mid[j] & deletes(&Neighbours::gather(up, mid, down, j));
+                        *o = d;
+                        any |= d;
+                    }
+                } else {
+                    // Later, only the words whose 3x3 block of words changed since the
+                    // last sub-iteration of this kind (the same argument as for rows).
+                    let stamps = &self.word_changed_at[(y - 1) * s..(y + 2) * s];
+                    let (su, rest) = stamps.split_at(s);
+                    let (sm, sd) = rest.split_at(s);
+                    for (c, ((&a, &b), &d)) in self
+                        .column_changed_at
+                        .iter_mut()
+                        .zip(su.iter().zip(sm).zip(sd))
+                    {
+                        *c = a.max(b).max(d);
+                    }
+                    let cols = &self.column_changed_at;
+                    for (j, o) in (1..=wpr).zip(out.iter_mut()) {
+                        let near = cols[j - 1].max(cols[j]).max(cols[j + 1]);
+                        let d = if mid[j] != 0 && near + 2 >= t {
+                            mid[j] & deletes(&Neighbours::gather(up, mid, down, j))
+                        } else {
+                            0
+                        };
+                        *o = d;
+                        any |= d;
+                    }
                 }
             }
             if let Some(py) = pending_row.take() {
