@@ -4,6 +4,7 @@
 
 use crate::common::{config, SplitMix};
 use gridbits::algo::skeleton::{skeletonize, thin};
+use gridbits::cpu::{self, Level};
 use gridbits::naive::{skeleton as naive, NaiveGrid};
 use gridbits::BitGrid;
 use gridbits_testkit::random_grid;
@@ -140,6 +141,47 @@ fn large_blobs_take_many_iterations() {
             NaiveGrid::from_view(&thin(&g, Some(limit))),
             naive::thin(&ng, Some(limit))
         );
+    }
+}
+
+/// Wide images of thick shapes: many iterations in which most words no longer change, so
+/// the engine skips words and rows; the skipping must not change a pixel.
+#[test]
+fn wide_blobs_with_skipped_words() {
+    let mut rng = SplitMix::new(0x5_1c1e);
+    for (w, h, count, r) in [(320, 70, 10, 30), (257, 129, 25, 20), (700, 20, 30, 9)] {
+        let g = blobs(&mut rng, w, h, count, r);
+        let ng = NaiveGrid::from_view(&g);
+        assert_eq!(
+            NaiveGrid::from_view(&skeletonize(&g)),
+            naive::skeletonize(&ng)
+        );
+        assert_eq!(
+            NaiveGrid::from_view(&thin(&g, None)),
+            naive::thin(&ng, None)
+        );
+        assert_eq!(
+            NaiveGrid::from_view(&thin(&g, Some(6))),
+            naive::thin(&ng, Some(6))
+        );
+    }
+}
+
+/// Every compiled copy of the engine (portable, AVX2, AVX-512, as far as this CPU goes)
+/// against the oracle.
+#[test]
+fn every_cpu_level_agrees_with_the_oracle() {
+    let mut rng = SplitMix::new(0x1e7e1);
+    let grids = [
+        blobs(&mut rng, 300, 50, 12, 20),
+        random_grid(&mut rng, 129, 33, 0.5),
+        random_grid(&mut rng, 65, 40, 0.8),
+        BitGrid::full(64, 9),
+    ];
+    for level in Level::ALL {
+        for g in &grids {
+            cpu::with_level(level, || check(g)).unwrap_or_else(|e| panic!("{level:?}: {e}"));
+        }
     }
 }
 

@@ -12,7 +12,13 @@
 //! touches only the words along the shapes' shrinking outlines.
 
 use super::neighbours::Neighbours;
+use crate::cpu::Features;
 use crate::BitGrid;
+
+/// A row is decided word by word, skipping the words whose neighbourhood did not change,
+/// when fewer than one word in this many is to be decided; otherwise all its words are,
+/// without branches.
+const SPARSE_SHARE: usize = 4;
 
 /// A thinning rule: for 64 pixels with the given neighbours, the ones each sub-iteration
 /// deletes if they are set.
@@ -104,16 +110,11 @@ impl Padded {
                 let mid = &self.words[y * s..(y + 1) * s];
                 let down = &self.words[(y + 1) * s..(y + 2) * s];
                 let out = &mut self.current[1..=wpr];
-                if t <= 2 {
-                    // Every word is decided in the first two sub-iterations.
-                    for (j, o) in (1..=wpr).zip(out.iter_mut()) {
-                        let d = mid[j] & deletes(&Neighbours::gather(up, mid, down, j));
-                        *o = d;
-                        any |= d;
-                    }
-                } else {
-                    // Later, only the words whose 3x3 block of words changed since the
-                    // last sub-iteration of this kind (the same argument as for rows).
+                // After the first two sub-iterations, the words whose 3x3 block of words
+                // changed since the last sub-iteration of this kind (the same argument as
+                // for rows); the others are known to delete nothing.
+                let mut active = wpr;
+                if t > 2 {
                     let stamps = &self.word_changed_at[(y - 1) * s..(y + 2) * s];
                     let (su, rest) = stamps.split_at(s);
                     let (sm, sd) = rest.split_at(s);
@@ -124,6 +125,14 @@ impl Padded {
                     {
                         *c = a.max(b).max(d);
                     }
+                    active = self
+                        .column_changed_at
+                        .windows(3)
+                        .filter(|c| c[0].max(c[1]).max(c[2]) + 2 >= t)
+                        .count();
+                }
+                if active * SPARSE_SHARE < wpr {
+                    // Few words to decide: one at a time, skipping the others.
                     let cols = &self.column_changed_at;
                     for (j, o) in (1..=wpr).zip(out.iter_mut()) {
                         let near = cols[j - 1].max(cols[j]).max(cols[j + 1]);
@@ -134,6 +143,15 @@ impl Padded {
                         };
                         *o = d;
                         any |= d;
+                    }
+                } else if active > 0 {
+                    // Every word, without branches (the compiler vectorises this loop):
+                    // a word whose neighbourhood did not change deletes nothing anyway.
+                    let rows = up.windows(3).zip(mid.windows(3)).zip(down.windows(3));
+                    for (o, ((u, m), d)) in out.iter_mut().zip(rows) {
+                        let del = m[1] & deletes(&Neighbours::of(u, m, d));
+                        *o = del;
+                        any |= del;
                     }
                 }
             }
@@ -153,10 +171,52 @@ impl Padded {
     }
 }
 
+/// The CPU features of the AVX2 copy of the engine (BMI1 for `andn`).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const AVX2_PATH: Features = Features::AVX2.union(Features::BMI1);
+/// The CPU features of the AVX-512 copy (`vpternlogq` merges two boolean operations).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const AVX512_PATH: Features = AVX2_PATH.union(Features::AVX512F);
+
 /// Thins `grid` in place with rule `R` by whole iterations (both sub-iterations) until one
 /// deletes nothing, or until `max_iterations` have run (`None`: no limit). Returns the
-/// number of iterations run, the last one (which changed nothing) included.
+/// number of iterations run, the last one (which changed nothing) included. The copy
+/// compiled for AVX-512 or AVX2 runs when the CPU has them (the rule's formula is
+/// vectorised over the words of a row), else the portable code; all give the same result.
 pub(crate) fn run<R: Rule>(grid: &mut BitGrid, max_iterations: Option<usize>) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::cpu::has(AVX512_PATH) {
+            // SAFETY: `run_avx512` is only compiled for AVX-512 F, AVX2 and BMI1, which the
+            // CPU was just checked to support; it has no other requirement.
+            return unsafe { run_avx512::<R>(grid, max_iterations) };
+        }
+        if crate::cpu::has(AVX2_PATH) {
+            // SAFETY: `run_avx2` is only compiled for AVX2 and BMI1, which the CPU was just
+            // checked to support; it has no other requirement.
+            return unsafe { run_avx2::<R>(grid, max_iterations) };
+        }
+    }
+    run_body::<R>(grid, max_iterations)
+}
+
+/// [`run`] compiled for AVX-512.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx2,bmi1")]
+fn run_avx512<R: Rule>(grid: &mut BitGrid, max_iterations: Option<usize>) -> usize {
+    run_body::<R>(grid, max_iterations)
+}
+
+/// [`run`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1")]
+fn run_avx2<R: Rule>(grid: &mut BitGrid, max_iterations: Option<usize>) -> usize {
+    run_body::<R>(grid, max_iterations)
+}
+
+/// The engine behind [`run`], inlined into each compiled copy.
+#[inline(always)]
+fn run_body<R: Rule>(grid: &mut BitGrid, max_iterations: Option<usize>) -> usize {
     let mut padded = Padded::new(grid);
     let mut iterations = 0;
     let mut t = 0;

@@ -15,36 +15,34 @@ pub(crate) struct Neighbours {
     pub(crate) nw: u64,
 }
 
-/// West neighbours (column `x - 1` moved onto `x`) of word `j` of a row, carrying from word
-/// `j - 1`.
-#[inline(always)]
-fn west(row: &[u64], j: usize) -> u64 {
-    (row[j] << 1) | (row[j - 1] >> 63)
-}
-
-/// East neighbours (column `x + 1` moved onto `x`) of word `j` of a row, carrying from word
-/// `j + 1`.
-#[inline(always)]
-fn east(row: &[u64], j: usize) -> u64 {
-    (row[j] >> 1) | (row[j + 1] << 63)
-}
-
 impl Neighbours {
-    /// The neighbours of word `j` of the row `mid`, `up` being the row above and `down` the
-    /// row below. The rows are padded: words `j - 1` and `j + 1` exist (zero outside the
-    /// image).
+    /// The neighbours of the middle word of three consecutive words of a row (`mid`), the
+    /// row above (`up`) and the row below (`down`): each slice holds words `j - 1`, `j`,
+    /// `j + 1` (zero outside the image), and bits carry across them.
+    #[inline(always)]
+    pub(crate) fn of(up: &[u64], mid: &[u64], down: &[u64]) -> Self {
+        // West neighbours (column x - 1 moved onto x) carry from the word before, east
+        // neighbours (x + 1 onto x) from the word after.
+        let west = |r: &[u64]| (r[1] << 1) | (r[0] >> 63);
+        let east = |r: &[u64]| (r[1] >> 1) | (r[2] << 63);
+        Neighbours {
+            n: up[1],
+            ne: east(up),
+            e: east(mid),
+            se: east(down),
+            s: down[1],
+            sw: west(down),
+            w: west(mid),
+            nw: west(up),
+        }
+    }
+
+    /// The neighbours of word `j` of the padded rows `up`, `mid`, `down` (words `j - 1` and
+    /// `j + 1` exist).
     #[inline(always)]
     pub(crate) fn gather(up: &[u64], mid: &[u64], down: &[u64], j: usize) -> Self {
-        Neighbours {
-            n: up[j],
-            ne: east(up, j),
-            e: east(mid, j),
-            se: east(down, j),
-            s: down[j],
-            sw: west(down, j),
-            w: west(mid, j),
-            nw: west(up, j),
-        }
+        let at = j - 1..j + 2;
+        Self::of(&up[at.clone()], &mid[at.clone()], &down[at])
     }
 
     /// The neighbourhoods `code .. code + 64` laid out across the 64 bits (bit `b` holds
