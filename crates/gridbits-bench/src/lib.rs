@@ -24,6 +24,7 @@ pub mod grids;
 pub mod lines;
 pub mod parallel;
 pub mod puyo_moves;
+pub mod skeleton;
 pub mod slide;
 pub mod tetris_moves;
 
@@ -432,6 +433,7 @@ pub fn run(bench: &mut Bench) {
     tetris_moves::register(bench, &mut SplitMix::new(0xa));
     amazons_moves::register(bench, &mut SplitMix::new(0xa3));
     bytes::register(bench, &mut SplitMix::new(0xb));
+    skeleton::register(bench, &mut SplitMix::new(0xc));
 }
 
 #[cfg(test)]

@@ -45,6 +45,14 @@ impl Neighbours {
         Self::of(&up[at.clone()], &mid[at.clone()], &down[at])
     }
 
+    /// The eight words clockwise from north: `(n, ne, e, se, s, sw, w, nw)`.
+    #[inline(always)]
+    pub(crate) fn parts(&self) -> (u64, u64, u64, u64, u64, u64, u64, u64) {
+        (
+            self.n, self.ne, self.e, self.se, self.s, self.sw, self.w, self.nw,
+        )
+    }
+
     /// The neighbourhoods `code .. code + 64` laid out across the 64 bits (bit `b` holds
     /// neighbourhood `code + b`, whose bit `k` is the neighbour in direction
     /// `Dir::ALL[k]`): with `code` a multiple of 64, four calls enumerate all 256
@@ -66,6 +74,25 @@ impl Neighbours {
             sw: field(5),
             w: field(6),
             nw: field(7),
+        }
+    }
+}
+
+/// Checks a rule's two word formulas (`first`, `second`) against its per-pixel decision
+/// (`deletes(neighbourhood, second)`) on all 256 neighbourhoods.
+#[cfg(test)]
+pub(crate) fn check_rule(
+    first: fn(&Neighbours) -> u64,
+    second: fn(&Neighbours) -> u64,
+    deletes: fn(u8, bool) -> bool,
+) {
+    for code in [0u8, 64, 128, 192] {
+        let nb = Neighbours::enumerate(code);
+        let (a, b) = (first(&nb), second(&nb));
+        for bit in 0..64u8 {
+            let n = code + bit;
+            assert_eq!(a >> bit & 1 == 1, deletes(n, false), "first, {n:#010b}");
+            assert_eq!(b >> bit & 1 == 1, deletes(n, true), "second, {n:#010b}");
         }
     }
 }

@@ -15,16 +15,7 @@ pub(crate) struct ZhangSuen;
 impl Rule for ZhangSuen {
     #[inline(always)]
     fn first(nb: &Neighbours) -> u64 {
-        let Neighbours {
-            n,
-            ne,
-            e,
-            se,
-            s,
-            sw,
-            w,
-            nw,
-        } = *nb;
+        let (n, ne, e, se, s, sw, w, nw) = nb.parts();
         (n & w & !e & !se & !s)
             | (n & e & !se & !s & !sw & !w)
             | (nw & s & sw & w & !ne & !e)
@@ -44,16 +35,7 @@ impl Rule for ZhangSuen {
 
     #[inline(always)]
     fn second(nb: &Neighbours) -> u64 {
-        let Neighbours {
-            n,
-            ne,
-            e,
-            se,
-            s,
-            sw,
-            w,
-            nw,
-        } = *nb;
+        let (n, ne, e, se, s, sw, w, nw) = nb.parts();
         (e & se & s & !nw & !n & !w)
             | (se & s & sw & w & !n & !ne)
             | (sw & w & !n & !ne & !e & !se)
@@ -99,27 +81,15 @@ pub fn skeletonize(grid: &BitGrid) -> BitGrid {
 
 #[cfg(test)]
 mod tests {
-    use super::{Neighbours, Rule, ZhangSuen};
+    use super::{Rule, ZhangSuen};
     use crate::naive::skeleton::skeletonize_deletes;
 
     #[test]
     fn formulas_match_the_table_on_every_neighbourhood() {
-        for code in [0u8, 64, 128, 192] {
-            let nb = Neighbours::enumerate(code);
-            let (first, second) = (ZhangSuen::first(&nb), ZhangSuen::second(&nb));
-            for b in 0..64u8 {
-                let n = code + b;
-                assert_eq!(
-                    first >> b & 1 == 1,
-                    skeletonize_deletes(n, false),
-                    "first, {n:#010b}"
-                );
-                assert_eq!(
-                    second >> b & 1 == 1,
-                    skeletonize_deletes(n, true),
-                    "second, {n:#010b}"
-                );
-            }
-        }
+        super::super::neighbours::check_rule(
+            ZhangSuen::first,
+            ZhangSuen::second,
+            skeletonize_deletes,
+        );
     }
 }

@@ -14,16 +14,7 @@ pub(crate) struct GuoHall;
 impl Rule for GuoHall {
     #[inline(always)]
     fn first(nb: &Neighbours) -> u64 {
-        let Neighbours {
-            n,
-            ne,
-            e,
-            se,
-            s,
-            sw,
-            w,
-            nw,
-        } = *nb;
+        let (n, ne, e, se, s, sw, w, nw) = nb.parts();
         (n & w & !e & !se)
             | (w & s & !e & !ne)
             | (w & s & se & !ne & !n)
@@ -35,16 +26,7 @@ impl Rule for GuoHall {
 
     #[inline(always)]
     fn second(nb: &Neighbours) -> u64 {
-        let Neighbours {
-            n,
-            ne,
-            e,
-            se,
-            s,
-            sw,
-            w,
-            nw,
-        } = *nb;
+        let (n, ne, e, se, s, sw, w, nw) = nb.parts();
         (e & s & !nw & !w)
             | (e & n & !w & !sw)
             | (e & n & nw & !sw & !s)
@@ -76,27 +58,11 @@ pub fn thin(grid: &BitGrid, max_iterations: Option<usize>) -> BitGrid {
 
 #[cfg(test)]
 mod tests {
-    use super::{GuoHall, Neighbours, Rule};
+    use super::{GuoHall, Rule};
     use crate::naive::skeleton::thin_deletes;
 
     #[test]
     fn formulas_match_guo_hall_on_every_neighbourhood() {
-        for code in [0u8, 64, 128, 192] {
-            let nb = Neighbours::enumerate(code);
-            let (first, second) = (GuoHall::first(&nb), GuoHall::second(&nb));
-            for b in 0..64u8 {
-                let n = code + b;
-                assert_eq!(
-                    first >> b & 1 == 1,
-                    thin_deletes(n, false),
-                    "first, {n:#010b}"
-                );
-                assert_eq!(
-                    second >> b & 1 == 1,
-                    thin_deletes(n, true),
-                    "second, {n:#010b}"
-                );
-            }
-        }
+        super::super::neighbours::check_rule(GuoHall::first, GuoHall::second, thin_deletes);
     }
 }
