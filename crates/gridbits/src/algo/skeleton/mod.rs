@@ -6,10 +6,12 @@
 //! pixels at once (scikit-image does the same: a copy of the image per sub-iteration in
 //! `skeletonize`, a correlation of the whole image in `thin`). Pixels outside the grid are
 //! background. Here a sub-iteration handles 64 pixels per step: the eight neighbour words
-//! of a row word ([`neighbours`]) go through the rule's boolean formula, a sum of products
+//! of a row word go through the rule's boolean formula, a sum of products
 //! of the neighbour words derived from the rule's table and checked on all 256
 //! neighbourhoods. Rows whose neighbourhood did not change since the last sub-iteration of
-//! the same kind are skipped ([`engine`]).
+//! the same kind are skipped, and rows that still have many words to decide go through a
+//! branch-free loop the compiler vectorises (AVX2 and AVX-512 copies chosen by
+//! [`cpu`](crate::cpu)).
 //!
 //! The per-pixel reference is [`naive::skeleton`](crate::naive::skeleton).
 //!
