@@ -131,7 +131,16 @@ impl Padded {
                         .filter(|c| c[0].max(c[1]).max(c[2]) + 2 >= t)
                         .count();
                 }
-                if active * SPARSE_SHARE < wpr {
+                if active * SPARSE_SHARE >= wpr {
+                    // Every word, without branches (the compiler vectorises this loop):
+                    // a word whose neighbourhood did not change deletes nothing anyway.
+                    let rows = up.windows(3).zip(mid.windows(3)).zip(down.windows(3));
+                    for (o, ((u, m), d)) in out.iter_mut().zip(rows) {
+                        let del = m[1] & deletes(&Neighbours::of(u, m, d));
+                        *o = del;
+                        any |= del;
+                    }
+                } else if active > 0 {
                     // Few words to decide: one at a time, skipping the others.
                     let cols = &self.column_changed_at;
                     for (j, o) in (1..=wpr).zip(out.iter_mut()) {
@@ -143,15 +152,6 @@ impl Padded {
                         };
                         *o = d;
                         any |= d;
-                    }
-                } else if active > 0 {
-                    // Every word, without branches (the compiler vectorises this loop):
-                    // a word whose neighbourhood did not change deletes nothing anyway.
-                    let rows = up.windows(3).zip(mid.windows(3)).zip(down.windows(3));
-                    for (o, ((u, m), d)) in out.iter_mut().zip(rows) {
-                        let del = m[1] & deletes(&Neighbours::of(u, m, d));
-                        *o = del;
-                        any |= del;
                     }
                 }
             }

@@ -8,8 +8,8 @@
 //! background. Here a sub-iteration handles 64 pixels per step: the eight neighbour words
 //! of a row word go through the rule's boolean formula, a sum of products
 //! of the neighbour words derived from the rule's table and checked on all 256
-//! neighbourhoods. Rows whose neighbourhood did not change since the last sub-iteration of
-//! the same kind are skipped, and rows that still have many words to decide go through a
+//! neighbourhoods. Words and rows whose neighbourhood did not change since the last
+//! sub-iteration of the same kind are skipped, and rows that still have many words to decide go through a
 //! branch-free loop the compiler vectorises (AVX2 and AVX-512 copies chosen by
 //! [`cpu`](crate::cpu)).
 //!
