@@ -136,3 +136,9 @@ MAX_THREADS: int
 def _set_num_threads(n: Optional[int]) -> None: ...
 def _thread_setting() -> Optional[int]: ...
 def get_num_threads() -> int: ...
+
+# Skeletons (crates/gridbits-py/src/skeleton.rs).
+def skeletonize(image: _U8) -> _U8:
+    """The skeleton of ``image`` (nonzero = set) as 0/1 bytes (non-empty 2D)."""
+def thin(image: _U8, max_iterations: Optional[int] = None) -> _U8:
+    """``image`` thinned by at most ``max_iterations`` iterations (``None``: no limit)."""

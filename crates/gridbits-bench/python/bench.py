@@ -7,7 +7,9 @@ gridbits-bench crate, not a module of the package) times, in one process and on 
 threads, ``cc3d`` and ``skimage.measure.label`` (each only when installed), checking that
 the component counts agree; ``gridbits.label_stats`` against
 ``cv2.connectedComponentsWithStats``; the drop-in ``gridbits.ndimage.label`` against
-``scipy.ndimage.label`` with scipy's defaults; ``puyo.simulate_many`` per field; and with ``--dask``
+``scipy.ndimage.label`` with scipy's defaults; the skeletons ``skeletonize`` and ``thin``
+against ``skimage.morphology``'s (checking that the pixels agree; a scikit-image call that
+takes over a second is timed once, not interleaved); ``puyo.simulate_many`` per field; and with ``--dask``
 ``gridbits.dask.label`` against ``dask_image.ndmeasure.label`` on the same chunks on a
 local cluster of 2 worker processes. Prints a table (or JSON) of the time of each (the
 best median of three rounds that take the libraries in turn) and its ratio to gridbits.
@@ -198,6 +200,7 @@ def run(quick: bool, use_dask: bool) -> list:
                 rows.extend(_compared(workload, ours, peers, img, want, repeat))
     for name, img in images(size).items():
         rows.extend(_ndimage_rows(f"ndimage.label {name} {size}x{size}", img, repeat))
+    rows.extend(_skeleton_rows(size, repeat))
     rows.extend(_puyo_rows(quick, repeat))
     if use_dask:
         rows.extend(_dask_rows(quick))
@@ -223,6 +226,56 @@ def _ndimage_rows(workload: str, img, repeat: int) -> list:
         want,
         repeat,
     )
+
+
+def _discs(size: int) -> np.ndarray:
+    """Random discs of radius 6 to 63 covering about half the image (the Rust bench's
+    blobby image): thick shapes, up to about 60 thinning iterations."""
+    rng = np.random.default_rng(7000)
+    img = np.zeros((size, size), np.uint8)
+    for _ in range(size * size // 7000):
+        cy, cx, r = rng.integers(0, size), rng.integers(0, size), rng.integers(6, 64)
+        y0, y1, x0, x1 = max(cy - r, 0), min(cy + r + 1, size), max(cx - r, 0), min(cx + r + 1, size)
+        yy, xx = np.ogrid[y0:y1, x0:x1]
+        img[y0:y1, x0:x1] |= ((yy - cy) ** 2 + (xx - cx) ** 2 <= r * r).astype(np.uint8)
+    return img
+
+
+def _skeleton_rows(size: int, repeat: int) -> list:
+    """``skeletonize`` and ``thin`` against ``skimage.morphology``'s on noise, blobs, discs
+    and a thresholded photograph (scikit-image's camera, tiled to the size, Otsu's
+    threshold), after checking that the skeletons are equal; no rows without scikit-image.
+    scikit-image's thin takes up to a minute on 2048x2048: its calls that take over a
+    second are timed once."""
+    try:
+        from skimage import data, filters
+        from skimage import morphology as skm
+    except ImportError:
+        return []
+    from gridbits import _skeleton as ours
+
+    imgs = dict(images(size))
+    imgs["discs"] = _discs(size)
+    cam = data.camera()
+    reps = -(-size // cam.shape[0])
+    cam = np.tile(cam, (reps, reps))[:size, :size]
+    imgs["camera Otsu"] = (cam > filters.threshold_otsu(cam)).astype(np.uint8)
+    rows = []
+    for name, img in imgs.items():
+        for op, fast, peer in (
+            ("skeletonize", ours.skeletonize, skm.skeletonize),
+            ("thin", ours.thin, skm.thin),
+        ):
+            workload = f"{op} {name} {size}x{size}"
+            t_peer, want = _timed(lambda: peer(img))
+            if not np.array_equal(fast(img), want):
+                raise SystemExit(f"{workload}: gridbits and scikit-image differ")
+            if t_peer < 1.0:
+                t_peer = _median_time(lambda: peer(img), repeat)
+            t_fast = _median_time(lambda: fast(img), repeat)
+            rows.append({"workload": workload, "impl": "gridbits", "seconds": t_fast})
+            rows.append({"workload": workload, "impl": f"skimage.morphology.{op}", "seconds": t_peer})
+    return rows
 
 
 def _puyo_rows(quick: bool, repeat: int) -> list:

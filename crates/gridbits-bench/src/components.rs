@@ -131,7 +131,7 @@ fn groups_rows(bench: &mut Bench, rng: &mut SplitMix) {
 }
 
 /// A blobby binary image: random discs of many sizes, about half the pixels set.
-fn blobby(rng: &mut SplitMix, side: usize) -> BitGrid {
+pub(crate) fn blobby(rng: &mut SplitMix, side: usize) -> BitGrid {
     let mut g = BitGrid::new(side, side);
     discs(rng, side, |x, y| g.set(x, y));
     g

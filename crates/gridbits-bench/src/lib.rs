@@ -25,6 +25,7 @@ pub mod grids;
 pub mod lines;
 pub mod parallel;
 pub mod puyo_moves;
+pub mod skeleton;
 pub mod slide;
 pub mod tetris_moves;
 
@@ -518,6 +519,7 @@ pub fn run(bench: &mut Bench) {
     amazons_moves::register(bench, &mut SplitMix::new(0xa3));
     bytes::register(bench, &mut SplitMix::new(0xb));
     envs::register(bench, &mut SplitMix::new(0xc));
+    skeleton::register(bench, &mut SplitMix::new(0xd));
 }
 
 #[cfg(test)]

@@ -102,6 +102,15 @@ enum Command {
                             gridbits reach --moves bishop --from 3,4 --json board.png"
     )]
     Reach(cmd::reach::ReachArgs),
+    /// Skeleton of the set cells (scikit-image's skeletonize), or --thin (scikit-image's thin).
+    #[command(
+        after_help = "Examples:\n  printf '.....\\n.###.\\n.###.\\n.###.\\n.....\\n' | gridbits skeleton\n  \
+                            skeleton (zhang): 2 of 9 set cells kept (#), 7 removed (+)\n  .....\n  .+#+.\n  \
+                            .#++.\n  .+++.\n  .....\n\n  \
+                            gridbits skeleton --png skeleton.png scan.png\n  \
+                            gridbits skeleton --thin --max-iter 5 --json shapes.pbm"
+    )]
+    Skeleton(cmd::skeleton::SkeletonArgs),
     /// Game of the Amazons: queen and king territory of a 10x10 position, its legal moves, perft.
     #[command(after_help = "Examples:\n  gridbits amazons position.txt\n  \
                             gridbits amazons --json position.txt\n  \
@@ -136,8 +145,9 @@ enum Command {
 }
 
 /// The commands that read images and so take `--threshold` and `--invert`.
-const IMAGE_COMMANDS: [&str; 7] = [
+const IMAGE_COMMANDS: [&str; 8] = [
     "show",
+    "skeleton",
     "components",
     "fill",
     "distance",
@@ -165,6 +175,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Distance(a) => cmd::distance::run(&a, out),
         Command::Voronoi(a) => cmd::voronoi::run(&a, out),
         Command::Reach(a) => cmd::reach::run(&a, out),
+        Command::Skeleton(a) => cmd::skeleton::run(&a, out),
         // The game commands print a small board: their text is made whole, then written.
         Command::Amazons(a) => text(out, &cmd::amazons::run(&a)?),
         Command::Tetris(a) => text(out, &cmd::tetris::run(&a)?),

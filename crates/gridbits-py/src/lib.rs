@@ -25,6 +25,7 @@ use pyo3::prelude::*;
 
 mod games;
 mod label;
+mod skeleton;
 mod tetris;
 mod threads;
 
@@ -425,6 +426,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(relabel, m)?)?;
     label::register(m)?;
     games::register(m)?;
+    skeleton::register(m)?;
     tetris::register(m)?;
     threads::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -19,6 +19,7 @@
 //! | [`algo::components`] | connected components of fixed boards, the Puyo "groups of 4" mask |
 //! | [`algo::label`] | labelling large binary images: a `u32` label image and per-component statistics |
 //! | [`algo::lines`] | full-row detection, line clears and gravity in row-chunk and column layouts |
+//! | [`algo::skeleton`] | skeletons of binary images: `skeletonize` and `thin`, pixel for pixel scikit-image's |
 //! | [`games::puyo`], [`games::tetris`], [`games::amazons`] | game rules on top: chains and scores, pieces and placements, territory |
 //! | [`naive`] | the plain per-cell reference of every operation: the test oracle and the benchmark baseline |
 //! | [`text`], [`error`] | the text grid format with line/column errors; the shared error types |

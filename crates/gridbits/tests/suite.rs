@@ -35,6 +35,7 @@ mod puyo_game;
 mod puyo_moves;
 mod puyo_sim;
 mod simd_paths;
+mod skeleton_props;
 mod slide_line;
 mod slide_props;
 mod tetris_game;

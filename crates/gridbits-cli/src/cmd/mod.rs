@@ -7,6 +7,7 @@ pub mod fill;
 pub mod puyo;
 pub mod reach;
 pub mod show;
+pub mod skeleton;
 pub mod tetris;
 pub mod voronoi;
 

@@ -7,5 +7,6 @@ pub mod fill;
 pub mod label;
 pub mod lines;
 pub(crate) mod runs;
+pub mod skeleton;
 pub mod slide;
 pub mod voronoi;

@@ -20,6 +20,7 @@ pub mod fill;
 pub mod lines;
 pub mod puyo;
 pub mod puyo_moves;
+pub mod skeleton;
 pub mod slide;
 pub mod tetris;
 pub mod tetris_moves;
