@@ -58,6 +58,17 @@ import numpy as _np
 
 from . import _gridbits
 from ._checks import as_mask as _as_mask, connectivity as _conn
+from ._distance_transform import (
+    CV_8U,
+    CV_32F,
+    DIST_C,
+    DIST_L1,
+    DIST_L2,
+    DIST_MASK_3,
+    DIST_MASK_5,
+    DIST_MASK_PRECISE,
+    distanceTransform,
+)
 from ._grid import _stats
 
 __all__ = [
@@ -74,11 +85,20 @@ __all__ = [
     "CC_STAT_TOP",
     "CC_STAT_WIDTH",
     "CV_16U",
+    "CV_32F",
     "CV_32S",
+    "CV_8U",
+    "DIST_C",
+    "DIST_L1",
+    "DIST_L2",
+    "DIST_MASK_3",
+    "DIST_MASK_5",
+    "DIST_MASK_PRECISE",
     "connectedComponents",
     "connectedComponentsWithAlgorithm",
     "connectedComponentsWithStats",
     "connectedComponentsWithStatsWithAlgorithm",
+    "distanceTransform",
 ]
 
 #: Label image types, OpenCV's values.
