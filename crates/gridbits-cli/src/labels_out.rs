@@ -68,7 +68,7 @@ enum Format {
 
 /// The `.npy` version 1.0 header: magic, version, header length, and the dict padded with
 /// spaces so that the data starts at a multiple of 64 bytes.
-fn npy_header(descr: &str, width: usize, height: usize) -> Vec<u8> {
+pub(crate) fn npy_header(descr: &str, width: usize, height: usize) -> Vec<u8> {
     let dict =
         format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': ({height}, {width}), }}");
     // magic (6) + version (2) + length (2) + dict + padding + '\n'.
@@ -191,7 +191,7 @@ impl<W: Write> StoredIdat<'_, W> {
 
 /// Writes a `w x h` greyscale PNG of `depth` bits a sample (8 or 16), `fill_row(y, row)`
 /// appending row `y`'s samples (big-endian for 16 bits) to `row`.
-fn write_png_grey(
+pub(crate) fn write_png_grey(
     out: &mut impl Write,
     w: usize,
     h: usize,
@@ -228,7 +228,7 @@ fn write_png_grey(
 }
 
 /// Creates `path` and runs `write` on a buffered writer to it; errors name the path.
-fn to_file(
+pub(crate) fn to_file(
     path: &str,
     write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
 ) -> Result<(), CliError> {

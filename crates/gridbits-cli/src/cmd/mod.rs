@@ -8,6 +8,7 @@ pub mod puyo;
 pub mod reach;
 pub mod show;
 pub mod tetris;
+pub mod transform;
 pub mod voronoi;
 
 use gridbits::{Connectivity, Moves};

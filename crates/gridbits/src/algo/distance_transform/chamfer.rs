@@ -147,9 +147,9 @@ pub fn chamfer_transform(
     for y in 0..h {
         let row = grid.row_words(y);
         let out = &mut pad[(y + 1) * pw + 1..(y + 1) * pw + 1 + w];
-        for (x, o) in out.iter_mut().enumerate() {
-            if (row[x / 64] >> (x % 64)) & 1 == 0 {
-                *o = 0;
+        for (o, &word) in out.chunks_mut(64).zip(row) {
+            for (i, o) in o.iter_mut().enumerate() {
+                *o = ((word >> i) & 1) as u32 * UNREACHED;
             }
         }
     }
@@ -196,6 +196,11 @@ pub fn chamfer_transform(
 
 /// Both passes over the padded distances `pad` (`w + 2` columns, `h + 2` rows) and, if
 /// given, the nearest cells `feat` (`w x h`, unpadded).
+///
+/// Without nearest cells the order within a row does not matter for the minimum, so each
+/// row takes the previous row's three cells in one branch-free, vectorisable loop and then
+/// runs one scan along the row for the left (right) neighbour. With nearest cells the first
+/// strictly smaller candidate wins, so the cells go one by one in scipy's order.
 fn passes<const UL: bool, const U: bool, const UR: bool, const L: bool>(
     pad: &mut [u32],
     mut feat: Option<&mut [u32]>,
@@ -214,34 +219,12 @@ fn passes<const UL: bool, const U: bool, const UR: bool, const L: bool>(
     match feat.as_deref_mut() {
         None => {
             for y in 0..h {
-                let base = (y + 1) * pw + 1;
-                for i in base..base + w {
-                    let v = pad[i];
-                    if v != 0 {
-                        let mut m = v;
-                        for &(on, po, _) in &offs {
-                            if on {
-                                m = m.min(pad[i - po] + 1);
-                            }
-                        }
-                        pad[i] = m;
-                    }
-                }
+                let (done, rest) = pad.split_at_mut((y + 1) * pw);
+                row_step::<UL, U, UR, L>(&done[y * pw..], &mut rest[..pw], false);
             }
             for y in (0..h).rev() {
-                let base = (y + 1) * pw + 1;
-                for i in (base..base + w).rev() {
-                    let v = pad[i];
-                    if v != 0 {
-                        let mut m = v;
-                        for &(on, po, _) in &offs {
-                            if on {
-                                m = m.min(pad[i + po] + 1);
-                            }
-                        }
-                        pad[i] = m;
-                    }
-                }
+                let (rest, done) = pad.split_at_mut((y + 2) * pw);
+                row_step::<UR, U, UL, L>(&done[..pw], &mut rest[(y + 1) * pw..], true);
             }
         }
         Some(f) => {
@@ -285,6 +268,49 @@ fn passes<const UL: bool, const U: bool, const UR: bool, const L: bool>(
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// One row of a pass without nearest cells: `cur` (a padded row) takes the minimum of
+/// itself and `prev`'s (the row before in the pass) cells up-left, up and up-right plus one,
+/// then the scan along the row (left to right, or right to left with `backward`, where
+/// the mirrored neighbourhood swaps up-left and up-right, as the caller's flags do).
+#[inline(always)]
+fn row_step<const UL: bool, const U: bool, const UR: bool, const L: bool>(
+    prev: &[u32],
+    cur: &mut [u32],
+    backward: bool,
+) {
+    let n = cur.len();
+    if UL || U || UR {
+        for x in 1..n - 1 {
+            let mut m = UNREACHED;
+            if UL {
+                m = m.min(prev[x - 1]);
+            }
+            if U {
+                m = m.min(prev[x]);
+            }
+            if UR {
+                m = m.min(prev[x + 1]);
+            }
+            cur[x] = cur[x].min(m + 1);
+        }
+    }
+    if L {
+        if backward {
+            let mut run = cur[n - 1];
+            for c in cur[1..n - 1].iter_mut().rev() {
+                run = (*c).min(run + 1);
+                *c = run;
+            }
+        } else {
+            let mut run = cur[0];
+            for c in cur[1..n - 1].iter_mut() {
+                run = (*c).min(run + 1);
+                *c = run;
             }
         }
     }
