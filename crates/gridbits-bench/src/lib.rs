@@ -19,6 +19,7 @@
 pub mod amazons_moves;
 pub mod bytes;
 pub mod components;
+pub mod distance_transform;
 pub mod fill;
 pub mod grids;
 pub mod lines;
@@ -432,6 +433,7 @@ pub fn run(bench: &mut Bench) {
     tetris_moves::register(bench, &mut SplitMix::new(0xa));
     amazons_moves::register(bench, &mut SplitMix::new(0xa3));
     bytes::register(bench, &mut SplitMix::new(0xb));
+    distance_transform::register(bench, &mut SplitMix::new(0xd7));
 }
 
 #[cfg(test)]
