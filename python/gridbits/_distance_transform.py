@@ -360,9 +360,9 @@ def distanceTransform(
     Differences: OpenCV's ``DIST_L2`` with ``DIST_MASK_3`` / ``DIST_MASK_5`` (Borgefors'
     chamfer approximations) is not offered (``ValueError``: use ``DIST_MASK_PRECISE``).
     ``DIST_MASK_PRECISE`` gives the correctly rounded ``float32`` square root of the exact
-    squared distance; OpenCV's pip wheels compute it through Intel IPP, which rounds
-    about one value in ten one unit in the last place the other way once distances pass 6
-    (a relative difference below ``2**-23``). OpenCV takes only ``uint8`` images;
+    squared distance; OpenCV's pip wheels compute it through Intel IPP, whose values can be
+    one or two units in the last place off that once distances pass 6 (about one value in
+    eight on a thresholded photograph; a relative difference below ``2.5e-7``). OpenCV takes only ``uint8`` images;
     gridbits takes any bool or numeric 2D array (nonzero is set). Bad arguments raise
     ``ValueError`` / ``TypeError`` instead of ``cv2.error``.
 
