@@ -308,9 +308,11 @@ def distance_transform_edt(
         )
     if ft_inplace:
         ft = indices
+    elif planes is not None and background and a.ndim == 2:
+        ft = planes  # a fresh array: no copy
     else:
         ft = np.zeros((a.ndim,) + a.shape, dtype=np.int32)
-    if planes is not None:
+    if planes is not None and ft is not planes:
         if not background:
             # scipy marks the rows -1 and leaves the other planes as they were.
             ft[0] = -1

@@ -246,28 +246,33 @@ fn row_pass(
     sampling: Sampling,
 ) -> Result<(), SizeError> {
     let (s0, s1) = (sampling.y, sampling.x);
-    // Candidates (columns with background) and the envelope stack.
+    // Candidates (columns with background), each one's squared row term, and the envelope
+    // stack. The row term `((fy - y) * sy)^2` is the same number wherever scipy computes it
+    // (its wR, uR, vR and the first term of each delta), so it is computed once per candidate.
     let mut fy: Vec<i32> = try_vec("row scan", w, h, w as u128)?;
     let mut fx: Vec<i32> = try_vec("row scan", w, h, w as u128)?;
+    let mut rsq: Vec<f64> = try_vec("row scan", w, h, w as u128)?;
     let mut g: Vec<usize> = try_filled("row scan", w, h, w as u128, 0)?;
     for y in 0..h {
         let row_y = &mut ys[y * w..(y + 1) * w];
         let row_x = &mut xs[y * w..(y + 1) * w];
+        let coor = y as i32;
         fy.clear();
         fx.clear();
+        rsq.clear();
         for (x, &ny) in row_y.iter().enumerate() {
             if ny >= 0 {
                 fy.push(ny);
                 fx.push(x as i32);
+                let t = f64::from(ny - coor) * s0;
+                rsq.push(t * t);
             }
         }
-        let coor = y as i32;
         // The envelope: scipy's _VoronoiFT along the row (d = 1), in its order of operations.
         let mut l: isize = -1;
         for ii in 0..fy.len() {
             let fd = f64::from(fx[ii]);
-            let tw = f64::from(fy[ii] - coor) * s0;
-            let w_r = tw * tw;
+            let w_r = rsq[ii];
             while l >= 1 {
                 let idx1 = g[l as usize];
                 let idx2 = g[l as usize - 1];
@@ -275,11 +280,7 @@ fn row_pass(
                 let a = (f1 - f64::from(fx[idx2])) * s1;
                 let b = (fd - f1) * s1;
                 let c = a + b;
-                let tu = f64::from(fy[idx2] - coor) * s0;
-                let tv = f64::from(fy[idx1] - coor) * s0;
-                let u_r = tu * tu;
-                let v_r = tv * tv;
-                if c * v_r - b * u_r - a * w_r - a * b * c <= 0.0 {
+                if c * rsq[idx1] - b * rsq[idx2] - a * w_r - a * b * c <= 0.0 {
                     break;
                 }
                 l -= 1;
@@ -290,9 +291,8 @@ fn row_pass(
         let maxl = l as usize;
         let mut l = 0usize;
         let dist = |k: usize, ii: usize| {
-            let t0 = f64::from(fy[k] - coor) * s0;
             let t1 = f64::from(fx[k] - ii as i32) * s1;
-            t0 * t0 + t1 * t1
+            rsq[k] + t1 * t1
         };
         for ii in 0..w {
             let mut delta1 = dist(g[l], ii);
