@@ -78,10 +78,10 @@ def test_edt_equals_scipy(img, sampling):
     _equal(gnd.distance_transform_edt(img, sampling, return_distances=False, return_indices=True), want[1])
 
 
-@pytest.mark.parametrize("i", range(len(_tie_images())))
-def test_ties_pick_scipys_pixel(i):
-    img = _tie_images()[i]
-    for sampling in (None, (1, 2), (0.7, 0.7)):
+def _both_equal_scipy(img, samplings):
+    """Both transforms with indices equal scipy's: edt with each of ``samplings``, cdt with
+    both metrics."""
+    for sampling in samplings:
         _equal(
             gnd.distance_transform_edt(img, sampling, return_indices=True),
             ndimage.distance_transform_edt(img, sampling, return_indices=True),
@@ -91,6 +91,11 @@ def test_ties_pick_scipys_pixel(i):
             gnd.distance_transform_cdt(img, metric, return_indices=True),
             ndimage.distance_transform_cdt(img, metric, return_indices=True),
         )
+
+
+@pytest.mark.parametrize("i", range(len(_tie_images())))
+def test_ties_pick_scipys_pixel(i):
+    _both_equal_scipy(_tie_images()[i], (None, (1, 2), (0.7, 0.7)))
 
 
 def _layouts(img):
@@ -290,13 +295,4 @@ def test_distance_transform_errors():
 @pytest.mark.parametrize("density", [0.5, 0.9, 0.99, 0.9995])
 def test_larger_images(density):
     img = np.random.default_rng(int(density * 1e4)).random((300, 517)) < density
-    for sampling in (None, (1.3, 0.4)):
-        _equal(
-            gnd.distance_transform_edt(img, sampling, return_indices=True),
-            ndimage.distance_transform_edt(img, sampling, return_indices=True),
-        )
-    for metric in ("chessboard", "taxicab"):
-        _equal(
-            gnd.distance_transform_cdt(img, metric, return_indices=True),
-            ndimage.distance_transform_cdt(img, metric, return_indices=True),
-        )
+    _both_equal_scipy(img, (None, (1.3, 0.4)))

@@ -191,7 +191,7 @@ impl<W: Write> StoredIdat<'_, W> {
 
 /// Writes a `w x h` greyscale PNG of `depth` bits a sample (8 or 16), `fill_row(y, row)`
 /// appending row `y`'s samples (big-endian for 16 bits) to `row`.
-pub(crate) fn write_png_grey(
+fn write_png_grey(
     out: &mut impl Write,
     w: usize,
     h: usize,
@@ -296,15 +296,27 @@ pub fn distance_level(d: u32, max: u32) -> u8 {
 pub fn write_distance_png(map: &DistanceMap, path: &str) -> Result<(), CliError> {
     let (w, h) = (map.width(), map.height());
     let max = map.max().unwrap_or(0);
-    let rows = |out: &mut dyn Write| {
+    write_grey_png_to(path, w, h, 8, |y, row| {
+        row.extend(
+            map.as_slice()[y * w..(y + 1) * w]
+                .iter()
+                .map(|&d| distance_level(d, max)),
+        );
+    })
+}
+
+/// Writes a `w x h` greyscale PNG of `depth` bits a sample to `path`, or to standard output
+/// for `-` (rows from `fill_row`, as [`write_png_grey`] takes them).
+pub(crate) fn write_grey_png_to(
+    path: &str,
+    w: usize,
+    h: usize,
+    depth: u8,
+    mut fill_row: impl FnMut(usize, &mut Vec<u8>),
+) -> Result<(), CliError> {
+    let mut rows = |out: &mut dyn Write| {
         let mut out = out;
-        write_png_grey(&mut out, w, h, 8, |y, row| {
-            row.extend(
-                map.as_slice()[y * w..(y + 1) * w]
-                    .iter()
-                    .map(|&d| distance_level(d, max)),
-            );
-        })
+        write_png_grey(&mut out, w, h, depth, &mut fill_row)
     };
     if path == "-" {
         let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

@@ -110,7 +110,11 @@ fn distance_transform_cv<'py>(
         "l1" => Some(Neighbourhood::taxicab()),
         "c" => Some(Neighbourhood::chessboard()),
         "l2" => None,
-        _ => return Err(PyValueError::new_err(format!("unknown distance kind {kind:?}"))),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "unknown distance kind {kind:?}"
+            )))
+        }
     };
     let d = detach(py, || match n {
         Some(n) => chamfer_transform(&grid, n, false).map(|t| {

@@ -4,7 +4,7 @@
 
 use super::{too_large_note, DRAW_LIMIT};
 use crate::input::CliError;
-use crate::labels_out::{check_npy_target, npy_header, to_file, write_png_grey};
+use crate::labels_out::{check_npy_target, npy_header, to_file, write_grey_png_to};
 use crate::output::{check_png_target, png_to_stdout, Chunked};
 use crate::progress::{read_input, Progress};
 use clap::{Args, ValueEnum};
@@ -12,7 +12,7 @@ use gridbits::algo::distance_transform::{
     chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
 };
 use gridbits::BitGrid;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 
 /// How far two cells are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -203,23 +203,24 @@ fn transform(grid: &BitGrid, metric: Metric) -> Result<Distances, CliError> {
 
 /// Writes the distances as a `.npy` array: `<i4` steps or `<f8` Euclidean distances.
 fn write_npy(d: &Distances, w: usize, h: usize, path: &str) -> Result<(), CliError> {
+    /// The header, then the values' little-endian bytes, a block at a time.
+    fn values<T: Copy, const N: usize>(
+        out: &mut dyn Write,
+        descr: &str,
+        (w, h): (usize, usize),
+        v: &[T],
+        bytes: fn(T) -> [u8; N],
+    ) -> std::io::Result<()> {
+        out.write_all(&npy_header(descr, w, h))?;
+        for chunk in v.chunks(1 << 14) {
+            let block: Vec<u8> = chunk.iter().flat_map(|&x| bytes(x)).collect();
+            out.write_all(&block)?;
+        }
+        Ok(())
+    }
     to_file(path, |out| match d {
-        Distances::Steps(v) => {
-            out.write_all(&npy_header("<i4", w, h))?;
-            for chunk in v.chunks(1 << 14) {
-                let bytes: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
-                out.write_all(&bytes)?;
-            }
-            Ok(())
-        }
-        Distances::Euclidean(v) => {
-            out.write_all(&npy_header("<f8", w, h))?;
-            for chunk in v.chunks(1 << 14) {
-                let bytes: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
-                out.write_all(&bytes)?;
-            }
-            Ok(())
-        }
+        Distances::Steps(v) => values(out, "<i4", (w, h), v, i32::to_le_bytes),
+        Distances::Euclidean(v) => values(out, "<f8", (w, h), v, f64::to_le_bytes),
     })
 }
 
@@ -232,26 +233,13 @@ fn write_png16(
     h: usize,
     path: &str,
 ) -> Result<(), CliError> {
-    let rows = |out: &mut dyn Write| {
-        let mut out = out;
-        write_png_grey(&mut out, w, h, 16, |y, row| {
-            for x in 0..w {
-                let level = match d.get(y * w + x).filter(|_| background) {
-                    Some(v) => v.round().min(65535.0) as u16,
-                    None => u16::MAX,
-                };
-                row.extend_from_slice(&level.to_be_bytes());
-            }
-        })
-    };
-    if path == "-" {
-        let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        return match rows(&mut out).and_then(|()| out.flush()) {
-            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::msg(format!(
-                "cannot write to standard output: {e}"
-            ))),
-            _ => Ok(()),
-        };
-    }
-    to_file(path, |out| rows(out))
+    write_grey_png_to(path, w, h, 16, |y, row| {
+        for x in 0..w {
+            let level = match d.get(y * w + x).filter(|_| background) {
+                Some(v) => v.round().min(65535.0) as u16,
+                None => u16::MAX,
+            };
+            row.extend_from_slice(&level.to_be_bytes());
+        }
+    })
 }

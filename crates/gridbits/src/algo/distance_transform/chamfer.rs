@@ -203,7 +203,7 @@ pub fn chamfer_transform(
 /// strictly smaller candidate wins, so the cells go one by one in scipy's order.
 fn passes<const UL: bool, const U: bool, const UR: bool, const L: bool>(
     pad: &mut [u32],
-    mut feat: Option<&mut [u32]>,
+    feat: Option<&mut [u32]>,
     w: usize,
     h: usize,
 ) {
@@ -216,7 +216,7 @@ fn passes<const UL: bool, const U: bool, const UR: bool, const L: bool>(
         (UR, pw - 1, w - 1),
         (L, 1, 1),
     ];
-    match feat.as_deref_mut() {
+    match feat {
         None => {
             for y in 0..h {
                 let (done, rest) = pad.split_at_mut((y + 1) * pw);

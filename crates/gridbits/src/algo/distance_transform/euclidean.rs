@@ -112,43 +112,32 @@ impl EuclideanTransform {
             out.resize(n, f32::MAX.sqrt());
             return Ok(out);
         }
-        let (ys, xs) = self.nearest.split_at(n);
-        for y in 0..h {
-            let r = y * w..(y + 1) * w;
-            out.extend(
-                ys[r.clone()]
-                    .iter()
-                    .zip(&xs[r])
-                    .enumerate()
-                    .map(|(x, (&ny, &nx))| {
-                        let dy = i64::from(ny) - y as i64;
-                        let dx = i64::from(nx) - x as i64;
-                        ((dy * dy + dx * dx) as f32).sqrt()
-                    }),
-            );
-        }
+        out.extend(self.offsets().map(|(dy, dx)| {
+            let (dy, dx) = (i64::from(dy), i64::from(dx));
+            ((dy * dy + dx * dx) as f32).sqrt()
+        }));
         Ok(out)
     }
 
     /// [`distances`](Self::distances) appended to `out` (which the caller has reserved).
     fn write_distances(&self, sampling: Sampling, out: &mut Vec<f64>) {
-        let (w, h) = (self.width, self.height);
-        let n = w * h;
+        out.extend(self.offsets().map(|(dy, dx)| {
+            let dy = f64::from(dy) * sampling.y;
+            let dx = f64::from(dx) * sampling.x;
+            (dy * dy + dx * dx).sqrt()
+        }));
+    }
+
+    /// Per cell, row-major, `(dy, dx)` from the cell to its nearest background cell, as
+    /// scipy subtracts them (`int32`).
+    fn offsets(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
+        let w = self.width;
+        let n = w * self.height;
         let (ys, xs) = self.nearest.split_at(n);
-        for y in 0..h {
-            let r = y * w..(y + 1) * w;
-            out.extend(
-                ys[r.clone()]
-                    .iter()
-                    .zip(&xs[r])
-                    .enumerate()
-                    .map(|(x, (&ny, &nx))| {
-                        let dy = (ny - y as i32) as f64 * sampling.y;
-                        let dx = (nx - x as i32) as f64 * sampling.x;
-                        (dy * dy + dx * dx).sqrt()
-                    }),
-            );
-        }
+        ys.iter()
+            .zip(xs)
+            .enumerate()
+            .map(move |(i, (&ny, &nx))| (ny - (i / w) as i32, nx - (i % w) as i32))
     }
 }
 
