@@ -5,7 +5,7 @@
 //! use gridbits::naive::distance_transform::{brute_force, Metric};
 //! use gridbits::naive::NaiveGrid;
 //! let g = NaiveGrid::from_fn(3, 1, |x, _| x > 0);
-//! assert_eq!(brute_force(&g, Metric::Taxicab), vec![Some(0), Some(1), Some(4)]);
+//! assert_eq!(brute_force(&g, Metric::Taxicab), vec![Some(0), Some(1), Some(2)]);
 //! ```
 
 use super::NaiveGrid;

@@ -122,7 +122,7 @@ impl ChamferTransform {
 /// use gridbits::BitGrid;
 /// let g = BitGrid::parse("....\n.##.\n.##.\n###.\n").unwrap();
 /// let t = chamfer_transform(&g, Neighbourhood::taxicab(), true).unwrap();
-/// assert_eq!(t.distances(), &[0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0]);
+/// assert_eq!(t.distances(), &[0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 2, 1, 0]);
 /// // (0, 3) takes its distance from (0, 2), the cell above it.
 /// assert_eq!(t.nearest().unwrap()[12], 8);
 /// ```
