@@ -6,7 +6,7 @@
 
 use crate::{array2, detach, reserved, size_error, Image};
 use gridbits::algo::distance_transform::{
-    chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
+    chamfer_distances_f32, chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
 };
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray2, PyArray3, PyReadonlyArray2};
@@ -117,12 +117,7 @@ fn distance_transform_cv<'py>(
         }
     };
     let d = detach(py, || match n {
-        Some(n) => chamfer_transform(&grid, n, false).map(|t| {
-            t.distances()
-                .iter()
-                .map(|&d| if d < 0 { f32::MAX } else { d as f32 })
-                .collect::<Vec<f32>>()
-        }),
+        Some(n) => chamfer_distances_f32(&grid, n),
         None => euclidean_transform(&grid, Sampling::default()).and_then(|t| t.distances_f32()),
     })
     .map_err(|e| size_error("src", e))?;

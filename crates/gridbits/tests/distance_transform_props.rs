@@ -8,7 +8,7 @@
 use crate::common::config;
 
 use gridbits::algo::distance_transform::{
-    chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
+    chamfer_distances_f32, chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
 };
 use gridbits::naive::distance_transform::{brute_force, two_pass_chamfer, Metric};
 use gridbits::naive::NaiveGrid;
@@ -72,6 +72,8 @@ proptest! {
         ] {
             let t = chamfer_transform(&g, n, true).unwrap();
             let brute = brute_force(&naive, metric);
+            let as_f32: Vec<f32> = t.distances().iter().map(|&d| if d < 0 { f32::MAX } else { d as f32 }).collect();
+            prop_assert_eq!(chamfer_distances_f32(&g, n).unwrap(), as_f32);
             let nearest = t.nearest().unwrap();
             for (i, (&d, b)) in t.distances().iter().zip(&brute).enumerate() {
                 prop_assert_eq!(d, b.map_or(-1, |b| b as i32));

@@ -135,6 +135,67 @@ pub fn chamfer_transform(
     neighbourhood: Neighbourhood,
     nearest: bool,
 ) -> Result<ChamferTransform, SizeError> {
+    let (pad, feat) = padded_passes(grid, neighbourhood, nearest)?;
+    Ok(ChamferTransform {
+        width: grid.width(),
+        height: grid.height(),
+        distances: unpad(grid, &pad, |d| if d >= UNREACHED { -1 } else { d as i32 })?,
+        nearest: feat,
+    })
+}
+
+/// The distances of [`chamfer_transform`] as `f32`, with `f32::MAX` where no background
+/// cell is reached: what OpenCV's `distanceTransform` gives for `DIST_L1`
+/// ([`Neighbourhood::taxicab`]) and `DIST_C` ([`Neighbourhood::chessboard`]), whose passes
+/// are the same (outside the image is not background there either).
+///
+/// ```
+/// use gridbits::algo::distance_transform::{chamfer_distances_f32, Neighbourhood};
+/// use gridbits::BitGrid;
+/// let g = BitGrid::parse("##.\n").unwrap();
+/// assert_eq!(chamfer_distances_f32(&g, Neighbourhood::taxicab()).unwrap(), vec![2.0, 1.0, 0.0]);
+/// let full = BitGrid::parse("##\n").unwrap();
+/// assert_eq!(chamfer_distances_f32(&full, Neighbourhood::taxicab()).unwrap(), vec![f32::MAX; 2]);
+/// ```
+///
+/// # Errors
+///
+/// A [`SizeError`] if the memory cannot be had.
+pub fn chamfer_distances_f32(
+    grid: &BitGrid,
+    neighbourhood: Neighbourhood,
+) -> Result<Vec<f32>, SizeError> {
+    let (pad, _) = padded_passes(grid, neighbourhood, false)?;
+    unpad(
+        grid,
+        &pad,
+        |d| if d >= UNREACHED { f32::MAX } else { d as f32 },
+    )
+}
+
+/// The cells of the padded distances `pad`, row-major, each through `f`.
+fn unpad<T>(grid: &BitGrid, pad: &[u32], f: impl Fn(u32) -> T) -> Result<Vec<T>, SizeError> {
+    let (w, h) = grid.size();
+    let pw = w + 2;
+    let mut out: Vec<T> = try_vec("chamfer distances", w, h, (w * h) as u128)?;
+    for y in 0..h {
+        out.extend(
+            pad[(y + 1) * pw + 1..(y + 1) * pw + 1 + w]
+                .iter()
+                .map(|&d| f(d)),
+        );
+    }
+    Ok(out)
+}
+
+/// Both passes: the padded distances (`w + 2` columns, `h + 2` rows, [`UNREACHED`] where
+/// no background cell is reached) and, with `nearest`, the nearest cells.
+#[allow(clippy::type_complexity)]
+fn padded_passes(
+    grid: &BitGrid,
+    neighbourhood: Neighbourhood,
+    nearest: bool,
+) -> Result<(Vec<u32>, Option<Vec<u32>>), SizeError> {
     let (w, h) = grid.size();
     let pw = w + 2;
     let mut pad: Vec<u32> = try_filled(
@@ -178,20 +239,7 @@ pub fn chamfer_transform(
         true true false false, true true false true, true true true false,
         true true true true
     );
-    let mut distances: Vec<i32> = try_vec("chamfer distances", w, h, (w * h) as u128)?;
-    for y in 0..h {
-        let row = &pad[(y + 1) * pw + 1..(y + 1) * pw + 1 + w];
-        distances.extend(
-            row.iter()
-                .map(|&d| if d >= UNREACHED { -1 } else { d as i32 }),
-        );
-    }
-    Ok(ChamferTransform {
-        width: w,
-        height: h,
-        distances,
-        nearest: feat,
-    })
+    Ok((pad, feat))
 }
 
 /// Both passes over the padded distances `pad` (`w + 2` columns, `h + 2` rows) and, if

@@ -3,7 +3,8 @@
 //! passable cells, a BFS, is [`algo::distance`](crate::algo::distance).)
 //!
 //! - [`chamfer_transform`]: steps of a 3 x 3 [`Neighbourhood`] (city block, chessboard, or
-//!   any structure), scipy's `distance_transform_cdt`, two raster passes.
+//!   any structure), scipy's `distance_transform_cdt`, two raster passes;
+//!   [`chamfer_distances_f32`] gives them as OpenCV's `DIST_L1` / `DIST_C` do.
 //! - [`euclidean_transform`]: the exact Euclidean distance with per-axis [`Sampling`],
 //!   scipy's `distance_transform_edt` (Maurer's separable feature transform; the column pass
 //!   reads the packed bits).
@@ -30,5 +31,5 @@
 mod chamfer;
 mod euclidean;
 
-pub use chamfer::{chamfer_transform, ChamferTransform, Neighbourhood};
+pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
 pub use euclidean::{euclidean_transform, EuclideanTransform, Sampling};
