@@ -226,6 +226,12 @@ def distance_transform_cdt(
     return _results(dt, ft, return_distances, return_indices, dt_inplace, ft_inplace)
 
 
+#: The spacings gridbits takes: positive, and far enough from 0 and infinity that no squared
+#: distance underflows or overflows, so that nearer is always smaller, as it is in scipy then.
+_MIN_SAMPLING = 1e-100
+_MAX_SAMPLING = 1e100
+
+
 def _sampling(sampling, ndim: int) -> Optional[np.ndarray]:
     """scipy's ``sampling``: a number for every axis or one per axis, as float64."""
     if sampling is None:
@@ -242,6 +248,13 @@ def _sampling(sampling, ndim: int) -> Optional[np.ndarray]:
         s = np.asarray(seq, dtype=np.float64)
     except (TypeError, ValueError) as e:
         raise TypeError(f"sampling: expected numbers ({e})") from None
+    # scipy also takes zero, negative, infinite and nan spacings (and spacings whose squares
+    # underflow or overflow), and returns what its arithmetic makes of them.
+    if not np.all((s >= _MIN_SAMPLING) & (s <= _MAX_SAMPLING)):
+        raise ValueError(
+            f"sampling: spacings must be between {_MIN_SAMPLING:g} and {_MAX_SAMPLING:g}, "
+            f"got {s.tolist()}"
+        )
     return s
 
 
@@ -271,7 +284,9 @@ def distance_transform_edt(
     Raises, as scipy does, ``RuntimeError`` for contradicting ``return_*`` / output
     arguments, a ``sampling`` of the wrong length and ``distances`` / ``indices`` arrays of
     the wrong type or shape; ``ValueError`` for an input of more than 2 dimensions (use scipy
-    for those) and ``TypeError`` for one that is not numbers.
+    for those), ``TypeError`` for one that is not numbers, and ``ValueError`` for a spacing
+    outside ``[1e-100, 1e100]`` (zero, negative, infinite, nan), which scipy takes and
+    returns what its arithmetic makes of.
 
     >>> import numpy as np
     >>> from gridbits.ndimage import distance_transform_edt

@@ -221,6 +221,18 @@ def test_bad_input():
         gnd.distance_transform_cdt(np.array(["a", "b"]))
     with pytest.raises(TypeError, match="sampling"):
         gnd.distance_transform_edt(np.ones((2, 2)), sampling="ab")
+    for bad in (0, -1, np.inf, np.nan, 1e-300, (1, 1e300)):
+        with pytest.raises(ValueError, match="sampling"):
+            gnd.distance_transform_edt(np.ones((2, 2)), sampling=bad)
+
+
+@pytest.mark.parametrize("sampling", [(1e-100, 1), (1e100, 1e100), (1e-100, 1e100), (3e-50, 7e40)])
+def test_extreme_samplings_equal_scipy(sampling):
+    img = np.random.default_rng(1).random((60, 70)) < 0.8
+    _equal(
+        gnd.distance_transform_edt(img, sampling, return_indices=True),
+        ndimage.distance_transform_edt(img, sampling, return_indices=True),
+    )
 
 
 # OpenCV

@@ -14,7 +14,10 @@ use crate::error::{try_filled, try_vec};
 use crate::{BitGrid, SizeError};
 
 /// The spacing between cells along each axis (scipy's `sampling`, given there per axis in
-/// `(row, column)` order): distances are measured in these units.
+/// `(row, column)` order): distances are measured in these units. Spacings should be
+/// positive and finite, far enough from 0 and infinity that no squared distance underflows or
+/// overflows (the Python layer takes 1e-100 to 1e100): then nearer is always smaller, and the
+/// results are scipy's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sampling {
     /// Spacing between columns (along x).
