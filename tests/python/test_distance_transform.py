@@ -265,9 +265,9 @@ def test_distance_transform_equals_cv2(img, keep):
     if img.all():
         _equal(got, want)
     else:
-        # OpenCV's IPP rounds some square roots one unit in the last place the other way;
+        # OpenCV's IPP can be one or two units in the last place off the square root;
         # gridbits' values are the correctly rounded ones.
-        np.testing.assert_array_max_ulp(got, want, maxulp=1)
+        np.testing.assert_array_max_ulp(got, want, maxulp=2)
         sq = np.rint(ndimage.distance_transform_edt(img) ** 2)
         _equal(got, np.sqrt(sq.astype(np.float32)))
         small = sq < 37
