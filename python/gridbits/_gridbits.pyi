@@ -45,6 +45,11 @@ def distance_transform_edt(
     transform with ``sampling`` ``(row, col)``."""
 def distance_transform_cv(image: _U8, kind: str) -> npt.NDArray[np.float32]:
     """cv2.distanceTransform's float32 distances, ``kind`` ``"l1"``, ``"c"`` or ``"l2"``."""
+def distance_transform_cv_labels(
+    image: _U8, kind: str, labels: _I32
+) -> tuple[npt.NDArray[np.float32], _I32]:
+    """cv2.distanceTransformWithLabels' distances and labels (5x5 mask of ``kind``), the
+    background pixels' labels given in ``labels``."""
 def fill(passable: _U8, seeds: _U8, connectivity: int) -> _U8: ...
 def fill_count(passable: _U8, row: int, col: int, connectivity: int) -> int: ...
 def distance(passable: _U8, sources: _U8, moves: str) -> _I32: ...

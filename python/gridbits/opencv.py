@@ -64,10 +64,13 @@ from ._distance_transform import (
     DIST_C,
     DIST_L1,
     DIST_L2,
+    DIST_LABEL_CCOMP,
+    DIST_LABEL_PIXEL,
     DIST_MASK_3,
     DIST_MASK_5,
     DIST_MASK_PRECISE,
     distanceTransform,
+    distanceTransformWithLabels,
 )
 from ._grid import _stats
 
@@ -91,6 +94,8 @@ __all__ = [
     "DIST_C",
     "DIST_L1",
     "DIST_L2",
+    "DIST_LABEL_CCOMP",
+    "DIST_LABEL_PIXEL",
     "DIST_MASK_3",
     "DIST_MASK_5",
     "DIST_MASK_PRECISE",
@@ -99,6 +104,7 @@ __all__ = [
     "connectedComponentsWithStats",
     "connectedComponentsWithStatsWithAlgorithm",
     "distanceTransform",
+    "distanceTransformWithLabels",
 ]
 
 #: Label image types, OpenCV's values.

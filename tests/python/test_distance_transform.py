@@ -308,3 +308,31 @@ def test_distance_transform_errors():
 def test_larger_images(density):
     img = np.random.default_rng(int(density * 1e4)).random((300, 517)) < density
     _both_equal_scipy(img, (None, (1.3, 0.4)))
+
+
+@given(images(min_side=1), st.sampled_from([0.0, 0.5, 0.9, 0.99]))
+@edge_examples([0.5], min_side=1)
+def test_distance_transform_with_labels_equals_cv2(img, keep):
+    img = img | (np.random.default_rng(img.size + 1).random(img.shape) < keep)
+    u8 = img.astype(np.uint8)
+    for t in (cv2.DIST_L1, cv2.DIST_C, cv2.DIST_L2):
+        for m in (3, 5, 0):
+            for lt in (cv2.DIST_LABEL_CCOMP, cv2.DIST_LABEL_PIXEL):
+                want = cv2.distanceTransformWithLabels(u8, t, m, labelType=lt)
+                _equal(gcv.distanceTransformWithLabels(img, t, m, labelType=lt), want)
+
+
+def test_distance_transform_with_labels_outputs_and_errors():
+    img = np.random.default_rng(4).random((6, 70)) < 0.8
+    want = cv2.distanceTransformWithLabels(img.astype(np.uint8), cv2.DIST_L2, 5)
+    dst, labels = np.zeros((6, 70), np.float32), np.zeros((6, 70), np.int32)
+    got = gcv.distanceTransformWithLabels(img, gcv.DIST_L2, 5, dst, labels)
+    assert got[0] is dst and got[1] is labels
+    _equal(got, want)
+    assert gcv.DIST_LABEL_CCOMP == cv2.DIST_LABEL_CCOMP and gcv.DIST_LABEL_PIXEL == cv2.DIST_LABEL_PIXEL
+    with pytest.raises(ValueError, match="labelType"):
+        gcv.distanceTransformWithLabels(img, gcv.DIST_L1, 5, labelType=2)
+    with pytest.raises(TypeError, match="maskSize"):
+        gcv.distanceTransformWithLabels(img, gcv.DIST_L1, "5")
+    d, lab = gcv.distanceTransformWithLabels(np.zeros((0, 3)), gcv.DIST_L1, 5)
+    assert d.shape == lab.shape == (0, 3) and d.dtype == np.float32 and lab.dtype == np.int32

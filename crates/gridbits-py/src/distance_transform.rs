@@ -6,7 +6,8 @@
 
 use crate::{array2, detach, reserved, size_error, Image};
 use gridbits::algo::distance_transform::{
-    chamfer_distances_f32, chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
+    chamfer_distances_f32, chamfer_transform, euclidean_transform, opencv_chamfer5_with_labels,
+    opencv_mask5_weights, Neighbourhood, Sampling,
 };
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray2, PyArray3, PyReadonlyArray2};
@@ -124,9 +125,41 @@ fn distance_transform_cv<'py>(
     array2(py, d, h, w)
 }
 
+/// `(float32 [h, w], int32 [h, w])`: cv2.distanceTransformWithLabels' distances and labels
+/// (5 x 5 mask of `kind` `"l1"`, `"c"` or `"l2"`), the background pixels' labels given in
+/// `labels` (C-contiguous).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn distance_transform_cv_labels<'py>(
+    py: Python<'py>,
+    image: PyReadonlyArray2<'py, u8>,
+    kind: &str,
+    labels: numpy::PyReadonlyArray2<'py, i32>,
+) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<i32>>)> {
+    let img = Image::new(&image, "src")?;
+    let (w, h) = (img.width, img.height);
+    let grid = img.grid("src")?;
+    let weights = opencv_mask5_weights(kind)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown distance kind {kind:?}")))?;
+    let given = labels
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("labels: must be C-contiguous"))?;
+    if given.len() != w * h {
+        return Err(PyValueError::new_err("labels: one per pixel"));
+    }
+    let mut out = reserved::<i32>(w * h, "labels")?;
+    out.extend_from_slice(given);
+    let (d, out) = detach(py, move || {
+        opencv_chamfer5_with_labels(&grid, weights, &mut out).map(|d| (d, out))
+    })
+    .map_err(|e| size_error("src", e))?;
+    Ok((array2(py, d, h, w)?, array2(py, out, h, w)?))
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(distance_transform_cdt, m)?)?;
     m.add_function(wrap_pyfunction!(distance_transform_edt, m)?)?;
     m.add_function(wrap_pyfunction!(distance_transform_cv, m)?)?;
+    m.add_function(wrap_pyfunction!(distance_transform_cv_labels, m)?)?;
     Ok(())
 }

@@ -8,7 +8,8 @@
 use crate::common::config;
 
 use gridbits::algo::distance_transform::{
-    chamfer_distances_f32, chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
+    chamfer_distances_f32, chamfer_transform, euclidean_transform, opencv_chamfer5_with_labels,
+    opencv_mask5_weights, Neighbourhood, Sampling,
 };
 use gridbits::naive::distance_transform::{brute_force, two_pass_chamfer, Metric};
 use gridbits::naive::NaiveGrid;
@@ -135,6 +136,41 @@ proptest! {
                 })
                 .fold(f64::INFINITY, f64::min);
             prop_assert!((di - best).abs() <= 1e-9 * best.max(1.0), "{} vs {}", di, best);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// OpenCV's 5 x 5 passes with the `DIST_L1` and `DIST_C` weights are exact, and each
+    /// cell's label is the label of a background cell at that distance.
+    #[test]
+    fn opencv_mask5_is_exact_with_nearest_labels(g in grid()) {
+        let naive = NaiveGrid::from_view(&g);
+        let w = g.width();
+        let background = naive.not().cells();
+        let start: Vec<i32> = (0..w * g.height())
+            .map(|i| background.iter().position(|&(x, y)| y * w + x == i).map_or(0, |k| k as i32 + 1))
+            .collect();
+        for (kind, metric) in [("l1", Metric::Taxicab), ("c", Metric::Chessboard)] {
+            let mut labels = start.clone();
+            let d = opencv_chamfer5_with_labels(&g, opencv_mask5_weights(kind).unwrap(), &mut labels).unwrap();
+            let brute = brute_force(&naive, metric);
+            for (i, b) in brute.iter().enumerate() {
+                let (x, y) = (i % w, i / w);
+                match *b {
+                    Some(b) => {
+                        prop_assert_eq!(d[i], b as f32);
+                        let (bx, by) = background[labels[i] as usize - 1];
+                        prop_assert_eq!(metric.between(bx.abs_diff(x) as u64, by.abs_diff(y) as u64), b);
+                    }
+                    None => {
+                        prop_assert_eq!(d[i], (u32::MAX - opencv_mask5_weights(kind).unwrap()[2]) as f32 / 65536.0);
+                        prop_assert_eq!(labels[i], 0);
+                    }
+                }
+            }
         }
     }
 }

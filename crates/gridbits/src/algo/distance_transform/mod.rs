@@ -5,6 +5,8 @@
 //! - [`chamfer_transform`]: steps of a 3 x 3 [`Neighbourhood`] (city block, chessboard, or
 //!   any structure), scipy's `distance_transform_cdt`, two raster passes;
 //!   [`chamfer_distances_f32`] gives them as OpenCV's `DIST_L1` / `DIST_C` do.
+//! - [`opencv_chamfer5_with_labels`]: OpenCV's `distanceTransformWithLabels` (5 x 5 masks in
+//!   fixed point, the label of each cell's nearest background cell).
 //! - [`euclidean_transform`]: the exact Euclidean distance with per-axis [`Sampling`],
 //!   scipy's `distance_transform_edt` (Maurer's separable feature transform; the column pass
 //!   reads the packed bits).
@@ -29,7 +31,9 @@
 //! ```
 
 mod chamfer;
+mod chamfer5;
 mod euclidean;
 
 pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
+pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};
 pub use euclidean::{euclidean_transform, EuclideanTransform, Sampling};
