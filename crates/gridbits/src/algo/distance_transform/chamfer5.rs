@@ -89,15 +89,7 @@ pub fn opencv_chamfer5_with_labels(
                 t[i] = 0;
                 continue;
             }
-            let (mut t0, mut l0) = (far, 0);
-            for &(dy, dx, k) in &STEPS {
-                let j = i.wrapping_add_signed(dy * pw as isize + dx);
-                let c = t[j].wrapping_add(weights[k]);
-                if t0 > c {
-                    t0 = c;
-                    l0 = lab[j];
-                }
-            }
+            let (t0, l0) = relax(&t, &lab, i, pw as isize, &weights, (far, 0));
             t[i] = t0;
             lab[i] = l0;
         }
@@ -110,14 +102,7 @@ pub fn opencv_chamfer5_with_labels(
             let i = at(y, x);
             let (mut t0, mut l0) = (t[i], lab[i]);
             if t0 > weights[0] {
-                for &(dy, dx, k) in &STEPS {
-                    let j = i.wrapping_add_signed(-(dy * pw as isize + dx));
-                    let c = t[j].wrapping_add(weights[k]);
-                    if t0 > c {
-                        t0 = c;
-                        l0 = lab[j];
-                    }
-                }
+                (t0, l0) = relax(&t, &lab, i, -(pw as isize), &weights, (t0, l0));
                 t[i] = t0;
                 lab[i] = l0;
             }
@@ -130,4 +115,28 @@ pub fn opencv_chamfer5_with_labels(
         }
     }
     Ok(out)
+}
+
+/// `(t0, l0)` lowered to each step's neighbour of padded cell `i` plus the step's weight,
+/// with that neighbour's label (the first strictly smaller wins, in [`STEPS`] order). `row`
+/// is the padded row length, negated for the backward pass (which mirrors the steps).
+#[inline(always)]
+fn relax(
+    t: &[u32],
+    lab: &[i32],
+    i: usize,
+    row: isize,
+    weights: &[u32; 3],
+    (mut t0, mut l0): (u32, i32),
+) -> (u32, i32) {
+    let sign = row.signum();
+    for &(dy, dx, k) in &STEPS {
+        let j = i.wrapping_add_signed(dy * row + sign * dx);
+        let c = t[j].wrapping_add(weights[k]);
+        if t0 > c {
+            t0 = c;
+            l0 = lab[j];
+        }
+    }
+    (t0, l0)
 }
