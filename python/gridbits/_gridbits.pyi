@@ -36,6 +36,23 @@ def label_stats(
 ) -> tuple[int, Optional[_I32], _I64, _I32, _F64]: ...
 
 # Fill, distance, Voronoi, reach (crates/gridbits-py/src/lib.rs).
+def distance_transform_cdt(
+    image: _U8, steps: tuple[bool, bool, bool, bool], with_indices: bool
+) -> tuple[_I32, Optional[_I32]]:
+    """``(distances, nearest row-major indices or None)``: scipy's two-pass chamfer transform
+    with the neighbours ``[up-left, up, up-right, left]``."""
+def distance_transform_edt(
+    image: _U8, sampling: tuple[float, float], with_distances: bool
+) -> tuple[Optional[npt.NDArray[np.float64]], _I32, bool]:
+    """``(distances or None, indices [2, h, w], has_background)``: scipy's exact Euclidean
+    transform with ``sampling`` ``(row, col)``."""
+def distance_transform_cv(image: _U8, kind: str) -> npt.NDArray[np.float32]:
+    """cv2.distanceTransform's float32 distances, ``kind`` ``"l1"``, ``"c"`` or ``"l2"``."""
+def distance_transform_cv_labels(
+    image: _U8, kind: str, labels: _I32
+) -> tuple[npt.NDArray[np.float32], _I32]:
+    """cv2.distanceTransformWithLabels' distances and labels (5x5 mask of ``kind``), the
+    background pixels' labels given in ``labels``."""
 def fill(passable: _U8, seeds: _U8, connectivity: int) -> _U8: ...
 def fill_count(passable: _U8, row: int, col: int, connectivity: int) -> int: ...
 def distance(passable: _U8, sources: _U8, moves: str) -> _I32: ...

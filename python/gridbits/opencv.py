@@ -58,6 +58,20 @@ import numpy as _np
 
 from . import _gridbits
 from ._checks import as_mask as _as_mask, connectivity as _conn
+from ._distance_transform import (
+    CV_8U,
+    CV_32F,
+    DIST_C,
+    DIST_L1,
+    DIST_L2,
+    DIST_LABEL_CCOMP,
+    DIST_LABEL_PIXEL,
+    DIST_MASK_3,
+    DIST_MASK_5,
+    DIST_MASK_PRECISE,
+    distanceTransform,
+    distanceTransformWithLabels,
+)
 from ._grid import _stats
 
 __all__ = [
@@ -74,11 +88,23 @@ __all__ = [
     "CC_STAT_TOP",
     "CC_STAT_WIDTH",
     "CV_16U",
+    "CV_32F",
     "CV_32S",
+    "CV_8U",
+    "DIST_C",
+    "DIST_L1",
+    "DIST_L2",
+    "DIST_LABEL_CCOMP",
+    "DIST_LABEL_PIXEL",
+    "DIST_MASK_3",
+    "DIST_MASK_5",
+    "DIST_MASK_PRECISE",
     "connectedComponents",
     "connectedComponentsWithAlgorithm",
     "connectedComponentsWithStats",
     "connectedComponentsWithStatsWithAlgorithm",
+    "distanceTransform",
+    "distanceTransformWithLabels",
 ]
 
 #: Label image types, OpenCV's values.

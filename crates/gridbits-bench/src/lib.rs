@@ -20,6 +20,7 @@ pub mod amazons_moves;
 pub mod bytes;
 pub mod components;
 pub mod envs;
+pub mod distance_transform;
 pub mod fill;
 pub mod grids;
 pub mod lines;
@@ -520,6 +521,7 @@ pub fn run(bench: &mut Bench) {
     bytes::register(bench, &mut SplitMix::new(0xb));
     envs::register(bench, &mut SplitMix::new(0xc));
     skeleton::register(bench, &mut SplitMix::new(0xd));
+    distance_transform::register(bench, &mut SplitMix::new(0xd7));
 }
 
 #[cfg(test)]

@@ -68,7 +68,7 @@ enum Format {
 
 /// The `.npy` version 1.0 header: magic, version, header length, and the dict padded with
 /// spaces so that the data starts at a multiple of 64 bytes.
-fn npy_header(descr: &str, width: usize, height: usize) -> Vec<u8> {
+pub(crate) fn npy_header(descr: &str, width: usize, height: usize) -> Vec<u8> {
     let dict =
         format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': ({height}, {width}), }}");
     // magic (6) + version (2) + length (2) + dict + padding + '\n'.
@@ -228,7 +228,7 @@ fn write_png_grey(
 }
 
 /// Creates `path` and runs `write` on a buffered writer to it; errors name the path.
-fn to_file(
+pub(crate) fn to_file(
     path: &str,
     write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
 ) -> Result<(), CliError> {
@@ -296,15 +296,27 @@ pub fn distance_level(d: u32, max: u32) -> u8 {
 pub fn write_distance_png(map: &DistanceMap, path: &str) -> Result<(), CliError> {
     let (w, h) = (map.width(), map.height());
     let max = map.max().unwrap_or(0);
-    let rows = |out: &mut dyn Write| {
+    write_grey_png_to(path, w, h, 8, |y, row| {
+        row.extend(
+            map.as_slice()[y * w..(y + 1) * w]
+                .iter()
+                .map(|&d| distance_level(d, max)),
+        );
+    })
+}
+
+/// Writes a `w x h` greyscale PNG of `depth` bits a sample to `path`, or to standard output
+/// for `-` (rows from `fill_row`, as [`write_png_grey`] takes them).
+pub(crate) fn write_grey_png_to(
+    path: &str,
+    w: usize,
+    h: usize,
+    depth: u8,
+    mut fill_row: impl FnMut(usize, &mut Vec<u8>),
+) -> Result<(), CliError> {
+    let mut rows = |out: &mut dyn Write| {
         let mut out = out;
-        write_png_grey(&mut out, w, h, 8, |y, row| {
-            row.extend(
-                map.as_slice()[y * w..(y + 1) * w]
-                    .iter()
-                    .map(|&d| distance_level(d, max)),
-            );
-        })
+        write_png_grey(&mut out, w, h, depth, &mut fill_row)
     };
     if path == "-" {
         let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

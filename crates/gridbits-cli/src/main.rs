@@ -88,6 +88,14 @@ enum Command {
                             gridbits distance --from 0,0 --npy dist.npy --png dist.png map.png"
     )]
     Distance(cmd::distance::DistanceArgs),
+    /// Distance transform: every set cell's distance to the nearest empty cell.
+    #[command(
+        after_help = "Examples:\n  printf '###\\n###\\n##.\\n' | gridbits transform --metric taxicab\n  \
+                            taxicab distance transform: 8 set cells, largest distance 4\n  4 3 2\n  3 2 1\n  \
+                            2 1 0\n\n  gridbits transform --json blobs.png\n  \
+                            gridbits transform --metric chessboard --npy dist.npy --png dist.png scan.pbm"
+    )]
+    Transform(cmd::transform::TransformArgs),
     /// Voronoi territory: each cell goes to the player that reaches it first.
     #[command(
         after_help = "Examples:\n  printf 'A...\\n....\\n...B\\n' | gridbits voronoi\n  \
@@ -151,6 +159,7 @@ const IMAGE_COMMANDS: [&str; 8] = [
     "components",
     "fill",
     "distance",
+    "transform",
     "voronoi",
     "reach",
     "tetris",
@@ -173,6 +182,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Components(a) => components(a, out),
         Command::Fill(a) => cmd::fill::run(&a, out),
         Command::Distance(a) => cmd::distance::run(&a, out),
+        Command::Transform(a) => cmd::transform::run(&a, out),
         Command::Voronoi(a) => cmd::voronoi::run(&a, out),
         Command::Reach(a) => cmd::reach::run(&a, out),
         Command::Skeleton(a) => cmd::skeleton::run(&a, out),

@@ -21,4 +21,5 @@ mod cli_stream;
 mod cli_stream_more;
 mod cli_tetris_moves;
 mod cli_threads;
+mod cli_transform;
 mod cli_usage;

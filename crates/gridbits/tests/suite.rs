@@ -15,6 +15,7 @@ mod components_props;
 mod cross;
 mod dir;
 mod distance_frontier;
+mod distance_transform_props;
 mod fill_engines;
 mod fill_props;
 mod game_envs;

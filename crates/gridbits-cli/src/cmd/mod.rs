@@ -9,6 +9,7 @@ pub mod reach;
 pub mod show;
 pub mod skeleton;
 pub mod tetris;
+pub mod transform;
 pub mod voronoi;
 
 use gridbits::{Connectivity, Moves};

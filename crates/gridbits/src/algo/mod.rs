@@ -3,6 +3,7 @@
 pub(crate) mod checks;
 pub mod components;
 pub mod distance;
+pub mod distance_transform;
 pub mod fill;
 pub mod label;
 pub mod lines;

@@ -16,6 +16,7 @@
 pub mod amazons;
 pub mod amazons_moves;
 pub mod components;
+pub mod distance_transform;
 pub mod fill;
 pub mod lines;
 pub mod puyo;

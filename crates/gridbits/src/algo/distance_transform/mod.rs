@@ -1,0 +1,39 @@
+//! Distance transforms of binary images: for every set cell, how far the nearest unset
+//! (background) cell is, and which cell that is. (The move distance from sources through
+//! passable cells, a BFS, is [`algo::distance`](crate::algo::distance).)
+//!
+//! - [`chamfer_transform`]: steps of a 3 x 3 [`Neighbourhood`] (city block, chessboard, or
+//!   any structure), scipy's `distance_transform_cdt`, two raster passes;
+//!   [`chamfer_distances_f32`] gives them as OpenCV's `DIST_L1` / `DIST_C` do.
+//! - [`opencv_chamfer5_with_labels`]: OpenCV's `distanceTransformWithLabels` (5 x 5 masks in
+//!   fixed point, the label of each cell's nearest background cell).
+//! - [`euclidean_transform`]: the exact Euclidean distance with per-axis [`Sampling`],
+//!   scipy's `distance_transform_edt` (Maurer's separable feature transform; the column pass
+//!   reads the packed bits).
+//!   [`EuclideanTransform::distances_f32`] gives them as OpenCV's
+//!   `distanceTransform(DIST_L2, DIST_MASK_PRECISE)` does: the `f32` square root of the
+//!   squared distance.
+//!
+//! Each gives the results of the library it mirrors bit for bit, ties included (which
+//! background cell is "nearest" when several are equally near); the tests check them
+//! against the brute-force references in [`naive::distance_transform`](crate::naive::distance_transform)
+//! and, from Python, against scipy and OpenCV themselves. Outside the grid is never
+//! background: a grid without an unset cell has no distances (see each function).
+//!
+//! ```
+//! use gridbits::algo::distance_transform::{chamfer_transform, euclidean_transform, Neighbourhood, Sampling};
+//! use gridbits::BitGrid;
+//! let g = BitGrid::parse("###\n###\n##.\n").unwrap();
+//! let cdt = chamfer_transform(&g, Neighbourhood::chessboard(), false).unwrap();
+//! assert_eq!(cdt.get(0, 0), 2);
+//! let edt = euclidean_transform(&g, Sampling::default()).unwrap();
+//! assert_eq!(edt.distances(Sampling::default()).unwrap()[0], 8f64.sqrt());
+//! ```
+
+mod chamfer;
+mod chamfer5;
+mod euclidean;
+
+pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
+pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};
+pub use euclidean::{euclidean_transform, EuclideanTransform, Sampling};

@@ -1,0 +1,206 @@
+//! Property tests of `algo::distance_transform` against `naive::distance_transform`: the
+//! chamfer transform equals scipy's two passes written cell by cell (distances and nearest
+//! cells) for all 16 neighbourhoods, and brute force for city block and chessboard; the
+//! Euclidean transform's distances equal brute force to the last bit and its nearest cells
+//! are at that distance; on sizes around word boundaries, 1 x 1, thin and tall grids, empty
+//! and full grids and densities from sparse to dense.
+
+use crate::common::config;
+
+use gridbits::algo::distance_transform::{
+    chamfer_distances_f32, chamfer_transform, euclidean_transform, opencv_chamfer5_with_labels,
+    opencv_mask5_weights, Neighbourhood, Sampling,
+};
+use gridbits::naive::distance_transform::{brute_force, two_pass_chamfer, Metric};
+use gridbits::naive::NaiveGrid;
+use gridbits::BitGrid;
+use gridbits_testkit::{percent_grid, SplitMix};
+use proptest::prelude::*;
+
+/// Sizes worth testing: word boundaries, single cells, thin and tall grids.
+fn size() -> impl Strategy<Value = (usize, usize)> {
+    prop_oneof![
+        (1usize..20, 1usize..20),
+        prop::sample::select(vec![63usize, 64, 65, 127, 128, 129])
+            .prop_flat_map(|w| (Just(w), 1usize..8)),
+        (1usize..4, 1usize..90),
+        Just((1, 1)),
+    ]
+}
+
+/// A grid of `size()` with a density from empty to full.
+fn grid() -> impl Strategy<Value = BitGrid> {
+    (
+        size(),
+        prop::sample::select(vec![0u32, 3, 30, 50, 70, 90, 97, 100]),
+        any::<u64>(),
+    )
+        .prop_map(|((w, h), pct, seed)| percent_grid(&mut SplitMix::new(seed), w, h, pct))
+}
+
+fn rows_of(steps: u16) -> [[bool; 3]; 3] {
+    let mut rows = [[false; 3]; 3];
+    for (i, r) in rows.iter_mut().flatten().enumerate() {
+        *r = steps >> i & 1 == 1;
+    }
+    rows
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn chamfer_is_scipys_two_passes(g in grid(), structure in 0u16..512) {
+        let rows = rows_of(structure);
+        let naive = NaiveGrid::from_view(&g);
+        let (d, f) = two_pass_chamfer(&naive, rows);
+        let t = chamfer_transform(&g, Neighbourhood::from_rows(rows), true).unwrap();
+        prop_assert_eq!(t.distances(), &d[..]);
+        let nearest: Vec<usize> = t.nearest().unwrap().iter().map(|&i| i as usize).collect();
+        prop_assert_eq!(nearest, f);
+        let plain = chamfer_transform(&g, Neighbourhood::from_rows(rows), false).unwrap();
+        prop_assert_eq!(plain.distances(), &d[..]);
+        prop_assert!(plain.nearest().is_none());
+    }
+
+    #[test]
+    fn chamfer_taxicab_and_chessboard_are_exact(g in grid()) {
+        let naive = NaiveGrid::from_view(&g);
+        let w = g.width();
+        for (n, metric) in [
+            (Neighbourhood::taxicab(), Metric::Taxicab),
+            (Neighbourhood::chessboard(), Metric::Chessboard),
+        ] {
+            let t = chamfer_transform(&g, n, true).unwrap();
+            let brute = brute_force(&naive, metric);
+            let as_f32: Vec<f32> = t.distances().iter().map(|&d| if d < 0 { f32::MAX } else { d as f32 }).collect();
+            prop_assert_eq!(chamfer_distances_f32(&g, n).unwrap(), as_f32);
+            let nearest = t.nearest().unwrap();
+            for (i, (&d, b)) in t.distances().iter().zip(&brute).enumerate() {
+                prop_assert_eq!(d, b.map_or(-1, |b| b as i32));
+                if d >= 0 {
+                    let (nx, ny) = (nearest[i] as usize % w, nearest[i] as usize / w);
+                    prop_assert!(!g.get(nx, ny));
+                    let (x, y) = (i % w, i / w);
+                    prop_assert_eq!(metric.between(nx.abs_diff(x) as u64, ny.abs_diff(y) as u64), d as u64);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn euclidean_is_exact(g in grid()) {
+        let naive = NaiveGrid::from_view(&g);
+        let brute = brute_force(&naive, Metric::SquaredEuclidean);
+        let t = euclidean_transform(&g, Sampling::default()).unwrap();
+        let d = t.distances(Sampling::default()).unwrap();
+        let d32 = t.distances_f32().unwrap();
+        let w = g.width();
+        prop_assert_eq!(t.has_background(), !g.is_full());
+        for (i, b) in brute.iter().enumerate() {
+            let (x, y) = (i % w, i / w);
+            match *b {
+                Some(b) => {
+                    prop_assert_eq!(d[i], (b as f64).sqrt());
+                    prop_assert_eq!(d32[i], (b as f32).sqrt());
+                    let (nx, ny) = t.nearest(x, y).unwrap();
+                    prop_assert!(!g.get(nx, ny));
+                    prop_assert_eq!(Metric::SquaredEuclidean.between(nx.abs_diff(x) as u64, ny.abs_diff(y) as u64), b);
+                }
+                None => {
+                    // scipy's values without background: nearest (-1, 0) in (row, col).
+                    prop_assert_eq!(t.nearest(x, y), None);
+                    prop_assert_eq!(d[i], (((y + 1) * (y + 1) + x * x) as f64).sqrt());
+                    prop_assert_eq!(d32[i], f32::MAX.sqrt());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn euclidean_with_sampling_is_nearest(g in grid(), sx in 0.1f64..4.0, sy in 0.1f64..4.0) {
+        prop_assume!(!g.is_full());
+        let s = Sampling { x: sx, y: sy };
+        let t = euclidean_transform(&g, s).unwrap();
+        let d = t.distances(s).unwrap();
+        let w = g.width();
+        let background: Vec<(usize, usize)> = NaiveGrid::from_view(&g).not().cells();
+        for (i, &di) in d.iter().enumerate() {
+            let (x, y) = (i % w, i / w);
+            let best = background
+                .iter()
+                .map(|&(bx, by)| {
+                    let dx = (bx as f64 - x as f64) * sx;
+                    let dy = (by as f64 - y as f64) * sy;
+                    (dy * dy + dx * dx).sqrt()
+                })
+                .fold(f64::INFINITY, f64::min);
+            prop_assert!((di - best).abs() <= 1e-9 * best.max(1.0), "{} vs {}", di, best);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// OpenCV's 5 x 5 passes with the `DIST_L1` and `DIST_C` weights are exact, and each
+    /// cell's label is the label of a background cell at that distance.
+    #[test]
+    fn opencv_mask5_is_exact_with_nearest_labels(g in grid()) {
+        let naive = NaiveGrid::from_view(&g);
+        let w = g.width();
+        let background = naive.not().cells();
+        let start: Vec<i32> = (0..w * g.height())
+            .map(|i| background.iter().position(|&(x, y)| y * w + x == i).map_or(0, |k| k as i32 + 1))
+            .collect();
+        for (kind, metric) in [("l1", Metric::Taxicab), ("c", Metric::Chessboard)] {
+            let mut labels = start.clone();
+            let d = opencv_chamfer5_with_labels(&g, opencv_mask5_weights(kind).unwrap(), &mut labels).unwrap();
+            let brute = brute_force(&naive, metric);
+            for (i, b) in brute.iter().enumerate() {
+                let (x, y) = (i % w, i / w);
+                match *b {
+                    Some(b) => {
+                        prop_assert_eq!(d[i], b as f32);
+                        let (bx, by) = background[labels[i] as usize - 1];
+                        prop_assert_eq!(metric.between(bx.abs_diff(x) as u64, by.abs_diff(y) as u64), b);
+                    }
+                    None => {
+                        prop_assert_eq!(d[i], (u32::MAX - opencv_mask5_weights(kind).unwrap()[2]) as f32 / 65536.0);
+                        prop_assert_eq!(labels[i], 0);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Ties along a column go to the upper cell, along a row to the left one (scipy's rule).
+#[test]
+fn euclidean_ties_go_up_then_left() {
+    let g = BitGrid::parse(".\n#\n.\n").unwrap();
+    let t = euclidean_transform(&g, Sampling::default()).unwrap();
+    assert_eq!(t.nearest(0, 1), Some((0, 0)));
+    let g = BitGrid::parse(".#.\n").unwrap();
+    let t = euclidean_transform(&g, Sampling::default()).unwrap();
+    assert_eq!(t.nearest(1, 0), Some((0, 0)));
+}
+
+/// Chamfer distances grow past a word and along a whole large grid.
+#[test]
+fn chamfer_long_distances() {
+    let mut g = BitGrid::full(300, 5);
+    g.clear(0, 0);
+    let t = chamfer_transform(&g, Neighbourhood::taxicab(), false).unwrap();
+    assert_eq!(t.get(299, 4), 299 + 4);
+    let t = chamfer_transform(&g, Neighbourhood::chessboard(), false).unwrap();
+    assert_eq!(t.get(299, 4), 299);
+    let t = chamfer_transform(&BitGrid::full(70, 3), Neighbourhood::taxicab(), true).unwrap();
+    assert!(t.distances().iter().all(|&d| d == -1));
+    assert!(t
+        .nearest()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .all(|(i, &f)| f as usize == i));
+}
