@@ -1316,6 +1316,78 @@ f.write_str(&self.to_text())
 }
 }
 }
+pub mod game{
+use super::{PairMove,COLUMNS};
+pub const MAX_PAIR_PREVIEWS:usize=8;
+pub const ALL_CLEAR_BONUS:u64=2100;
+pub const PLACEMENTS: [PairMove;22] = {
+let mut out= [PairMove{
+column:0,
+rotation:0,
+};22];
+let mut i=0;
+let mut x=0;
+while x<COLUMNS{
+let mut r=0;
+while r<4{
+let mv=PairMove{
+column:x,
+rotation:r,
+};
+if mv.columns().is_some() {
+out[i] =mv;
+i+=1;
+}
+r+=1;
+}
+x+=1;
+}
+out
+};
+const INDEX: [[u8;4];COLUMNS] = {
+let mut out= [[255u8;4];COLUMNS];
+let mut i=0;
+while i<22{
+let m=PLACEMENTS[i];
+out[m.column][m.rotation as usize] =i as u8;
+i+=1;
+}
+out
+};
+pub const fn placement_index(mv:PairMove) ->Option<usize> {
+if mv.column>=COLUMNS||mv.rotation>=4{
+return None;
+}
+match INDEX[mv.column][mv.rotation as usize] {
+255=>None,
+i=>Some(i as usize),
+}
+}
+#[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
+pub struct TsuConfig{
+pub colors:u8,
+pub previews:usize,
+pub target_point:u32,
+pub max_drop:u32,
+}
+#[derive(Clone,Debug,PartialEq,Eq)]
+pub enum TsuError{
+Config(&'static str),
+GameOver,
+IllegalMove(usize),
+}
+#[derive(Clone,Copy,Debug,Default,PartialEq,Eq,Hash)]
+pub struct TsuStep{
+pub chain:u32,
+pub score:u64,
+pub all_clear_bonus:bool,
+pub all_clear:bool,
+pub ojama_cancelled:u32,
+pub ojama_sent:u32,
+pub ojama_dropped:u32,
+pub game_over:bool,
+}
+}
 mod kernel{
 use super::{Chain,Field,Rules,Step,ACTIVE,ALL,COLORS,GARBAGE,LANE,LANE_ONES,MAX_CHAIN};
 pub(super)trait Plane:Copy{
@@ -2072,6 +2144,7 @@ pub use codes::{CodeError,CODE_GARBAGE};
 pub use engine::ChainEngine;
 pub use error::{CellError,PlaceError};
 pub use field::{Cell,Field};
+pub use game::{placement_index,TsuConfig,TsuError,TsuStep,ALL_CLEAR_BONUS,MAX_PAIR_PREVIEWS,PLACEMENTS};
 pub use pair::{Pair,PairError,PairMove};
 pub use placement::{Drops,PairPlacement,MAX_PLACEMENTS};
 pub use rules::{Nuisance,Rules};

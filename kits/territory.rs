@@ -352,8 +352,13 @@ const M_GALLOP:u8=1;
 const M_KOGGE_STONE:u8=2;
 const M_SUBTRACT:u8=3;
 const M_AUTO:u8=4;
+const SHORT_RAY:usize=19;
 pub const fn auto_board_method(w:usize,h:usize,dx:isize,dy:isize) ->Method{
-if dy==0&& (dx==1||max_ray_len(w,h,dx,dy) >15) {
+if crate::gridbits::board::words_for(w,h) ==1{
+Method::Gallop
+}else if max_ray_len(w,h,dx,dy) <=SHORT_RAY{
+Method::Dumb7
+}else if dy==0&& (dx==1||max_ray_len(w,h,dx,dy) >15) {
 Method::Subtract
 }else{
 Method::KoggeStone

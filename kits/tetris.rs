@@ -1590,6 +1590,106 @@ f,
 }
 pub mod games{
 pub mod tetris{
+pub mod bag{
+#[derive(Clone,Copy,Debug,Default,PartialEq,Eq,Hash)]
+pub enum Randomizer{
+#[default]
+Bag7,
+Uniform,
+}
+}
+pub mod game{
+use super::bag::{Randomizer};
+use super::{Placement,Spin};
+use crate::gridbits::SizeError;
+pub const MAX_PREVIEWS:usize=16;
+pub const VISIBLE_ROWS:usize=20;
+pub const ACTION_SCORE: [[u32;5];3] = [
+[0,100,300,500,800],
+[100,200,400,0,0],
+[400,800,1200,1600,0],
+];
+pub const ATTACK: [[u32;5];3] = [[0,0,1,2,4], [0,0,1,0,0], [0,2,4,6,0]];
+pub const COMBO_ATTACK: [u32;12] = [0,0,1,1,2,2,3,3,4,4,4,5];
+pub const PERFECT_CLEAR_SCORE: [u32;5] = [0,800,1200,1800,2000];
+pub const B2B_TETRIS_PERFECT_CLEAR_SCORE:u32=3200;
+pub const PERFECT_CLEAR_ATTACK:u32=10;
+pub fn clear_reward(
+lines:u32,
+spin:Spin,
+back_to_back:bool,
+combo:u32,
+perfect_clear:bool,
+) -> (u64,u32) {
+let(s,l) = (spin as usize,lines.min(4)as usize);
+let mut points=u64::from(ACTION_SCORE[s][l]);
+if lines==0{
+return(points,0);
+}
+let mut attack=ATTACK[s][l];
+if back_to_back{
+points=points*3/2;
+attack+=1;
+}
+let c=combo.max(1)as usize-1;
+points+=50*c as u64;
+attack+=COMBO_ATTACK[c.min(COMBO_ATTACK.len() -1)];
+if perfect_clear{
+attack+=PERFECT_CLEAR_ATTACK;
+points+=u64::from(if back_to_back&&lines>=4{
+B2B_TETRIS_PERFECT_CLEAR_SCORE
+}else{
+PERFECT_CLEAR_SCORE[l]
+});
+}
+(points,attack)
+}
+#[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
+pub struct GameConfig{
+pub height:usize,
+pub previews:usize,
+pub hold:bool,
+pub randomizer:Randomizer,
+pub level:u32,
+pub lines_per_level:u32,
+}
+#[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
+pub enum Action{
+Place(Placement),
+Hold,
+}
+#[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
+pub enum TopOut{
+BlockOut,
+LockOut,
+GarbageOut,
+}
+#[derive(Clone,Debug,PartialEq,Eq)]
+pub enum GameError{
+GameOver,
+HoldUnavailable,
+NotAPlacement(Placement),
+HoleOffMatrix{
+column:usize,
+width:usize,
+},
+Config(&'static str),
+Size(SizeError),
+}
+#[derive(Clone,Copy,Debug,Default,PartialEq,Eq,Hash)]
+pub struct StepResult{
+pub lines:u32,
+pub score:u64,
+pub attack:u32,
+pub cancelled:u32,
+pub garbage:u32,
+pub spin:Spin,
+pub combo:u32,
+pub back_to_back:bool,
+pub perfect_clear:bool,
+pub game_over:Option<TopOut>,
+}
+}
 pub mod inputs{
 use super::moves::{kick_shifts,turns,Planes};
 use super::{MoveOptions,Piece,Placement,Rotation,Spin,Tetris};
@@ -2071,10 +2171,34 @@ return;
 }
 }
 }
-pub(super)struct Locks<const W:usize> {
-pub(super)lock: [[u64;W];4],
-pub(super)full: [[u64;W];4],
-pub(super)mini: [[u64;W];4],
+#[derive(Clone,Copy,Debug)]
+pub(crate)struct Locks<const W:usize> {
+pub(crate)lock: [[u64;W];4],
+pub(crate)full: [[u64;W];4],
+pub(crate)mini: [[u64;W];4],
+}
+impl<const W:usize>Locks<W> {
+pub(crate)const EMPTY:Self=Locks{
+lock: [[0;W];4],
+full: [[0;W];4],
+mini: [[0;W];4],
+};
+#[inline(always)]
+pub(crate)fn spin(&self,r:usize,cx:usize,cy:u32) ->Spin{
+let b=1u64<<cy;
+if self.full[r][cx] &b!=0{
+Spin::Full
+}else if self.mini[r][cx] &b!=0{
+Spin::Mini
+}else{
+Spin::None
+}
+}
+}
+#[inline(always)]
+pub(crate)const fn tight_offset(piece:Piece,rotation:Rotation) -> (i32,i32) {
+let g= &GEO[piece as usize][rotation as usize];
+(g.dx as i32,g.ty as i32)
 }
 #[allow(clippy::needless_range_loop)]
 pub(super)fn locks<const W:usize>(pl: &Planes<W>,re: &Reach<W>,out: &mut Locks<W>) {
@@ -2113,11 +2237,40 @@ impl<const W:usize>Tetris<W> {
 pub fn moves(&self,piece:Piece) ->Vec<Placement> {
 self.moves_with(piece, &MoveOptions::default())
 }
-#[allow(clippy::needless_range_loop)]
 pub fn moves_with(&self,piece:Piece,opts: &MoveOptions) ->Vec<Placement> {
+let mut out=Vec::with_capacity(4*W);
+self.for_each_move(piece,opts, |p|out.push(p));
+out
+}
+pub fn for_each_move(&self,piece:Piece,opts: &MoveOptions,mut f:impl FnMut(Placement)) {
+let mut lk=Locks::EMPTY;
+if!self.lock_planes(piece,opts, &mut lk) {
+return;
+}
+for r in 0..distinct(piece) {
+let rotation=Rotation::ALL[r];
+let(dx,ty) =tight_offset(piece,rotation);
+for x in 0..W{
+let mut bits=lk.lock[r][x];
+while bits!=0{
+let cy=bits.trailing_zeros();
+bits&=bits-1;
+f(Placement{
+piece,
+rotation,
+x:x as i32-dx,
+y:cy as i32-ty,
+spin:lk.spin(r,x,cy),
+});
+}
+}
+}
+}
+pub(crate)fn lock_planes(&self,piece:Piece,opts: &MoveOptions,out: &mut Locks<W>) ->bool{
+*out=Locks::EMPTY;
 let pl=Planes::new(self,piece);
 let Some(start) =pl.start(self,opts)else{
-return Vec::new();
+return false;
 };
 let mut re=Reach{
 reach: [[0u64;W];4],
@@ -2125,40 +2278,8 @@ rot_any: [[0u64;W];4],
 rot_tst: [[0u64;W];4],
 };
 reach(&pl,start,opts, &mut re);
-let mut lk=Locks{
-lock: [[0u64;W];4],
-full: [[0u64;W];4],
-mini: [[0u64;W];4],
-};
-locks(&pl, &re, &mut lk);
-let mut out=Vec::with_capacity(4*W);
-for r in 0..distinct(piece) {
-let g= &GEO[piece as usize][r];
-let rotation=Rotation::ALL[r];
-for x in 0..W{
-let mut bits=lk.lock[r][x];
-while bits!=0{
-let cy=bits.trailing_zeros();
-let b=1u64<<cy;
-bits&=bits-1;
-let spin=if lk.full[r][x] &b!=0{
-Spin::Full
-}else if lk.mini[r][x] &b!=0{
-Spin::Mini
-}else{
-Spin::None
-};
-out.push(Placement{
-piece,
-rotation,
-x:x as i32-i32::from(g.dx),
-y:cy as i32-i32::from(g.ty),
-spin,
-});
-}
-}
-}
-out
+locks(&pl, &re,out);
+true
 }
 }
 }
@@ -2651,6 +2772,8 @@ self.fits(piece,rotation,x,up).then_some((x,up))
 }
 }
 }
+pub use bag::{Randomizer};
+pub use game::{clear_reward,Action,GameConfig,GameError,StepResult,TopOut};
 pub use inputs::Input;
 pub use moves::{MoveOptions,Placement};
 pub use piece::{Piece,Rotation,RotationError};
