@@ -19,8 +19,8 @@
 pub mod amazons_moves;
 pub mod bytes;
 pub mod components;
-pub mod envs;
 pub mod distance_transform;
+pub mod envs;
 pub mod fill;
 pub mod grids;
 pub mod lines;

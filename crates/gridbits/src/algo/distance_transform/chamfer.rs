@@ -6,6 +6,7 @@
 //! side, so the inner loop has no bounds checks; the neighbourhood's four "earlier" cells are
 //! const-generic flags, so each of the 16 neighbourhoods compiles to its own straight loop.
 
+use super::layers::layer_distances;
 use crate::error::{try_filled, try_vec};
 use crate::{BitGrid, SizeError};
 
@@ -135,6 +136,16 @@ pub fn chamfer_transform(
     neighbourhood: Neighbourhood,
     nearest: bool,
 ) -> Result<ChamferTransform, SizeError> {
+    if !nearest {
+        if let Some(distances) = by_layers(grid, neighbourhood, 0i32, |d| d as i32)? {
+            return Ok(ChamferTransform {
+                width: grid.width(),
+                height: grid.height(),
+                distances,
+                nearest: None,
+            });
+        }
+    }
     let (pad, feat) = padded_passes(grid, neighbourhood, nearest)?;
     Ok(ChamferTransform {
         width: grid.width(),
@@ -165,12 +176,40 @@ pub fn chamfer_distances_f32(
     grid: &BitGrid,
     neighbourhood: Neighbourhood,
 ) -> Result<Vec<f32>, SizeError> {
+    if let Some(distances) = by_layers(grid, neighbourhood, 0f32, |d| d as f32)? {
+        return Ok(distances);
+    }
     let (pad, _) = padded_passes(grid, neighbourhood, false)?;
     unpad(
         grid,
         &pad,
         |d| if d >= UNREACHED { f32::MAX } else { d as f32 },
     )
+}
+
+/// The distances by erosion layers ([`layers`](super::layers)) where they apply and pay
+/// (`zero` is `f(0)`, a background cell's distance):
+/// city block or chessboard, a grid with a background cell, shapes shallow enough for the
+/// layers' budget. `None` sends the caller to the passes, which give the same distances.
+fn by_layers<T: Copy>(
+    grid: &BitGrid,
+    neighbourhood: Neighbourhood,
+    zero: T,
+    f: impl Fn(u32) -> T,
+) -> Result<Option<Vec<T>>, SizeError> {
+    let diagonal = if neighbourhood == Neighbourhood::chessboard() {
+        true
+    } else if neighbourhood == Neighbourhood::taxicab() {
+        false
+    } else {
+        return Ok(None);
+    };
+    let (w, h) = grid.size();
+    if grid.count() as usize == w * h {
+        return Ok(None); // no background cell: nothing is reached, the passes say so
+    }
+    let mut out: Vec<T> = try_filled("chamfer distances", w, h, (w * h) as u128, zero)?;
+    Ok(layer_distances(grid, diagonal, &mut out, f).then_some(out))
 }
 
 /// The cells of the padded distances `pad`, row-major, each through `f`.

@@ -4,7 +4,9 @@
 //!
 //! - [`chamfer_transform`]: steps of a 3 x 3 [`Neighbourhood`] (city block, chessboard, or
 //!   any structure), scipy's `distance_transform_cdt`, two raster passes;
-//!   [`chamfer_distances_f32`] gives them as OpenCV's `DIST_L1` / `DIST_C` do.
+//!   [`chamfer_distances_f32`] gives them as OpenCV's `DIST_L1` / `DIST_C` do. Without
+//!   nearest cells, city-block and chessboard distances of shallow shapes come from erosion
+//!   layers on the packed bits instead (the same numbers; `layers.rs`).
 //! - [`opencv_chamfer5_with_labels`]: OpenCV's `distanceTransformWithLabels` (5 x 5 masks in
 //!   fixed point, the label of each cell's nearest background cell).
 //! - [`euclidean_transform`]: the exact Euclidean distance with per-axis [`Sampling`],
@@ -33,6 +35,7 @@
 mod chamfer;
 mod chamfer5;
 mod euclidean;
+mod layers;
 
 pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
 pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};
