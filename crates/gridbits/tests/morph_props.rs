@@ -107,11 +107,20 @@ fn erosion_and_dilation_match_naive() {
                         "dilation {w}x{h} {pct}% border {border} by\n{fp}centre {:?}",
                         fp.center()
                     );
-                    assert_eq!(e.words(), BitGrid::from_fn(w, h, |x, y| e.get(x, y)).unwrap().words());
+                    assert_eq!(
+                        e.words(),
+                        BitGrid::from_fn(w, h, |x, y| e.get(x, y)).unwrap().words()
+                    );
                 }
             }
-            assert_eq!(naive(&erosion(&g, &fps[0])), nm::erosion(&n, &fps[0], false));
-            assert_eq!(naive(&dilation(&g, &fps[0])), nm::dilation(&n, &fps[0], false));
+            assert_eq!(
+                naive(&erosion(&g, &fps[0])),
+                nm::erosion(&n, &fps[0], false)
+            );
+            assert_eq!(
+                naive(&dilation(&g, &fps[0])),
+                nm::dilation(&n, &fps[0], false)
+            );
         }
     }
 }
@@ -162,10 +171,16 @@ fn repetitions_and_masks_match_naive() {
                             }
                             let open = opening_with(&g, fp, &opts);
                             let e = nm::repeated(&n, fp, true, border, times, nmask);
-                            assert_eq!(naive(&open), nm::repeated(&e, fp, false, border, times, nmask));
+                            assert_eq!(
+                                naive(&open),
+                                nm::repeated(&e, fp, false, border, times, nmask)
+                            );
                             let close = closing_with(&g, fp, &opts);
                             let d = nm::repeated(&n, fp, false, border, times, nmask);
-                            assert_eq!(naive(&close), nm::repeated(&d, fp, true, border, times, nmask));
+                            assert_eq!(
+                                naive(&close),
+                                nm::repeated(&d, fp, true, border, times, nmask)
+                            );
                         }
                     }
                 }
@@ -196,7 +211,11 @@ fn propagation_matches_naive() {
                         let got = propagation(&seeds, fp, mask.then_some(&m), border);
                         let want =
                             nm::repeated(&ns, fp, false, border, None, mask.then_some(&nmask));
-                        assert_eq!(naive(&got), want, "{w}x{h} border {border} mask {mask}\n{fp}");
+                        assert_eq!(
+                            naive(&got),
+                            want,
+                            "{w}x{h} border {border} mask {mask}\n{fp}"
+                        );
                     }
                 }
             }
@@ -211,8 +230,16 @@ fn hit_or_miss_and_fill_holes_match_naive() {
         for &pct in DENSITIES {
             let g = percent_grid(&mut rng, w, h, pct);
             let n = naive(&g);
-            for fp in [Footprint::cross(), Footprint::square(3), Footprint::diamond(2)] {
-                assert_eq!(naive(&fill_holes(&g, &fp)), nm::fill_holes(&n, &fp), "{w}x{h}\n{fp}");
+            for fp in [
+                Footprint::cross(),
+                Footprint::square(3),
+                Footprint::diamond(2),
+            ] {
+                assert_eq!(
+                    naive(&fill_holes(&g, &fp)),
+                    nm::fill_holes(&n, &fp),
+                    "{w}x{h}\n{fp}"
+                );
             }
             for _ in 0..4 {
                 let (hit, miss) = (random_footprint(&mut rng), random_footprint(&mut rng));
@@ -229,7 +256,10 @@ fn hit_or_miss_and_fill_holes_match_naive() {
 #[test]
 fn footprints_are_the_expected_shapes() {
     assert_eq!(Footprint::square(3).count(), 9);
-    assert_eq!(Footprint::cross().offsets(), vec![(0, -1), (-1, 0), (0, 0), (1, 0), (0, 1)]);
+    assert_eq!(
+        Footprint::cross().offsets(),
+        vec![(0, -1), (-1, 0), (0, 0), (1, 0), (0, 1)]
+    );
     // Disk: dx² + dy² <= r² counts lattice points.
     for r in 0..20usize {
         let d = Footprint::disk(r);
@@ -257,7 +287,10 @@ fn masks_of_another_size_are_errors() {
         ..MorphOptions::default()
     };
     let err = try_erosion_with(&g, &Footprint::cross(), &opts).unwrap_err();
-    assert_eq!(err.to_string(), "mask is 8x7, expected 8x8 (the size of grid)");
+    assert_eq!(
+        err.to_string(),
+        "mask is 8x7, expected 8x8 (the size of grid)"
+    );
     assert!(try_dilation_with(&g, &Footprint::cross(), &opts).is_err());
     assert!(try_propagation(&g, &Footprint::cross(), Some(&m), false).is_err());
 }
@@ -274,6 +307,13 @@ fn repeating_without_the_centre_ends() {
         mask: None,
     };
     let got = erosion_with(&board, &ring, &opts);
-    let once = erosion_with(&board, &ring, &MorphOptions { border: true, ..MorphOptions::default() });
+    let once = erosion_with(
+        &board,
+        &ring,
+        &MorphOptions {
+            border: true,
+            ..MorphOptions::default()
+        },
+    );
     assert!(got.count() <= once.count().max(board.count()) + 63);
 }

@@ -56,12 +56,7 @@ impl Default for MorphOptions<'_> {
 fn step<const ALL: bool>(grid: &BitGrid, fp: &Footprint, outside: bool) -> BitGrid {
     if fp.is_full() && fp.height() > 1 {
         let (cx, cy) = fp.center();
-        return separable::<ALL>(
-            grid,
-            (-cx, fp.width()),
-            (-cy, fp.height()),
-            outside,
-        );
+        return separable::<ALL>(grid, (-cx, fp.width()), (-cy, fp.height()), outside);
     }
     gather::<ALL>(grid, &fp.run_rows(), outside)
 }

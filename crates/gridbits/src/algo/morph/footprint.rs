@@ -165,7 +165,9 @@ impl Footprint {
     /// [`diamond`](Self::diamond), or an error if the pattern would be too large.
     pub fn try_diamond(radius: usize) -> Result<Self, SizeError> {
         let side = radius.saturating_mul(2).saturating_add(1);
-        Self::try_from_fn(side, side, |x, y| x.abs_diff(radius) + y.abs_diff(radius) <= radius)
+        Self::try_from_fn(side, side, |x, y| {
+            x.abs_diff(radius) + y.abs_diff(radius) <= radius
+        })
     }
 
     /// The same pattern with its centre at `(cx, cy)` (pattern coordinates; it may lie off

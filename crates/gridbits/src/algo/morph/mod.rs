@@ -38,9 +38,9 @@ pub mod reconstruct;
 pub(crate) mod row_runs;
 
 pub use binary::{
-    closing, closing_with, dilation, dilation_with, erosion, erosion_with, opening,
-    opening_with, try_closing_with, try_dilation_with, try_erosion_with, try_opening_with,
-    Iterations, MorphOptions,
+    closing, closing_with, dilation, dilation_with, erosion, erosion_with, opening, opening_with,
+    try_closing_with, try_dilation_with, try_erosion_with, try_opening_with, Iterations,
+    MorphOptions,
 };
 pub use footprint::{Footprint, MAX_FOOTPRINT_SIDE};
 pub use hit_or_miss::hit_or_miss;

@@ -49,21 +49,35 @@ pub(crate) fn shift_row(src: &[u64], dst: &mut [u64], k: isize, fill: bool, widt
         }
         return;
     }
+    // m < width <= 64 * wpr, so q < wpr.
     let (q, r) = (m / 64, m % 64);
+    let n = wpr - q;
     if k >= 0 {
-        for i in 0..wpr {
-            let lo = src.get(i + q).copied().unwrap_or(0);
-            let hi = src.get(i + q + 1).copied().unwrap_or(0);
-            dst[i] = if r == 0 { lo } else { (lo >> r) | (hi << (64 - r)) };
+        // dst[i] = src[i + q] >> r | src[i + q + 1] << (64 - r).
+        let (body, rest) = dst.split_at_mut(n);
+        if r == 0 {
+            body.copy_from_slice(&src[q..]);
+        } else {
+            for (d, w) in body.iter_mut().zip(src[q..].windows(2)) {
+                *d = (w[0] >> r) | (w[1] << (64 - r));
+            }
+            body[n - 1] = src[wpr - 1] >> r;
         }
+        rest.fill(0);
         if fill {
             fill_range(dst, width - m, width);
         }
     } else {
-        for i in 0..wpr {
-            let lo = if i >= q { src[i - q] } else { 0 };
-            let lower = if i > q { src[i - q - 1] } else { 0 };
-            dst[i] = if r == 0 { lo } else { (lo << r) | (lower >> (64 - r)) };
+        // dst[i] = src[i - q] << r | src[i - q - 1] >> (64 - r).
+        let (zeros, body) = dst.split_at_mut(q);
+        zeros.fill(0);
+        if r == 0 {
+            body.copy_from_slice(&src[..n]);
+        } else {
+            body[0] = src[0] << r;
+            for (d, w) in body[1..].iter_mut().zip(src[..n].windows(2)) {
+                *d = (w[1] << r) | (w[0] >> (64 - r));
+            }
         }
         if let Some(last) = dst.last_mut() {
             *last &= tail_mask(width);
@@ -273,8 +287,9 @@ pub(crate) fn separable<const ALL: bool>(
     let mut p = 1usize;
     while p * 2 <= fh {
         for y in 0..tall.saturating_sub(p) {
-            for i in 0..wpr {
-                cur[y * wpr + i] = op::<ALL>(cur[y * wpr + i], cur[(y + p) * wpr + i]);
+            let (head, below) = cur.split_at_mut((y + p) * wpr);
+            for (d, &b) in head[y * wpr..(y + 1) * wpr].iter_mut().zip(&below[..wpr]) {
+                *d = op::<ALL>(*d, b);
             }
         }
         p *= 2;
@@ -285,9 +300,9 @@ pub(crate) fn separable<const ALL: bool>(
         // widened column at + pad_top.
         let a = (y as isize + dy0 + pad_top as isize) as usize;
         let b = a + (fh - p);
-        let dst = out.row_words_mut(y);
-        for i in 0..wpr {
-            dst[i] = op::<ALL>(cur[a * wpr + i], cur[b * wpr + i]);
+        let (ra, rb) = (&cur[a * wpr..(a + 1) * wpr], &cur[b * wpr..(b + 1) * wpr]);
+        for ((d, &x), &z) in out.row_words_mut(y).iter_mut().zip(ra).zip(rb) {
+            *d = op::<ALL>(x, z);
         }
     }
     out
