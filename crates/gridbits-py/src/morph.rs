@@ -51,24 +51,34 @@ enum Op {
     Closing,
 }
 
-/// Packs the image and mask, runs `op` without the GIL, unpacks the result.
-#[allow(clippy::too_many_arguments)]
-fn binary_morph<'py>(
-    py: Python<'py>,
-    op: Op,
-    image: PyReadonlyArray2<'py, u8>,
-    structure: PyReadonlyArray2<'py, u8>,
+/// The packed input, its footprint and the packed mask, read while the GIL is held (see
+/// `Image`).
+type Packed = (BitGrid, Footprint, Option<BitGrid>);
+
+/// Packs `input` and `mask` and reads `structure` centred at `center`.
+fn packed(
+    input: &PyReadonlyArray2<'_, u8>,
+    structure: &PyReadonlyArray2<'_, u8>,
     center: (isize, isize),
-    border: bool,
-    iterations: i64,
-    mask: Option<PyReadonlyArray2<'py, u8>>,
-) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    let fp = footprint(&structure, center, "structure")?;
-    let g = Image::new(&image, "input")?.grid("input")?;
-    let m = match &mask {
+    mask: Option<&PyReadonlyArray2<'_, u8>>,
+) -> PyResult<Packed> {
+    let fp = footprint(structure, center, "structure")?;
+    let g = Image::new(input, "input")?.grid("input")?;
+    let m = match mask {
         Some(m) => Some(Image::new(m, "mask")?.grid("mask")?),
         None => None,
     };
+    Ok((g, fp, m))
+}
+
+/// Runs `op` on packed inputs without the GIL and unpacks the result.
+fn binary_morph<'py>(
+    py: Python<'py>,
+    op: Op,
+    (g, fp, m): Packed,
+    border: bool,
+    iterations: i64,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let out = detach(py, || -> PyResult<BitGrid> {
         let opts = MorphOptions {
             border,
@@ -86,67 +96,49 @@ fn binary_morph<'py>(
     grid_to_array(py, &out)
 }
 
-/// Erosion of `input` by `structure` centred at `center` (row, col): `iterations` times
-/// (below 1: until stable), cells off the grid reading `border`, only `mask` changing.
-#[pyfunction]
-#[pyo3(signature = (input, structure, center, border, iterations, mask=None))]
-fn binary_erosion<'py>(
-    py: Python<'py>,
-    input: PyReadonlyArray2<'py, u8>,
-    structure: PyReadonlyArray2<'py, u8>,
-    center: (isize, isize),
-    border: bool,
-    iterations: i64,
-    mask: Option<PyReadonlyArray2<'py, u8>>,
-) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    binary_morph(py, Op::Erosion, input, structure, center, border, iterations, mask)
+/// Defines the native function `$name` backing `gridbits.ndimage.$name`: `$op` of `input`
+/// by `structure` centred at `center` (row, col), `iterations` times (below 1: until
+/// stable), cells off the grid reading `border`, only `mask` changing.
+macro_rules! morph_function {
+    ($(#[$doc:meta])* $name:ident, $op:expr) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (input, structure, center, border, iterations, mask=None))]
+        fn $name<'py>(
+            py: Python<'py>,
+            input: PyReadonlyArray2<'py, u8>,
+            structure: PyReadonlyArray2<'py, u8>,
+            center: (isize, isize),
+            border: bool,
+            iterations: i64,
+            mask: Option<PyReadonlyArray2<'py, u8>>,
+        ) -> PyResult<Bound<'py, PyArray2<u8>>> {
+            let inputs = packed(&input, &structure, center, mask.as_ref())?;
+            binary_morph(py, $op, inputs, border, iterations)
+        }
+    };
 }
 
-/// Dilation, as [`binary_erosion`] takes its arguments (the structure is reflected, as
-/// dilation does).
-#[pyfunction]
-#[pyo3(signature = (input, structure, center, border, iterations, mask=None))]
-fn binary_dilation<'py>(
-    py: Python<'py>,
-    input: PyReadonlyArray2<'py, u8>,
-    structure: PyReadonlyArray2<'py, u8>,
-    center: (isize, isize),
-    border: bool,
-    iterations: i64,
-    mask: Option<PyReadonlyArray2<'py, u8>>,
-) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    binary_morph(py, Op::Dilation, input, structure, center, border, iterations, mask)
-}
-
-/// Opening: `iterations` erosions then as many dilations, with the same options.
-#[pyfunction]
-#[pyo3(signature = (input, structure, center, border, iterations, mask=None))]
-fn binary_opening<'py>(
-    py: Python<'py>,
-    input: PyReadonlyArray2<'py, u8>,
-    structure: PyReadonlyArray2<'py, u8>,
-    center: (isize, isize),
-    border: bool,
-    iterations: i64,
-    mask: Option<PyReadonlyArray2<'py, u8>>,
-) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    binary_morph(py, Op::Opening, input, structure, center, border, iterations, mask)
-}
-
-/// Closing: `iterations` dilations then as many erosions, with the same options.
-#[pyfunction]
-#[pyo3(signature = (input, structure, center, border, iterations, mask=None))]
-fn binary_closing<'py>(
-    py: Python<'py>,
-    input: PyReadonlyArray2<'py, u8>,
-    structure: PyReadonlyArray2<'py, u8>,
-    center: (isize, isize),
-    border: bool,
-    iterations: i64,
-    mask: Option<PyReadonlyArray2<'py, u8>>,
-) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    binary_morph(py, Op::Closing, input, structure, center, border, iterations, mask)
-}
+morph_function!(
+    /// Erosion (see `morph_function!` for the arguments).
+    binary_erosion,
+    Op::Erosion
+);
+morph_function!(
+    /// Dilation (the structure reflected, as dilation does).
+    binary_dilation,
+    Op::Dilation
+);
+morph_function!(
+    /// Opening: `iterations` erosions then as many dilations, with the same options.
+    binary_opening,
+    Op::Opening
+);
+morph_function!(
+    /// Closing: `iterations` dilations then as many erosions, with the same options.
+    binary_closing,
+    Op::Closing
+);
 
 /// Dilation until stable inside `mask` (everywhere without one).
 #[pyfunction]
@@ -159,12 +151,7 @@ fn binary_propagation<'py>(
     border: bool,
     mask: Option<PyReadonlyArray2<'py, u8>>,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    let fp = footprint(&structure, center, "structure")?;
-    let g = Image::new(&input, "input")?.grid("input")?;
-    let m = match &mask {
-        Some(m) => Some(Image::new(m, "mask")?.grid("mask")?),
-        None => None,
-    };
+    let (g, fp, m) = packed(&input, &structure, center, mask.as_ref())?;
     let out = detach(py, || {
         try_propagation(&g, &fp, m.as_ref(), border)
             .map_err(|e| PyValueError::new_err(e.to_string()))
