@@ -126,8 +126,8 @@ pub fn erosion(grid: &BitGrid, fp: &Footprint) -> BitGrid {
 /// use gridbits::algo::morph::{dilation, Footprint};
 /// use gridbits::BitGrid;
 /// let g = BitGrid::parse(".....\n..#..\n.....\n").unwrap();
-/// let right = Footprint::try_from_fn(2, 1, |_, _| true).unwrap(); // offsets -1 and 0
-/// assert_eq!(dilation(&g, &right).to_text(), ".....\n..##.\n.....\n");
+/// let pair = Footprint::try_from_fn(2, 1, |_, _| true).unwrap(); // offsets -1 and 0
+/// assert_eq!(dilation(&g, &pair).to_text(), ".....\n.##..\n.....\n");
 /// ```
 pub fn dilation(grid: &BitGrid, fp: &Footprint) -> BitGrid {
     once(grid, fp, false, false)
