@@ -11,6 +11,11 @@ strided views) and returns numpy arrays; long calls release the GIL.
   libraries' own signatures and defaults: :mod:`gridbits.ndimage` has scipy's ``label``
   (``structure``, ``output``), :mod:`gridbits.opencv` OpenCV's ``connectedComponents``,
   ``connectedComponentsWithStats`` and their ``WithAlgorithm`` forms.
+- Binary morphology: :mod:`gridbits.ndimage` has scipy's ``binary_erosion``,
+  ``binary_dilation``, ``binary_opening``, ``binary_closing``, ``binary_propagation``,
+  ``binary_hit_or_miss`` and ``binary_fill_holes``; :mod:`gridbits.morphology` has
+  scikit-image's binary operations, footprints (``disk``, ``diamond``,
+  ``footprint_rectangle``) and ``remove_small_objects`` / ``remove_small_holes``.
 - :func:`fill`, :func:`fill_count`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood
   fill (its cells, or their number), BFS distance maps, territory of many players,
   sliding-piece reach.
@@ -44,7 +49,7 @@ from ._grid import (
 )
 from ._gridbits import __version__
 from ._threads import get_num_threads, set_num_threads, threads
-from . import amazons, ndimage, opencv, puyo, tetris
+from . import amazons, morphology, ndimage, opencv, puyo, tetris
 
 __all__ = [
     "LabelStats",
@@ -59,6 +64,7 @@ __all__ = [
     "groups_at_least",
     "label",
     "label_stats",
+    "morphology",
     "ndimage",
     "opencv",
     "puyo",

@@ -20,6 +20,57 @@ _I32 = npt.NDArray[np.int32]
 _I64 = npt.NDArray[np.int64]
 _F64 = npt.NDArray[np.float64]
 
+# Binary morphology (crates/gridbits-py/src/morph.rs). Footprints are C-contiguous uint8
+# arrays with their centre as (row, col); iterations below 1 repeat until stable. The
+# results are uint8 arrays of 0 and 1.
+def binary_erosion(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    border: bool,
+    iterations: int,
+    mask: Optional[_U8] = None,
+) -> _U8: ...
+def binary_dilation(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    border: bool,
+    iterations: int,
+    mask: Optional[_U8] = None,
+) -> _U8: ...
+def binary_opening(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    border: bool,
+    iterations: int,
+    mask: Optional[_U8] = None,
+) -> _U8: ...
+def binary_closing(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    border: bool,
+    iterations: int,
+    mask: Optional[_U8] = None,
+) -> _U8: ...
+def binary_propagation(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    border: bool,
+    mask: Optional[_U8] = None,
+) -> _U8: ...
+def binary_hit_or_miss(
+    input: _U8,
+    structure1: _U8,
+    center1: tuple[int, int],
+    structure2: _U8,
+    center2: tuple[int, int],
+) -> _U8: ...
+def binary_fill_holes(input: _U8, structure: _U8, center: tuple[int, int]) -> _U8: ...
+
 # Labelling and statistics (crates/gridbits-py/src/label.rs).
 def label(image: _U8, connectivity: int) -> tuple[_I32, int]: ...
 def label_packed(packed: _U8, width: int, connectivity: int) -> tuple[_I32, int]: ...

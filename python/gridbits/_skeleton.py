@@ -54,7 +54,7 @@ def skeletonize(image: npt.ArrayLike, *, method: Optional[str] = None) -> np.nda
     ``ValueError``, as does an image that is not 2D.
 
     >>> import numpy as np
-    >>> from gridbits._skeleton import skeletonize
+    >>> from gridbits.morphology import skeletonize
     >>> X, Y = np.ogrid[0:9, 0:9]
     >>> ellipse = (1./3 * (X - 4)**2 + (Y - 4)**2 < 3**2)
     >>> skeletonize(ellipse).view(np.uint8)
@@ -133,7 +133,7 @@ def thin(image: npt.ArrayLike, max_num_iter: Optional[int] = None) -> np.ndarray
     An empty image gives an empty ``bool`` array (scikit-image raises ``ValueError``).
 
     >>> import numpy as np
-    >>> from gridbits._skeleton import thin
+    >>> from gridbits.morphology import thin
     >>> square = np.zeros((7, 7), dtype=bool)
     >>> square[1:-1, 2:-2] = 1
     >>> square[0, 1] = 1

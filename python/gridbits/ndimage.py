@@ -1,9 +1,19 @@
-"""``scipy.ndimage.label`` with scipy's own signature and defaults, on gridbits.
+"""``scipy.ndimage.label`` and the binary morphology of ``scipy.ndimage``
+(``binary_erosion``, ``binary_dilation``, ``binary_opening``, ``binary_closing``,
+``binary_propagation``, ``binary_hit_or_miss``, ``binary_fill_holes``) with scipy's own
+signatures and defaults, on gridbits.
 
 Swap the import and nothing else changes, the default structure included (scipy's default,
 like this module's, is 4-connected; :func:`gridbits.label` defaults to 8)::
 
     from gridbits.ndimage import label     # was: from scipy.ndimage import label
+    from gridbits.ndimage import binary_opening
+
+The morphology functions give exactly scipy's arrays, borders included, for 1D and 2D
+images, any structure (asymmetric and even-sized ones too) and origin within scipy's valid
+range ``-(size // 2) .. (size - 1) // 2`` (scipy accepts some origins past it for erosion
+and fails on others; gridbits raises ``ValueError``). ``axes`` may only name every axis in
+order; ``brute_force`` is accepted and ignored (the result is the same).
 
 The labels are exactly scipy's: 0 for the background, ``1..n`` in raster order of each
 component's first pixel. Images are 2D (or 1D, labelled as one row); the structure is one of
@@ -37,12 +47,26 @@ array([[1, 0, 2],
        [0, 3, 0]])
 """
 
+from typing import Any as _Any, Optional as _Optional
+
 import numpy as _np
 
+from . import _morph
 from ._distance_transform import distance_transform_cdt, distance_transform_edt
 from ._grid import label as _label
 
-__all__ = ["distance_transform_cdt", "distance_transform_edt", "label"]
+__all__ = [
+    "label",
+    "binary_erosion",
+    "binary_dilation",
+    "binary_opening",
+    "binary_closing",
+    "binary_propagation",
+    "binary_hit_or_miss",
+    "binary_fill_holes",
+    "distance_transform_cdt",
+    "distance_transform_edt",
+]
 
 _CROSS = _np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
 
@@ -166,3 +190,250 @@ def _check_depth(dtype: _np.dtype, n: int) -> None:
         fits = n <= _np.iinfo(dtype).max
     if not fits:
         raise RuntimeError("insufficient bit-depth in requested output type")
+
+
+def _morph_call(func, input, structure, iterations, mask, output, border_value, origin, axes):
+    """The shared body of erosion, dilation, opening and closing."""
+    img = _morph.image(input)
+    _morph.check_axes(axes, img.ndim)
+    fp = _morph.structure(structure, img.ndim)
+    c = _morph.center(origin, fp, img.ndim)
+    m = _morph.mask(mask, img)
+    n = _morph.iterations(iterations)
+    r = _morph.run(func, img, fp, c, bool(border_value), n, m)
+    return _morph.deliver(r, output)
+
+
+def binary_erosion(
+    input: _Any,
+    structure: _Any = None,
+    iterations: int = 1,
+    mask: _Any = None,
+    output: _Any = None,
+    border_value: _Any = 0,
+    origin: _Any = 0,
+    brute_force: bool = False,
+    *,
+    axes: _Any = None,
+) -> _Optional[_np.ndarray]:
+    """Binary erosion: ``scipy.ndimage.binary_erosion`` with the same arguments and results.
+
+    A pixel stays set when every element of ``structure`` (default: the cross), centred at
+    ``size // 2 + origin``, lands on a set pixel; pixels off the image count as
+    ``border_value`` (default 0: the image erodes from its edges). ``iterations`` repeats
+    the erosion (below 1: until nothing changes); with ``mask`` only the pixels set in it
+    change. ``output`` may be an array (written and returned) or a dtype (ignored, as scipy
+    does: the result is ``bool``).
+
+    >>> import numpy as np
+    >>> from gridbits.ndimage import binary_erosion
+    >>> a = np.zeros((5, 5), dtype=int); a[1:4, 1:4] = 1
+    >>> binary_erosion(a).astype(int)
+    array([[0, 0, 0, 0, 0],
+           [0, 0, 0, 0, 0],
+           [0, 0, 1, 0, 0],
+           [0, 0, 0, 0, 0],
+           [0, 0, 0, 0, 0]])
+    >>> binary_erosion(np.ones((2, 3)), border_value=1).all()
+    np.True_
+    """
+    return _morph_call(
+        "binary_erosion", input, structure, iterations, mask, output, border_value, origin, axes
+    )
+
+
+def binary_dilation(
+    input: _Any,
+    structure: _Any = None,
+    iterations: int = 1,
+    mask: _Any = None,
+    output: _Any = None,
+    border_value: _Any = 0,
+    origin: _Any = 0,
+    brute_force: bool = False,
+    *,
+    axes: _Any = None,
+) -> _Optional[_np.ndarray]:
+    """Binary dilation: ``scipy.ndimage.binary_dilation`` with the same arguments and
+    results.
+
+    Each set pixel stamps ``structure`` (default: the cross) with its element ``size // 2 +
+    origin`` on the pixel (the structure is reflected, as in scipy); pixels off the image
+    count as ``border_value``. ``iterations`` (below 1: until nothing changes), ``mask``
+    and ``output`` as in :func:`binary_erosion`.
+
+    >>> import numpy as np
+    >>> from gridbits.ndimage import binary_dilation
+    >>> a = np.zeros((3, 5), dtype=bool); a[1, 2] = True
+    >>> binary_dilation(a).astype(int)
+    array([[0, 0, 1, 0, 0],
+           [0, 1, 1, 1, 0],
+           [0, 0, 1, 0, 0]])
+    >>> binary_dilation(a, structure=[[1, 1]]).astype(int)[1]
+    array([0, 1, 1, 0, 0])
+    """
+    return _morph_call(
+        "binary_dilation", input, structure, iterations, mask, output, border_value, origin, axes
+    )
+
+
+def binary_opening(
+    input: _Any,
+    structure: _Any = None,
+    iterations: int = 1,
+    output: _Any = None,
+    origin: _Any = 0,
+    mask: _Any = None,
+    border_value: _Any = 0,
+    brute_force: bool = False,
+    *,
+    axes: _Any = None,
+) -> _Optional[_np.ndarray]:
+    """Binary opening: ``scipy.ndimage.binary_opening`` with the same arguments and
+    results: ``iterations`` erosions, then as many dilations, by the same structure, with
+    the same ``mask``, ``border_value`` and ``origin``.
+
+    >>> import numpy as np
+    >>> from gridbits.ndimage import binary_opening
+    >>> a = np.zeros((5, 6), dtype=int); a[1:4, 1:4] = 1; a[0, 5] = 1
+    >>> binary_opening(a, structure=np.ones((3, 3))).astype(int)
+    array([[0, 0, 0, 0, 0, 0],
+           [0, 1, 1, 1, 0, 0],
+           [0, 1, 1, 1, 0, 0],
+           [0, 1, 1, 1, 0, 0],
+           [0, 0, 0, 0, 0, 0]])
+    """
+    return _morph_call(
+        "binary_opening", input, structure, iterations, mask, output, border_value, origin, axes
+    )
+
+
+def binary_closing(
+    input: _Any,
+    structure: _Any = None,
+    iterations: int = 1,
+    output: _Any = None,
+    origin: _Any = 0,
+    mask: _Any = None,
+    border_value: _Any = 0,
+    brute_force: bool = False,
+    *,
+    axes: _Any = None,
+) -> _Optional[_np.ndarray]:
+    """Binary closing: ``scipy.ndimage.binary_closing`` with the same arguments and
+    results: ``iterations`` dilations, then as many erosions. As in scipy, with the default
+    ``border_value=0`` the erosion eats in from the edges, so a closing can clear pixels
+    near them.
+
+    >>> import numpy as np
+    >>> from gridbits.ndimage import binary_closing
+    >>> a = np.zeros((5, 5), dtype=int); a[1:4, 1:4] = 1; a[2, 2] = 0
+    >>> binary_closing(a).astype(int)[2]
+    array([0, 1, 1, 1, 0])
+    """
+    return _morph_call(
+        "binary_closing", input, structure, iterations, mask, output, border_value, origin, axes
+    )
+
+
+def binary_propagation(
+    input: _Any,
+    structure: _Any = None,
+    mask: _Any = None,
+    output: _Any = None,
+    border_value: _Any = 0,
+    origin: _Any = 0,
+    *,
+    axes: _Any = None,
+) -> _Optional[_np.ndarray]:
+    """Propagation (reconstruction by dilation): ``scipy.ndimage.binary_propagation`` with
+    the same arguments and results, dilation of ``input`` repeated until stable inside
+    ``mask``. The cross and the 3x3 square run as one flood fill.
+
+    >>> import numpy as np
+    >>> from gridbits.ndimage import binary_propagation
+    >>> mask = np.array([[1, 1, 0, 1],
+    ...                  [0, 1, 0, 1]])
+    >>> seed = np.array([[1, 0, 0, 0],
+    ...                  [0, 0, 0, 0]])
+    >>> binary_propagation(seed, mask=mask).astype(int)
+    array([[1, 1, 0, 0],
+           [0, 1, 0, 0]])
+    """
+    img = _morph.image(input)
+    _morph.check_axes(axes, img.ndim)
+    fp = _morph.structure(structure, img.ndim)
+    c = _morph.center(origin, fp, img.ndim)
+    m = _morph.mask(mask, img)
+    r = _morph.run("binary_propagation", img, fp, c, bool(border_value), m)
+    return _morph.deliver(r, output)
+
+
+def binary_hit_or_miss(
+    input: _Any,
+    structure1: _Any = None,
+    structure2: _Any = None,
+    output: _Any = None,
+    origin1: _Any = 0,
+    origin2: _Any = None,
+    *,
+    axes: _Any = None,
+) -> _Optional[_np.ndarray]:
+    """Hit-or-miss: ``scipy.ndimage.binary_hit_or_miss`` with the same arguments and
+    results: the pixels where ``structure1`` (default: the cross) fits set pixels and
+    ``structure2`` (default: its complement) fits unset ones, pixels off the image being
+    unset. Given an ``output`` array, it is written and ``None`` returned, as in scipy.
+
+    >>> import numpy as np
+    >>> from gridbits.ndimage import binary_hit_or_miss
+    >>> a = np.array([[0, 0, 0, 0],
+    ...               [0, 1, 0, 1],
+    ...               [0, 0, 0, 1]])
+    >>> iso = np.ones((3, 3)); iso[1, 1] = 0
+    >>> binary_hit_or_miss(a, [[0, 0, 0], [0, 1, 0], [0, 0, 0]], iso).astype(int)
+    array([[0, 0, 0, 0],
+           [0, 1, 0, 0],
+           [0, 0, 0, 0]])
+    """
+    img = _morph.image(input)
+    _morph.check_axes(axes, img.ndim)
+    s1 = _morph.structure(structure1, img.ndim, "structure1")
+    if structure2 is None:
+        s2 = (s1 == 0).astype(_np.uint8)
+    else:
+        s2 = _morph.structure(structure2, img.ndim, "structure2")
+    c1 = _morph.center(origin1, s1, img.ndim, "origin1")
+    c2 = _morph.center(origin1 if origin2 is None else origin2, s2, img.ndim, "origin2")
+    r = _morph.run("binary_hit_or_miss", img, s1, c1, s2, c2)
+    return _morph.deliver(r, output, returns=False)
+
+
+def binary_fill_holes(
+    input: _Any,
+    structure: _Any = None,
+    output: _Any = None,
+    origin: _Any = 0,
+    *,
+    axes: _Any = None,
+) -> _Optional[_np.ndarray]:
+    """Hole filling: ``scipy.ndimage.binary_fill_holes`` with the same arguments and
+    results: the unset pixels that the structure's steps (default: the cross) cannot reach
+    from outside the image through unset pixels are set. Given an ``output`` array, it is
+    written and ``None`` returned, as in scipy.
+
+    >>> import numpy as np
+    >>> from gridbits.ndimage import binary_fill_holes
+    >>> a = np.array([[1, 1, 1, 0],
+    ...               [1, 0, 1, 0],
+    ...               [1, 1, 1, 0]])
+    >>> binary_fill_holes(a).astype(int)
+    array([[1, 1, 1, 0],
+           [1, 1, 1, 0],
+           [1, 1, 1, 0]])
+    """
+    img = _morph.image(input)
+    _morph.check_axes(axes, img.ndim)
+    fp = _morph.structure(structure, img.ndim)
+    c = _morph.center(origin, fp, img.ndim)
+    r = _morph.run("binary_fill_holes", img, fp, c)
+    return _morph.deliver(r, output, returns=False)

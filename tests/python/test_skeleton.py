@@ -6,7 +6,7 @@ from hypothesis import given, strategies as st
 from skimage import data, filters
 from skimage import morphology as skm
 
-from gridbits._skeleton import skeletonize, thin
+from gridbits.morphology import skeletonize, thin
 from conftest import EDGE_SHAPES, edge_images, images
 
 

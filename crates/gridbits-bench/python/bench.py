@@ -190,12 +190,14 @@ def _stats_peers(conn: int):
     return peers
 
 
-def run(quick: bool, use_dask: bool, only=None) -> list:
+def run(quick: bool, use_dask: bool, only: str = "") -> list:
     size = 1024 if quick else 2048
     repeat = 3 if quick else 7
-    rows = []
+    if only == "morph":
+        return _morph_rows(size, 3)
     if only == "dt":
         return _distance_transform_rows(size, repeat)
+    rows = []
     for conn in (8, 4):
         for name, img in images(size).items():
             want = gridbits.label(img, conn)[1]
@@ -208,6 +210,7 @@ def run(quick: bool, use_dask: bool, only=None) -> list:
     for name, img in images(size).items():
         rows.extend(_ndimage_rows(f"ndimage.label {name} {size}x{size}", img, repeat))
     rows.extend(_skeleton_rows(size, repeat))
+    rows.extend(_morph_rows(size, 3))
     rows.extend(_puyo_rows(quick, repeat))
     rows.extend(_distance_transform_rows(size, repeat))
     if use_dask:
@@ -260,7 +263,7 @@ def _skeleton_rows(size: int, repeat: int) -> list:
         from skimage import morphology as skm
     except ImportError:
         return []
-    from gridbits import _skeleton as ours
+    from gridbits import morphology as ours
 
     imgs = dict(images(size))
     imgs["discs"] = _discs(size)
@@ -342,6 +345,86 @@ def _distance_transform_rows(size: int, repeat: int) -> list:
                 for impl, t in _each_alone(fns, repeat).items()
             )
     cv2.setNumThreads(threads)
+
+
+def _morph_rows(size: int, repeat: int) -> list:
+    """Binary dilation and opening by 3x3 and 15x15 squares and disks of radius 1 and 7:
+    ``gridbits.morphology`` (scikit-image's conventions, the borders OpenCV's defaults give
+    too) against scikit-image, scipy.ndimage (the same work; its default border differs at
+    the edges) and OpenCV's ``dilate`` / ``morphologyEx`` on one thread. Every peer's result
+    is checked against gridbits' first (scipy's 16 pixels away from the edges)."""
+    import warnings
+
+    from gridbits import morphology as gm
+
+    rows = []
+    peers = {}
+    try:
+        from scipy import ndimage
+
+        peers["scipy.ndimage"] = {
+            "dilation": lambda a, fp: ndimage.binary_dilation(a, fp),
+            "opening": lambda a, fp: ndimage.binary_opening(a, fp),
+        }
+    except ImportError:
+        pass
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import skimage.morphology as sm
+
+        def quiet(f):
+            def call(a, fp):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return f(a, fp)
+
+            return call
+
+        peers["skimage"] = {
+            "dilation": quiet(sm.binary_dilation),
+            "opening": quiet(sm.binary_opening),
+        }
+    except ImportError:
+        pass
+    try:
+        import cv2
+
+        _cv_threads(cv2)
+        cv = {
+            "dilation": lambda a, fp: cv2.dilate(a, fp),
+            "opening": lambda a, fp: cv2.morphologyEx(a, cv2.MORPH_OPEN, fp),
+        }
+        peers["cv2 1 thread"] = {
+            op: _with_setup(f, lambda: cv2.setNumThreads(1)) for op, f in cv.items()
+        }
+    except ImportError:
+        pass
+    ours = {"dilation": gm.binary_dilation, "opening": gm.binary_opening}
+    footprints = {
+        "square 3x3": gm.footprint_rectangle((3, 3)),
+        "square 15x15": gm.footprint_rectangle((15, 15)),
+        "disk r1": gm.disk(1),
+        "disk r7": gm.disk(7),
+    }
+    for name, img in images(size).items():
+        for fp_name, fp in footprints.items():
+            for op, fn in ours.items():
+                workload = f"morph {op} {name} {fp_name} {size}x{size}"
+                want = fn(img, fp)
+                inner = (slice(16, -16), slice(16, -16))
+                fns = {"gridbits": lambda fn=fn, fp=fp: fn(img, fp)}
+                for peer, ops in peers.items():
+                    got = np.asarray(ops[op](img, fp)) != 0
+                    same = got[inner] if peer == "scipy.ndimage" else got
+                    if not np.array_equal(same, want[inner] if peer == "scipy.ndimage" else want):
+                        raise SystemExit(f"{workload}: {peer} differs from gridbits")
+                    f = ops[op]
+                    fns[peer] = _with_setup(lambda f=f, fp=fp: f(img, fp), getattr(f, "setup", None))
+                rows.extend(
+                    {"workload": workload, "impl": impl, "seconds": t}
+                    for impl, t in _each_alone(fns, repeat).items()
+                )
     return rows
 
 
@@ -432,7 +515,12 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="1024^2 images and fewer repeats")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
-    ap.add_argument("--only", choices=["dt"], help="run one section: dt, the distance transforms")
+    ap.add_argument(
+        "--only",
+        choices=["dt", "morph"],
+        default="",
+        help="run one section: dt (the distance transforms) or morph (binary morphology)",
+    )
     args = ap.parse_args(argv)
     rows = run(args.quick, args.dask, args.only)
     rat = ratios(rows)

@@ -24,6 +24,7 @@ pub mod envs;
 pub mod fill;
 pub mod grids;
 pub mod lines;
+pub mod morph;
 pub mod parallel;
 pub mod puyo_moves;
 pub mod skeleton;
@@ -522,6 +523,7 @@ pub fn run(bench: &mut Bench) {
     envs::register(bench, &mut SplitMix::new(0xc));
     skeleton::register(bench, &mut SplitMix::new(0xd));
     distance_transform::register(bench, &mut SplitMix::new(0xd7));
+    morph::register(bench, &mut SplitMix::new(0x31));
 }
 
 #[cfg(test)]

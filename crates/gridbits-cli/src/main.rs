@@ -80,6 +80,15 @@ enum Command {
                             gridbits fill --from 10,20 --count --json maze.png"
     )]
     Fill(cmd::fill::FillArgs),
+    /// Binary morphology: dilate, erode, open, close or fill holes.
+    #[command(
+        after_help = "Examples:\n  printf '.....\\n.###.\\n.#.#.\\n.###.\\n.....\\n' | gridbits morph fill-holes\n  \
+                            fill-holes by a cross of radius 1: 9 cells set (before: 8)\n  .....\n  .###.\n  .###.\n  .###.\n  .....\n\n  \
+                            gridbits morph open --footprint disk --radius 3 --png clean.png scan.png\n  \
+                            gridbits morph dilate --footprint rect --size 3x15 --json page.pbm\n  \
+                            gridbits morph erode --footprint square --iterations 2 grid.txt"
+    )]
+    Morph(cmd::morph::MorphArgs),
     /// BFS distance from every source (any character but `#` and `.`, and --from cells).
     #[command(
         after_help = "Examples:\n  printf 'A..\\n.#.\\n...\\n' | gridbits distance\n  \
@@ -158,6 +167,7 @@ const IMAGE_COMMANDS: [&str; 8] = [
     "skeleton",
     "components",
     "fill",
+    "morph",
     "distance",
     "transform",
     "voronoi",
@@ -181,6 +191,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Demo => text(out, &demo::run(render::color_enabled())),
         Command::Components(a) => components(a, out),
         Command::Fill(a) => cmd::fill::run(&a, out),
+        Command::Morph(a) => cmd::morph::run(&a, out),
         Command::Distance(a) => cmd::distance::run(&a, out),
         Command::Transform(a) => cmd::transform::run(&a, out),
         Command::Voronoi(a) => cmd::voronoi::run(&a, out),

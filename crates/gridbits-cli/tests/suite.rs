@@ -12,6 +12,7 @@ mod cli_fill;
 mod cli_images;
 mod cli_limits;
 mod cli_lines;
+mod cli_morph;
 mod cli_papercuts;
 mod cli_puyo_moves;
 mod cli_skeleton;

@@ -27,6 +27,7 @@ mod distance_transform;
 mod games;
 mod label;
 mod skeleton;
+mod morph;
 mod tetris;
 mod threads;
 
@@ -427,6 +428,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(relabel, m)?)?;
     distance_transform::register(m)?;
     label::register(m)?;
+    morph::register(m)?;
     games::register(m)?;
     skeleton::register(m)?;
     tetris::register(m)?;

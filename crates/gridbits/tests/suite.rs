@@ -24,6 +24,7 @@ mod label_bytes;
 mod label_props;
 mod limits;
 mod lines_props;
+mod morph_props;
 mod naive_oracle;
 mod owners_props;
 mod parallel_batches;

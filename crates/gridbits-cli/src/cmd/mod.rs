@@ -4,6 +4,7 @@ pub mod amazons;
 pub mod components;
 pub mod distance;
 pub mod fill;
+pub mod morph;
 pub mod puyo;
 pub mod reach;
 pub mod show;

@@ -7,6 +7,7 @@ pub mod distance_transform;
 pub mod fill;
 pub mod label;
 pub mod lines;
+pub mod morph;
 pub(crate) mod runs;
 pub mod skeleton;
 pub mod slide;

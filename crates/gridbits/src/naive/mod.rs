@@ -19,6 +19,7 @@ pub mod components;
 pub mod distance_transform;
 pub mod fill;
 pub mod lines;
+pub mod morph;
 pub mod puyo;
 pub mod puyo_moves;
 pub mod skeleton;

@@ -1,0 +1,208 @@
+//! `gridbits morph`: binary morphology (dilate, erode, open, close, fill holes) by a
+//! square, cross, disk, diamond or rectangle, through `gridbits::algo::morph`.
+//!
+//! Conventions are scipy.ndimage's: cells off the grid are empty (erosion eats in from the
+//! edges), the footprint is centred on its middle cell (`width / 2`, `height / 2` for even
+//! sides), `--iterations 0` repeats until nothing changes.
+
+use super::{too_large_note, DRAW_LIMIT};
+use crate::input::{CliError, Input};
+use crate::output::{check_png_target, png_to_stdout, write_png, Chunked};
+use crate::progress::{read_input, Progress};
+use clap::{Args, ValueEnum};
+use gridbits::algo::morph::{
+    closing_with, dilation_with, erosion_with, fill_holes, opening_with, Footprint, Iterations,
+    MorphOptions,
+};
+use gridbits::BitGrid;
+use std::io::Write;
+
+/// The operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Op {
+    /// Each set cell stamps the footprint.
+    Dilate,
+    /// Keep the cells whose footprint lies on set cells only.
+    Erode,
+    /// Erode, then dilate: removes what the footprint does not fit in.
+    Open,
+    /// Dilate, then erode: fills gaps the footprint does not fit in.
+    Close,
+    /// Set the empty cells the edges cannot reach through empty cells (by the footprint's
+    /// steps: the cross for 4-connected background, `square` for 8).
+    FillHoles,
+}
+
+/// The footprint's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Shape {
+    /// The centre and its 4 neighbours, arms `--radius` long.
+    Cross,
+    /// A `2R+1` square.
+    Square,
+    /// The cells within Euclidean distance R (scikit-image's `disk`).
+    Disk,
+    /// The cells within R 4-steps (scikit-image's `diamond`).
+    Diamond,
+    /// A `--size HxW` rectangle.
+    Rect,
+}
+
+/// Options of `gridbits morph`.
+#[derive(Args, Debug)]
+pub struct MorphArgs {
+    /// The operation.
+    #[arg(value_enum)]
+    pub op: Op,
+    /// Input file: text grid (`.` empty, anything else set) or image (PNG, PBM, PGM, PPM,
+    /// recognised by content); `-` or nothing for standard input.
+    pub file: Option<String>,
+    /// The footprint's shape.
+    #[arg(long, value_enum, default_value = "cross")]
+    pub footprint: Shape,
+    /// The footprint's radius (cross, square, disk, diamond).
+    #[arg(long, value_name = "R", default_value = "1", conflicts_with = "size")]
+    pub radius: usize,
+    /// The rectangle's size, `HxW` (rows x columns), with `--footprint rect`.
+    #[arg(long, value_name = "HxW", value_parser = parse_size)]
+    pub size: Option<(usize, usize)>,
+    /// How many times to apply the operation (0: until nothing changes; open and close
+    /// erode and dilate this many times each).
+    #[arg(long, value_name = "N", default_value = "1")]
+    pub iterations: usize,
+    /// Print one JSON object: `width`, `height`, `count` (set cells after), `before` (set
+    /// cells before) and `rows` (strings, `#` set, `.` empty).
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the result as a PNG image (set = white; `-` for standard output).
+    #[arg(long, value_name = "OUT.png")]
+    pub png: Option<String>,
+}
+
+/// Parses `HxW` (two whole numbers of at least 1).
+fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected HxW (rows x columns, whole numbers from 1), got '{s}'");
+    let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (h, w): (usize, usize) = (
+        h.trim().parse().map_err(|_| bad())?,
+        w.trim().parse().map_err(|_| bad())?,
+    );
+    if h == 0 || w == 0 {
+        return Err(bad());
+    }
+    Ok((h, w))
+}
+
+/// The footprint the options describe, or an error naming the option.
+fn footprint(args: &MorphArgs) -> Result<Footprint, CliError> {
+    let r = args.radius;
+    let err = |e: gridbits::SizeError| CliError::msg(format!("--radius {r}: {e}"));
+    match (args.footprint, args.size) {
+        (Shape::Rect, Some((h, w))) => {
+            Footprint::try_rect(w, h).map_err(|e| CliError::msg(format!("--size {h}x{w}: {e}")))
+        }
+        (Shape::Rect, None) => Err(CliError::msg(
+            "--footprint rect needs --size HxW (for example --size 3x5)",
+        )),
+        (_, Some(_)) => Err(CliError::msg(
+            "--size is for --footprint rect; the other footprints take --radius",
+        )),
+        (Shape::Square, None) => {
+            let side = r
+                .checked_mul(2)
+                .and_then(|s| s.checked_add(1))
+                .unwrap_or(usize::MAX);
+            Footprint::try_rect(side, side).map_err(err)
+        }
+        (Shape::Disk, None) => Footprint::try_disk(r).map_err(err),
+        (Shape::Diamond, None) => Footprint::try_diamond(r).map_err(err),
+        (Shape::Cross, None) => {
+            let side = r
+                .checked_mul(2)
+                .and_then(|s| s.checked_add(1))
+                .unwrap_or(usize::MAX);
+            Footprint::try_from_fn(side, side, |x, y| x == r || y == r).map_err(err)
+        }
+    }
+}
+
+/// A short name of the footprint for the summary line.
+fn describe(args: &MorphArgs, fp: &Footprint) -> String {
+    match args.footprint {
+        Shape::Rect => format!("{}x{} rectangle", fp.height(), fp.width()),
+        Shape::Square => format!("{}x{} square", fp.height(), fp.width()),
+        Shape::Cross => format!("cross of radius {}", args.radius),
+        Shape::Disk => format!("disk of radius {}", args.radius),
+        Shape::Diamond => format!("diamond of radius {}", args.radius),
+    }
+}
+
+/// Runs the command, writing its result to `out`.
+pub fn run(args: &MorphArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    check_png_target(args.png.as_deref(), args.json)?;
+    let fp = footprint(args)?;
+    let grid = match read_input(args.file.as_deref())? {
+        Input::Text(t) => {
+            BitGrid::from_char_grid(&t, |c| c != b'.').map_err(|e| CliError::msg(e.to_string()))?
+        }
+        Input::Image(g) => g,
+    };
+    let (w, h) = (grid.width(), grid.height());
+    let progress = Progress::for_grid(w, h);
+    progress.phase("morphology");
+    let opts = MorphOptions {
+        border: false,
+        iterations: if args.iterations == 0 {
+            Iterations::UntilStable
+        } else {
+            Iterations::Times(args.iterations)
+        },
+        mask: None,
+    };
+    let result = match args.op {
+        Op::Dilate => dilation_with(&grid, &fp, &opts),
+        Op::Erode => erosion_with(&grid, &fp, &opts),
+        Op::Open => opening_with(&grid, &fp, &opts),
+        Op::Close => closing_with(&grid, &fp, &opts),
+        Op::FillHoles => fill_holes(&grid, &fp),
+    };
+    if let Some(path) = &args.png {
+        progress.phase(format!("writing {path}"));
+        write_png(&result, path)?;
+        if png_to_stdout(Some(path)) {
+            return Ok(());
+        }
+    }
+    drop(progress);
+    let (before, count) = (grid.count(), result.count());
+    if args.json {
+        let mut out = Chunked::new(out);
+        out.str(&format!(
+            "{{\"before\":{before},\"count\":{count},\"height\":{h},\"rows\":["
+        ))?;
+        for y in 0..h {
+            out.str(if y == 0 { "\"" } else { ",\"" })?;
+            let row: String = (0..w)
+                .map(|x| if result.get(x, y) { '#' } else { '.' })
+                .collect();
+            out.str(&row)?;
+            out.str("\"")?;
+        }
+        out.str(&format!("],\"width\":{w}}}\n"))?;
+        return Ok(out.finish()?);
+    }
+    let name = args
+        .op
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string());
+    writeln!(
+        out,
+        "{name} by a {}: {count} cells set (before: {before})",
+        describe(args, &fp)
+    )?;
+    if w > DRAW_LIMIT || h > DRAW_LIMIT {
+        out.write_all(too_large_note(true).as_bytes())?;
+        return Ok(());
+    }
+    Ok(out.write_all(result.to_text().as_bytes())?)
+}

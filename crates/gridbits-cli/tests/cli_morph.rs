@@ -1,0 +1,120 @@
+//! End-to-end tests of `gridbits morph`.
+
+use crate::common::{assert_error, gridbits, json, stderr};
+
+fn ok_text(args: &[&str], stdin: &[u8]) -> String {
+    let o = gridbits(args, stdin);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    String::from_utf8(o.stdout).expect("utf8")
+}
+
+const RING: &[u8] = b".....\n.###.\n.#.#.\n.###.\n.....\n";
+
+#[test]
+fn fill_holes_text() {
+    let t = ok_text(&["morph", "fill-holes"], RING);
+    assert_eq!(
+        t,
+        "fill-holes by a cross of radius 1: 9 cells set (before: 8)\n.....\n.###.\n.###.\n.###.\n.....\n"
+    );
+}
+
+#[test]
+fn dilate_erode_open_close_json() {
+    let dot = b".......\n.......\n...#...\n.......\n.......\n";
+    let v = json(&gridbits(
+        &[
+            "morph",
+            "dilate",
+            "--footprint",
+            "disk",
+            "--radius",
+            "2",
+            "--json",
+        ],
+        dot,
+    ));
+    assert_eq!(v["count"], 13);
+    assert_eq!(v["before"], 1);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(7), Some(5))
+    );
+    assert_eq!(v["rows"][0], "...#...");
+    assert_eq!(v["rows"][2], ".#####.");
+    let v = json(&gridbits(
+        &["morph", "erode", "--footprint", "square", "--json"],
+        RING,
+    ));
+    assert_eq!(v["count"], 0);
+    let v = json(&gridbits(
+        &["morph", "close", "--footprint", "square", "--json"],
+        RING,
+    ));
+    assert_eq!(v["rows"][2], ".###.");
+    let v = json(&gridbits(
+        &[
+            "morph",
+            "open",
+            "--footprint",
+            "rect",
+            "--size",
+            "1x3",
+            "--json",
+        ],
+        RING,
+    ));
+    assert_eq!(
+        v["rows"],
+        serde_json::json!([".....", ".###.", ".....", ".###.", "....."])
+    );
+    // Repeated until stable: a dilation fills the grid.
+    let v = json(&gridbits(
+        &["morph", "dilate", "--iterations", "0", "--json"],
+        dot,
+    ));
+    assert_eq!(v["count"], 35);
+    let v = json(&gridbits(
+        &[
+            "morph",
+            "dilate",
+            "--footprint",
+            "diamond",
+            "--radius",
+            "1",
+            "--iterations",
+            "2",
+            "--json",
+        ],
+        dot,
+    ));
+    assert_eq!(v["count"], 13);
+}
+
+#[test]
+fn bad_options_are_errors() {
+    assert_error(
+        &gridbits(&["morph", "dilate", "--footprint", "rect"], RING),
+        "--size",
+    );
+    assert_error(
+        &gridbits(
+            &["morph", "dilate", "--size", "2x0", "--footprint", "rect"],
+            RING,
+        ),
+        "HxW",
+    );
+    assert_error(
+        &gridbits(
+            &["morph", "dilate", "--footprint", "disk", "--size", "2x3"],
+            RING,
+        ),
+        "--size",
+    );
+    assert_error(
+        &gridbits(&["morph", "dilate", "--radius", "40000"], RING),
+        "--radius",
+    );
+    assert_error(&gridbits(&["morph", "shrink"], RING), "shrink");
+    assert_error(&gridbits(&["morph", "dilate"], b"..\n...\n"), "line 2");
+}

@@ -1,0 +1,47 @@
+//! Binary morphology on [`BitGrid`](crate::BitGrid)s: erosion, dilation, opening, closing,
+//! propagation (reconstruction by dilation), hit-or-miss and hole filling, by any
+//! [`Footprint`] (squares, rectangles, crosses, disks, diamonds, arbitrary patterns with any
+//! centre).
+//!
+//! Conventions are scipy.ndimage's: erosion keeps `p` when `grid(p + d)` is set for every
+//! offset `d` of the footprint; dilation sets `p` when `grid(p - d)` is set for some `d`
+//! (the footprint reflected, so that a set cell stamps the footprint at its place); cells off
+//! the grid read as the border value (`false` by default); `iterations` and `mask` as
+//! [`MorphOptions`] says.
+//!
+//! - [`footprint`]: the structuring element and its constructors.
+//! - `row_runs`: the engine. A footprint is a set of horizontal runs; a run's AND/OR along
+//!   a row is built by doubling shifts (`log` of its length in word passes) and each output
+//!   row is one shift and one word operation per run; full rectangles go separably (runs
+//!   along rows, then the same doubling down columns), so large footprints cost little more
+//!   than small ones.
+//! - [`binary`]: erosion, dilation, opening and closing, with [`MorphOptions`].
+//! - [`reconstruct`]: [`propagation`] and [`fill_holes`] (a flood fill for the cross and the
+//!   3x3 square).
+//! - [`hit_or_miss`](mod@hit_or_miss).
+//!
+//! The per-cell reference is [`naive::morph`](crate::naive::morph).
+//!
+//! ```
+//! use gridbits::algo::morph::{closing, opening, Footprint};
+//! use gridbits::BitGrid;
+//! let g = BitGrid::parse("......\n.####.\n.#.##.\n.####.\n......\n").unwrap();
+//! let closed = closing(&g, &Footprint::square(3));
+//! assert_eq!(closed.to_text(), "......\n.####.\n.####.\n.####.\n......\n");
+//! assert_eq!(opening(&closed, &Footprint::square(3)), closed);
+//! ```
+
+pub mod binary;
+pub mod footprint;
+pub mod hit_or_miss;
+pub mod reconstruct;
+pub(crate) mod row_runs;
+
+pub use binary::{
+    closing, closing_with, dilation, dilation_with, erosion, erosion_with, opening, opening_with,
+    try_closing_with, try_dilation_with, try_erosion_with, try_opening_with, Iterations,
+    MorphOptions,
+};
+pub use footprint::{Footprint, MAX_FOOTPRINT_SIDE};
+pub use hit_or_miss::hit_or_miss;
+pub use reconstruct::{fill_holes, propagation, try_propagation};

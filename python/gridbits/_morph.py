@@ -1,0 +1,184 @@
+"""Shared argument handling of the binary morphology drop-ins (:mod:`gridbits.ndimage` and
+:mod:`gridbits.morphology`): images, structures, origins, masks and outputs as scipy.ndimage
+reads them, and the calls into the native module.
+
+The native functions take a 2D ``uint8`` image, a C-contiguous ``uint8`` footprint and its
+centre ``(row, col)``; a 1D image is one row and a 1D structure one row of footprint.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Optional, Tuple
+
+import numpy as np
+
+from . import _gridbits
+from ._checks import as_mask
+
+__all__ = [
+    "Prepared",
+    "cross",
+    "deliver",
+    "image",
+    "mask",
+    "structure",
+    "center",
+    "check_axes",
+    "run",
+]
+
+_CROSS = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=np.uint8)
+
+
+class Prepared:
+    """An input as the native module takes it: the 2D ``uint8`` view, the caller's shape
+    and number of dimensions."""
+
+    __slots__ = ("a", "shape", "ndim")
+
+    def __init__(self, a: np.ndarray, shape: Tuple[int, ...], ndim: int) -> None:
+        self.a = a
+        self.shape = shape
+        self.ndim = ndim
+
+
+def image(value: Any, name: str = "input", peer: str = "scipy.ndimage") -> Prepared:
+    """``value`` as a 1D or 2D image of bool or numbers (nonzero: set)."""
+    try:
+        a = np.asarray(value)
+    except ValueError as e:  # a ragged list
+        raise ValueError(f"{name}: {e}") from None
+    if np.iscomplexobj(a):
+        raise TypeError(f"{name}: complex type not supported")
+    if a.dtype.kind not in "biuf":
+        raise TypeError(f"{name}: expected an array of bool or numbers, got dtype {a.dtype}")
+    if a.ndim not in (1, 2):
+        raise ValueError(
+            f"{name}: gridbits works on 1D and 2D images, got {a.ndim} dimensions "
+            f"(use {peer} for others)"
+        )
+    a2 = a.reshape(1, -1) if a.ndim == 1 else a
+    return Prepared(as_mask(a2, name), a.shape, a.ndim)
+
+
+def cross(ndim: int) -> np.ndarray:
+    """scipy's default structure, ``generate_binary_structure(ndim, 1)``, as a 2D footprint."""
+    return _CROSS.copy() if ndim == 2 else np.ones((1, 3), dtype=np.uint8)
+
+
+def structure(value: Any, ndim: int, name: str = "structure") -> np.ndarray:
+    """A structure as scipy reads it (nonzero: set), as a C-contiguous 2D ``uint8``
+    footprint; scipy's errors for the wrong rank and an empty one."""
+    if value is None:
+        return cross(ndim)
+    s = np.asarray(value)
+    if np.iscomplexobj(s) or s.dtype.kind not in "biuf":
+        raise TypeError(f"{name}: expected an array of bool or numbers, got dtype {s.dtype}")
+    if s.ndim != ndim:
+        raise RuntimeError(
+            f"{name}: structure and input must have same dimensionality "
+            f"({s.ndim} and {ndim})"
+        )
+    if s.size < 1:
+        raise RuntimeError(f"{name}: structure must not be empty")
+    s = np.ascontiguousarray(s != 0, dtype=np.uint8)
+    return s.reshape(1, -1) if ndim == 1 else s
+
+
+def center(origin: Any, fp: np.ndarray, ndim: int, name: str = "origin") -> Tuple[int, int]:
+    """The footprint's centre ``(row, col)`` for scipy's ``origin`` (a number or one per
+    axis): ``size // 2 + origin`` along each axis, origins limited to scipy's valid range
+    ``-(size // 2) ..= (size - 1) // 2``."""
+    if np.ndim(origin) == 0:
+        origins = [origin] * ndim
+    else:
+        origins = list(origin)
+        if len(origins) != ndim:
+            raise RuntimeError(
+                f"{name}: sequence argument must have length equal to input rank ({ndim})"
+            )
+    try:
+        origins = [operator.index(o) for o in origins]
+    except TypeError:
+        raise TypeError(f"{name}: expected integers, got {origin!r}") from None
+    sizes = fp.shape if ndim == 2 else fp.shape[1:]
+    for o, n in zip(origins, sizes):
+        if o < -(n // 2) or o > (n - 1) // 2:
+            raise ValueError(
+                f"{name}: invalid origin {o} for a structure of size {n} "
+                f"(valid: {-(n // 2)} to {(n - 1) // 2})"
+            )
+    if ndim == 1:
+        return 0, fp.shape[1] // 2 + origins[0]
+    return fp.shape[0] // 2 + origins[0], fp.shape[1] // 2 + origins[1]
+
+
+def check_axes(axes: Any, ndim: int) -> None:
+    """gridbits works on every axis: ``axes`` may be ``None`` or all axes in order."""
+    if axes is None:
+        return
+    try:
+        given = [operator.index(a) for a in (axes if np.ndim(axes) else [axes])]
+    except TypeError:
+        raise TypeError(f"axes: expected integers, got {axes!r}") from None
+    norm = [a % ndim if -ndim <= a < ndim else None for a in given]
+    if norm != list(range(ndim)):
+        raise ValueError(
+            f"axes: gridbits works over all axes in order ({tuple(range(ndim))}), "
+            f"not {axes!r}; use scipy.ndimage for a subset of axes"
+        )
+
+
+def mask(value: Any, img: Prepared, name: str = "mask") -> Optional[np.ndarray]:
+    """An optional mask of the input's shape (scipy's RuntimeError otherwise)."""
+    if value is None:
+        return None
+    m = np.asarray(value)
+    if m.shape != img.shape:
+        raise RuntimeError(
+            f"{name}: mask and input must have equal sizes ({m.shape} and {img.shape})"
+        )
+    if np.iscomplexobj(m) or m.dtype.kind not in "biuf":
+        raise TypeError(f"{name}: expected an array of bool or numbers, got dtype {m.dtype}")
+    return as_mask(m.reshape(img.a.shape), name)
+
+
+def iterations(value: Any) -> int:
+    """``iterations`` as an integer (below 1: until stable)."""
+    if isinstance(value, (bool, np.bool_)):
+        return int(value)
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"iterations: expected an integer, got {value!r}") from None
+
+
+def run(func: str, img: Prepared, *args: Any) -> np.ndarray:
+    """Calls native ``func(img, *args)`` and returns a ``bool`` array of the caller's
+    shape; an empty image gives an empty result without a call."""
+    if img.a.size == 0:
+        return np.zeros(img.shape, dtype=bool)
+    out = getattr(_gridbits, func)(img.a, *args)
+    return out.view(bool).reshape(img.shape)
+
+
+def deliver(result: np.ndarray, output: Any, returns: bool = True) -> Optional[np.ndarray]:
+    """scipy's ``output``: ``None`` (the result), an array of the input's shape (written,
+    and returned when ``returns``) or a dtype (a ``bool`` array, as scipy returns)."""
+    if output is None:
+        return result
+    if isinstance(output, np.ndarray):
+        if output.shape != result.shape:
+            raise RuntimeError(
+                f"output: output shape not correct ({output.shape}, expected {result.shape})"
+            )
+        np.copyto(output, result, casting="unsafe")
+        return output if returns else None
+    try:
+        np.dtype(output)
+    except TypeError:
+        raise TypeError(
+            f"output: expected None, a dtype or an array, got {type(output).__name__}"
+        ) from None
+    return result
