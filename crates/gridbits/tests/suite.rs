@@ -22,6 +22,7 @@ mod label_bytes;
 mod label_props;
 mod limits;
 mod lines_props;
+mod measure_props;
 mod naive_oracle;
 mod owners_props;
 mod parallel_batches;

@@ -6,6 +6,7 @@ pub mod distance;
 pub mod fill;
 pub mod label;
 pub mod lines;
+pub mod measure;
 pub(crate) mod runs;
 pub mod slide;
 pub mod voronoi;

@@ -18,6 +18,7 @@ pub mod amazons_moves;
 pub mod components;
 pub mod fill;
 pub mod lines;
+pub mod measure;
 pub mod puyo;
 pub mod puyo_moves;
 pub mod slide;

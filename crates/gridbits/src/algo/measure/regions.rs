@@ -1,0 +1,221 @@
+//! Area, bounding box and raw moments of every region, in one pass over the runs of equal
+//! labels: a run adds closed-form power sums of its columns, so a long run costs what a
+//! short one does.
+
+use super::{check, index, table, LabelValue};
+use crate::SizeError;
+
+/// Area, bounding box and moments of one region of a label image.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Region {
+    /// Number of cells (0 for a label absent from the image).
+    pub area: u64,
+    /// First column of the bounding box.
+    pub x0: usize,
+    /// First row of the bounding box.
+    pub y0: usize,
+    /// One past the last column.
+    pub x1: usize,
+    /// One past the last row.
+    pub y1: usize,
+    /// `raw[p][q]`: the sum over the cells of `(x - x0)^p * (y - y0)^q`, exact, for
+    /// `p + q <= 1`, and up to `p + q <= 3` when [`regions`] was asked for moments (0
+    /// otherwise). skimage's `moments` of the region is `raw[q][p]` (rows first).
+    pub raw: [[i128; 4]; 4],
+}
+
+impl Region {
+    /// The bounding box as `(x0, y0, x1, y1)`, ends exclusive.
+    pub fn bbox(&self) -> (usize, usize, usize, usize) {
+        (self.x0, self.y0, self.x1, self.y1)
+    }
+
+    /// The mean `(x, y)` of the cells (NaN for an empty region).
+    pub fn centroid(&self) -> (f64, f64) {
+        let n = self.area as f64;
+        (
+            self.x0 as f64 + self.raw[1][0] as f64 / n,
+            self.y0 as f64 + self.raw[0][1] as f64 / n,
+        )
+    }
+
+    /// The central moments `mu[p][q]` (the sum of `(x - cx)^p * (y - cy)^q`, `p + q <= 3`)
+    /// from the raw ones: computed exactly in integers and rounded once where they fit
+    /// `i128`, in floating point otherwise. Orders above 1 need the moments of [`regions`].
+    pub fn central(&self) -> [[f64; 4]; 4] {
+        let mut mu = [[0.0; 4]; 4];
+        let n = self.area as i128;
+        if n == 0 {
+            return mu;
+        }
+        let (sx, sy) = (self.raw[1][0], self.raw[0][1]);
+        for p in 0..4 {
+            for q in 0..4 - p {
+                mu[p][q] = match exact_central(&self.raw, n, sx, sy, p, q) {
+                    Some(v) => v as f64 / (n as f64).powi((p + q) as i32),
+                    None => float_central(&self.raw, n as f64, sx as f64, sy as f64, p, q),
+                };
+            }
+        }
+        mu
+    }
+}
+
+/// Binomial coefficients up to 3.
+const BINOM: [[i128; 4]; 4] = [[1, 0, 0, 0], [1, 1, 0, 0], [1, 2, 1, 0], [1, 3, 3, 1]];
+
+/// `n^(p+q) * mu[p][q]`, an integer, or `None` when it overflows `i128`.
+fn exact_central(
+    raw: &[[i128; 4]; 4],
+    n: i128,
+    sx: i128,
+    sy: i128,
+    p: usize,
+    q: usize,
+) -> Option<i128> {
+    let mut total: i128 = 0;
+    for i in 0..=p {
+        for j in 0..=q {
+            // C(p,i) C(q,j) (-sx)^(p-i) (-sy)^(q-j) n^(i+j) raw[i][j]
+            let mut t = BINOM[p][i].checked_mul(BINOM[q][j])?;
+            t = t.checked_mul((-sx).checked_pow((p - i) as u32)?)?;
+            t = t.checked_mul((-sy).checked_pow((q - j) as u32)?)?;
+            t = t.checked_mul(n.checked_pow((i + j) as u32)?)?;
+            t = t.checked_mul(raw[i][j])?;
+            total = total.checked_add(t)?;
+        }
+    }
+    Some(total)
+}
+
+/// `mu[p][q]` in floating point, about the centroid `(sx / n, sy / n)`.
+fn float_central(raw: &[[i128; 4]; 4], n: f64, sx: f64, sy: f64, p: usize, q: usize) -> f64 {
+    let (cx, cy) = (sx / n, sy / n);
+    let mut total = 0.0;
+    for i in 0..=p {
+        for j in 0..=q {
+            total += (BINOM[p][i] * BINOM[q][j]) as f64
+                * (-cx).powi((p - i) as i32)
+                * (-cy).powi((q - j) as i32)
+                * raw[i][j] as f64;
+        }
+    }
+    total
+}
+
+/// `sum_{k=1}^{m} k^p` as a polynomial in `m` (Faulhaber), for `p <= 3`: valid for every
+/// integer `m`, so `sum_{k=a}^{b} k^p = g(b) - g(a - 1)` for negative `a` too.
+#[inline(always)]
+fn faulhaber(m: i128) -> [i128; 4] {
+    let s1 = m * (m + 1) / 2;
+    [m, s1, m * (m + 1) * (2 * m + 1) / 6, s1 * s1]
+}
+
+/// Every region's area, bounding box and raw moments (`moments`: up to order 3, else up to
+/// order 1, which is enough for the centroid): `result[label - 1]`, one entry per label up to
+/// the largest in `labels` (a `width x height` image, row-major, 0 the background).
+///
+/// Errors when `labels.len()` is not `width * height`, when a side is 2^30 cells or more (the
+/// moments could overflow), or when the table cannot be allocated.
+///
+/// ```
+/// use gridbits::algo::measure::regions;
+/// let labels: [u8; 6] = [0, 2, 2,
+///                        0, 0, 2];
+/// let r = regions(&labels, 3, 2, true).unwrap();
+/// assert_eq!(r[0].area, 0); // label 1 is absent
+/// assert_eq!((r[1].area, r[1].bbox()), (3, (1, 0, 3, 2)));
+/// assert_eq!(r[1].central()[2][0], 2.0 / 3.0); // (x - cx)^2 summed
+/// ```
+pub fn regions<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    moments: bool,
+) -> Result<Vec<Region>, SizeError> {
+    let count = check(labels, width, height)?;
+    if width.max(height) >= 1 << 30 {
+        return Err(SizeError::new(
+            "label image",
+            width,
+            height,
+            "region moments of images with a side of 2^30 cells or more",
+        ));
+    }
+    let size = (width, height);
+    let mut out = table(count, Region::default(), size)?;
+    // The first cell of each region: moments are summed about it (it has the smallest row,
+    // so row offsets are never negative), then moved to the bounding-box corner.
+    let mut first = table(count, 0usize, size)?;
+    for y in 0..height {
+        let row = &labels[y * width..(y + 1) * width];
+        let mut x = 0;
+        while x < width {
+            let l = index(row[x]);
+            let s = x;
+            x += 1;
+            while x < width && index(row[x]) == l {
+                x += 1;
+            }
+            if l == 0 {
+                continue;
+            }
+            let r = &mut out[l - 1];
+            if r.area == 0 {
+                (r.x0, r.y0, r.x1) = (s, y, x);
+                first[l - 1] = s;
+            } else {
+                r.x0 = r.x0.min(s);
+                r.x1 = r.x1.max(x);
+            }
+            r.y1 = y + 1;
+            let len = (x - s) as u64;
+            r.area += len;
+            let a = s as i128 - first[l - 1] as i128;
+            let b = a + len as i128 - 1;
+            let dy = (y - r.y0) as i128;
+            if moments {
+                let (hi, lo) = (faulhaber(b), faulhaber(a - 1));
+                let px = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], hi[3] - lo[3]];
+                let dy2 = dy * dy;
+                let dys = [1, dy, dy2, dy2 * dy];
+                for (p, &sp) in px.iter().enumerate() {
+                    for (q, &dq) in dys.iter().enumerate().take(4 - p) {
+                        r.raw[p][q] += sp * dq;
+                    }
+                }
+            } else {
+                let n = len as i128;
+                r.raw[0][0] += n;
+                r.raw[1][0] += (a + b) * n / 2;
+                r.raw[0][1] += dy * n;
+            }
+        }
+    }
+    for (r, &f) in out.iter_mut().zip(&first) {
+        if r.area > 0 {
+            shift_x(&mut r.raw, (f - r.x0) as i128, if moments { 3 } else { 1 });
+        }
+    }
+    Ok(out)
+}
+
+/// Moves moments summed about column `x0 + s` to column `x0`:
+/// `sum (dx + s)^p dy^q = sum_k C(p, k) s^(p - k) raw[k][q]`, for `p + q <= order`.
+fn shift_x(raw: &mut [[i128; 4]; 4], s: i128, order: usize) {
+    if s == 0 {
+        return;
+    }
+    let old = *raw;
+    for p in 0..=order {
+        for q in 0..=order - p {
+            let mut t = 0;
+            let mut sk = 1; // s^(p - k), k from p down
+            for k in (0..=p).rev() {
+                t += BINOM[p][k] * sk * old[k][q];
+                sk *= s;
+            }
+            raw[p][q] = t;
+        }
+    }
+}
