@@ -94,7 +94,7 @@ pub struct NaiveRegion {
     pub area: u64,
     /// Bounding box `(x0, y0, x1, y1)`, ends exclusive.
     pub bbox: (usize, usize, usize, usize),
-    /// `raw[p][q]`: the sum of `(x - x0)^p (y - y0)^q`, `p + q <= 3`.
+    /// `raw[p][q]`: the sum of `(x - x0)^p (y - y0)^q`, `p, q <= 3`.
     pub raw: [[i128; 4]; 4],
     /// Central moments about the centroid, summed cell by cell in floating point.
     pub central: [[f64; 4]; 4],
@@ -213,7 +213,7 @@ pub fn regions(labels: &[u32], w: usize, h: usize) -> Vec<NaiveRegion> {
         let cx = cells.iter().map(|c| c.0 as f64).sum::<f64>() / n;
         let cy = cells.iter().map(|c| c.1 as f64).sum::<f64>() / n;
         for p in 0..4 {
-            for q in 0..4 - p {
+            for q in 0..4 {
                 for &(x, y) in &cells {
                     r.raw[p][q] +=
                         ((x - b.0) as i128).pow(p as u32) * ((y - b.1) as i128).pow(q as u32);

@@ -19,7 +19,7 @@ pub struct Region {
     /// One past the last row.
     pub y1: usize,
     /// `raw[p][q]`: the sum over the cells of `(x - x0)^p * (y - y0)^q`, exact, for
-    /// `p + q <= 1`, and up to `p + q <= 3` when [`regions`] was asked for moments (0
+    /// `p + q <= 1`, and for every `p, q <= 3` when [`regions`] was asked for moments (0
     /// otherwise). skimage's `moments` of the region is `raw[q][p]` (rows first).
     pub raw: [[i128; 4]; 4],
 }
@@ -39,9 +39,10 @@ impl Region {
         )
     }
 
-    /// The central moments `mu[p][q]` (the sum of `(x - cx)^p * (y - cy)^q`, `p + q <= 3`)
-    /// from the raw ones: computed exactly in integers and rounded once where they fit
-    /// `i128`, in floating point otherwise. Orders above 1 need the moments of [`regions`].
+    /// The central moments `mu[p][q]` (the sum of `(x - cx)^p * (y - cy)^q`, `p, q <= 3`)
+    /// from the raw ones: moved exactly (in integers) to the cell nearest the centroid, then
+    /// by less than half a cell in floating point, so that no large terms cancel. Orders
+    /// above 1 need the moments of [`regions`].
     pub fn central(&self) -> [[f64; 4]; 4] {
         let mut mu = [[0.0; 4]; 4];
         let n = self.area as i128;
@@ -49,12 +50,22 @@ impl Region {
             return mu;
         }
         let (sx, sy) = (self.raw[1][0], self.raw[0][1]);
+        // The nearest cell to the centroid (relative to the box corner), rounding halves down.
+        let (ix, iy) = ((2 * sx + n).div_euclid(2 * n), (2 * sy + n).div_euclid(2 * n));
+        let (dx, dy) = ((sx - ix * n) as f64 / n as f64, (sy - iy * n) as f64 / n as f64);
+        let near = shift(&self.raw, -ix, -iy);
         for p in 0..4 {
-            for q in 0..4 - p {
-                mu[p][q] = match exact_central(&self.raw, n, sx, sy, p, q) {
-                    Some(v) => v as f64 / (n as f64).powi((p + q) as i32),
-                    None => float_central(&self.raw, n as f64, sx as f64, sy as f64, p, q),
-                };
+            for q in 0..4 {
+                let mut total = 0.0;
+                for i in 0..=p {
+                    for j in 0..=q {
+                        total += (BINOM[p][i] * BINOM[q][j]) as f64
+                            * (-dx).powi((p - i) as i32)
+                            * (-dy).powi((q - j) as i32)
+                            * near[i][j];
+                    }
+                }
+                mu[p][q] = total;
             }
         }
         mu
@@ -64,43 +75,43 @@ impl Region {
 /// Binomial coefficients up to 3.
 const BINOM: [[i128; 4]; 4] = [[1, 0, 0, 0], [1, 1, 0, 0], [1, 2, 1, 0], [1, 3, 3, 1]];
 
-/// `n^(p+q) * mu[p][q]`, an integer, or `None` when it overflows `i128`.
-fn exact_central(
-    raw: &[[i128; 4]; 4],
-    n: i128,
-    sx: i128,
-    sy: i128,
-    p: usize,
-    q: usize,
-) -> Option<i128> {
-    let mut total: i128 = 0;
-    for i in 0..=p {
-        for j in 0..=q {
-            // C(p,i) C(q,j) (-sx)^(p-i) (-sy)^(q-j) n^(i+j) raw[i][j]
-            let mut t = BINOM[p][i].checked_mul(BINOM[q][j])?;
-            t = t.checked_mul((-sx).checked_pow((p - i) as u32)?)?;
-            t = t.checked_mul((-sy).checked_pow((q - j) as u32)?)?;
-            t = t.checked_mul(n.checked_pow((i + j) as u32)?)?;
-            t = t.checked_mul(raw[i][j])?;
-            total = total.checked_add(t)?;
+/// The moments `raw` moved to an origin `(sx, sy)` cells away (`sum (dx + sx)^p (dy + sy)^q`),
+/// exactly where `i128` holds every term, else in floating point.
+fn shift(raw: &[[i128; 4]; 4], sx: i128, sy: i128) -> [[f64; 4]; 4] {
+    let mut out = [[0.0; 4]; 4];
+    for p in 0..4 {
+        for q in 0..4 {
+            let exact = (|| {
+                let mut t: i128 = 0;
+                for i in 0..=p {
+                    for j in 0..=q {
+                        let term = (BINOM[p][i] * BINOM[q][j])
+                            .checked_mul(sx.checked_pow((p - i) as u32)?)?
+                            .checked_mul(sy.checked_pow((q - j) as u32)?)?
+                            .checked_mul(raw[i][j])?;
+                        t = t.checked_add(term)?;
+                    }
+                }
+                Some(t)
+            })();
+            out[p][q] = match exact {
+                Some(t) => t as f64,
+                None => {
+                    let mut t = 0.0;
+                    for i in 0..=p {
+                        for j in 0..=q {
+                            t += (BINOM[p][i] * BINOM[q][j]) as f64
+                                * (sx as f64).powi((p - i) as i32)
+                                * (sy as f64).powi((q - j) as i32)
+                                * raw[i][j] as f64;
+                        }
+                    }
+                    t
+                }
+            };
         }
     }
-    Some(total)
-}
-
-/// `mu[p][q]` in floating point, about the centroid `(sx / n, sy / n)`.
-fn float_central(raw: &[[i128; 4]; 4], n: f64, sx: f64, sy: f64, p: usize, q: usize) -> f64 {
-    let (cx, cy) = (sx / n, sy / n);
-    let mut total = 0.0;
-    for i in 0..=p {
-        for j in 0..=q {
-            total += (BINOM[p][i] * BINOM[q][j]) as f64
-                * (-cx).powi((p - i) as i32)
-                * (-cy).powi((q - j) as i32)
-                * raw[i][j] as f64;
-        }
-    }
-    total
+    out
 }
 
 /// `sum_{k=1}^{m} k^p` as a polynomial in `m` (Faulhaber), for `p <= 3`: valid for every
@@ -111,12 +122,13 @@ fn faulhaber(m: i128) -> [i128; 4] {
     [m, s1, m * (m + 1) * (2 * m + 1) / 6, s1 * s1]
 }
 
-/// Every region's area, bounding box and raw moments (`moments`: up to order 3, else up to
-/// order 1, which is enough for the centroid): `result[label - 1]`, one entry per label up to
+/// Every region's area, bounding box and raw moments (`moments`: every `x^p y^q` with `p, q
+/// <= 3`, as skimage's `moments`; else up to order 1, which is enough for the centroid): `result[label - 1]`, one entry per label up to
 /// the largest in `labels` (a `width x height` image, row-major, 0 the background).
 ///
-/// Errors when `labels.len()` is not `width * height`, when a side is 2^30 cells or more (the
-/// moments could overflow), or when the table cannot be allocated.
+/// Errors when `labels.len()` is not `width * height`, when `moments` is asked of an image
+/// of 2^30 cells or more (the exact sums could overflow `i128`), or when the table cannot be
+/// allocated.
 ///
 /// ```
 /// use gridbits::algo::measure::regions;
@@ -125,7 +137,7 @@ fn faulhaber(m: i128) -> [i128; 4] {
 /// let r = regions(&labels, 3, 2, true).unwrap();
 /// assert_eq!(r[0].area, 0); // label 1 is absent
 /// assert_eq!((r[1].area, r[1].bbox()), (3, (1, 0, 3, 2)));
-/// assert_eq!(r[1].central()[2][0], 2.0 / 3.0); // (x - cx)^2 summed
+/// assert!((r[1].central()[2][0] - 2.0 / 3.0).abs() < 1e-12); // (x - cx)^2 summed
 /// ```
 pub fn regions<T: LabelValue>(
     labels: &[T],
@@ -134,12 +146,12 @@ pub fn regions<T: LabelValue>(
     moments: bool,
 ) -> Result<Vec<Region>, SizeError> {
     let count = check(labels, width, height)?;
-    if width.max(height) >= 1 << 30 {
+    if moments && labels.len() >= 1 << 30 {
         return Err(SizeError::new(
             "label image",
             width,
             height,
-            "region moments of images with a side of 2^30 cells or more",
+            "region moments of images of 2^30 cells or more",
         ));
     }
     let size = (width, height);
@@ -180,7 +192,7 @@ pub fn regions<T: LabelValue>(
                 let dy2 = dy * dy;
                 let dys = [1, dy, dy2, dy2 * dy];
                 for (p, &sp) in px.iter().enumerate() {
-                    for (q, &dq) in dys.iter().enumerate().take(4 - p) {
+                    for (q, &dq) in dys.iter().enumerate() {
                         r.raw[p][q] += sp * dq;
                     }
                 }
@@ -201,14 +213,17 @@ pub fn regions<T: LabelValue>(
 }
 
 /// Moves moments summed about column `x0 + s` to column `x0`:
-/// `sum (dx + s)^p dy^q = sum_k C(p, k) s^(p - k) raw[k][q]`, for `p + q <= order`.
+/// `sum (dx + s)^p dy^q = sum_k C(p, k) s^(p - k) raw[k][q]`, for `p, q <= order`.
 fn shift_x(raw: &mut [[i128; 4]; 4], s: i128, order: usize) {
     if s == 0 {
         return;
     }
     let old = *raw;
     for p in 0..=order {
-        for q in 0..=order - p {
+        for q in 0..=order {
+            if order == 1 && p + q > 1 {
+                continue;
+            }
             let mut t = 0;
             let mut sk = 1; // s^(p - k), k from p down
             for k in (0..=p).rev() {
