@@ -44,7 +44,7 @@ from ._grid import (
 )
 from ._gridbits import __version__
 from ._threads import get_num_threads, set_num_threads, threads
-from . import amazons, ndimage, opencv, puyo, tetris
+from . import amazons, measure, ndimage, opencv, puyo, tetris
 
 __all__ = [
     "LabelStats",
@@ -59,6 +59,7 @@ __all__ = [
     "groups_at_least",
     "label",
     "label_stats",
+    "measure",
     "ndimage",
     "opencv",
     "puyo",

@@ -39,9 +39,10 @@ array([[1, 0, 2],
 
 import numpy as _np
 
+from ._find_objects import find_objects
 from ._grid import label as _label
 
-__all__ = ["label"]
+__all__ = ["find_objects", "label"]
 
 _CROSS = _np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
 

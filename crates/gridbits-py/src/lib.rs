@@ -25,6 +25,7 @@ use pyo3::prelude::*;
 
 mod games;
 mod label;
+mod measure;
 mod tetris;
 mod threads;
 
@@ -420,6 +421,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge_labels, m)?)?;
     m.add_function(wrap_pyfunction!(relabel, m)?)?;
     label::register(m)?;
+    measure::register(m)?;
     games::register(m)?;
     tetris::register(m)?;
     threads::register(m)?;
