@@ -22,6 +22,7 @@ pub mod components;
 pub mod fill;
 pub mod grids;
 pub mod lines;
+pub mod measure;
 pub mod parallel;
 pub mod puyo_moves;
 pub mod slide;
@@ -432,6 +433,7 @@ pub fn run(bench: &mut Bench) {
     tetris_moves::register(bench, &mut SplitMix::new(0xa));
     amazons_moves::register(bench, &mut SplitMix::new(0xa3));
     bytes::register(bench, &mut SplitMix::new(0xb));
+    measure::register(bench, &mut SplitMix::new(0xc));
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ mod cli_limits;
 mod cli_lines;
 mod cli_papercuts;
 mod cli_puyo_moves;
+mod cli_regionprops;
 mod cli_slide;
 mod cli_sources;
 mod cli_stream;

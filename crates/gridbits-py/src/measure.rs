@@ -91,7 +91,11 @@ fn measure_label<'py>(
         let s = slice(a.as_slice())?;
         let bg = background.and_then(|b| u8::try_from(b).ok());
         // A background outside 0..=255 is no value of the image: nothing is background.
-        let bg = if background.is_some() && bg.is_none() { None } else { bg };
+        let bg = if background.is_some() && bg.is_none() {
+            None
+        } else {
+            bg
+        };
         detach(py, || label_values(s, w, h, bg, conn))
     } else if let Ok(a) = image.extract::<PyReadonlyArray2<'py, i64>>() {
         let (h, w) = (a.shape()[0], a.shape()[1]);

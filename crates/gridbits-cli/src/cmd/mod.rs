@@ -6,6 +6,7 @@ pub mod distance;
 pub mod fill;
 pub mod puyo;
 pub mod reach;
+pub mod regionprops;
 pub mod show;
 pub mod tetris;
 pub mod voronoi;

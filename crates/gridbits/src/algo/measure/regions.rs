@@ -51,8 +51,14 @@ impl Region {
         }
         let (sx, sy) = (self.raw[1][0], self.raw[0][1]);
         // The nearest cell to the centroid (relative to the box corner), rounding halves down.
-        let (ix, iy) = ((2 * sx + n).div_euclid(2 * n), (2 * sy + n).div_euclid(2 * n));
-        let (dx, dy) = ((sx - ix * n) as f64 / n as f64, (sy - iy * n) as f64 / n as f64);
+        let (ix, iy) = (
+            (2 * sx + n).div_euclid(2 * n),
+            (2 * sy + n).div_euclid(2 * n),
+        );
+        let (dx, dy) = (
+            (sx - ix * n) as f64 / n as f64,
+            (sy - iy * n) as f64 / n as f64,
+        );
         let near = shift(&self.raw, -ix, -iy);
         for p in 0..4 {
             for q in 0..4 {
