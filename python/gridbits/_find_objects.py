@@ -7,6 +7,7 @@ import operator
 from typing import List, Optional, Tuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _gridbits
 from ._regions import label_array
@@ -14,7 +15,7 @@ from ._regions import label_array
 __all__ = ["find_objects"]
 
 
-def find_objects(input, max_label: int = 0) -> List[Optional[Tuple[slice, ...]]]:
+def find_objects(input: ArrayLike, max_label: int = 0) -> List[Optional[Tuple[slice, ...]]]:
     """The bounding box of every label, as ``scipy.ndimage.find_objects``: a list whose
     entry ``i`` is the tuple of slices (one per axis) of the smallest box around the pixels of
     label ``i + 1``, or ``None`` where that label does not occur. 0 and negative values are

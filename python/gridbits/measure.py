@@ -32,9 +32,10 @@ array([0.66666667, 2.75      , 0.        ])
 from __future__ import annotations
 
 import math
-from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
+from typing import Dict, Optional, Sequence, Tuple, Union
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _gridbits
 from ._grid import label as _binary_label
@@ -43,7 +44,12 @@ from ._regions import Regions, hu, label_array, normalized, orientation
 __all__ = ["SUPPORTED_PROPERTIES", "label", "largest_components", "regionprops_table"]
 
 
-def label(label_image, background=None, return_num: bool = False, connectivity=None):
+def label(
+    label_image: ArrayLike,
+    background: Optional[float] = None,
+    return_num: bool = False,
+    connectivity: Optional[int] = None,
+) -> Union[np.ndarray, Tuple[np.ndarray, int]]:
     """Label the connected regions of an integer image: ``skimage.measure.label`` with the same
     arguments, defaults and results.
 
@@ -223,8 +229,8 @@ _INTENSITY = ("intensity_max", "intensity_mean", "intensity_min")
 
 
 def regionprops_table(
-    label_image,
-    intensity_image=None,
+    label_image: ArrayLike,
+    intensity_image: Optional[ArrayLike] = None,
     properties: Union[Sequence[str], str] = ("label", "bbox"),
     *,
     cache: bool = True,
@@ -423,7 +429,7 @@ def _compute(r: Regions, name: str) -> np.ndarray:
     raise AssertionError(name)  # pragma: no cover: every supported name is handled above
 
 
-def largest_components(image, k: int = 1, connectivity: int = 8) -> np.ndarray:
+def largest_components(image: ArrayLike, k: int = 1, connectivity: int = 8) -> np.ndarray:
     """The ``k`` largest connected components of the nonzero pixels of a 2D image, as a label
     image: the largest is 1, the next 2, ... (ties by raster order of their first pixel), 0
     elsewhere (every other component included). ``int32``, as :func:`gridbits.label`.
