@@ -36,12 +36,14 @@ class Regions:
     demand. Arrays are indexed by ``label - 1`` over all labels up to the largest;
     :attr:`index` selects the labels present."""
 
-    def __init__(self, labels: np.ndarray, intensity: Optional[np.ndarray] = None) -> None:
+    def __init__(
+        self, labels: np.ndarray, intensity: Optional[np.ndarray] = None, moments: bool = False
+    ) -> None:
         self.labels = labels
         self.intensity = intensity
         self._cache: Dict[str, object] = {}
         self._moments = False
-        self._run(False)
+        self._run(moments)
 
     def _run(self, moments: bool) -> None:
         area, bbox, centroid, raw, central = _gridbits.measure_regions(self.labels, moments)

@@ -305,7 +305,11 @@ def regionprops_table(
         a = np.zeros((1, 1), dtype=np.uint32)  # no region, and empty columns below
         if intensity is not None:
             intensity = np.zeros((1, 1) + intensity.shape[2:], dtype=intensity.dtype)
-    r = Regions(label_array(a), intensity)
+    basic = ("label", "num_pixels", "area", "bbox", "centroid", "area_bbox", "extent",
+             "equivalent_diameter_area", "slice", "coords", "perimeter", "euler_number",
+             "area_filled") + _INTENSITY
+    moments = any(name not in basic for _, name in names)
+    r = Regions(label_array(a), intensity, moments)
     out: Dict[str, np.ndarray] = {}
     for given, name in names:
         _put(out, given, _compute(r, name), separator)
