@@ -108,9 +108,9 @@ proptest! {
                 prop_assert_eq!(basic[i].centroid(), g.centroid());
                 let mu = g.central();
                 let scale = (n.area as f64) * ((w.max(h) as f64).powi(6));
-                for p in 0..4 {
-                    for q in 0..4 {
-                        prop_assert!(close(mu[p][q], n.central[p][q], scale), "mu{}{} {} vs {}", p, q, mu[p][q], n.central[p][q]);
+                for (p, (row, want_row)) in mu.iter().zip(&n.central).enumerate() {
+                    for (q, (&m, &c)) in row.iter().zip(want_row).enumerate() {
+                        prop_assert!(close(m, c, scale), "mu{}{} {} vs {}", p, q, m, c);
                     }
                 }
                 prop_assert!(close(per[i].perimeter(), n.perimeter, 1.0));
