@@ -287,7 +287,17 @@ def _measure_rows(quick: bool) -> list:
             t_theirs, want = _timed(theirs)
             got = ours()
             for k in want:
-                if not np.allclose(got[k], want[k], rtol=1e-6, atol=1e-6, equal_nan=True):
+                g, w = got[k], want[k]
+                if k == "orientation":  # +-pi/2 by the sign of skimage's rounding in mu11
+                    g, w = np.where(np.isclose(np.abs(g), np.pi / 2), np.abs(g), g), np.where(np.isclose(np.abs(w), np.pi / 2), np.abs(w), w)
+                if k.startswith("moments_central"):
+                    # skimage's sums round relative to their terms: area * rows^p * cols^q.
+                    p, q = (int(i) for i in k.split("-")[1:])
+                    rows_, cols_ = want["bbox-2"] - want["bbox-0"], want["bbox-3"] - want["bbox-1"]
+                    ok = bool(np.all(np.abs(g - w) <= 1e-9 * np.maximum(1.0, want["area"] * rows_**p * cols_**q)))
+                else:
+                    ok = np.allclose(g, w, rtol=1e-6, atol=1e-6, equal_nan=True)
+                if not ok:
                     raise SystemExit(f"regionprops_table {name} {k}: gridbits differs from skimage")
             workload = f"regionprops {set_name} {name} {side}x{side} ({len(want['label'])} regions)"
             rows.extend(_measure_timed(workload, ours, theirs, first=t_theirs))

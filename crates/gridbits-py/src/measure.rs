@@ -148,11 +148,10 @@ fn measure_regions<'py>(
         let mut central = reserved::<f64>(16 * n, "central moments")?;
         for g in &r {
             let mu = g.central();
+            // Transposed: skimage indexes [row order][col order], the library [x][y].
             for i in 0..4 {
-                for j in 0..4 {
-                    raw.push(g.raw[j][i] as f64);
-                    central.push(mu[j][i]);
-                }
+                raw.extend(g.raw.iter().map(|col| col[i] as f64));
+                central.extend(mu.iter().map(|col| col[i]));
             }
         }
         let shape = |v: Vec<f64>| {

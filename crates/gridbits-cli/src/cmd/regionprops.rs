@@ -103,6 +103,9 @@ fn values(
     }
 }
 
+/// One property of one region: its name and its columns (name, value).
+type Columns<'a> = (&'a str, Vec<(String, Value)>);
+
 /// A number of the output.
 #[derive(Clone, Copy, Debug)]
 enum Value {
@@ -154,7 +157,7 @@ pub fn run(args: &RegionpropsArgs, out: &mut dyn Write) -> Result<(), CliError> 
         Vec::new()
     };
     // Per region, per property: its columns.
-    let rows: Vec<Vec<(&str, Vec<(String, Value)>)>> = regs
+    let rows: Vec<Vec<Columns>> = regs
         .iter()
         .enumerate()
         .map(|(i, r)| {
