@@ -24,7 +24,7 @@
 //! assert_eq!((r[0].area, r[0].bbox()), (8, (0, 0, 3, 3)));
 //! assert_eq!(r[1].centroid(), (3.0, 1.5));
 //! assert_eq!(euler_numbers(&labels, 4, 3, Connectivity::Eight).unwrap(), [0, 1]);
-//! assert_eq!(perimeters(&labels, 4, 3).unwrap()[1].perimeter(), 1.0);
+//! assert_eq!(perimeters(&labels, 4, 3).unwrap()[0].perimeter(), 8.0);
 //! ```
 
 mod euler;
