@@ -4,6 +4,7 @@
 //! number and the filled area are found another way than the library's: by counting
 //! components and holes of each region with floods.
 
+use crate::dir::step;
 use crate::Connectivity;
 use std::collections::VecDeque;
 
@@ -15,24 +16,9 @@ fn neighbours(
     h: usize,
     conn: Connectivity,
 ) -> impl Iterator<Item = (usize, usize)> {
-    let steps: &[(isize, isize)] = match conn {
-        Connectivity::Four => &[(-1, 0), (1, 0), (0, -1), (0, 1)],
-        Connectivity::Eight => &[
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-            (-1, 0),
-            (1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-        ],
-    };
-    steps.iter().filter_map(move |&(dx, dy)| {
-        let (nx, ny) = (x as isize + dx, y as isize + dy);
-        (nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h)
-            .then_some((nx as usize, ny as usize))
-    })
+    conn.dirs()
+        .iter()
+        .filter_map(move |&d| step(x, y, d, 1, w, h))
 }
 
 /// Labels of the components of the cells where `member` holds (a queue flood from each
