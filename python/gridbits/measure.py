@@ -128,6 +128,9 @@ def _values(a: np.ndarray, background) -> Tuple[np.ndarray, Optional[int]]:
         bg = int(background)
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"background: expected a number, got {background!r}") from None
+    if a.dtype.kind in "iu" and a.dtype.itemsize > 1 and a.size and 0 <= a.min() and a.max() <= 255:
+        # Byte values: the native byte path (bit planes when few values occur).
+        a = a.astype(np.uint8)
     if a.dtype.kind in "iu" and a.dtype.itemsize == 1:
         lo, hi = (-128, 127) if a.dtype.kind == "i" else (0, 255)
         return np.ascontiguousarray(a).view(np.uint8), (bg & 0xFF if lo <= bg <= hi else None)

@@ -8,7 +8,7 @@
 
 use crate::detach;
 use crate::{array2, connectivity, reserved, size_error};
-use gridbits::algo::label::label_values;
+use gridbits::algo::label::{label_byte_values, label_values};
 use gridbits::algo::measure::{
     euler_numbers, filled_areas, intensity_stats, perimeters, regions, LabelValue, Region,
 };
@@ -96,7 +96,7 @@ fn measure_label<'py>(
         } else {
             bg
         };
-        detach(py, || label_values(s, w, h, bg, conn))
+        detach(py, || label_byte_values(s, w, h, bg, conn))
     } else if let Ok(a) = image.extract::<PyReadonlyArray2<'py, i64>>() {
         let (h, w) = (a.shape()[0], a.shape()[1]);
         let s = slice(a.as_slice())?;

@@ -5,7 +5,7 @@
 
 use crate::common::{config, CONNS};
 
-use gridbits::algo::label::label_values;
+use gridbits::algo::label::{label_byte_values, label_values};
 use gridbits::algo::measure::{euler_numbers, filled_areas, intensity_stats, perimeters, regions};
 use gridbits::naive::measure as nm;
 use gridbits::Connectivity;
@@ -65,7 +65,7 @@ proptest! {
     #![proptest_config(config(40))]
 
     #[test]
-    fn label_values_matches_the_flood(seed in any::<u64>(), classes in 1u64..6, smooth in 0u32..95) {
+    fn label_values_matches_the_flood(seed in any::<u64>(), classes in 1u64..12, smooth in 0u32..95) {
         let mut rng = SplitMix::new(seed);
         for (w, h) in SIZES {
             let v = values(&mut rng, w, h, classes, smooth);
@@ -75,6 +75,10 @@ proptest! {
                     let (want, n) = nm::label_values(&v, w, h, background, conn);
                     prop_assert_eq!(got.as_slice(), &want[..], "{}x{} {:?} {:?}", w, h, conn, background);
                     prop_assert_eq!(got.count(), n);
+                    let bytes: Vec<u8> = v.iter().map(|&x| x as u8).collect();
+                    let bg = background.map(|b| b as u8);
+                    let planes = label_byte_values(&bytes, w, h, bg, conn).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert_eq!(planes, got, "bit planes {}x{} {:?} {:?}", w, h, conn, background);
                 }
             }
         }

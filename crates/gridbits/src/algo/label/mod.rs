@@ -79,7 +79,7 @@ pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use scratch::{LabelOrder, Labeller};
 pub use split::{grid_components, GridComponents};
-pub use values::label_values;
+pub use values::{label_byte_values, label_values, MAX_BYTE_PLANES};
 
 use crate::cpu::Features;
 use crate::{BitGrid, Connectivity, SizeError};
