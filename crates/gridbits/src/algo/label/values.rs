@@ -144,8 +144,8 @@ pub const MAX_BYTE_PLANES: usize = 8;
 /// [`label_values`] of a byte image, with the same labels: with at most
 /// [`MAX_BYTE_PLANES`] distinct values (besides `background`) one bit plane per value is
 /// labelled by the bit-parallel labeller ([`Labeller::label_classes`](super::Labeller::label_classes))
-/// and the labels renumbered in raster order; otherwise, and for an empty image, the runs of
-/// [`label_values`].
+/// and the labels renumbered in raster order (one value: the labeller's own labels, as
+/// [`label`](super::label)); otherwise, and for an empty image, the runs of [`label_values`].
 ///
 /// Errors as [`label_values`].
 ///
@@ -203,6 +203,11 @@ pub fn label_byte_values(
         }
     }
     let mut out = Labels::new();
+    if let [plane] = planes.as_slice() {
+        // One value: the labeller's own raster order, on every core for large images.
+        super::Labeller::new().label(plane, conn, &mut out)?;
+        return Ok(out);
+    }
     super::Labeller::new().label_classes(&planes, conn, &mut out)?;
     drop(planes);
     // Class by class to raster order of first cells: a label's new number is given when the
