@@ -122,10 +122,19 @@ fn shift(raw: &[[i128; 4]; 4], sx: i128, sy: i128) -> [[f64; 4]; 4] {
 
 /// `sum_{k=1}^{m} k^p` as a polynomial in `m` (Faulhaber), for `p <= 3`: valid for every
 /// integer `m`, so `sum_{k=a}^{b} k^p = g(b) - g(a - 1)` for negative `a` too.
+/// `|m| < 2^31` (a column offset): the divisions are of `i64`s (a shift and a multiply; an
+/// `i128` division is a library call), the products `i128`.
 #[inline(always)]
-fn faulhaber(m: i128) -> [i128; 4] {
+fn faulhaber(m: i64) -> [i128; 4] {
     let s1 = m * (m + 1) / 2;
-    [m, s1, m * (m + 1) * (2 * m + 1) / 6, s1 * s1]
+    let odd = 2 * m + 1;
+    // m (m + 1) (2m + 1) / 6 = s1 (2m + 1) / 3, and 3 divides s1 or 2m + 1.
+    let s2 = if s1 % 3 == 0 {
+        (s1 / 3) as i128 * odd as i128
+    } else {
+        s1 as i128 * (odd / 3) as i128
+    };
+    [m as i128, s1 as i128, s2, s1 as i128 * s1 as i128]
 }
 
 /// Every region's area, bounding box and raw moments (`moments`: every `x^p y^q` with `p, q
@@ -189,8 +198,9 @@ pub fn regions<T: LabelValue>(
             r.y1 = y + 1;
             let len = (x - s) as u64;
             r.area += len;
-            let a = s as i128 - first[l - 1] as i128;
-            let b = a + len as i128 - 1;
+            // Column offsets from the first cell, under the width (under 2^30 with moments).
+            let a = s as i64 - first[l - 1] as i64;
+            let b = a + len as i64 - 1;
             let dy = (y - r.y0) as i128;
             if moments {
                 let (hi, lo) = (faulhaber(b), faulhaber(a - 1));
@@ -203,10 +213,14 @@ pub fn regions<T: LabelValue>(
                     }
                 }
             } else {
-                let n = len as i128;
-                r.raw[0][0] += n;
-                r.raw[1][0] += (a + b) * n / 2;
-                r.raw[0][1] += dy * n;
+                let n = len as i64;
+                r.raw[0][0] += n as i128;
+                r.raw[1][0] += if width < 1 << 31 {
+                    ((a + b) * n / 2) as i128 // under 2^62
+                } else {
+                    (a as i128 + b as i128) * n as i128 / 2
+                };
+                r.raw[0][1] += dy * n as i128;
             }
         }
     }
