@@ -213,7 +213,13 @@ pub fn label_byte_values(
     // Class by class to raster order of first cells: a label's new number is given when the
     // scan first meets it.
     let mut renumber: Vec<u32> = Vec::new();
-    try_resize(&mut renumber, out.count as usize + 1, 0, (width, height), "not enough memory")?;
+    try_resize(
+        &mut renumber,
+        out.count as usize + 1,
+        0,
+        (width, height),
+        "not enough memory",
+    )?;
     let mut next = 0;
     for c in &mut out.cells_mut()[..width * height] {
         if *c != 0 {

@@ -170,6 +170,9 @@ pub fn regions<T: LabelValue>(
         ));
     }
     let size = (width, height);
+    if !moments {
+        return basic(labels, width, height, count);
+    }
     let mut out = table(count, Region::default(), size)?;
     // The first cell of each region: moments are summed about it (it has the smallest row,
     // so row offsets are never negative), then moved to the bounding-box corner.
@@ -253,4 +256,73 @@ fn shift_x(raw: &mut [[i128; 4]; 4], s: i128, order: usize) {
             raw[p][q] = t;
         }
     }
+}
+
+/// Area, box and first-order sums of one region while [`basic`] scans: a quarter of a
+/// [`Region`]'s size, so that the table of many small regions stays in cache.
+#[derive(Clone, Copy, Default)]
+struct Basic {
+    area: u64,
+    x0: usize,
+    x1: usize,
+    y0: usize,
+    y1: usize,
+    /// Sums of `x` and of `y - y0` over the cells.
+    sx: i128,
+    sy: i128,
+}
+
+/// [`regions`] without moments: the run pass on the compact [`Basic`] table.
+fn basic<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    count: usize,
+) -> Result<Vec<Region>, SizeError> {
+    let mut acc = table(count, Basic::default(), (width, height))?;
+    for y in 0..height {
+        let row = &labels[y * width..(y + 1) * width];
+        let mut x = 0;
+        while x < width {
+            let l = index(row[x]);
+            let s = x;
+            x += 1;
+            while x < width && index(row[x]) == l {
+                x += 1;
+            }
+            if l == 0 {
+                continue;
+            }
+            let r = &mut acc[l - 1];
+            if r.area == 0 {
+                (r.x0, r.y0, r.x1) = (s, y, x);
+            } else {
+                r.x0 = r.x0.min(s);
+                r.x1 = r.x1.max(x);
+            }
+            r.y1 = y + 1;
+            let len = x - s;
+            r.area += len as u64;
+            // The sum of s..x, len (s + x - 1) / 2, halving the even factor first (no i128
+            // division); the products may pass 2^64 on the largest images.
+            let (p, q) = if len % 2 == 1 {
+                ((s + x - 1) / 2, len)
+            } else {
+                (s + x - 1, len / 2)
+            };
+            r.sx += p as i128 * q as i128;
+            r.sy += ((y - r.y0) * len) as i128;
+        }
+    }
+    let mut out = table(count, Region::default(), (width, height))?;
+    for (o, r) in out.iter_mut().zip(&acc) {
+        if r.area == 0 {
+            continue;
+        }
+        (o.area, o.x0, o.y0, o.x1, o.y1) = (r.area, r.x0, r.y0, r.x1, r.y1);
+        o.raw[0][0] = r.area as i128;
+        o.raw[1][0] = r.sx - r.area as i128 * r.x0 as i128;
+        o.raw[0][1] = r.sy;
+    }
+    Ok(out)
 }
