@@ -51,6 +51,32 @@ fn index<T: LabelValue>(v: T) -> usize {
     v.into() as usize
 }
 
+/// Calls `f(y, start, end, label)` for every run of equal nonzero labels (`start..end` of
+/// row `y`), in raster order.
+#[inline(always)]
+fn for_each_run<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    mut f: impl FnMut(usize, usize, usize, usize),
+) {
+    for y in 0..height {
+        let row = &labels[y * width..(y + 1) * width];
+        let mut x = 0;
+        while x < width {
+            let l = index(row[x]);
+            let s = x;
+            x += 1;
+            while x < width && index(row[x]) == l {
+                x += 1;
+            }
+            if l != 0 {
+                f(y, s, x, l);
+            }
+        }
+    }
+}
+
 /// Checks that `labels` holds `width x height` cells and returns the largest label.
 fn check<T: LabelValue>(labels: &[T], width: usize, height: usize) -> Result<usize, SizeError> {
     if width.checked_mul(height) != Some(labels.len()) {

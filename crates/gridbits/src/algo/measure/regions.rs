@@ -2,7 +2,7 @@
 //! labels: a run adds closed-form power sums of its columns, so a long run costs what a
 //! short one does.
 
-use super::{check, index, table, LabelValue};
+use super::{check, for_each_run, table, LabelValue};
 use crate::SizeError;
 
 /// Area, bounding box and moments of one region of a label image.
@@ -177,76 +177,49 @@ pub fn regions<T: LabelValue>(
     // The first cell of each region: moments are summed about it (it has the smallest row,
     // so row offsets are never negative), then moved to the bounding-box corner.
     let mut first = table(count, 0usize, size)?;
-    for y in 0..height {
-        let row = &labels[y * width..(y + 1) * width];
-        let mut x = 0;
-        while x < width {
-            let l = index(row[x]);
-            let s = x;
-            x += 1;
-            while x < width && index(row[x]) == l {
-                x += 1;
-            }
-            if l == 0 {
-                continue;
-            }
-            let r = &mut out[l - 1];
-            if r.area == 0 {
-                (r.x0, r.y0, r.x1) = (s, y, x);
-                first[l - 1] = s;
-            } else {
-                r.x0 = r.x0.min(s);
-                r.x1 = r.x1.max(x);
-            }
-            r.y1 = y + 1;
-            let len = (x - s) as u64;
-            r.area += len;
-            // Column offsets from the first cell, under the width (under 2^30 with moments).
-            let a = s as i64 - first[l - 1] as i64;
-            let b = a + len as i64 - 1;
-            let dy = (y - r.y0) as i128;
-            if moments {
-                let (hi, lo) = (faulhaber(b), faulhaber(a - 1));
-                let px = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], hi[3] - lo[3]];
-                let dy2 = dy * dy;
-                let dys = [1, dy, dy2, dy2 * dy];
-                for (p, &sp) in px.iter().enumerate() {
-                    for (q, &dq) in dys.iter().enumerate() {
-                        r.raw[p][q] += sp * dq;
-                    }
-                }
-            } else {
-                let n = len as i64;
-                r.raw[0][0] += n as i128;
-                r.raw[1][0] += if width < 1 << 31 {
-                    ((a + b) * n / 2) as i128 // under 2^62
-                } else {
-                    (a as i128 + b as i128) * n as i128 / 2
-                };
-                r.raw[0][1] += dy * n as i128;
+    for_each_run(labels, width, height, |y, s, x, l| {
+        let r = &mut out[l - 1];
+        if r.area == 0 {
+            (r.x0, r.y0, r.x1) = (s, y, x);
+            first[l - 1] = s;
+        } else {
+            r.x0 = r.x0.min(s);
+            r.x1 = r.x1.max(x);
+        }
+        r.y1 = y + 1;
+        let len = (x - s) as u64;
+        r.area += len;
+        // Column offsets from the first cell, under the width (under 2^30).
+        let a = s as i64 - first[l - 1] as i64;
+        let b = a + len as i64 - 1;
+        let dy = (y - r.y0) as i128;
+        let (hi, lo) = (faulhaber(b), faulhaber(a - 1));
+        let px = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], hi[3] - lo[3]];
+        let dy2 = dy * dy;
+        let dys = [1, dy, dy2, dy2 * dy];
+        for (p, &sp) in px.iter().enumerate() {
+            for (q, &dq) in dys.iter().enumerate() {
+                r.raw[p][q] += sp * dq;
             }
         }
-    }
+    });
     for (r, &f) in out.iter_mut().zip(&first) {
         if r.area > 0 {
-            shift_x(&mut r.raw, (f - r.x0) as i128, if moments { 3 } else { 1 });
+            shift_x(&mut r.raw, (f - r.x0) as i128);
         }
     }
     Ok(out)
 }
 
 /// Moves moments summed about column `x0 + s` to column `x0`:
-/// `sum (dx + s)^p dy^q = sum_k C(p, k) s^(p - k) raw[k][q]`, for `p, q <= order`.
-fn shift_x(raw: &mut [[i128; 4]; 4], s: i128, order: usize) {
+/// `sum (dx + s)^p dy^q = sum_k C(p, k) s^(p - k) raw[k][q]`.
+fn shift_x(raw: &mut [[i128; 4]; 4], s: i128) {
     if s == 0 {
         return;
     }
     let old = *raw;
-    for p in 0..=order {
-        for q in 0..=order {
-            if order == 1 && p + q > 1 {
-                continue;
-            }
+    for p in 0..4 {
+        for q in 0..4 {
             let mut t = 0;
             let mut sk = 1; // s^(p - k), k from p down
             for k in (0..=p).rev() {
@@ -280,40 +253,27 @@ fn basic<T: LabelValue>(
     count: usize,
 ) -> Result<Vec<Region>, SizeError> {
     let mut acc = table(count, Basic::default(), (width, height))?;
-    for y in 0..height {
-        let row = &labels[y * width..(y + 1) * width];
-        let mut x = 0;
-        while x < width {
-            let l = index(row[x]);
-            let s = x;
-            x += 1;
-            while x < width && index(row[x]) == l {
-                x += 1;
-            }
-            if l == 0 {
-                continue;
-            }
-            let r = &mut acc[l - 1];
-            if r.area == 0 {
-                (r.x0, r.y0, r.x1) = (s, y, x);
-            } else {
-                r.x0 = r.x0.min(s);
-                r.x1 = r.x1.max(x);
-            }
-            r.y1 = y + 1;
-            let len = x - s;
-            r.area += len as u64;
-            // The sum of s..x, len (s + x - 1) / 2, halving the even factor first (no i128
-            // division); the products may pass 2^64 on the largest images.
-            let (p, q) = if len % 2 == 1 {
-                ((s + x - 1) / 2, len)
-            } else {
-                (s + x - 1, len / 2)
-            };
-            r.sx += p as i128 * q as i128;
-            r.sy += ((y - r.y0) * len) as i128;
+    for_each_run(labels, width, height, |y, s, x, l| {
+        let r = &mut acc[l - 1];
+        if r.area == 0 {
+            (r.x0, r.y0, r.x1) = (s, y, x);
+        } else {
+            r.x0 = r.x0.min(s);
+            r.x1 = r.x1.max(x);
         }
-    }
+        r.y1 = y + 1;
+        let len = x - s;
+        r.area += len as u64;
+        // The sum of s..x, len (s + x - 1) / 2, halving the even factor first (no i128
+        // division); the products may pass 2^64 on the largest images.
+        let (p, q) = if len % 2 == 1 {
+            ((s + x - 1) / 2, len)
+        } else {
+            (s + x - 1, len / 2)
+        };
+        r.sx += p as i128 * q as i128;
+        r.sy += ((y - r.y0) * len) as i128;
+    });
     let mut out = table(count, Region::default(), (width, height))?;
     for (o, r) in out.iter_mut().zip(&acc) {
         if r.area == 0 {
