@@ -138,8 +138,9 @@ fn faulhaber(m: i64) -> [i128; 4] {
 }
 
 /// Every region's area, bounding box and raw moments (`moments`: every `x^p y^q` with `p, q
-/// <= 3`, as skimage's `moments`; else up to order 1, which is enough for the centroid): `result[label - 1]`, one entry per label up to
-/// the largest in `labels` (a `width x height` image, row-major, 0 the background).
+/// <= 3`, as skimage's `moments`; else up to order 1, which is enough for the centroid):
+/// `result[label - 1]`, one entry per label up to the largest in `labels` (a `width x height`
+/// image, row-major, 0 the background).
 ///
 /// Errors when `labels.len()` is not `width * height`, when `moments` is asked of an image
 /// of 2^30 cells or more (the exact sums could overflow `i128`), or when the table cannot be
