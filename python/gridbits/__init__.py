@@ -19,6 +19,9 @@ strided views) and returns numpy arrays; long calls release the GIL.
 - :func:`fill`, :func:`fill_count`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood
   fill (its cells, or their number), BFS distance maps, territory of many players,
   sliding-piece reach.
+- :mod:`gridbits.measure`: scikit-image's ``label`` (multi-class) and ``regionprops_table``,
+  and :func:`gridbits.measure.largest_components`; :mod:`gridbits.ndimage` also has scipy's
+  ``find_objects``.
 - :mod:`gridbits.puyo`, :mod:`gridbits.tetris`, :mod:`gridbits.amazons`: game engines.
 - :mod:`gridbits.dask`: labelling of Dask arrays larger than one machine.
 - :func:`set_num_threads`, :func:`get_num_threads`, :func:`threads` (a context manager):
@@ -49,7 +52,7 @@ from ._grid import (
 )
 from ._gridbits import __version__
 from ._threads import get_num_threads, set_num_threads, threads
-from . import amazons, morphology, ndimage, opencv, puyo, tetris
+from . import amazons, measure, morphology, ndimage, opencv, puyo, tetris
 
 __all__ = [
     "LabelStats",
@@ -65,6 +68,7 @@ __all__ = [
     "label",
     "label_stats",
     "morphology",
+    "measure",
     "ndimage",
     "opencv",
     "puyo",

@@ -86,6 +86,23 @@ def label_stats(
     packed_width: Optional[int] = None,
 ) -> tuple[int, Optional[_I32], _I64, _I32, _F64]: ...
 
+# Region labelling and properties (crates/gridbits-py/src/measure.rs). Label images are
+# C-contiguous uint32 or uint64 arrays; results are indexed by label - 1.
+def measure_label(
+    image: np.ndarray, background: Optional[int], connectivity: int
+) -> tuple[_I64, int]:
+    """``(labels int64, n)`` of a C-contiguous ``uint8`` or ``int64`` value image."""
+def measure_regions(
+    label_image: np.ndarray, moments: bool
+) -> tuple[_I64, _I64, _F64, Optional[_F64], Optional[_F64]]:
+    """``(area, bbox [L, 4], centroid [L, 2], moments [L, 4, 4], moments_central [L, 4, 4])``
+    in ``(row, col)`` order; the moments only with ``moments``."""
+def measure_perimeters(label_image: np.ndarray) -> _F64: ...
+def measure_euler_numbers(label_image: np.ndarray, connectivity: int) -> _I64: ...
+def measure_filled_areas(label_image: np.ndarray) -> _I64: ...
+def measure_intensity(label_image: np.ndarray, intensity: _F64) -> tuple[_F64, _I64, _I64]:
+    """``(sum, min_at, max_at)``: flat indices of each label's first minimum and maximum."""
+
 # Fill, distance, Voronoi, reach (crates/gridbits-py/src/lib.rs).
 def distance_transform_cdt(
     image: _U8, steps: tuple[bool, bool, bool, bool], with_indices: bool

@@ -53,6 +53,7 @@ import numpy as _np
 
 from . import _morph
 from ._distance_transform import distance_transform_cdt, distance_transform_edt
+from ._find_objects import find_objects
 from ._grid import label as _label
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "binary_fill_holes",
     "distance_transform_cdt",
     "distance_transform_edt",
+    "find_objects",
 ]
 
 _CROSS = _np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)

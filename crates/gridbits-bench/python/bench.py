@@ -14,7 +14,9 @@ distance transforms of ``gridbits.ndimage`` against
 ``scipy.ndimage.distance_transform_cdt`` (both metrics) and ``distance_transform_edt``, and
 ``gridbits.opencv.distanceTransform`` against ``cv2.distanceTransform`` with one thread
 (``DIST_L1``, ``DIST_C``, ``DIST_L2`` precise), on noise, blobs and a thresholded photograph,
-checking that the results agree (``--only dt`` runs only these); and with ``--dask``
+checking that the results agree (``--only dt`` runs only these); ``gridbits.measure`` (``label``
+of a value image, ``regionprops_table`` with the basic and the full property sets) against
+``skimage.measure``, checking that the tables agree; and with ``--dask``
 ``gridbits.dask.label`` against ``dask_image.ndmeasure.label`` on the same chunks on a
 local cluster of 2 worker processes. Prints a table (or JSON) of the time of each (the
 best median of three rounds that take the libraries in turn) and its ratio to gridbits.
@@ -197,6 +199,8 @@ def run(quick: bool, use_dask: bool, only: str = "") -> list:
         return _morph_rows(size, 3)
     if only == "dt":
         return _distance_transform_rows(size, repeat)
+    if only == "measure":
+        return _measure_rows(quick)
     rows = []
     for conn in (8, 4):
         for name, img in images(size).items():
@@ -211,6 +215,7 @@ def run(quick: bool, use_dask: bool, only: str = "") -> list:
         rows.extend(_ndimage_rows(f"ndimage.label {name} {size}x{size}", img, repeat))
     rows.extend(_skeleton_rows(size, repeat))
     rows.extend(_morph_rows(size, 3))
+    rows.extend(_measure_rows(quick))
     rows.extend(_puyo_rows(quick, repeat))
     rows.extend(_distance_transform_rows(size, repeat))
     if use_dask:
@@ -428,6 +433,95 @@ def _morph_rows(size: int, repeat: int) -> list:
     return rows
 
 
+
+
+#: ``regionprops_table`` properties: the basic set, and every property gridbits computes but
+#: ``coords`` (an object column, not a statistic).
+BASIC = ("label", "area", "bbox", "centroid")
+FULL = (
+    "label", "area", "bbox", "centroid", "area_bbox", "extent", "area_filled", "euler_number",
+    "perimeter", "moments_central", "inertia_tensor", "inertia_tensor_eigvals", "orientation",
+    "axis_major_length", "axis_minor_length", "eccentricity", "equivalent_diameter_area",
+    "intensity_mean", "intensity_min", "intensity_max",
+)
+
+
+def _measure_images(size: int) -> dict:
+    """``images(size)`` and a thresholded photograph (skimage's camera, tiled to ``size``)."""
+    out = images(size)
+    try:
+        from skimage import data
+
+        cam = data.camera()
+        reps = (-(-size // cam.shape[0]), -(-size // cam.shape[1]))
+        photo = np.tile(cam, reps)[:size, :size]
+        out["photo"] = (photo > 100).astype(np.uint8)
+    except Exception:  # no skimage, or no data file
+        pass
+    return out
+
+
+def _measure_rows(quick: bool) -> list:
+    """``gridbits.measure`` against ``skimage.measure``: ``label`` of a 3-class value image
+    made from each workload, and ``regionprops_table`` of its 8-connected labels with the
+    basic and the full property set (the full set on noise at a quarter of the side: skimage
+    takes minutes per call there). skimage is timed once per round (its calls take seconds),
+    gridbits as the other rows; the tables are checked equal first."""
+    try:
+        from skimage import measure as skm
+    except ImportError:
+        return []
+    from gridbits import measure as gm
+
+    size = 512 if quick else 2048
+    rows = []
+    for name, img in _measure_images(size).items():
+        rng = np.random.default_rng(5)
+        classes = (img * rng.integers(1, 3, img.shape)).astype(np.uint8)
+        want = skm.label(classes)
+        if not np.array_equal(gm.label(classes), want):
+            raise SystemExit(f"measure.label {name}: gridbits differs from skimage")
+        rows.extend(_measure_timed(f"measure.label {name} {size}x{size}", lambda: gm.label(classes), lambda: skm.label(classes)))
+        labels = skm.label(img)
+        intensity = rng.integers(0, 256, img.shape).astype(np.uint8)
+        for set_name, props in (("basic", BASIC), ("full", FULL)):
+            lab, inten, side = labels, intensity, size
+            if set_name == "full" and name.startswith("noise"):
+                side = size // 4
+                lab, inten = skm.label(img[:side, :side]), intensity[:side, :side]
+            ours = lambda lab=lab, inten=inten, props=props: gm.regionprops_table(lab, inten, properties=props)
+            theirs = lambda lab=lab, inten=inten, props=props: skm.regionprops_table(lab, inten, properties=props)
+            t_theirs, want = _timed(theirs)
+            got = ours()
+            for k in want:
+                g, w = got[k], want[k]
+                if k == "orientation":  # +-pi/2 by the sign of skimage's rounding in mu11
+                    g, w = np.where(np.isclose(np.abs(g), np.pi / 2), np.abs(g), g), np.where(np.isclose(np.abs(w), np.pi / 2), np.abs(w), w)
+                if k.startswith("moments_central"):
+                    # skimage's sums round relative to their terms: area * rows^p * cols^q.
+                    p, q = (int(i) for i in k.split("-")[1:])
+                    rows_, cols_ = want["bbox-2"] - want["bbox-0"], want["bbox-3"] - want["bbox-1"]
+                    ok = bool(np.all(np.abs(g - w) <= 1e-9 * np.maximum(1.0, want["area"] * rows_**p * cols_**q)))
+                else:
+                    ok = np.allclose(g, w, rtol=1e-6, atol=1e-6, equal_nan=True)
+                if not ok:
+                    raise SystemExit(f"regionprops_table {name} {k}: gridbits differs from skimage")
+            workload = f"regionprops {set_name} {name} {side}x{side} ({len(want['label'])} regions)"
+            rows.extend(_measure_timed(workload, ours, theirs, first=t_theirs))
+    return rows
+
+
+def _measure_timed(workload: str, ours, theirs, first: float = None) -> list:
+    """Rows of gridbits (median of repeated calls) and skimage (the best of two single calls,
+    or of one and ``first`` when given)."""
+    t_ours = _median_time(ours, 5)
+    t_theirs = min(_timed(theirs)[0], first if first is not None else _timed(theirs)[0])
+    return [
+        {"workload": workload, "impl": "gridbits", "seconds": t_ours},
+        {"workload": workload, "impl": "skimage", "seconds": t_theirs},
+    ]
+
+
 def _puyo_rows(quick: bool, repeat: int) -> list:
     rng = np.random.default_rng(19)
     n = 2000 if quick else 20000
@@ -517,9 +611,10 @@ def main(argv=None) -> int:
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
     ap.add_argument(
         "--only",
-        choices=["dt", "morph"],
+        choices=["dt", "measure", "morph"],
         default="",
-        help="run one section: dt (the distance transforms) or morph (binary morphology)",
+        help="run one section: dt (the distance transforms), measure (gridbits.measure) or "
+        "morph (binary morphology)",
     )
     args = ap.parse_args(argv)
     rows = run(args.quick, args.dask, args.only)

@@ -25,6 +25,7 @@ pub mod fill;
 pub mod grids;
 pub mod lines;
 pub mod morph;
+pub mod measure;
 pub mod parallel;
 pub mod puyo_moves;
 pub mod skeleton;
@@ -524,6 +525,7 @@ pub fn run(bench: &mut Bench) {
     skeleton::register(bench, &mut SplitMix::new(0xd));
     distance_transform::register(bench, &mut SplitMix::new(0xd7));
     morph::register(bench, &mut SplitMix::new(0x31));
+    measure::register(bench, &mut SplitMix::new(0x3e));
 }
 
 #[cfg(test)]

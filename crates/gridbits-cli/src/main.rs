@@ -128,6 +128,16 @@ enum Command {
                             gridbits skeleton --thin --max-iter 5 --json shapes.pbm"
     )]
     Skeleton(cmd::skeleton::SkeletonArgs),
+    /// Region properties (area, box, centroid, perimeter, ...) of the connected components.
+    #[command(
+        after_help = "Examples:\n  printf '##.\\n..#\\n' | gridbits regionprops --connectivity 4\n  \
+                            regions: 2 (4-connected)\n  \
+                            label area bbox_x0 bbox_y0 bbox_x1 bbox_y1 centroid_x centroid_y\n  \
+                            1 2 0 0 2 1 0.5 0.0\n  2 1 2 1 3 2 2.0 1.0\n\n  \
+                            gridbits regionprops --csv --properties label,area,perimeter scan.png\n  \
+                            gridbits regionprops --json --properties label,euler_number,area_filled cells.pbm"
+    )]
+    Regionprops(cmd::regionprops::RegionpropsArgs),
     /// Game of the Amazons: queen and king territory of a 10x10 position, its legal moves, perft.
     #[command(after_help = "Examples:\n  gridbits amazons position.txt\n  \
                             gridbits amazons --json position.txt\n  \
@@ -165,6 +175,7 @@ enum Command {
 const IMAGE_COMMANDS: [&str; 8] = [
     "show",
     "skeleton",
+    "regionprops",
     "components",
     "fill",
     "morph",
@@ -197,6 +208,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Voronoi(a) => cmd::voronoi::run(&a, out),
         Command::Reach(a) => cmd::reach::run(&a, out),
         Command::Skeleton(a) => cmd::skeleton::run(&a, out),
+        Command::Regionprops(a) => cmd::regionprops::run(&a, out),
         // The game commands print a small board: their text is made whole, then written.
         Command::Amazons(a) => text(out, &cmd::amazons::run(&a)?),
         Command::Tetris(a) => text(out, &cmd::tetris::run(&a)?),

@@ -16,6 +16,7 @@ mod cli_morph;
 mod cli_papercuts;
 mod cli_puyo_moves;
 mod cli_skeleton;
+mod cli_regionprops;
 mod cli_slide;
 mod cli_sources;
 mod cli_stream;

@@ -28,6 +28,7 @@ mod games;
 mod label;
 mod skeleton;
 mod morph;
+mod measure;
 mod tetris;
 mod threads;
 
@@ -429,6 +430,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     distance_transform::register(m)?;
     label::register(m)?;
     morph::register(m)?;
+    measure::register(m)?;
     games::register(m)?;
     skeleton::register(m)?;
     tetris::register(m)?;

@@ -25,6 +25,7 @@ mod label_props;
 mod limits;
 mod lines_props;
 mod morph_props;
+mod measure_props;
 mod naive_oracle;
 mod owners_props;
 mod parallel_batches;

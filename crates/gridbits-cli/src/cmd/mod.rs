@@ -7,6 +7,7 @@ pub mod fill;
 pub mod morph;
 pub mod puyo;
 pub mod reach;
+pub mod regionprops;
 pub mod show;
 pub mod skeleton;
 pub mod tetris;

@@ -8,6 +8,7 @@ pub mod fill;
 pub mod label;
 pub mod lines;
 pub mod morph;
+pub mod measure;
 pub(crate) mod runs;
 pub mod skeleton;
 pub mod slide;

@@ -20,6 +20,7 @@ pub mod distance_transform;
 pub mod fill;
 pub mod lines;
 pub mod morph;
+pub mod measure;
 pub mod puyo;
 pub mod puyo_moves;
 pub mod skeleton;

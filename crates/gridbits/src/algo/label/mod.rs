@@ -11,7 +11,8 @@
 //! ([`LabelInput`]): a [`BitGrid`], a [`Board`](crate::Board), a
 //! [`NaiveGrid`](crate::naive::NaiveGrid) or a [`ByteImage`](crate::grid::ByteImage)
 //! ([`Labeller::label_bytes`] packs it inside the labelling). [`grid_components`] splits a grid into
-//! one [`BitGrid`] per component. With the feature `parallel`, grids of at least
+//! one [`BitGrid`] per component. [`label_values`] labels a value image by class (cells join
+//! only neighbours of equal value), as `skimage.measure.label` does. With the feature `parallel`, grids of at least
 //! [`LABEL_MIN_CELLS`](crate::parallel::LABEL_MIN_CELLS) cells are labelled in row stripes
 //! ([`crate::parallel`]), with the labels, statistics and counts of one thread, bit for bit.
 //!
@@ -67,6 +68,7 @@ mod scratch;
 mod source;
 mod split;
 mod stats;
+mod values;
 mod write;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -77,6 +79,7 @@ pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use scratch::{LabelOrder, Labeller};
 pub use split::{grid_components, GridComponents};
+pub use values::{label_byte_values, label_values, MAX_BYTE_PLANES};
 
 use crate::cpu::Features;
 use crate::{BitGrid, Connectivity, SizeError};

@@ -1,0 +1,261 @@
+//! Region labelling and properties for `gridbits.measure` (skimage's `label` and
+//! `regionprops_table`): `measure_label` labels a value image by class, the `measure_*`
+//! functions below it run one pass of `gridbits::algo::measure` over a label image each and
+//! return one numpy array per property, `result[label - 1]` for every label up to the
+//! largest. Label images come as C-contiguous `uint32` or `uint64` arrays (the Python layer
+//! converts other integer types and refuses negative labels); coordinates are turned into
+//! `(row, col)` here.
+
+use crate::detach;
+use crate::{array2, connectivity, reserved, size_error};
+use gridbits::algo::label::{label_byte_values, label_values};
+use gridbits::algo::measure::{
+    euler_numbers, filled_areas, intensity_stats, perimeters, regions, LabelValue, Region,
+};
+use numpy::ndarray::{Array1, Array3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+/// A C-contiguous label image of one of the two label types.
+enum LabelArray<'py> {
+    U32(PyReadonlyArray2<'py, u32>),
+    U64(PyReadonlyArray2<'py, u64>),
+}
+
+impl<'py> LabelArray<'py> {
+    fn new(obj: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(a) = obj.extract::<PyReadonlyArray2<'py, u32>>() {
+            return Ok(LabelArray::U32(a));
+        }
+        if let Ok(a) = obj.extract::<PyReadonlyArray2<'py, u64>>() {
+            return Ok(LabelArray::U64(a));
+        }
+        Err(PyTypeError::new_err(
+            "label_image: expected a 2D uint32 or uint64 array",
+        ))
+    }
+
+    /// `(height, width)`.
+    fn shape(&self) -> (usize, usize) {
+        let s = match self {
+            LabelArray::U32(a) => a.shape(),
+            LabelArray::U64(a) => a.shape(),
+        };
+        (s[0], s[1])
+    }
+}
+
+/// Runs `$f` (a generic function taking `(&[T], width, height)`) on the labels' slice
+/// without the GIL.
+macro_rules! on_labels {
+    ($py:expr, $labels:expr, |$s:ident, $w:ident, $h:ident| $body:expr) => {{
+        let (h, w) = $labels.shape();
+        match &$labels {
+            LabelArray::U32(a) => {
+                let s = slice(a.as_slice())?;
+                detach($py, || {
+                    let ($s, $w, $h) = (s, w, h);
+                    $body
+                })
+            }
+            LabelArray::U64(a) => {
+                let s = slice(a.as_slice())?;
+                detach($py, || {
+                    let ($s, $w, $h) = (s, w, h);
+                    $body
+                })
+            }
+        }
+    }};
+}
+
+/// A contiguous array's elements, or the error of one that is not contiguous.
+fn slice<T>(s: Result<&[T], numpy::AsSliceError>) -> PyResult<&[T]> {
+    s.map_err(|_| PyValueError::new_err("label_image: must be C-contiguous"))
+}
+
+/// `(labels int64, n)`: the value image labelled by class (cells join neighbours of equal
+/// value), `background` (or no background for `None`) label 0, components in raster order.
+#[pyfunction]
+#[pyo3(signature = (image, background, connectivity))]
+fn measure_label<'py>(
+    py: Python<'py>,
+    image: &Bound<'py, PyAny>,
+    background: Option<i64>,
+    connectivity: u8,
+) -> PyResult<(Bound<'py, PyArray2<i64>>, u32)> {
+    let conn = self::connectivity(connectivity)?;
+    let labels = if let Ok(a) = image.extract::<PyReadonlyArray2<'py, u8>>() {
+        let (h, w) = (a.shape()[0], a.shape()[1]);
+        let s = slice(a.as_slice())?;
+        let bg = background.and_then(|b| u8::try_from(b).ok());
+        // A background outside 0..=255 is no value of the image: nothing is background.
+        let bg = if background.is_some() && bg.is_none() {
+            None
+        } else {
+            bg
+        };
+        detach(py, || label_byte_values(s, w, h, bg, conn))
+    } else if let Ok(a) = image.extract::<PyReadonlyArray2<'py, i64>>() {
+        let (h, w) = (a.shape()[0], a.shape()[1]);
+        let s = slice(a.as_slice())?;
+        detach(py, || label_values(s, w, h, background, conn))
+    } else {
+        return Err(PyTypeError::new_err(
+            "label_image: expected a 2D uint8 or int64 array",
+        ));
+    }
+    .map_err(|e| size_error("label_image", e))?;
+    let (w, h, n) = (labels.width(), labels.height(), labels.count());
+    let mut out = reserved::<i64>(w * h, "label image")?;
+    out.extend(labels.as_slice().iter().map(|&l| i64::from(l)));
+    Ok((array2(py, out, h, w)?, n))
+}
+
+/// `(area, bbox, centroid, moments, moments_central)`: int64 `(L,)`, int64 `(L, 4)` as
+/// `(min_row, min_col, max_row + 1, max_col + 1)`, float64 `(L, 2)` as `(row, col)`, and with
+/// `moments` the float64 `(L, 4, 4)` raw moments about the box corner and central moments,
+/// indexed `[row order][col order]` as skimage indexes them (else `None`).
+#[allow(clippy::type_complexity)]
+#[pyfunction]
+fn measure_regions<'py>(
+    py: Python<'py>,
+    label_image: &Bound<'py, PyAny>,
+    moments: bool,
+) -> PyResult<(
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray2<i64>>,
+    Bound<'py, PyArray2<f64>>,
+    Option<Bound<'py, PyArray3<f64>>>,
+    Option<Bound<'py, PyArray3<f64>>>,
+)> {
+    let labels = LabelArray::new(label_image)?;
+    let r: Vec<Region> = on_labels!(py, labels, |s, w, h| regions(s, w, h, moments))
+        .map_err(|e| size_error("label_image", e))?;
+    let n = r.len();
+    let mut area = reserved::<i64>(n, "areas")?;
+    let mut bbox = reserved::<i64>(4 * n, "boxes")?;
+    let mut centroid = reserved::<f64>(2 * n, "centroids")?;
+    for g in &r {
+        area.push(g.area as i64);
+        bbox.extend([g.y0 as i64, g.x0 as i64, g.y1 as i64, g.x1 as i64]);
+        let (cx, cy) = g.centroid();
+        centroid.extend([cy, cx]);
+    }
+    let (raw, central) = if moments {
+        let mut raw = reserved::<f64>(16 * n, "moments")?;
+        let mut central = reserved::<f64>(16 * n, "central moments")?;
+        for g in &r {
+            let mu = g.central();
+            // Transposed: skimage indexes [row order][col order], the library [x][y].
+            for i in 0..4 {
+                raw.extend(g.raw.iter().map(|col| col[i] as f64));
+                central.extend(mu.iter().map(|col| col[i]));
+            }
+        }
+        let shape = |v: Vec<f64>| {
+            Array3::from_shape_vec((n, 4, 4), v)
+                .map(|a| a.into_pyarray(py))
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        };
+        (Some(shape(raw)?), Some(shape(central)?))
+    } else {
+        (None, None)
+    };
+    Ok((
+        Array1::from_vec(area).into_pyarray(py),
+        array2(py, bbox, n, 4)?,
+        array2(py, centroid, n, 2)?,
+        raw,
+        central,
+    ))
+}
+
+/// skimage's `perimeter(region, 4)` of every region: float64 `(L,)`.
+#[pyfunction]
+fn measure_perimeters<'py>(
+    py: Python<'py>,
+    label_image: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let labels = LabelArray::new(label_image)?;
+    let p = on_labels!(py, labels, |s, w, h| perimeters(s, w, h))
+        .map_err(|e| size_error("label_image", e))?;
+    Ok(Array1::from_iter(p.iter().map(|c| c.perimeter())).into_pyarray(py))
+}
+
+/// The Euler number of every region, its cells joined under `connectivity`: int64 `(L,)`.
+#[pyfunction]
+fn measure_euler_numbers<'py>(
+    py: Python<'py>,
+    label_image: &Bound<'py, PyAny>,
+    connectivity: u8,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let conn = self::connectivity(connectivity)?;
+    let labels = LabelArray::new(label_image)?;
+    let e = on_labels!(py, labels, |s, w, h| euler_numbers(s, w, h, conn))
+        .map_err(|e| size_error("label_image", e))?;
+    Ok(Array1::from_vec(e).into_pyarray(py))
+}
+
+/// The area of every region with its holes filled: int64 `(L,)`.
+#[pyfunction]
+fn measure_filled_areas<'py>(
+    py: Python<'py>,
+    label_image: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let labels = LabelArray::new(label_image)?;
+    let f = on_labels!(py, labels, |s, w, h| filled(s, w, h))?;
+    Ok(Array1::from_iter(f.into_iter().map(|a| a as i64)).into_pyarray(py))
+}
+
+/// [`filled_areas`] with the regions it needs.
+fn filled<T: LabelValue>(s: &[T], w: usize, h: usize) -> PyResult<Vec<u64>> {
+    let r = regions(s, w, h, false).map_err(|e| size_error("label_image", e))?;
+    filled_areas(s, w, h, &r).map_err(|e| size_error("label_image", e))
+}
+
+/// `(sum, min_at, max_at)` of `intensity` (float64, C-contiguous, the label image's shape)
+/// over every region: float64 `(L,)` and the flat indices (int64 `(L,)`) of the first
+/// smallest and largest value.
+#[allow(clippy::type_complexity)]
+#[pyfunction]
+fn measure_intensity<'py>(
+    py: Python<'py>,
+    label_image: &Bound<'py, PyAny>,
+    intensity: PyReadonlyArray2<'py, f64>,
+) -> PyResult<(
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<i64>>,
+)> {
+    let labels = LabelArray::new(label_image)?;
+    let (h, w) = labels.shape();
+    if intensity.shape() != [h, w] {
+        return Err(PyValueError::new_err(format!(
+            "intensity_image: shape {:?} does not match the label image's ({h}, {w})",
+            intensity.shape()
+        )));
+    }
+    let values = intensity
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("intensity_image: must be C-contiguous"))?;
+    let st = on_labels!(py, labels, |s, w, h| intensity_stats(s, w, h, values))
+        .map_err(|e| size_error("intensity_image", e))?;
+    Ok((
+        Array1::from_iter(st.iter().map(|s| s.sum)).into_pyarray(py),
+        Array1::from_iter(st.iter().map(|s| s.min_at as i64)).into_pyarray(py),
+        Array1::from_iter(st.iter().map(|s| s.max_at as i64)).into_pyarray(py),
+    ))
+}
+
+/// Adds the measure functions to the native module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(measure_label, m)?)?;
+    m.add_function(wrap_pyfunction!(measure_regions, m)?)?;
+    m.add_function(wrap_pyfunction!(measure_perimeters, m)?)?;
+    m.add_function(wrap_pyfunction!(measure_euler_numbers, m)?)?;
+    m.add_function(wrap_pyfunction!(measure_filled_areas, m)?)?;
+    m.add_function(wrap_pyfunction!(measure_intensity, m)?)?;
+    Ok(())
+}

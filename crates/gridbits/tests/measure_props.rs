@@ -1,0 +1,181 @@
+//! Property tests of `algo::label::label_values` and `algo::measure` against the plain
+//! references of `naive::measure` (queue floods, per-cell sums, skimage's perimeter recipe,
+//! components minus holes for the Euler number), on random value images and label images of
+//! many sizes (empty sides, 1x1, widths around 64) and densities, both connectivities.
+
+use crate::common::{config, CONNS};
+
+use gridbits::algo::label::{label_byte_values, label_values};
+use gridbits::algo::measure::{euler_numbers, filled_areas, intensity_stats, perimeters, regions};
+use gridbits::naive::measure as nm;
+use gridbits::Connectivity;
+use gridbits_testkit::SplitMix;
+use proptest::prelude::*;
+
+const SIZES: [(usize, usize); 12] = [
+    (0, 0),
+    (0, 5),
+    (5, 0),
+    (1, 1),
+    (1, 9),
+    (9, 1),
+    (7, 6),
+    (63, 3),
+    (64, 4),
+    (65, 5),
+    (20, 17),
+    (31, 12),
+];
+
+/// A random value image with `classes` values (0 among them, as background) where a cell
+/// copies its left or upper neighbour with probability `smooth`% (so that large regions and
+/// holes appear).
+fn values(rng: &mut SplitMix, w: usize, h: usize, classes: u64, smooth: u32) -> Vec<u16> {
+    let mut v = vec![0u16; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            v[y * w + x] = if x > 0 && rng.percent(smooth) {
+                v[y * w + x - 1]
+            } else if y > 0 && rng.percent(smooth) {
+                v[(y - 1) * w + x]
+            } else {
+                rng.below(classes) as u16
+            };
+        }
+    }
+    v
+}
+
+/// The label image of a random value image, 8-connected or 4-connected.
+fn label_image(rng: &mut SplitMix, w: usize, h: usize, conn: Connectivity) -> Vec<u32> {
+    let classes = 2 + rng.below(4);
+    let smooth = rng.below(90) as u32;
+    let v = values(rng, w, h, classes, smooth);
+    match label_values(&v, w, h, Some(0), conn) {
+        Ok(l) => l.as_slice().to_vec(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn close(a: f64, b: f64, scale: f64) -> bool {
+    (a - b).abs() <= 1e-9 * scale.max(1.0)
+}
+
+proptest! {
+    #![proptest_config(config(40))]
+
+    #[test]
+    fn label_values_matches_the_flood(seed in any::<u64>(), classes in 1u64..12, smooth in 0u32..95) {
+        let mut rng = SplitMix::new(seed);
+        for (w, h) in SIZES {
+            let v = values(&mut rng, w, h, classes, smooth);
+            for conn in CONNS {
+                for background in [Some(0), Some(1), None] {
+                    let got = label_values(&v, w, h, background, conn).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    let (want, n) = nm::label_values(&v, w, h, background, conn);
+                    prop_assert_eq!(got.as_slice(), &want[..], "{}x{} {:?} {:?}", w, h, conn, background);
+                    prop_assert_eq!(got.count(), n);
+                    let bytes: Vec<u8> = v.iter().map(|&x| x as u8).collect();
+                    let bg = background.map(|b| b as u8);
+                    let planes = label_byte_values(&bytes, w, h, bg, conn).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert_eq!(planes, got, "bit planes {}x{} {:?} {:?}", w, h, conn, background);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn region_properties_match_the_reference(seed in any::<u64>()) {
+        let mut rng = SplitMix::new(seed);
+        for (w, h) in SIZES {
+            let conn = CONNS[rng.below(2) as usize];
+            let labels = label_image(&mut rng, w, h, conn);
+            let want = nm::regions(&labels, w, h);
+            let got = regions(&labels, w, h, true).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let basic = regions(&labels, w, h, false).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let per = perimeters(&labels, w, h).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let e8 = euler_numbers(&labels, w, h, Connectivity::Eight).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let e4 = euler_numbers(&labels, w, h, Connectivity::Four).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let filled = filled_areas(&labels, w, h, &got).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(got.len(), want.len());
+            for (i, (g, n)) in got.iter().zip(&want).enumerate() {
+                prop_assert_eq!(g.area, n.area, "label {} {}x{}", i + 1, w, h);
+                if n.area == 0 {
+                    continue;
+                }
+                prop_assert_eq!(g.bbox(), n.bbox);
+                prop_assert_eq!(g.raw, n.raw);
+                prop_assert_eq!(basic[i].area, n.area);
+                prop_assert_eq!(basic[i].bbox(), n.bbox);
+                prop_assert_eq!(basic[i].raw[1][0], n.raw[1][0]);
+                prop_assert_eq!(basic[i].raw[0][1], n.raw[0][1]);
+                prop_assert_eq!(basic[i].centroid(), g.centroid());
+                let mu = g.central();
+                let scale = (n.area as f64) * ((w.max(h) as f64).powi(6));
+                for (p, (row, want_row)) in mu.iter().zip(&n.central).enumerate() {
+                    for (q, (&m, &c)) in row.iter().zip(want_row).enumerate() {
+                        prop_assert!(close(m, c, scale), "mu{}{} {} vs {}", p, q, m, c);
+                    }
+                }
+                prop_assert!(close(per[i].perimeter(), n.perimeter, 1.0));
+                prop_assert_eq!(e8[i], n.euler8, "euler8 of label {}", i + 1);
+                prop_assert_eq!(e4[i], n.euler4, "euler4 of label {}", i + 1);
+                prop_assert_eq!(filled[i], n.filled, "filled area of label {}", i + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn intensity_statistics_match_the_cells(seed in any::<u64>()) {
+        let mut rng = SplitMix::new(seed);
+        for (w, h) in SIZES {
+            let labels = label_image(&mut rng, w, h, Connectivity::Eight);
+            let vals: Vec<f64> = (0..w * h).map(|_| rng.below(50) as f64 - 10.0).collect();
+            let got = intensity_stats(&labels, w, h, &vals).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            for (i, s) in got.iter().enumerate() {
+                let l = i as u32 + 1;
+                let cells: Vec<usize> = (0..w * h).filter(|&c| labels[c] == l).collect();
+                if cells.is_empty() {
+                    continue;
+                }
+                prop_assert_eq!(s.sum, cells.iter().map(|&c| vals[c]).sum::<f64>());
+                let lo = cells.iter().map(|&c| vals[c]).fold(f64::INFINITY, f64::min);
+                let hi = cells.iter().map(|&c| vals[c]).fold(f64::NEG_INFINITY, f64::max);
+                prop_assert_eq!(s.min_at, *cells.iter().find(|&&c| vals[c] == lo).unwrap_or(&0));
+                prop_assert_eq!(s.max_at, *cells.iter().find(|&&c| vals[c] == hi).unwrap_or(&0));
+            }
+        }
+    }
+}
+
+#[test]
+fn full_and_empty_images() {
+    for (w, h) in [(1, 1), (63, 2), (64, 3), (65, 4)] {
+        let full = vec![1u8; w * h];
+        let r = regions(&full, w, h, true).unwrap_or_default();
+        assert_eq!((r[0].area, r[0].bbox()), ((w * h) as u64, (0, 0, w, h)));
+        let empty = vec![0u8; w * h];
+        assert!(regions(&empty, w, h, true).unwrap_or_default().is_empty());
+        assert_eq!(
+            label_values(&empty, w, h, Some(0), Connectivity::Four)
+                .map(|l| l.count())
+                .ok(),
+            Some(0)
+        );
+        assert_eq!(
+            label_values(&empty, w, h, None, Connectivity::Four)
+                .map(|l| l.count())
+                .ok(),
+            Some(1)
+        );
+    }
+    assert!(regions(&[1u8; 5], 2, 2, false).is_err());
+    assert!(label_values(&[1u8; 5], 2, 2, None, Connectivity::Four).is_err());
+}
+
+#[test]
+fn nan_intensities_are_the_extremes() {
+    let s = intensity_stats(&[1u8, 1, 1], 3, 1, &[1.0, f64::NAN, -1.0]).unwrap_or_default();
+    assert_eq!((s[0].min_at, s[0].max_at), (1, 1));
+    assert!(s[0].sum.is_nan());
+}
