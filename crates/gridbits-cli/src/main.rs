@@ -172,7 +172,7 @@ enum Command {
 }
 
 /// The commands that read images and so take `--threshold` and `--invert`.
-const IMAGE_COMMANDS: [&str; 8] = [
+const IMAGE_COMMANDS: [&str; 11] = [
     "show",
     "skeleton",
     "regionprops",
