@@ -226,6 +226,22 @@ ONE_LINE_CALLS = {
     "opencv.connectedComponentsWithStats": lambda a: gridbits.opencv.connectedComponentsWithStats(
         a.astype(np.uint8)
     ),
+    "ndimage.binary_opening": lambda a: gridbits.ndimage.binary_opening(a),
+    "ndimage.binary_fill_holes": lambda a: gridbits.ndimage.binary_fill_holes(a),
+    "ndimage.distance_transform_cdt": lambda a: gridbits.ndimage.distance_transform_cdt(a),
+    "ndimage.distance_transform_edt": lambda a: gridbits.ndimage.distance_transform_edt(a),
+    "ndimage.find_objects": lambda a: gridbits.ndimage.find_objects(a.astype(np.int32)),
+    "opencv.distanceTransform": lambda a: gridbits.opencv.distanceTransform(
+        a.astype(np.uint8), gridbits.opencv.DIST_L1, 3
+    ),
+    "morphology.binary_closing": lambda a: gridbits.morphology.binary_closing(a),
+    "morphology.remove_small_objects": lambda a: gridbits.morphology.remove_small_objects(a, max_size=2),
+    "morphology.skeletonize": lambda a: gridbits.morphology.skeletonize(a),
+    "morphology.thin": lambda a: gridbits.morphology.thin(a),
+    "measure.label": lambda a: gridbits.measure.label(a),
+    "measure.regionprops_table": lambda a: tuple(
+        gridbits.measure.regionprops_table(gridbits.measure.label(a), properties=("area", "perimeter")).values()
+    ),
 }
 
 

@@ -356,17 +356,18 @@ impl Bench {
             out.push('\n');
         }
         if self.automatic_workloads > 0 {
+            // After a blank line: the table above ends there.
             let pct = BEHIND * 100.0;
             if self.behind.is_empty() {
                 out.push_str(&format!(
-                    "every automatic choice is within {pct:.0}% of its fastest alternative \
-                     ({} workloads)\n",
+                    "\nevery automatic choice is within {pct:.0}% of its fastest alternative \
+                     (workloads with alternatives: {})\n",
                     self.automatic_workloads
                 ));
             } else {
                 out.push_str(&format!(
-                    "automatic choices more than {pct:.0}% behind an alternative ({} of {} \
-                     workloads):\n",
+                    "\nautomatic choices more than {pct:.0}% behind an alternative ({} of {} \
+                     workloads with alternatives):\n",
                     self.behind.len(),
                     self.automatic_workloads
                 ));
