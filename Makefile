@@ -16,7 +16,7 @@ test-rust:
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.9.4,<2" ziglang twine numpy scipy pytest hypothesis "dask[array]" distributed cachey opencv-python-headless scikit-image
+	$(PY) -m pip install --quiet "maturin>=1.9.4,<2" ziglang twine numpy scipy pytest hypothesis "dask[array]" distributed cachey opencv-python-headless scikit-image "gymnasium>=1.0"
 	touch $(STAMP)
 
 # Builds the native module (release) into the venv.

@@ -25,8 +25,8 @@ which every RL library consumes directly:
 Actions are ``Discrete``: Tetris ``actions="placements"`` has one action per (rotation,
 column, row) lock position of the current piece (``4 * height * 10``, T-spins included):
 action ``(rotation * height + y) * 10 + x`` locks the piece in rotation 0-3 (clockwise from
-spawn) with its leftmost cell in column ``x`` and its lowest cell ``y`` rows above the
-floor; ``"hard_drop"`` has one per (rotation, column), ``rotation * 10 + x`` (``40``).
+spawn) with its leftmost cell in column ``x`` and its top cell in row ``y`` of the
+observation's matrix (row 0 at the top); ``"hard_drop"`` has one per (rotation, column), ``rotation * 10 + x`` (``40``).
 The last action is hold. Puyo has
 22 pair placements. The legal actions are in ``infos["action_mask"]`` (bool, ``num_envs x
 actions``; where Gymnasium and pufferlib users look) and :meth:`action_masks` (the
@@ -444,3 +444,113 @@ class PuyoVecEnv(_BatchEnv):
     def _image(self, i: int) -> _np.ndarray:
         f = self._obs[i, :78].reshape(13, 6)
         return _PUYO_RGB[_np.minimum(f, 6)].repeat(_CELL_PX, 0).repeat(_CELL_PX, 1)
+
+
+def _single_env_classes():
+    """The single environments (gymnasium.Env subclasses), built when gymnasium imports."""
+
+    class _Single(_gym.Env):
+        metadata: _typing.ClassVar[dict] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+        _Vec: type = _BatchEnv
+
+        def __init__(self, render_mode: str | None = None, **kwargs) -> None:
+            self._kwargs = dict(kwargs)
+            self._vec = self._Vec(1, render_mode=render_mode, **kwargs)
+            self.render_mode = render_mode
+            self.observation_space = self._vec.single_observation_space
+            self.action_space = self._vec.single_action_space
+            self._seed: int | None = None
+            self._history: list = []
+
+        def reset(self, *, seed=None, options=None):
+            super().reset(seed=seed)
+            if seed is None:
+                seed = int(self.np_random.integers(0, 2**63))
+            self._seed = int(seed)
+            self._history = []
+            obs, infos = self._vec.reset(seed=[self._seed], options=options)
+            return obs[0].copy(), self._info(infos)
+
+        def step(self, action):
+            if isinstance(action, _np.ndarray) and action.shape == ():
+                action = action[()]
+            if isinstance(action, bool) or not isinstance(action, (int, _np.integer)):
+                raise TypeError(f"action: expected an int, got {type(action).__name__}")
+            obs, r, term, trunc, infos = self._vec.step(_np.array([action], dtype=_np.int64))
+            self._history.append(int(action))
+            return obs[0].copy(), float(r[0]), bool(term[0]), bool(trunc[0]), self._info(infos)
+
+        def action_masks(self) -> _np.ndarray:
+            """The legal actions (bool; sb3-contrib MaskablePPO's convention)."""
+            return self._vec.action_masks()[0].copy()
+
+        def render(self):
+            out = self._vec.render()
+            return None if out is None else out[0]
+
+        def close(self) -> None:
+            self._vec.close()
+
+        def _info(self, infos: dict) -> dict:
+            return {k: (v[0].copy() if k == "action_mask" else v[0].item()) for k, v in infos.items()}
+
+        # Pickling replays the episode from its seed (the games are deterministic).
+        def __getstate__(self) -> dict:
+            return {
+                "kwargs": self._kwargs,
+                "render_mode": self.render_mode,
+                "seed": self._seed,
+                "history": list(self._history),
+            }
+
+        def __setstate__(self, state: dict) -> None:
+            self.__init__(render_mode=state["render_mode"], **state["kwargs"])
+            if state["seed"] is not None:
+                self.reset(seed=state["seed"])
+                for a in state["history"]:
+                    self.step(a)
+
+    class TetrisEnv(_Single):
+        """One Tetris game as a ``gymnasium.Env`` (``gridbits/Tetris-v0``); the settings,
+        observations and actions of :class:`TetrisVecEnv`. ``info["action_mask"]`` and
+        :meth:`action_masks` give the legal actions. Pickles (by replaying its episode).
+
+        >>> env = TetrisEnv(reward="lines")
+        >>> obs, info = env.reset(seed=3)
+        >>> obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
+        >>> obs.shape, type(reward), terminated
+        ((251,), <class 'float'>, False)
+        """
+
+        _Vec = TetrisVecEnv
+
+    class PuyoEnv(_Single):
+        """One Puyo Puyo Tsu game as a ``gymnasium.Env`` (``gridbits/PuyoTsu-v0``); the
+        settings, observations and actions of :class:`PuyoVecEnv`.
+
+        >>> env = PuyoEnv()
+        >>> obs, info = env.reset(seed=3)
+        >>> obs.shape, env.action_space.n
+        ((86,), 22)
+        """
+
+        _Vec = PuyoVecEnv
+
+    return TetrisEnv, PuyoEnv
+
+
+if _gym is not None:
+    TetrisEnv, PuyoEnv = _single_env_classes()
+    TetrisEnv.__module__ = PuyoEnv.__module__ = __name__
+    TetrisEnv.__qualname__, PuyoEnv.__qualname__ = "TetrisEnv", "PuyoEnv"
+    __all__ += ["PuyoEnv", "TetrisEnv"]
+    for _id, _single, _vec in (
+        ("gridbits/Tetris-v0", "TetrisEnv", "TetrisVecEnv"),
+        ("gridbits/PuyoTsu-v0", "PuyoEnv", "PuyoVecEnv"),
+    ):
+        if _id not in _gym.registry:
+            _gym.register(
+                id=_id,
+                entry_point=f"gridbits.envs:{_single}",
+                vector_entry_point=f"gridbits.envs:{_vec}",
+            )

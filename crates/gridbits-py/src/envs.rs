@@ -21,6 +21,9 @@ use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+/// `(piece, rotation, x, y, spin)` of a placement.
+type PlacementTuple = (u8, u8, i32, i32, u8);
+
 /// Info columns of [`TetrisEnv`].
 const TETRIS_INFO: usize = 9;
 /// Info columns of [`PuyoEnv`].
@@ -157,7 +160,7 @@ impl PyTetrisEnv {
 
     /// The placement of action `index` in game `i`: `(piece, rotation, x, y, spin)` in
     /// the game's coordinates, or None (hold, masked out or out of range).
-    fn placement(&self, i: usize, index: u32) -> PyResult<Option<(u8, u8, i32, i32, u8)>> {
+    fn placement(&self, i: usize, index: u32) -> PyResult<Option<PlacementTuple>> {
         if i >= self.env.len() {
             return Err(PyValueError::new_err(format!("i: no game {i}")));
         }
