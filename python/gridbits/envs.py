@@ -530,7 +530,7 @@ def _single_env_classes():
 
         >>> env = PuyoEnv()
         >>> obs, info = env.reset(seed=3)
-        >>> obs.shape, env.action_space.n
+        >>> obs.shape, int(env.action_space.n)
         ((86,), 22)
         """
 
