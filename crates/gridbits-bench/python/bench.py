@@ -9,7 +9,10 @@ the component counts agree; ``gridbits.label_stats`` against
 ``cv2.connectedComponentsWithStats``; the drop-in ``gridbits.ndimage.label`` against
 ``scipy.ndimage.label`` with scipy's defaults; the skeletons ``skeletonize`` and ``thin``
 against ``skimage.morphology``'s (checking that the pixels agree; a scikit-image call that
-takes over a second is timed once, not interleaved); ``puyo.simulate_many`` per field; and with ``--dask``
+takes over a second is timed once, not interleaved); ``puyo.simulate_many`` per field;
+the RL environments ``gridbits.envs`` (steps with random legal actions picked with numpy
+from the masks, N = 1, 256, 4096) against a numpy hard-drop Tetris batch and
+Tetris-Gymnasium when installed (``--envs``: only those); and with ``--dask``
 ``gridbits.dask.label`` against ``dask_image.ndmeasure.label`` on the same chunks on a
 local cluster of 2 worker processes. Prints a table (or JSON) of the time of each (the
 best median of three rounds that take the libraries in turn) and its ratio to gridbits.
@@ -185,7 +188,9 @@ def _stats_peers(conn: int):
     return peers
 
 
-def run(quick: bool, use_dask: bool) -> list:
+def run(quick: bool, use_dask: bool, envs_only: bool = False) -> list:
+    if envs_only:
+        return _env_rows(quick)
     size = 1024 if quick else 2048
     repeat = 3 if quick else 7
     rows = []
@@ -202,6 +207,7 @@ def run(quick: bool, use_dask: bool) -> list:
         rows.extend(_ndimage_rows(f"ndimage.label {name} {size}x{size}", img, repeat))
     rows.extend(_skeleton_rows(size, repeat))
     rows.extend(_puyo_rows(quick, repeat))
+    rows.extend(_env_rows(quick))
     if use_dask:
         rows.extend(_dask_rows(quick))
     return rows
@@ -305,6 +311,164 @@ def _puyo_rows(quick: bool, repeat: int) -> list:
     ]
 
 
+# -- RL environments ------------------------------------------------------------------
+
+#: Cells of the 7 pieces (I, O, T, S, Z, J, L) in their 4 rotations, ``(row, col)`` from
+#: the top-left of the piece's bounding box: the tables of the numpy environment below.
+_NP_SHAPES = {
+    "I": ["####"],
+    "O": ["##", "##"],
+    "T": [".#.", "###"],
+    "S": [".##", "##."],
+    "Z": ["##.", ".##"],
+    "J": ["#..", "###"],
+    "L": ["..#", "###"],
+}
+
+
+def _np_piece_tables():
+    """``cells`` (7, 4 rotations, 4 cells, 2), ``width`` (7, 4): clockwise rotations."""
+    cells = np.zeros((7, 4, 4, 2), dtype=np.int64)
+    width = np.zeros((7, 4), dtype=np.int64)
+    for p, rows in enumerate(_NP_SHAPES.values()):
+        grid = np.array([[c == "#" for c in r] for r in rows])
+        for r in range(4):
+            cells[p, r] = np.argwhere(grid)
+            width[p, r] = grid.shape[1]
+            grid = np.rot90(grid, -1)
+    return cells, width
+
+
+class NumpyTetris:
+    """``n`` hard-drop Tetris games on ``(n, 20, 10)`` bool boards, as a careful numpy user
+    writes them: action ``rotation * 10 + column`` (40), a vectorised drop height from the
+    column tops, line clears by a stable sort of the rows, reset of the games that top
+    out, uniform random pieces. The mask rules out pieces sticking out of the walls."""
+
+    H, W = 20, 10
+
+    def __init__(self, n: int, seed: int = 0):
+        self.n = n
+        self.rng = np.random.default_rng(seed)
+        self.cells, width = _np_piece_tables()
+        self.legal = np.arange(self.W)[None, None, :] + width[:, :, None] <= self.W  # (7,4,10)
+        self.boards = np.zeros((n, self.H, self.W), dtype=bool)
+        self.piece = self.rng.integers(0, 7, n)
+        self.rows = np.arange(n)[:, None]
+
+    def masks(self) -> np.ndarray:
+        return self.legal[self.piece].reshape(self.n, 40)
+
+    def step(self, actions: np.ndarray):
+        rot, col = np.divmod(actions, self.W)
+        cells = self.cells[self.piece, rot]  # (n, 4, 2)
+        cc = cells[:, :, 1] + col[:, None]  # columns of the cells
+        filled = self.boards.any(axis=1)
+        tops = np.where(filled, self.boards.argmax(axis=1), self.H)  # (n, 10) first filled row
+        y = (np.take_along_axis(tops, cc, axis=1) - 1 - cells[:, :, 0]).min(axis=1)
+        over = y < 0
+        rr = np.maximum(y, 0)[:, None] + cells[:, :, 0]
+        self.boards[self.rows, rr, cc] = True
+        full = self.boards.all(axis=2)
+        lines = full.sum(axis=1)
+        if lines.any():
+            order = np.argsort(~full, axis=1, kind="stable")  # full rows first, order kept
+            self.boards = np.take_along_axis(self.boards, order[:, :, None], axis=1)
+            self.boards[np.arange(self.H)[None, :] < lines[:, None]] = False
+        self.boards[over] = False
+        self.piece = self.rng.integers(0, 7, self.n)
+        return self.boards, lines.astype(np.float32), over
+
+
+def _random_legal(rng, masks: np.ndarray) -> np.ndarray:
+    """One random legal action per row of ``masks`` (numpy: a random key per action,
+    the largest legal one)."""
+    return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
+
+
+def _env_steps(step, masks, n: int, seconds: float, rng) -> tuple:
+    """``(seconds per env-step of the step calls alone, of step + numpy action choice)``
+    over ``seconds`` of stepping."""
+    in_step = total = 0.0
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or steps < 3:
+        t0 = time.perf_counter()
+        a = _random_legal(rng, masks())
+        t1 = time.perf_counter()
+        step(a)
+        t2 = time.perf_counter()
+        in_step += t2 - t1
+        total += t2 - t0
+        steps += 1
+    return in_step / (steps * n), total / (steps * n)
+
+
+def _tetris_gymnasium_rows(seconds: float) -> list:
+    """Tetris-Gymnasium's single env (keypress actions, and its grouped placement
+    wrapper), per step, when installed."""
+    try:
+        import gymnasium
+        import tetris_gymnasium  # noqa: F401
+        from tetris_gymnasium.envs import Tetris
+        from tetris_gymnasium.wrappers.grouped import GroupedActionsObservations
+    except ImportError:
+        return []
+    rows = []
+    rng = np.random.default_rng(0)
+    for name, env in (
+        ("Tetris-Gymnasium keypress", gymnasium.make("tetris_gymnasium/Tetris")),
+        (
+            "Tetris-Gymnasium grouped",
+            GroupedActionsObservations(gymnasium.make("tetris_gymnasium/Tetris"), terminate_on_illegal_action=False),
+        ),
+    ):
+        env.reset(seed=0)
+        mask = np.ones(env.action_space.n)
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds or steps < 3:
+            a = int(_random_legal(rng, mask[None])[0])
+            _, _, term, trunc, info = env.step(a)
+            mask = np.asarray(info.get("action_mask", mask))
+            if term or trunc:
+                env.reset()
+                mask = np.ones(env.action_space.n)
+            steps += 1
+        rows.append((name, (time.perf_counter() - start) / steps))
+    return rows
+
+
+def _env_rows(quick: bool) -> list:
+    """Steps per second of TetrisVecEnv / PuyoVecEnv against numpy and Tetris-Gymnasium."""
+    from gridbits.envs import PuyoVecEnv, TetrisVecEnv
+
+    seconds = 0.3 if quick else 1.0
+    rows = []
+    peers = _tetris_gymnasium_rows(seconds)
+    for n in (1, 256, 4096):
+        for actions in ("placements", "hard_drop"):
+            env = TetrisVecEnv(n, seed=0, actions=actions)
+            env.reset()
+            rng = np.random.default_rng(1)
+            step_only, with_choice = _env_steps(env.step, env.action_masks, n, seconds, rng)
+            workload = f"Tetris env N={n} (per env-step)"
+            rows.append({"workload": workload, "impl": f"gridbits {actions}", "seconds": with_choice})
+            rows.append({"workload": workload, "impl": f"gridbits {actions}, step alone", "seconds": step_only})
+        np_env = NumpyTetris(n)
+        np_step, np_total = _env_steps(np_env.step, np_env.masks, n, seconds, np.random.default_rng(1))
+        rows.append({"workload": workload, "impl": "numpy hard drop", "seconds": np_total})
+        rows.append({"workload": workload, "impl": "numpy hard drop, step alone", "seconds": np_step})
+        for name, t in peers:  # a batch of single envs costs N single steps
+            rows.append({"workload": workload, "impl": name, "seconds": t})
+        env = PuyoVecEnv(n, seed=0)
+        env.reset()
+        step_only, with_choice = _env_steps(env.step, env.action_masks, n, seconds, np.random.default_rng(1))
+        workload = f"Puyo env N={n} (per env-step)"
+        rows.append({"workload": workload, "impl": "gridbits", "seconds": with_choice})
+        rows.append({"workload": workload, "impl": "gridbits, step alone", "seconds": step_only})
+    return rows
+
+
 def _dask_rows(quick: bool) -> list:
     import dask.array as da
     from distributed import Client, LocalCluster
@@ -365,8 +529,9 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="1024^2 images and fewer repeats")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
+    ap.add_argument("--envs", action="store_true", help="only the RL environments (gridbits.envs)")
     args = ap.parse_args(argv)
-    rows = run(args.quick, args.dask)
+    rows = run(args.quick, args.dask, args.envs)
     rat = ratios(rows)
     if args.json:
         print(json.dumps({"cpus": os.cpu_count(), "results": rows, "ratios": rat}, indent=1))
