@@ -144,7 +144,7 @@ def thin(image: _U8, max_iterations: Optional[int] = None) -> _U8:
     """``image`` thinned by at most ``max_iterations`` iterations (``None``: no limit)."""
 
 # Reinforcement-learning environments (crates/gridbits-py/src/envs.rs); gridbits.envs wraps them.
-class _TetrisEnv:
+class TetrisBatch:
     """``n`` Tetris games writing caller-owned C-contiguous numpy buffers in place."""
     def __init__(
         self,
@@ -176,7 +176,7 @@ class _TetrisEnv:
         info: npt.NDArray[np.int64],
     ) -> None: ...
 
-class _PuyoEnv:
+class PuyoBatch:
     """``n`` Puyo Puyo Tsu games writing caller-owned C-contiguous numpy buffers in place."""
     def __init__(
         self, n: int, colors: int = 4, previews: int = 2, target_point: int = 70, max_drop: int = 30

@@ -61,13 +61,12 @@ With gymnasium installed, importing this module registers ``gridbits/Tetris-v0``
 (4, 24, 10)
 """
 
-from __future__ import annotations
-
 import typing as _typing
 
 import numpy as _np
 
-from ._gridbits import _PuyoEnv, _TetrisEnv
+from ._gridbits import PuyoBatch as _PuyoBatch
+from ._gridbits import TetrisBatch as _TetrisBatch
 
 try:  # gymnasium is optional: without it the classes work on plain numpy.
     import gymnasium as _gym
@@ -341,7 +340,7 @@ class TetrisVecEnv(_BatchEnv):
     def __init__(
         self,
         num_envs: int,
-        seed: int | None = None,
+        seed: _typing.Optional[int] = None,
         *,
         actions: str = "placements",
         reward: str = "lines",
@@ -350,7 +349,7 @@ class TetrisVecEnv(_BatchEnv):
         height: int = 24,
         invalid_action: str = "raise",
         invalid_penalty: float = -1.0,
-        render_mode: str | None = None,
+        render_mode: _typing.Optional[str] = None,
         copy: bool = False,
     ) -> None:
         n = _positive_int(num_envs, "num_envs")
@@ -360,7 +359,7 @@ class TetrisVecEnv(_BatchEnv):
             if isinstance(v, bool) or not isinstance(v, (int, _np.integer)):
                 raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
         try:
-            native = _TetrisEnv(n, actions, int(height), int(queue), bool(hold))
+            native = _TetrisBatch(n, actions, int(height), int(queue), bool(hold))
         except (ValueError, OverflowError) as e:
             raise ValueError(f"TetrisVecEnv: {e}") from None
         self.height = int(height)
@@ -407,14 +406,14 @@ class PuyoVecEnv(_BatchEnv):
     def __init__(
         self,
         num_envs: int,
-        seed: int | None = None,
+        seed: _typing.Optional[int] = None,
         *,
         reward: str = "score",
         colors: int = 4,
         previews: int = 2,
         invalid_action: str = "raise",
         invalid_penalty: float = -1.0,
-        render_mode: str | None = None,
+        render_mode: _typing.Optional[str] = None,
         copy: bool = False,
     ) -> None:
         n = _positive_int(num_envs, "num_envs")
@@ -425,7 +424,7 @@ class PuyoVecEnv(_BatchEnv):
         if not 0 <= colors <= 255:
             raise ValueError(f"colors: must be 3 to 5, got {colors}")
         try:
-            native = _PuyoEnv(n, int(colors), int(previews))
+            native = _PuyoBatch(n, int(colors), int(previews))
         except (ValueError, OverflowError) as e:
             raise ValueError(f"PuyoVecEnv: {e}") from None
         self._setup(native, n, seed, reward, invalid_action, invalid_penalty, render_mode, copy)
@@ -453,13 +452,13 @@ def _single_env_classes():
         metadata: _typing.ClassVar[dict] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
         _Vec: type = _BatchEnv
 
-        def __init__(self, render_mode: str | None = None, **kwargs) -> None:
+        def __init__(self, render_mode: _typing.Optional[str] = None, **kwargs) -> None:
             self._kwargs = dict(kwargs)
             self._vec = self._Vec(1, render_mode=render_mode, **kwargs)
             self.render_mode = render_mode
             self.observation_space = self._vec.single_observation_space
             self.action_space = self._vec.single_action_space
-            self._seed: int | None = None
+            self._seed: _typing.Optional[int] = None
             self._history: list = []
 
         def reset(self, *, seed=None, options=None):

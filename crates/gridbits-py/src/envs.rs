@@ -92,7 +92,7 @@ fn puyo_info(r: &TsuStep, row: &mut [i64]) {
 }
 
 /// `N` guideline Tetris games on 10-wide matrices (`gridbits.envs.TetrisVecEnv`'s engine).
-#[pyclass(module = "gridbits._gridbits", name = "_TetrisEnv")]
+#[pyclass(module = "gridbits._gridbits", name = "TetrisBatch")]
 struct PyTetrisEnv {
     env: TetrisEnv<10>,
 }
@@ -234,7 +234,7 @@ impl PyTetrisEnv {
 }
 
 /// `N` Puyo Puyo Tsu games (`gridbits.envs.PuyoVecEnv`'s engine).
-#[pyclass(module = "gridbits._gridbits", name = "_PuyoEnv")]
+#[pyclass(module = "gridbits._gridbits", name = "PuyoBatch")]
 struct PyPuyoEnv {
     env: PuyoEnv,
 }
