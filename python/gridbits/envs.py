@@ -194,6 +194,8 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         self._truncated = _np.zeros(n, dtype=bool)
         self._info = _np.zeros((n, native.info_len), dtype=_np.int64)
         self._invalid = _np.zeros(n, dtype=bool)
+        self._every = _np.ones(n, dtype=bool)
+        self._every.flags.writeable = False
         self._started = False
         self._rng = None if seed is None else _np.random.default_rng(_seed_int(seed))
         self.single_observation_shape = (ol,)
@@ -295,11 +297,15 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         return safe
 
     def _infos(self) -> dict:
-        infos = {"action_mask": self._out(self._masks.view(bool))}
+        # Gymnasium's vector info convention: ``infos[key]`` per game and ``infos["_" + key]``
+        # the games that have it (all of them here).
+        infos = {"action_mask": self._out(self._masks.view(bool)), "_action_mask": self._every}
         for k, name in enumerate(self._INFO):
             infos[name] = self._out(self._info[:, k])
+            infos["_" + name] = self._every
         if self.invalid_action == "penalty":
             infos["invalid_action"] = self._out(self._invalid)
+            infos["_invalid_action"] = self._every
         return infos
 
     def _reward(self) -> None:
@@ -330,7 +336,7 @@ class TetrisVecEnv(_BatchEnv):
     (41, True)
     >>> obs, r, term, trunc, infos = env.step([env.action_masks()[0].argmax(),
     ...                                        env.action_masks()[1].argmax()])
-    >>> r.dtype, term.dtype, sorted(infos)[:3]
+    >>> r.dtype, term.dtype, [k for k in sorted(infos) if k[0] != "_"][:3]
     (dtype('float32'), dtype('bool'), ['action_mask', 'attack', 'back_to_back'])
     """
 
@@ -491,7 +497,11 @@ def _single_env_classes():
             self._vec.close()
 
         def _info(self, infos: dict) -> dict:
-            return {k: (v[0].copy() if k == "action_mask" else v[0].item()) for k, v in infos.items()}
+            return {
+                k: (v[0].copy() if k == "action_mask" else v[0].item())
+                for k, v in infos.items()
+                if not k.startswith("_")
+            }
 
         # Pickling replays the episode from its seed (the games are deterministic).
         def __getstate__(self) -> dict:

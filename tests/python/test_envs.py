@@ -259,8 +259,13 @@ def test_bad_actions():
         env.step(legal.astype(np.float64))
     with pytest.raises(TypeError, match="integers"):
         env.step(np.ones(3, dtype=bool))
-    # nothing was played by the refused calls; any integer dtype works
+    # nothing was played by the refused calls; any integer dtype and layout works
     obs, *_ = env.step(legal.astype(np.int8 if legal.max() < 128 else np.int16))
+    legal = env.action_masks().argmax(axis=1)
+    strided = np.zeros((3, 2), dtype=">i4")
+    strided[::-1, 1] = legal[::-1]
+    _, _, _, _, infos = env.step(strided[:, 1])
+    assert infos["_lines"].all() and infos["lines"].shape == (3,)
     pen = TetrisVecEnv(3, invalid_action="penalty", invalid_penalty=-5.0)
     pen.reset(seed=0)
     bad = pen.action_masks().argmax(axis=1)
