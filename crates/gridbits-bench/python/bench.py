@@ -11,7 +11,7 @@ the component counts agree; ``gridbits.label_stats`` against
 against ``skimage.morphology``'s (checking that the pixels agree; a scikit-image call that
 takes over a second is timed once, not interleaved); ``puyo.simulate_many`` per field;
 the RL environments ``gridbits.envs`` (steps with random legal actions picked with numpy
-from the masks, N = 1, 256, 4096) against a numpy hard-drop Tetris batch and
+from the masks, N = 1, 256, 4096) against numpy hard-drop Tetris and Puyo batches and
 Tetris-Gymnasium when installed (``--envs``: only those); and with ``--dask``
 ``gridbits.dask.label`` against ``dask_image.ndmeasure.label`` on the same chunks on a
 local cluster of 2 worker processes. Prints a table (or JSON) of the time of each (the
@@ -380,6 +380,82 @@ class NumpyTetris:
         return self.boards, lines.astype(np.float32), over
 
 
+class NumpyPuyo:
+    """``n`` Puyo games on ``(n, 13, 6)`` uint8 fields (0 empty, 1-4 colours), as a careful
+    numpy user writes them: 22 pair placements (child above, below, right, left), drops
+    from the column heights, chains by propagating the largest cell id between
+    same-coloured neighbours until stable, ``bincount`` group sizes, pops of 4 and more,
+    gravity by a stable sort of each column; game over when the third column's 12th row is
+    filled. Simplified rules next to gridbits': no ojama, reward the chain length."""
+
+    def __init__(self, n: int, seed: int = 0):
+        self.n = n
+        self.rng = np.random.default_rng(seed)
+        self.fields = np.zeros((n, 13, 6), dtype=np.uint8)
+        self.pair = self.rng.integers(1, 5, (n, 2)).astype(np.uint8)
+        axis, child, dx = [], [], []
+        for c in range(6):
+            axis.append(c), child.append(c), dx.append(1)  # child above
+        for c in range(6):
+            axis.append(c), child.append(c), dx.append(-1)  # child below
+        for c in range(5):
+            axis.append(c), child.append(c + 1), dx.append(0)
+        for c in range(5):
+            axis.append(c + 1), child.append(c), dx.append(0)
+        self.axis_col, self.child_col, self.kind = np.array(axis), np.array(child), np.array(dx)
+        self.ids = np.arange(1, 13 * 6 + 1, dtype=np.int64)[None].repeat(n, 0).reshape(n, 13, 6)
+        self.ids += (np.arange(n) * 78)[:, None, None]
+        self.env = np.arange(n)
+
+    def masks(self) -> np.ndarray:
+        h = (self.fields != 0).sum(axis=1)  # (n, 6): columns stay packed at the bottom
+        ha, hc = h[:, self.axis_col], h[:, self.child_col]
+        vertical = self.kind != 0
+        return np.where(vertical[None], ha <= 11, (ha <= 12) & (hc <= 12))
+
+    def step(self, actions: np.ndarray):
+        f, e = self.fields, self.env
+        h = (f != 0).sum(axis=1)
+        ac, cc, kind = self.axis_col[actions], self.child_col[actions], self.kind[actions]
+        ha = h[e, ac]
+        lower = np.where(kind == -1, self.pair[:, 1], self.pair[:, 0])
+        upper = np.where(kind == -1, self.pair[:, 0], self.pair[:, 1])
+        vertical = kind != 0
+        f[e, 12 - ha, ac] = np.where(vertical, lower, self.pair[:, 0])
+        hc = np.where(vertical, ha + 1, h[e, cc])
+        f[e, 12 - hc, cc] = np.where(vertical, upper, self.pair[:, 1])
+        chains = np.zeros(self.n, dtype=np.int64)
+        while True:
+            colored = f != 0
+            lab = np.where(colored, self.ids, 0)
+            while True:  # the largest id of each same-coloured group
+                new = lab.copy()
+                for a, b in (
+                    (np.s_[:, 1:, :], np.s_[:, :-1, :]),
+                    (np.s_[:, :-1, :], np.s_[:, 1:, :]),
+                    (np.s_[:, :, 1:], np.s_[:, :, :-1]),
+                    (np.s_[:, :, :-1], np.s_[:, :, 1:]),
+                ):
+                    same = colored[a] & (f[a] == f[b])
+                    new[a] = np.where(same, np.maximum(new[a], lab[b]), new[a])
+                if np.array_equal(new, lab):
+                    break
+                lab = new
+            sizes = np.bincount(lab.ravel(), minlength=self.n * 78 + 1)
+            pop = colored & (sizes[lab] >= 4)
+            popped = pop.any(axis=(1, 2))
+            if not popped.any():
+                break
+            chains += popped
+            f[pop] = 0
+            order = np.argsort(f != 0, axis=1, kind="stable")  # empties up, order kept
+            f[:] = np.take_along_axis(f, order, axis=1)
+        over = f[:, 1, 2] != 0
+        f[over] = 0
+        self.pair = self.rng.integers(1, 5, (self.n, 2)).astype(np.uint8)
+        return f, chains.astype(np.float32), over
+
+
 def _random_legal(rng, masks: np.ndarray) -> np.ndarray:
     """One random legal action per row of ``masks`` (numpy: a random key per action,
     the largest legal one)."""
@@ -466,6 +542,10 @@ def _env_rows(quick: bool) -> list:
         workload = f"Puyo env N={n} (per env-step)"
         rows.append({"workload": workload, "impl": "gridbits", "seconds": with_choice})
         rows.append({"workload": workload, "impl": "gridbits, step alone", "seconds": step_only})
+        np_env = NumpyPuyo(n)
+        np_step, np_total = _env_steps(np_env.step, np_env.masks, n, seconds, np.random.default_rng(1))
+        rows.append({"workload": workload, "impl": "numpy Puyo", "seconds": np_total})
+        rows.append({"workload": workload, "impl": "numpy Puyo, step alone", "seconds": np_step})
     return rows
 
 
