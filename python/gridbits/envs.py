@@ -238,7 +238,10 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         if not self._started:
             raise RuntimeError("step: call reset() first")
         a = self._actions(actions)
-        self._native.step(a, self._obs, self._masks, self._rewards, self._terminated, self._info)
+        try:
+            self._native.step(a, self._obs, self._masks, self._rewards, self._terminated, self._info)
+        except ValueError as e:  # a masked-out action: nothing was played
+            raise ValueError(f"actions: {e}") from None
         self._reward()
         if self.invalid_action == "penalty":
             self._rewards[self._invalid] += self.invalid_penalty
@@ -427,7 +430,7 @@ class PuyoVecEnv(_BatchEnv):
         for v, name in ((colors, "colors"), (previews, "previews")):
             if isinstance(v, bool) or not isinstance(v, (int, _np.integer)):
                 raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
-        if not 0 <= colors <= 255:
+        if not 3 <= colors <= 5:
             raise ValueError(f"colors: must be 3 to 5, got {colors}")
         try:
             native = _PuyoBatch(n, int(colors), int(previews))
