@@ -357,3 +357,22 @@ def test_settings_batch_equals_single(queue, hold, height, hard_drop, seed):
         obs, r, t, _, _ = batch.step(a)
         o1, r1, t1, _, _ = single.step(a[:1])
         assert np.array_equal(obs[0], o1[0]) and r[0] == r1[0] and t[0] == t1[0]
+
+
+def test_works_without_gymnasium():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['gymnasium'] = None\n"
+        "import numpy as np, gridbits.envs as E\n"
+        "assert not hasattr(E, 'TetrisEnv') and 'TetrisEnv' not in E.__all__\n"
+        "env = E.PuyoVecEnv(3, seed=1)\n"
+        "obs, infos = env.reset()\n"
+        "obs, r, t, tr, infos = env.step(env.action_masks().argmax(1))\n"
+        "assert not hasattr(env, 'action_space')\n"
+        "print(env.single_observation_shape, env.single_action_count, obs.shape)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "(86,) 22 (3, 86)"
