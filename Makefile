@@ -16,7 +16,7 @@ test-rust:
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.9.4,<2" ziglang twine numpy scipy pytest hypothesis "dask[array]" distributed cachey opencv-python-headless scikit-image
+	$(PY) -m pip install --quiet "maturin>=1.9.4,<2" ziglang twine numpy scipy pytest hypothesis "dask[array]" distributed cachey opencv-python-headless scikit-image "gymnasium>=1.0"
 	touch $(STAMP)
 
 # Builds the native module (release) into the venv.
@@ -67,7 +67,7 @@ bench:
 # The Python benchmark also needs OpenCV, cc3d, scikit-image and dask-image (for its
 # --dask rows, left out here: dask-image takes about 17 minutes on 16384^2).
 bench-python: develop
-	$(PY) -m pip install --quiet opencv-python-headless connected-components-3d scikit-image dask-image
+	$(PY) -m pip install --quiet opencv-python-headless connected-components-3d scikit-image dask-image gymnasium tetris-gymnasium
 	$(PY) crates/gridbits-bench/python/bench.py
 
 # The CodinGame kits: kits/<name>.rs regenerated from the library's source and the bots in

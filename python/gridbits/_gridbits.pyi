@@ -227,3 +227,59 @@ def skeletonize(image: _U8) -> _U8:
     """The skeleton of ``image`` (nonzero = set) as 0/1 bytes (non-empty 2D)."""
 def thin(image: _U8, max_iterations: Optional[int] = None) -> _U8:
     """``image`` thinned by at most ``max_iterations`` iterations (``None``: no limit)."""
+
+# Reinforcement-learning environments (crates/gridbits-py/src/envs.rs); gridbits.envs wraps them.
+class TetrisBatch:
+    """``n`` Tetris games writing caller-owned C-contiguous numpy buffers in place."""
+    def __init__(
+        self,
+        n: int,
+        actions: str = "placements",
+        height: int = 24,
+        previews: int = 5,
+        hold: bool = True,
+        level: int = 1,
+        lines_per_level: int = 10,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def obs_len(self) -> int: ...
+    @property
+    def action_count(self) -> int: ...
+    @property
+    def info_len(self) -> int: ...
+    def placement(self, i: int, index: int) -> Optional[tuple[int, int, int, int, int]]:
+        """``(piece, rotation, x, y, spin)`` of action ``index`` in game ``i``, or None."""
+    def reset(self, seeds: npt.NDArray[np.uint64], obs: _U8, masks: _U8, info: npt.NDArray[np.int64]) -> None: ...
+    def step(
+        self,
+        actions: npt.NDArray[np.uint32],
+        obs: _U8,
+        masks: _U8,
+        rewards: npt.NDArray[np.float32],
+        terminated: _U8,
+        info: npt.NDArray[np.int64],
+    ) -> None: ...
+
+class PuyoBatch:
+    """``n`` Puyo Puyo Tsu games writing caller-owned C-contiguous numpy buffers in place."""
+    def __init__(
+        self, n: int, colors: int = 4, previews: int = 2, target_point: int = 70, max_drop: int = 30
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def obs_len(self) -> int: ...
+    @property
+    def action_count(self) -> int: ...
+    @property
+    def info_len(self) -> int: ...
+    def reset(self, seeds: npt.NDArray[np.uint64], obs: _U8, masks: _U8, info: npt.NDArray[np.int64]) -> None: ...
+    def step(
+        self,
+        actions: npt.NDArray[np.uint32],
+        obs: _U8,
+        masks: _U8,
+        rewards: npt.NDArray[np.float32],
+        terminated: _U8,
+        info: npt.NDArray[np.int64],
+    ) -> None: ...

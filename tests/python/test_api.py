@@ -21,6 +21,7 @@ MODULES = [
     "gridbits._grid",
     "gridbits.amazons",
     "gridbits.dask",
+    "gridbits.envs",
     "gridbits.ndimage",
     "gridbits.opencv",
     "gridbits.puyo",
@@ -159,8 +160,8 @@ def test_every_module_has_an_all_of_names_it_defines(name):
 def test_public_modules_show_only_their_own_api(name):
     m = importlib.import_module(name)
     public = {n for n in dir(m) if not n.startswith("_")}
-    if name == "gridbits":  # submodules imported on demand (dask, bench) become attributes
-        public -= {"dask", "bench"}
+    if name == "gridbits":  # submodules imported on demand (dask, bench, envs) become attributes
+        public -= {"dask", "bench", "envs"}
     exported = {n for n in m.__all__ if not n.startswith("_")}
     assert public == exported, sorted(public ^ exported)
     # help() documents the names of __all__ and no imported ones (numpy, typing).

@@ -16,7 +16,10 @@ distance transforms of ``gridbits.ndimage`` against
 (``DIST_L1``, ``DIST_C``, ``DIST_L2`` precise), on noise, blobs and a thresholded photograph,
 checking that the results agree (``--only dt`` runs only these); ``gridbits.measure`` (``label``
 of a value image, ``regionprops_table`` with the basic and the full property sets) against
-``skimage.measure``, checking that the tables agree; and with ``--dask``
+``skimage.measure``, checking that the tables agree; the RL environments ``gridbits.envs``
+(steps with random legal actions picked with numpy from the masks, N = 1, 256, 4096) against
+numpy hard-drop Tetris and Puyo batches and Tetris-Gymnasium when installed (``--only envs``);
+and with ``--dask``
 ``gridbits.dask.label`` against ``dask_image.ndmeasure.label`` on the same chunks on a
 local cluster of 2 worker processes. Prints a table (or JSON) of the time of each (the
 best median of three rounds that take the libraries in turn) and its ratio to gridbits.
@@ -201,6 +204,8 @@ def run(quick: bool, use_dask: bool, only: str = "") -> list:
         return _distance_transform_rows(size, repeat)
     if only == "measure":
         return _measure_rows(quick)
+    if only == "envs":
+        return _env_rows(quick)
     rows = []
     for conn in (8, 4):
         for name, img in images(size).items():
@@ -218,6 +223,7 @@ def run(quick: bool, use_dask: bool, only: str = "") -> list:
     rows.extend(_measure_rows(quick))
     rows.extend(_puyo_rows(quick, repeat))
     rows.extend(_distance_transform_rows(size, repeat))
+    rows.extend(_env_rows(quick))
     if use_dask:
         rows.extend(_dask_rows(quick))
     return rows
@@ -549,6 +555,244 @@ def _puyo_rows(quick: bool, repeat: int) -> list:
     ]
 
 
+# -- RL environments ------------------------------------------------------------------
+
+#: Cells of the 7 pieces (I, O, T, S, Z, J, L) in their 4 rotations, ``(row, col)`` from
+#: the top-left of the piece's bounding box: the tables of the numpy environment below.
+_NP_SHAPES = {
+    "I": ["####"],
+    "O": ["##", "##"],
+    "T": [".#.", "###"],
+    "S": [".##", "##."],
+    "Z": ["##.", ".##"],
+    "J": ["#..", "###"],
+    "L": ["..#", "###"],
+}
+
+
+def _np_piece_tables():
+    """``cells`` (7, 4 rotations, 4 cells, 2), ``width`` (7, 4): clockwise rotations."""
+    cells = np.zeros((7, 4, 4, 2), dtype=np.int64)
+    width = np.zeros((7, 4), dtype=np.int64)
+    for p, rows in enumerate(_NP_SHAPES.values()):
+        grid = np.array([[c == "#" for c in r] for r in rows])
+        for r in range(4):
+            cells[p, r] = np.argwhere(grid)
+            width[p, r] = grid.shape[1]
+            grid = np.rot90(grid, -1)
+    return cells, width
+
+
+class NumpyTetris:
+    """``n`` hard-drop Tetris games on ``(n, 20, 10)`` bool boards, as a careful numpy user
+    writes them: action ``rotation * 10 + column`` (40), a vectorised drop height from the
+    column tops, line clears by a stable sort of the rows, reset of the games that top
+    out, uniform random pieces. The mask rules out pieces sticking out of the walls."""
+
+    H, W = 20, 10
+
+    def __init__(self, n: int, seed: int = 0):
+        self.n = n
+        self.rng = np.random.default_rng(seed)
+        self.cells, width = _np_piece_tables()
+        self.legal = np.arange(self.W)[None, None, :] + width[:, :, None] <= self.W  # (7,4,10)
+        self.boards = np.zeros((n, self.H, self.W), dtype=bool)
+        self.piece = self.rng.integers(0, 7, n)
+        self.rows = np.arange(n)[:, None]
+
+    def masks(self) -> np.ndarray:
+        return self.legal[self.piece].reshape(self.n, 40)
+
+    def step(self, actions: np.ndarray):
+        rot, col = np.divmod(actions, self.W)
+        cells = self.cells[self.piece, rot]  # (n, 4, 2)
+        cc = cells[:, :, 1] + col[:, None]  # columns of the cells
+        filled = self.boards.any(axis=1)
+        tops = np.where(filled, self.boards.argmax(axis=1), self.H)  # (n, 10) first filled row
+        y = (np.take_along_axis(tops, cc, axis=1) - 1 - cells[:, :, 0]).min(axis=1)
+        over = y < 0
+        rr = np.maximum(y, 0)[:, None] + cells[:, :, 0]
+        self.boards[self.rows, rr, cc] = True
+        full = self.boards.all(axis=2)
+        lines = full.sum(axis=1)
+        if lines.any():
+            order = np.argsort(~full, axis=1, kind="stable")  # full rows first, order kept
+            self.boards = np.take_along_axis(self.boards, order[:, :, None], axis=1)
+            self.boards[np.arange(self.H)[None, :] < lines[:, None]] = False
+        self.boards[over] = False
+        self.piece = self.rng.integers(0, 7, self.n)
+        return self.boards, lines.astype(np.float32), over
+
+
+class NumpyPuyo:
+    """``n`` Puyo games on ``(n, 13, 6)`` uint8 fields (0 empty, 1-4 colours), as a careful
+    numpy user writes them: 22 pair placements (child above, below, right, left), drops
+    from the column heights, chains by propagating the largest cell id between
+    same-coloured neighbours until stable, ``bincount`` group sizes, pops of 4 and more,
+    gravity by a stable sort of each column; game over when the third column's 12th row is
+    filled. Simplified rules next to gridbits': no ojama, reward the chain length."""
+
+    def __init__(self, n: int, seed: int = 0):
+        self.n = n
+        self.rng = np.random.default_rng(seed)
+        self.fields = np.zeros((n, 13, 6), dtype=np.uint8)
+        self.pair = self.rng.integers(1, 5, (n, 2)).astype(np.uint8)
+        axis, child, dx = [], [], []
+        for c in range(6):
+            axis.append(c), child.append(c), dx.append(1)  # child above
+        for c in range(6):
+            axis.append(c), child.append(c), dx.append(-1)  # child below
+        for c in range(5):
+            axis.append(c), child.append(c + 1), dx.append(0)
+        for c in range(5):
+            axis.append(c + 1), child.append(c), dx.append(0)
+        self.axis_col, self.child_col, self.kind = np.array(axis), np.array(child), np.array(dx)
+        self.ids = np.arange(1, 13 * 6 + 1, dtype=np.int64)[None].repeat(n, 0).reshape(n, 13, 6)
+        self.ids += (np.arange(n) * 78)[:, None, None]
+        self.env = np.arange(n)
+
+    def masks(self) -> np.ndarray:
+        h = (self.fields != 0).sum(axis=1)  # (n, 6): columns stay packed at the bottom
+        ha, hc = h[:, self.axis_col], h[:, self.child_col]
+        vertical = self.kind != 0
+        return np.where(vertical[None], ha <= 11, (ha <= 12) & (hc <= 12))
+
+    def step(self, actions: np.ndarray):
+        f, e = self.fields, self.env
+        h = (f != 0).sum(axis=1)
+        ac, cc, kind = self.axis_col[actions], self.child_col[actions], self.kind[actions]
+        ha = h[e, ac]
+        lower = np.where(kind == -1, self.pair[:, 1], self.pair[:, 0])
+        upper = np.where(kind == -1, self.pair[:, 0], self.pair[:, 1])
+        vertical = kind != 0
+        f[e, 12 - ha, ac] = np.where(vertical, lower, self.pair[:, 0])
+        hc = np.where(vertical, ha + 1, h[e, cc])
+        f[e, 12 - hc, cc] = np.where(vertical, upper, self.pair[:, 1])
+        chains = np.zeros(self.n, dtype=np.int64)
+        while True:
+            colored = f != 0
+            lab = np.where(colored, self.ids, 0)
+            while True:  # the largest id of each same-coloured group
+                new = lab.copy()
+                for a, b in (
+                    (np.s_[:, 1:, :], np.s_[:, :-1, :]),
+                    (np.s_[:, :-1, :], np.s_[:, 1:, :]),
+                    (np.s_[:, :, 1:], np.s_[:, :, :-1]),
+                    (np.s_[:, :, :-1], np.s_[:, :, 1:]),
+                ):
+                    same = colored[a] & (f[a] == f[b])
+                    new[a] = np.where(same, np.maximum(new[a], lab[b]), new[a])
+                if np.array_equal(new, lab):
+                    break
+                lab = new
+            sizes = np.bincount(lab.ravel(), minlength=self.n * 78 + 1)
+            pop = colored & (sizes[lab] >= 4)
+            popped = pop.any(axis=(1, 2))
+            if not popped.any():
+                break
+            chains += popped
+            f[pop] = 0
+            order = np.argsort(f != 0, axis=1, kind="stable")  # empties up, order kept
+            f[:] = np.take_along_axis(f, order, axis=1)
+        over = f[:, 1, 2] != 0
+        f[over] = 0
+        self.pair = self.rng.integers(1, 5, (self.n, 2)).astype(np.uint8)
+        return f, chains.astype(np.float32), over
+
+
+def _random_legal(rng, masks: np.ndarray) -> np.ndarray:
+    """One random legal action per row of ``masks`` (numpy: a random key per action,
+    the largest legal one)."""
+    return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
+
+
+def _env_steps(step, masks, n: int, seconds: float, rng) -> tuple:
+    """``(seconds per env-step of the step calls alone, of step + numpy action choice)``
+    over ``seconds`` of stepping."""
+    in_step = total = 0.0
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or steps < 3:
+        t0 = time.perf_counter()
+        a = _random_legal(rng, masks())
+        t1 = time.perf_counter()
+        step(a)
+        t2 = time.perf_counter()
+        in_step += t2 - t1
+        total += t2 - t0
+        steps += 1
+    return in_step / (steps * n), total / (steps * n)
+
+
+def _tetris_gymnasium_rows(seconds: float) -> list:
+    """Tetris-Gymnasium's single env (keypress actions, and its grouped placement
+    wrapper), per step, when installed."""
+    try:
+        import gymnasium
+        import tetris_gymnasium  # noqa: F401
+        from tetris_gymnasium.envs import Tetris
+        from tetris_gymnasium.wrappers.grouped import GroupedActionsObservations
+    except ImportError:
+        return []
+    rows = []
+    rng = np.random.default_rng(0)
+    for name, env in (
+        ("Tetris-Gymnasium keypress", gymnasium.make("tetris_gymnasium/Tetris")),
+        (
+            "Tetris-Gymnasium grouped",
+            GroupedActionsObservations(gymnasium.make("tetris_gymnasium/Tetris"), terminate_on_illegal_action=False),
+        ),
+    ):
+        env.reset(seed=0)
+        mask = np.ones(env.action_space.n)
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds or steps < 3:
+            a = int(_random_legal(rng, mask[None])[0])
+            _, _, term, trunc, info = env.step(a)
+            mask = np.asarray(info.get("action_mask", mask))
+            if term or trunc:
+                env.reset()
+                mask = np.ones(env.action_space.n)
+            steps += 1
+        rows.append((name, (time.perf_counter() - start) / steps))
+    return rows
+
+
+def _env_rows(quick: bool) -> list:
+    """Steps per second of TetrisVecEnv / PuyoVecEnv against numpy and Tetris-Gymnasium."""
+    from gridbits.envs import PuyoVecEnv, TetrisVecEnv
+
+    seconds = 0.3 if quick else 1.0
+    rows = []
+    peers = _tetris_gymnasium_rows(seconds)
+    for n in (1, 256, 4096):
+        for actions in ("placements", "hard_drop"):
+            env = TetrisVecEnv(n, seed=0, actions=actions)
+            env.reset()
+            rng = np.random.default_rng(1)
+            step_only, with_choice = _env_steps(env.step, env.action_masks, n, seconds, rng)
+            workload = f"Tetris env N={n} (per env-step)"
+            rows.append({"workload": workload, "impl": f"gridbits {actions}", "seconds": with_choice})
+            rows.append({"workload": workload, "impl": f"gridbits {actions}, step alone", "seconds": step_only})
+        np_env = NumpyTetris(n)
+        np_step, np_total = _env_steps(np_env.step, np_env.masks, n, seconds, np.random.default_rng(1))
+        rows.append({"workload": workload, "impl": "numpy hard drop", "seconds": np_total})
+        rows.append({"workload": workload, "impl": "numpy hard drop, step alone", "seconds": np_step})
+        for name, t in peers:  # a batch of single envs costs N single steps
+            rows.append({"workload": workload, "impl": name, "seconds": t})
+        env = PuyoVecEnv(n, seed=0)
+        env.reset()
+        step_only, with_choice = _env_steps(env.step, env.action_masks, n, seconds, np.random.default_rng(1))
+        workload = f"Puyo env N={n} (per env-step)"
+        rows.append({"workload": workload, "impl": "gridbits", "seconds": with_choice})
+        rows.append({"workload": workload, "impl": "gridbits, step alone", "seconds": step_only})
+        np_env = NumpyPuyo(n)
+        np_step, np_total = _env_steps(np_env.step, np_env.masks, n, seconds, np.random.default_rng(1))
+        rows.append({"workload": workload, "impl": "numpy Puyo", "seconds": np_total})
+        rows.append({"workload": workload, "impl": "numpy Puyo, step alone", "seconds": np_step})
+    return rows
+
+
 def _dask_rows(quick: bool) -> list:
     import dask.array as da
     from distributed import Client, LocalCluster
@@ -611,9 +855,10 @@ def main(argv=None) -> int:
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
     ap.add_argument(
         "--only",
-        choices=["dt", "measure", "morph"],
+        choices=["dt", "envs", "measure", "morph"],
         default="",
-        help="run one section: dt (the distance transforms), measure (gridbits.measure) or "
+        help="run one section: dt (the distance transforms), envs (gridbits.envs), measure "
+        "(gridbits.measure) or "
         "morph (binary morphology)",
     )
     args = ap.parse_args(argv)

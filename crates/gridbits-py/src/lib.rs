@@ -24,6 +24,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 mod distance_transform;
+mod envs;
 mod games;
 mod label;
 mod skeleton;
@@ -428,6 +429,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge_labels, m)?)?;
     m.add_function(wrap_pyfunction!(relabel, m)?)?;
     distance_transform::register(m)?;
+    envs::register(m)?;
     label::register(m)?;
     morph::register(m)?;
     measure::register(m)?;

@@ -4,9 +4,9 @@
 use gridbits::games::envs::{
     EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, PUYO_ACTIONS,
 };
-use gridbits::games::puyo::{placement_index, TsuConfig, TsuGame};
+use gridbits::games::puyo::{placement_index, TsuConfig, TsuGame, TsuStep};
 use gridbits::games::rng::{splitmix64, GameRng};
-use gridbits::games::tetris::{Action, Game, GameConfig, Placement};
+use gridbits::games::tetris::{Action, Game, GameConfig, Placement, StepResult};
 use gridbits::parallel::with_threads;
 
 /// The action index of a placement: its tight box's top-left cell is the least `x` and
@@ -127,21 +127,22 @@ fn tetris_against_games(kind: TetrisActions, height: usize, n: usize, steps: usi
         )
         .unwrap();
         for i in 0..n {
-            let (reward, term) = if done[i] {
+            let r = if done[i] {
                 games[i] = Game::new(config.game, splitmix64(&mut states[i])).unwrap();
                 done[i] = false;
                 episodes += 1;
-                (0, false)
+                StepResult::default()
             } else {
                 let a = actions[i] as usize;
-                let r = if a == al - 1 {
+                if a == al - 1 {
                     games[i].step(Action::Hold).unwrap()
                 } else {
                     let p = expected[i][a].unwrap();
                     games[i].step(Action::Place(p)).unwrap()
-                };
-                (r.score, r.game_over.is_some())
+                }
             };
+            assert_eq!(env.last_step(i), &r, "last step of env {i}");
+            let (reward, term) = (r.score, r.game_over.is_some());
             assert_eq!(rewards[i], reward as f32);
             assert_eq!(terminated[i], u8::from(term));
             done[i] = term;
@@ -223,14 +224,15 @@ fn puyo_equals_single_games() {
         )
         .unwrap();
         for i in 0..n {
-            let (reward, term) = if done[i] {
+            let r = if done[i] {
                 games[i] = TsuGame::new(config, splitmix64(&mut states[i])).unwrap();
                 episodes += 1;
-                (0, false)
+                TsuStep::default()
             } else {
-                let r = games[i].step(actions[i] as usize).unwrap();
-                (r.score, r.game_over)
+                games[i].step(actions[i] as usize).unwrap()
             };
+            assert_eq!(env.last_step(i), &r, "last step of env {i}");
+            let (reward, term) = (r.score, r.game_over);
             assert_eq!((rewards[i], terminated[i]), (reward as f32, u8::from(term)));
             done[i] = term;
         }

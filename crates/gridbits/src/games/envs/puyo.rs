@@ -1,7 +1,7 @@
 //! The batched Puyo Puyo Tsu environment.
 
 use super::{check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo};
-use crate::games::puyo::{TsuConfig, TsuGame, PLACEMENTS};
+use crate::games::puyo::{TsuConfig, TsuGame, TsuStep, PLACEMENTS};
 
 /// Number of actions of a [`PuyoEnv`]: the 22 placements of [`PLACEMENTS`].
 pub const PUYO_ACTIONS: usize = PLACEMENTS.len();
@@ -15,6 +15,7 @@ struct Slot {
     legal: u32,
     seed: u64,
     needs_reset: bool,
+    last: TsuStep,
 }
 
 /// `N` Puyo Puyo Tsu games stepped at once; the batch rules (buffers, threads, autoreset)
@@ -71,6 +72,7 @@ impl PuyoEnv {
             legal: 0,
             seed: 0,
             needs_reset: true,
+            last: TsuStep::default(),
         };
         Ok(PuyoEnv {
             config,
@@ -94,6 +96,16 @@ impl PuyoEnv {
     /// When `i` is not below [`len`](Self::len).
     pub fn game(&self, i: usize) -> &TsuGame {
         &self.slots[i].game
+    }
+
+    /// What the last `reset` or `step` call did in game `i`: the turn's [`TsuStep`], or
+    /// the default (nothing) after a reset or an autoreset step.
+    ///
+    /// # Panics
+    ///
+    /// When `i >= self.len()`.
+    pub fn last_step(&self, i: usize) -> &TsuStep {
+        &self.slots[i].last
     }
 
     /// Bytes of one observation.
@@ -176,6 +188,7 @@ fn start(c: &TsuConfig, s: &mut Slot, seed: u64, obs: &mut [u8], mask: &mut [u8]
         s.game = g;
     }
     s.needs_reset = false;
+    s.last = TsuStep::default();
     observe(&s.game, obs);
     write_mask(s, mask);
 }
@@ -190,6 +203,7 @@ fn step_one(c: &TsuConfig, s: &mut Slot, a: u32, io: StepIo<'_>) {
     }
     let r = s.game.step(a as usize).unwrap_or_default();
     *io.reward = r.score as f32;
+    s.last = r;
     *io.terminated = u8::from(r.game_over);
     observe(&s.game, io.obs);
     if r.game_over {

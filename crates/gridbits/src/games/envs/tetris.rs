@@ -3,6 +3,7 @@
 use super::{check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo};
 use crate::games::tetris::{
     tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation,
+    StepResult,
 };
 
 /// The action space of a [`TetrisEnv`].
@@ -56,6 +57,7 @@ struct Slot<const W: usize> {
     locks: Locks<W>,
     seed: u64,
     needs_reset: bool,
+    last: StepResult,
 }
 
 /// `N` guideline Tetris games stepped at once; the batch rules (buffers, threads,
@@ -110,6 +112,7 @@ impl<const W: usize> TetrisEnv<W> {
             locks: Locks::EMPTY,
             seed: 0,
             needs_reset: true,
+            last: StepResult::default(),
         };
         Ok(TetrisEnv {
             config,
@@ -138,6 +141,16 @@ impl<const W: usize> TetrisEnv<W> {
     /// When `i` is not below [`len`](Self::len).
     pub fn game(&self, i: usize) -> &Game<W> {
         &self.slots[i].game
+    }
+
+    /// What the last `reset` or `step` call did in game `i`: the lock's (or hold's)
+    /// [`StepResult`], or the default (nothing) after a reset or an autoreset step.
+    ///
+    /// # Panics
+    ///
+    /// When `i >= self.len()`.
+    pub fn last_step(&self, i: usize) -> &StepResult {
+        &self.slots[i].last
     }
 
     /// Bytes of one observation.
@@ -257,6 +270,7 @@ fn start<const W: usize>(
         s.game = g;
     }
     s.needs_reset = false;
+    s.last = StepResult::default();
     observe(s, obs);
     write_mask(c, s, mask);
 }
@@ -284,6 +298,7 @@ fn step_one<const W: usize>(
         }
     };
     *io.reward = r.score as f32;
+    s.last = r;
     let over = s.game.game_over().is_some();
     *io.terminated = u8::from(over);
     observe(s, io.obs);

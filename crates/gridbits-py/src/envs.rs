@@ -1,0 +1,346 @@
+//! Batched reinforcement-learning environments: [`TetrisEnv`] and [`PuyoEnv`] stepping `N`
+//! games at once into numpy arrays that the Python object owns (`gridbits.envs` wraps
+//! them in Gymnasium's vector API).
+//!
+//! Every call writes in place, with the GIL released, on the pool of `crate::threads`:
+//! `reset(seeds, obs, masks)` and `step(actions, obs, masks, rewards, terminated, info)`
+//! take C-contiguous arrays (`uint64` seeds, `uint32` actions, `uint8` observations and
+//! masks, `float32` rewards, `uint8` terminated flags, `int64` info rows); a wrong length
+//! or an illegal action is a `ValueError` and nothing is played.
+//!
+//! Info columns, one row per game, from the last step (zeros after a reset or an
+//! autoreset step): Tetris `lines, score, attack, spin (0 none, 1 mini, 2 full), combo,
+//! back_to_back, perfect_clear, cancelled, garbage`; Puyo `chain, score, ojama_sent,
+//! ojama_cancelled, ojama_dropped, all_clear`.
+
+use crate::detach;
+use gridbits::games::envs::{EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig};
+use gridbits::games::puyo::{TsuConfig, TsuStep};
+use gridbits::games::tetris::{GameConfig, Spin, StepResult};
+use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+/// `(piece, rotation, x, y, spin)` of a placement.
+type PlacementTuple = (u8, u8, i32, i32, u8);
+
+/// Info columns of [`TetrisEnv`].
+const TETRIS_INFO: usize = 9;
+/// Info columns of [`PuyoEnv`].
+const PUYO_INFO: usize = 6;
+
+fn env_error(e: EnvError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// A C-contiguous view of `a`, or a `TypeError` naming `name`.
+fn slice_mut<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    name: &str,
+    a: &'a mut numpy::PyReadwriteArray<'_, T, D>,
+) -> PyResult<&'a mut [T]> {
+    a.as_slice_mut()
+        .map_err(|_| PyTypeError::new_err(format!("{name}: must be a C-contiguous array")))
+}
+
+/// A C-contiguous view of `a`, or a `TypeError` naming `name`.
+fn slice<'a, T: numpy::Element>(name: &str, a: &'a PyReadonlyArray1<'_, T>) -> PyResult<&'a [T]> {
+    a.as_slice()
+        .map_err(|_| PyTypeError::new_err(format!("{name}: must be a C-contiguous array")))
+}
+
+/// `Ok` when `info` is `n x cols`.
+fn check_info(info: &[i64], n: usize, cols: usize) -> PyResult<()> {
+    if info.len() == n * cols {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "info has length {}, expected {}",
+            info.len(),
+            n * cols
+        )))
+    }
+}
+
+fn tetris_info(r: &StepResult, row: &mut [i64]) {
+    let spin = match r.spin {
+        Spin::None => 0,
+        Spin::Mini => 1,
+        Spin::Full => 2,
+    };
+    row.copy_from_slice(&[
+        i64::from(r.lines),
+        i64::try_from(r.score).unwrap_or(i64::MAX),
+        i64::from(r.attack),
+        spin,
+        i64::from(r.combo),
+        i64::from(r.back_to_back),
+        i64::from(r.perfect_clear),
+        i64::from(r.cancelled),
+        i64::from(r.garbage),
+    ]);
+}
+
+fn puyo_info(r: &TsuStep, row: &mut [i64]) {
+    row.copy_from_slice(&[
+        i64::from(r.chain),
+        i64::try_from(r.score).unwrap_or(i64::MAX),
+        i64::from(r.ojama_sent),
+        i64::from(r.ojama_cancelled),
+        i64::from(r.ojama_dropped),
+        i64::from(r.all_clear),
+    ]);
+}
+
+/// `N` guideline Tetris games on 10-wide matrices (`gridbits.envs.TetrisVecEnv`'s engine).
+#[pyclass(module = "gridbits._gridbits", name = "TetrisBatch")]
+struct PyTetrisEnv {
+    env: TetrisEnv<10>,
+}
+
+#[pymethods]
+impl PyTetrisEnv {
+    #[new]
+    #[pyo3(signature = (n, actions="placements", height=24, previews=5, hold=true, level=1, lines_per_level=10))]
+    fn new(
+        n: usize,
+        actions: &str,
+        height: usize,
+        previews: usize,
+        hold: bool,
+        level: u32,
+        lines_per_level: u32,
+    ) -> PyResult<Self> {
+        let actions = match actions {
+            "placements" => TetrisActions::Placements,
+            "hard_drop" => TetrisActions::HardDrop,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "actions must be \"placements\" or \"hard_drop\", not {actions:?}"
+                )))
+            }
+        };
+        let config = TetrisEnvConfig {
+            game: GameConfig {
+                height,
+                previews,
+                hold,
+                level,
+                lines_per_level,
+                ..GameConfig::default()
+            },
+            actions,
+        };
+        Ok(PyTetrisEnv {
+            env: TetrisEnv::new(config, n).map_err(env_error)?,
+        })
+    }
+
+    /// Games in the batch.
+    fn __len__(&self) -> usize {
+        self.env.len()
+    }
+
+    /// Observation bytes per game.
+    #[getter]
+    fn obs_len(&self) -> usize {
+        self.env.obs_len()
+    }
+
+    /// Actions per game (the last one is hold).
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.env.action_count()
+    }
+
+    /// Info columns per game.
+    #[getter]
+    fn info_len(&self) -> usize {
+        TETRIS_INFO
+    }
+
+    /// The placement of action `index` in game `i`: `(piece, rotation, x, y, spin)` in
+    /// the game's coordinates, or None (hold, masked out or out of range).
+    fn placement(&self, i: usize, index: u32) -> PyResult<Option<PlacementTuple>> {
+        if i >= self.env.len() {
+            return Err(PyValueError::new_err(format!("i: no game {i}")));
+        }
+        Ok(self.env.placement(i, index).map(|p| {
+            (
+                p.piece as u8,
+                p.rotation as u8,
+                p.x,
+                p.y,
+                match p.spin {
+                    Spin::None => 0,
+                    Spin::Mini => 1,
+                    Spin::Full => 2,
+                },
+            )
+        }))
+    }
+
+    /// Starts every game from its seed, writing `obs` and `masks` in place.
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seeds: PyReadonlyArray1<'_, u64>,
+        mut obs: PyReadwriteArray2<'_, u8>,
+        mut masks: PyReadwriteArray2<'_, u8>,
+        mut info: PyReadwriteArray2<'_, i64>,
+    ) -> PyResult<()> {
+        let seeds = slice("seeds", &seeds)?;
+        let obs = slice_mut("obs", &mut obs)?;
+        let masks = slice_mut("masks", &mut masks)?;
+        let info = slice_mut("info", &mut info)?;
+        let env = &mut self.env;
+        check_info(info, env.len(), TETRIS_INFO)?;
+        detach(py, move || {
+            env.reset(seeds, obs, masks)?;
+            info.fill(0);
+            Ok(())
+        })
+        .map_err(env_error)
+    }
+
+    /// Plays one action in every game (next-step autoreset), writing every buffer in place.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, u32>,
+        mut obs: PyReadwriteArray2<'_, u8>,
+        mut masks: PyReadwriteArray2<'_, u8>,
+        mut rewards: PyReadwriteArray1<'_, f32>,
+        mut terminated: PyReadwriteArray1<'_, u8>,
+        mut info: PyReadwriteArray2<'_, i64>,
+    ) -> PyResult<()> {
+        let actions = slice("actions", &actions)?;
+        let obs = slice_mut("obs", &mut obs)?;
+        let masks = slice_mut("masks", &mut masks)?;
+        let rewards = slice_mut("rewards", &mut rewards)?;
+        let terminated = slice_mut("terminated", &mut terminated)?;
+        let info = slice_mut("info", &mut info)?;
+        let env = &mut self.env;
+        check_info(info, env.len(), TETRIS_INFO)?;
+        detach(py, move || {
+            env.step(actions, obs, masks, rewards, terminated)?;
+            for (i, row) in info.chunks_exact_mut(TETRIS_INFO).enumerate() {
+                tetris_info(env.last_step(i), row);
+            }
+            Ok(())
+        })
+        .map_err(env_error)
+    }
+}
+
+/// `N` Puyo Puyo Tsu games (`gridbits.envs.PuyoVecEnv`'s engine).
+#[pyclass(module = "gridbits._gridbits", name = "PuyoBatch")]
+struct PyPuyoEnv {
+    env: PuyoEnv,
+}
+
+#[pymethods]
+impl PyPuyoEnv {
+    #[new]
+    #[pyo3(signature = (n, colors=4, previews=2, target_point=70, max_drop=30))]
+    fn new(
+        n: usize,
+        colors: u8,
+        previews: usize,
+        target_point: u32,
+        max_drop: u32,
+    ) -> PyResult<Self> {
+        let config = TsuConfig {
+            colors,
+            previews,
+            target_point,
+            max_drop,
+        };
+        Ok(PyPuyoEnv {
+            env: PuyoEnv::new(config, n).map_err(env_error)?,
+        })
+    }
+
+    /// Games in the batch.
+    fn __len__(&self) -> usize {
+        self.env.len()
+    }
+
+    /// Observation bytes per game.
+    #[getter]
+    fn obs_len(&self) -> usize {
+        self.env.obs_len()
+    }
+
+    /// Actions per game.
+    #[getter]
+    fn action_count(&self) -> usize {
+        gridbits::games::envs::PUYO_ACTIONS
+    }
+
+    /// Info columns per game.
+    #[getter]
+    fn info_len(&self) -> usize {
+        PUYO_INFO
+    }
+
+    /// Starts every game from its seed, writing `obs` and `masks` in place.
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seeds: PyReadonlyArray1<'_, u64>,
+        mut obs: PyReadwriteArray2<'_, u8>,
+        mut masks: PyReadwriteArray2<'_, u8>,
+        mut info: PyReadwriteArray2<'_, i64>,
+    ) -> PyResult<()> {
+        let seeds = slice("seeds", &seeds)?;
+        let obs = slice_mut("obs", &mut obs)?;
+        let masks = slice_mut("masks", &mut masks)?;
+        let info = slice_mut("info", &mut info)?;
+        let env = &mut self.env;
+        check_info(info, env.len(), PUYO_INFO)?;
+        detach(py, move || {
+            env.reset(seeds, obs, masks)?;
+            info.fill(0);
+            Ok(())
+        })
+        .map_err(env_error)
+    }
+
+    /// Plays one action in every game (next-step autoreset), writing every buffer in place.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, u32>,
+        mut obs: PyReadwriteArray2<'_, u8>,
+        mut masks: PyReadwriteArray2<'_, u8>,
+        mut rewards: PyReadwriteArray1<'_, f32>,
+        mut terminated: PyReadwriteArray1<'_, u8>,
+        mut info: PyReadwriteArray2<'_, i64>,
+    ) -> PyResult<()> {
+        let actions = slice("actions", &actions)?;
+        let obs = slice_mut("obs", &mut obs)?;
+        let masks = slice_mut("masks", &mut masks)?;
+        let rewards = slice_mut("rewards", &mut rewards)?;
+        let terminated = slice_mut("terminated", &mut terminated)?;
+        let info = slice_mut("info", &mut info)?;
+        let env = &mut self.env;
+        check_info(info, env.len(), PUYO_INFO)?;
+        detach(py, move || {
+            env.step(actions, obs, masks, rewards, terminated)?;
+            for (i, row) in info.chunks_exact_mut(PUYO_INFO).enumerate() {
+                puyo_info(env.last_step(i), row);
+            }
+            Ok(())
+        })
+        .map_err(env_error)
+    }
+}
+
+/// Adds the environment classes to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTetrisEnv>()?;
+    m.add_class::<PyPuyoEnv>()?;
+    Ok(())
+}
