@@ -185,8 +185,9 @@ def test_help_of_amazons_is_bounded():
     pydoc.Helper(output=out).help(amazons)
     # 197 lines before __all__, mostly numpy.typing's and typing's documentation (and
     # ndarray's, for the START array that start() replaces); now the module's own functions
-    # and its two named tuples, which pydoc lists with tuple's methods (313 lines).
-    assert len(out.getvalue().splitlines()) < 350
+    # and its two named tuples, which pydoc lists with tuple's methods (313 lines), and
+    # since moves, play and perft, their docstrings (352 lines).
+    assert len(out.getvalue().splitlines()) < 400
 
 
 # The native module: public names, and a stub that declares every name it has.
