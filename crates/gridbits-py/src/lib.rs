@@ -27,9 +27,9 @@ mod distance_transform;
 mod envs;
 mod games;
 mod label;
-mod skeleton;
-mod morph;
 mod measure;
+mod morph;
+mod skeleton;
 mod tetris;
 mod threads;
 
