@@ -356,6 +356,7 @@ def _distance_transform_rows(size: int, repeat: int) -> list:
                 for impl, t in _each_alone(fns, repeat).items()
             )
     cv2.setNumThreads(threads)
+    return rows
 
 
 def _morph_rows(size: int, repeat: int) -> list:
