@@ -91,6 +91,124 @@ fn puyo_info(r: &TsuStep, row: &mut [i64]) {
     ]);
 }
 
+/// What the two classes drive alike: a library batch, its reset and step, and the info row
+/// of each game's last step.
+trait Batch: Send {
+    /// Info columns per game.
+    const INFO: usize;
+    fn games(&self) -> usize;
+    fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError>;
+    fn step(
+        &mut self,
+        actions: &[u32],
+        obs: &mut [u8],
+        masks: &mut [u8],
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+    ) -> Result<(), EnvError>;
+    /// Writes game `i`'s info row from its last step.
+    fn info(&self, i: usize, row: &mut [i64]);
+}
+
+impl Batch for TetrisEnv<10> {
+    const INFO: usize = TETRIS_INFO;
+    fn games(&self) -> usize {
+        self.len()
+    }
+    fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError> {
+        TetrisEnv::reset(self, seeds, obs, masks)
+    }
+    fn step(
+        &mut self,
+        actions: &[u32],
+        obs: &mut [u8],
+        masks: &mut [u8],
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+    ) -> Result<(), EnvError> {
+        TetrisEnv::step(self, actions, obs, masks, rewards, terminated)
+    }
+    fn info(&self, i: usize, row: &mut [i64]) {
+        tetris_info(self.last_step(i), row);
+    }
+}
+
+impl Batch for PuyoEnv {
+    const INFO: usize = PUYO_INFO;
+    fn games(&self) -> usize {
+        self.len()
+    }
+    fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError> {
+        PuyoEnv::reset(self, seeds, obs, masks)
+    }
+    fn step(
+        &mut self,
+        actions: &[u32],
+        obs: &mut [u8],
+        masks: &mut [u8],
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+    ) -> Result<(), EnvError> {
+        PuyoEnv::step(self, actions, obs, masks, rewards, terminated)
+    }
+    fn info(&self, i: usize, row: &mut [i64]) {
+        puyo_info(self.last_step(i), row);
+    }
+}
+
+/// `reset` of either class: every game from its seed, `obs` and `masks` written in place,
+/// the info rows zeroed; the GIL released.
+fn reset_batch<E: Batch>(
+    env: &mut E,
+    py: Python<'_>,
+    seeds: PyReadonlyArray1<'_, u64>,
+    mut obs: PyReadwriteArray2<'_, u8>,
+    mut masks: PyReadwriteArray2<'_, u8>,
+    mut info: PyReadwriteArray2<'_, i64>,
+) -> PyResult<()> {
+    let seeds = slice("seeds", &seeds)?;
+    let obs = slice_mut("obs", &mut obs)?;
+    let masks = slice_mut("masks", &mut masks)?;
+    let info = slice_mut("info", &mut info)?;
+    check_info(info, env.games(), E::INFO)?;
+    detach(py, move || {
+        env.reset(seeds, obs, masks)?;
+        info.fill(0);
+        Ok(())
+    })
+    .map_err(env_error)
+}
+
+/// `step` of either class: one action in every game (next-step autoreset), every buffer
+/// written in place; the GIL released.
+#[allow(clippy::too_many_arguments)]
+fn step_batch<E: Batch>(
+    env: &mut E,
+    py: Python<'_>,
+    actions: PyReadonlyArray1<'_, u32>,
+    mut obs: PyReadwriteArray2<'_, u8>,
+    mut masks: PyReadwriteArray2<'_, u8>,
+    mut rewards: PyReadwriteArray1<'_, f32>,
+    mut terminated: PyReadwriteArray1<'_, u8>,
+    mut info: PyReadwriteArray2<'_, i64>,
+) -> PyResult<()> {
+    let actions = slice("actions", &actions)?;
+    let obs = slice_mut("obs", &mut obs)?;
+    let masks = slice_mut("masks", &mut masks)?;
+    let rewards = slice_mut("rewards", &mut rewards)?;
+    let terminated = slice_mut("terminated", &mut terminated)?;
+    let info = slice_mut("info", &mut info)?;
+    check_info(info, env.games(), E::INFO)?;
+    detach(py, move || {
+        env.step(actions, obs, masks, rewards, terminated)?;
+        for (i, row) in info.chunks_exact_mut(E::INFO).enumerate() {
+            env.info(i, row);
+        }
+        Ok(())
+    })
+    .map_err(env_error)
+}
+
 /// `N` guideline Tetris games on 10-wide matrices (`gridbits.envs.TetrisVecEnv`'s engine).
 #[pyclass(module = "gridbits._gridbits", name = "TetrisBatch")]
 struct PyTetrisEnv {
@@ -184,22 +302,11 @@ impl PyTetrisEnv {
         &mut self,
         py: Python<'_>,
         seeds: PyReadonlyArray1<'_, u64>,
-        mut obs: PyReadwriteArray2<'_, u8>,
-        mut masks: PyReadwriteArray2<'_, u8>,
-        mut info: PyReadwriteArray2<'_, i64>,
+        obs: PyReadwriteArray2<'_, u8>,
+        masks: PyReadwriteArray2<'_, u8>,
+        info: PyReadwriteArray2<'_, i64>,
     ) -> PyResult<()> {
-        let seeds = slice("seeds", &seeds)?;
-        let obs = slice_mut("obs", &mut obs)?;
-        let masks = slice_mut("masks", &mut masks)?;
-        let info = slice_mut("info", &mut info)?;
-        let env = &mut self.env;
-        check_info(info, env.len(), TETRIS_INFO)?;
-        detach(py, move || {
-            env.reset(seeds, obs, masks)?;
-            info.fill(0);
-            Ok(())
-        })
-        .map_err(env_error)
+        reset_batch(&mut self.env, py, seeds, obs, masks, info)
     }
 
     /// Plays one action in every game (next-step autoreset), writing every buffer in place.
@@ -208,28 +315,22 @@ impl PyTetrisEnv {
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, u32>,
-        mut obs: PyReadwriteArray2<'_, u8>,
-        mut masks: PyReadwriteArray2<'_, u8>,
-        mut rewards: PyReadwriteArray1<'_, f32>,
-        mut terminated: PyReadwriteArray1<'_, u8>,
-        mut info: PyReadwriteArray2<'_, i64>,
+        obs: PyReadwriteArray2<'_, u8>,
+        masks: PyReadwriteArray2<'_, u8>,
+        rewards: PyReadwriteArray1<'_, f32>,
+        terminated: PyReadwriteArray1<'_, u8>,
+        info: PyReadwriteArray2<'_, i64>,
     ) -> PyResult<()> {
-        let actions = slice("actions", &actions)?;
-        let obs = slice_mut("obs", &mut obs)?;
-        let masks = slice_mut("masks", &mut masks)?;
-        let rewards = slice_mut("rewards", &mut rewards)?;
-        let terminated = slice_mut("terminated", &mut terminated)?;
-        let info = slice_mut("info", &mut info)?;
-        let env = &mut self.env;
-        check_info(info, env.len(), TETRIS_INFO)?;
-        detach(py, move || {
-            env.step(actions, obs, masks, rewards, terminated)?;
-            for (i, row) in info.chunks_exact_mut(TETRIS_INFO).enumerate() {
-                tetris_info(env.last_step(i), row);
-            }
-            Ok(())
-        })
-        .map_err(env_error)
+        step_batch(
+            &mut self.env,
+            py,
+            actions,
+            obs,
+            masks,
+            rewards,
+            terminated,
+            info,
+        )
     }
 }
 
@@ -289,22 +390,11 @@ impl PyPuyoEnv {
         &mut self,
         py: Python<'_>,
         seeds: PyReadonlyArray1<'_, u64>,
-        mut obs: PyReadwriteArray2<'_, u8>,
-        mut masks: PyReadwriteArray2<'_, u8>,
-        mut info: PyReadwriteArray2<'_, i64>,
+        obs: PyReadwriteArray2<'_, u8>,
+        masks: PyReadwriteArray2<'_, u8>,
+        info: PyReadwriteArray2<'_, i64>,
     ) -> PyResult<()> {
-        let seeds = slice("seeds", &seeds)?;
-        let obs = slice_mut("obs", &mut obs)?;
-        let masks = slice_mut("masks", &mut masks)?;
-        let info = slice_mut("info", &mut info)?;
-        let env = &mut self.env;
-        check_info(info, env.len(), PUYO_INFO)?;
-        detach(py, move || {
-            env.reset(seeds, obs, masks)?;
-            info.fill(0);
-            Ok(())
-        })
-        .map_err(env_error)
+        reset_batch(&mut self.env, py, seeds, obs, masks, info)
     }
 
     /// Plays one action in every game (next-step autoreset), writing every buffer in place.
@@ -313,28 +403,22 @@ impl PyPuyoEnv {
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, u32>,
-        mut obs: PyReadwriteArray2<'_, u8>,
-        mut masks: PyReadwriteArray2<'_, u8>,
-        mut rewards: PyReadwriteArray1<'_, f32>,
-        mut terminated: PyReadwriteArray1<'_, u8>,
-        mut info: PyReadwriteArray2<'_, i64>,
+        obs: PyReadwriteArray2<'_, u8>,
+        masks: PyReadwriteArray2<'_, u8>,
+        rewards: PyReadwriteArray1<'_, f32>,
+        terminated: PyReadwriteArray1<'_, u8>,
+        info: PyReadwriteArray2<'_, i64>,
     ) -> PyResult<()> {
-        let actions = slice("actions", &actions)?;
-        let obs = slice_mut("obs", &mut obs)?;
-        let masks = slice_mut("masks", &mut masks)?;
-        let rewards = slice_mut("rewards", &mut rewards)?;
-        let terminated = slice_mut("terminated", &mut terminated)?;
-        let info = slice_mut("info", &mut info)?;
-        let env = &mut self.env;
-        check_info(info, env.len(), PUYO_INFO)?;
-        detach(py, move || {
-            env.step(actions, obs, masks, rewards, terminated)?;
-            for (i, row) in info.chunks_exact_mut(PUYO_INFO).enumerate() {
-                puyo_info(env.last_step(i), row);
-            }
-            Ok(())
-        })
-        .map_err(env_error)
+        step_batch(
+            &mut self.env,
+            py,
+            actions,
+            obs,
+            masks,
+            rewards,
+            terminated,
+            info,
+        )
     }
 }
 
