@@ -6,7 +6,9 @@
 use crate::common::{config, CONNS};
 
 use gridbits::algo::label::{label_byte_values, label_values};
-use gridbits::algo::measure::{euler_numbers, filled_areas, intensity_stats, perimeters, regions};
+use gridbits::algo::measure::{
+    euler_numbers, filled_areas, intensity_stats, perimeters, region_boxes, regions,
+};
 use gridbits::naive::measure as nm;
 use gridbits::Connectivity;
 use gridbits_testkit::SplitMix;
@@ -61,8 +63,69 @@ fn close(a: f64, b: f64, scale: f64) -> bool {
     (a - b).abs() <= 1e-9 * scale.max(1.0)
 }
 
+/// Checks the run pass ([`regions`] with and without moments, [`region_boxes`]) against the
+/// per-cell reference on the label image `labels` (negative labels, given as `signed`,
+/// are background and 0 in `labels`).
+fn check_regions(labels: &[u32], signed: &[i64], w: usize, h: usize) -> Result<(), TestCaseError> {
+    let fail = |e: gridbits::SizeError| TestCaseError::fail(e.to_string());
+    let want = nm::regions(labels, w, h);
+    let got = regions(signed, w, h, true).map_err(fail)?;
+    let basic = regions(signed, w, h, false).map_err(fail)?;
+    let boxes = region_boxes(signed, w, h).map_err(fail)?;
+    prop_assert_eq!(got.len(), want.len());
+    prop_assert_eq!(basic.len(), want.len());
+    prop_assert_eq!(boxes.len(), want.len());
+    for (i, n) in want.iter().enumerate() {
+        prop_assert_eq!(got[i].area, n.area, "label {} {}x{}", i + 1, w, h);
+        prop_assert_eq!(boxes[i].area, n.area);
+        if n.area == 0 {
+            continue;
+        }
+        prop_assert_eq!(got[i].bbox(), n.bbox);
+        prop_assert_eq!(got[i].raw, n.raw, "label {} {}x{}", i + 1, w, h);
+        prop_assert_eq!(basic[i].bbox(), n.bbox);
+        prop_assert_eq!(boxes[i].bbox(), n.bbox);
+        prop_assert_eq!(basic[i].raw[1][0], n.raw[1][0]);
+        prop_assert_eq!(basic[i].raw[0][1], n.raw[0][1]);
+        prop_assert_eq!(basic[i].centroid(), got[i].centroid());
+        prop_assert_eq!(boxes[i].centroid(), got[i].centroid());
+        let cells = (0..w * h).filter(|&c| labels[c] as usize == i + 1);
+        let (sx, sy) = cells.fold((0u128, 0u128), |(a, b), c| {
+            (a + (c % w) as u128, b + (c / w) as u128)
+        });
+        prop_assert_eq!((boxes[i].sum_x, boxes[i].sum_y), (sx, sy));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config(40))]
+
+    /// Label images as any program makes them: labels in any order, neighbouring regions
+    /// of different labels, gaps in the numbering, negative values (background), rows
+    /// around 64 cells and one row wider than 2^16 (the 128-bit products).
+    #[test]
+    fn the_run_pass_takes_any_label_image(seed in any::<u64>(), labels in 1u64..40, smooth in 0u32..95) {
+        let mut rng = SplitMix::new(seed);
+        let mut sizes = SIZES.to_vec();
+        sizes.extend([(127, 3), (129, 2), (70_000, 1), (3, 70)]);
+        for (w, h) in sizes {
+            let mut signed = vec![0i64; w * h];
+            for c in 0..w * h {
+                signed[c] = if c > 0 && rng.percent(smooth) {
+                    signed[c - 1]
+                } else if c >= w && rng.percent(smooth) {
+                    signed[c - w]
+                } else {
+                    rng.below(labels + 3) as i64 - 2
+                };
+            }
+            let unsigned: Vec<u32> = signed.iter().map(|&v| v.max(0) as u32).collect();
+            check_regions(&unsigned, &signed, w, h)?;
+            let small: Vec<i8> = signed.iter().map(|&v| v as i8).collect();
+            prop_assert_eq!(regions(&small, w, h, true).ok(), regions(&signed, w, h, true).ok());
+        }
+    }
 
     #[test]
     fn label_values_matches_the_flood(seed in any::<u64>(), classes in 1u64..12, smooth in 0u32..95) {
@@ -170,6 +233,16 @@ fn full_and_empty_images() {
         );
     }
     assert!(regions(&[1u8; 5], 2, 2, false).is_err());
+    assert!(region_boxes(&[1u8; 5], 2, 2).is_err());
+    assert!(regions(&[1u8; 5], 2, 2, true).is_err());
+    // Every cell a region of its own, the last row's runs touching.
+    let each: Vec<u16> = (1..=130).collect();
+    let r = regions(&each, 65, 2, true).unwrap_or_default();
+    assert_eq!(r.len(), 130);
+    assert!(r
+        .iter()
+        .enumerate()
+        .all(|(i, g)| g.area == 1 && g.bbox() == (i % 65, i / 65, i % 65 + 1, i / 65 + 1)));
     assert!(label_values(&[1u8; 5], 2, 2, None, Connectivity::Four).is_err());
 }
 

@@ -1,12 +1,13 @@
 //! Region properties of a label image: the per-label accumulations behind
 //! `skimage.measure.regionprops_table`, each one pass over the labels.
 //!
-//! A label image is a row-major slice of any unsigned integer type (`u8` to `u64`), `0` the
-//! background; label `l` is the region at index `l - 1` of every result, which has one entry per
+//! A label image is a row-major slice of any integer type (`u8` to `u64`, `i8` to `i64`),
+//! `0` and negative values the background; label `l` is the region at index `l - 1` of every result, which has one entry per
 //! label up to the largest one in the image (an absent label has area 0).
 //!
 //! - [`regions`]: area, bounding box and the raw moments up to order 3 ([`Region`]; from them
 //!   the centroid and the central moments), in one pass over the runs of equal labels;
+//!   [`region_boxes`] the same pass without the moments, to a compact table ([`RegionBox`]);
 //! - [`perimeters`]: skimage's perimeter estimator (weighted counts of border-cell
 //!   configurations, [`PerimeterCounts`]);
 //! - [`euler_numbers`]: the Euler number of each region from the 2x2 configurations (Ohser's
@@ -32,49 +33,45 @@ mod filled;
 mod intensity;
 mod perimeter;
 mod regions;
+mod scan;
 
 pub use euler::euler_numbers;
 pub use filled::filled_areas;
 pub use intensity::{intensity_stats, IntensityStats};
 pub use perimeter::{perimeters, PerimeterCounts};
-pub use regions::{regions, Region};
+pub use regions::{region_boxes, regions, Region, RegionBox};
 
 use crate::SizeError;
 
-/// A label image's cell type: an unsigned integer whose value is the label.
-pub trait LabelValue: Copy + Into<u64> {}
-impl<T: Copy + Into<u64>> LabelValue for T {}
+/// A label image's cell type: an integer whose value is the label. Negative values (of the
+/// signed types) are background, as skimage and scipy ignore them.
+pub trait LabelValue: Copy {
+    /// The label, 0 for the background (and for a negative value).
+    fn label(self) -> u64;
+}
+
+macro_rules! label_value {
+    ($($t:ty),*; $($s:ty),*) => {
+        $(impl LabelValue for $t {
+            #[inline(always)]
+            fn label(self) -> u64 {
+                u64::from(self)
+            }
+        })*
+        $(impl LabelValue for $s {
+            #[inline(always)]
+            fn label(self) -> u64 {
+                self.max(0) as u64
+            }
+        })*
+    };
+}
+label_value!(bool, u8, u16, u32, u64; i8, i16, i32, i64);
 
 /// The label of a cell as an index into the tables (`label`, 0 for the background).
 #[inline(always)]
 fn index<T: LabelValue>(v: T) -> usize {
-    v.into() as usize
-}
-
-/// Calls `f(y, start, end, label)` for every run of equal nonzero labels (`start..end` of
-/// row `y`), in raster order.
-#[inline(always)]
-fn for_each_run<T: LabelValue>(
-    labels: &[T],
-    width: usize,
-    height: usize,
-    mut f: impl FnMut(usize, usize, usize, usize),
-) {
-    for y in 0..height {
-        let row = &labels[y * width..(y + 1) * width];
-        let mut x = 0;
-        while x < width {
-            let l = index(row[x]);
-            let s = x;
-            x += 1;
-            while x < width && index(row[x]) == l {
-                x += 1;
-            }
-            if l != 0 {
-                f(y, s, x, l);
-            }
-        }
-    }
+    v.label() as usize
 }
 
 /// Checks that `labels` holds `width x height` cells and returns the largest label.
@@ -87,7 +84,7 @@ fn check<T: LabelValue>(labels: &[T], width: usize, height: usize) -> Result<usi
             "the label slice does not hold width * height labels",
         ));
     }
-    let max = labels.iter().fold(0u64, |m, &v| m.max(v.into()));
+    let max = labels.iter().fold(0u64, |m, &v| m.max(v.label()));
     usize::try_from(max).map_err(|_| {
         SizeError::new(
             "label image",
@@ -117,4 +114,41 @@ fn table<V: Clone>(
     })?;
     v.resize(count, value);
     Ok(v)
+}
+
+/// Grows `table` (indexed by label, `value` in the new entries) to hold index `label`: at
+/// least doubled, so that the growth costs a constant per entry. Errors when the table
+/// cannot be had (a label too large for the machine's memory).
+#[cold]
+fn grow<V: Clone>(
+    table: &mut Vec<V>,
+    label: u64,
+    value: V,
+    (width, height): (usize, usize),
+) -> Result<(), SizeError> {
+    let fail = || {
+        SizeError::memory(
+            "label image",
+            width,
+            height,
+            (label as u128 + 1) * std::mem::size_of::<V>() as u128,
+            "not enough memory for the region table",
+        )
+    };
+    let need = usize::try_from(label)
+        .ok()
+        .and_then(|l| l.checked_add(1))
+        .ok_or_else(fail)?;
+    let len = need.max(table.len().saturating_mul(2)).max(64);
+    // Doubling past what is needed may fail where the need alone does not.
+    let len = if table.try_reserve_exact(len - table.len()).is_ok() {
+        len
+    } else {
+        table
+            .try_reserve_exact(need - table.len())
+            .map_err(|_| fail())?;
+        need
+    };
+    table.resize(len, value);
+    Ok(())
 }

@@ -1,8 +1,13 @@
 //! Area, bounding box and raw moments of every region, in one pass over the runs of equal
-//! labels: a run adds closed-form power sums of its columns, so a long run costs what a
-//! short one does.
+//! labels ([`RowRuns`]: no branch per cell): a run adds closed-form power sums of its
+//! columns, so a long run costs what a short one does, to a table indexed by label (no
+//! branch per run either, but the rare one that grows the table). Moments are summed about
+//! the image's corner in wrapping 128-bit integers (one widening multiply per term where
+//! the image is at most 65536 wide) and moved to the region's box corner at the end: the
+//! moved sums fit, so the wrapping arithmetic gives them exactly.
 
-use super::{check, for_each_run, table, LabelValue};
+use super::scan::RowRuns;
+use super::{grow, table, LabelValue};
 use crate::SizeError;
 
 /// Area, bounding box and moments of one region of a label image.
@@ -120,31 +125,223 @@ fn shift(raw: &[[i128; 4]; 4], sx: i128, sy: i128) -> [[f64; 4]; 4] {
     out
 }
 
-/// `sum_{k=1}^{m} k^p` as a polynomial in `m` (Faulhaber), for `p <= 3`: valid for every
-/// integer `m`, so `sum_{k=a}^{b} k^p = g(b) - g(a - 1)` for negative `a` too.
-/// `|m| < 2^31` (a column offset): the divisions are of `i64`s (a shift and a multiply; an
-/// `i128` division is a library call), the products `i128`.
-#[inline(always)]
-fn faulhaber(m: i64) -> [i128; 4] {
-    let s1 = m * (m + 1) / 2;
-    let odd = 2 * m + 1;
-    // m (m + 1) (2m + 1) / 6 = s1 (2m + 1) / 3, and 3 divides s1 or 2m + 1.
-    let s2 = if s1 % 3 == 0 {
-        (s1 / 3) as i128 * odd as i128
-    } else {
-        s1 as i128 * (odd / 3) as i128
+/// Area, bounding box and first-order sums of one region: what [`region_boxes`] gives, a
+/// fifth of a [`Region`]'s size.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RegionBox {
+    /// Number of cells (0 for a label absent from the image).
+    pub area: u64,
+    /// First column of the bounding box.
+    pub x0: usize,
+    /// First row of the bounding box.
+    pub y0: usize,
+    /// One past the last column.
+    pub x1: usize,
+    /// One past the last row.
+    pub y1: usize,
+    /// The sum of the cells' columns.
+    pub sum_x: u128,
+    /// The sum of the cells' rows.
+    pub sum_y: u128,
+}
+
+impl RegionBox {
+    /// The bounding box as `(x0, y0, x1, y1)`, ends exclusive.
+    pub fn bbox(&self) -> (usize, usize, usize, usize) {
+        (self.x0, self.y0, self.x1, self.y1)
+    }
+
+    /// The mean `(x, y)` of the cells (NaN for an empty region), as [`Region::centroid`]
+    /// computes it: the box corner plus the mean offset from it.
+    pub fn centroid(&self) -> (f64, f64) {
+        let n = self.area as f64;
+        let a = self.area as u128;
+        (
+            self.x0 as f64 + self.sum_x.wrapping_sub(a * self.x0 as u128) as f64 / n,
+            self.y0 as f64 + self.sum_y.wrapping_sub(a * self.y0 as u128) as f64 / n,
+        )
+    }
+
+    /// The [`Region`] with these sums (moments up to order 1).
+    fn region(&self) -> Region {
+        let mut r = Region {
+            area: self.area,
+            x0: self.x0,
+            y0: self.y0,
+            x1: self.x1,
+            y1: self.y1,
+            raw: [[0; 4]; 4],
+        };
+        if self.area > 0 {
+            let a = self.area as u128;
+            r.raw[0][0] = a as i128;
+            r.raw[1][0] = self.sum_x.wrapping_sub(a * self.x0 as u128) as i128;
+            r.raw[0][1] = self.sum_y.wrapping_sub(a * self.y0 as u128) as i128;
+        }
+        r
+    }
+}
+
+/// Bounding box while scanning: columns fit `u32` (rows are scanned with `u32` positions).
+#[derive(Clone, Copy)]
+struct Bounds {
+    x0: u32,
+    x1: u32,
+    y0: usize,
+    y1: usize,
+}
+
+impl Bounds {
+    const EMPTY: Bounds = Bounds {
+        x0: u32::MAX,
+        x1: 0,
+        y0: usize::MAX,
+        y1: 0,
     };
-    [m as i128, s1 as i128, s2, s1 as i128 * s1 as i128]
+
+    /// Takes in the run `s..e` of row `y` (rows come in order).
+    #[inline(always)]
+    fn add(&mut self, s: usize, e: usize, y: usize) {
+        self.x0 = self.x0.min(s as u32);
+        self.x1 = self.x1.max(e as u32);
+        self.y0 = self.y0.min(y);
+        self.y1 = y + 1;
+    }
+}
+
+/// One region's sums while [`region_boxes`] scans, in `u64` where no sum can pass it.
+#[derive(Clone, Copy)]
+struct BoxSums<S> {
+    area: u64,
+    sum_x: S,
+    sum_y: S,
+    bounds: Bounds,
+}
+
+/// The buffers of a row scan, or the error of a row too wide for them.
+fn row_runs(width: usize, height: usize) -> Result<RowRuns, SizeError> {
+    RowRuns::new(width).ok_or_else(|| {
+        SizeError::new(
+            "label image",
+            width,
+            height,
+            "rows of 2^32 cells or more, or no memory for one row's runs",
+        )
+    })
+}
+
+/// Checks that `labels` holds `width x height` cells.
+fn check_len<T>(labels: &[T], width: usize, height: usize) -> Result<(), SizeError> {
+    if width.checked_mul(height) != Some(labels.len()) {
+        return Err(SizeError::new(
+            "label image",
+            width,
+            height,
+            "the label slice does not hold width * height labels",
+        ));
+    }
+    Ok(())
+}
+
+/// Every region's area, bounding box and sums of columns and rows (from which the
+/// centroid): `result[label - 1]`, one entry per label up to the largest in `labels` (a
+/// `width x height` image, row-major, 0 and negative values the background). One pass over
+/// the runs of equal labels, to a compact table: [`regions`] without moments, without its
+/// table of [`Region`]s.
+///
+/// Errors when `labels.len()` is not `width * height`, when a row has 2^32 cells or more,
+/// or when the table cannot be allocated.
+///
+/// ```
+/// use gridbits::algo::measure::region_boxes;
+/// let labels: [i32; 6] = [0, 2, 2,
+///                         -1, 0, 2];
+/// let r = region_boxes(&labels, 3, 2).unwrap();
+/// assert_eq!(r[0].area, 0); // label 1 is absent
+/// assert_eq!((r[1].area, r[1].bbox()), (3, (1, 0, 3, 2)));
+/// assert_eq!(r[1].centroid(), (2.0 - 1.0 / 3.0, 1.0 / 3.0));
+/// ```
+pub fn region_boxes<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+) -> Result<Vec<RegionBox>, SizeError> {
+    check_len(labels, width, height)?;
+    // Sums of columns (rows) are under cells * width (height).
+    if (labels.len() as u128) * (width.max(height) as u128) < 1 << 64 {
+        box_pass::<T, u64>(labels, width, height)
+    } else {
+        box_pass::<T, u128>(labels, width, height)
+    }
+}
+
+/// [`region_boxes`] with sums of type `S`.
+fn box_pass<T, S>(labels: &[T], width: usize, height: usize) -> Result<Vec<RegionBox>, SizeError>
+where
+    T: LabelValue,
+    S: Copy + Default + From<u64> + std::ops::AddAssign + Into<u128>,
+{
+    let size = (width, height);
+    let empty = BoxSums {
+        area: 0,
+        sum_x: S::default(),
+        sum_y: S::default(),
+        bounds: Bounds::EMPTY,
+    };
+    let mut acc: Vec<BoxSums<S>> = Vec::new();
+    let mut runs = row_runs(width, height)?;
+    let mut max = 0;
+    for y in 0..height {
+        let row = &labels[y * width..(y + 1) * width];
+        runs.scan(row);
+        for (s, e) in runs.runs() {
+            let l = row[s].label();
+            if l >= acc.len() as u64 {
+                grow(&mut acc, l, empty, size)?;
+            }
+            max = max.max(l);
+            let r = &mut acc[l as usize];
+            let len = (e - s) as u64;
+            r.area += len;
+            // The sum of s..e, len (s + e - 1) / 2, the even factor halved first (under
+            // width^2, which fits as rows are under 2^32 cells).
+            let ends = (s + e - 1) as u64;
+            let (p, q) = if len % 2 == 1 {
+                (ends / 2, len)
+            } else {
+                (ends, len / 2)
+            };
+            r.sum_x += S::from(p * q);
+            r.sum_y += S::from(y as u64 * len);
+            r.bounds.add(s, e, y);
+        }
+    }
+    let mut out = table(max as usize, RegionBox::default(), size)?;
+    for (o, r) in out.iter_mut().zip(acc.iter().skip(1)) {
+        if r.area > 0 {
+            let b = r.bounds;
+            *o = RegionBox {
+                area: r.area,
+                x0: b.x0 as usize,
+                y0: b.y0,
+                x1: b.x1 as usize,
+                y1: b.y1,
+                sum_x: r.sum_x.into(),
+                sum_y: r.sum_y.into(),
+            };
+        }
+    }
+    Ok(out)
 }
 
 /// Every region's area, bounding box and raw moments (`moments`: every `x^p y^q` with `p, q
 /// <= 3`, as skimage's `moments`; else up to order 1, which is enough for the centroid):
 /// `result[label - 1]`, one entry per label up to the largest in `labels` (a `width x height`
-/// image, row-major, 0 the background).
+/// image, row-major, 0 and negative values the background).
 ///
 /// Errors when `labels.len()` is not `width * height`, when `moments` is asked of an image
-/// of 2^30 cells or more (the exact sums could overflow `i128`), or when the table cannot be
-/// allocated.
+/// of 2^30 cells or more (the exact sums could overflow `i128`), when a row has 2^32 cells
+/// or more, or when the table cannot be allocated.
 ///
 /// ```
 /// use gridbits::algo::measure::regions;
@@ -161,8 +358,16 @@ pub fn regions<T: LabelValue>(
     height: usize,
     moments: bool,
 ) -> Result<Vec<Region>, SizeError> {
-    let count = check(labels, width, height)?;
-    if moments && labels.len() >= 1 << 30 {
+    if !moments {
+        let boxes = region_boxes(labels, width, height)?;
+        let mut out = table(boxes.len(), Region::default(), (width, height))?;
+        for (o, b) in out.iter_mut().zip(&boxes) {
+            *o = b.region();
+        }
+        return Ok(out);
+    }
+    check_len(labels, width, height)?;
+    if labels.len() >= 1 << 30 {
         return Err(SizeError::new(
             "label image",
             width,
@@ -170,120 +375,173 @@ pub fn regions<T: LabelValue>(
             "region moments of images of 2^30 cells or more",
         ));
     }
-    let size = (width, height);
-    if !moments {
-        return basic(labels, width, height, count);
+    // A row's power sums of columns (under width^4 / 4) and the powers of a row fit u64
+    // (one widening multiply per term).
+    if width <= 1 << 16 && height < 1 << 21 {
+        moment_pass::<T, true>(labels, width, height)
+    } else {
+        moment_pass::<T, false>(labels, width, height)
     }
-    let mut out = table(count, Region::default(), size)?;
-    // The first cell of each region: moments are summed about it (it has the smallest row,
-    // so row offsets are never negative), then moved to the bounding-box corner.
-    let mut first = table(count, 0usize, size)?;
-    for_each_run(labels, width, height, |y, s, x, l| {
-        let r = &mut out[l - 1];
-        if r.area == 0 {
-            (r.x0, r.y0, r.x1) = (s, y, x);
-            first[l - 1] = s;
-        } else {
-            r.x0 = r.x0.min(s);
-            r.x1 = r.x1.max(x);
-        }
-        r.y1 = y + 1;
-        let len = (x - s) as u64;
-        r.area += len;
-        // Column offsets from the first cell, under the width (under 2^30).
-        let a = s as i64 - first[l - 1] as i64;
-        let b = a + len as i64 - 1;
-        let dy = (y - r.y0) as i128;
-        let (hi, lo) = (faulhaber(b), faulhaber(a - 1));
-        let px = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], hi[3] - lo[3]];
-        let dy2 = dy * dy;
-        let dys = [1, dy, dy2, dy2 * dy];
-        for (p, &sp) in px.iter().enumerate() {
-            for (q, &dq) in dys.iter().enumerate() {
-                r.raw[p][q] += sp * dq;
+}
+
+/// `sum_{x < n} x^p` for `p = 1, 2, 3` (`n < 2^32`), exact, or mod 2^64 with `FAST` (exact
+/// for `n <= 2^16`).
+#[inline(always)]
+fn power_sums<const FAST: bool>(n: u64) -> [u128; 3] {
+    let s1 = n * n.saturating_sub(1) / 2;
+    let odd = (2 * n).saturating_sub(1);
+    // n (n - 1) (2n - 1) / 6 = s1 (2n - 1) / 3, and 3 divides s1 or 2n - 1.
+    let (a, b) = if s1 % 3 == 0 {
+        (s1 / 3, odd)
+    } else {
+        (s1, odd / 3)
+    };
+    if FAST {
+        [
+            s1 as u128,
+            a.wrapping_mul(b) as u128,
+            s1.wrapping_mul(s1) as u128,
+        ]
+    } else {
+        [s1 as u128, a as u128 * b as u128, s1 as u128 * s1 as u128]
+    }
+}
+
+/// Raw moments of one region about the image corner, mod 2^128, while [`moment_pass`] scans:
+/// the power sums of its columns in the current row are gathered first (`row`, four adds a
+/// run) and multiplied by the row's powers once per row the region is in (`flush`).
+#[derive(Clone, Copy)]
+struct MomentSums {
+    raw: [[u128; 4]; 4],
+    /// `sum x^p` over the region's cells of row `stamp - 1` not yet in `raw`.
+    row: [u128; 4],
+    /// One past the row of `row` (0 before the first).
+    stamp: usize,
+    bounds: Bounds,
+}
+
+impl MomentSums {
+    /// Adds the gathered row (powers `ys` of its index) to the moments; `FAST`: the row's
+    /// sums and the powers fit `u64` (one widening multiply each).
+    #[inline(always)]
+    fn flush<const FAST: bool>(&mut self, ys: &[u128; 4]) {
+        for (p, &sp) in self.row.iter().enumerate() {
+            let raw = &mut self.raw[p];
+            raw[0] = raw[0].wrapping_add(sp);
+            for q in 1..4 {
+                let term = if FAST {
+                    (sp as u64 as u128) * (ys[q] as u64 as u128)
+                } else {
+                    sp.wrapping_mul(ys[q])
+                };
+                raw[q] = raw[q].wrapping_add(term);
             }
         }
-    });
-    for (r, &f) in out.iter_mut().zip(&first) {
-        if r.area > 0 {
-            shift_x(&mut r.raw, (f - r.x0) as i128);
-        }
-    }
-    Ok(out)
-}
-
-/// Moves moments summed about column `x0 + s` to column `x0`:
-/// `sum (dx + s)^p dy^q = sum_k C(p, k) s^(p - k) raw[k][q]`.
-fn shift_x(raw: &mut [[i128; 4]; 4], s: i128) {
-    if s == 0 {
-        return;
-    }
-    let old = *raw;
-    for p in 0..4 {
-        for q in 0..4 {
-            let mut t = 0;
-            let mut sk = 1; // s^(p - k), k from p down
-            for k in (0..=p).rev() {
-                t += BINOM[p][k] * sk * old[k][q];
-                sk *= s;
-            }
-            raw[p][q] = t;
-        }
+        self.row = [0; 4];
     }
 }
 
-/// Area, box and first-order sums of one region while [`basic`] scans: a quarter of a
-/// [`Region`]'s size, so that the table of many small regions stays in cache.
-#[derive(Clone, Copy, Default)]
-struct Basic {
-    area: u64,
-    x0: usize,
-    x1: usize,
-    y0: usize,
-    y1: usize,
-    /// Sums of `x` and of `y - y0` over the cells.
-    sx: i128,
-    sy: i128,
-}
-
-/// [`regions`] without moments: the run pass on the compact [`Basic`] table.
-fn basic<T: LabelValue>(
+/// [`regions`] with moments; `FAST`: the power sums of a row's columns and the powers of a
+/// row fit `u64`.
+fn moment_pass<T: LabelValue, const FAST: bool>(
     labels: &[T],
     width: usize,
     height: usize,
-    count: usize,
 ) -> Result<Vec<Region>, SizeError> {
-    let mut acc = table(count, Basic::default(), (width, height))?;
-    for_each_run(labels, width, height, |y, s, x, l| {
-        let r = &mut acc[l - 1];
-        if r.area == 0 {
-            (r.x0, r.y0, r.x1) = (s, y, x);
-        } else {
-            r.x0 = r.x0.min(s);
-            r.x1 = r.x1.max(x);
+    let size = (width, height);
+    let empty = MomentSums {
+        raw: [[0; 4]; 4],
+        row: [0; 4],
+        stamp: 0,
+        bounds: Bounds::EMPTY,
+    };
+    let mut acc: Vec<MomentSums> = Vec::new();
+    let mut runs = row_runs(width, height)?;
+    // The labels met in the current row, each once.
+    let mut met = table(width + 1, 0usize, size)?;
+    let mut max = 0;
+    for y in 0..height {
+        let row = &labels[y * width..(y + 1) * width];
+        runs.scan(row);
+        let mut n = 0;
+        for (s, e) in runs.runs() {
+            let l = row[s].label();
+            if l >= acc.len() as u64 {
+                grow(&mut acc, l, empty, size)?;
+            }
+            max = max.max(l);
+            let r = &mut acc[l as usize];
+            let (hi, lo) = (power_sums::<FAST>(e as u64), power_sums::<FAST>(s as u64));
+            let px = [
+                (e - s) as u128,
+                hi[0].wrapping_sub(lo[0]),
+                hi[1].wrapping_sub(lo[1]),
+                hi[2].wrapping_sub(lo[2]),
+            ];
+            for (sum, v) in r.row.iter_mut().zip(px) {
+                *sum = if FAST {
+                    (*sum as u64).wrapping_add(v as u64) as u128
+                } else {
+                    sum.wrapping_add(v)
+                };
+            }
+            met[n] = l as usize;
+            n += usize::from(r.stamp != y + 1);
+            r.stamp = y + 1;
+            r.bounds.add(s, e, y);
         }
-        r.y1 = y + 1;
-        let len = x - s;
-        r.area += len as u64;
-        // The sum of s..x, len (s + x - 1) / 2, halving the even factor first (no i128
-        // division); the products may pass 2^64 on the largest images.
-        let (p, q) = if len % 2 == 1 {
-            ((s + x - 1) / 2, len)
-        } else {
-            (s + x - 1, len / 2)
-        };
-        r.sx += p as i128 * q as i128;
-        r.sy += ((y - r.y0) * len) as i128;
-    });
-    let mut out = table(count, Region::default(), (width, height))?;
-    for (o, r) in out.iter_mut().zip(&acc) {
-        if r.area == 0 {
-            continue;
+        let y1 = y as u128;
+        let ys = [1, y1, y1 * y1, y1 * y1 * y1];
+        for &l in &met[..n] {
+            acc[l].flush::<FAST>(&ys);
         }
-        (o.area, o.x0, o.y0, o.x1, o.y1) = (r.area, r.x0, r.y0, r.x1, r.y1);
-        o.raw[0][0] = r.area as i128;
-        o.raw[1][0] = r.sx - r.area as i128 * r.x0 as i128;
-        o.raw[0][1] = r.sy;
+    }
+    let mut out = table(max as usize, Region::default(), size)?;
+    for (o, r) in out.iter_mut().zip(acc.iter().skip(1)) {
+        let area = r.raw[0][0] as u64;
+        if area > 0 {
+            let b = r.bounds;
+            *o = Region {
+                area,
+                x0: b.x0 as usize,
+                y0: b.y0,
+                x1: b.x1 as usize,
+                y1: b.y1,
+                raw: corner(&r.raw, b.x0 as u128, b.y0 as u128),
+            };
+        }
     }
     Ok(out)
+}
+
+/// Moments about the image corner (mod 2^128) moved to the cell `(x0, y0)`:
+/// `sum (x - x0)^p (y - y0)^q`, first along `x`, then along `y` (`sum_i C(p, i) (-x0)^(p -
+/// i) raw[i][q]`), in wrapping arithmetic: the moved sums are under 2^127, so the result is
+/// exact.
+fn corner(raw: &[[u128; 4]; 4], x0: u128, y0: u128) -> [[i128; 4]; 4] {
+    let powers = |v: u128| {
+        let n = v.wrapping_neg();
+        let n2 = n.wrapping_mul(n);
+        [1u128, n, n2, n2.wrapping_mul(n)]
+    };
+    let (px, py) = (powers(x0), powers(y0));
+    let mut along_x = [[0u128; 4]; 4];
+    for p in 0..4 {
+        for i in 0..=p {
+            let c = (BINOM[p][i] as u128).wrapping_mul(px[p - i]);
+            for q in 0..4 {
+                along_x[p][q] = along_x[p][q].wrapping_add(c.wrapping_mul(raw[i][q]));
+            }
+        }
+    }
+    let mut out = [[0i128; 4]; 4];
+    for q in 0..4 {
+        for j in 0..=q {
+            let c = (BINOM[q][j] as u128).wrapping_mul(py[q - j]);
+            for p in 0..4 {
+                out[p][q] = (out[p][q] as u128).wrapping_add(c.wrapping_mul(along_x[p][j])) as i128;
+            }
+        }
+    }
+    out
 }
