@@ -1,8 +1,8 @@
 """Label images for the native region passes, and the table of region properties.
 
-:func:`label_array` turns any integer label image into the C-contiguous ``uint32`` or
-``uint64`` array the native ``measure_*`` functions read (negative labels, which skimage and
-scipy ignore, become background). :class:`Regions` runs each native pass at most once and
+:func:`label_array` turns any integer label image into the C-contiguous array the native
+``measure_*`` functions read in place, of its own integer type (negative labels, which
+skimage and scipy ignore, are background there). :class:`Regions` runs each native pass at most once and
 derives skimage's properties from their arrays with numpy.
 """
 
@@ -19,16 +19,10 @@ __all__ = ["Regions", "label_array"]
 
 
 def label_array(a: np.ndarray) -> np.ndarray:
-    """``a`` (a 2D integer array) as a C-contiguous ``uint32`` or ``uint64`` label array,
-    negative labels as 0. ``int32``/``uint32`` and ``int64``/``uint64`` arrays without
-    negative labels are viewed, not copied, when C-contiguous."""
-    if a.dtype.kind == "i" and a.size and a.min() < 0:
-        a = np.where(a < 0, 0, a)
-    if a.dtype.itemsize <= 4:
-        if a.dtype.itemsize == 4:
-            return np.ascontiguousarray(a).view(np.uint32)
-        return np.ascontiguousarray(a, dtype=np.uint32)
-    return np.ascontiguousarray(a).view(np.uint64)
+    """``a`` (a 2D integer array) as a C-contiguous label array of its own integer type in
+    native byte order (not copied when it is one already); the native passes read negative
+    labels as background."""
+    return np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("="))
 
 
 class Regions:
@@ -105,7 +99,7 @@ class Regions:
         """skimage's ``coords``: an object array of ``(n, 2)`` int64 arrays of ``(row, col)``
         in raster order."""
         flat = self.labels.reshape(-1)
-        cells = np.flatnonzero(flat)
+        cells = np.flatnonzero(flat > 0)
         order = np.argsort(flat[cells], kind="stable")
         cells = cells[order]
         width = self.labels.shape[1]

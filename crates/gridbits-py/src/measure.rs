@@ -2,71 +2,83 @@
 //! `regionprops_table`): `measure_label` labels a value image by class, the `measure_*`
 //! functions below it run one pass of `gridbits::algo::measure` over a label image each and
 //! return one numpy array per property, `result[label - 1]` for every label up to the
-//! largest. Label images come as C-contiguous `uint32` or `uint64` arrays (the Python layer
-//! converts other integer types and refuses negative labels); coordinates are turned into
-//! `(row, col)` here.
+//! largest. Label images come as C-contiguous 2D arrays of any integer type, read in place
+//! (negative labels are background, as skimage and scipy ignore them); coordinates are
+//! turned into `(row, col)` here.
 
 use crate::detach;
 use crate::{array2, connectivity, reserved, size_error};
 use gridbits::algo::label::{label_byte_values, label_values};
 use gridbits::algo::measure::{
-    euler_numbers, filled_areas, intensity_stats, perimeters, regions, LabelValue, Region,
+    euler_numbers, filled_areas, intensity_stats, perimeters, region_boxes, regions, LabelValue,
+    Region,
 };
 use numpy::ndarray::{Array1, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-/// A C-contiguous label image of one of the two label types.
+/// A C-contiguous label image of any integer type (negative labels are background).
 enum LabelArray<'py> {
+    U8(PyReadonlyArray2<'py, u8>),
+    U16(PyReadonlyArray2<'py, u16>),
     U32(PyReadonlyArray2<'py, u32>),
     U64(PyReadonlyArray2<'py, u64>),
+    I8(PyReadonlyArray2<'py, i8>),
+    I16(PyReadonlyArray2<'py, i16>),
+    I32(PyReadonlyArray2<'py, i32>),
+    I64(PyReadonlyArray2<'py, i64>),
+}
+
+/// `$body` with `$a` bound to the array of each variant of a [`LabelArray`].
+macro_rules! each_label_type {
+    ($labels:expr, |$a:ident| $body:expr) => {
+        match $labels {
+            LabelArray::U8($a) => $body,
+            LabelArray::U16($a) => $body,
+            LabelArray::U32($a) => $body,
+            LabelArray::U64($a) => $body,
+            LabelArray::I8($a) => $body,
+            LabelArray::I16($a) => $body,
+            LabelArray::I32($a) => $body,
+            LabelArray::I64($a) => $body,
+        }
+    };
 }
 
 impl<'py> LabelArray<'py> {
     fn new(obj: &Bound<'py, PyAny>) -> PyResult<Self> {
-        if let Ok(a) = obj.extract::<PyReadonlyArray2<'py, u32>>() {
-            return Ok(LabelArray::U32(a));
+        macro_rules! try_type {
+            ($($variant:ident: $t:ty),*) => {
+                $(if let Ok(a) = obj.extract::<PyReadonlyArray2<'py, $t>>() {
+                    return Ok(LabelArray::$variant(a));
+                })*
+            };
         }
-        if let Ok(a) = obj.extract::<PyReadonlyArray2<'py, u64>>() {
-            return Ok(LabelArray::U64(a));
-        }
+        try_type!(U8: u8, U16: u16, U32: u32, U64: u64, I8: i8, I16: i16, I32: i32, I64: i64);
         Err(PyTypeError::new_err(
-            "label_image: expected a 2D uint32 or uint64 array",
+            "label_image: expected a 2D array of integers",
         ))
     }
 
     /// `(height, width)`.
     fn shape(&self) -> (usize, usize) {
-        let s = match self {
-            LabelArray::U32(a) => a.shape(),
-            LabelArray::U64(a) => a.shape(),
-        };
+        let s = each_label_type!(self, |a| a.shape());
         (s[0], s[1])
     }
 }
 
-/// Runs `$f` (a generic function taking `(&[T], width, height)`) on the labels' slice
-/// without the GIL.
+/// Runs `$body` on the labels' slice (`$s`, of the array's type) and size without the GIL.
 macro_rules! on_labels {
     ($py:expr, $labels:expr, |$s:ident, $w:ident, $h:ident| $body:expr) => {{
         let (h, w) = $labels.shape();
-        match &$labels {
-            LabelArray::U32(a) => {
-                let s = slice(a.as_slice())?;
-                detach($py, || {
-                    let ($s, $w, $h) = (s, w, h);
-                    $body
-                })
-            }
-            LabelArray::U64(a) => {
-                let s = slice(a.as_slice())?;
-                detach($py, || {
-                    let ($s, $w, $h) = (s, w, h);
-                    $body
-                })
-            }
-        }
+        each_label_type!(&$labels, |a| {
+            let s = slice(a.as_slice())?;
+            detach($py, || {
+                let ($s, $w, $h) = (s, w, h);
+                $body
+            })
+        })
     }};
 }
 
@@ -131,44 +143,60 @@ fn measure_regions<'py>(
     Option<Bound<'py, PyArray3<f64>>>,
 )> {
     let labels = LabelArray::new(label_image)?;
-    let r: Vec<Region> = on_labels!(py, labels, |s, w, h| regions(s, w, h, moments))
+    if !moments {
+        let r = on_labels!(py, labels, |s, w, h| region_boxes(s, w, h))
+            .map_err(|e| size_error("label_image", e))?;
+        let (area, bbox, centroid) =
+            basic_arrays(py, r.iter().map(|g| (g.area, g.bbox(), g.centroid())))?;
+        return Ok((area, bbox, centroid, None, None));
+    }
+    let r: Vec<Region> = on_labels!(py, labels, |s, w, h| regions(s, w, h, true))
         .map_err(|e| size_error("label_image", e))?;
     let n = r.len();
+    let (area, bbox, centroid) =
+        basic_arrays(py, r.iter().map(|g| (g.area, g.bbox(), g.centroid())))?;
+    let mut raw = reserved::<f64>(16 * n, "moments")?;
+    let mut central = reserved::<f64>(16 * n, "central moments")?;
+    for g in &r {
+        let mu = g.central();
+        // Transposed: skimage indexes [row order][col order], the library [x][y].
+        for i in 0..4 {
+            raw.extend(g.raw.iter().map(|col| col[i] as f64));
+            central.extend(mu.iter().map(|col| col[i]));
+        }
+    }
+    let shape = |v: Vec<f64>| {
+        Array3::from_shape_vec((n, 4, 4), v)
+            .map(|a| a.into_pyarray(py))
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    };
+    Ok((area, bbox, centroid, Some(shape(raw)?), Some(shape(central)?)))
+}
+
+/// The area, box and centroid arrays of [`measure_regions`] from `(area, (x0, y0, x1, y1),
+/// (cx, cy))` per label, built once.
+#[allow(clippy::type_complexity)]
+fn basic_arrays<'py>(
+    py: Python<'py>,
+    regions: impl ExactSizeIterator<Item = (u64, (usize, usize, usize, usize), (f64, f64))>,
+) -> PyResult<(
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray2<i64>>,
+    Bound<'py, PyArray2<f64>>,
+)> {
+    let n = regions.len();
     let mut area = reserved::<i64>(n, "areas")?;
     let mut bbox = reserved::<i64>(4 * n, "boxes")?;
     let mut centroid = reserved::<f64>(2 * n, "centroids")?;
-    for g in &r {
-        area.push(g.area as i64);
-        bbox.extend([g.y0 as i64, g.x0 as i64, g.y1 as i64, g.x1 as i64]);
-        let (cx, cy) = g.centroid();
+    for (a, (x0, y0, x1, y1), (cx, cy)) in regions {
+        area.push(a as i64);
+        bbox.extend([y0 as i64, x0 as i64, y1 as i64, x1 as i64]);
         centroid.extend([cy, cx]);
     }
-    let (raw, central) = if moments {
-        let mut raw = reserved::<f64>(16 * n, "moments")?;
-        let mut central = reserved::<f64>(16 * n, "central moments")?;
-        for g in &r {
-            let mu = g.central();
-            // Transposed: skimage indexes [row order][col order], the library [x][y].
-            for i in 0..4 {
-                raw.extend(g.raw.iter().map(|col| col[i] as f64));
-                central.extend(mu.iter().map(|col| col[i]));
-            }
-        }
-        let shape = |v: Vec<f64>| {
-            Array3::from_shape_vec((n, 4, 4), v)
-                .map(|a| a.into_pyarray(py))
-                .map_err(|e| PyValueError::new_err(e.to_string()))
-        };
-        (Some(shape(raw)?), Some(shape(central)?))
-    } else {
-        (None, None)
-    };
     Ok((
         Array1::from_vec(area).into_pyarray(py),
         array2(py, bbox, n, 4)?,
         array2(py, centroid, n, 2)?,
-        raw,
-        central,
     ))
 }
 
