@@ -170,7 +170,13 @@ fn measure_regions<'py>(
             .map(|a| a.into_pyarray(py))
             .map_err(|e| PyValueError::new_err(e.to_string()))
     };
-    Ok((area, bbox, centroid, Some(shape(raw)?), Some(shape(central)?)))
+    Ok((
+        area,
+        bbox,
+        centroid,
+        Some(shape(raw)?),
+        Some(shape(central)?),
+    ))
 }
 
 /// The area, box and centroid arrays of [`measure_regions`] from `(area, (x0, y0, x1, y1),

@@ -179,26 +179,17 @@ pub fn label_byte_values(
     if classes.is_empty() || classes.len() > MAX_BYTE_PLANES {
         return label_values(values, width, height, background, conn);
     }
-    // Plane of each value; the background and absent values go to a spare slot.
     let k = classes.len();
-    let mut plane_of = [k; 256];
-    for (i, &v) in classes.iter().enumerate() {
-        plane_of[v] = i;
-    }
     let mut planes = Vec::with_capacity(k);
     for _ in 0..k {
         planes.push(crate::BitGrid::try_new(width, height)?);
     }
-    let mut words = [0u64; MAX_BYTE_PLANES + 1];
+    // One comparison of each block of 64 values per class, into a mask (vector code).
     for y in 0..height {
         let row = &values[y * width..(y + 1) * width];
         for (w, chunk) in row.chunks(64).enumerate() {
-            words[..=k].fill(0);
-            for (bit, &v) in chunk.iter().enumerate() {
-                words[plane_of[v as usize]] |= 1 << bit;
-            }
-            for (plane, &word) in planes.iter_mut().zip(&words[..k]) {
-                plane.row_words_mut(y)[w] = word;
+            for (plane, &v) in planes.iter_mut().zip(&classes) {
+                plane.row_words_mut(y)[w] = equal_mask(chunk, v as u8);
             }
         }
     }
@@ -211,25 +202,43 @@ pub fn label_byte_values(
     super::Labeller::new().label_classes(&planes, conn, &mut out)?;
     drop(planes);
     // Class by class to raster order of first cells: a label's new number is given when the
-    // scan first meets it.
+    // scan first meets it (unnumbered labels are `u32::MAX`; the background stays 0, so the
+    // loop has no branch per cell but the one, rarely taken, for a new label).
     let mut renumber: Vec<u32> = Vec::new();
     try_resize(
         &mut renumber,
         out.count as usize + 1,
-        0,
+        u32::MAX,
         (width, height),
         "not enough memory",
     )?;
+    renumber[0] = 0;
     let mut next = 0;
     for c in &mut out.cells_mut()[..width * height] {
-        if *c != 0 {
-            let m = &mut renumber[*c as usize];
-            if *m == 0 {
-                next += 1;
-                *m = next;
-            }
-            *c = *m;
+        let mut m = renumber[*c as usize];
+        if m == u32::MAX {
+            next += 1;
+            m = next;
+            renumber[*c as usize] = m;
         }
+        *c = m;
     }
     Ok(out)
+}
+
+/// Bit `i` set where `chunk[i] == value` (`chunk` at most 64 values).
+#[inline]
+fn equal_mask(chunk: &[u8], value: u8) -> u64 {
+    if let Ok(full) = <&[u8; 64]>::try_from(chunk) {
+        let mut word = 0u64;
+        for (bit, &v) in full.iter().enumerate() {
+            word |= u64::from(v == value) << bit;
+        }
+        return word;
+    }
+    let mut word = 0u64;
+    for (bit, &v) in chunk.iter().enumerate() {
+        word |= u64::from(v == value) << bit;
+    }
+    word
 }

@@ -55,13 +55,14 @@ impl RowRuns {
                 *l = v.label();
             }
             let n = block.len();
-            // Bit i: cell i differs from the cell before it; cell i is nonzero.
-            let mut differs = u64::from(labels[0] != before);
-            for i in 1..64 {
-                differs |= u64::from(labels[i] != labels[i - 1]) << i;
-            }
-            let mut nonzero = 0u64;
-            for (i, &l) in labels.iter().enumerate() {
+            // Bit i: cell i differs from the cell before it; cell i is nonzero (the same
+            // shape of loop twice, over whole arrays: vector compares).
+            let mut previous = [0u64; 64];
+            previous[0] = before;
+            previous[1..].copy_from_slice(&labels[..63]);
+            let (mut differs, mut nonzero) = (0u64, 0u64);
+            for (i, (&l, &p)) in labels.iter().zip(&previous).enumerate() {
+                differs |= u64::from(l != p) << i;
                 nonzero |= u64::from(l != 0) << i;
             }
             let valid = if n == 64 { !0 } else { (1u64 << n) - 1 };
