@@ -363,8 +363,14 @@ fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [
     mask.fill(0);
     let g = &s.game;
     if g.game_over().is_none() {
-        g.matrix()
-            .lock_planes(g.current(), &MoveOptions::default(), &mut s.locks);
+        // Hard drop reads only the highest lock of each orientation and column (and its
+        // spin): from the column heights while the stack is low, else the full generator.
+        let fast = c.actions == TetrisActions::HardDrop
+            && g.matrix().straight_drop_locks(g.current(), &mut s.locks);
+        if !fast {
+            g.matrix()
+                .lock_planes(g.current(), &MoveOptions::default(), &mut s.locks);
+        }
     } else {
         s.locks = Locks::EMPTY;
     }
