@@ -401,9 +401,12 @@ fn observe<const W: usize>(s: &Slot<W>, obs: &mut [u8]) {
     let t = g.matrix();
     let h = t.height();
     let (board, rest) = obs.split_at_mut(h * W);
-    for (x, &col) in t.board().columns().iter().enumerate() {
-        for (i, row) in board.chunks_exact_mut(W).enumerate() {
-            row[x] = (col >> (h - 1 - i) & 1) as u8;
+    let cols = t.board().columns();
+    // Row by row from the top, each row's bytes written in order.
+    for (i, row) in board.chunks_exact_mut(W).enumerate() {
+        let bit = h - 1 - i;
+        for (o, &col) in row.iter_mut().zip(cols) {
+            *o = (col >> bit & 1) as u8;
         }
     }
     let piece = |p: Piece| p as u8;
