@@ -1,6 +1,8 @@
 //! The batched Tetris environment.
 
-use super::{check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo};
+use super::{
+    check_actions, check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo,
+};
 use crate::games::tetris::{
     tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation,
     StepResult,
@@ -233,17 +235,14 @@ impl<const W: usize> TetrisEnv<W> {
         check_len("terminated", terminated, n)?;
         let config = self.config;
         let hold = self.hold_action();
-        for (env, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
-            let legal = s.needs_reset
+        check_actions(&self.slots, actions, |s, a| {
+            s.needs_reset
                 || if a == hold {
                     s.game.can_hold()
                 } else {
                     decode(&config, &s.game, &s.locks, a).is_some()
-                };
-            if !legal {
-                return Err(EnvError::IllegalAction { env, action: a });
-            }
-        }
+                }
+        })?;
         drive_step(
             &mut self.slots,
             actions,
