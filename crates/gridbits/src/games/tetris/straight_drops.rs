@@ -83,10 +83,9 @@ impl<const W: usize> Tetris<W> {
                 plane[cx] = 1u64 << cy;
             }
         }
-        *out = Locks {
-            lock,
-            ..Locks::EMPTY
-        };
+        out.lock = lock;
+        out.full = [[0; W]; 4];
+        out.mini = [[0; W]; 4];
         true
     }
 }
