@@ -15,12 +15,12 @@
 
 use crate::detach;
 use gridbits::games::envs::{EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, CHUNK};
-use rayon::prelude::*;
 use gridbits::games::puyo::{TsuConfig, TsuStep};
 use gridbits::games::tetris::{GameConfig, Spin, StepResult};
 use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
 /// `(piece, rotation, x, y, spin)` of a placement.
 type PlacementTuple = (u8, u8, i32, i32, u8);

@@ -126,7 +126,10 @@ fn move_arrays<'py>(py: Python<'py>, moves: &[Placement]) -> PyResult<Bound<'py,
     }
     let (class, tuple_new) = MOVE_ARRAYS.get_or_try_init(py, || {
         let class = py.import("gridbits.tetris")?.getattr("MoveArrays")?;
-        let tuple_new = py.import("builtins")?.getattr("tuple")?.getattr("__new__")?;
+        let tuple_new = py
+            .import("builtins")?
+            .getattr("tuple")?
+            .getattr("__new__")?;
         Ok::<_, PyErr>((class.unbind(), tuple_new.unbind()))
     })?;
     let fields = PyTuple::new(
@@ -136,7 +139,9 @@ fn move_arrays<'py>(py: Python<'py>, moves: &[Placement]) -> PyResult<Bound<'py,
             PyArray1::from_slice(py, row).into_any(),
             PyArray1::from_slice(py, col).into_any(),
             PyArray1::from_slice(py, spin).into_any(),
-            PyArray1::from_slice(py, cells).reshape([n, 4, 2])?.into_any(),
+            PyArray1::from_slice(py, cells)
+                .reshape([n, 4, 2])?
+                .into_any(),
         ],
     )?;
     tuple_new.bind(py).call1((class.bind(py), fields))
