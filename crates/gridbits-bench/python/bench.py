@@ -206,6 +206,8 @@ def run(quick: bool, use_dask: bool, only: str = "") -> list:
         return _measure_rows(quick)
     if only == "envs":
         return _env_rows(quick)
+    if only == "envs-cpu":
+        return _env_cpu_rows(quick)
     rows = []
     for conn in (8, 4):
         for name, img in images(size).items():
@@ -794,6 +796,40 @@ def _env_rows(quick: bool) -> list:
     return rows
 
 
+def _env_cpu_rows(quick: bool) -> list:
+    """CPU time (process time, every thread summed) per env-step of the Tetris ``step``
+    calls alone at N = 4096 on one thread, and of the numpy hard-drop batch: the work per
+    step, which a loaded machine inflates far less than the wall time. Best of 3 runs of
+    ``steps`` steps each, random legal actions chosen with numpy (not timed)."""
+    from gridbits.envs import TetrisVecEnv
+
+    n, steps = 4096, 20 if quick else 60
+
+    def cpu(step, masks) -> float:
+        rng = np.random.default_rng(1)
+        best = float("inf")
+        for _ in range(3):
+            total = 0.0
+            for _ in range(steps):
+                a = _random_legal(rng, masks())
+                t0 = time.process_time()
+                step(a)
+                total += time.process_time() - t0
+            best = min(best, total / (steps * n))
+        return best
+
+    rows = []
+    workload = f"Tetris env N={n} CPU time, 1 thread (per env-step)"
+    with gridbits.threads(1):
+        for actions in ("placements", "hard_drop"):
+            env = TetrisVecEnv(n, seed=0, actions=actions)
+            env.reset()
+            rows.append({"workload": workload, "impl": f"gridbits {actions}", "seconds": cpu(env.step, env.action_masks)})
+        np_env = NumpyTetris(n)
+        rows.append({"workload": workload, "impl": "numpy hard drop", "seconds": cpu(np_env.step, np_env.masks)})
+    return rows
+
+
 def _dask_rows(quick: bool) -> list:
     import dask.array as da
     from distributed import Client, LocalCluster
@@ -856,9 +892,10 @@ def main(argv=None) -> int:
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
     ap.add_argument(
         "--only",
-        choices=["dt", "envs", "measure", "morph"],
+        choices=["dt", "envs", "envs-cpu", "measure", "morph"],
         default="",
-        help="run one section: dt (the distance transforms), envs (gridbits.envs), measure "
+        help="run one section: dt (the distance transforms), envs (gridbits.envs), envs-cpu "
+        "(Tetris env CPU time per step, one thread), measure "
         "(gridbits.measure) or "
         "morph (binary morphology)",
     )

@@ -6,7 +6,7 @@
 //! game over), on one thread.
 
 use crate::Bench;
-use gridbits::games::envs::{PuyoEnv, TetrisEnv, TetrisEnvConfig, PUYO_ACTIONS};
+use gridbits::games::envs::{PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, PUYO_ACTIONS};
 use gridbits::games::puyo::{TsuConfig, TsuGame};
 use gridbits::games::tetris::{Action, Game};
 use gridbits::parallel::Pool;
@@ -63,8 +63,12 @@ struct Batch<E> {
     rng: SplitMix,
 }
 
-fn tetris_batch(n: usize) -> Option<Batch<TetrisEnv<10>>> {
-    let mut env = TetrisEnv::<10>::new(TetrisEnvConfig::default(), n).ok()?;
+fn tetris_batch(n: usize, actions: TetrisActions) -> Option<Batch<TetrisEnv<10>>> {
+    let config = TetrisEnvConfig {
+        actions,
+        ..TetrisEnvConfig::default()
+    };
+    let mut env = TetrisEnv::<10>::new(config, n).ok()?;
     let (ol, al) = (env.obs_len(), env.action_count());
     let mut b = Batch {
         obs: vec![0; n * ol],
@@ -144,7 +148,10 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
         return;
     };
     for n in SIZES {
-        let (Some(mut t1), Some(mut t2)) = (tetris_batch(n), tetris_batch(n)) else {
+        let placements = TetrisActions::Placements;
+        let (Some(mut t1), Some(mut t2)) =
+            (tetris_batch(n, placements), tetris_batch(n, placements))
+        else {
             return;
         };
         let mut games: Vec<Game<10>> = (0..n as u64)
@@ -180,6 +187,22 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
             acc
         })
         .finish();
+
+        let hard = TetrisActions::HardDrop;
+        let (Some(mut h1), Some(mut h2)) = (tetris_batch(n, hard), tetris_batch(n, hard)) else {
+            return;
+        };
+        let mut w = bench
+            .workload(
+                &format!("tetris env step hard drop N={n} (ns/step)"),
+                fast(n),
+            )
+            .settle(SETTLE)
+            .case(fast(n), n as u64, || run(n, &two, || step_batch!(h2)));
+        if n > gridbits::games::envs::CHUNK {
+            w = w.case("env-1-thread", n as u64, || one.install(|| step_batch!(h1)));
+        }
+        w.finish();
 
         let (Some(mut p1), Some(mut p2)) = (puyo_batch(n), puyo_batch(n)) else {
             return;

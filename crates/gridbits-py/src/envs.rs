@@ -14,12 +14,13 @@
 //! ojama_cancelled, ojama_dropped, all_clear`.
 
 use crate::detach;
-use gridbits::games::envs::{EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig};
+use gridbits::games::envs::{EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, CHUNK};
 use gridbits::games::puyo::{TsuConfig, TsuStep};
 use gridbits::games::tetris::{GameConfig, Spin, StepResult};
 use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
 /// `(piece, rotation, x, y, spin)` of a placement.
 type PlacementTuple = (u8, u8, i32, i32, u8);
@@ -93,7 +94,7 @@ fn puyo_info(r: &TsuStep, row: &mut [i64]) {
 
 /// What the two classes drive alike: a library batch, its reset and step, and the info row
 /// of each game's last step.
-trait Batch: Send {
+trait Batch: Send + Sync {
     /// Info columns per game.
     const INFO: usize;
     fn games(&self) -> usize;
@@ -201,8 +202,18 @@ fn step_batch<E: Batch>(
     check_info(info, env.games(), E::INFO)?;
     detach(py, move || {
         env.step(actions, obs, masks, rewards, terminated)?;
-        for (i, row) in info.chunks_exact_mut(E::INFO).enumerate() {
-            env.info(i, row);
+        // The rows of CHUNK games per task: each reads its own game's state.
+        let block = CHUNK * E::INFO;
+        let env = &*env;
+        let rows = |(k, rows): (usize, &mut [i64])| {
+            for (i, row) in rows.chunks_exact_mut(E::INFO).enumerate() {
+                env.info(k * CHUNK + i, row);
+            }
+        };
+        if env.games() > CHUNK {
+            info.par_chunks_mut(block).enumerate().for_each(rows);
+        } else {
+            info.chunks_mut(block).enumerate().for_each(rows);
         }
         Ok(())
     })

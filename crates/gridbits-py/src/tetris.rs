@@ -9,8 +9,8 @@
 
 use crate::detach;
 use gridbits::games::tetris::{MoveOptions, Piece, Placement, Rotation, Tetris as Matrix};
-use numpy::ndarray::{Array1, Array2, Array3, ArrayView2};
-use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
+use numpy::ndarray::{Array2, ArrayView2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -96,41 +96,55 @@ fn nonzero_mask<'py>(cells: &Bound<'py, PyAny>) -> PyResult<Option<PyReadonlyArr
 }
 
 /// `gridbits.tetris.MoveArrays`, the named tuple `Tetris.moves(..., as_arrays=True)`
-/// returns, looked up once.
-static MOVE_ARRAYS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+/// returns, and `tuple.__new__`, which builds one without running the class's Python-level
+/// `__new__`; looked up once.
+static MOVE_ARRAYS: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
 
 /// The placements as `MoveArrays`: `rotation` (`uint8`, 0-3 clockwise from spawn), `row`
 /// and `col` (`int16`, the SRS box), `spin` (`uint8`: 0 none, 1 mini, 2 full) and `cells`
-/// (`int16`, `n x 4 x 2` of `(row, col)`), in the order of the list form.
+/// (`int16`, `n x 4 x 2` of `(row, col)`), in the order of the list form. Each array is
+/// copied once from a Rust buffer into memory numpy owns (no hand-over object per array), and
+/// the named tuple is made by `tuple.__new__` (no Python code runs).
 fn move_arrays<'py>(py: Python<'py>, moves: &[Placement]) -> PyResult<Bound<'py, PyAny>> {
     let n = moves.len();
-    let rotation = Array1::from_iter(moves.iter().map(|m| m.rotation.index() as u8));
-    // A box position fits i16: the matrix has at most 64 rows and 10 columns.
-    let row = Array1::from_iter(moves.iter().map(|m| m.y as i16));
-    let col = Array1::from_iter(moves.iter().map(|m| m.x as i16));
-    let spin = Array1::from_iter(moves.iter().map(|m| m.spin as u8));
-    let flat: Vec<i16> = moves
-        .iter()
-        .flat_map(|m| {
-            m.cells()
-                .into_iter()
-                .flat_map(|(x, y)| [y as i16, x as i16])
-        })
-        .collect();
-    let cells = Array3::from_shape_vec((n, 4, 2), flat)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let class = MOVE_ARRAYS.get_or_try_init(py, || {
-        py.import("gridbits.tetris")?
-            .getattr("MoveArrays")
-            .map(Bound::unbind)
+    // rotation, spin; row, col, cells.
+    let mut small = vec![0u8; 2 * n];
+    let mut wide = vec![0i16; 10 * n];
+    let (rot, spin) = small.split_at_mut(n);
+    let (pos, cells) = wide.split_at_mut(2 * n);
+    let (row, col) = pos.split_at_mut(n);
+    for (i, (m, c)) in moves.iter().zip(cells.chunks_exact_mut(8)).enumerate() {
+        rot[i] = m.rotation.index() as u8;
+        spin[i] = m.spin as u8;
+        // A box position fits i16: the matrix has at most 64 rows and 10 columns.
+        row[i] = m.y as i16;
+        col[i] = m.x as i16;
+        for (o, (x, y)) in c.chunks_exact_mut(2).zip(m.cells()) {
+            o[0] = y as i16;
+            o[1] = x as i16;
+        }
+    }
+    let (class, tuple_new) = MOVE_ARRAYS.get_or_try_init(py, || {
+        let class = py.import("gridbits.tetris")?.getattr("MoveArrays")?;
+        let tuple_new = py
+            .import("builtins")?
+            .getattr("tuple")?
+            .getattr("__new__")?;
+        Ok::<_, PyErr>((class.unbind(), tuple_new.unbind()))
     })?;
-    class.bind(py).call1((
-        rotation.into_pyarray(py),
-        row.into_pyarray(py),
-        col.into_pyarray(py),
-        spin.into_pyarray(py),
-        cells.into_pyarray(py),
-    ))
+    let fields = PyTuple::new(
+        py,
+        [
+            PyArray1::from_slice(py, rot).into_any(),
+            PyArray1::from_slice(py, row).into_any(),
+            PyArray1::from_slice(py, col).into_any(),
+            PyArray1::from_slice(py, spin).into_any(),
+            PyArray1::from_slice(py, cells)
+                .reshape([n, 4, 2])?
+                .into_any(),
+        ],
+    )?;
+    tuple_new.bind(py).call1((class.bind(py), fields))
 }
 
 /// A position `(row, col)` from Python as the library takes it, `(x, y)`: `None` past

@@ -395,3 +395,73 @@ fn bad_calls_are_refused() {
         ));
     }
 }
+
+/// A batch of several chunks with illegal actions in two of them: the lowest game is
+/// reported, whatever the thread count, and nothing is played.
+#[test]
+fn the_first_illegal_action_of_a_large_batch_is_reported() {
+    let n = 300;
+    for kind in [TetrisActions::Placements, TetrisActions::HardDrop] {
+        for threads in [1, 2, 3] {
+            with_threads(threads, || {
+                let config = TetrisEnvConfig {
+                    actions: kind,
+                    ..TetrisEnvConfig::default()
+                };
+                let mut env = TetrisEnv::<10>::new(config, n).unwrap();
+                let (ol, al) = (env.obs_len(), env.action_count());
+                let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * al]);
+                let seeds: Vec<u64> = (0..n as u64).collect();
+                env.reset(&seeds, &mut obs, &mut masks).unwrap();
+                let row = |i: usize| &masks[i * al..(i + 1) * al];
+                let mut actions: Vec<u32> = (0..n)
+                    .map(|i| row(i).iter().position(|&b| b == 1).unwrap() as u32)
+                    .collect();
+                for bad in [250, 130] {
+                    actions[bad] = row(bad).iter().position(|&b| b == 0).unwrap() as u32;
+                }
+                let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+                let before = obs.clone();
+                assert_eq!(
+                    env.step(
+                        &actions,
+                        &mut obs,
+                        &mut masks,
+                        &mut rewards,
+                        &mut terminated
+                    ),
+                    Err(EnvError::IllegalAction {
+                        env: 130,
+                        action: actions[130]
+                    })
+                );
+                assert_eq!(obs, before);
+                assert_eq!(env.game(0).pieces(), 0);
+            })
+            .unwrap();
+        }
+    }
+
+    let mut env = PuyoEnv::new(TsuConfig::default(), n).unwrap();
+    let mut obs = vec![0u8; n * env.obs_len()];
+    let mut masks = vec![0u8; n * PUYO_ACTIONS];
+    let seeds: Vec<u64> = (0..n as u64).collect();
+    env.reset(&seeds, &mut obs, &mut masks).unwrap();
+    let mut actions = vec![0u32; n];
+    actions[299] = 40;
+    actions[77] = 22;
+    let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+    assert_eq!(
+        with_threads(2, || env.step(
+            &actions,
+            &mut obs,
+            &mut masks,
+            &mut rewards,
+            &mut terminated
+        )),
+        Ok(Err(EnvError::IllegalAction {
+            env: 77,
+            action: 22
+        }))
+    );
+}

@@ -114,6 +114,42 @@ pub(crate) fn next_episode_seed(state: &mut u64) -> u64 {
     crate::games::rng::splitmix64(state)
 }
 
+/// The first game whose action `legal` refuses, as the [`EnvError`] of the batch check
+/// (chunks of [`CHUNK`] games over the threads with the feature `parallel`; the lowest such
+/// game whatever the thread count).
+pub(crate) fn check_actions<S: Sync>(
+    slots: &[S],
+    actions: &[u32],
+    legal: impl Fn(&S, u32) -> bool + Sync + Send,
+) -> Result<(), EnvError> {
+    let scan = |base: usize, s: &[S], a: &[u32]| {
+        s.iter()
+            .zip(a)
+            .position(|(s, &a)| !legal(s, a))
+            .map(|i| base + i)
+    };
+    #[cfg(feature = "parallel")]
+    let bad = if slots.len() > CHUNK {
+        use rayon::prelude::*;
+        slots
+            .par_chunks(CHUNK)
+            .zip(actions.par_chunks(CHUNK))
+            .enumerate()
+            .find_map_first(|(k, (s, a))| scan(k * CHUNK, s, a))
+    } else {
+        scan(0, slots, actions)
+    };
+    #[cfg(not(feature = "parallel"))]
+    let bad = scan(0, slots, actions);
+    match bad {
+        Some(env) => Err(EnvError::IllegalAction {
+            env,
+            action: actions[env],
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Runs `f` on every game with its input and its rows of `obs` and `mask` (chunks of
 /// [`CHUNK`] games over the threads with the feature `parallel`).
 pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(

@@ -1,6 +1,8 @@
 //! The batched Puyo Puyo Tsu environment.
 
-use super::{check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo};
+use super::{
+    check_actions, check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo,
+};
 use crate::games::puyo::{TsuConfig, TsuGame, TsuStep, PLACEMENTS};
 
 /// Number of actions of a [`PuyoEnv`]: the 22 placements of [`PLACEMENTS`].
@@ -163,11 +165,9 @@ impl PuyoEnv {
         check_len("masks", masks, n * PUYO_ACTIONS)?;
         check_len("rewards", rewards, n)?;
         check_len("terminated", terminated, n)?;
-        for (env, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
-            if !s.needs_reset && (a >= 32 || s.legal >> a & 1 == 0) {
-                return Err(EnvError::IllegalAction { env, action: a });
-            }
-        }
+        check_actions(&self.slots, actions, |s, a| {
+            s.needs_reset || (a < 32 && s.legal >> a & 1 == 1)
+        })?;
         let config = self.config;
         drive_step(
             &mut self.slots,

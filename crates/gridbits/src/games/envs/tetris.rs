@@ -1,6 +1,8 @@
 //! The batched Tetris environment.
 
-use super::{check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo};
+use super::{
+    check_actions, check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo,
+};
 use crate::games::tetris::{
     tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation,
     StepResult,
@@ -22,7 +24,10 @@ pub enum TetrisActions {
     /// One action per orientation and column, index `r * W + x` (`x` the tight box's left
     /// column), then hold at `4 * W`: the highest lock position `moves` lists in that
     /// orientation and column (the hard drop from above the stack when the piece can get
-    /// there). Same canonical orientations as [`Placements`](Self::Placements).
+    /// there). Same canonical orientations as [`Placements`](Self::Placements). While the
+    /// stack stays below the spawn box, these are the straight drops, found from the column
+    /// heights without the full search (the same mask and placements; the proof is in
+    /// `games/tetris/straight_drops.rs`).
     HardDrop,
 }
 
@@ -233,17 +238,14 @@ impl<const W: usize> TetrisEnv<W> {
         check_len("terminated", terminated, n)?;
         let config = self.config;
         let hold = self.hold_action();
-        for (env, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
-            let legal = s.needs_reset
+        check_actions(&self.slots, actions, |s, a| {
+            s.needs_reset
                 || if a == hold {
                     s.game.can_hold()
                 } else {
                     decode(&config, &s.game, &s.locks, a).is_some()
-                };
-            if !legal {
-                return Err(EnvError::IllegalAction { env, action: a });
-            }
-        }
+                }
+        })?;
         drive_step(
             &mut self.slots,
             actions,
@@ -363,8 +365,14 @@ fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [
     mask.fill(0);
     let g = &s.game;
     if g.game_over().is_none() {
-        g.matrix()
-            .lock_planes(g.current(), &MoveOptions::default(), &mut s.locks);
+        // Hard drop reads only the highest lock of each orientation and column (and its
+        // spin): from the column heights while the stack is low, else the full generator.
+        let fast = c.actions == TetrisActions::HardDrop
+            && g.matrix().straight_drop_locks(g.current(), &mut s.locks);
+        if !fast {
+            g.matrix()
+                .lock_planes(g.current(), &MoveOptions::default(), &mut s.locks);
+        }
     } else {
         s.locks = Locks::EMPTY;
     }
@@ -395,9 +403,12 @@ fn observe<const W: usize>(s: &Slot<W>, obs: &mut [u8]) {
     let t = g.matrix();
     let h = t.height();
     let (board, rest) = obs.split_at_mut(h * W);
-    for (x, &col) in t.board().columns().iter().enumerate() {
-        for (i, row) in board.chunks_exact_mut(W).enumerate() {
-            row[x] = (col >> (h - 1 - i) & 1) as u8;
+    let cols = t.board().columns();
+    // Row by row from the top, each row's bytes written in order.
+    for (i, row) in board.chunks_exact_mut(W).enumerate() {
+        let bit = h - 1 - i;
+        for (o, &col) in row.iter_mut().zip(cols) {
+            *o = (col >> bit & 1) as u8;
         }
     }
     let piece = |p: Piece| p as u8;

@@ -32,6 +32,7 @@ mod piece;
 pub(crate) use moves::{tight_offset, Locks};
 pub mod spin;
 pub mod srs;
+mod straight_drops;
 
 pub use bag::{PieceGen, Randomizer};
 pub use game::{clear_reward, Action, Game, GameConfig, GameError, StepResult, TopOut};

@@ -291,6 +291,42 @@ const SHAPES: [[Shape; 4]; 7] = {
     out
 };
 
+/// The four cells of one orientation drawn as text rows, `(x, y)` from the top-left, row by
+/// row from the top.
+const fn cells_of(rows: &[&str]) -> [(i32, i32); 4] {
+    let mut out = [(0, 0); 4];
+    let mut k = 0;
+    let mut y = 0;
+    while y < rows.len() {
+        let row = rows[y].as_bytes();
+        let mut x = 0;
+        while x < row.len() {
+            if row[x] == b'#' && k < 4 {
+                out[k] = (x as i32, y as i32);
+                k += 1;
+            }
+            x += 1;
+        }
+        y += 1;
+    }
+    out
+}
+
+/// [`Piece::cells`] of every piece and orientation, `[piece][rotation]`.
+const CELLS: [[[(i32, i32); 4]; 4]; 7] = {
+    let mut out = [[[(0, 0); 4]; 4]; 7];
+    let mut p = 0;
+    while p < 7 {
+        let mut r = 0;
+        while r < 4 {
+            out[p][r] = cells_of(SRS[p][r]);
+            r += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
 impl Piece {
     /// All seven, in the order I O T S Z J L.
     pub const ALL: [Piece; 7] = [
@@ -335,19 +371,9 @@ impl Piece {
     /// // ...
     /// assert_eq!(Piece::T.cells(Rotation::Spawn), [(1, 0), (0, 1), (1, 1), (2, 1)]);
     /// ```
-    pub fn cells(self, rotation: Rotation) -> [(i32, i32); 4] {
-        let rows = SRS[self as usize][rotation.index()];
-        let mut out = [(0, 0); 4];
-        let mut k = 0;
-        for (y, row) in rows.iter().enumerate() {
-            for (x, b) in row.bytes().enumerate() {
-                if b == b'#' {
-                    out[k] = (x as i32, y as i32);
-                    k += 1;
-                }
-            }
-        }
-        out
+    #[inline(always)]
+    pub const fn cells(self, rotation: Rotation) -> [(i32, i32); 4] {
+        CELLS[self as usize][rotation as usize]
     }
 
     /// The range of box positions `x` (inclusive) that keep the piece inside `width` columns.

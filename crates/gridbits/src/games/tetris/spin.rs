@@ -83,13 +83,19 @@ impl<const W: usize> Tetris<W> {
     /// assert_eq!(t.t_spin(Rotation::Two, 1, 1, 0), Spin::Full);
     /// ```
     pub fn t_spin(&self, rotation: Rotation, x: i32, y: i32, test: usize) -> Spin {
+        spin_of(self.filled_corners(x, y), FRONT[rotation.index()], test)
+    }
+
+    /// Which [`CORNERS`] of the 3 x 3 box at `(x, y)` are filled or outside the matrix, a
+    /// bit per corner.
+    pub(super) fn filled_corners(&self, x: i32, y: i32) -> u8 {
         let mut filled = 0u8;
         for (i, &(dx, dy)) in CORNERS.iter().enumerate() {
             if self.solid(x.saturating_add(dx), y.saturating_add(dy)) {
                 filled |= 1 << i;
             }
         }
-        spin_of(filled, FRONT[rotation.index()], test)
+        filled
     }
 }
 
