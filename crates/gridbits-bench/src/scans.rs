@@ -11,8 +11,9 @@
 //! (and the same for `text`): a set cell is a dark pixel. Each is tiled to 2048x2048 and
 //! 4096x4096 and labelled back to back into a reused image with 8- and 4-connectivity, in ns
 //! per pixel: gridbits (the automatic writer), its alternatives (the AVX2 writer, and the
-//! cache-resident and streaming stores of the label image), and two bit-run labellers written
-//! here from their published descriptions:
+//! cache-resident and streaming stores of the label image, [`LabelStores`]), the first pass
+//! alone (`scan-only`: the count, no image), the memory floor (`u32-write`), and two bit-run
+//! labellers written here from their published descriptions:
 //!
 //! - [`Brts`], the bit-run two-scan of UFBL (attltb/UFBL): the runs of each row found with
 //!   bit scans of its words (`trailing_zeros` of the word and of its complement), each run
@@ -30,7 +31,7 @@
 //! before timing, and in the tests against the naive reference.
 
 use crate::Bench;
-use gridbits::algo::label::{Labeller, Labels};
+use gridbits::algo::label::{LabelStores, Labeller, Labels};
 use gridbits::cpu::Level;
 use gridbits::{BitGrid, Connectivity};
 use std::hint::black_box;
@@ -377,6 +378,11 @@ fn scan_rows(bench: &mut Bench) {
                 let mut image = Labels::new();
                 let mut avx2 = Labeller::new().with_level(Level::Avx2);
                 let mut avx2_image = Labels::new();
+                let mut cached = Labeller::new().with_stores(LabelStores::Cached);
+                let mut cached_image = Labels::new();
+                let mut streaming = Labeller::new().with_stores(LabelStores::Streaming);
+                let mut streaming_image = Labels::new();
+                let mut counter = Labeller::new();
                 let mut brts = Brts::default();
                 let mut brts_out = Vec::new();
                 let mut bmrs = Bmrs::default();
@@ -400,6 +406,18 @@ fn scan_rows(bench: &mut Bench) {
                     .alternative("avx2-writer", px, || {
                         u64::from(avx2.label(&g, conn, &mut avx2_image).unwrap_or(0))
                             + u64::from(avx2_image.as_slice()[mid])
+                    })
+                    .alternative("cached-stores", px, || {
+                        u64::from(cached.label(&g, conn, &mut cached_image).unwrap_or(0))
+                            + u64::from(cached_image.as_slice()[mid])
+                    })
+                    .alternative("streaming-stores", px, || {
+                        u64::from(streaming.label(&g, conn, &mut streaming_image).unwrap_or(0))
+                            + u64::from(streaming_image.as_slice()[mid])
+                    })
+                    .case("scan-only", px, || {
+                        // The first pass alone (runs, union-find, flattening): no image.
+                        u64::from(counter.count(&g, conn).unwrap_or(0))
                     })
                     .case("brts", px, || {
                         u64::from(brts.label(&g, conn, &mut brts_out)) + u64::from(brts_out[mid])
