@@ -26,7 +26,7 @@ pub enum LabelStores {
     /// ([`crate::cpu::last_level_cache`]), where its reader finds it; streaming
     /// (non-temporal) stores when it is larger, which skip the read for ownership of each
     /// line. On the shared 2-vCPU EPYC of docs/benchmarks.md (32 MiB L3, other processes
-    /// running) streaming took 0.6-0.9x the time of ordinary stores with 8-connectivity
+    /// running) streaming took 0.55-0.85x the time of ordinary stores with 8-connectivity
     /// already at 2048x2048 (a 16 MiB image, half the L3), hence a quarter rather than a
     /// half. Streaming when the cache size is unknown. The default.
     #[default]

@@ -208,7 +208,8 @@ pub(super) fn write_avx2<const UNIT: usize>(
 
 /// Writes the label image of a scanned grid (`labels`: each run's label, in the order of the
 /// scan) with the best writer this CPU has: [`write_avx512`] unless `avx2_only`, else
-/// [`write_avx2`]. Only the rows of `units` (units of one row, or two with
+/// [`write_avx2`], with streaming stores when `stream` (see [`super::LabelStores`]). Only
+/// the rows of `units` (units of one row, or two with
 /// 8-connectivity), into `out` from its first row, with `labels` from the first run of the
 /// first of them.
 ///
@@ -240,7 +241,8 @@ pub(super) unsafe fn write_fast(
 /// a unit's merged row, `vpopcntd` of the run starts up to each cell gives the cell's source
 /// among the label coming in from the left (0) and the labels of the runs starting in the
 /// 16 cells (1..=8); one `vpermd`, masked by the row's cells, picks them, and one store
-/// writes them (streaming where aligned, masked at a row's end).
+/// writes them (streaming where aligned when `stream`, masked at a row's end). 64 cells in
+/// which no run starts take the incoming label where set, one masked broadcast per 16.
 #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt,bmi1,bmi2,lzcnt")]
 pub(super) fn write_avx512<const UNIT: usize>(
     grid: &BitGrid,
