@@ -9,14 +9,15 @@
 //! - 2048x2048 labelling (8-connected; noise at 30/50/70% and a blobby image; 4-connected
 //!   on 50% noise), in ns per pixel: labels written into a reused image (raster order, and
 //!   with 8-connectivity also the scan's row-pair order, which skips the renumbering; and
-//!   with the AVX2 writer where the CPU has the AVX-512 one), the
+//!   with the AVX2 writer where the CPU has the AVX-512 one, and with cache-resident and
+//!   streaming stores of the image, the automatic choice's alternatives), the
 //!   summary path (sizes, boxes and centroid sums, no image), the naive BFS, imageproc's `connected_components`, and the
 //!   memory floor: writing a u32 image of the same size. `--quick` runs use 1024x1024
 //!   images and time the naive BFS on one of them only.
 
 use crate::Bench;
 use gridbits::algo::components::{components, components_plain, groups_at_least, table};
-use gridbits::algo::label::{ComponentStats, LabelOrder, Labeller, Labels};
+use gridbits::algo::label::{ComponentStats, LabelOrder, LabelStores, Labeller, Labels};
 use gridbits::cpu::Level;
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{BitGrid, Board6x12, Connectivity};
@@ -165,6 +166,10 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix) {
         let mut labeller2 = Labeller::new();
         let mut avx2 = Labeller::new().with_level(Level::Avx2);
         let mut avx2_image = Labels::new();
+        let mut cached = Labeller::new().with_stores(LabelStores::Cached);
+        let mut cached_image = Labels::new();
+        let mut streaming = Labeller::new().with_stores(LabelStores::Streaming);
+        let mut streaming_image = Labels::new();
         let mut pairs = Labeller::new().with_order(LabelOrder::RowPairs);
         let mut pairs_image = Labels::new();
         let mut stats: Vec<ComponentStats> = Vec::new();
@@ -181,6 +186,14 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix) {
             .alternative("avx2-writer", px, || {
                 u64::from(avx2.label(g, conn, &mut avx2_image).unwrap_or(0))
                     + u64::from(avx2_image.as_slice()[side * side / 2])
+            })
+            .alternative("cached-stores", px, || {
+                u64::from(cached.label(g, conn, &mut cached_image).unwrap_or(0))
+                    + u64::from(cached_image.as_slice()[side * side / 2])
+            })
+            .alternative("streaming-stores", px, || {
+                u64::from(streaming.label(g, conn, &mut streaming_image).unwrap_or(0))
+                    + u64::from(streaming_image.as_slice()[side * side / 2])
             })
             .case("row-pair-order", px, || {
                 u64::from(pairs.label(g, conn, &mut pairs_image).unwrap_or(0))

@@ -28,6 +28,7 @@ pub mod measure;
 pub mod morph;
 pub mod parallel;
 pub mod puyo_moves;
+pub mod scans;
 pub mod skeleton;
 pub mod slide;
 pub mod tetris_moves;
@@ -527,6 +528,7 @@ pub fn run(bench: &mut Bench) {
     distance_transform::register(bench, &mut SplitMix::new(0xd7));
     morph::register(bench, &mut SplitMix::new(0x31));
     measure::register(bench, &mut SplitMix::new(0x3e));
+    scans::register(bench);
 }
 
 #[cfg(test)]

@@ -285,6 +285,62 @@ pub fn with_level<R>(level: Level, f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// The size in bytes of the last-level cache (the largest data or unified cache) that the
+/// calling core sees, as CPUID's cache description reports it, `0` when it does not (not
+/// x86-64, no such leaf). Read once, on the first call. For code that chooses between
+/// ordinary and streaming (non-temporal) stores by the size of what it writes: the label
+/// image ([`crate::algo::label::LabelStores`]).
+///
+/// The description is the deterministic cache leaf: `0x8000_001D` on AMD CPUs, `4` on Intel
+/// (each cache: ways x partitions x line size x sets). Not the older AMD leaf `0x8000_0006`,
+/// which on the 2-vCPU AMD EPYC VM of docs/benchmarks.md reports 320 MiB of L3 where the core
+/// complex has 32 MiB (as Linux lists it).
+///
+/// ```
+/// let l3 = gridbits::cpu::last_level_cache();
+/// assert_eq!(l3, gridbits::cpu::last_level_cache()); // read once
+/// assert!(l3 == 0 || l3 >= 1 << 16);
+/// ```
+pub fn last_level_cache() -> usize {
+    static LLC: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *LLC.get_or_init(cache_from_cpuid)
+}
+
+fn cache_from_cpuid() -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::__cpuid_count;
+        // Leaves beyond the maximum (of leaf 0 or 0x8000_0000) read as garbage: asked only
+        // below it. AMD leaves 4 empty and describes its caches in 0x8000_001D.
+        let (max, ext) = (__cpuid_count(0, 0).eax, __cpuid_count(0x8000_0000, 0).eax);
+        let leaf = if ext >= 0x8000_001D && __cpuid_count(0x8000_001D, 0).eax & 0x1f != 0 {
+            0x8000_001D
+        } else if max >= 4 {
+            4
+        } else {
+            return 0;
+        };
+        let mut best = 0;
+        for sub in 0..16 {
+            let r = __cpuid_count(leaf, sub);
+            let kind = r.eax & 0x1f; // 0: no more caches, 1: data, 2: code, 3: unified
+            if kind == 0 {
+                break;
+            }
+            if kind != 2 {
+                let ways = ((r.ebx >> 22) & 0x3ff) as usize + 1;
+                let parts = ((r.ebx >> 12) & 0x3ff) as usize + 1;
+                let line = (r.ebx & 0xfff) as usize + 1;
+                let sets = r.ecx as usize + 1;
+                best = best.max(ways * parts * line * sets);
+            }
+        }
+        return best;
+    }
+    #[allow(unreachable_code)]
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

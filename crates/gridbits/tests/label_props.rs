@@ -6,7 +6,7 @@ use crate::common::config;
 
 use gridbits::algo::label::{
     self, count, label, label_classes, label_with_stats, planes_by_char, stats, ComponentStats,
-    LabelInput, LabelOrder, Labeller, Labels,
+    LabelInput, LabelOrder, LabelStores, Labeller, Labels,
 };
 use gridbits::cpu::Level;
 use gridbits::naive::{components as nc, NaiveGrid};
@@ -183,6 +183,16 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         let mut avx2 = Labeller::new().with_level(Level::Avx2);
         assert_eq!(avx2.label(g, conn, &mut img).unwrap(), n);
         assert_eq!(img.as_slice(), got.as_slice(), "AVX2 writer {conn:?}\n{g}");
+
+        // Both store kinds of both vector writers (the automatic choice takes ordinary
+        // stores for images this small) give the same.
+        for stores in [LabelStores::Cached, LabelStores::Streaming] {
+            for level in [Level::Avx2, Level::Avx512] {
+                let mut l = Labeller::new().with_level(level).with_stores(stores);
+                assert_eq!(l.label(g, conn, &mut img).unwrap(), n);
+                assert_eq!(img.as_slice(), want, "{level:?} {stores:?} {conn:?}\n{g}");
+            }
+        }
 
         // The row-pair order: the same components, numbered as documented, and the
         // statistics follow the labels.

@@ -6,7 +6,8 @@ use super::source::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{
-    memory_error, size_error, try_resize, LabelOrder, Labeller, Labels, BIT_PATH, LABEL_SLACK,
+    memory_error, size_error, try_resize, LabelOrder, LabelStores, Labeller, Labels, BIT_PATH,
+    LABEL_SLACK,
 };
 use crate::algo::runs::union_find::union;
 use crate::grid::first_marks;
@@ -55,6 +56,24 @@ impl Labeller {
     /// ```
     pub fn with_order(mut self, order: LabelOrder) -> Self {
         self.order = order;
+        self
+    }
+
+    /// The same labeller storing label images as `stores` says (by default
+    /// [`LabelStores::Auto`]): for comparisons of the store kinds. Results are identical.
+    ///
+    /// ```
+    /// use gridbits::algo::label::{LabelStores, Labeller, Labels};
+    /// use gridbits::{BitGrid, Connectivity};
+    /// let g = BitGrid::parse("#.#\n###\n").unwrap();
+    /// let (mut a, mut b) = (Labels::new(), Labels::new());
+    /// Labeller::new().with_stores(LabelStores::Cached).label(&g, Connectivity::Four, &mut a).unwrap();
+    /// Labeller::new().with_stores(LabelStores::Streaming).label(&g, Connectivity::Four, &mut b).unwrap();
+    /// assert_eq!(a.as_slice(), b.as_slice());
+    /// assert!(!LabelStores::Cached.streams(1 << 30) && LabelStores::Streaming.streams(64));
+    /// ```
+    pub fn with_stores(mut self, stores: LabelStores) -> Self {
+        self.stores = stores;
         self
     }
 

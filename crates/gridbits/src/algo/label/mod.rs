@@ -77,7 +77,7 @@ pub use component_stats::ComponentStats;
 pub use input::LabelInput;
 pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
-pub use scratch::{LabelOrder, Labeller};
+pub use scratch::{LabelOrder, LabelStores, Labeller};
 pub use split::{grid_components, GridComponents};
 pub use values::{label_byte_values, label_values, MAX_BYTE_PLANES};
 

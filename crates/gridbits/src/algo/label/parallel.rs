@@ -145,7 +145,7 @@ fn scan_stripe(
     src.rows_into(s.y0, g);
     let l = &mut s.labeller;
     // The caller's code paths and order; never stripes of its own.
-    (l.cap, l.order) = (like.cap, like.order);
+    (l.cap, l.order, l.stream) = (like.cap, like.order, like.stream);
     l.split = Some((usize::MAX, 1));
     s.count = l.scan(g, conn)?;
     border_labels(l, g, conn, 0, &mut s.top)?;
@@ -215,6 +215,8 @@ impl Labeller {
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
         let pipelined = out.is_some() && stats.is_none();
+        let (w, h) = src.size();
+        self.stream = self.stores.streams(w.saturating_mul(h).saturating_mul(4));
         let starts = self.stripe_starts(src.size().1, conn, rows, pipelined);
         let mut stripes = std::mem::take(&mut self.stripes);
         stripes.resize_with(starts.len() - 1, Stripe::default);

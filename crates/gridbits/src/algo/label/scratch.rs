@@ -18,6 +18,36 @@ pub enum LabelOrder {
     RowPairs,
 }
 
+/// How the label image is stored by the vector writers (AVX2 and AVX-512; the portable writer
+/// always stores through the cache). Results are identical; only the time differs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LabelStores {
+    /// Through the cache when the image takes at most a quarter of the last-level cache
+    /// ([`crate::cpu::last_level_cache`]), where its reader finds it; streaming
+    /// (non-temporal) stores when it is larger, which skip the read for ownership of each
+    /// line. On the shared 2-vCPU EPYC of docs/benchmarks.md (32 MiB L3, other processes
+    /// running) streaming took 0.55-0.85x the time of ordinary stores with 8-connectivity
+    /// already at 2048x2048 (a 16 MiB image, half the L3), hence a quarter rather than a
+    /// half. Streaming when the cache size is unknown. The default.
+    #[default]
+    Auto,
+    /// Always ordinary stores, through the cache.
+    Cached,
+    /// Always streaming stores where a row's cells are aligned (as before `Auto`).
+    Streaming,
+}
+
+impl LabelStores {
+    /// Whether an image of `bytes` bytes is written with streaming stores.
+    pub fn streams(self, bytes: usize) -> bool {
+        match self {
+            LabelStores::Auto => bytes > crate::cpu::last_level_cache() / 4,
+            LabelStores::Cached => false,
+            LabelStores::Streaming => true,
+        }
+    }
+}
+
 /// Reusable scratch space of the labeller: keep one around to label many images without
 /// allocating.
 ///
@@ -53,6 +83,10 @@ pub struct Labeller {
     pub(super) cap: Option<crate::cpu::Features>,
     /// How components are numbered.
     pub(super) order: LabelOrder,
+    /// How the vector writers store the image, and the choice for the image being written
+    /// (set at the start of each labelling, taken to the stripes).
+    pub(super) stores: LabelStores,
+    pub(super) stream: bool,
     /// Forced stripes (test knob): minimum cells and rows per stripe.
     pub(super) split: Option<(usize, usize)>,
     /// Scratch space of the stripes of a striped labelling.

@@ -41,6 +41,8 @@ impl Labeller {
         out: &mut Labels,
         stats: Option<&mut Vec<ComponentStats>>,
     ) -> Result<u32, SizeError> {
+        let bytes = grid.width().saturating_mul(grid.height()).saturating_mul(4);
+        self.stream = self.stores.streams(bytes);
         if let Some(rows) = self.stripe_rows(grid.size(), conn) {
             return self.striped(Source::Grid(grid), conn, rows, Some(out), stats);
         }

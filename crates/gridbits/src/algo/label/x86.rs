@@ -98,6 +98,7 @@ pub(super) fn label_avx2(
             &l.parent,
             cells,
             !l.may(super::AVX512_WRITER),
+            l.stream,
         )
     };
     // SAFETY: `cells` came from `resize_uninit(w, h)`, and the writer wrote every one of
@@ -117,6 +118,7 @@ pub(super) fn write_avx2<const UNIT: usize>(
     units: Range<usize>,
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
+    stream: bool,
 ) {
     use std::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi32, _mm256_cvtepu8_epi32,
@@ -170,9 +172,9 @@ pub(super) fn write_avx2<const UNIT: usize>(
                     if x + 8 <= w {
                         let dst = &mut row[x..x + 8];
                         let ptr = dst.as_mut_ptr().cast::<__m256i>();
-                        if (ptr as usize).is_multiple_of(32) {
-                            // Streaming: the image is usually larger than the caches;
-                            // no read for ownership.
+                        if stream && (ptr as usize).is_multiple_of(32) {
+                            // Streaming: an image larger than the cache; no read for
+                            // ownership.
                             // SAFETY: `dst` is 8 u32 and 32-byte aligned. Streaming stores
                             // need an `_mm_sfence` on this thread before the memory is read
                             // again: the one at the end of this function; a panic before it
@@ -206,7 +208,8 @@ pub(super) fn write_avx2<const UNIT: usize>(
 
 /// Writes the label image of a scanned grid (`labels`: each run's label, in the order of the
 /// scan) with the best writer this CPU has: [`write_avx512`] unless `avx2_only`, else
-/// [`write_avx2`]. Only the rows of `units` (units of one row, or two with
+/// [`write_avx2`], with streaming stores when `stream` (see [`super::LabelStores`]). Only
+/// the rows of `units` (units of one row, or two with
 /// 8-connectivity), into `out` from its first row, with `labels` from the first run of the
 /// first of them.
 ///
@@ -219,16 +222,17 @@ pub(super) unsafe fn write_fast(
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
     avx2_only: bool,
+    stream: bool,
 ) {
     let wide = !avx2_only && crate::cpu::has(super::AVX512_WRITER);
     // SAFETY: the caller guarantees AVX2 and the bit instructions; `AVX512_WRITER`
     // checked AVX-512 F and VPOPCNTDQ (and the same bit instructions) for `write_avx512`.
     unsafe {
         match (conn, wide) {
-            (Connectivity::Four, true) => write_avx512::<1>(grid, units, labels, out),
-            (Connectivity::Eight, true) => write_avx512::<2>(grid, units, labels, out),
-            (Connectivity::Four, false) => write_avx2::<1>(grid, units, labels, out),
-            (Connectivity::Eight, false) => write_avx2::<2>(grid, units, labels, out),
+            (Connectivity::Four, true) => write_avx512::<1>(grid, units, labels, out, stream),
+            (Connectivity::Eight, true) => write_avx512::<2>(grid, units, labels, out, stream),
+            (Connectivity::Four, false) => write_avx2::<1>(grid, units, labels, out, stream),
+            (Connectivity::Eight, false) => write_avx2::<2>(grid, units, labels, out, stream),
         }
     }
 }
@@ -237,18 +241,20 @@ pub(super) unsafe fn write_fast(
 /// a unit's merged row, `vpopcntd` of the run starts up to each cell gives the cell's source
 /// among the label coming in from the left (0) and the labels of the runs starting in the
 /// 16 cells (1..=8); one `vpermd`, masked by the row's cells, picks them, and one store
-/// writes them (streaming where aligned, masked at a row's end).
+/// writes them (streaming where aligned when `stream`, masked at a row's end). 64 cells in
+/// which no run starts take the incoming label where set, one masked broadcast per 16.
 #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt,bmi1,bmi2,lzcnt")]
 pub(super) fn write_avx512<const UNIT: usize>(
     grid: &BitGrid,
     units: Range<usize>,
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
+    stream: bool,
 ) {
     use std::arch::x86_64::{
         _mm512_and_si512, _mm512_mask_loadu_epi32, _mm512_mask_storeu_epi32,
-        _mm512_maskz_permutexvar_epi32, _mm512_popcnt_epi32, _mm512_set1_epi32, _mm512_setr_epi32,
-        _mm512_stream_si512, _mm_sfence,
+        _mm512_maskz_mov_epi32, _mm512_maskz_permutexvar_epi32, _mm512_popcnt_epi32,
+        _mm512_set1_epi32, _mm512_setr_epi32, _mm512_storeu_si512, _mm512_stream_si512, _mm_sfence,
     };
     let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
     let top = units.start * UNIT; // the grid row of `out`'s first row
@@ -283,6 +289,31 @@ pub(super) fn write_avx512<const UNIT: usize>(
             );
             let x0 = j * 64;
             let cells = (w - x0).min(64);
+            if starts == 0 && cells == 64 {
+                // No run starts in these 64 cells (the white of a scan, the inside of a
+                // long run): every set cell takes the incoming label, the others 0. No
+                // table, no popcount; predictable on scans, never taken on noise.
+                let fill = _mm512_set1_epi32(incoming as i32);
+                for r in 0..rows {
+                    let y = y0 + r;
+                    let row = if UNIT == 1 { m } else { words[y * wpr + j] };
+                    for q in 0..4 {
+                        let v = _mm512_maskz_mov_epi32((row >> (16 * q)) as u16, fill);
+                        // SAFETY: cells x0 + 16q..x0 + 16q + 16 of row y, inside `out` as
+                        // below (`x0 + 64 <= w`); streaming as below, at a 64-byte aligned
+                        // address, before the `_mm_sfence` at the end.
+                        unsafe {
+                            let p = out.as_mut_ptr().add((y - top) * w + x0 + 16 * q);
+                            if stream && (p as usize).is_multiple_of(64) {
+                                _mm512_stream_si512(p.cast(), v);
+                            } else {
+                                _mm512_storeu_si512(p.cast(), v);
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
             for q in 0..cells.div_ceil(16) {
                 let s = (starts >> (16 * q)) as u32 & 0xffff;
                 let new = s.count_ones() as usize;
@@ -329,7 +360,7 @@ pub(super) fn write_avx512<const UNIT: usize>(
                     // reader of `out` (borrowed mutably for this call).
                     unsafe {
                         let p = out.as_mut_ptr().add((y - top) * w + x);
-                        if inside == u16::MAX && (p as usize).is_multiple_of(64) {
+                        if stream && inside == u16::MAX && (p as usize).is_multiple_of(64) {
                             _mm512_stream_si512(p.cast(), v);
                         } else {
                             _mm512_mask_storeu_epi32(p.cast(), inside, v);
@@ -373,7 +404,9 @@ mod tests {
                 l.scan(&g, conn).unwrap();
                 let units = h.div_ceil(unit_rows(conn));
                 let rows_of = |k: usize| (k * unit_rows(conn)).min(h);
-                for avx2_only in [true, false] {
+                for (avx2_only, stream) in
+                    [(true, false), (true, true), (false, false), (false, true)]
+                {
                     if !avx2_only && !crate::cpu::has(AVX512_WRITER) {
                         continue;
                     }
@@ -383,7 +416,7 @@ mod tests {
                         let labels = &l.parent[l.unit_base[a] as usize..];
                         // SAFETY: the CPU has AVX2 and the bit instructions (checked above),
                         // and AVX-512 when `avx2_only` is false (checked above).
-                        unsafe { write_fast(&g, conn, a..b, labels, &mut out, avx2_only) };
+                        unsafe { write_fast(&g, conn, a..b, labels, &mut out, avx2_only, stream) };
                         // SAFETY: every element was initialised when the vector was made.
                         out.iter().map(|c| unsafe { c.assume_init() }).collect()
                     };
@@ -398,7 +431,7 @@ mod tests {
                             assert_eq!(
                                 part,
                                 whole[rows_of(a) * w..rows_of(b) * w],
-                                "case {case}: {w}x{h} {conn:?} units {a}..{b} avx2_only {avx2_only}"
+                                "case {case}: {w}x{h} {conn:?} units {a}..{b} avx2_only {avx2_only} stream {stream}"
                             );
                         }
                     }
