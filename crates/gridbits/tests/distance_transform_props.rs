@@ -231,7 +231,13 @@ fn chamfer_long_distances() {
 #[test]
 fn euclidean_distances_of_deep_shapes() {
     let mut rng = SplitMix::new(0xd15);
-    for &(w, h, holes) in &[(300, 40, 1), (130, 130, 3), (65, 200, 2), (1000, 3, 5), (64, 64, 40)] {
+    for &(w, h, holes) in &[
+        (300, 40, 1),
+        (130, 130, 3),
+        (65, 200, 2),
+        (1000, 3, 5),
+        (64, 64, 40),
+    ] {
         let mut g = BitGrid::full(w, h);
         for _ in 0..holes {
             g.clear(rng.below(w as u64) as usize, rng.below(h as u64) as usize);
@@ -243,6 +249,43 @@ fn euclidean_distances_of_deep_shapes() {
             let b = b.unwrap();
             assert_eq!(d[i], (b as f64).sqrt(), "{w}x{h} cell {i}");
             assert_eq!(d32[i], (b as f32).sqrt(), "{w}x{h} cell {i}");
+        }
+    }
+}
+
+/// City-block and chessboard distances of shapes deeper than the erosion layers' budget
+/// (city block then goes separably, chessboard by the passes), against brute force.
+#[test]
+fn chamfer_distances_of_deep_shapes() {
+    let mut rng = SplitMix::new(0xdee9);
+    for &(w, h, holes) in &[
+        (300, 40, 1),
+        (130, 130, 3),
+        (65, 200, 2),
+        (1000, 3, 5),
+        (63, 64, 2),
+    ] {
+        let mut g = BitGrid::full(w, h);
+        for _ in 0..holes {
+            g.clear(rng.below(w as u64) as usize, rng.below(h as u64) as usize);
+        }
+        let naive = NaiveGrid::from_view(&g);
+        for (n, metric) in [
+            (Neighbourhood::taxicab(), Metric::Taxicab),
+            (Neighbourhood::chessboard(), Metric::Chessboard),
+        ] {
+            let want: Vec<i32> = brute_force(&naive, metric)
+                .iter()
+                .map(|b| b.unwrap() as i32)
+                .collect();
+            let t = chamfer_transform(&g, n, false).unwrap();
+            assert_eq!(t.distances(), &want[..], "{w}x{h} {metric:?}");
+            let as_f32: Vec<f32> = want.iter().map(|&d| d as f32).collect();
+            assert_eq!(
+                chamfer_distances_f32(&g, n).unwrap(),
+                as_f32,
+                "{w}x{h} {metric:?}"
+            );
         }
     }
 }

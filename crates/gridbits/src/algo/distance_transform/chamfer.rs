@@ -6,7 +6,9 @@
 //! side, so the inner loop has no bounds checks; the neighbourhood's four "earlier" cells are
 //! const-generic flags, so each of the 16 neighbourhoods compiles to its own straight loop.
 
+use super::city_block::city_block_distances;
 use super::layers::layer_distances;
+use super::rows::{separable_distances, Chessboard};
 use crate::error::{try_filled, try_vec};
 use crate::{BitGrid, SizeError};
 
@@ -190,7 +192,9 @@ pub fn chamfer_distances_f32(
 /// The distances by erosion layers ([`layers`](super::layers)) where they apply and pay
 /// (`zero` is `f(0)`, a background cell's distance):
 /// city block or chessboard, a grid with a background cell, shapes shallow enough for the
-/// layers' budget. `None` sends the caller to the passes, which give the same distances.
+/// layers' budget; past it, separably ([`city_block`](super::city_block),
+/// [`rows`](super::rows)). `None` sends the caller to the passes, which give the same
+/// distances.
 fn by_layers<T: Copy>(
     grid: &BitGrid,
     neighbourhood: Neighbourhood,
@@ -209,7 +213,17 @@ fn by_layers<T: Copy>(
         return Ok(None); // no background cell: nothing is reached, the passes say so
     }
     let mut out: Vec<T> = try_filled("chamfer distances", w, h, (w * h) as u128, zero)?;
-    Ok(layer_distances(grid, diagonal, &mut out, f).then_some(out))
+    if layer_distances(grid, diagonal, &mut out, &f) {
+        return Ok(Some(out));
+    }
+    // Deep shapes: the column distances, then per row two sweeps (city block) or the
+    // chessboard row pass.
+    if diagonal {
+        drop(out);
+        return separable_distances::<Chessboard, T>(grid, |d| f(d as u32));
+    }
+    city_block_distances(grid, &mut out, f)?;
+    Ok(Some(out))
 }
 
 /// The cells of the padded distances `pad`, row-major, each through `f`.

@@ -1,11 +1,12 @@
 //! The first pass of the separable transforms: per cell, how many rows away the nearest
 //! background cell of its column is, read from the packed bits.
 //!
-//! Going down, each cell's distance to the nearest background cell above it is the cell
-//! above's plus one, or 0 on a background cell: one branch-free `u32` lane per column, 64
+//! Going up, each cell's distance to the nearest background cell below it is the cell
+//! below's plus one, or 0 on a background cell: one branch-free `u32` lane per column, 64
 //! lanes per word of the grid (the set bit of a lane becomes a mask of all ones), into a
-//! scratch plane. Going up, the same from below, and the smaller of the two is final: each
-//! row is handed over as soon as it is, bottom row first, while it is still in cache.
+//! scratch plane. Going down, the same from above, and the smaller of the two is final: each
+//! row is handed over as soon as it is, top row first, while it is still in cache (so the
+//! callers write their output once, in order).
 
 use crate::error::try_filled;
 use crate::{BitGrid, SizeError};
@@ -14,7 +15,7 @@ use crate::{BitGrid, SizeError};
 /// real one; `+ 1` on it stays clear of overflow).
 pub(super) const NONE: u32 = u32::MAX / 2;
 
-/// Calls `row(y, g)` for every row `y`, from the bottom row up, with `g[x]` the distance
+/// Calls `row(y, g)` for every row `y`, from the top row down, with `g[x]` the distance
 /// from `(x, y)` to the nearest background cell in column `x` (0 on a background cell,
 /// [`NONE`] in a column without one).
 ///
@@ -29,24 +30,25 @@ pub(super) fn column_distances(
     if w == 0 || h == 0 {
         return Ok(());
     }
-    let mut above: Vec<u32> = try_filled("column distances", w, h, (w * h) as u128, 0)?;
+    // Going up: the distance to the nearest background cell below, kept for every cell.
+    let mut below: Vec<u32> = try_filled("column distances", w, h, (w * h) as u128, 0)?;
     let mut prev: Vec<u32> = try_filled("column distances", w, h, w as u128, NONE)?;
-    for y in 0..h {
-        let cur = &mut above[y * w..(y + 1) * w];
+    for y in (0..h).rev() {
+        let cur = &mut below[y * w..(y + 1) * w];
         step(grid.row_words(y), &prev, cur);
         prev.copy_from_slice(cur);
     }
-    // `prev` now runs from below.
+    // Going down: from above, on the fly, and each row handed over at once.
     prev.fill(NONE);
-    let mut below = vec![0u32; w];
-    for y in (0..h).rev() {
-        step(grid.row_words(y), &prev, &mut below);
-        let cur = &mut above[y * w..(y + 1) * w];
-        for (c, &b) in cur.iter_mut().zip(&below) {
-            *c = (*c).min(b);
+    let mut above = vec![0u32; w];
+    for y in 0..h {
+        step(grid.row_words(y), &prev, &mut above);
+        let cur = &mut below[y * w..(y + 1) * w];
+        for (c, &a) in cur.iter_mut().zip(&above) {
+            *c = (*c).min(a);
         }
         row(y, cur);
-        std::mem::swap(&mut prev, &mut below);
+        std::mem::swap(&mut prev, &mut above);
     }
     Ok(())
 }

@@ -37,10 +37,12 @@
 
 mod chamfer;
 mod chamfer5;
+mod city_block;
 mod columns;
 mod euclidean;
 mod exact;
 mod layers;
+mod rows;
 
 pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
 pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};
