@@ -6,8 +6,8 @@
 //!
 //! Each layer is one erosion of the rows that still hold cells (64 cells per word operation)
 //! and one bit-sliced increment of a per-cell counter (plane `b` holds bit `b` of every
-//! cell's count); at the end the planes are spread into one number per cell, eight cells
-//! per table lookup. The work grows with the largest distance, where the two passes of
+//! cell's count); at the end the planes are spread into one number per cell, 64 cells at a
+//! time. The work grows with the largest distance, where the two passes of
 //! [`chamfer`](super::chamfer) do not: past a budget of [`BUDGET_LAYERS`] whole-grid layers
 //! the layers give up and the caller runs the passes.
 
@@ -18,21 +18,6 @@ use crate::BitGrid;
 /// --filter "cdt"`): a layer costs a few word operations per 64 cells, the passes a few
 /// per cell.
 pub(super) const BUDGET_LAYERS: usize = 24;
-
-/// Byte `k` of `SPREAD[v]` is bit `k` of `v`: eight cells' bits of one plane, one per byte.
-const SPREAD: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut v = 0;
-    while v < 256 {
-        let mut k = 0;
-        while k < 8 {
-            t[v] |= (((v >> k) & 1) as u64) << (8 * k);
-            k += 1;
-        }
-        v += 1;
-    }
-    t
-};
 
 /// Writes the distance of every cell through `f` into `out` (row-major, `w * h` cells,
 /// holding `f(0)` on entry: background cells may be left as they are) and returns `true`; or returns `false` with `out`
@@ -171,9 +156,10 @@ fn and_sides(row: Option<&[u64]>, out: &mut [u64], tail: u64) {
 }
 
 /// Every cell's count from the bit planes, through `f`, into `out` (words without a counted
-/// cell are skipped: `out` holds `f(0)` there already). The low eight planes go eight cells
-/// per lookup (one byte a cell, straight into `out`); counts of 256 or more (a ninth plane:
-/// rare) add the high planes bit by bit.
+/// cell are skipped: `out` holds `f(0)` there already). The low eight planes go 64 cells at
+/// a time, each half-word's bits tested against constant lane masks (a loop the compiler
+/// turns into vector compares); counts of 256 or more (a ninth plane: rare) add the high
+/// planes bit by bit.
 fn spread<T: Copy>(
     planes: &[Vec<u64>],
     w: usize,
@@ -183,31 +169,34 @@ fn spread<T: Copy>(
     f: impl Fn(u32) -> T,
 ) {
     let low = planes.len().min(8);
-    let mut high = [0u32; 64];
+    let mut counts = [0u32; 64];
     for y in 0..h {
         for i in 0..wpr {
             let word = y * wpr + i;
             if planes.iter().all(|p| p[word] == 0) {
                 continue;
             }
-            high.fill(0);
+            counts.fill(0);
+            for (b, p) in planes[..low].iter().enumerate() {
+                let bits = p[word];
+                let (lo, hi) = (bits as u32, (bits >> 32) as u32);
+                let (c_lo, c_hi) = counts.split_at_mut(32);
+                for (k, (cl, ch)) in c_lo.iter_mut().zip(c_hi.iter_mut()).enumerate() {
+                    *cl |= u32::from(lo & (1 << k) != 0) << b;
+                    *ch |= u32::from(hi & (1 << k) != 0) << b;
+                }
+            }
             for (b, p) in planes.iter().enumerate().skip(8) {
                 let mut bits = p[word];
                 while bits != 0 {
-                    high[bits.trailing_zeros() as usize] |= 1 << b;
+                    counts[bits.trailing_zeros() as usize] |= 1 << b;
                     bits &= bits - 1;
                 }
             }
             let x0 = 64 * i;
             let row = &mut out[y * w + x0..y * w + x0 + (w - x0).min(64)];
-            for (byte, cells) in row.chunks_mut(8).enumerate() {
-                let mut lanes = 0u64;
-                for (b, p) in planes[..low].iter().enumerate() {
-                    lanes |= SPREAD[((p[word] >> (8 * byte)) & 0xff) as usize] << b;
-                }
-                for (k, o) in cells.iter_mut().enumerate() {
-                    *o = f(((lanes >> (8 * k)) & 0xff) as u32 | high[8 * byte + k]);
-                }
+            for (o, &c) in row.iter_mut().zip(&counts) {
+                *o = f(c);
             }
         }
     }
