@@ -9,7 +9,8 @@ use super::columns::column_distances;
 use crate::{BitGrid, SizeError};
 
 /// Writes every cell's city-block distance through `f` into `out` (row-major, one per
-/// cell). The grid must hold a background cell (then every cell has a distance).
+/// cell). The grid must hold a background cell (then every cell has a distance) and its
+/// sides must be below [`MAX_SIDE`](super::columns::MAX_SIDE).
 ///
 /// # Errors
 ///

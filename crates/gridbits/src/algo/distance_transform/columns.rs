@@ -11,13 +11,18 @@
 use crate::error::try_filled;
 use crate::{BitGrid, SizeError};
 
-/// The column distance of a cell whose column holds no background cell (larger than any
-/// real one; `+ 1` on it stays clear of overflow).
+/// The least column distance of a cell whose column holds no background cell (larger than
+/// any real one): such cells count up from it, `NONE` to `NONE + height`, so every value
+/// from `NONE` up means "none" (the callers keep the height below [`MAX_SIDE`]).
 pub(super) const NONE: u32 = u32::MAX / 2;
+
+/// Sides below this keep the column distances (up to `NONE + height`) and the row passes'
+/// arithmetic clear of overflow.
+pub(super) const MAX_SIDE: usize = 1 << 28;
 
 /// Calls `row(y, g)` for every row `y`, from the top row down, with `g[x]` the distance
 /// from `(x, y)` to the nearest background cell in column `x` (0 on a background cell,
-/// [`NONE`] in a column without one).
+/// [`NONE`] or more in a column without one). The grid's sides must be below [`MAX_SIDE`].
 ///
 /// # Errors
 ///
@@ -27,6 +32,7 @@ pub(super) fn column_distances(
     mut row: impl FnMut(usize, &[u32]),
 ) -> Result<(), SizeError> {
     let (w, h) = grid.size();
+    debug_assert!(w.max(h) < MAX_SIDE);
     if w == 0 || h == 0 {
         return Ok(());
     }
@@ -53,18 +59,29 @@ pub(super) fn column_distances(
     Ok(())
 }
 
-/// One row of a column scan: `out[x]` is `prev[x] + 1` (at most [`NONE`]) where the bit of
-/// column `x` in `words` is set, else 0.
+/// One row of a column scan: `out[x]` is `prev[x] + 1` where the bit of column `x` in
+/// `words` is set, else 0 (the caller keeps `NONE + height` below `u32::MAX`). Each
+/// half-word's bits are tested against constant lane masks, a loop the compiler turns into
+/// vector compares.
 #[inline]
 fn step(words: &[u64], prev: &[u32], out: &mut [u32]) {
     for ((o, p), &word) in out.chunks_mut(64).zip(prev.chunks(64)).zip(words) {
         if word == 0 {
             o.fill(0);
-            continue;
-        }
-        for (i, (o, &p)) in o.iter_mut().zip(p).enumerate() {
-            let m = 0u32.wrapping_sub(((word >> i) & 1) as u32);
-            *o = (p + 1).min(NONE) & m;
+        } else if o.len() == 64 {
+            let (lo, hi) = (word as u32, (word >> 32) as u32);
+            let (o_lo, o_hi) = o.split_at_mut(32);
+            let (p_lo, p_hi) = p.split_at(32);
+            let (o_lo, o_hi, p_lo, p_hi) =
+                (&mut o_lo[..32], &mut o_hi[..32], &p_lo[..32], &p_hi[..32]);
+            for k in 0..32 {
+                o_lo[k] = (p_lo[k] + 1) & 0u32.wrapping_sub(u32::from(lo & (1 << k) != 0));
+                o_hi[k] = (p_hi[k] + 1) & 0u32.wrapping_sub(u32::from(hi & (1 << k) != 0));
+            }
+        } else {
+            for (i, (o, &p)) in o.iter_mut().zip(p).enumerate() {
+                *o = if (word >> i) & 1 == 1 { p + 1 } else { 0 };
+            }
         }
     }
 }

@@ -19,6 +19,64 @@ use crate::BitGrid;
 /// per cell.
 pub(super) const BUDGET_LAYERS: usize = 24;
 
+/// Whether the layers would surely spend more than the separable passes: a sample of rows
+/// (up to 256, evenly spaced) where a third or more hold a cell deeper than
+/// [`BUDGET_LAYERS`] (a square of that radius around it all set, outside the grid counting
+/// as set). Each such row stays active through all those layers, so the layers would cost
+/// at least a third of the grid times the budget; the check costs a few word operations per
+/// sampled row and window row.
+pub(super) fn surely_deep(grid: &BitGrid) -> bool {
+    let (w, h) = grid.size();
+    let r = BUDGET_LAYERS;
+    if w <= 2 * r || h <= 2 * r {
+        return false;
+    }
+    let wpr = grid.words_per_row();
+    let tail = if w % 64 == 0 { 0 } else { !0u64 << (w % 64) };
+    let stride = (h / 256).max(1);
+    let mut window = vec![0u64; wpr];
+    let (mut sampled, mut deep) = (0usize, 0usize);
+    for y in (0..h).step_by(stride) {
+        sampled += 1;
+        window.fill(!0);
+        for yy in y.saturating_sub(r)..(y + r + 1).min(h) {
+            for (a, &b) in window.iter_mut().zip(grid.row_words(yy)) {
+                *a &= b;
+            }
+        }
+        window[wpr - 1] |= tail;
+        if longest_run(&window) > 2 * r {
+            deep += 1;
+        }
+    }
+    3 * deep >= sampled
+}
+
+/// The longest run of set bits in `words` (bit `i` of word `k` is position `64 k + i`).
+fn longest_run(words: &[u64]) -> usize {
+    let (mut best, mut cur) = (0usize, 0usize);
+    for &word in words {
+        if word == !0 {
+            cur += 64;
+            continue;
+        }
+        // The run reaching into this word, the runs inside it, and the one leaving it.
+        best = best.max(cur + word.trailing_ones() as usize);
+        let mut v = word;
+        while v != 0 {
+            let start = v.trailing_zeros();
+            let len = (v >> start).trailing_ones();
+            best = best.max(len as usize);
+            if start + len >= 64 {
+                break;
+            }
+            v &= !((1u64 << (start + len)) - 1);
+        }
+        cur = word.leading_ones() as usize;
+    }
+    best.max(cur)
+}
+
 /// Writes the distance of every cell through `f` into `out` (row-major, `w * h` cells,
 /// holding `f(0)` on entry: background cells may be left as they are) and returns `true`; or returns `false` with `out`
 /// untouched when the layers would cost more than [`BUDGET_LAYERS`] whole-grid layers (deep
@@ -275,6 +333,59 @@ mod tests {
                 want.get(599, 0) == 600
             }
         );
+    }
+
+    /// The longest run of set bits across words, against a bit-by-bit count.
+    #[test]
+    fn longest_run_counts_across_words() {
+        let mut rng = XorShift(0x7e57);
+        for _ in 0..500 {
+            let n = 1 + (rng.next_u64() % 4) as usize;
+            let words: Vec<u64> = (0..n)
+                .map(|_| match rng.next_u64() % 4 {
+                    0 => !0,
+                    1 => 0,
+                    2 => rng.next_u64() | rng.next_u64(),
+                    _ => !(1u64 << (rng.next_u64() % 64)),
+                })
+                .collect();
+            let (mut best, mut cur) = (0, 0);
+            for i in 0..64 * n {
+                cur = if words[i / 64] >> (i % 64) & 1 == 1 {
+                    cur + 1
+                } else {
+                    0
+                };
+                best = best.max(cur);
+            }
+            assert_eq!(longest_run(&words), best, "{words:x?}");
+        }
+    }
+
+    /// A full grid with one hole is deep; noise and thin bars are not.
+    #[test]
+    fn surely_deep_tells_deep_from_shallow() {
+        let mut g = BitGrid::full(300, 200);
+        g.clear(5, 5);
+        assert!(surely_deep(&g));
+        let mut rng = XorShift(0xdee9);
+        let mut noise = BitGrid::new(300, 200);
+        for y in 0..200 {
+            for x in 0..300 {
+                if rng.percent(90) {
+                    noise.set(x, y);
+                }
+            }
+        }
+        assert!(!surely_deep(&noise));
+        let mut bars = BitGrid::full(300, 200);
+        for y in (0..200).step_by(20) {
+            for x in 0..300 {
+                bars.clear(x, y);
+            }
+        }
+        assert!(!surely_deep(&bars));
+        assert!(!surely_deep(&BitGrid::full(40, 40)));
     }
 
     /// Past the budget the layers give up and leave `out` alone.

@@ -1,8 +1,8 @@
 //! The row pass of the separable transforms without nearest cells: given every cell's
 //! column distance `g` ([`columns`](super::columns)), a cell's distance is the least
 //! `cost(|x - x'|, g[x'])` over the columns `x'` of its row, with `cost` the metric's
-//! ([`SquaredEuclidean`]: `dx^2 + g^2`; [`Chessboard`]: `max(dx, g)`). The row pass skips
-//! what it can:
+//! ([`SquaredEuclidean`]: `dx^2 + g^2`; any metric whose cost grows with both and is 1 at
+//! `(0, 1)` and `(1, 0)` fits). The row pass skips what it can:
 //!
 //! - a background cell cuts its row: no cell sees past it (the cut is nearer than anything
 //!   beyond it), so each run of set cells between two cuts is solved alone;
@@ -13,6 +13,7 @@
 //!   columns (Meijster, Roerdink and Hesselink's second phase, in integers: linear in its
 //!   length, however deep the shape).
 
+pub(super) use super::columns::MAX_SIDE;
 use super::columns::{column_distances, NONE};
 use crate::error::try_vec;
 use crate::{BitGrid, SizeError};
@@ -20,8 +21,8 @@ use crate::{BitGrid, SizeError};
 /// Runs longer than this take the envelope; shorter ones the outward search.
 const SHORT_RUN: usize = 24;
 
-/// Sides below this keep every cost and the envelope's arithmetic in `i64`.
-pub(super) const MAX_SIDE: usize = 1 << 28;
+/// Costs below this are looked up in a table made once per call.
+const SMALL_COSTS: u64 = 1024;
 
 /// A cost far above any real one (a column without background), clear of overflow when
 /// an offset's cost is added.
@@ -61,34 +62,6 @@ impl RowMetric for SquaredEuclidean {
     }
 }
 
-/// Chessboard distances: `max(dx, g)`.
-pub(super) struct Chessboard;
-
-impl RowMetric for Chessboard {
-    #[inline(always)]
-    fn cost(dx: u64, g: u32) -> u64 {
-        if g >= NONE {
-            FAR
-        } else {
-            dx.max(u64::from(g))
-        }
-    }
-    #[inline(always)]
-    fn offset_cost(dx: u64) -> u64 {
-        dx
-    }
-    #[inline(always)]
-    fn separation(c: i64, u: i64, gc: i64, gu: i64) -> i64 {
-        // Meijster et al.'s Sep for the chessboard metric: the last x where c is no worse.
-        let last = if gc <= gu {
-            (c + gu).max((c + u).div_euclid(2))
-        } else {
-            (u - gc).min((c + u).div_euclid(2))
-        };
-        last + 1
-    }
-}
-
 /// Every cell's distance under `M` through `f`, row-major, from the column distances;
 /// `None` for a grid without background or with a side of [`MAX_SIDE`] or more.
 ///
@@ -106,6 +79,9 @@ pub(super) fn separable_distances<M: RowMetric, T: Copy>(
     let mut out: Vec<T> = try_vec("distances", w, h, (w * h) as u128)?;
     let mut env = Envelope::default();
     let zero = f(0);
+    // Most costs are small: theirs through `f` once (a square root saved per cell).
+    let small: Vec<T> = (0..SMALL_COSTS).map(&f).collect();
+    let f = |d: u64| small.get(d as usize).copied().unwrap_or_else(|| f(d));
     column_distances(grid, |y, g| {
         out.resize((y + 1) * w, zero);
         row_distances::<M, T>(g, &mut out[y * w..], &f, &mut env);
@@ -254,7 +230,7 @@ mod tests {
     use crate::naive::NaiveGrid;
     use crate::test_rng::XorShift;
 
-    /// The separable passes (squared Euclidean, chessboard, and city block's sweeps) against
+    /// The separable passes (squared Euclidean, and city block's sweeps) against
     /// brute force, on grids whose rows hold long runs over many columns with background
     /// (the envelope), short runs (the outward search) and runs of 1s, at word edges.
     #[test]
@@ -281,11 +257,7 @@ mod tests {
                 }
                 let naive = NaiveGrid::from_view(&g);
                 let full = g.is_full();
-                for metric in [
-                    Metric::SquaredEuclidean,
-                    Metric::Chessboard,
-                    Metric::Taxicab,
-                ] {
+                for metric in [Metric::SquaredEuclidean, Metric::Taxicab] {
                     let want: Vec<u64> = brute_force(&naive, metric)
                         .iter()
                         .map(|b| b.unwrap_or(u64::MAX))
@@ -294,10 +266,7 @@ mod tests {
                         Metric::SquaredEuclidean => {
                             separable_distances::<SquaredEuclidean, u64>(&g, |d| d).unwrap()
                         }
-                        Metric::Chessboard => {
-                            separable_distances::<Chessboard, u64>(&g, |d| d).unwrap()
-                        }
-                        Metric::Taxicab => (!full).then(|| {
+                        _ => (!full).then(|| {
                             let mut out = vec![0u64; w * h];
                             city_block_distances(&g, &mut out, u64::from).unwrap();
                             out
