@@ -325,14 +325,16 @@ def distance_transform_edt(
         dt, planes, background = np.zeros(a.shape), None, True
     else:
         dt, planes, background = _gridbits.distance_transform_edt(
-            _mask(img, "input"), s2, bool(return_distances)
+            _mask(img, "input"), s2, bool(return_distances), bool(return_indices)
         )
     if ft_inplace:
         ft = indices
     elif planes is not None and background and a.ndim == 2:
         ft = planes  # a fresh array: no copy
-    else:
+    elif return_indices or not background:
         ft = np.zeros((a.ndim,) + a.shape, dtype=np.int32)
+    else:
+        ft = None  # the distances alone
     if planes is not None and ft is not planes:
         if not background:
             # scipy marks the rows -1 and leaves the other planes as they were.

@@ -110,10 +110,11 @@ def distance_transform_cdt(
     """``(distances, nearest row-major indices or None)``: scipy's two-pass chamfer transform
     with the neighbours ``[up-left, up, up-right, left]``."""
 def distance_transform_edt(
-    image: _U8, sampling: tuple[float, float], with_distances: bool
-) -> tuple[Optional[npt.NDArray[np.float64]], _I32, bool]:
-    """``(distances or None, indices [2, h, w], has_background)``: scipy's exact Euclidean
-    transform with ``sampling`` ``(row, col)``."""
+    image: _U8, sampling: tuple[float, float], with_distances: bool, with_indices: bool = True
+) -> tuple[Optional[npt.NDArray[np.float64]], Optional[_I32], bool]:
+    """``(distances or None, indices [2, h, w] or None, has_background)``: scipy's exact
+    Euclidean transform with ``sampling`` ``(row, col)``; the indices are ``None`` only without
+    ``with_indices`` on an image with background."""
 def distance_transform_cv(image: _U8, kind: str) -> npt.NDArray[np.float32]:
     """cv2.distanceTransform's float32 distances, ``kind`` ``"l1"``, ``"c"`` or ``"l2"``."""
 def distance_transform_cv_labels(

@@ -315,9 +315,23 @@ def _photo(size: int):
     return (big > big.mean()).astype(np.uint8)
 
 
+def _page(size: int):
+    """scikit-image's scanned page (``data.page``) tiled to ``size`` and thresholded at its
+    mean: paper set, text and shadows not (``None`` without scikit-image)."""
+    try:
+        from skimage import data
+    except ImportError:
+        return None
+    page = data.page()
+    reps = (-(-size // page.shape[0]), -(-size // page.shape[1]))
+    big = np.tile(page, reps)[:size, :size]
+    return (big > big.mean()).astype(np.uint8)
+
+
 def _distance_transform_rows(size: int, repeat: int) -> list:
     """The drop-ins of the distance transforms against scipy and OpenCV (one thread), on
-    every image of ``images`` and the thresholded photograph, after checking the results."""
+    every image of ``images``, the thresholded photograph and a thresholded page scan, after
+    checking the results."""
     try:
         import cv2
         from scipy import ndimage
@@ -330,6 +344,9 @@ def _distance_transform_rows(size: int, repeat: int) -> list:
     photo = _photo(size)
     if photo is not None:
         imgs["photo"] = photo
+    page = _page(size)
+    if page is not None:
+        imgs["page scan"] = page
     threads = _cv_threads(cv2)
     one = lambda: cv2.setNumThreads(1)  # noqa: E731
     rows = []

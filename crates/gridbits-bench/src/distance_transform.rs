@@ -1,12 +1,13 @@
 //! Bench workloads of the distance transforms: the chamfer transform (city block,
-//! chessboard) and the exact Euclidean transform on noise and blobs, against the per-cell
+//! chessboard) and the exact Euclidean transform (with the nearest cells, and the distances
+//! alone) on noise, blobs and a deep image (few background cells), against the per-cell
 //! references of `naive::distance_transform` and the plain implementation a careful user
 //! writes on a byte image (two raster passes over `u32`; Felzenszwalb and Huttenlocher's
 //! lower envelope over `f64`, column pass then row pass).
 
 use crate::Bench;
 use gridbits::algo::distance_transform::{
-    chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
+    chamfer_transform, euclidean_distances, euclidean_transform, Neighbourhood, Sampling,
 };
 use gridbits::naive::distance_transform::{brute_force, two_pass_chamfer, Metric};
 use gridbits::naive::NaiveGrid;
@@ -29,6 +30,9 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let mut blobs = BitGrid::new(side, side);
     discs(rng, side, |x, y| blobs.set(x, y));
     inputs.push(("blobs".to_string(), blobs));
+    // Deep: background cells 0.05% of the grid, distances in the tens (past the erosion
+    // layers' budget: the separable passes).
+    inputs.push(("deep".to_string(), random_grid(rng, side, side, 0.9995)));
     for (label, g) in &inputs {
         chamfer(bench, g, label, side, true);
         chamfer(bench, g, label, side, false);
@@ -112,6 +116,10 @@ fn euclidean(bench: &mut Bench, g: &BitGrid, label: &str, side: usize) {
             let t = euclidean_transform(g, s).unwrap_or_else(|e| panic!("{e}"));
             let d = t.distances(s).unwrap_or_else(|e| panic!("{e}"));
             black_box(d[side * side / 2]).to_bits()
+        })
+        .case("gridbits distances", 1, || {
+            let d = euclidean_distances(g).unwrap_or_else(|e| panic!("{e}"));
+            black_box(d.map_or(0.0, |d| d[side * side / 2])).to_bits()
         })
         .case("plain", 1, || {
             black_box(plain_euclidean(&bytes, side, side)[side * side / 2]).to_bits()

@@ -6,8 +6,9 @@
 
 use crate::{array2, detach, reserved, size_error, Image};
 use gridbits::algo::distance_transform::{
-    chamfer_distances_f32, chamfer_transform, euclidean_transform, opencv_chamfer5_with_labels,
-    opencv_mask5_weights, Neighbourhood, Sampling,
+    chamfer_distances_f32, chamfer_transform, euclidean_distances, euclidean_distances_f32,
+    euclidean_transform, opencv_chamfer5_with_labels, opencv_mask5_weights, Neighbourhood,
+    Sampling,
 };
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray2, PyArray3, PyReadonlyArray2};
@@ -47,19 +48,22 @@ fn distance_transform_cdt<'py>(
     Ok((d, f))
 }
 
-/// `(distances float64 [h, w] or None, indices int32 [2, h, w], has_background)`: the exact
-/// Euclidean transform with `sampling` `(row, col)`, scipy's values (on an image without
-/// background the indices are `-1` rows and `0` columns).
+/// `(distances float64 [h, w] or None, indices int32 [2, h, w] or None, has_background)`:
+/// the exact Euclidean transform with `sampling` `(row, col)`, scipy's values (on an image
+/// without background the indices are `-1` rows and `0` columns). The indices are `None`
+/// only when not `with_indices` and the image has background.
 #[pyfunction]
+#[pyo3(signature = (image, sampling, with_distances, with_indices = true))]
 #[allow(clippy::type_complexity)]
 fn distance_transform_edt<'py>(
     py: Python<'py>,
     image: PyReadonlyArray2<'py, u8>,
     sampling: (f64, f64),
     with_distances: bool,
+    with_indices: bool,
 ) -> PyResult<(
     Option<Bound<'py, PyArray2<f64>>>,
-    Bound<'py, PyArray3<i32>>,
+    Option<Bound<'py, PyArray3<i32>>>,
     bool,
 )> {
     let img = Image::new(&image, "input")?;
@@ -77,6 +81,13 @@ fn distance_transform_edt<'py>(
     if with_distances {
         reserved::<f64>(w * h, "distances")?;
     }
+    if with_distances && !with_indices && s == Sampling::default() {
+        // Unit spacing, distances alone: the nearest cells' ties do not matter.
+        let d = detach(py, || euclidean_distances(&grid)).map_err(|e| size_error("input", e))?;
+        if let Some(d) = d {
+            return Ok((Some(array2(py, d, h, w)?), None, true));
+        }
+    }
     let (t, d) = detach(py, || {
         let t = euclidean_transform(&grid, s)?;
         let d = if with_distances {
@@ -92,7 +103,7 @@ fn distance_transform_edt<'py>(
     let f = Array3::from_shape_vec((2, h, w), t.into_nearest_planes())
         .map_err(|e| PyValueError::new_err(e.to_string()))?
         .into_pyarray(py);
-    Ok((d, f, background))
+    Ok((d, Some(f), background))
 }
 
 /// float32 `[h, w]`: cv2.distanceTransform's distances, `kind` `"l1"`, `"c"` or `"l2"`
@@ -119,7 +130,7 @@ fn distance_transform_cv<'py>(
     };
     let d = detach(py, || match n {
         Some(n) => chamfer_distances_f32(&grid, n),
-        None => euclidean_transform(&grid, Sampling::default()).and_then(|t| t.distances_f32()),
+        None => euclidean_distances_f32(&grid),
     })
     .map_err(|e| size_error("src", e))?;
     array2(py, d, h, w)

@@ -8,8 +8,9 @@
 use crate::common::config;
 
 use gridbits::algo::distance_transform::{
-    chamfer_distances_f32, chamfer_transform, euclidean_transform, opencv_chamfer5_with_labels,
-    opencv_mask5_weights, Neighbourhood, Sampling,
+    chamfer_distances_f32, chamfer_transform, euclidean_distances, euclidean_distances_f32,
+    euclidean_transform, opencv_chamfer5_with_labels, opencv_mask5_weights, Neighbourhood,
+    Sampling,
 };
 use gridbits::naive::distance_transform::{brute_force, two_pass_chamfer, Metric};
 use gridbits::naive::NaiveGrid;
@@ -118,6 +119,26 @@ proptest! {
     }
 
     #[test]
+    fn euclidean_distances_are_exact(g in grid()) {
+        let naive = NaiveGrid::from_view(&g);
+        let brute = brute_force(&naive, Metric::SquaredEuclidean);
+        let d = euclidean_distances(&g).unwrap();
+        let d32 = euclidean_distances_f32(&g).unwrap();
+        if g.is_full() {
+            prop_assert!(d.is_none());
+            prop_assert!(d32.iter().all(|&v| v == f32::MAX.sqrt()));
+        } else {
+            let d = d.unwrap();
+            prop_assert_eq!(d.len(), brute.len());
+            for (i, b) in brute.iter().enumerate() {
+                let b = b.unwrap();
+                prop_assert_eq!(d[i], (b as f64).sqrt(), "cell {}", i);
+                prop_assert_eq!(d32[i], (b as f32).sqrt(), "cell {}", i);
+            }
+        }
+    }
+
+    #[test]
     fn euclidean_with_sampling_is_nearest(g in grid(), sx in 0.1f64..4.0, sy in 0.1f64..4.0) {
         prop_assume!(!g.is_full());
         let s = Sampling { x: sx, y: sy };
@@ -203,4 +224,68 @@ fn chamfer_long_distances() {
         .iter()
         .enumerate()
         .all(|(i, &f)| f as usize == i));
+}
+
+/// The distances alone past the short runs and through deep shapes: a few background cells
+/// on large grids (long runs take the lower envelope), against brute force.
+#[test]
+fn euclidean_distances_of_deep_shapes() {
+    let mut rng = SplitMix::new(0xd15);
+    for &(w, h, holes) in &[
+        (300, 40, 1),
+        (130, 130, 3),
+        (65, 200, 2),
+        (1000, 3, 5),
+        (64, 64, 40),
+    ] {
+        let mut g = BitGrid::full(w, h);
+        for _ in 0..holes {
+            g.clear(rng.below(w as u64) as usize, rng.below(h as u64) as usize);
+        }
+        let brute = brute_force(&NaiveGrid::from_view(&g), Metric::SquaredEuclidean);
+        let d = euclidean_distances(&g).unwrap().unwrap();
+        let d32 = euclidean_distances_f32(&g).unwrap();
+        for (i, b) in brute.iter().enumerate() {
+            let b = b.unwrap();
+            assert_eq!(d[i], (b as f64).sqrt(), "{w}x{h} cell {i}");
+            assert_eq!(d32[i], (b as f32).sqrt(), "{w}x{h} cell {i}");
+        }
+    }
+}
+
+/// City-block and chessboard distances of shapes deeper than the erosion layers' budget
+/// (city block then goes separably, chessboard by the passes), against brute force.
+#[test]
+fn chamfer_distances_of_deep_shapes() {
+    let mut rng = SplitMix::new(0xdee9);
+    for &(w, h, holes) in &[
+        (300, 40, 1),
+        (130, 130, 3),
+        (65, 200, 2),
+        (1000, 3, 5),
+        (63, 64, 2),
+    ] {
+        let mut g = BitGrid::full(w, h);
+        for _ in 0..holes {
+            g.clear(rng.below(w as u64) as usize, rng.below(h as u64) as usize);
+        }
+        let naive = NaiveGrid::from_view(&g);
+        for (n, metric) in [
+            (Neighbourhood::taxicab(), Metric::Taxicab),
+            (Neighbourhood::chessboard(), Metric::Chessboard),
+        ] {
+            let want: Vec<i32> = brute_force(&naive, metric)
+                .iter()
+                .map(|b| b.unwrap() as i32)
+                .collect();
+            let t = chamfer_transform(&g, n, false).unwrap();
+            assert_eq!(t.distances(), &want[..], "{w}x{h} {metric:?}");
+            let as_f32: Vec<f32> = want.iter().map(|&d| d as f32).collect();
+            assert_eq!(
+                chamfer_distances_f32(&g, n).unwrap(),
+                as_f32,
+                "{w}x{h} {metric:?}"
+            );
+        }
+    }
 }

@@ -6,7 +6,9 @@
 //! side, so the inner loop has no bounds checks; the neighbourhood's four "earlier" cells are
 //! const-generic flags, so each of the 16 neighbourhoods compiles to its own straight loop.
 
-use super::layers::layer_distances;
+use super::city_block::city_block_distances;
+use super::columns::MAX_SIDE;
+use super::layers::{layer_distances, surely_deep};
 use crate::error::{try_filled, try_vec};
 use crate::{BitGrid, SizeError};
 
@@ -190,7 +192,9 @@ pub fn chamfer_distances_f32(
 /// The distances by erosion layers ([`layers`](super::layers)) where they apply and pay
 /// (`zero` is `f(0)`, a background cell's distance):
 /// city block or chessboard, a grid with a background cell, shapes shallow enough for the
-/// layers' budget. `None` sends the caller to the passes, which give the same distances.
+/// layers' budget (or [`surely_deep`]: the layers skipped); past it, city block goes
+/// separably ([`city_block`](super::city_block)). `None` sends the caller to the passes,
+/// which give the same distances.
 fn by_layers<T: Copy>(
     grid: &BitGrid,
     neighbourhood: Neighbourhood,
@@ -209,7 +213,16 @@ fn by_layers<T: Copy>(
         return Ok(None); // no background cell: nothing is reached, the passes say so
     }
     let mut out: Vec<T> = try_filled("chamfer distances", w, h, (w * h) as u128, zero)?;
-    Ok(layer_distances(grid, diagonal, &mut out, f).then_some(out))
+    if !surely_deep(grid) && layer_distances(grid, diagonal, &mut out, &f) {
+        return Ok(Some(out));
+    }
+    // Deep shapes: city block by the column distances and two sweeps per row; chessboard
+    // by the raster passes (the chessboard row envelope measured slower than them).
+    if diagonal || w.max(h) >= MAX_SIDE {
+        return Ok(None);
+    }
+    city_block_distances(grid, &mut out, f)?;
+    Ok(Some(out))
 }
 
 /// The cells of the padded distances `pad`, row-major, each through `f`.

@@ -6,8 +6,8 @@
 //!
 //! Each layer is one erosion of the rows that still hold cells (64 cells per word operation)
 //! and one bit-sliced increment of a per-cell counter (plane `b` holds bit `b` of every
-//! cell's count); at the end the planes are spread into one number per cell, eight cells
-//! per table lookup. The work grows with the largest distance, where the two passes of
+//! cell's count); at the end the planes are spread into one number per cell, 64 cells at a
+//! time. The work grows with the largest distance, where the two passes of
 //! [`chamfer`](super::chamfer) do not: past a budget of [`BUDGET_LAYERS`] whole-grid layers
 //! the layers give up and the caller runs the passes.
 
@@ -19,20 +19,63 @@ use crate::BitGrid;
 /// per cell.
 pub(super) const BUDGET_LAYERS: usize = 24;
 
-/// Byte `k` of `SPREAD[v]` is bit `k` of `v`: eight cells' bits of one plane, one per byte.
-const SPREAD: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut v = 0;
-    while v < 256 {
-        let mut k = 0;
-        while k < 8 {
-            t[v] |= (((v >> k) & 1) as u64) << (8 * k);
-            k += 1;
-        }
-        v += 1;
+/// Whether the layers would surely spend more than the separable passes: a sample of rows
+/// (up to 256, evenly spaced) where a third or more hold a cell deeper than
+/// [`BUDGET_LAYERS`] (a square of that radius around it all set, outside the grid counting
+/// as set). Each such row stays active through all those layers, so the layers would cost
+/// at least a third of the grid times the budget; the check costs a few word operations per
+/// sampled row and window row.
+pub(super) fn surely_deep(grid: &BitGrid) -> bool {
+    let (w, h) = grid.size();
+    let r = BUDGET_LAYERS;
+    if w <= 2 * r || h <= 2 * r {
+        return false;
     }
-    t
-};
+    let wpr = grid.words_per_row();
+    let tail = if w % 64 == 0 { 0 } else { !0u64 << (w % 64) };
+    let stride = (h / 256).max(1);
+    let mut window = vec![0u64; wpr];
+    let (mut sampled, mut deep) = (0usize, 0usize);
+    for y in (0..h).step_by(stride) {
+        sampled += 1;
+        window.fill(!0);
+        for yy in y.saturating_sub(r)..(y + r + 1).min(h) {
+            for (a, &b) in window.iter_mut().zip(grid.row_words(yy)) {
+                *a &= b;
+            }
+        }
+        window[wpr - 1] |= tail;
+        if longest_run(&window) > 2 * r {
+            deep += 1;
+        }
+    }
+    3 * deep >= sampled
+}
+
+/// The longest run of set bits in `words` (bit `i` of word `k` is position `64 k + i`).
+fn longest_run(words: &[u64]) -> usize {
+    let (mut best, mut cur) = (0usize, 0usize);
+    for &word in words {
+        if word == !0 {
+            cur += 64;
+            continue;
+        }
+        // The run reaching into this word, the runs inside it, and the one leaving it.
+        best = best.max(cur + word.trailing_ones() as usize);
+        let mut v = word;
+        while v != 0 {
+            let start = v.trailing_zeros();
+            let len = (v >> start).trailing_ones();
+            best = best.max(len as usize);
+            if start + len >= 64 {
+                break;
+            }
+            v &= !((1u64 << (start + len)) - 1);
+        }
+        cur = word.leading_ones() as usize;
+    }
+    best.max(cur)
+}
 
 /// Writes the distance of every cell through `f` into `out` (row-major, `w * h` cells,
 /// holding `f(0)` on entry: background cells may be left as they are) and returns `true`; or returns `false` with `out`
@@ -171,9 +214,10 @@ fn and_sides(row: Option<&[u64]>, out: &mut [u64], tail: u64) {
 }
 
 /// Every cell's count from the bit planes, through `f`, into `out` (words without a counted
-/// cell are skipped: `out` holds `f(0)` there already). The low eight planes go eight cells
-/// per lookup (one byte a cell, straight into `out`); counts of 256 or more (a ninth plane:
-/// rare) add the high planes bit by bit.
+/// cell are skipped: `out` holds `f(0)` there already). The low eight planes go 64 cells at
+/// a time, each half-word's bits tested against constant lane masks (a loop the compiler
+/// turns into vector compares); counts of 256 or more (a ninth plane: rare) add the high
+/// planes bit by bit.
 fn spread<T: Copy>(
     planes: &[Vec<u64>],
     w: usize,
@@ -183,31 +227,34 @@ fn spread<T: Copy>(
     f: impl Fn(u32) -> T,
 ) {
     let low = planes.len().min(8);
-    let mut high = [0u32; 64];
+    let mut counts = [0u32; 64];
     for y in 0..h {
         for i in 0..wpr {
             let word = y * wpr + i;
             if planes.iter().all(|p| p[word] == 0) {
                 continue;
             }
-            high.fill(0);
+            counts.fill(0);
+            for (b, p) in planes[..low].iter().enumerate() {
+                let bits = p[word];
+                let (lo, hi) = (bits as u32, (bits >> 32) as u32);
+                let (c_lo, c_hi) = counts.split_at_mut(32);
+                for (k, (cl, ch)) in c_lo.iter_mut().zip(c_hi.iter_mut()).enumerate() {
+                    *cl |= u32::from(lo & (1 << k) != 0) << b;
+                    *ch |= u32::from(hi & (1 << k) != 0) << b;
+                }
+            }
             for (b, p) in planes.iter().enumerate().skip(8) {
                 let mut bits = p[word];
                 while bits != 0 {
-                    high[bits.trailing_zeros() as usize] |= 1 << b;
+                    counts[bits.trailing_zeros() as usize] |= 1 << b;
                     bits &= bits - 1;
                 }
             }
             let x0 = 64 * i;
             let row = &mut out[y * w + x0..y * w + x0 + (w - x0).min(64)];
-            for (byte, cells) in row.chunks_mut(8).enumerate() {
-                let mut lanes = 0u64;
-                for (b, p) in planes[..low].iter().enumerate() {
-                    lanes |= SPREAD[((p[word] >> (8 * byte)) & 0xff) as usize] << b;
-                }
-                for (k, o) in cells.iter_mut().enumerate() {
-                    *o = f(((lanes >> (8 * k)) & 0xff) as u32 | high[8 * byte + k]);
-                }
+            for (o, &c) in row.iter_mut().zip(&counts) {
+                *o = f(c);
             }
         }
     }
@@ -286,6 +333,59 @@ mod tests {
                 want.get(599, 0) == 600
             }
         );
+    }
+
+    /// The longest run of set bits across words, against a bit-by-bit count.
+    #[test]
+    fn longest_run_counts_across_words() {
+        let mut rng = XorShift(0x7e57);
+        for _ in 0..500 {
+            let n = 1 + (rng.next_u64() % 4) as usize;
+            let words: Vec<u64> = (0..n)
+                .map(|_| match rng.next_u64() % 4 {
+                    0 => !0,
+                    1 => 0,
+                    2 => rng.next_u64() | rng.next_u64(),
+                    _ => !(1u64 << (rng.next_u64() % 64)),
+                })
+                .collect();
+            let (mut best, mut cur) = (0, 0);
+            for i in 0..64 * n {
+                cur = if words[i / 64] >> (i % 64) & 1 == 1 {
+                    cur + 1
+                } else {
+                    0
+                };
+                best = best.max(cur);
+            }
+            assert_eq!(longest_run(&words), best, "{words:x?}");
+        }
+    }
+
+    /// A full grid with one hole is deep; noise and thin bars are not.
+    #[test]
+    fn surely_deep_tells_deep_from_shallow() {
+        let mut g = BitGrid::full(300, 200);
+        g.clear(5, 5);
+        assert!(surely_deep(&g));
+        let mut rng = XorShift(0xdee9);
+        let mut noise = BitGrid::new(300, 200);
+        for y in 0..200 {
+            for x in 0..300 {
+                if rng.percent(90) {
+                    noise.set(x, y);
+                }
+            }
+        }
+        assert!(!surely_deep(&noise));
+        let mut bars = BitGrid::full(300, 200);
+        for y in (0..200).step_by(20) {
+            for x in 0..300 {
+                bars.clear(x, y);
+            }
+        }
+        assert!(!surely_deep(&bars));
+        assert!(!surely_deep(&BitGrid::full(40, 40)));
     }
 
     /// Past the budget the layers give up and leave `out` alone.

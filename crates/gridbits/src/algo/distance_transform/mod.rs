@@ -15,6 +15,9 @@
 //!   [`EuclideanTransform::distances_f32`] gives them as OpenCV's
 //!   `distanceTransform(DIST_L2, DIST_MASK_PRECISE)` does: the `f32` square root of the
 //!   squared distance.
+//! - [`euclidean_distances`] / [`euclidean_distances_f32`]: the same distances in cell units
+//!   without the nearest cells, faster (a column pass on the bits, then per row a lower
+//!   envelope only where the column pass leaves the answer open; `exact.rs`).
 //!
 //! Each gives the results of the library it mirrors bit for bit, ties included (which
 //! background cell is "nearest" when several are equally near); the tests check them
@@ -34,9 +37,14 @@
 
 mod chamfer;
 mod chamfer5;
+mod city_block;
+mod columns;
 mod euclidean;
+mod exact;
 mod layers;
+mod rows;
 
 pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
 pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};
 pub use euclidean::{euclidean_transform, EuclideanTransform, Sampling};
+pub use exact::{euclidean_distances, euclidean_distances_f32};

@@ -1,0 +1,283 @@
+//! The row pass of the separable transforms without nearest cells: given every cell's
+//! column distance `g` ([`columns`](super::columns)), a cell's distance is the least
+//! `cost(|x - x'|, g[x'])` over the columns `x'` of its row, with `cost` the metric's
+//! ([`SquaredEuclidean`]: `dx^2 + g^2`; any metric whose cost grows with both and is 1 at
+//! `(0, 1)` and `(1, 0)` fits). The row pass skips what it can:
+//!
+//! - a background cell cuts its row: no cell sees past it (the cut is nearer than anything
+//!   beyond it), so each run of set cells between two cuts is solved alone;
+//! - a run whose every cell has a column distance of 1 or touches a cut is all 1s (no set
+//!   cell is nearer than 1), which is most of noise;
+//! - a short run tries the columns outwards from each cell, stopping once a column's offset
+//!   alone costs no less than the best so far; a long run takes the lower envelope over its
+//!   columns (Meijster, Roerdink and Hesselink's second phase, in integers: linear in its
+//!   length, however deep the shape).
+
+pub(super) use super::columns::MAX_SIDE;
+use super::columns::{column_distances, NONE};
+use crate::error::try_vec;
+use crate::{BitGrid, SizeError};
+
+/// Runs longer than this take the envelope; shorter ones the outward search.
+const SHORT_RUN: usize = 24;
+
+/// Costs below this are looked up in a table made once per call.
+const SMALL_COSTS: u64 = 1024;
+
+/// A cost far above any real one (a column without background), clear of overflow when
+/// an offset's cost is added.
+const FAR: u64 = u64::MAX / 4;
+
+/// A metric the row pass can take: the cost of a column at an offset, and where the
+/// envelope passes from one column to a later one.
+pub(super) trait RowMetric {
+    /// The cost of column distance `g` at row offset `dx` ([`FAR`] for `g == NONE`).
+    fn cost(dx: u64, g: u32) -> u64;
+    /// The least cost of any column at offset `dx` (the offset's share alone).
+    fn offset_cost(dx: u64) -> u64;
+    /// The first `x` from which column `u` costs strictly less than column `c < u`, their
+    /// column distances `gc` and `gu` (both below `NONE`).
+    fn separation(c: i64, u: i64, gc: i64, gu: i64) -> i64;
+}
+
+/// Squared Euclidean distances: `dx^2 + g^2`.
+pub(super) struct SquaredEuclidean;
+
+impl RowMetric for SquaredEuclidean {
+    #[inline(always)]
+    fn cost(dx: u64, g: u32) -> u64 {
+        if g >= NONE {
+            FAR
+        } else {
+            dx * dx + u64::from(g) * u64::from(g)
+        }
+    }
+    #[inline(always)]
+    fn offset_cost(dx: u64) -> u64 {
+        dx * dx
+    }
+    #[inline(always)]
+    fn separation(c: i64, u: i64, gc: i64, gu: i64) -> i64 {
+        (u * u - c * c + gu * gu - gc * gc).div_euclid(2 * (u - c)) + 1
+    }
+}
+
+/// Every cell's distance under `M` through `f`, row-major, from the column distances;
+/// `None` for a grid without background or with a side of [`MAX_SIDE`] or more.
+///
+/// # Errors
+///
+/// A [`SizeError`] if the memory cannot be had.
+pub(super) fn separable_distances<M: RowMetric, T: Copy>(
+    grid: &BitGrid,
+    f: impl Fn(u64) -> T,
+) -> Result<Option<Vec<T>>, SizeError> {
+    let (w, h) = grid.size();
+    if w.max(h) >= MAX_SIDE || grid.is_full() {
+        return Ok(None);
+    }
+    let mut out: Vec<T> = try_vec("distances", w, h, (w * h) as u128)?;
+    let mut env = Envelope::default();
+    let zero = f(0);
+    // Most costs are small: theirs through `f` once (a square root saved per cell).
+    let small: Vec<T> = (0..SMALL_COSTS).map(&f).collect();
+    let f = |d: u64| small.get(d as usize).copied().unwrap_or_else(|| f(d));
+    column_distances(grid, |y, g| {
+        out.resize((y + 1) * w, zero);
+        row_distances::<M, T>(g, &mut out[y * w..], &f, &mut env);
+    })?;
+    Ok(Some(out))
+}
+
+/// Scratch of the envelope: the candidate columns and where each starts to be nearest.
+#[derive(Default)]
+struct Envelope {
+    s: Vec<i64>,
+    t: Vec<i64>,
+}
+
+/// One row: `g` its column distances (the grid has background, so some column has a
+/// finite one), `out` its cells (holding `f(0)`; background cells stay so).
+#[inline]
+fn row_distances<M: RowMetric, T: Copy>(
+    g: &[u32],
+    out: &mut [T],
+    f: &impl Fn(u64) -> T,
+    env: &mut Envelope,
+) {
+    let w = g.len();
+    let one = f(1);
+    let mut x = 0;
+    while x < w {
+        if g[x] == 0 {
+            x += 1;
+            continue;
+        }
+        // A run of set cells a..b, cut by background at a - 1 (if a > 0) and b (if b < w).
+        let a = x;
+        let mut ones = true;
+        while x < w && g[x] != 0 {
+            ones &= g[x] == 1;
+            x += 1;
+        }
+        let b = x;
+        let run = b - a;
+        let cut_left = a > 0;
+        let cut_right = b < w;
+        if ones || (run <= 2 && cut_left && cut_right) || (run == 1 && (cut_left || cut_right)) {
+            out[a..b].fill(one);
+            continue;
+        }
+        let lo = if cut_left { a - 1 } else { a };
+        let hi = if cut_right { b } else { b - 1 };
+        if run <= SHORT_RUN {
+            outward::<M, T>(g, out, f, a, b, lo, hi);
+        } else {
+            envelope::<M, T>(g, out, f, a, b, lo, hi, env);
+        }
+    }
+}
+
+/// Cells `a..b` by trying the columns `lo..=hi` outwards from each, stopping on each side
+/// once the offset alone costs no less than the best so far.
+#[inline]
+fn outward<M: RowMetric, T: Copy>(
+    g: &[u32],
+    out: &mut [T],
+    f: &impl Fn(u64) -> T,
+    a: usize,
+    b: usize,
+    lo: usize,
+    hi: usize,
+) {
+    for x in a..b {
+        let mut best = M::cost(0, g[x]);
+        if best > 1 {
+            let mut k = 1usize;
+            while x >= lo + k && M::offset_cost(k as u64) < best {
+                best = best.min(M::cost(k as u64, g[x - k]));
+                k += 1;
+            }
+            let mut k = 1usize;
+            while x + k <= hi && M::offset_cost(k as u64) < best {
+                best = best.min(M::cost(k as u64, g[x + k]));
+                k += 1;
+            }
+        }
+        out[x] = f(best);
+    }
+}
+
+/// Cells `a..b` by the lower envelope of the columns `lo..=hi` that have background.
+#[allow(clippy::too_many_arguments)]
+fn envelope<M: RowMetric, T: Copy>(
+    g: &[u32],
+    out: &mut [T],
+    f: &impl Fn(u64) -> T,
+    a: usize,
+    b: usize,
+    lo: usize,
+    hi: usize,
+    env: &mut Envelope,
+) {
+    let cost = |x: i64, c: i64| M::cost(x.abs_diff(c), g[c as usize]);
+    let (s, t) = (&mut env.s, &mut env.t);
+    s.clear();
+    t.clear();
+    let (lo, hi) = (lo as i64, hi as i64);
+    for u in lo..=hi {
+        let gu = g[u as usize];
+        if gu >= NONE {
+            continue;
+        }
+        while let (Some(&sc), Some(&tc)) = (s.last(), t.last()) {
+            if cost(tc, sc) > cost(tc, u) {
+                s.pop();
+                t.pop();
+            } else {
+                break;
+            }
+        }
+        match s.last() {
+            None => {
+                s.push(u);
+                t.push(lo);
+            }
+            Some(&sc) => {
+                let from = M::separation(sc, u, i64::from(g[sc as usize]), i64::from(gu));
+                if from <= hi {
+                    s.push(u);
+                    t.push(from);
+                }
+            }
+        }
+    }
+    // Every run is cut by background or crosses a column with background: `s` is not empty.
+    let mut q = s.len() - 1;
+    for x in (a as i64..b as i64).rev() {
+        while x < t[q] {
+            q -= 1;
+        }
+        out[x as usize] = f(cost(x, s[q]));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algo::distance_transform::city_block::city_block_distances;
+    use crate::naive::distance_transform::{brute_force, Metric};
+    use crate::naive::NaiveGrid;
+    use crate::test_rng::XorShift;
+
+    /// The separable passes (squared Euclidean, and city block's sweeps) against
+    /// brute force, on grids whose rows hold long runs over many columns with background
+    /// (the envelope), short runs (the outward search) and runs of 1s, at word edges.
+    #[test]
+    fn separable_rows_equal_brute_force() {
+        let mut rng = XorShift(0x5e9a);
+        for &(w, h) in &[
+            (1, 1),
+            (1, 9),
+            (9, 1),
+            (63, 7),
+            (64, 30),
+            (65, 12),
+            (200, 60),
+            (3, 150),
+        ] {
+            for pct in [50, 90, 97, 99, 100] {
+                let mut g = BitGrid::new(w, h);
+                for y in 0..h {
+                    for x in 0..w {
+                        if rng.percent(pct) {
+                            g.set(x, y);
+                        }
+                    }
+                }
+                let naive = NaiveGrid::from_view(&g);
+                let full = g.is_full();
+                for metric in [Metric::SquaredEuclidean, Metric::Taxicab] {
+                    let want: Vec<u64> = brute_force(&naive, metric)
+                        .iter()
+                        .map(|b| b.unwrap_or(u64::MAX))
+                        .collect();
+                    let got = match metric {
+                        Metric::SquaredEuclidean => {
+                            separable_distances::<SquaredEuclidean, u64>(&g, |d| d).unwrap()
+                        }
+                        _ => (!full).then(|| {
+                            let mut out = vec![0u64; w * h];
+                            city_block_distances(&g, &mut out, u64::from).unwrap();
+                            out
+                        }),
+                    };
+                    match got {
+                        Some(got) => assert_eq!(got, want, "{w}x{h} {pct}% {metric:?}"),
+                        None => assert!(full, "{w}x{h} {pct}% {metric:?}"),
+                    }
+                }
+            }
+        }
+    }
+}
