@@ -9,7 +9,7 @@ use crate::output::{check_png_target, png_to_stdout, Chunked};
 use crate::progress::{read_input, Progress};
 use clap::{Args, ValueEnum};
 use gridbits::algo::distance_transform::{
-    chamfer_transform, euclidean_transform, Neighbourhood, Sampling,
+    chamfer_transform, euclidean_distances, euclidean_transform, Neighbourhood, Sampling,
 };
 use gridbits::BitGrid;
 use std::io::Write;
@@ -191,12 +191,18 @@ fn transform(grid: &BitGrid, metric: Metric) -> Result<Distances, CliError> {
             )
         }
         Metric::Euclidean => {
-            let s = Sampling::default();
-            Distances::Euclidean(
-                euclidean_transform(grid, s)
-                    .and_then(|t| t.distances(s))
-                    .map_err(err)?,
-            )
+            // The distances alone take the fast path; it declines grids without background
+            // (and sides past its limit), which the full transform answers.
+            let d = match euclidean_distances(grid).map_err(err)? {
+                Some(d) => d,
+                None => {
+                    let s = Sampling::default();
+                    euclidean_transform(grid, s)
+                        .and_then(|t| t.distances(s))
+                        .map_err(err)?
+                }
+            };
+            Distances::Euclidean(d)
         }
     })
 }
