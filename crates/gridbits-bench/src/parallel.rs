@@ -21,10 +21,11 @@ use gridbits::algo::distance::distance_map;
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
 use gridbits::algo::voronoi::voronoi_owners;
 use gridbits::games::amazons::{evaluate_many, Position};
-use gridbits::games::puyo::{simulate_many, Cell, Field, Rules};
+use gridbits::games::puyo::{simulate_many, Cell, Chain, Field, Rules};
 use gridbits::parallel::Pool;
 use gridbits::{BitGrid, Board10x10, Board6x12, Connectivity, Moves};
 use gridbits_testkit::{random_boards, SplitMix};
+use std::hint::black_box;
 
 /// Side of the labelling images.
 const SIDE: usize = 4096;
@@ -185,6 +186,28 @@ fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
         })
         .case("loop", n, || {
             fold(fields.iter().map(|f| f.simulate().score))
+        })
+        .case("loop-collect", n, || {
+            // What a user writes instead of `simulate_many`: every chain kept.
+            let chains: Vec<Chain> = fields.iter().map(Field::simulate).collect();
+            fold(chains.iter().map(|c| c.score))
+        })
+        .finish();
+    bench
+        .workload(
+            &format!("puyo simulate_many {BATCH} fields vs simulate (ns/field)"),
+            "simulate_many",
+        )
+        .settle(SETTLE)
+        .case("simulate_many", n, || {
+            one.install(|| fold(simulate_many(&fields).iter().map(|c| c.score)))
+        })
+        .alternative("simulate-collect", n, || {
+            let chains: Vec<Chain> = fields.iter().map(Field::simulate).collect();
+            fold(chains.iter().map(|c| c.score))
+        })
+        .case("simulate", n, || {
+            fold(fields.iter().map(|f| black_box(f.simulate()).score))
         })
         .finish();
 

@@ -142,6 +142,42 @@ fn tsu_19_chain() {
     assert_eq!(naive.score, 175_080);
 }
 
+/// The automatic engine follows the CPU table and the caps: AVX-512 only where the CPU runs
+/// 512-bit instructions at full width, AVX2 under an AVX2 cap, portable under a portable cap.
+#[test]
+fn best_engine_follows_cpu_table_and_caps() {
+    use gridbits::cpu::{splits_512, with_level, Level};
+    let available = ChainEngine::available();
+    let best = ChainEngine::best();
+    assert!(available.contains(&best), "{best:?}");
+    if available.contains(&ChainEngine::Avx2) {
+        let want = if available.contains(&ChainEngine::Avx512) && !splits_512() {
+            ChainEngine::Avx512
+        } else {
+            ChainEngine::Avx2
+        };
+        assert_eq!(best, want);
+        assert_eq!(
+            with_level(Level::Avx2, ChainEngine::best),
+            ChainEngine::Avx2
+        );
+    }
+    assert_eq!(
+        with_level(Level::Portable, ChainEngine::best),
+        ChainEngine::Portable
+    );
+    // The automatic engine gives the same chain as the reference under every cap.
+    let f = Field::parse(CHAIN19, Rules::Tsu).unwrap();
+    let want = f.simulate_with(ChainEngine::Portable);
+    for level in Level::ALL {
+        let got = with_level(level, || f.simulate());
+        assert_eq!(
+            (got.chain, got.score, got.field),
+            (want.chain, want.score, want.field)
+        );
+    }
+}
+
 fn stc(rows: &[&str]) -> Field {
     let mut text = String::new();
     for _ in rows.len()..12 {

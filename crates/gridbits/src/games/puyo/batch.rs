@@ -8,6 +8,11 @@ use crate::parallel::map_slice;
 /// the current pool ([`crate::parallel`]); without it they run one after the other. The
 /// result is the same either way.
 ///
+/// The engine is chosen once, on the calling thread ([`ChainEngine::best`], under the
+/// calling thread's [`with_level`](crate::cpu::with_level) cap), not once per field. Per
+/// field the batch then costs what [`Field::simulate`] costs plus storing its [`Chain`]
+/// (about 600 bytes) in the result, as a loop of `simulate` calls that keeps its chains does.
+///
 /// ```
 /// use gridbits::games::puyo::{simulate_many, Field, Rules};
 /// let empty = Field::new(Rules::SmashTheCode);
@@ -21,10 +26,10 @@ use crate::parallel::map_slice;
 /// assert_eq!(chains[1].score, 40);
 /// ```
 pub fn simulate_many(fields: &[Field]) -> Vec<Chain> {
-    map_slice(fields, Field::simulate)
+    simulate_many_with(fields, ChainEngine::best())
 }
 
 /// [`simulate_many`] with a chosen engine ([`Field::simulate_with`]).
 pub fn simulate_many_with(fields: &[Field], engine: ChainEngine) -> Vec<Chain> {
-    map_slice(fields, |f| f.simulate_with(engine))
+    map_slice(fields, |f| engine.run(f))
 }

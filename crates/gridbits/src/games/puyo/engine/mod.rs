@@ -65,20 +65,32 @@ impl ChainEngine {
         }
     }
 
-    /// The fastest engine this CPU runs: [`ChainEngine::Avx512`], else [`ChainEngine::Avx2`], where the
-    /// CPU has them, else [`ChainEngine::Sse2`] on x86_64 (measured faster than [`ChainEngine::Sse2Bmi2`]: after a step
-    /// only the columns under a vanished cell move, and cutting those cells out, lowest first
-    /// in every column at once, takes a few register rounds, while `pext`/`pdep` costs two
-    /// register-to-GPR round trips per plane), [`ChainEngine::Portable`] elsewhere.
+    /// The fastest engine this CPU runs, among those the features left by
+    /// [`with_level`](crate::cpu::with_level) and `GRIDBITS_CPU` allow:
+    ///
+    /// - [`ChainEngine::Avx512`] where the CPU has it and runs 512-bit instructions at full
+    ///   width (Intel, AMD Zen 5 desktop and server: the CPU table of
+    ///   [`cpu::splits_512`](crate::cpu::splits_512));
+    /// - else [`ChainEngine::Avx2`] where the CPU has it: on CPUs that split 512-bit
+    ///   instructions into two halves (AMD Zen 4) the AVX-512 engine does the same work as the
+    ///   AVX2 one in two 256-bit halves plus a fourth plane-pair, and takes 16-25% more time;
+    /// - else [`ChainEngine::Sse2`] on x86_64 (measured faster than [`ChainEngine::Sse2Bmi2`]:
+    ///   after a step only the columns under a vanished cell move, and cutting those cells
+    ///   out, lowest first in every column at once, takes a few register rounds, while
+    ///   `pext`/`pdep` costs two register-to-GPR round trips per plane);
+    /// - [`ChainEngine::Portable`] elsewhere.
     pub fn best() -> ChainEngine {
         #[cfg(target_arch = "x86_64")]
         {
             let f = crate::cpu::features();
-            if f.contains(AVX512) {
+            if f.contains(AVX512) && !crate::cpu::splits_512() {
                 return ChainEngine::Avx512;
             }
             if f.contains(AVX2) {
                 return ChainEngine::Avx2;
+            }
+            if f.contains(AVX512) {
+                return ChainEngine::Avx512;
             }
             if f.contains(Features::SSE2) {
                 return ChainEngine::Sse2;
