@@ -60,6 +60,13 @@ fn check_plane<const W: usize, const H: usize, const N: usize>(plane: Board<W, H
         assert!(fast[small..]
             .windows(2)
             .all(|p| p[0].lowest_index() < p[1].lowest_index()));
+        // `fold` (its own loops: on u128 for boards of one or two words with a guard
+        // column, generic otherwise) gives the components of `next`, in the same order.
+        let folded = components(plane, conn).fold(Vec::new(), |mut v, c| {
+            v.push(c);
+            v
+        });
+        assert_eq!(folded, fast, "fold {conn:?}\n{plane}");
         let plain: Vec<_> = components_plain(plane, conn)
             .map(|b| naive_of(&b))
             .collect();
