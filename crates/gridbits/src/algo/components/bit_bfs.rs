@@ -2,8 +2,8 @@
 //! then fills) and the plain bit-BFS.
 
 use super::{
-    counts_u128, fill_lowest, fixpoint_u128, from_u128_raw, grow, grow_to_fixpoint, grow_u128,
-    in_u128, lowest, nb, neighboured, run_u128, with_conn, ComponentsError,
+    counts_u128, fill_lowest, fixpoint_split, fixpoint_u128, from_u128_raw, grow, grow_to_fixpoint,
+    grow_u128, in_split, in_u128, lowest, nb, neighboured, run_u128, with_conn, ComponentsError,
 };
 use crate::{Board, Connectivity, Dir, OffGrid};
 
@@ -323,7 +323,12 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
             }
             // The lowest cell's run first (one addition, see `lowest_run`), then dilations.
             let seed = rest & rest.wrapping_neg();
-            let c = fixpoint_u128(run_u128(seed, rest), rest, s, conn);
+            let run = run_u128(seed, rest);
+            let c = if in_split::<W, H, N>() {
+                fixpoint_split::<W, H, N>(run, rest, conn)
+            } else {
+                fixpoint_u128(run, rest, s, conn)
+            };
             rest ^= c;
             acc = f(acc, from_u128_raw(c));
         }
