@@ -60,6 +60,13 @@ fn check_plane<const W: usize, const H: usize, const N: usize>(plane: Board<W, H
         assert!(fast[small..]
             .windows(2)
             .all(|p| p[0].lowest_index() < p[1].lowest_index()));
+        // `fold` (its own loops: on u128 for boards of one or two words with a guard
+        // column, generic otherwise) gives the components of `next`, in the same order.
+        let folded = components(plane, conn).fold(Vec::new(), |mut v, c| {
+            v.push(c);
+            v
+        });
+        assert_eq!(folded, fast, "fold {conn:?}\n{plane}");
         let plain: Vec<_> = components_plain(plane, conn)
             .map(|b| naive_of(&b))
             .collect();
@@ -275,6 +282,10 @@ board_tests!(b8x16, 8, 16, 2, cases: 64, table);
 board_tests!(b5x40, 5, 40, 4, cases: 32, table);
 board_tests!(b9x9, 9, 9, 2, cases: 64);
 board_tests!(b10x10, 10, 10, 2, cases: 128);
+// Guard-column boards off the split form: the rows past the low word need 66 bits (10x11),
+// rows as wide as a word (63x1).
+board_tests!(b10x11, 10, 11, 2, cases: 48);
+board_tests!(b63x1, 63, 1, 1, cases: 48);
 board_tests!(b10x40, 10, 40, 7, cases: 48);
 board_tests!(b19x19, 19, 19, 6, cases: 32);
 board_tests!(b30x20, 30, 20, 10, cases: 32);
