@@ -27,6 +27,7 @@
 //! assert_eq!(d.get(3, 0), Some(9));
 //! ```
 
+mod bands;
 mod cells;
 mod connections;
 mod engine;
