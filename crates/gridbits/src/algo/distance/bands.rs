@@ -27,13 +27,20 @@ use super::frontier::{push_word, slots, Cons, Next, Pad, Unit, FAR_UNITS_BYTES, 
 use super::frontier::{OPEN, PREFETCH_CELLS};
 use super::Connections;
 use crate::BitGrid;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// Grids of at least this many cells (2 Mi, an 8 MiB map, as the writer thread of
 /// `layer_writer.rs`) run the distance BFS in bands when the current pool has two threads
 /// or more. Below it a layer's work is too small for a barrier per layer to pay.
 pub(super) const MIN_CELLS: usize = 1 << 21;
+
+/// Threads from which the distance BFS runs in bands. With two, the second thread writes
+/// the distances (`layer_writer.rs`), as before the bands: on the shared 2-core machine of
+/// docs/benchmarks.md two bands took 1.4x the time of one thread (a layer waits for both
+/// threads to have a core), where the writer costs nothing.
+pub(super) const MIN_THREADS: usize = 3;
 
 /// Rows per band at least: a band's ghost rows and hand-over cost about a row of words per
 /// layer, its share of the layer's work about its height in rows.
@@ -48,6 +55,13 @@ pub(super) const MIN_ROWS: usize = 64;
 /// frontiers stay thin (a maze's corridors) never leaves the one-thread loop.
 pub(super) const WIDE: usize = 1024;
 
+/// Every this many layers the first band compares the time they took with the time the
+/// bands spent working (summed over the bands: about one thread's time for them). When the
+/// bands were no faster than one thread (thin frontiers, where the barriers dominate, or
+/// threads that wait for a core on a busy machine: a layer waits for its slowest band), they
+/// hand the BFS back to one thread, which goes on from the last layer (as one band).
+const WINDOW: u32 = 16;
+
 /// Spins at a barrier before yielding the core to the system on each further check.
 const SPINS: u32 = 2000;
 
@@ -55,10 +69,11 @@ const SPINS: u32 = 2000;
 /// pool on grids of [`MIN_CELLS`] or more, with at least [`MIN_ROWS`] rows each; 1 (the
 /// one-thread BFS) otherwise.
 pub(super) fn count(w: usize, h: usize) -> usize {
-    if w.saturating_mul(h) < MIN_CELLS {
+    let threads = crate::parallel::current_threads();
+    if w.saturating_mul(h) < MIN_CELLS || threads < MIN_THREADS {
         return 1;
     }
-    crate::parallel::current_threads().min(h / MIN_ROWS).max(1)
+    threads.min(h / MIN_ROWS).max(1)
 }
 
 /// A barrier for a fixed number of threads that spins, then yields; any thread may abort it
@@ -139,6 +154,10 @@ struct Shared {
     barrier: Barrier,
     active: [AtomicUsize; 3],
     deepest: AtomicU32,
+    /// The nanoseconds the bands spent on their layers since the last look (see [`WINDOW`]).
+    busy: AtomicU64,
+    /// The layer after whose barrier the bands give up ([`WINDOW`]), `u32::MAX` for none.
+    stop_at: AtomicU32,
     inbox: Vec<[[Inbox; 2]; 2]>,
 }
 
@@ -166,12 +185,33 @@ pub(super) fn bfs(
     dist: &mut [u32],
     start: u32,
 ) -> Option<u32> {
+    match in_bands(bands, passable, eight, con, dist, start)? {
+        Ok(last) => Some(last),
+        // The bands gave up: the rest on this thread, as one band.
+        Err(layer) => match in_bands(1, passable, eight, con, dist, layer)? {
+            Ok(last) | Err(last) => Some(last),
+        },
+    }
+}
+
+/// [`bfs`] in `bands` bands: `Ok` with the last layer, or `Err(layer)` when the bands gave
+/// up after `layer` (see [`WINDOW`]; `dist` then holds every layer up to `layer`).
+fn in_bands(
+    bands: usize,
+    passable: &BitGrid,
+    eight: bool,
+    con: Option<&Connections<BitGrid>>,
+    dist: &mut [u32],
+    start: u32,
+) -> Option<Result<u32, u32>> {
     let (w, h) = passable.size();
     debug_assert!(bands >= 1 && bands <= h.max(1) && dist.len() == w * h);
     let shared = Shared {
         barrier: Barrier::new(bands),
         active: Default::default(),
         deepest: AtomicU32::new(start),
+        busy: AtomicU64::new(0),
+        stop_at: AtomicU32::new(u32::MAX),
         inbox: (0..bands).map(|_| Default::default()).collect(),
     };
     let prefetch = dist.len() >= PREFETCH_CELLS;
@@ -219,7 +259,8 @@ pub(super) fn bfs(
                 std::panic::resume_unwind(panic);
             }
         }
-        mine.map(|_| shared.deepest.load(Ordering::Relaxed))
+        let deepest = shared.deepest.load(Ordering::Relaxed);
+        mine.map(|end| end.map(|_| deepest))
     })
 }
 
@@ -236,7 +277,14 @@ struct Job<'a> {
 impl Job<'_> {
     /// Band `b` (rows `top..top + rows`, distances `dist`): the BFS of its neighbourhood and
     /// masks. `None` when the barrier was aborted.
-    fn run(&self, eight: bool, b: usize, top: usize, rows: usize, dist: &mut [u32]) -> Option<u32> {
+    fn run(
+        &self,
+        eight: bool,
+        b: usize,
+        top: usize,
+        rows: usize,
+        dist: &mut [u32],
+    ) -> Option<Result<u32, u32>> {
         let _guard = AbortOnUnwind(&self.shared.barrier);
         match (eight, self.con.is_some()) {
             (false, false) => self.band::<false, false>(b, top, rows, dist),
@@ -253,7 +301,7 @@ impl Job<'_> {
         top: usize,
         rows: usize,
         dist: &mut [u32],
-    ) -> Option<u32> {
+    ) -> Option<Result<u32, u32>> {
         let (passable, shared) = (self.passable, self.shared);
         let pad = Pad::rows(passable, rows);
         let Pad { w, n, s, .. } = pad;
@@ -312,7 +360,9 @@ impl Job<'_> {
         };
         let far = len * std::mem::size_of::<Unit>() >= FAR_UNITS_BYTES;
         let mut layer = start;
+        let mut window = Instant::now();
         loop {
+            let began = Instant::now();
             let (ck, nk, _) = slots(layer);
             if layer > start {
                 // The words the bands beside pushed into this band's edge rows.
@@ -390,6 +440,19 @@ impl Job<'_> {
             // Ghost words listed count: a band that handed words over has a next layer.
             let turn = (layer % 3) as usize;
             shared.active[turn].fetch_add(usize::from(next.len > 0), Ordering::Relaxed);
+            let busy = began.elapsed().as_nanos() as u64;
+            shared.busy.fetch_add(busy, Ordering::Relaxed);
+            if b == 0 && self.bands > 1 && (layer - start) % WINDOW == WINDOW - 1 {
+                // The window's time against its work, summed over the bands: about what one
+                // thread would have taken. Not faster: the bands stop after the next layer
+                // (every band reads the layer after the barrier that follows this store).
+                let spent = window.elapsed().as_nanos() as u64;
+                let work = shared.busy.swap(0, Ordering::Relaxed);
+                if spent >= work {
+                    shared.stop_at.store(layer + 1, Ordering::Relaxed);
+                }
+                window = Instant::now();
+            }
             if !shared.barrier.wait() {
                 return None;
             }
@@ -399,7 +462,10 @@ impl Job<'_> {
                 shared.active[((layer + 2) % 3) as usize].store(0, Ordering::Relaxed);
             }
             if shared.active[turn].load(Ordering::Relaxed) == 0 {
-                return Some(layer);
+                return Some(Ok(layer));
+            }
+            if layer >= shared.stop_at.load(Ordering::Relaxed) {
+                return Some(Err(layer));
             }
             layer += 1;
             std::mem::swap(&mut list, &mut next.list);
