@@ -335,6 +335,9 @@ fn writer_thread_results_equal_one_thread() {
             .collect();
         // One more than the side: the maze's cells reach the threshold too.
         shapes.push(maze(&mut SplitMix(rng.next()), side + 1, side + 1));
+        // Open enough for frontiers of more than 1024 words: the distances go on in bands
+        // (with 3 and 7 threads).
+        shapes.push(grid(2048, cells / 2048, &mut rng, 90));
         for g in &shapes {
             let (w, h) = g.size();
             for moves in [Moves::Four, Moves::Eight] {
