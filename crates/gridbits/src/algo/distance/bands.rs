@@ -557,7 +557,7 @@ mod tests {
     /// barrier yields to the system).
     #[test]
     fn many_bands_on_few_cores() {
-        let mut rng = Rng(0x16_16);
+        let mut rng = Rng(0x1616);
         let g = grid(300, 64, &mut rng, 70);
         let mut seeds = g.empty_like();
         seeds.set(0, 0);
