@@ -26,7 +26,6 @@
 //! in the previous layer (the cells of that layer that reach it in one move): the single player
 //! among them, or [`CONTESTED`] when two differ or one is contested.
 
-use super::bands;
 use super::cells::{own_bits, prefetch, prefetch_rows, write_layer};
 use super::layer_writer::{self, Feed};
 use super::Connections;
@@ -172,9 +171,38 @@ pub(crate) fn bfs(
     passable: &BitGrid,
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
+    dist: Option<&mut [u32]>,
+    owner: Option<&mut [u32]>,
+) -> u32 {
+    match bfs_until(seeds, passable, moves, con, dist, owner, usize::MAX) {
+        Ok(last) | Err(last) => last,
+    }
+}
+
+/// The distances of [`bfs`] (without owners) on this thread until a layer's frontier has
+/// `wide` words or more: `Ok` with the last layer, or `Err(layer)` with every layer up to
+/// `layer` in `dist` (the row bands of `bands.rs` go on from there).
+pub(super) fn distances_until(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    dist: &mut [u32],
+    wide: usize,
+) -> Result<u32, u32> {
+    bfs_until(seeds, passable, moves, con, Some(dist), None, wide)
+}
+
+/// [`bfs`], or with distances alone and `wide` not `usize::MAX`, [`distances_until`].
+fn bfs_until(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
     mut dist: Option<&mut [u32]>,
     mut owner: Option<&mut [u32]>,
-) -> u32 {
+    wide: usize,
+) -> Result<u32, u32> {
     let pad = Pad::new(passable);
     let cells = pad.w * pad.h;
     debug_assert!(dist.as_ref().is_none_or(|d| d.len() == cells));
@@ -210,29 +238,15 @@ pub(crate) fn bfs(
             }
         };
     }
-    // Distances alone on large grids with several threads: this thread runs the BFS until a
-    // layer's frontier is wide ([`bands::WIDE`] words), then the BFS goes on in row bands,
-    // one per thread (`bands.rs`), unless the system refuses a thread.
+    // Until a wide frontier (the row bands of `bands.rs` go on from there): on this thread.
     let own = owner.is_some();
-    if let (false, Some(d)) = (own, dist.as_deref_mut()) {
-        let count = bands::count(pad.w, pad.h);
-        if count >= 2 {
-            let mut direct = Direct {
-                dist: Some(&mut *d),
-                owner: &mut [],
-                w: pad.w,
-            };
-            match each_shape_until!(false, &mut direct, bands::WIDE) {
-                Ok(last) => return last,
-                Err(layer) => {
-                    if let Some(last) = bands::bfs(count, passable, eight, con, d, layer) {
-                        return last;
-                    }
-                    // No threads: the BFS again from the start on this thread.
-                    d.fill(super::UNREACHED);
-                }
-            }
-        }
+    if wide != usize::MAX && !own {
+        let mut direct = Direct {
+            dist,
+            owner: &mut [],
+            w: pad.w,
+        };
+        return each_shape_until!(false, &mut direct, wide);
     }
     // On large grids with a second thread, that thread writes the owners (and distances
     // with them), unless the system refuses the thread: then this one does.
@@ -251,7 +265,7 @@ pub(crate) fn bfs(
             },
         );
         if let Some(last) = two {
-            return last;
+            return Ok(last);
         }
     }
     let mut direct = Direct {
@@ -259,11 +273,11 @@ pub(crate) fn bfs(
         owner: owner.unwrap_or(&mut []),
         w: pad.w,
     };
-    if own {
+    Ok(if own {
         each_shape!(true, &mut direct)
     } else {
         each_shape!(false, &mut direct)
-    }
+    })
 }
 
 /// Where the frontier words of each layer go: written on the BFS's thread ([`Direct`]) or
