@@ -24,6 +24,7 @@ pub mod envs;
 pub mod fill;
 pub mod grids;
 pub mod lines;
+pub mod manycore;
 pub mod measure;
 pub mod morph;
 pub mod parallel;
@@ -287,6 +288,12 @@ impl Bench {
         self.filter.as_deref().is_none_or(|f| name.contains(f))
     }
 
+    /// Whether a `--filter` was given and `name` contains it: for workloads too long for a
+    /// whole run, which run only when asked for by name.
+    pub fn named(&self, name: &str) -> bool {
+        self.filter.as_deref().is_some_and(|f| name.contains(f))
+    }
+
     /// Starts a workload named `name` whose fast implementation is the case named `fast`.
     pub fn workload<'b, 'a>(&'b mut self, name: &str, fast: &str) -> Workload<'b, 'a> {
         Workload {
@@ -520,6 +527,7 @@ pub fn run(bench: &mut Bench) {
     grids::register(bench, &mut SplitMix::new(0x7));
     puyo_moves::register(bench, &mut SplitMix::new(0x8));
     parallel::register(bench, &mut SplitMix::new(0x9));
+    manycore::register(bench, &mut SplitMix::new(0x16));
     tetris_moves::register(bench, &mut SplitMix::new(0xa));
     amazons_moves::register(bench, &mut SplitMix::new(0xa3));
     bytes::register(bench, &mut SplitMix::new(0xb));

@@ -8,7 +8,12 @@
 //! - **Distance maps and Voronoi owners of large grids** (the word-frontier BFS of
 //!   [`distance_map`](crate::algo::distance::distance_map) and
 //!   [`voronoi_owners`](crate::algo::voronoi::voronoi_owners)): a second thread writes the
-//!   distances or owners of each layer while the first runs the BFS.
+//!   distances or owners of each layer while the first runs the BFS. With three threads or
+//!   more, a distance map's BFS goes on in row bands, one per thread, once a layer's
+//!   frontier has 1024 words: each band expands its rows' frontier and writes their
+//!   distances, hands the words it pushed across its edges to the bands beside, and waits
+//!   at one barrier per layer; the bands hand back to one thread when a window of layers
+//!   ran no faster than its summed work (thin frontiers, or threads waiting for a core).
 //! - **Flood fill of large grids** ([`fill`](crate::algo::fill::fill), from
 //!   [`FILL_MIN_CELLS`] cells, where the row sweeps hand over to the run union-find): the
 //!   union-find by row stripes.

@@ -316,9 +316,9 @@ fn maps_large_enough_to_prefetch() {
     }
 }
 
-/// Large grids, where a second thread (when the pool has one) writes the distances (from
-/// 2 Mi cells) and the owners (from 1 Mi cells): the same maps and owner arrays as on one
-/// thread, whose engine the tests above check against the oracle. Shapes at the edges of
+/// Large grids, where the distance BFS runs in one row band per thread (from 2 Mi cells:
+/// 2, 3 and 7 threads) and a second thread writes the owners (from 1 Mi cells): the same
+/// maps and owner arrays as on one thread, whose engine the tests above check against the oracle. Shapes at the edges of
 /// the word layout (one row, one column, widths 63, 64 and 65) and mazes, 4- and 8-moves,
 /// with and without connection masks.
 #[test]
@@ -335,6 +335,9 @@ fn writer_thread_results_equal_one_thread() {
             .collect();
         // One more than the side: the maze's cells reach the threshold too.
         shapes.push(maze(&mut SplitMix(rng.next()), side + 1, side + 1));
+        // Open enough for frontiers of more than 1024 words: the distances go on in bands
+        // (with 3 and 7 threads).
+        shapes.push(grid(2048, cells / 2048, &mut rng, 90));
         for g in &shapes {
             let (w, h) = g.size();
             for moves in [Moves::Four, Moves::Eight] {
@@ -371,13 +374,20 @@ fn writer_thread_results_equal_one_thread() {
                         })
                         .unwrap()
                     };
-                    let (one, two) = (run(1), run(2));
-                    let ctx = format!("{w}x{h} {moves:?} masks={with_con} owners={owners}");
-                    assert!(one.0 == two.0, "{ctx}: the owners differ");
-                    assert!(one.1 == two.1, "{ctx}: the distances differ");
-                    assert_eq!(one.1.max(), two.1.max(), "{ctx}");
-                    assert_eq!(one.2, two.2, "{ctx}");
-                    assert_eq!(one.3, two.3, "{ctx}: contested and unreached");
+                    let one = run(1);
+                    // Distances alone run in one row band per thread: 2, 3 and 7 of them.
+                    let counts: &[usize] = if owners { &[2] } else { &[2, 3, 7] };
+                    for &threads in counts {
+                        let two = run(threads);
+                        let ctx = format!(
+                            "{w}x{h} {moves:?} masks={with_con} owners={owners} threads={threads}"
+                        );
+                        assert!(one.0 == two.0, "{ctx}: the owners differ");
+                        assert!(one.1 == two.1, "{ctx}: the distances differ");
+                        assert_eq!(one.1.max(), two.1.max(), "{ctx}");
+                        assert_eq!(one.2, two.2, "{ctx}");
+                        assert_eq!(one.3, two.3, "{ctx}: contested and unreached");
+                    }
                 }
             }
         }

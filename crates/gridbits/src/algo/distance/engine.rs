@@ -3,7 +3,7 @@
 //! cells form long horizontal runs and there are no connection masks, else the word-frontier
 //! BFS.
 
-use super::{frontier, layers, sweeps, Connections, DistanceMap};
+use super::{bands, frontier, layers, sweeps, Connections, DistanceMap};
 use crate::algo::checks::assert_sizes;
 use crate::{BitBoard, BitGrid, Board, Moves};
 
@@ -64,7 +64,29 @@ impl DistanceEngine for BitGrid {
                 return map;
             }
         }
-        let last = frontier::bfs(sources, passable, moves, con, Some(&mut map.dist), None);
+        // On three threads or more, once a layer's frontier is wide, the BFS goes on in row
+        // bands, one per thread (`bands.rs`), unless the system refuses a thread.
+        let count = bands::count(passable.width(), passable.height());
+        let mut last = None;
+        if count >= 2 {
+            let dist = &mut map.dist;
+            last = match frontier::distances_until(sources, passable, moves, con, dist, bands::WIDE)
+            {
+                Ok(last) => Some(last),
+                Err(layer) => {
+                    let eight = moves == Moves::Eight;
+                    let banded = bands::bfs(count, passable, eight, con, dist, layer);
+                    if banded.is_none() {
+                        // No threads: the BFS again from the start on this thread.
+                        dist.fill(DistanceMap::UNREACHABLE);
+                    }
+                    banded
+                }
+            };
+        }
+        let last = last.unwrap_or_else(|| {
+            frontier::bfs(sources, passable, moves, con, Some(&mut map.dist), None)
+        });
         // Sources are layer 0 whether passable or not: without any, nothing is reached.
         map.known_max = Some((!sources.is_empty()).then_some(last));
         map

@@ -35,47 +35,58 @@ use crate::{BitGrid, Dir, Moves};
 /// `s = n + 1` words (the last word of each row zero; rows `0` and `h + 1` zero), then one
 /// zero word: every word of the grid has its eight neighbours.
 #[derive(Clone, Copy)]
-struct Pad {
-    w: usize,
-    h: usize,
-    n: usize,
-    s: usize,
+pub(super) struct Pad {
+    pub(super) w: usize,
+    pub(super) h: usize,
+    pub(super) n: usize,
+    pub(super) s: usize,
 }
 
 impl Pad {
     fn new(g: &BitGrid) -> Self {
+        Self::rows(g, g.height())
+    }
+
+    /// The layout of `h` rows of `g` (a band of its rows).
+    pub(super) fn rows(g: &BitGrid, h: usize) -> Self {
         let n = g.words_per_row();
         Pad {
             w: g.width(),
-            h: g.height(),
+            h,
             n,
             s: n + 1,
         }
     }
 
     /// Number of padded words.
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         (self.h + 2) * self.s + 2
     }
 
-    /// The unit of word `i` of row `y`.
-    fn unit(&self, y: usize, i: usize) -> usize {
-        (y + 1) * self.s + i + 1
+    /// The unit of word `i` of row `y` (`y` may be `h`, the zero row below, or `usize::MAX`,
+    /// the zero row above).
+    pub(super) fn unit(&self, y: usize, i: usize) -> usize {
+        y.wrapping_add(1) * self.s + i + 1
     }
 
     /// A padded copy of `g`'s words.
     fn copy(&self, g: &BitGrid) -> Vec<u64> {
+        self.copy_rows(g, 0)
+    }
+
+    /// A padded copy of the words of `g`'s rows `top..top + h`.
+    pub(super) fn copy_rows(&self, g: &BitGrid, top: usize) -> Vec<u64> {
         let mut out = vec![0u64; self.len()];
         for y in 0..self.h {
             let at = self.unit(y, 0);
-            out[at..at + self.n].copy_from_slice(g.row_words(y));
+            out[at..at + self.n].copy_from_slice(g.row_words(top + y));
         }
         out
     }
 
     /// Zeroed memory for the units of `g` (with one unit to spare for alignment): pages of
     /// the allocator's zeroes, which a small region in a large grid never touches.
-    fn unit_store(&self) -> Vec<u64> {
+    pub(super) fn unit_store(&self) -> Vec<u64> {
         let words = 4 * (self.len() + 1);
         crate::huge_pages::zeroed(words).unwrap_or_else(|| {
             // As `vec!` does when memory runs out (the fallible entry points checked first).
@@ -86,6 +97,16 @@ impl Pad {
     /// The units in `store` (from [`Pad::unit_store`]), aligned, with `g`'s words as the
     /// open cells (slot [`OPEN`]) and the frontier slots zero.
     fn units<'a>(&self, store: &'a mut [u64], g: &BitGrid) -> &'a mut [Unit] {
+        self.units_rows(store, g, 0)
+    }
+
+    /// [`Pad::units`] of `g`'s rows `top..top + h` (a band of its rows).
+    pub(super) fn units_rows<'a>(
+        &self,
+        store: &'a mut [u64],
+        g: &BitGrid,
+        top: usize,
+    ) -> &'a mut [Unit] {
         let len = self.len();
         assert!(store.len() >= 4 * (len + 1), "a unit store of this pad");
         // The first word at a multiple of 32 bytes: at most 3 words in (words are 8-aligned).
@@ -100,7 +121,7 @@ impl Pad {
         };
         for y in 0..self.h {
             let at = self.unit(y, 0);
-            for (u, &word) in units[at..at + self.n].iter_mut().zip(g.row_words(y)) {
+            for (u, &word) in units[at..at + self.n].iter_mut().zip(g.row_words(top + y)) {
                 u.0[OPEN] = word;
             }
         }
@@ -116,17 +137,17 @@ impl Pad {
 pub(crate) struct Unit(pub(crate) [u64; 4]);
 
 /// The slot of the open cells in a [`Unit`].
-const OPEN: usize = 0;
+pub(super) const OPEN: usize = 0;
 
 /// The slots of layer `layer`'s frontier, the next one and the previous one.
 #[inline(always)]
-fn slots(layer: u32) -> (usize, usize, usize) {
+pub(super) fn slots(layer: u32) -> (usize, usize, usize) {
     let k = (layer % 3) as usize;
     (1 + k, 1 + (k + 1) % 3, 1 + (k + 2) % 3)
 }
 
 /// The masks a move in each direction may start from, padded (only with connection masks).
-type Cons = [Vec<u64>; 8];
+pub(super) type Cons = [Vec<u64>; 8];
 
 /// The word of `con` for direction `d` at unit `u`, all ones without masks.
 #[inline(always)]
@@ -150,9 +171,38 @@ pub(crate) fn bfs(
     passable: &BitGrid,
     moves: Moves,
     con: Option<&Connections<BitGrid>>,
+    dist: Option<&mut [u32]>,
+    owner: Option<&mut [u32]>,
+) -> u32 {
+    match bfs_until(seeds, passable, moves, con, dist, owner, usize::MAX) {
+        Ok(last) | Err(last) => last,
+    }
+}
+
+/// The distances of [`bfs`] (without owners) on this thread until a layer's frontier has
+/// `wide` words or more: `Ok` with the last layer, or `Err(layer)` with every layer up to
+/// `layer` in `dist` (the row bands of `bands.rs` go on from there).
+pub(super) fn distances_until(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    dist: &mut [u32],
+    wide: usize,
+) -> Result<u32, u32> {
+    bfs_until(seeds, passable, moves, con, Some(dist), None, wide)
+}
+
+/// [`bfs`], or with distances alone and `wide` not `usize::MAX`, [`distances_until`].
+fn bfs_until(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
     mut dist: Option<&mut [u32]>,
     mut owner: Option<&mut [u32]>,
-) -> u32 {
+    wide: usize,
+) -> Result<u32, u32> {
     let pad = Pad::new(passable);
     let cells = pad.w * pad.h;
     debug_assert!(dist.as_ref().is_none_or(|d| d.len() == cells));
@@ -169,19 +219,37 @@ pub(crate) fn bfs(
         Moves::Eight => true,
         _ => unreachable!("the word-frontier BFS takes step moves"),
     };
-    macro_rules! each_shape {
-        ($own:expr, $sink:expr) => {
+    macro_rules! each_shape_until {
+        ($own:expr, $sink:expr, $wide:expr) => {
             match (eight, cons.is_some()) {
-                (false, false) => run::<false, false, $own, _>(pad, seeds, passable, c, $sink),
-                (false, true) => run::<false, true, $own, _>(pad, seeds, passable, c, $sink),
-                (true, false) => run::<true, false, $own, _>(pad, seeds, passable, c, $sink),
-                (true, true) => run::<true, true, $own, _>(pad, seeds, passable, c, $sink),
+                (false, false) => {
+                    run::<false, false, $own, _>(pad, seeds, passable, c, $sink, $wide)
+                }
+                (false, true) => run::<false, true, $own, _>(pad, seeds, passable, c, $sink, $wide),
+                (true, false) => run::<true, false, $own, _>(pad, seeds, passable, c, $sink, $wide),
+                (true, true) => run::<true, true, $own, _>(pad, seeds, passable, c, $sink, $wide),
             }
         };
     }
-    // On large grids with a second thread, that thread writes the distances or the owners
-    // (or both), unless the system refuses the thread: then this one does.
+    macro_rules! each_shape {
+        ($own:expr, $sink:expr) => {
+            match each_shape_until!($own, $sink, usize::MAX) {
+                Ok(last) | Err(last) => last,
+            }
+        };
+    }
+    // Until a wide frontier (the row bands of `bands.rs` go on from there): on this thread.
     let own = owner.is_some();
+    if wide != usize::MAX && !own {
+        let mut direct = Direct {
+            dist,
+            owner: &mut [],
+            w: pad.w,
+        };
+        return each_shape_until!(false, &mut direct, wide);
+    }
+    // On large grids with a second thread, that thread writes the owners (and distances
+    // with them), unless the system refuses the thread: then this one does.
     if layer_writer::wanted(cells, own) {
         let two = layer_writer::with_writer(
             dist.as_deref_mut(),
@@ -197,7 +265,7 @@ pub(crate) fn bfs(
             },
         );
         if let Some(last) = two {
-            return last;
+            return Ok(last);
         }
     }
     let mut direct = Direct {
@@ -205,11 +273,11 @@ pub(crate) fn bfs(
         owner: owner.unwrap_or(&mut []),
         w: pad.w,
     };
-    if own {
+    Ok(if own {
         each_shape!(true, &mut direct)
     } else {
         each_shape!(false, &mut direct)
-    }
+    })
 }
 
 /// Where the frontier words of each layer go: written on the BFS's thread ([`Direct`]) or
@@ -296,21 +364,21 @@ impl Sink for Feed {
 /// The next frontier being built: its slot in the units and the list of its non-zero words,
 /// `(unit, first cell)`, in a buffer of one entry per unit (a unit is listed at most once per
 /// layer).
-struct Next {
-    slot: usize,
-    list: Vec<(usize, usize)>,
-    len: usize,
+pub(super) struct Next {
+    pub(super) slot: usize,
+    pub(super) list: Vec<(usize, usize)>,
+    pub(super) len: usize,
     /// The distance map's first cell: on maps larger than the caches ([`PREFETCH_CELLS`]),
     /// the line a new frontier word's first cell will be written to (in the next layer) is
     /// prefetched when the word gets its bits.
-    dist: *const u32,
-    prefetch: bool,
+    pub(super) dist: *const u32,
+    pub(super) prefetch: bool,
 }
 
 /// Distance maps of at least this many cells (16 MiB) have their lines prefetched a layer
 /// ahead: the write of a thin frontier's cell otherwise waits for memory. Smaller maps sit
 /// in the caches, where the prefetches cost more than they save.
-const PREFETCH_CELLS: usize = 1 << 22;
+pub(super) const PREFETCH_CELLS: usize = 1 << 22;
 
 impl Next {
     /// Adds `bits` minus the visited cells at unit `t` (whose first cell is `base`), without a
@@ -346,11 +414,55 @@ impl Next {
 /// Units of at least this many bytes (1 MiB, a second-level cache) are prefetched
 /// `2 * LIST_AHEAD` frontier words ahead, and with owners on this thread the owner lines of
 /// the word [`LIST_AHEAD`] ahead (found from its unit's bits, prefetched before).
-const FAR_UNITS_BYTES: usize = 1 << 20;
+pub(super) const FAR_UNITS_BYTES: usize = 1 << 20;
 
 /// How many frontier words ahead the owner lines are prefetched (with owners on this
 /// thread); the units are prefetched twice as far ahead.
-const LIST_AHEAD: usize = 16;
+pub(super) const LIST_AHEAD: usize = 16;
+
+/// Pushes the frontier word `f` at unit `u` (first cell `base`; `s` units and `w` cells a
+/// row) into its neighbour words of the next layer.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn push_word<const EIGHT: bool, const CON: bool>(
+    units: &mut [Unit],
+    next: &mut Next,
+    c: &Cons,
+    u: usize,
+    base: usize,
+    f: u64,
+    s: usize,
+    w: usize,
+) {
+    // Moves west (towards bit 0, and bit 0 into bit 63 of the word before), east,
+    // north and south, each from the cells whose mask allows it.
+    let (fw, fe) = (f & cw::<CON>(c, Dir::W, u), f & cw::<CON>(c, Dir::E, u));
+    let (up, down) = (u - s, u + s);
+    let (bup, bdown) = (base.wrapping_sub(w), base.wrapping_add(w));
+    let (bl, br) = (base.wrapping_sub(64), base.wrapping_add(64));
+    next.push(units, u, base, (fw >> 1) | (fe << 1));
+    next.push_carry(units, u - 1, bl, fw << 63);
+    next.push_carry(units, u + 1, br, fe >> 63);
+    let fnn = f & cw::<CON>(c, Dir::N, u);
+    let fs = f & cw::<CON>(c, Dir::S, u);
+    if EIGHT {
+        let fnw = f & cw::<CON>(c, Dir::NW, u);
+        let fne = f & cw::<CON>(c, Dir::NE, u);
+        let fsw = f & cw::<CON>(c, Dir::SW, u);
+        let fse = f & cw::<CON>(c, Dir::SE, u);
+        let (l, r) = (bup.wrapping_sub(64), bup.wrapping_add(64));
+        next.push(units, up, bup, fnn | (fnw >> 1) | (fne << 1));
+        next.push_carry(units, up - 1, l, fnw << 63);
+        next.push_carry(units, up + 1, r, fne >> 63);
+        let (l, r) = (bdown.wrapping_sub(64), bdown.wrapping_add(64));
+        next.push(units, down, bdown, fs | (fsw >> 1) | (fse << 1));
+        next.push_carry(units, down - 1, l, fsw << 63);
+        next.push_carry(units, down + 1, r, fse >> 63);
+    } else {
+        next.push(units, up, bup, fnn);
+        next.push(units, down, bdown, fs);
+    }
+}
 
 /// For each cell of unit `u`, which neighbours in the previous layer (slot `pk`) reach it in
 /// one move: masks of the cells with a predecessor to the west, east, north, south, then
@@ -389,14 +501,17 @@ fn predecessors<const EIGHT: bool, const CON: bool>(
 }
 
 /// The BFS of [`bfs`], monomorphised per neighbourhood, masks, owners (read from the
-/// previous layer's slots, on this thread) and sink.
+/// previous layer's slots, on this thread) and sink: `Ok` with the last layer, or `Err(layer)`
+/// when the frontier after `layer` has `wide` words or more (the sink has every cell of the
+/// layers up to `layer`; the row bands of `bands.rs` go on from there).
 fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
     pad: Pad,
     seeds: &BitGrid,
     passable: &BitGrid,
     c: &Cons,
     sink: &mut S,
-) -> u32 {
+    wide: usize,
+) -> Result<u32, u32> {
     // Previous layers' slots are kept a layer longer only for owners read from them.
     let keep = OWN;
     let Pad { w, h, s, .. } = pad;
@@ -474,37 +589,13 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
             } else {
                 sink.word::<EIGHT>(f, base, layer, None);
             }
-            // Moves west (towards bit 0, and bit 0 into bit 63 of the word before), east,
-            // north and south, each from the cells whose mask allows it.
-            let (fw, fe) = (f & cw::<CON>(c, Dir::W, u), f & cw::<CON>(c, Dir::E, u));
-            let (up, down) = (u - s, u + s);
-            let (bup, bdown) = (base.wrapping_sub(w), base.wrapping_add(w));
-            let (bl, br) = (base.wrapping_sub(64), base.wrapping_add(64));
-            next.push(units, u, base, (fw >> 1) | (fe << 1));
-            next.push_carry(units, u - 1, bl, fw << 63);
-            next.push_carry(units, u + 1, br, fe >> 63);
-            let fnn = f & cw::<CON>(c, Dir::N, u);
-            let fs = f & cw::<CON>(c, Dir::S, u);
-            if EIGHT {
-                let fnw = f & cw::<CON>(c, Dir::NW, u);
-                let fne = f & cw::<CON>(c, Dir::NE, u);
-                let fsw = f & cw::<CON>(c, Dir::SW, u);
-                let fse = f & cw::<CON>(c, Dir::SE, u);
-                let (l, r) = (bup.wrapping_sub(64), bup.wrapping_add(64));
-                next.push(units, up, bup, fnn | (fnw >> 1) | (fne << 1));
-                next.push_carry(units, up - 1, l, fnw << 63);
-                next.push_carry(units, up + 1, r, fne >> 63);
-                let (l, r) = (bdown.wrapping_sub(64), bdown.wrapping_add(64));
-                next.push(units, down, bdown, fs | (fsw >> 1) | (fse << 1));
-                next.push_carry(units, down - 1, l, fsw << 63);
-                next.push_carry(units, down + 1, r, fse >> 63);
-            } else {
-                next.push(units, up, bup, fnn);
-                next.push(units, down, bdown, fs);
-            }
+            push_word::<EIGHT, CON>(units, &mut next, c, u, base, f, s, w);
         }
         if next.len == 0 {
-            return layer;
+            return Ok(layer);
+        }
+        if next.len >= wide {
+            return Err(layer);
         }
         layer += 1;
         sink.layer(layer);

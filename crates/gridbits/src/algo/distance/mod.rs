@@ -27,6 +27,7 @@
 //! assert_eq!(d.get(3, 0), Some(9));
 //! ```
 
+mod bands;
 mod cells;
 mod connections;
 mod engine;
@@ -66,7 +67,9 @@ use crate::{GridError, Moves};
 /// BFS runs. Both give the same distances. Fixed boards and sliding moves expand whole boards
 /// per layer (see [`DistanceEngine`]). With the feature `parallel` and a second thread in the
 /// pool, the BFS of a grid of 2 Mi cells or more has its distances written by the second
-/// thread (see [`crate::parallel`]).
+/// thread; with three threads or more, once a layer's frontier is wide, it goes on in row
+/// bands, one per thread, a barrier per layer, and hands back to one thread when the bands
+/// are no faster (see [`crate::parallel`] and `docs/algorithms.md`).
 ///
 /// ```
 /// use gridbits::algo::distance::distance_map;

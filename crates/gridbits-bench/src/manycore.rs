@@ -1,0 +1,78 @@
+//! Bench workloads of the `manycore` topic: distance maps of large grids on pools of 1, 2
+//! and 16 threads (`gridbits::parallel::Pool`, built once each, samples interleaved), in ns
+//! per cell. The BFS goes on in row bands, one per thread, once its frontier is wide
+//! (`algo/distance/bands.rs`).
+//!
+//! - 4096x4096 noise with 30% and 35% walls and a perfect maze, from one corner: the
+//!   automatic case is the pool of 2 threads (the cores of the bench machine), the
+//!   alternative the pool of 1. In a run whose `--filter` names the workload, the pool of
+//!   16 threads too: on a machine with fewer cores it shows what a barrier per layer costs
+//!   when the threads outnumber the cores (minutes on a busy 2-core machine).
+//! - The same at 16384x16384 (a second or more a call, 1 GiB of distances): only in a run
+//!   whose `--filter` names them (`--filter 16384`).
+
+use crate::Bench;
+use gridbits::algo::distance::distance_map;
+use gridbits::parallel::Pool;
+use gridbits::{BitGrid, Moves};
+use gridbits_testkit::SplitMix;
+
+/// Pause before each sample, for the other pools' workers to go to sleep.
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Registers the workloads (nothing without the pools).
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
+    let pools = (Pool::try_new(1), Pool::try_new(2), Pool::try_new(16));
+    let (Ok(one), Ok(two), Ok(many)) = pools else {
+        eprintln!("warning: no thread pool, manycore workloads skipped");
+        return;
+    };
+    for side in [4096usize, 16384] {
+        for shape in ["noise30", "noise35", "maze"] {
+            let name = format!("distance bands {shape} {side}x{side} threads (ns/cell)");
+            let wanted = if side > 4096 {
+                bench.named(&name)
+            } else {
+                bench.wants(&name)
+            };
+            if !wanted {
+                continue;
+            }
+            let many_threads = bench.named(&name);
+            let free = match shape {
+                "noise30" => gridbits_testkit::random_grid(rng, side, side, 0.7),
+                "noise35" => gridbits_testkit::random_grid(rng, side, side, 0.65),
+                _ => gridbits_testkit::maze(rng, side + 1, side + 1),
+            };
+            let mut seed = free.empty_like();
+            seed.set(0, 0);
+            // The corner's 8x8 cells free: the source is not walled into a pocket.
+            let mut corner = free.empty_like();
+            for y in 0..8 {
+                for x in 0..8 {
+                    corner.set(x, y);
+                }
+            }
+            let free: BitGrid = free | corner;
+            let map = |pool: &Pool| {
+                pool.install(|| {
+                    let d = distance_map(&seed, &free, Moves::Four, None);
+                    u64::from(d.max().unwrap_or(0))
+                })
+            };
+            let cells = free.width() as u64 * free.height() as u64;
+            let work = bench
+                .workload(&name, "2-threads")
+                .settle(SETTLE)
+                .case("2-threads", cells, || map(&two))
+                .alternative("1-thread", cells, || map(&one));
+            // Many threads on few cores: each layer waits for every thread to get a core.
+            let work = if many_threads {
+                work.case("16-threads", cells, || map(&many))
+            } else {
+                work
+            };
+            work.finish();
+        }
+    }
+}
