@@ -16,6 +16,8 @@
 //!   along rows, then the same doubling down columns), so large footprints cost little more
 //!   than small ones.
 //! - [`binary`]: erosion, dilation, opening and closing, with [`MorphOptions`].
+//! - [`bytes`]: [`morph_bytes`], the same steps from a byte image straight into a byte
+//!   image, a stripe of rows at a time (no whole-image grids).
 //! - [`reconstruct`]: [`propagation`] and [`fill_holes`] (a flood fill for the cross and the
 //!   3x3 square).
 //! - [`hit_or_miss`](mod@hit_or_miss).
@@ -32,6 +34,7 @@
 //! ```
 
 pub mod binary;
+pub mod bytes;
 pub mod footprint;
 pub mod hit_or_miss;
 pub mod reconstruct;
@@ -42,6 +45,7 @@ pub use binary::{
     try_closing_with, try_dilation_with, try_erosion_with, try_opening_with, Iterations,
     MorphOptions,
 };
+pub use bytes::{morph_bytes, morph_bytes_by_stripes, ByteOutput, Step};
 pub use footprint::{Footprint, MAX_FOOTPRINT_SIDE};
 pub use hit_or_miss::hit_or_miss;
 pub use reconstruct::{fill_holes, propagation, try_propagation};
