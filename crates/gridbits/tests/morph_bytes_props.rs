@@ -46,6 +46,9 @@ fn footprints(rng: &mut SplitMix) -> Vec<Footprint> {
         Footprint::diamond(3),
         Footprint::square(3).with_center(0, 3),
         Footprint::rect(3, 2).with_center(-1, -2),
+        // Past the word engine's reach: the general engine.
+        Footprint::rect(1, 3).with_center(-64, 1),
+        Footprint::rect(129, 1),
     ];
     for _ in 0..4 {
         let (w, h) = (1 + rng.below(5) as usize, 1 + rng.below(5) as usize);

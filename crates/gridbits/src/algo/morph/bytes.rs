@@ -16,6 +16,7 @@
 
 use super::binary::once;
 use super::footprint::Footprint;
+use super::near_runs::{self, Plan};
 use crate::grid::ByteImage;
 use crate::{BitGrid, ImageError};
 
@@ -145,6 +146,11 @@ pub fn morph_bytes_by_stripes(
     } else {
         stripe
     };
+    // Each step's plan for the word engine, when its footprint is near enough.
+    let plans: Vec<Option<Plan>> = steps
+        .iter()
+        .map(|s| Plan::new(fp, matches!(s, Step::Erode { .. })))
+        .collect();
     let mut y0 = 0;
     while y0 < h {
         let y1 = (y0 + rows).min(h);
@@ -153,10 +159,23 @@ pub fn morph_bytes_by_stripes(
         let bottom = (y1 + halo).min(h);
         let mut g = BitGrid::try_new(w, bottom - top)?;
         image.pack_rows(top, &mut g);
-        for step in steps {
-            g = match *step {
-                Step::Erode { border } => once(&g, fp, true, border),
-                Step::Dilate { border } => once(&g, fp, false, border),
+        for (step, plan) in steps.iter().zip(&plans) {
+            let (erode, border) = match *step {
+                Step::Erode { border } => (true, border),
+                Step::Dilate { border } => (false, border),
+            };
+            g = match plan {
+                Some(plan) => {
+                    let mut next = BitGrid::try_new(w, g.height())?;
+                    let size = (w, g.height());
+                    if erode {
+                        near_runs::step::<true>(plan, g.words(), next.words_mut(), size, border);
+                    } else {
+                        near_runs::step::<false>(plan, g.words(), next.words_mut(), size, border);
+                    }
+                    next
+                }
+                None => once(&g, fp, erode, border),
             };
         }
         let dst = &mut out.pixels[y0 * out.stride..];

@@ -17,7 +17,8 @@
 //!   than small ones.
 //! - [`binary`]: erosion, dilation, opening and closing, with [`MorphOptions`].
 //! - [`bytes`]: [`morph_bytes`], the same steps from a byte image straight into a byte
-//!   image, a stripe of rows at a time (no whole-image grids).
+//!   image, a stripe of rows at a time (no whole-image grids), by `near_runs` (the runs
+//!   with every shift inside a word) when the footprint reaches less than 64 columns.
 //! - [`reconstruct`]: [`propagation`] and [`fill_holes`] (a flood fill for the cross and the
 //!   3x3 square).
 //! - [`hit_or_miss`](mod@hit_or_miss).
@@ -37,6 +38,7 @@ pub mod binary;
 pub mod bytes;
 pub mod footprint;
 pub mod hit_or_miss;
+mod near_runs;
 pub mod reconstruct;
 pub(crate) mod row_runs;
 
