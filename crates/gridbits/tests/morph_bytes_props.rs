@@ -6,6 +6,7 @@
 
 use crate::common::SplitMix;
 use gridbits::algo::morph::{morph_bytes, morph_bytes_by_stripes, ByteOutput, Footprint, Step};
+use gridbits::cpu::{self, Level};
 use gridbits::grid::{ByteImage, ImageError};
 use gridbits::naive::{morph as nm, NaiveGrid};
 
@@ -160,6 +161,41 @@ fn morph_bytes_default_stripes_on_a_tall_image() {
             want = nm::steps(&want, &fp, &steps[1..]);
             let got = NaiveGrid::from_fn(w, h, |x, y| out[y * w + x] == 1);
             assert!(got == want, "{steps:?} by\n{fp}");
+        }
+    }
+}
+
+#[test]
+fn morph_bytes_is_the_same_at_every_cpu_level() {
+    let mut rng = SplitMix::new(0x0031_00b3);
+    let (w, h) = (200, 90);
+    let (pixels, _) = byte_image(&mut rng, w, h, 0, 50, 0);
+    let image = ByteImage::new(&pixels, w, h, w, 0);
+    for fp in [
+        Footprint::square(3),
+        Footprint::disk(5),
+        Footprint::rect(40, 2),
+    ] {
+        for steps in step_lists() {
+            let run = || {
+                let mut out = vec![0u8; w * h];
+                let dst = ByteOutput {
+                    pixels: &mut out,
+                    stride: w,
+                    set: 1,
+                    empty: 0,
+                };
+                morph_bytes(&image, &fp, &steps, dst).expect("fits");
+                out
+            };
+            let best = run();
+            for level in [Level::Portable, Level::Avx2] {
+                assert_eq!(
+                    cpu::with_level(level, run),
+                    best,
+                    "{level:?} {steps:?} by\n{fp}"
+                );
+            }
         }
     }
 }

@@ -114,10 +114,68 @@ impl Plan {
     }
 }
 
+/// The features of the AVX-512 copy of [`step`].
+#[cfg(target_arch = "x86_64")]
+const AVX512_PATH: crate::cpu::Features = crate::cpu::Features::AVX512F
+    .union(crate::cpu::Features::AVX512BW)
+    .union(crate::cpu::Features::AVX2);
+
 /// One erosion (`ALL`) or dilation of the `height` rows of `wpr` words in `src` (`width`
 /// cells each, zero past it) into `dst` (the same shape), cells off the rows reading
-/// `border`.
+/// `border`. The copy compiled for AVX-512 or AVX2 runs when the CPU has them (the word
+/// loops are vectorised), else the portable code; all give the same result.
 pub(crate) fn step<const ALL: bool>(
+    plan: &Plan,
+    src: &[u64],
+    dst: &mut [u64],
+    size: (usize, usize),
+    border: bool,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::cpu::has(AVX512_PATH) {
+            // SAFETY: `step_avx512` is only compiled for AVX-512 F and BW and AVX2, which the
+            // CPU was just checked to support; it has no other requirement.
+            return unsafe { step_avx512::<ALL>(plan, src, dst, size, border) };
+        }
+        if crate::cpu::has(crate::cpu::Features::AVX2) {
+            // SAFETY: `step_avx2` is only compiled for AVX2, which the CPU was just checked
+            // to support; it has no other requirement.
+            return unsafe { step_avx2::<ALL>(plan, src, dst, size, border) };
+        }
+    }
+    step_body::<ALL>(plan, src, dst, size, border)
+}
+
+/// [`step`] compiled for AVX-512.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+fn step_avx512<const ALL: bool>(
+    plan: &Plan,
+    src: &[u64],
+    dst: &mut [u64],
+    size: (usize, usize),
+    border: bool,
+) {
+    step_body::<ALL>(plan, src, dst, size, border)
+}
+
+/// [`step`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn step_avx2<const ALL: bool>(
+    plan: &Plan,
+    src: &[u64],
+    dst: &mut [u64],
+    size: (usize, usize),
+    border: bool,
+) {
+    step_body::<ALL>(plan, src, dst, size, border)
+}
+
+/// The engine behind [`step`], inlined into each compiled copy.
+#[inline(always)]
+fn step_body<const ALL: bool>(
     plan: &Plan,
     src: &[u64],
     dst: &mut [u64],
