@@ -86,7 +86,7 @@ impl Plan {
         for row in &rows {
             let mut slots = Vec::new();
             for &(dx, len) in &row.runs {
-                if dx <= -64 || dx + len as isize - 1 >= 64 {
+                if dx <= -64 || dx + len as isize > 64 {
                     return None;
                 }
                 let slot = match runs.iter().position(|&r| r == (dx, len)) {
