@@ -23,6 +23,16 @@ _F64 = npt.NDArray[np.float64]
 # Binary morphology (crates/gridbits-py/src/morph.rs). Footprints are C-contiguous uint8
 # arrays with their centre as (row, col); iterations below 1 repeat until stable. The
 # results are uint8 arrays of 0 and 1.
+# The fused path (crates/gridbits-py/src/morph_bytes.rs): steps (erode, border) in order,
+# written into `out` (C-contiguous, the input's shape) as `set` and 0.
+def binary_morph_into(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    steps: list[tuple[bool, bool]],
+    out: _U8,
+    set: int,
+) -> None: ...
 def binary_erosion(
     input: _U8,
     structure: _U8,

@@ -20,6 +20,9 @@ __all__ = [
     "Prepared",
     "cross",
     "deliver",
+    "fused",
+    "in_place",
+    "STEPS",
     "image",
     "mask",
     "structure",
@@ -161,6 +164,52 @@ def run(func: str, img: Prepared, *args: Any) -> np.ndarray:
         return np.zeros(img.shape, dtype=bool)
     out = getattr(_gridbits, func)(img.a, *args)
     return out.view(bool).reshape(img.shape)
+
+
+#: The steps of each native function for the fused path: ``(erode, border)`` pairs, the
+#: border filled in by :func:`fused`'s caller.
+STEPS = {
+    "binary_erosion": (True,),
+    "binary_dilation": (False,),
+    "binary_opening": (True, False),
+    "binary_closing": (False, True),
+}
+
+
+def in_place(output: Any, img: Prepared) -> bool:
+    """Whether ``output`` can take the result as it is: a C-contiguous ``bool`` or 8-bit
+    integer array of the input's shape that shares no memory with the input."""
+    return (
+        isinstance(output, np.ndarray)
+        and output.shape == img.shape
+        and output.dtype in (np.bool_, np.uint8, np.int8)
+        and output.flags.c_contiguous
+        and output.flags.writeable
+        and not np.may_share_memory(output, img.a)
+    )
+
+
+def fused(
+    steps: Tuple[Tuple[bool, bool], ...],
+    img: Prepared,
+    fp: np.ndarray,
+    c: Tuple[int, int],
+    output: Any = None,
+    returns: bool = True,
+) -> Optional[np.ndarray]:
+    """Runs ``steps`` (``(erode, border)`` pairs: one repetition each, no mask) on ``img``
+    through the fused native path, written straight into a new ``bool`` array or into
+    ``output`` when it can take the bytes as they are (else as :func:`deliver` does)."""
+    if in_place(output, img):
+        out = output
+    else:
+        out = np.empty(img.shape, dtype=bool)
+    if img.a.size:
+        view = out.view(np.uint8).reshape(img.a.shape)
+        _gridbits.binary_morph_into(img.a, fp, c, list(steps), view, 1)
+    if out is output:
+        return output if returns else None
+    return deliver(out, output, returns)
 
 
 def deliver(result: np.ndarray, output: Any, returns: bool = True) -> Optional[np.ndarray]:

@@ -108,6 +108,25 @@ def _apply(func: str, image: _Any, footprint: _Any, border: bool) -> _np.ndarray
     return r if r is not None else _np.zeros(img.shape, dtype=bool)
 
 
+def _run(pairs: _Any, image: _Any, footprint: _Any, out: _Any) -> _np.ndarray:
+    """``pairs`` of ``(native function, border)`` in order, then ``out``: one footprint
+    repeated once goes through the fused path (straight into ``out`` when it takes the
+    bytes as they are), anything else step by step."""
+    img = _morph.image(image, "image", "skimage.morphology")
+    steps = _steps(footprint, img.ndim)
+    if len(steps) == 1 and steps[0][2] == 1:
+        fp, c, _ = steps[0]
+        fused = tuple((_morph.STEPS[f][0], b) for f, b in pairs)
+        if out is not None and _morph.in_place(out, img):
+            _morph.fused(fused, img, fp, c, out)
+            return out
+        return _out(_morph.fused(fused, img, fp, c), out)
+    r = image
+    for f, b in pairs:
+        r = _apply(f, r, footprint, b)
+    return _out(r, out)
+
+
 def _out(r: _np.ndarray, out: _Any) -> _np.ndarray:
     if out is None:
         return r
@@ -137,7 +156,7 @@ def binary_erosion(
            [0, 0, 0, 0]])
     """
     _mode(mode)
-    return _out(_apply("binary_erosion", image, footprint, mode != "min"), out)
+    return _run((("binary_erosion", mode != "min"),), image, footprint, out)
 
 
 def binary_dilation(
@@ -158,7 +177,7 @@ def binary_dilation(
            [0, 0, 1, 0, 0]])
     """
     _mode(mode)
-    return _out(_apply("binary_dilation", image, footprint, mode == "max"), out)
+    return _run((("binary_dilation", mode == "max"),), image, footprint, out)
 
 
 def binary_opening(
@@ -174,8 +193,8 @@ def binary_opening(
     array([[1, 1, 1, 0, 0]])
     """
     _mode(mode)
-    r = _apply("binary_erosion", image, footprint, mode != "min")
-    return _out(_apply("binary_dilation", r, footprint, mode == "max"), out)
+    pairs = (("binary_erosion", mode != "min"), ("binary_dilation", mode == "max"))
+    return _run(pairs, image, footprint, out)
 
 
 def binary_closing(
@@ -191,8 +210,8 @@ def binary_closing(
     array([[1, 1, 1, 0, 0, 0, 1]])
     """
     _mode(mode)
-    r = _apply("binary_dilation", image, footprint, mode == "max")
-    return _out(_apply("binary_erosion", r, footprint, mode != "min"), out)
+    pairs = (("binary_dilation", mode == "max"), ("binary_erosion", mode != "min"))
+    return _run(pairs, image, footprint, out)
 
 
 def _no_decomposition(decomposition: _Any) -> None:

@@ -202,7 +202,11 @@ def _morph_call(func, input, structure, iterations, mask, output, border_value, 
     c = _morph.center(origin, fp, img.ndim)
     m = _morph.mask(mask, img)
     n = _morph.iterations(iterations)
-    r = _morph.run(func, img, fp, c, bool(border_value), n, m)
+    border = bool(border_value)
+    if n == 1 and m is None:
+        steps = tuple((erode, border) for erode in _morph.STEPS[func])
+        return _morph.fused(steps, img, fp, c, output)
+    r = _morph.run(func, img, fp, c, border, n, m)
     return _morph.deliver(r, output)
 
 

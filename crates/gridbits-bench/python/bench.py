@@ -378,12 +378,29 @@ def _distance_transform_rows(size: int, repeat: int) -> list:
     return rows
 
 
+def _morph_images(size: int) -> dict:
+    """``images(size)``, a thresholded photograph (scikit-image's camera, Otsu) and a page
+    scan (scikit-image's page, dark text set, Otsu), each tiled to ``size``."""
+    out = images(size)
+    try:
+        from skimage import data, filters
+    except ImportError:
+        return out
+    for name, photo, dark in (("photo", data.camera(), False), ("page scan", data.page(), True)):
+        reps = (-(-size // photo.shape[0]), -(-size // photo.shape[1]))
+        tiled = np.tile(photo, reps)[:size, :size]
+        t = filters.threshold_otsu(tiled)
+        out[name] = ((tiled <= t) if dark else (tiled > t)).astype(np.uint8)
+    return out
+
+
 def _morph_rows(size: int, repeat: int) -> list:
-    """Binary dilation and opening by 3x3 and 15x15 squares and disks of radius 1 and 7:
+    """Binary erosion, dilation, opening and closing by 3x3 and 15x15 squares and disks of
+    radius 1 and 7 on noise, blobs, a thresholded photograph and a page scan:
     ``gridbits.morphology`` (scikit-image's conventions, the borders OpenCV's defaults give
     too) against scikit-image, scipy.ndimage (the same work; its default border differs at
-    the edges) and OpenCV's ``dilate`` / ``morphologyEx`` on one thread. Every peer's result
-    is checked against gridbits' first (scipy's 16 pixels away from the edges)."""
+    the edges) and OpenCV's ``morphologyEx`` on one thread. Every peer's result is checked
+    against gridbits' first (scipy's 16 pixels away from the edges)."""
     import warnings
 
     from gridbits import morphology as gm
@@ -394,8 +411,10 @@ def _morph_rows(size: int, repeat: int) -> list:
         from scipy import ndimage
 
         peers["scipy.ndimage"] = {
+            "erosion": lambda a, fp: ndimage.binary_erosion(a, fp),
             "dilation": lambda a, fp: ndimage.binary_dilation(a, fp),
             "opening": lambda a, fp: ndimage.binary_opening(a, fp),
+            "closing": lambda a, fp: ndimage.binary_closing(a, fp),
         }
     except ImportError:
         pass
@@ -413,8 +432,10 @@ def _morph_rows(size: int, repeat: int) -> list:
             return call
 
         peers["skimage"] = {
+            "erosion": quiet(sm.binary_erosion),
             "dilation": quiet(sm.binary_dilation),
             "opening": quiet(sm.binary_opening),
+            "closing": quiet(sm.binary_closing),
         }
     except ImportError:
         pass
@@ -423,22 +444,29 @@ def _morph_rows(size: int, repeat: int) -> list:
 
         _cv_threads(cv2)
         cv = {
-            "dilation": lambda a, fp: cv2.dilate(a, fp),
+            "erosion": lambda a, fp: cv2.morphologyEx(a, cv2.MORPH_ERODE, fp),
+            "dilation": lambda a, fp: cv2.morphologyEx(a, cv2.MORPH_DILATE, fp),
             "opening": lambda a, fp: cv2.morphologyEx(a, cv2.MORPH_OPEN, fp),
+            "closing": lambda a, fp: cv2.morphologyEx(a, cv2.MORPH_CLOSE, fp),
         }
         peers["cv2 1 thread"] = {
             op: _with_setup(f, lambda: cv2.setNumThreads(1)) for op, f in cv.items()
         }
     except ImportError:
         pass
-    ours = {"dilation": gm.binary_dilation, "opening": gm.binary_opening}
+    ours = {
+        "erosion": gm.binary_erosion,
+        "dilation": gm.binary_dilation,
+        "opening": gm.binary_opening,
+        "closing": gm.binary_closing,
+    }
     footprints = {
         "square 3x3": gm.footprint_rectangle((3, 3)),
         "square 15x15": gm.footprint_rectangle((15, 15)),
         "disk r1": gm.disk(1),
         "disk r7": gm.disk(7),
     }
-    for name, img in images(size).items():
+    for name, img in _morph_images(size).items():
         for fp_name, fp in footprints.items():
             for op, fn in ours.items():
                 workload = f"morph {op} {name} {fp_name} {size}x{size}"

@@ -27,6 +27,7 @@ pub mod lines;
 pub mod manycore;
 pub mod measure;
 pub mod morph;
+pub mod morph_bytes;
 pub mod parallel;
 pub mod puyo_moves;
 pub mod scans;
@@ -535,6 +536,7 @@ pub fn run(bench: &mut Bench) {
     skeleton::register(bench, &mut SplitMix::new(0xd));
     distance_transform::register(bench, &mut SplitMix::new(0xd7));
     morph::register(bench, &mut SplitMix::new(0x31));
+    morph_bytes::register(bench, &mut SplitMix::new(0x3b));
     measure::register(bench, &mut SplitMix::new(0x3e));
     scans::register(bench);
 }

@@ -29,6 +29,7 @@ mod games;
 mod label;
 mod measure;
 mod morph;
+mod morph_bytes;
 mod skeleton;
 mod tetris;
 mod threads;
@@ -432,6 +433,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     envs::register(m)?;
     label::register(m)?;
     morph::register(m)?;
+    morph_bytes::register(m)?;
     measure::register(m)?;
     games::register(m)?;
     skeleton::register(m)?;

@@ -17,7 +17,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// The footprint of a `uint8` array with its centre at `(row, col)`.
-fn footprint(
+pub(crate) fn footprint(
     array: &PyReadonlyArray2<'_, u8>,
     center: (isize, isize),
     name: &str,

@@ -25,6 +25,7 @@ mod label_props;
 mod limits;
 mod lines_props;
 mod measure_props;
+mod morph_bytes_props;
 mod morph_props;
 mod naive_oracle;
 mod owners_props;

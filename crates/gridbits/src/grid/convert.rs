@@ -304,6 +304,30 @@ impl BitGrid {
         Ok(())
     }
 
+    /// Writes rows `y0..y0 + n` of the grid into the byte rows of `out` (`stride` bytes
+    /// apart, row `y0` into the first): `set` for a set cell, `empty` for an empty one, with
+    /// the fastest [`ByteKernel`]. The caller checked that `out` holds `n` rows of `width`
+    /// bytes.
+    ///
+    /// # Panics
+    /// When rows `y0..y0 + n` are not all in the grid, or `out` is too short.
+    pub(crate) fn write_rows_bytes(
+        &self,
+        y0: usize,
+        n: usize,
+        out: &mut [u8],
+        stride: usize,
+        (set, empty): (u8, u8),
+    ) {
+        let rows = Rows {
+            width: self.width,
+            height: n,
+            stride,
+        };
+        let words = &self.words[y0 * self.wpr..(y0 + n) * self.wpr];
+        pack::unpack(ByteKernel::best(), words, rows, set, empty, out);
+    }
+
     /// Copies `other` into `self`, or an error when the sizes differ.
     pub fn try_copy_from(&mut self, other: &Self) -> Result<(), SizeMismatch> {
         self.check_same_size(other)?;

@@ -12,7 +12,7 @@
 //! ```
 
 use super::NaiveGrid;
-use crate::algo::morph::Footprint;
+use crate::algo::morph::{Footprint, Step};
 
 /// `grid(x, y)`, or `border` off the grid.
 fn at(grid: &NaiveGrid, x: isize, y: isize, border: bool) -> bool {
@@ -41,6 +41,19 @@ pub fn dilation(grid: &NaiveGrid, fp: &Footprint, border: bool) -> NaiveGrid {
             .iter()
             .any(|&(dx, dy)| at(grid, x as isize - dx, y as isize - dy, border))
     })
+}
+
+/// The steps of [`morph_bytes`](crate::algo::morph::morph_bytes) in order, each
+/// [`erosion`] or [`dilation`] with its border.
+pub fn steps(grid: &NaiveGrid, fp: &Footprint, steps: &[Step]) -> NaiveGrid {
+    let mut g = grid.clone();
+    for s in steps {
+        g = match *s {
+            Step::Erode { border } => erosion(&g, fp, border),
+            Step::Dilate { border } => dilation(&g, fp, border),
+        };
+    }
+    g
 }
 
 /// Erosion or dilation applied `times` times (`None`: until nothing changes), only the cells

@@ -16,6 +16,9 @@
 //!   along rows, then the same doubling down columns), so large footprints cost little more
 //!   than small ones.
 //! - [`binary`]: erosion, dilation, opening and closing, with [`MorphOptions`].
+//! - [`bytes`]: [`morph_bytes`], the same steps from a byte image straight into a byte
+//!   image, a stripe of rows at a time (no whole-image grids), by `near_runs` (the runs
+//!   with every shift inside a word) when the footprint reaches less than 64 columns.
 //! - [`reconstruct`]: [`propagation`] and [`fill_holes`] (a flood fill for the cross and the
 //!   3x3 square).
 //! - [`hit_or_miss`](mod@hit_or_miss).
@@ -32,8 +35,10 @@
 //! ```
 
 pub mod binary;
+pub mod bytes;
 pub mod footprint;
 pub mod hit_or_miss;
+mod near_runs;
 pub mod reconstruct;
 pub(crate) mod row_runs;
 
@@ -42,6 +47,7 @@ pub use binary::{
     try_closing_with, try_dilation_with, try_erosion_with, try_opening_with, Iterations,
     MorphOptions,
 };
+pub use bytes::{morph_bytes, morph_bytes_by_stripes, ByteOutput, Step};
 pub use footprint::{Footprint, MAX_FOOTPRINT_SIDE};
 pub use hit_or_miss::hit_or_miss;
 pub use reconstruct::{fill_holes, propagation, try_propagation};

@@ -1,0 +1,186 @@
+//! Morphology from a byte image straight into a byte image: [`morph_bytes`], the fused path
+//! of the Python drop-ins.
+//!
+//! Packing a whole image to bits, running each step on whole grids and unpacking the result
+//! reads and writes every grid several times and allocates each one. Here the image goes
+//! through in stripes of rows: a stripe's input rows, with a halo as tall as the steps
+//! reach, are packed into a small grid that stays in the cache, the steps run on it, and
+//! the stripe's rows of the result are unpacked straight into the output. Each input byte
+//! is read about once and each output byte written once; an opening or a closing is two
+//! steps on the same stripe.
+//!
+//! A step on a stripe reads cells past the stripe's top and bottom as the border value
+//! where the stripe does not reach the image's edge; those wrong cells stay within the
+//! step's reach of the stripe's edge, so after all the steps they lie in the halo, which is
+//! not written out. Rows are whole, so columns need no halo.
+
+use super::binary::once;
+use super::footprint::Footprint;
+use super::near_runs::{self, Plan};
+use crate::grid::ByteImage;
+use crate::{BitGrid, ImageError};
+
+/// One step of [`morph_bytes`]: an erosion or a dilation, and the value cells off the
+/// image read as during it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Erosion ([`erosion_with`](super::erosion_with)) with this border value.
+    Erode {
+        /// The value of cells off the image.
+        border: bool,
+    },
+    /// Dilation ([`dilation_with`](super::dilation_with)) with this border value.
+    Dilate {
+        /// The value of cells off the image.
+        border: bool,
+    },
+}
+
+impl Step {
+    /// The steps of an opening (erosion then dilation) with scipy's default border.
+    pub const OPENING: [Step; 2] = [
+        Step::Erode { border: false },
+        Step::Dilate { border: false },
+    ];
+    /// The steps of a closing (dilation then erosion) with scipy's default border.
+    pub const CLOSING: [Step; 2] = [
+        Step::Dilate { border: false },
+        Step::Erode { border: false },
+    ];
+}
+
+/// Where [`morph_bytes`] writes: `stride` bytes from a row to the next, `set` for a set
+/// cell and `empty` for an empty one (`1, 0` for numpy's `bool`, `255, 0` for OpenCV's
+/// masks). Bytes between rows are left as they are.
+#[derive(Debug)]
+pub struct ByteOutput<'a> {
+    /// The bytes of the output image (row `y` starts at `y * stride`).
+    pub pixels: &'a mut [u8],
+    /// Bytes from the start of a row to the start of the next (at least the width).
+    pub stride: usize,
+    /// The byte of a set cell.
+    pub set: u8,
+    /// The byte of an empty cell.
+    pub empty: u8,
+}
+
+/// The rows above and below a cell that one step by `fp` reads: the footprint's rows on
+/// either side of its centre (the reflection, for dilation, swaps them; the larger serves
+/// both).
+fn reach(fp: &Footprint) -> usize {
+    let cy = fp.center().1;
+    let top = cy.unsigned_abs();
+    let bottom = (fp.height() as isize - 1 - cy).unsigned_abs();
+    top.max(bottom)
+}
+
+/// The output rows of one stripe: enough that the halo costs little, few enough that the
+/// stripe's grids stay in the cache.
+fn stripe_rows(halo: usize, words_per_row: usize) -> usize {
+    // About 64 KiB of words per stripe grid, and at least four times the halo.
+    let by_cache = (8192 / words_per_row.max(1)).max(16);
+    by_cache.max(4 * halo)
+}
+
+/// Applies `steps` in order to `image` (a pixel set where its byte is above the image's
+/// threshold) and writes the result into `out`: the same cells as packing the image with
+/// [`BitGrid::from_bytes`], running [`erosion_with`](super::erosion_with) /
+/// [`dilation_with`](super::dilation_with) once per step with its border, and
+/// [`BitGrid::write_bytes`], without the whole-image grids.
+///
+/// No steps copy the image (as `set` / `empty`).
+///
+/// # Errors
+/// [`ImageError::Stride`] when `out.stride` is below the image's width,
+/// [`ImageError::TooShort`] when `out.pixels` does not hold the rows, [`ImageError::Size`]
+/// when a stripe's grid cannot be allocated; nothing is written for the first two.
+///
+/// ```
+/// use gridbits::algo::morph::{morph_bytes, ByteOutput, Footprint, Step};
+/// use gridbits::grid::ByteImage;
+/// let pixels = [
+///     0, 0, 0, 0, 0, //
+///     0, 9, 9, 9, 0, //
+///     0, 9, 0, 9, 0, //
+///     0, 9, 9, 9, 0, //
+///     0, 0, 0, 0, 9, //
+/// ];
+/// let image = ByteImage::new(&pixels, 5, 5, 5, 0);
+/// let mut out = [7u8; 25];
+/// let dst = ByteOutput { pixels: &mut out, stride: 5, set: 255, empty: 0 };
+/// morph_bytes(&image, &Footprint::square(3), &Step::CLOSING, dst).unwrap();
+/// assert_eq!(&out[5..20], &[
+///     0, 255, 255, 255, 0, //
+///     0, 255, 255, 255, 0, //
+///     0, 255, 255, 255, 0, //
+/// ]);
+/// ```
+pub fn morph_bytes(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    steps: &[Step],
+    out: ByteOutput<'_>,
+) -> Result<(), ImageError> {
+    morph_bytes_by_stripes(image, fp, steps, out, 0)
+}
+
+/// [`morph_bytes`] with stripes of `stripe` output rows (`0`: the size [`morph_bytes`]
+/// picks, a few tens of KiB of bits). Every stripe height gives the same bytes; tests use
+/// small ones to cross many stripe edges.
+///
+/// # Errors
+/// As [`morph_bytes`].
+pub fn morph_bytes_by_stripes(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    steps: &[Step],
+    out: ByteOutput<'_>,
+    stripe: usize,
+) -> Result<(), ImageError> {
+    let (w, h) = image.size();
+    crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
+    let halo = reach(fp).saturating_mul(steps.len()).min(h);
+    let wpr = w.div_ceil(64);
+    let rows = if stripe == 0 {
+        stripe_rows(halo, wpr)
+    } else {
+        stripe
+    };
+    // Each step's plan for the word engine, when its footprint is near enough.
+    let plans: Vec<Option<Plan>> = steps
+        .iter()
+        .map(|s| Plan::new(fp, matches!(s, Step::Erode { .. })))
+        .collect();
+    let mut y0 = 0;
+    while y0 < h {
+        let y1 = (y0 + rows).min(h);
+        // Input rows top..bottom: the stripe and its halo, inside the image.
+        let top = y0.saturating_sub(halo);
+        let bottom = (y1 + halo).min(h);
+        let mut g = BitGrid::try_new(w, bottom - top)?;
+        image.pack_rows(top, &mut g);
+        for (step, plan) in steps.iter().zip(&plans) {
+            let (erode, border) = match *step {
+                Step::Erode { border } => (true, border),
+                Step::Dilate { border } => (false, border),
+            };
+            g = match plan {
+                Some(plan) => {
+                    let mut next = BitGrid::try_new(w, g.height())?;
+                    let size = (w, g.height());
+                    if erode {
+                        near_runs::step::<true>(plan, g.words(), next.words_mut(), size, border);
+                    } else {
+                        near_runs::step::<false>(plan, g.words(), next.words_mut(), size, border);
+                    }
+                    next
+                }
+                None => once(&g, fp, erode, border),
+            };
+        }
+        let dst = &mut out.pixels[y0 * out.stride..];
+        g.write_rows_bytes(y0 - top, y1 - y0, dst, out.stride, (out.set, out.empty));
+        y0 = y1;
+    }
+    Ok(())
+}
