@@ -2467,6 +2467,37 @@ p+=1;
 }
 out
 };
+const fn cells_of(rows: &[&str]) -> [(i32,i32);4] {
+let mut out= [(0,0);4];
+let mut k=0;
+let mut y=0;
+while y<rows.len() {
+let row=rows[y].as_bytes();
+let mut x=0;
+while x<row.len() {
+if row[x] ==b'#'&&k<4{
+out[k] = (x as i32,y as i32);
+k+=1;
+}
+x+=1;
+}
+y+=1;
+}
+out
+}
+const CELLS: [[[(i32,i32);4];4];7] = {
+let mut out= [[[(0,0);4];4];7];
+let mut p=0;
+while p<7{
+let mut r=0;
+while r<4{
+out[p][r] =cells_of(SRS[p][r]);
+r+=1;
+}
+p+=1;
+}
+out
+};
 impl Piece{
 pub const ALL: [Piece;7] = [
 Piece::I,
@@ -2492,19 +2523,9 @@ _=>3,
 pub(super)const fn shape(self,rotation:Rotation) -> &'static Shape{
 &SHAPES[self as usize][rotation as usize]
 }
-pub fn cells(self,rotation:Rotation) -> [(i32,i32);4] {
-let rows=SRS[self as usize][rotation.index()];
-let mut out= [(0,0);4];
-let mut k=0;
-for(y,row)in rows.iter().enumerate() {
-for(x,b)in row.bytes().enumerate() {
-if b==b'#'{
-out[k] = (x as i32,y as i32);
-k+=1;
-}
-}
-}
-out
+#[inline(always)]
+pub const fn cells(self,rotation:Rotation) -> [(i32,i32);4] {
+CELLS[self as usize][rotation as usize]
 }
 pub const fn x_range(self,rotation:Rotation,width:usize) -> (i32,i32) {
 let s=self.shape(rotation);
@@ -2541,13 +2562,16 @@ x<0
 ||self.get(x as usize,y as usize)
 }
 pub fn t_spin(&self,rotation:Rotation,x:i32,y:i32,test:usize) ->Spin{
+spin_of(self.filled_corners(x,y),FRONT[rotation.index()],test)
+}
+pub(super)fn filled_corners(&self,x:i32,y:i32) ->u8{
 let mut filled=0u8;
 for(i, &(dx,dy))in CORNERS.iter().enumerate() {
 if self.solid(x.saturating_add(dx),y.saturating_add(dy)) {
 filled|=1<<i;
 }
 }
-spin_of(filled,FRONT[rotation.index()],test)
+filled
 }
 }
 pub(super)const fn spin_of(filled:u8,front:u8,test:usize) ->Spin{
@@ -2770,6 +2794,11 @@ return Some((x,y));
 let up=y.checked_sub(1)?;
 self.fits(piece,rotation,x,up).then_some((x,up))
 }
+}
+}
+mod straight_drops{
+use super::{Tetris};
+impl<const W:usize>Tetris<W> {
 }
 }
 pub use bag::{Randomizer};
