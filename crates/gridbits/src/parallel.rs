@@ -42,11 +42,13 @@ use std::fmt;
 /// cost more than they save.
 pub const LABEL_MIN_CELLS: usize = 1 << 20;
 
-/// Grids of at least this many cells (1 Mpx, `2^20`) whose flood fill hands over from the
+/// Grids of at least this many cells (4 Mpx, `2^22`) whose flood fill hands over from the
 /// row sweeps to the run union-find (mazes) run the union-find by stripes on several
-/// threads, when the feature `parallel` is on and the current pool has more than one thread
-/// (there it beats the one-thread union-find; below it, it does not).
-pub const FILL_MIN_CELLS: usize = 1 << 20;
+/// threads, when the feature `parallel` is on and the current pool has more than one thread.
+/// Measured on two cores (`gridbits-bench --filter fill`): on a 1024x1024 maze the stripes
+/// took 1.4x the one-thread union-find (the stripe merge and the thread start cost more than
+/// half of 1 ms of work saves), on a 4096x4096 maze 0.9x of it.
+pub const FILL_MIN_CELLS: usize = 1 << 22;
 
 /// The thread pool could not be built (the system refused a thread).
 #[derive(Clone, Debug, PartialEq, Eq)]

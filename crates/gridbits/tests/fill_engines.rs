@@ -244,8 +244,9 @@ fn engines_match_naive_on_empty_and_full_grids() {
     }
 }
 
-/// Large enough that the row sweeps hand over to the union-find (a maze), and, with the
-/// `parallel` feature, past the size where `fill` fills by stripes in parallel.
+/// Large enough that the row sweeps hand over to the union-find (a maze). `fill` takes the
+/// union-find by stripes only from `FILL_MIN_CELLS` (4 Mpx), too large for this test, so the
+/// striped engine is checked here by calling it directly.
 #[test]
 fn fill_hands_over_on_large_mazes() {
     let mut rng = SplitMix(3);
@@ -259,7 +260,7 @@ fn fill_hands_over_on_large_mazes() {
             for p in [&m, &cut] {
                 let expected = with_level(Level::Portable, || fill_union(&seeds, p, conn));
                 assert_eq!(fill(&seeds, p, conn), expected, "fill {conn:?} {w}x{h}");
-                // One thread and two (past `FILL_MIN_CELLS`, the union-find by stripes).
+                // One thread and two.
                 for threads in [1, 2] {
                     let got = gridbits::parallel::with_threads(threads, || fill(&seeds, p, conn));
                     assert_eq!(
