@@ -93,10 +93,22 @@ pub(super) fn run_stack_bounded(
             }
             let mask = passable.row_words(ny);
             let row = cur.row_words_mut(ny);
-            for i in fi..=li {
+            // After claiming a run, go on from the word where it ends: the words it covers
+            // whole hold nothing more to claim (long runs cost their two ends, not their
+            // length).
+            let mut i = fi;
+            while i <= li {
                 let lo_bits = if i == fi { !0u64 << (lo % 64) } else { !0 };
                 let hi_bits = if i == li { !0u64 >> (63 - hi % 64) } else { !0 };
-                claim_runs(mask, row, ny, i, lo_bits & hi_bits, stack);
+                let cand = mask[i] & !row[i] & lo_bits & hi_bits;
+                if cand == 0 {
+                    i += 1;
+                    continue;
+                }
+                let (a, b) = run_extent(mask, i * 64 + cand.trailing_zeros() as usize);
+                paint_run(row, a, b);
+                stack.push((ny, a, b));
+                i = b / 64;
             }
         }
     }
