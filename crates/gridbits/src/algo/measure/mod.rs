@@ -74,8 +74,8 @@ fn index<T: LabelValue>(v: T) -> usize {
     v.label() as usize
 }
 
-/// Checks that `labels` holds `width x height` cells and returns the largest label.
-fn check<T: LabelValue>(labels: &[T], width: usize, height: usize) -> Result<usize, SizeError> {
+/// Checks that `labels` holds `width x height` cells.
+fn check_len<T>(labels: &[T], width: usize, height: usize) -> Result<(), SizeError> {
     if width.checked_mul(height) != Some(labels.len()) {
         return Err(SizeError::new(
             "label image",
@@ -84,6 +84,12 @@ fn check<T: LabelValue>(labels: &[T], width: usize, height: usize) -> Result<usi
             "the label slice does not hold width * height labels",
         ));
     }
+    Ok(())
+}
+
+/// Checks that `labels` holds `width x height` cells and returns the largest label.
+fn check<T: LabelValue>(labels: &[T], width: usize, height: usize) -> Result<usize, SizeError> {
+    check_len(labels, width, height)?;
     let max = labels.iter().fold(0u64, |m, &v| m.max(v.label()));
     usize::try_from(max).map_err(|_| {
         SizeError::new(

@@ -7,7 +7,7 @@
 //! moved sums fit, so the wrapping arithmetic gives them exactly.
 
 use super::scan::RowRuns;
-use super::{grow, table, LabelValue};
+use super::{check_len, grow, table, LabelValue};
 use crate::SizeError;
 
 /// Area, bounding box and moments of one region of a label image.
@@ -228,19 +228,6 @@ fn row_runs(width: usize, height: usize) -> Result<RowRuns, SizeError> {
             "rows of 2^32 cells or more, or no memory for one row's runs",
         )
     })
-}
-
-/// Checks that `labels` holds `width x height` cells.
-fn check_len<T>(labels: &[T], width: usize, height: usize) -> Result<(), SizeError> {
-    if width.checked_mul(height) != Some(labels.len()) {
-        return Err(SizeError::new(
-            "label image",
-            width,
-            height,
-            "the label slice does not hold width * height labels",
-        ));
-    }
-    Ok(())
 }
 
 /// Every region's area, bounding box and sums of columns and rows (from which the

@@ -11,17 +11,8 @@
 //! which cover cells on it, are right), and the bits past the width hold it.
 
 use super::footprint::{Footprint, RunRow};
+use super::row_runs::op;
 use crate::grid::tail_mask;
-
-/// The word operation: AND for erosion (`ALL`), OR for dilation.
-#[inline(always)]
-fn op<const ALL: bool>(a: u64, b: u64) -> u64 {
-    if ALL {
-        a & b
-    } else {
-        a | b
-    }
-}
 
 /// `dst(x) = op(dst(x), a(x + k))` (`INIT`: `dst(x) = a(x + k)`) for `|k| < 64`, where
 /// `a` is a widened row: one word before the row's first (cells -64..0) and one after its

@@ -17,7 +17,7 @@ use crate::BitGrid;
 
 /// The word operation: AND for erosion (`ALL`), OR for dilation.
 #[inline(always)]
-fn op<const ALL: bool>(a: u64, b: u64) -> u64 {
+pub(super) fn op<const ALL: bool>(a: u64, b: u64) -> u64 {
     if ALL {
         a & b
     } else {
