@@ -1,13 +1,14 @@
-//! Bench workloads of the `manycore` topic: distance maps of large grids on pools of 1, 2
-//! and 16 threads (`gridbits::parallel::Pool`, built once each, samples interleaved), in ns
-//! per cell. The BFS goes on in row bands, one per thread, once its frontier is wide
-//! (`algo/distance/bands.rs`).
+//! Bench workloads of the `manycore` topic: distance maps of large grids on the default
+//! thread pool and on pools of 1, 2, 4, 8 and 16 threads (`gridbits::parallel::Pool`, built
+//! once each, samples interleaved), in ns per cell. The BFS goes on in row bands, one per
+//! thread, once its frontier is wide (`algo/distance/bands.rs`).
 //!
 //! - 4096x4096 noise with 30% and 35% walls and a perfect maze, from one corner: the
-//!   automatic case is the pool of 2 threads (the cores of the bench machine), the
-//!   alternative the pool of 1. In a run whose `--filter` names the workload, the pool of
-//!   16 threads too: on a machine with fewer cores it shows what a barrier per layer costs
-//!   when the threads outnumber the cores (minutes on a busy 2-core machine).
+//!   automatic case is the default pool (one thread per core, or `--threads`), the
+//!   alternatives the pools of 1 and 2 threads. In a run whose `--filter` names the
+//!   workload, the pools of 4, 8 and 16 threads too: on a machine with fewer cores they show
+//!   what a barrier per layer costs when the threads outnumber the cores (minutes on a busy
+//!   2-core machine), on a machine with 16 cores how the bands scale.
 //! - The same at 16384x16384 (a second or more a call, 1 GiB of distances): only in a run
 //!   whose `--filter` names them (`--filter 16384`).
 
@@ -22,8 +23,11 @@ const SETTLE: std::time::Duration = std::time::Duration::from_millis(5);
 
 /// Registers the workloads (nothing without the pools).
 pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
-    let pools = (Pool::try_new(1), Pool::try_new(2), Pool::try_new(16));
-    let (Ok(one), Ok(two), Ok(many)) = pools else {
+    let Ok(pools) = [1, 2, 4, 8, 16]
+        .map(Pool::try_new)
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+    else {
         eprintln!("warning: no thread pool, manycore workloads skipped");
         return;
     };
@@ -38,7 +42,7 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
             if !wanted {
                 continue;
             }
-            let many_threads = bench.named(&name);
+            let named = bench.named(&name);
             let free = match shape {
                 "noise30" => gridbits_testkit::random_grid(rng, side, side, 0.7),
                 "noise35" => gridbits_testkit::random_grid(rng, side, side, 0.65),
@@ -54,24 +58,29 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
                 }
             }
             let free: BitGrid = free | corner;
-            let map = |pool: &Pool| {
-                pool.install(|| {
-                    let d = distance_map(&seed, &free, Moves::Four, None);
-                    u64::from(d.max().unwrap_or(0))
-                })
+            let map = || {
+                u64::from(
+                    distance_map(&seed, &free, Moves::Four, None)
+                        .max()
+                        .unwrap_or(0),
+                )
             };
             let cells = free.width() as u64 * free.height() as u64;
-            let work = bench
-                .workload(&name, "2-threads")
+            let mut work = bench
+                .workload(&name, "auto")
                 .settle(SETTLE)
-                .case("2-threads", cells, || map(&two))
-                .alternative("1-thread", cells, || map(&one));
-            // Many threads on few cores: each layer waits for every thread to get a core.
-            let work = if many_threads {
-                work.case("16-threads", cells, || map(&many))
-            } else {
-                work
-            };
+                .case("auto", cells, map);
+            // 4 to 16 threads only when named: on few cores each layer waits for every
+            // thread to get a core.
+            for pool in pools.iter().filter(|p| named || p.threads() <= 2) {
+                let threads = pool.threads();
+                let label = if threads == 1 {
+                    "1-thread".to_string()
+                } else {
+                    format!("{threads}-threads")
+                };
+                work = work.alternative(&label, cells, move || pool.install(map));
+            }
             work.finish();
         }
     }
