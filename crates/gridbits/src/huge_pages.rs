@@ -92,11 +92,52 @@ pub(crate) fn zeroed<T: Zero>(n: usize) -> Option<Vec<T>> {
 
 /// `count` copies of `value` in a fresh `Vec`, on huge pages when large (allocating like
 /// `Vec`: aborts if memory runs out).
-pub(crate) fn filled<T: Clone>(count: usize, value: T) -> Vec<T> {
+pub(crate) fn filled<T: Clone + Send + Sync>(count: usize, value: T) -> Vec<T> {
     let mut v = Vec::with_capacity(count);
     advise(&mut v);
-    v.resize(count, value);
+    fill(&mut v, count, value);
     v
+}
+
+/// Outputs of at least this many bytes (16 MiB) are filled by every thread of a pool of at
+/// least [`FILL_THREADS`] threads ([`fill`]).
+#[cfg(feature = "parallel")]
+const FILL_BYTES: usize = 16 << 20;
+
+/// Threads from which large outputs are filled in parallel: the many-core engines' (the
+/// distance bands start at 3). Two threads keep the one-thread fill, as before.
+#[cfg(feature = "parallel")]
+const FILL_THREADS: usize = 3;
+
+/// Appends `count` copies of `value` to the empty `v`, whose capacity holds them. The first
+/// touch of a fresh output's pages is most of a fill's cost (a 1 GiB distance map: 0.8 s on
+/// one thread of the 16-core machine of docs/benchmarks.md, 0.09 s on 16), so with the
+/// feature `parallel`, a large output and a pool of [`FILL_THREADS`] threads or more, every
+/// thread fills a part.
+pub(crate) fn fill<T: Clone + Send + Sync>(v: &mut Vec<T>, count: usize, value: T) {
+    debug_assert!(v.is_empty() && v.capacity() >= count);
+    #[cfg(feature = "parallel")]
+    {
+        let threads = crate::parallel::current_threads();
+        let bytes = count.saturating_mul(std::mem::size_of::<T>());
+        if threads >= FILL_THREADS && bytes >= FILL_BYTES {
+            use rayon::prelude::*;
+            let part = count.div_ceil(4 * threads);
+            v.spare_capacity_mut()[..count]
+                .par_chunks_mut(part)
+                .for_each(|cells| {
+                    for cell in cells {
+                        cell.write(value.clone());
+                    }
+                });
+            // SAFETY: the first `count` elements of the spare capacity (which holds at
+            // least `count`: asserted by the slice above) were each written once, by the
+            // task of its part; `v` was empty, so they are its first `count` elements.
+            unsafe { v.set_len(count) };
+            return;
+        }
+    }
+    v.resize(count, value);
 }
 
 #[cfg(test)]
@@ -126,5 +167,24 @@ mod tests {
         let mut v = vec![7u8; HUGE_MIN_BYTES * 2];
         advise(&mut v);
         assert!(v.iter().all(|&x| x == 7));
+    }
+
+    /// The parallel fill (pools of 3 threads and more, outputs of 16 MiB and more) writes
+    /// every element, with parts that do not divide the count evenly; smaller pools and
+    /// outputs take the one-thread fill.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn parallel_fill_writes_every_element() {
+        for threads in [1, 2, 3, 7] {
+            for n in [0, 5, FILL_BYTES / 4 - 1, FILL_BYTES / 4 + 12_345] {
+                let v = crate::parallel::with_threads(threads, || filled(n, 0xdead_beef_u32));
+                let v = v.unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(v.len(), n, "{threads} threads");
+                assert!(
+                    v.iter().all(|&x| x == 0xdead_beef),
+                    "{threads} threads, {n}"
+                );
+            }
+        }
     }
 }

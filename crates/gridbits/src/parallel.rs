@@ -9,11 +9,12 @@
 //!   [`distance_map`](crate::algo::distance::distance_map) and
 //!   [`voronoi_owners`](crate::algo::voronoi::voronoi_owners)): a second thread writes the
 //!   distances or owners of each layer while the first runs the BFS. With three threads or
-//!   more, a distance map's BFS goes on in row bands, one per thread, once a layer's
+//!   more, a distance map's BFS goes on in row bands, four a thread, once a layer's
 //!   frontier has 1024 words: each band expands its rows' frontier and writes their
-//!   distances, hands the words it pushed across its edges to the bands beside, and waits
-//!   at one barrier per layer; the bands hand back to one thread when a window of layers
-//!   ran no faster than its summed work (thin frontiers, or threads waiting for a core).
+//!   distances, hands the words it pushed across its edges to the bands beside, and each
+//!   thread waits at one barrier per layer; the bands hand back to one thread once their
+//!   loss against their summed work would have paid for a restart (threads waiting for a
+//!   core). Large distance maps and owner arrays are filled by every thread of such a pool.
 //! - **Flood fill of large grids** ([`fill`](crate::algo::fill::fill), from
 //!   [`FILL_MIN_CELLS`] cells, where the row sweeps hand over to the run union-find): the
 //!   union-find by row stripes.

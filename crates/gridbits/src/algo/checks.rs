@@ -4,7 +4,7 @@
 //! `try_reserve` before any work: the estimates are upper bounds, so an engine that starts
 //! also finishes.
 
-use crate::error::{check_memory, try_filled};
+use crate::error::{check_memory, try_vec};
 use crate::{BitBoard, SizeError, SizeMismatch};
 
 /// Checks that `seeds` (the argument named `what`), every connection mask and, if given, the
@@ -95,14 +95,19 @@ pub(crate) fn reserve<B: BitBoard>(
 }
 
 /// Checks that `count` values of `T` for a `width x height` `what` can be allocated, then
-/// allocates them filled with `value`: the owner arrays of the Voronoi entry points.
-pub(crate) fn cells_of<T: Clone>(
+/// allocates them filled with `value` (by every thread of a large pool on large grids:
+/// [`fill`](crate::huge_pages::fill)): the owner arrays of the Voronoi entry points and
+/// [`DistanceMap::try_new`](crate::algo::distance::DistanceMap::try_new).
+pub(crate) fn cells_of<T: Clone + Send + Sync>(
     what: &'static str,
     width: usize,
     height: usize,
     value: T,
 ) -> Result<Vec<T>, SizeError> {
-    try_filled(what, width, height, width as u128 * height as u128, value)
+    let count = width as u128 * height as u128;
+    let mut v = try_vec(what, width, height, count)?;
+    crate::huge_pages::fill(&mut v, count as usize, value);
+    Ok(v)
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
-//! The word-frontier BFS of a large grid on many threads: the grid cut into row *bands*, one
-//! per thread, each running the BFS of [`frontier`](super::frontier) on its own rows, in
-//! step, one layer at a time.
+//! The word-frontier BFS of a large grid on many threads: the grid cut into row *bands*,
+//! [`BANDS_PER_THREAD`] a thread dealt in turn, each running the BFS of
+//! [`frontier`](super::frontier) on its own rows, in step, one layer at a time.
 //!
 //! Each band keeps its own units (open cells and frontier slots) and writes the distances
 //! of its own rows: within a layer no thread touches another's memory. A band's units have
@@ -12,8 +12,10 @@
 //! next frontier, masked by its own open cells (a ghost row's copy of them goes stale, so
 //! some words handed over are already visited: the mask drops them), and starts the layer.
 //!
-//! So a layer costs one barrier (a spinning one, yielding to the system after a while: with
-//! more threads than cores the waiters give their core to the working threads) and at most
+//! So a layer costs one barrier (`barrier.rs`: a dissemination barrier, `log2(bands)`
+//! signals in a row, spinning, then yielding to the system after a while: with more threads
+//! than cores the waiters give their core to the working threads; it also tells every band
+//! whether any band has a next layer, and whether the bands give up) and at most
 //! two rows of words per band handed over, while the work of the layer (its frontier words
 //! and their cells' distances) is split by rows. Distances are those of the one-thread BFS,
 //! for any number of bands: a cell enters the next frontier when any band pushes into it,
@@ -22,12 +24,13 @@
 //! With owners (many-player Voronoi) the BFS still runs on one thread with the writer of
 //! `layer_writer.rs`: a cell's owner reads its predecessors' owners, across the bands' edges.
 
+use super::barrier::Barrier;
 use super::cells::{prefetch, write_layer, UNREACHED};
 use super::frontier::{push_word, slots, Cons, Next, Pad, Unit, FAR_UNITS_BYTES, LIST_AHEAD};
 use super::frontier::{OPEN, PREFETCH_CELLS};
 use super::Connections;
 use crate::BitGrid;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -47,84 +50,38 @@ pub(super) const MIN_THREADS: usize = 3;
 pub(super) const MIN_ROWS: usize = 64;
 
 /// The frontier words (of a layer) from which the BFS of a large grid goes on in bands: a
-/// layer costs a barrier (a microsecond or two: the last thread's arrival seen by the
-/// others) and a thread start per band once, and saves `1 - 1/bands` of the layer's work,
+/// layer costs a barrier (about a microsecond with 16 threads) and a thread start per band
+/// once, and saves `1 - 1/bands` of the layer's work,
 /// about 5 to 10 ns per frontier word (its pushes and its cells' distances). From about 400
 /// words a layer the bands win on 16 threads; a frontier of 1024 words leaves margin for
 /// the layers around it, which are thinner at the start and end of the BFS. A BFS whose
 /// frontiers stay thin (a maze's corridors) never leaves the one-thread loop.
 pub(super) const WIDE: usize = 1024;
 
+/// Bands per thread (at most; each band has [`MIN_ROWS`] rows or more): thread `t` runs bands
+/// `t`, `t + threads`, ... in turn each layer. A BFS from a corner reaches the bands one
+/// after another, and a layer waits for its slowest thread: with one band a thread, on 16
+/// threads of the 16-core machine of docs/benchmarks.md, the slowest band of a layer took
+/// 2.9x the mean band's time (16384x16384, 30% walls); with bands dealt in turn, every
+/// thread has a share of the front once it spans a few bands.
+pub(super) const BANDS_PER_THREAD: usize = 4;
+
 /// Every this many layers the first band compares the time they took with the time the
 /// bands spent working (summed over the bands: about one thread's time for them). When the
-/// bands were no faster than one thread (thin frontiers, where the barriers dominate, or
+/// bands lose to one thread ([`give_up`]: thin frontiers, where the barriers dominate, or
 /// threads that wait for a core on a busy machine: a layer waits for its slowest band), they
 /// hand the BFS back to one thread, which goes on from the last layer (as one band).
 const WINDOW: u32 = 16;
 
-/// Spins at a barrier before yielding the core to the system on each further check.
-const SPINS: u32 = 2000;
-
-/// How many bands a distance BFS of a `w x h` grid runs in: one per thread of the current
-/// pool on grids of [`MIN_CELLS`] or more, with at least [`MIN_ROWS`] rows each; 1 (the
-/// one-thread BFS) otherwise.
-pub(super) fn count(w: usize, h: usize) -> usize {
+/// How many threads a distance BFS of a `w x h` grid runs its bands on: every thread of the
+/// current pool (of [`MIN_THREADS`] or more) on grids of [`MIN_CELLS`] or more, at most one
+/// per [`MIN_ROWS`] rows; 1 (the one-thread BFS) otherwise.
+pub(super) fn threads(w: usize, h: usize) -> usize {
     let threads = crate::parallel::current_threads();
     if w.saturating_mul(h) < MIN_CELLS || threads < MIN_THREADS {
         return 1;
     }
     threads.min(h / MIN_ROWS).max(1)
-}
-
-/// A barrier for a fixed number of threads that spins, then yields; any thread may abort it
-/// (a band that panicked), which releases every waiter for good.
-struct Barrier {
-    threads: usize,
-    arrived: AtomicUsize,
-    generation: AtomicUsize,
-    abort: AtomicBool,
-}
-
-impl Barrier {
-    fn new(threads: usize) -> Self {
-        Barrier {
-            threads,
-            arrived: AtomicUsize::new(0),
-            generation: AtomicUsize::new(0),
-            abort: AtomicBool::new(false),
-        }
-    }
-
-    /// Waits until every thread has arrived; `false` once the barrier is aborted. Every
-    /// write before a thread's arrival is seen by every thread after the barrier.
-    fn wait(&self) -> bool {
-        let generation = self.generation.load(Ordering::Acquire);
-        if self.arrived.fetch_add(1, Ordering::AcqRel) + 1 == self.threads {
-            // The last one in: the others wait for the generation, so the count is reset
-            // before any of them can arrive again.
-            self.arrived.store(0, Ordering::Relaxed);
-            self.generation
-                .store(generation.wrapping_add(1), Ordering::Release);
-        } else {
-            let mut spins = 0;
-            while self.generation.load(Ordering::Acquire) == generation {
-                if self.abort.load(Ordering::Relaxed) {
-                    return false;
-                }
-                if spins < SPINS {
-                    std::hint::spin_loop();
-                    spins += 1;
-                } else {
-                    std::thread::yield_now();
-                }
-            }
-        }
-        !self.abort.load(Ordering::Relaxed)
-    }
-
-    fn abort(&self) {
-        self.abort.store(true, Ordering::Relaxed);
-    }
 }
 
 /// Aborts the barrier when the band that holds it unwinds (a panic), so that the other
@@ -142,22 +99,48 @@ impl Drop for AbortOnUnwind<'_> {
 /// Words handed to a band for one of its edge rows: `(word index, bits)`.
 type Inbox = Mutex<Vec<(usize, u64)>>;
 
-/// What the bands share: the barrier, how many bands had a next frontier or handed words
-/// over in each layer (three counters in turn: one counted, one read, one reset), the
-/// deepest layer with a cell, and the inboxes: `inbox[band][side][layer % 2]`, side 0 for
-/// its first row (from the band above), 1 for its last row (from the band below).
+/// Whether the bands give up after a [`WINDOW`] of layers that took `spent` ns against
+/// `work` ns of work summed over the bands (about what one thread would have taken), with
+/// `excess` the time earlier windows took beyond their work (net of the windows where the
+/// bands won, never below zero) and `restart` what one thread takes to start over from the
+/// distances (the bands' setup times summed: the same scan of every cell). As in renting
+/// against buying, bands that lose to one thread go on until their loss has reached the
+/// cost of the restart, then hand the BFS back: never more than twice the better of the
+/// two. That gives up fast where the bands lose much (threads that wait for a core on a
+/// busy machine: a layer waits for its slowest band), and keeps the bands through a short
+/// thin end of a BFS, where a barrier a layer costs less than scanning a large map again.
+fn give_up(excess: &mut u64, spent: u64, work: u64, restart: u64) -> bool {
+    *excess = excess.saturating_add(spent).saturating_sub(work);
+    *excess > restart
+}
+
+/// The barrier's flags: this band has a next layer (its frontier, or words it handed over);
+/// the bands give up after this layer (set by the first band, see [`WINDOW`]).
+const ACTIVE: u64 = 1;
+const STOP: u64 = 2;
+
+/// What a band counts for the [`WINDOW`] check, on cache lines of its own (the counters of
+/// 16 bands on one line cost as much as a central barrier).
+#[repr(align(128))]
+#[derive(Default)]
+struct Tally {
+    /// Nanoseconds spent on layers since the first band last looked.
+    busy: AtomicU64,
+    /// Nanoseconds the band's setup took.
+    setup: AtomicU64,
+}
+
+/// What the bands share: the barrier, each band's [`Tally`], the deepest layer with a cell
+/// (each band's, when it stops), and the inboxes: `inbox[band][side][layer % 2]`, side 0
+/// for its first row (from the band above), 1 for its last row (from the band below).
 ///
 /// Words handed over may all be visited already (the ghost rows' open cells go stale): the
 /// bands then run one layer without cells before they stop, so the last layer is the
 /// deepest one that had a cell, not the one they stop at.
 struct Shared {
     barrier: Barrier,
-    active: [AtomicUsize; 3],
+    tally: Vec<Tally>,
     deepest: AtomicU32,
-    /// The nanoseconds the bands spent on their layers since the last look (see [`WINDOW`]).
-    busy: AtomicU64,
-    /// The layer after whose barrier the bands give up ([`WINDOW`]), `u32::MAX` for none.
-    stop_at: AtomicU32,
     inbox: Vec<[[Inbox; 2]; 2]>,
 }
 
@@ -170,33 +153,43 @@ fn lock(inbox: &Inbox) -> std::sync::MutexGuard<'_, Vec<(usize, u64)>> {
 }
 
 /// Goes on with the distance BFS of [`frontier::bfs`](super::frontier::bfs) (without owners)
-/// from layer `start`, in `bands` bands of rows on as many threads (this one and `bands - 1`
-/// scoped threads): `dist` (row-major) holds the layers up to `start` and [`UNREACHED`]
-/// elsewhere; the cells at `start` are the frontier, those of `passable` not reached yet the
-/// open cells. Writes every further cell's layer and returns the last layer reached. `None`
-/// when the system refuses a thread (`dist` then holds a part of the layers after `start`).
+/// from layer `start`, on `threads` threads (this one and `threads - 1` scoped threads), in
+/// bands of rows ([`layout`]): `dist` (row-major) holds the layers up to `start` and
+/// [`UNREACHED`] elsewhere; the cells at `start` are the frontier, those of `passable` not
+/// reached yet the open cells. Writes every further cell's layer and returns the last layer
+/// reached. `None` when the system refuses a thread (`dist` then holds a part of the layers
+/// after `start`).
 ///
 /// (From the start of a BFS: `dist` at 0 on the sources, `start` 0.)
 pub(super) fn bfs(
-    bands: usize,
+    threads: usize,
     passable: &BitGrid,
     eight: bool,
     con: Option<&Connections<BitGrid>>,
     dist: &mut [u32],
     start: u32,
 ) -> Option<u32> {
-    match in_bands(bands, passable, eight, con, dist, start)? {
+    let bands = layout(threads, passable.height());
+    match in_bands(threads, bands, passable, eight, con, dist, start)? {
         Ok(last) => Some(last),
         // The bands gave up: the rest on this thread, as one band.
-        Err(layer) => match in_bands(1, passable, eight, con, dist, layer)? {
+        Err(layer) => match in_bands(1, 1, passable, eight, con, dist, layer)? {
             Ok(last) | Err(last) => Some(last),
         },
     }
 }
 
-/// [`bfs`] in `bands` bands: `Ok` with the last layer, or `Err(layer)` when the bands gave
-/// up after `layer` (see [`WINDOW`]; `dist` then holds every layer up to `layer`).
+/// Bands of a grid of `h` rows on `threads` threads: [`BANDS_PER_THREAD`] a thread, each of
+/// [`MIN_ROWS`] rows or more, and at least one a thread.
+fn layout(threads: usize, h: usize) -> usize {
+    (threads * BANDS_PER_THREAD).min(h / MIN_ROWS).max(threads)
+}
+
+/// [`bfs`] in `bands` bands on `threads` threads (`threads <= bands <= h`): `Ok` with the
+/// last layer, or `Err(layer)` when the bands gave up after `layer` (see [`WINDOW`]; `dist`
+/// then holds every layer up to `layer`).
 fn in_bands(
+    threads: usize,
     bands: usize,
     passable: &BitGrid,
     eight: bool,
@@ -205,23 +198,27 @@ fn in_bands(
     start: u32,
 ) -> Option<Result<u32, u32>> {
     let (w, h) = passable.size();
-    debug_assert!(bands >= 1 && bands <= h.max(1) && dist.len() == w * h);
+    debug_assert!(threads >= 1 && threads <= bands && bands <= h.max(1));
+    debug_assert!(dist.len() == w * h);
     let shared = Shared {
-        barrier: Barrier::new(bands),
-        active: Default::default(),
+        barrier: Barrier::new(threads),
+        tally: (0..threads).map(|_| Tally::default()).collect(),
         deepest: AtomicU32::new(start),
-        busy: AtomicU64::new(0),
-        stop_at: AtomicU32::new(u32::MAX),
         inbox: (0..bands).map(|_| Default::default()).collect(),
     };
     let prefetch = dist.len() >= PREFETCH_CELLS;
-    // The bands' rows and distance rows.
-    let mut parts = Vec::with_capacity(bands);
+    // The bands' rows and distance rows, dealt to the threads in turn.
+    let mut parts: Vec<Vec<Part<'_>>> = (0..threads).map(|_| Vec::new()).collect();
     let mut rest = &mut *dist;
     for b in 0..bands {
         let (top, bottom) = (b * h / bands, (b + 1) * h / bands);
         let (mine, tail) = std::mem::take(&mut rest).split_at_mut((bottom - top) * w);
-        parts.push((top, bottom - top, mine));
+        parts[b % threads].push(Part {
+            b,
+            top,
+            rows: bottom - top,
+            dist: mine,
+        });
         rest = tail;
     }
     let job = Job {
@@ -229,28 +226,28 @@ fn in_bands(
         start,
         passable,
         con,
+        eight,
         prefetch,
         shared: &shared,
     };
     std::thread::scope(|scope| {
         let mut parts = parts.into_iter().enumerate();
-        let (_, (top, rows, first)) = parts.next()?;
-        let mut handles = Vec::with_capacity(bands - 1);
+        let (_, first) = parts.next()?;
+        let mut handles = Vec::with_capacity(threads - 1);
         let job = &job;
-        for (b, (top, rows, mine)) in parts {
-            let spawned = std::thread::Builder::new()
-                .spawn_scoped(scope, move || job.run(eight, b, top, rows, mine));
+        for (t, mine) in parts {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || job.run(t, mine));
             match spawned {
                 Ok(handle) => handles.push(handle),
                 Err(_) => {
-                    // The bands started wait at the first barrier: released, they stop.
+                    // The threads started wait at the first barrier: released, they stop.
                     shared.barrier.abort();
                     break;
                 }
             }
         }
-        let mine = if handles.len() + 1 == bands {
-            job.run(eight, 0, top, rows, first)
+        let mine = if handles.len() + 1 == threads {
+            job.run(0, first)
         } else {
             None
         };
@@ -264,75 +261,146 @@ fn in_bands(
     })
 }
 
+/// Band `b`: rows `top..top + rows`, and their distances.
+struct Part<'a> {
+    b: usize,
+    top: usize,
+    rows: usize,
+    dist: &'a mut [u32],
+}
+
 /// The inputs every band reads.
 struct Job<'a> {
     bands: usize,
     start: u32,
     passable: &'a BitGrid,
     con: Option<&'a Connections<BitGrid>>,
+    eight: bool,
     prefetch: bool,
     shared: &'a Shared,
 }
 
 impl Job<'_> {
-    /// Band `b` (rows `top..top + rows`, distances `dist`): the BFS of its neighbourhood and
-    /// masks. `None` when the barrier was aborted.
-    fn run(
-        &self,
-        eight: bool,
-        b: usize,
-        top: usize,
-        rows: usize,
-        dist: &mut [u32],
-    ) -> Option<Result<u32, u32>> {
+    /// Thread `t`, with its bands: the BFS of its neighbourhood and masks. `None` when the
+    /// barrier was aborted.
+    fn run(&self, t: usize, parts: Vec<Part<'_>>) -> Option<Result<u32, u32>> {
         let _guard = AbortOnUnwind(&self.shared.barrier);
-        match (eight, self.con.is_some()) {
-            (false, false) => self.band::<false, false>(b, top, rows, dist),
-            (false, true) => self.band::<false, true>(b, top, rows, dist),
-            (true, false) => self.band::<true, false>(b, top, rows, dist),
-            (true, true) => self.band::<true, true>(b, top, rows, dist),
+        match (self.eight, self.con.is_some()) {
+            (false, false) => self.thread::<false, false>(t, parts),
+            (false, true) => self.thread::<false, true>(t, parts),
+            (true, false) => self.thread::<true, false>(t, parts),
+            (true, true) => self.thread::<true, true>(t, parts),
         }
     }
 
-    /// [`Job::run`] for one neighbourhood and masks.
-    fn band<const EIGHT: bool, const CON: bool>(
+    /// [`Job::run`] for one neighbourhood and masks: each layer, every band of the thread in
+    /// turn, then the barrier.
+    fn thread<const EIGHT: bool, const CON: bool>(
         &self,
-        b: usize,
-        top: usize,
-        rows: usize,
-        dist: &mut [u32],
+        t: usize,
+        parts: Vec<Part<'_>>,
     ) -> Option<Result<u32, u32>> {
-        let (passable, shared) = (self.passable, self.shared);
+        let setup = Instant::now();
+        let shared = self.shared;
+        let mut bands: Vec<Band<'_>> = parts.into_iter().map(|p| Band::new(self, p)).collect();
+        // Every band set up before the first window starts: a band's setup (its units, the
+        // scan of its distances) takes milliseconds on a large grid, and counted in the
+        // window against a few microseconds of work per layer it handed every BFS back to
+        // one thread after 16 layers (on a 16-core machine the bands never scaled).
+        shared.tally[t]
+            .setup
+            .store(setup.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        let mut episode = 0;
+        shared.barrier.wait(t, &mut episode, 0)?;
+        let (mut window, mut excess) = (Instant::now(), 0);
+        let mut layer = self.start;
+        loop {
+            let began = Instant::now();
+            let mut active = false;
+            for band in &mut bands {
+                active |= band.layer::<EIGHT, CON>(self, layer);
+            }
+            shared.tally[t]
+                .busy
+                .fetch_add(began.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            let mut flags = if active { ACTIVE } else { 0 };
+            if t == 0 && self.bands > 1 && (layer - self.start) % WINDOW == WINDOW - 1 {
+                // The window's time against its work summed over the threads (about what
+                // one thread would have taken; a thread still on this layer counts it in the
+                // next window).
+                let spent = window.elapsed().as_nanos() as u64;
+                let (mut work, mut restart) = (0u64, 0u64);
+                for tally in &shared.tally {
+                    work = work.saturating_add(tally.busy.swap(0, Ordering::Relaxed));
+                    restart = restart.saturating_add(tally.setup.load(Ordering::Relaxed));
+                }
+                if give_up(&mut excess, spent, work, restart) {
+                    flags |= STOP;
+                }
+                window = Instant::now();
+            }
+            let heard = shared.barrier.wait(t, &mut episode, flags)?;
+            if heard & (ACTIVE | STOP) != ACTIVE {
+                let deepest = bands.iter().map(|band| band.deepest).max();
+                shared
+                    .deepest
+                    .fetch_max(deepest.unwrap_or(self.start), Ordering::Relaxed);
+                return Some(if heard & ACTIVE == 0 {
+                    Ok(layer)
+                } else {
+                    Err(layer)
+                });
+            }
+            layer += 1;
+        }
+    }
+}
+
+/// A band's BFS between layers: its units (its rows, a ghost row above and below), masks,
+/// distances and frontier lists.
+struct Band<'a> {
+    b: usize,
+    rows: usize,
+    pad: Pad,
+    store: Vec<u64>,
+    cons: Option<Cons>,
+    dist: &'a mut [u32],
+    /// The frontier words of the current layer (`count` of them) and the buffer of the next.
+    list: Vec<(usize, usize)>,
+    count: usize,
+    next: Vec<(usize, usize)>,
+    /// Units beyond the second-level cache: prefetched ahead, as in the one-thread BFS.
+    far: bool,
+    /// The deepest layer with a cell of this band.
+    deepest: u32,
+}
+
+impl<'a> Band<'a> {
+    /// The band of `part`, its cells reached so far out of its open cells, those at the
+    /// job's start its frontier.
+    fn new(job: &Job<'_>, part: Part<'a>) -> Self {
+        let Part { b, top, rows, dist } = part;
+        let passable = job.passable;
         let pad = Pad::rows(passable, rows);
-        let Pad { w, n, s, .. } = pad;
-        let len = pad.len();
+        let w = pad.w;
         let mut store = pad.unit_store();
         let units = pad.units_rows(&mut store, passable, top);
         // The ghost rows: the passable cells of the rows beside, where there are some (their
         // distances are the other bands' to write).
-        let (above, below) = (b > 0, b + 1 < self.bands);
-        if above {
-            let row = passable.row_words(top - 1);
-            for (i, &word) in row.iter().enumerate() {
+        if b > 0 {
+            for (i, &word) in passable.row_words(top - 1).iter().enumerate() {
                 units[pad.unit(usize::MAX, i)].0[OPEN] = word;
             }
         }
-        if below {
-            let row = passable.row_words(top + rows);
-            for (i, &word) in row.iter().enumerate() {
+        if b + 1 < job.bands {
+            for (i, &word) in passable.row_words(top + rows).iter().enumerate() {
                 units[pad.unit(rows, i)].0[OPEN] = word;
             }
         }
-        let cons: Option<Cons> = self
+        let cons: Option<Cons> = job
             .con
             .map(|c| std::array::from_fn(|k| pad.copy_rows(&c[k], top)));
-        let empty: Cons = Default::default();
-        let c = cons.as_ref().unwrap_or(&empty);
-        // The band's own units, and those of its first and last rows.
-        let (first, end) = (pad.unit(0, 0), pad.unit(rows, 0));
-        let (first_end, last_start) = (first + s, end - s);
-        let start = self.start;
-        let (ck, _, _) = slots(start);
+        let (ck, _, _) = slots(job.start);
         // The cells reached so far leave the open cells; those at `start` are the frontier.
         let mut list: Vec<(usize, usize)> = Vec::new();
         for (y, row) in dist.chunks_exact(w).enumerate() {
@@ -340,7 +408,7 @@ impl Job<'_> {
                 let (mut seen, mut front) = (0u64, 0u64);
                 for (k, &d) in cells.iter().enumerate() {
                     seen |= u64::from(d != UNREACHED) << k;
-                    front |= u64::from(d == start) << k;
+                    front |= u64::from(d == job.start) << k;
                 }
                 let u = pad.unit(y, i);
                 units[u].0[OPEN] &= !seen;
@@ -350,128 +418,133 @@ impl Job<'_> {
                 }
             }
         }
-        let mut count = list.len();
+        Band {
+            b,
+            rows,
+            pad,
+            store,
+            cons,
+            dist,
+            count: list.len(),
+            list,
+            next: Vec::new(),
+            far: pad.len() * std::mem::size_of::<Unit>() >= FAR_UNITS_BYTES,
+            deepest: job.start,
+        }
+    }
+
+    /// Layer `layer` of the band: the words handed over from the bands beside join the
+    /// frontier, each frontier word writes its cells' distances and pushes into the next
+    /// frontier, and the ghost rows' new words go to the bands beside. Whether the band has
+    /// a next layer (its frontier, or words it handed over).
+    fn layer<const EIGHT: bool, const CON: bool>(&mut self, job: &Job<'_>, layer: u32) -> bool {
+        let Band {
+            b,
+            rows,
+            pad,
+            store,
+            cons,
+            dist,
+            list,
+            count,
+            next: spare,
+            far,
+            deepest,
+        } = self;
+        let (b, rows, pad) = (*b, *rows, *pad);
+        let Pad { w, n, s, .. } = pad;
+        let shared = job.shared;
+        let units = pad.view(store);
+        let empty: Cons = Default::default();
+        let c = cons.as_ref().unwrap_or(&empty);
+        // The band's own units, and those of its first and last rows.
+        let (first, end) = (pad.unit(0, 0), pad.unit(rows, 0));
+        let (first_end, last_start) = (first + s, end - s);
+        let (ck, nk, _) = slots(layer);
+        if layer > job.start {
+            // The words the bands beside pushed into this band's edge rows.
+            let parity = (layer % 2) as usize;
+            for (side, y) in [(0, 0), (1, rows - 1)] {
+                let mut words = lock(&shared.inbox[b][side][parity]);
+                for &(i, bits) in words.iter() {
+                    let u = pad.unit(y, i);
+                    let unit = &mut units[u].0;
+                    let add = bits & unit[OPEN];
+                    unit[OPEN] ^= add;
+                    let was = unit[ck];
+                    unit[ck] = was | add;
+                    if was == 0 && add != 0 {
+                        let entry = (u, y * w + i * 64);
+                        if *count < list.len() {
+                            list[*count] = entry;
+                        } else {
+                            list.push(entry);
+                        }
+                        *count += 1;
+                    }
+                }
+                words.clear();
+            }
+        }
         let mut next = Next {
-            slot: 0,
-            list: Vec::new(),
+            slot: nk,
+            list: std::mem::take(spare),
             len: 0,
             dist: dist.as_ptr(),
-            prefetch: self.prefetch,
+            prefetch: job.prefetch,
         };
-        let far = len * std::mem::size_of::<Unit>() >= FAR_UNITS_BYTES;
-        let mut layer = start;
-        let mut window = Instant::now();
-        loop {
-            let began = Instant::now();
-            let (ck, nk, _) = slots(layer);
-            if layer > start {
-                // The words the bands beside pushed into this band's edge rows.
-                let parity = (layer % 2) as usize;
-                for (side, y) in [(0, 0), (1, rows - 1)] {
-                    let mut words = lock(&shared.inbox[b][side][parity]);
-                    for &(i, bits) in words.iter() {
-                        let u = pad.unit(y, i);
-                        let unit = &mut units[u].0;
-                        let add = bits & unit[OPEN];
-                        unit[OPEN] ^= add;
-                        let was = unit[ck];
-                        unit[ck] = was | add;
-                        if was == 0 && add != 0 {
-                            let entry = (u, y * w + i * 64);
-                            if count < list.len() {
-                                list[count] = entry;
-                            } else {
-                                list.push(entry);
-                            }
-                            count += 1;
-                        }
-                    }
-                    words.clear();
-                }
-            }
-            next.slot = nk;
-            let need = (count * if EIGHT { 9 } else { 5 }).min(len) + 1;
-            if next.list.len() < need {
-                next.list.resize(need, (0, 0));
-            }
-            let ahead = far && count > 2 * LIST_AHEAD;
-            let mut edges = 0u8;
-            let mut cells = false;
-            for (i, &(u, base)) in list[..count].iter().enumerate() {
-                if ahead {
-                    // As in the one-thread BFS: the units of the word `2 * LIST_AHEAD` on.
-                    let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
-                    let at = units.as_ptr().wrapping_add(v);
-                    prefetch(at.wrapping_sub(s).cast());
-                    prefetch(at.wrapping_sub(1).cast());
-                    prefetch(at.wrapping_add(1).cast());
-                    prefetch(at.wrapping_add(s).cast());
-                }
-                // Ghost units are listed when pushed into; they are handed over below.
-                if u < first || u >= end {
-                    continue;
-                }
-                edges |= u8::from(u < first_end) | (u8::from(u >= last_start) << 1);
-                cells = true;
-                let f = units[u].0[ck];
-                units[u].0[ck] = 0;
-                write_layer(dist, base, f, layer);
-                push_word::<EIGHT, CON>(units, &mut next, c, u, base, f, s, w);
-            }
-            if cells {
-                shared.deepest.fetch_max(layer, Ordering::Relaxed);
-            }
-            // Hand the ghost rows' new words to the bands beside, for their next layer.
-            let parity = ((layer + 1) % 2) as usize;
-            for (side, ghost, to) in [(1, usize::MAX, b.wrapping_sub(1)), (0, rows, b + 1)] {
-                let pushed = if side == 1 { edges & 1 } else { edges & 2 };
-                if to >= self.bands || pushed == 0 {
-                    continue;
-                }
-                let mut words = lock(&shared.inbox[to][side][parity]);
-                for i in 0..n {
-                    let slot = &mut units[pad.unit(ghost, i)].0[nk];
-                    if *slot != 0 {
-                        words.push((i, *slot));
-                        *slot = 0;
-                    }
-                }
-            }
-            // Ghost words listed count: a band that handed words over has a next layer.
-            let turn = (layer % 3) as usize;
-            shared.active[turn].fetch_add(usize::from(next.len > 0), Ordering::Relaxed);
-            let busy = began.elapsed().as_nanos() as u64;
-            shared.busy.fetch_add(busy, Ordering::Relaxed);
-            if b == 0 && self.bands > 1 && (layer - start) % WINDOW == WINDOW - 1 {
-                // The window's time against its work, summed over the bands: about what one
-                // thread would have taken. Not faster: the bands stop after the next layer
-                // (every band reads the layer after the barrier that follows this store).
-                let spent = window.elapsed().as_nanos() as u64;
-                let work = shared.busy.swap(0, Ordering::Relaxed);
-                if spent >= work {
-                    shared.stop_at.store(layer + 1, Ordering::Relaxed);
-                }
-                window = Instant::now();
-            }
-            if !shared.barrier.wait() {
-                return None;
-            }
-            if b == 0 {
-                // Read by every band after the barrier before last: free until the layer
-                // after next counts into it, which starts after the next barrier.
-                shared.active[((layer + 2) % 3) as usize].store(0, Ordering::Relaxed);
-            }
-            if shared.active[turn].load(Ordering::Relaxed) == 0 {
-                return Some(Ok(layer));
-            }
-            if layer >= shared.stop_at.load(Ordering::Relaxed) {
-                return Some(Err(layer));
-            }
-            layer += 1;
-            std::mem::swap(&mut list, &mut next.list);
-            count = next.len;
-            next.len = 0;
+        let need = (*count * if EIGHT { 9 } else { 5 }).min(pad.len()) + 1;
+        if next.list.len() < need {
+            next.list.resize(need, (0, 0));
         }
+        let ahead = *far && *count > 2 * LIST_AHEAD;
+        let mut edges = 0u8;
+        let mut cells = false;
+        for (i, &(u, base)) in list[..*count].iter().enumerate() {
+            if ahead {
+                // As in the one-thread BFS: the units of the word `2 * LIST_AHEAD` on.
+                let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
+                let at = units.as_ptr().wrapping_add(v);
+                prefetch(at.wrapping_sub(s).cast());
+                prefetch(at.wrapping_sub(1).cast());
+                prefetch(at.wrapping_add(1).cast());
+                prefetch(at.wrapping_add(s).cast());
+            }
+            // Ghost units are listed when pushed into; they are handed over below.
+            if u < first || u >= end {
+                continue;
+            }
+            edges |= u8::from(u < first_end) | (u8::from(u >= last_start) << 1);
+            cells = true;
+            let f = units[u].0[ck];
+            units[u].0[ck] = 0;
+            write_layer(dist, base, f, layer);
+            push_word::<EIGHT, CON>(units, &mut next, c, u, base, f, s, w);
+        }
+        if cells {
+            *deepest = layer;
+        }
+        // Hand the ghost rows' new words to the bands beside, for their next layer.
+        let parity = ((layer + 1) % 2) as usize;
+        for (side, ghost, to) in [(1, usize::MAX, b.wrapping_sub(1)), (0, rows, b + 1)] {
+            let pushed = if side == 1 { edges & 1 } else { edges & 2 };
+            if to >= job.bands || pushed == 0 {
+                continue;
+            }
+            let mut words = lock(&shared.inbox[to][side][parity]);
+            for i in 0..n {
+                let slot = &mut units[pad.unit(ghost, i)].0[nk];
+                if *slot != 0 {
+                    words.push((i, *slot));
+                    *slot = 0;
+                }
+            }
+        }
+        // Ghost words listed count: a band that handed words over has a next layer.
+        let active = next.len > 0;
+        *count = next.len;
+        *spare = std::mem::replace(list, next.list);
+        active
     }
 }
 
@@ -494,8 +567,28 @@ mod tests {
         g
     }
 
+    /// Threads and bands: one band a thread, and several a thread (dealt in turn).
+    const LAYOUTS: [(usize, usize); 7] = [(1, 1), (2, 2), (3, 3), (7, 7), (1, 3), (2, 5), (3, 7)];
+
+    /// [`bfs`] with `bands` bands on `threads` threads.
+    fn run(
+        threads: usize,
+        bands: usize,
+        g: &BitGrid,
+        eight: bool,
+        con: Option<&Connections<BitGrid>>,
+        dist: &mut [u32],
+    ) -> Option<u32> {
+        match in_bands(threads, bands, g, eight, con, dist, 0)? {
+            Ok(last) => Some(last),
+            Err(layer) => match in_bands(1, 1, g, eight, con, dist, layer)? {
+                Ok(last) | Err(last) => Some(last),
+            },
+        }
+    }
+
     /// The banded BFS equals the naive BFS with 1, 2, 3 and 7 bands (as many as there are
-    /// rows at most) on tall, wide, one-row and one-column grids, widths around the word
+    /// rows at most), on as many threads and on fewer threads than bands on tall, wide, one-row and one-column grids, widths around the word
     /// size, densities from empty to full, 4- and 8-moves, with and without connection
     /// masks, none to several sources (free or walled); the last layer is the largest
     /// distance.
@@ -533,13 +626,13 @@ mod tests {
                             let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(&g));
                             let want = nf::distance_map(&ns, &np, moves, ncon.as_ref());
                             let most = want.iter().flatten().copied().max().unwrap_or(0);
-                            for bands in [1, 2, 3, 7].into_iter().filter(|&b| b <= h) {
+                            for (threads, bands) in LAYOUTS.into_iter().filter(|&(_, b)| b <= h) {
                                 let mut dist = vec![UNREACHED; w * h];
                                 for (x, y) in seeds.iter() {
                                     dist[y * w + x] = 0;
                                 }
-                                let last = bfs(bands, &g, eight, con.as_ref(), &mut dist, 0);
-                                let ctx = format!("{w}x{h} {pct}% {moves:?} masks={with_con} sources={sources} bands={bands}");
+                                let last = run(threads, bands, &g, eight, con.as_ref(), &mut dist);
+                                let ctx = format!("{w}x{h} {pct}% {moves:?} masks={with_con} sources={sources} threads={threads} bands={bands}");
                                 assert_eq!(last, Some(most), "{ctx}: the last layer");
                                 for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
                                     let got = (d != UNREACHED).then_some(d);
@@ -550,6 +643,44 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Going on from any layer of a map (as after the bands give up, or the one-thread BFS
+    /// hands over at a wide frontier) gives the map of a BFS from the start, whatever the
+    /// threads and bands.
+    #[test]
+    fn resuming_from_a_layer_equals_the_whole_bfs() {
+        let mut rng = Rng(0x2e5e);
+        let (w, h) = (130, 41);
+        let g = grid(w, h, &mut rng, 72);
+        let mut whole = vec![UNREACHED; w * h];
+        whole[0] = 0;
+        whole[w * h - 1] = 0;
+        let mut from_start = whole.clone();
+        let last = run(1, 1, &g, false, None, &mut whole);
+        for cut in [0, 1, 5, 17, last.unwrap_or(0)] {
+            for (threads, bands) in LAYOUTS {
+                let mut dist: Vec<u32> = whole
+                    .iter()
+                    .map(|&d| if d <= cut { d } else { UNREACHED })
+                    .collect();
+                let resumed = match in_bands(threads, bands, &g, false, None, &mut dist, cut) {
+                    Some(Ok(l)) => Some(l),
+                    Some(Err(l)) => run_from(&g, &mut dist, l),
+                    None => None,
+                };
+                assert_eq!(resumed, last, "cut {cut}, {threads} threads, {bands} bands");
+                assert!(dist == whole, "cut {cut}, {threads} threads, {bands} bands");
+            }
+        }
+        assert_eq!(run(3, 7, &g, false, None, &mut from_start), last);
+    }
+
+    /// One band from `layer` on.
+    fn run_from(g: &BitGrid, dist: &mut [u32], layer: u32) -> Option<u32> {
+        match in_bands(1, 1, g, false, None, dist, layer)? {
+            Ok(last) | Err(last) => Some(last),
         }
     }
 

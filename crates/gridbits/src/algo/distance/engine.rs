@@ -65,8 +65,8 @@ impl DistanceEngine for BitGrid {
             }
         }
         // On three threads or more, once a layer's frontier is wide, the BFS goes on in row
-        // bands, one per thread (`bands.rs`), unless the system refuses a thread.
-        let count = bands::count(passable.width(), passable.height());
+        // bands on every thread (`bands.rs`), unless the system refuses a thread.
+        let count = bands::threads(passable.width(), passable.height());
         let mut last = None;
         if count >= 2 {
             let dist = &mut map.dist;

@@ -1,6 +1,6 @@
 //! Per-cell move distances: [`DistanceMap`] and [`distance_map`].
 
-use crate::error::try_filled;
+use crate::algo::checks::cells_of;
 use crate::{BitBoard, SizeError};
 
 /// Move distances of every cell of a grid: `None` for cells never reached.
@@ -103,8 +103,7 @@ impl DistanceMap {
     /// assert_eq!(err.bytes, 8 * usize::MAX as u128);
     /// ```
     pub fn try_new(width: usize, height: usize) -> Result<Self, SizeError> {
-        let cells = width as u128 * height as u128;
-        let dist = try_filled("distance map", width, height, cells, Self::UNREACHABLE)?;
+        let dist = cells_of("distance map", width, height, Self::UNREACHABLE)?;
         Ok(DistanceMap {
             width,
             height,

@@ -28,6 +28,7 @@
 //! ```
 
 mod bands;
+mod barrier;
 mod cells;
 mod connections;
 mod engine;
@@ -68,8 +69,8 @@ use crate::{GridError, Moves};
 /// per layer (see [`DistanceEngine`]). With the feature `parallel` and a second thread in the
 /// pool, the BFS of a grid of 2 Mi cells or more has its distances written by the second
 /// thread; with three threads or more, once a layer's frontier is wide, it goes on in row
-/// bands, one per thread, a barrier per layer, and hands back to one thread when the bands
-/// are no faster (see [`crate::parallel`] and `docs/algorithms.md`).
+/// bands (four a thread), a barrier per layer, and hands back to one thread when the bands
+/// lose to it (see [`crate::parallel`] and `docs/algorithms.md`).
 ///
 /// ```
 /// use gridbits::algo::distance::distance_map;
