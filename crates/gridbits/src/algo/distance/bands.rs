@@ -12,10 +12,11 @@
 //! next frontier, masked by its own open cells (a ghost row's copy of them goes stale, so
 //! some words handed over are already visited: the mask drops them), and starts the layer.
 //!
-//! So a layer costs one barrier (`barrier.rs`: a dissemination barrier, `log2(bands)`
-//! signals in a row, spinning, then yielding to the system after a while: with more threads
-//! than cores the waiters give their core to the working threads; it also tells every band
-//! whether any band has a next layer, and whether the bands give up) and at most
+//! So a layer costs one barrier of the threads (`barrier.rs`: a dissemination barrier,
+//! `log2(threads)` signals in a row, spinning, then yielding to the system after a while:
+//! with more threads than cores the waiters give their core to the working threads; it also
+//! tells every thread whether any band has a next layer, and whether the bands give up) and
+//! at most
 //! two rows of words per band handed over, while the work of the layer (its frontier words
 //! and their cells' distances) is split by rows. Distances are those of the one-thread BFS,
 //! for any number of bands: a cell enters the next frontier when any band pushes into it,
@@ -50,8 +51,8 @@ pub(super) const MIN_THREADS: usize = 3;
 pub(super) const MIN_ROWS: usize = 64;
 
 /// The frontier words (of a layer) from which the BFS of a large grid goes on in bands: a
-/// layer costs a barrier (about a microsecond with 16 threads) and a thread start per band
-/// once, and saves `1 - 1/bands` of the layer's work,
+/// layer costs a barrier (about a microsecond with 16 threads) and a thread start per
+/// thread once, and saves `1 - 1/bands` of the layer's work,
 /// about 5 to 10 ns per frontier word (its pushes and its cells' distances). From about 400
 /// words a layer the bands win on 16 threads; a frontier of 1024 words leaves margin for
 /// the layers around it, which are thinner at the start and end of the BFS. A BFS whose
@@ -66,8 +67,8 @@ pub(super) const WIDE: usize = 1024;
 /// thread has a share of the front once it spans a few bands.
 pub(super) const BANDS_PER_THREAD: usize = 4;
 
-/// Every this many layers the first band compares the time they took with the time the
-/// bands spent working (summed over the bands: about one thread's time for them). When the
+/// Every this many layers the first thread compares the time they took with the time the
+/// threads spent working (summed over the threads: about one thread's time for them). When the
 /// bands lose to one thread ([`give_up`]: thin frontiers, where the barriers dominate, or
 /// threads that wait for a core on a busy machine: a layer waits for its slowest band), they
 /// hand the BFS back to one thread, which goes on from the last layer (as one band).
