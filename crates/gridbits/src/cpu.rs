@@ -66,10 +66,12 @@ impl Features {
     pub const AVX512VPOPCNTDQ: Features = Features(1 << 8);
     /// SSE4.1.
     pub const SSE41: Features = Features(1 << 9);
+    /// AVX-512 VL (the AVX-512 instructions on 128- and 256-bit registers).
+    pub const AVX512VL: Features = Features(1 << 10);
     /// POPCNT, BMI1, BMI2 and LZCNT: the bit instructions of the labeller and Amazons.
     pub const BIT_INSTRUCTIONS: Features =
         Features(Self::POPCNT.0 | Self::BMI1.0 | Self::BMI2.0 | Self::LZCNT.0);
-    const ALL: Features = Features((1 << 10) - 1);
+    const ALL: Features = Features((1 << 11) - 1);
 
     /// Both sets.
     pub const fn union(self, other: Features) -> Features {
@@ -106,7 +108,7 @@ pub enum Level {
     Bmi,
     /// [`Level::Bmi`] and AVX2.
     Avx2,
-    /// [`Level::Avx2`] and AVX-512 F, BW and VPOPCNTDQ (whichever the CPU has).
+    /// [`Level::Avx2`] and AVX-512 F, BW, VL and VPOPCNTDQ (whichever the CPU has).
     Avx512,
 }
 
@@ -127,6 +129,7 @@ impl Level {
             Level::Avx512 => avx2
                 .union(Features::AVX512F)
                 .union(Features::AVX512BW)
+                .union(Features::AVX512VL)
                 .union(Features::AVX512VPOPCNTDQ),
         }
     }
@@ -208,6 +211,10 @@ fn cpu_features() -> Features {
             (
                 Features::AVX512BW,
                 std::is_x86_feature_detected!("avx512bw"),
+            ),
+            (
+                Features::AVX512VL,
+                std::is_x86_feature_detected!("avx512vl"),
             ),
             (
                 Features::AVX512VPOPCNTDQ,

@@ -2,8 +2,9 @@
 //! then fills) and the plain bit-BFS.
 
 use super::{
-    counts_u128, fill_lowest, fixpoint_split, fixpoint_u128, from_u128_raw, grow, grow_to_fixpoint,
-    grow_u128, in_split, in_u128, lowest, nb, neighboured, run_u128, with_conn, ComponentsError,
+    byte_rows, counts_u128, fill_lowest, fixpoint_split, fixpoint_u128, from_u128_raw, grow,
+    grow_to_fixpoint, grow_u128, in_split, in_u128, lowest, nb, neighboured, run_u128, with_conn,
+    ComponentsError,
 };
 use crate::{Board, Connectivity, Dir, OffGrid};
 
@@ -132,12 +133,33 @@ fn components_impl<const W: usize, const H: usize, const N: usize>(
         plane,
         rest: plane.and_not(small),
         conn,
+        deferred: false,
     }
 }
 
 /// [`components_impl`] on the `u128` form of a board with a guard column: the same sets.
 #[inline(always)]
 fn components_u128<const W: usize, const H: usize, const N: usize>(
+    plane: Board<W, H, N>,
+    conn: Connectivity,
+) -> Components<W, H, N> {
+    if conn == Connectivity::Four && byte_rows::fits::<W, H, N>() && byte_rows::available() {
+        // The AVX-512 engine finds the stars itself when `fold` runs (see `deferred`).
+        return Components {
+            singles: Board::EMPTY,
+            centres: Board::EMPTY,
+            plane,
+            rest: Board::EMPTY,
+            conn,
+            deferred: true,
+        };
+    }
+    stars_u128(plane, conn)
+}
+
+/// The star sets of [`components_u128`], computed now on the `u128` form.
+#[inline(always)]
+fn stars_u128<const W: usize, const H: usize, const N: usize>(
     plane: Board<W, H, N>,
     conn: Connectivity,
 ) -> Components<W, H, N> {
@@ -161,6 +183,7 @@ fn components_u128<const W: usize, const H: usize, const N: usize>(
         plane,
         rest: from_u128_raw(p & !small),
         conn,
+        deferred: false,
     }
 }
 
@@ -182,12 +205,27 @@ pub struct Components<const W: usize, const H: usize, const N: usize> {
     /// The cells of the larger components not yet returned.
     rest: Board<W, H, N>,
     conn: Connectivity,
+    /// The three sets above are not computed yet (all empty): a board the AVX-512 engine
+    /// of `byte_rows` takes, whose `fold` finds the stars on the byte-row form. Any other
+    /// use computes them first ([`Self::undeferred`]).
+    deferred: bool,
 }
 
 impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     /// The cells of the components not yet returned.
     pub fn remaining(&self) -> Board<W, H, N> {
-        self.singles | grow(self.centres, self.plane, self.conn) | self.rest
+        let it = self.undeferred();
+        it.singles | grow(it.centres, it.plane, it.conn) | it.rest
+    }
+
+    /// This iterator with its star sets computed (itself when they are).
+    #[inline]
+    fn undeferred(&self) -> Self {
+        if self.deferred {
+            stars_u128(self.plane, self.conn)
+        } else {
+            self.clone()
+        }
     }
 }
 
@@ -196,6 +234,9 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
 
     #[inline]
     fn next(&mut self) -> Option<Board<W, H, N>> {
+        if self.deferred {
+            *self = self.undeferred();
+        }
         if !self.singles.is_empty() {
             let b = lowest(self.singles);
             self.singles ^= b;
@@ -237,8 +278,9 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let sure = self.singles.count() + self.centres.count();
-        let rest = self.rest.count();
+        let it = self.undeferred();
+        let sure = it.singles.count() + it.centres.count();
+        let rest = it.rest.count();
         (
             (sure + u32::from(rest != 0)) as usize,
             Some((sure + rest / 3) as usize),
@@ -298,6 +340,16 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     {
         let s = Board::<W, H, N>::STRIDE as u32;
         let plane = self.plane.to_u128();
+        if self.deferred {
+            #[cfg(target_arch = "x86_64")]
+            if byte_rows::available() {
+                // SAFETY: `available()` found the features `fold_four` is compiled for.
+                return unsafe {
+                    byte_rows::fold_four(plane, s, init, |a, c| f(a, from_u128_raw(c)))
+                };
+            }
+            return self.undeferred().fold_u128(init, f, conn);
+        }
         let mut acc = init;
         for (i, &word) in self.singles.words.iter().enumerate() {
             let mut w = word;
@@ -318,6 +370,13 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
             Connectivity::Four => 4,
             Connectivity::Eight => 3,
         };
+        #[cfg(target_arch = "x86_64")]
+        if rest != 0 && byte_rows::fits::<W, H, N>() && byte_rows::available() {
+            // SAFETY: `available()` found the features `fold_rest` is compiled for.
+            return unsafe {
+                byte_rows::fold_rest(rest, s, conn, smallest, acc, |a, c| f(a, from_u128_raw(c)))
+            };
+        }
         while rest != 0 {
             if rest.count_ones() < 2 * smallest {
                 return f(acc, from_u128_raw(rest));
