@@ -143,7 +143,7 @@ fn components_u128<const W: usize, const H: usize, const N: usize>(
     plane: Board<W, H, N>,
     conn: Connectivity,
 ) -> Components<W, H, N> {
-    if conn == Connectivity::Four && byte_rows::fits::<W, H, N>() && byte_rows::available() {
+    if byte_rows::fits::<W, H, N>() && byte_rows::available() {
         // The AVX-512 engine finds the stars itself when `fold` runs (see `deferred`).
         return Components {
             singles: Board::EMPTY,
@@ -271,6 +271,9 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
     where
         F: FnMut(B, Board<W, H, N>) -> B,
     {
+        if self.deferred {
+            return self.fold_deferred(init, f);
+        }
         match self.conn {
             Connectivity::Four => self.fold_impl(init, f, Connectivity::Four),
             Connectivity::Eight => self.fold_impl(init, f, Connectivity::Eight),
@@ -289,6 +292,40 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
 }
 
 impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
+    /// `fold` of an iterator whose star sets are deferred: the AVX-512 byte-row engine
+    /// (`byte_rows::fold_four`, which finds them itself), or the scalar code once they are
+    /// computed. Out of line, so that the scalar `fold` keeps its code.
+    #[inline(never)]
+    fn fold_deferred<B, F>(self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, Board<W, H, N>) -> B,
+    {
+        #[cfg(target_arch = "x86_64")]
+        if byte_rows::available() {
+            if self.conn == Connectivity::Eight {
+                return self.fold_eight_bytes(init, f);
+            }
+            let s = Board::<W, H, N>::STRIDE as u32;
+            // SAFETY: `available()` found the features `fold_four` is compiled for.
+            return unsafe {
+                byte_rows::fold_four(self.plane.to_u128(), s, init, |a, c| f(a, from_u128_raw(c)))
+            };
+        }
+        self.undeferred().fold(init, f)
+    }
+
+    /// [`fold_deferred`](Self::fold_deferred) of an 8-connected plane: the stars by the
+    /// scalar code, the larger components on byte rows. Out of line: inlined there it cost
+    /// the 4-connected path a sixth of its time.
+    #[inline(never)]
+    fn fold_eight_bytes<B, F>(self, init: B, f: F) -> B
+    where
+        F: FnMut(B, Board<W, H, N>) -> B,
+    {
+        self.undeferred()
+            .fold_u128::<true, B, F>(init, f, Connectivity::Eight)
+    }
+
     /// `fold` with the connectivity as a constant.
     #[inline(always)]
     fn fold_impl<B, F>(self, init: B, mut f: F, conn: Connectivity) -> B
@@ -297,7 +334,7 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     {
         // The same as `next` in a loop, as three tight loops.
         if in_u128::<W, H, N>() {
-            return self.fold_u128(init, f, conn);
+            return self.fold_u128::<false, B, F>(init, f, conn);
         }
         let mut acc = init;
         let mut singles = self.singles;
@@ -333,23 +370,17 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     /// [`fold_impl`](Self::fold_impl) on the `u128` form of a board with a guard column: the
     /// single cells word by word, the rest as in `next`. Kept out of line: inlined into a
     /// caller's loop over many planes it ran about a tenth slower (the 6x12 bench rows).
+    ///
+    /// With `BYTE_ROWS` (only where the CPU has AVX-512 VL and the board fits byte rows) the
+    /// larger components are filled by `byte_rows::fold_rest`; a separate instance, since
+    /// the call in the loop cost the scalar instance a tenth of its time.
     #[inline(never)]
-    fn fold_u128<B, F>(self, init: B, mut f: F, conn: Connectivity) -> B
+    fn fold_u128<const BYTE_ROWS: bool, B, F>(self, init: B, mut f: F, conn: Connectivity) -> B
     where
         F: FnMut(B, Board<W, H, N>) -> B,
     {
         let s = Board::<W, H, N>::STRIDE as u32;
         let plane = self.plane.to_u128();
-        if self.deferred {
-            #[cfg(target_arch = "x86_64")]
-            if byte_rows::available() {
-                // SAFETY: `available()` found the features `fold_four` is compiled for.
-                return unsafe {
-                    byte_rows::fold_four(plane, s, init, |a, c| f(a, from_u128_raw(c)))
-                };
-            }
-            return self.undeferred().fold_u128(init, f, conn);
-        }
         let mut acc = init;
         for (i, &word) in self.singles.words.iter().enumerate() {
             let mut w = word;
@@ -371,7 +402,7 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
             Connectivity::Eight => 3,
         };
         #[cfg(target_arch = "x86_64")]
-        if rest != 0 && byte_rows::fits::<W, H, N>() && byte_rows::available() {
+        if BYTE_ROWS && rest != 0 && byte_rows::available() {
             // SAFETY: `available()` found the features `fold_rest` is compiled for.
             return unsafe {
                 byte_rows::fold_rest(rest, s, conn, smallest, acc, |a, c| f(a, from_u128_raw(c)))

@@ -13,8 +13,8 @@
 //! - [`fold_four`]: `fold` of the components iterator of a 4-connected plane: the star sets
 //!   of [`super::components`] (single cells, centres, the rest) on the byte-row form in about
 //!   30 vector instructions, and the components in the iterator's order.
-//! - [`fold_rest`]: `fold` of what is left of the larger components (8-connected planes, or
-//!   after `next`), and the last step of [`fold_four`]: the components filled two at a time
+//! - [`fold_rest`]: the larger components of an 8-connected plane (whose stars the scalar
+//!   code finds), and the last step of [`fold_four`]: the components filled two at a time
 //!   in the two 128-bit lanes of a `ymm` register, one from the lowest cell of what is left
 //!   (its run first, by one addition), one from its highest cell. When the two fills find
 //!   different components the second is held back until its turn comes, so the order stays
