@@ -296,7 +296,7 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     /// (`byte_rows::fold_four`, which finds them itself), or the scalar code once they are
     /// computed. Out of line, so that the scalar `fold` keeps its code.
     #[inline(never)]
-    fn fold_deferred<B, F>(self, init: B, mut f: F) -> B
+    fn fold_deferred<B, F>(self, init: B, f: F) -> B
     where
         F: FnMut(B, Board<W, H, N>) -> B,
     {
@@ -305,6 +305,7 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
             if self.conn == Connectivity::Eight {
                 return self.fold_eight_bytes(init, f);
             }
+            let mut f = f;
             let s = Board::<W, H, N>::STRIDE as u32;
             // SAFETY: `available()` found the features `fold_four` is compiled for.
             return unsafe {
@@ -317,6 +318,7 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     /// [`fold_deferred`](Self::fold_deferred) of an 8-connected plane: the stars by the
     /// scalar code, the larger components on byte rows. Out of line: inlined there it cost
     /// the 4-connected path a sixth of its time.
+    #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     fn fold_eight_bytes<B, F>(self, init: B, f: F) -> B
     where
