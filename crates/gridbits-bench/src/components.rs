@@ -1,9 +1,10 @@
 //! Bench workloads of the `components` topic.
 //!
 //! - one 6x12 colour plane at 25% and 50% density split into all its 4-connected
-//!   components: the fast path against the row-pair lookup table of the article "Fast
-//!   Connected Components for 6x12 bitboard", the plain bit-BFS its later version
-//!   recommends, and the naive queue BFS;
+//!   components: the fast path (with its AVX-512 byte-row engine where the CPU has it)
+//!   against its scalar code, the row-pair lookup table of the article "Fast Connected
+//!   Components for 6x12 bitboard", the plain bit-BFS its later version recommends, and the
+//!   naive queue BFS;
 //! - the groups-of-4 mask (Puyo vanish mask) of one colour plane of random four-colour 6x12
 //!   boards, against enumerating components and against the naive BFS;
 //! - 2048x2048 labelling (8-connected; noise at 30/50/70% and a blobby image; 4-connected
@@ -18,7 +19,7 @@
 use crate::Bench;
 use gridbits::algo::components::{components, components_plain, groups_at_least, table};
 use gridbits::algo::label::{ComponentStats, LabelOrder, LabelStores, Labeller, Labels};
-use gridbits::cpu::Level;
+use gridbits::cpu::{self, Level};
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{BitGrid, Board6x12, Connectivity};
 use gridbits_testkit::{discs, random_boards, SplitMix};
@@ -54,6 +55,15 @@ fn split_rows(bench: &mut Bench, rng: &mut SplitMix) {
                 boards
                     .iter()
                     .fold(0, |acc, &b| components(black_box(b), conn).fold(acc, mix))
+            })
+            .alternative("scalar", BATCH as u64, || {
+                // The fast path without its AVX-512 byte-row engine (the automatic choice
+                // where the CPU has AVX-512 VL): the scalar u128 and split forms.
+                cpu::with_level(Level::Avx2, || {
+                    boards
+                        .iter()
+                        .fold(0, |acc, &b| components(black_box(b), conn).fold(acc, mix))
+                })
             })
             .alternative("row-pair-table", BATCH as u64, || {
                 boards.iter().fold(0, |mut acc, &b| {

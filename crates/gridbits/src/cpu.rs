@@ -66,10 +66,12 @@ impl Features {
     pub const AVX512VPOPCNTDQ: Features = Features(1 << 8);
     /// SSE4.1.
     pub const SSE41: Features = Features(1 << 9);
+    /// AVX-512 VL (the AVX-512 instructions on 128- and 256-bit registers).
+    pub const AVX512VL: Features = Features(1 << 10);
     /// POPCNT, BMI1, BMI2 and LZCNT: the bit instructions of the labeller and Amazons.
     pub const BIT_INSTRUCTIONS: Features =
         Features(Self::POPCNT.0 | Self::BMI1.0 | Self::BMI2.0 | Self::LZCNT.0);
-    const ALL: Features = Features((1 << 10) - 1);
+    const ALL: Features = Features((1 << 11) - 1);
 
     /// Both sets.
     pub const fn union(self, other: Features) -> Features {
@@ -106,7 +108,7 @@ pub enum Level {
     Bmi,
     /// [`Level::Bmi`] and AVX2.
     Avx2,
-    /// [`Level::Avx2`] and AVX-512 F, BW and VPOPCNTDQ (whichever the CPU has).
+    /// [`Level::Avx2`] and AVX-512 F, BW, VL and VPOPCNTDQ (whichever the CPU has).
     Avx512,
 }
 
@@ -127,6 +129,7 @@ impl Level {
             Level::Avx512 => avx2
                 .union(Features::AVX512F)
                 .union(Features::AVX512BW)
+                .union(Features::AVX512VL)
                 .union(Features::AVX512VPOPCNTDQ),
         }
     }
@@ -210,6 +213,10 @@ fn cpu_features() -> Features {
                 std::is_x86_feature_detected!("avx512bw"),
             ),
             (
+                Features::AVX512VL,
+                std::is_x86_feature_detected!("avx512vl"),
+            ),
+            (
                 Features::AVX512VPOPCNTDQ,
                 std::is_x86_feature_detected!("avx512vpopcntdq"),
             ),
@@ -238,15 +245,17 @@ pub fn features() -> Features {
 
 /// Whether code may use every feature of `f` now (see [`features`]).
 ///
-/// One relaxed load, a mask and a compare when the answer is yes and no thread runs inside
-/// [`with_level`]: hot paths of a few nanoseconds (a line clear, a Tetris placement) ask it
-/// on every call. Everything else (the first call, a cap, a missing feature) takes
-/// [`features`].
+/// One relaxed load, two masks and two compares when no thread runs inside [`with_level`],
+/// whether the answer is yes or no: hot paths of a few nanoseconds (a line clear, a Tetris
+/// placement, the components of a 6x12 plane) ask it on every call, also on CPUs that lack
+/// the feature (there a call to [`features`] cost the 6x12 components about a tenth of
+/// their time). The first call and caps take [`features`].
 #[inline]
 pub fn has(f: Features) -> bool {
     let s = STATE.load(Ordering::Relaxed);
-    if s & (f.0 | DETECTED | CAPPED) == f.0 | DETECTED {
-        return true;
+    if s & (DETECTED | CAPPED) == DETECTED {
+        // Detected and uncapped: `s` holds the CPU's features under `GRIDBITS_CPU`.
+        return s & f.0 == f.0;
     }
     has_slow(f)
 }

@@ -8,6 +8,7 @@ use gridbits::algo::components::{
     component_at, components, components_by_class, components_plain, groups_at_least,
     groups_at_least_any, isolated, table,
 };
+use gridbits::cpu::{with_level, Level};
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{Board, Connectivity};
 use proptest::prelude::*;
@@ -205,7 +206,81 @@ fn patterns<const W: usize, const H: usize, const N: usize>() -> Vec<Board<W, H,
         Board::BORDER,
         // A serpentine: one long component with a large diameter.
         Board::from_fn(|x, y| y % 2 == 0 || (y % 4 == 1 && x + 1 == W) || (y % 4 == 3 && x == 0)),
+        spiral(),
+        !spiral::<W, H, N>(),
     ]
+}
+
+/// A square spiral from the top-left corner inwards, its arms one cell apart: one component
+/// whose diameter is about its size, wound around the board.
+fn spiral<const W: usize, const H: usize, const N: usize>() -> Board<W, H, N> {
+    let (w, h) = (W as isize, H as isize);
+    let mut b = Board::<W, H, N>::EMPTY;
+    let inside = |x: isize, y: isize| (0..w).contains(&x) && (0..h).contains(&y);
+    let (mut x, mut y, mut d) = (0isize, 0isize, 0usize);
+    let dirs = [(1isize, 0isize), (0, 1), (-1, 0), (0, -1)];
+    b.set(0, 0);
+    let mut turns = 0;
+    while turns < 2 {
+        let (dx, dy) = dirs[d];
+        let free = |b: &Board<W, H, N>, x: isize, y: isize| {
+            !inside(x, y) || !b.get(x as usize, y as usize)
+        };
+        if inside(x + dx, y + dy) && free(&b, x + dx, y + dy) && free(&b, x + 2 * dx, y + 2 * dy) {
+            x += dx;
+            y += dy;
+            b.set(x as usize, y as usize);
+            turns = 0;
+        } else {
+            d = (d + 1) % 4;
+            turns += 1;
+        }
+    }
+    b
+}
+
+/// The planes of [`engines_agree_with_naive`]: the patterns, their mirror images (the spiral
+/// from every corner) and random planes at every tenth density.
+fn engine_planes<const W: usize, const H: usize, const N: usize>() -> Vec<Board<W, H, N>> {
+    let mut out = Vec::new();
+    for p in patterns::<W, H, N>() {
+        out.push(p);
+        out.push(Board::from_fn(|x, y| p.get(W - 1 - x, y)));
+        out.push(Board::from_fn(|x, y| p.get(x, H - 1 - y)));
+        out.push(Board::from_fn(|x, y| p.get(W - 1 - x, H - 1 - y)));
+    }
+    for density in (0..=100).step_by(10) {
+        for seed in 0..24 {
+            out.push(Board::from_fn(cells(
+                seed * 7919 + u64::from(density),
+                density,
+            )));
+        }
+    }
+    out
+}
+
+/// Every engine of the fast path against the naive reference: the AVX-512 byte-row engine
+/// (boards at most 7 wide and 16 tall with a guard column, where this CPU has AVX-512 VL;
+/// the board tests above run it too) and the scalar code under a cap, on the same planes.
+#[test]
+fn engines_agree_with_naive() {
+    fn all<const W: usize, const H: usize, const N: usize>() {
+        for p in engine_planes::<W, H, N>() {
+            check_plane(p);
+        }
+    }
+    for level in [Level::Avx512, Level::Avx2, Level::Portable] {
+        with_level(level, || {
+            all::<6, 12, 2>();
+            all::<6, 13, 2>();
+            all::<7, 16, 2>();
+            all::<5, 5, 1>();
+            all::<1, 1, 1>();
+            all::<3, 16, 1>();
+            all::<7, 7, 1>();
+        });
+    }
 }
 
 macro_rules! board_tests {
@@ -277,6 +352,8 @@ board_tests!(b4x16, 4, 16, 1, cases: 64, table);
 board_tests!(b7x9, 7, 9, 1, cases: 64, table);
 board_tests!(b6x12, 6, 12, 2, cases: 256, table);
 board_tests!(b6x13, 6, 13, 2, cases: 64, table);
+// Byte rows with a stride of 8 (the widest the AVX-512 engine takes) and with 16 rows.
+board_tests!(b7x16, 7, 16, 2, cases: 64);
 board_tests!(b8x8, 8, 8, 1, cases: 128, table);
 board_tests!(b8x16, 8, 16, 2, cases: 64, table);
 board_tests!(b5x40, 5, 40, 4, cases: 32, table);

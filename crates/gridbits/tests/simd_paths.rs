@@ -43,6 +43,13 @@ fn has(feature: &str) -> bool {
             std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("avx512bw")
         }
+        "avx512vl" => {
+            std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+                && std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("sse4.1")
+        }
         "avx512popcnt" => {
             std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
@@ -363,6 +370,44 @@ fn puyo_engine(engine: ChainEngine, needs: &str) {
         );
         assert_eq!(got.steps(), want.steps(), "{engine:?}\n{f:?}");
         assert_eq!(got.field, want.field, "{engine:?}\n{f:?}");
+    }
+}
+
+/// The AVX-512 byte-row engine of the fixed-board components (`fold`, 4- and
+/// 8-connected) against the scalar code of the same iterator.
+#[test]
+fn components_byte_rows_avx512() {
+    use gridbits::algo::components::components;
+    use gridbits::{Board6x12, Board6x13};
+    let ran = has("avx512vl") && has("bits");
+    note(
+        "components byte rows (AVX-512 VL)",
+        ran,
+        "AVX-512 F, BW and VL, AVX2, SSE4.1, BMI2 and POPCNT",
+    );
+    if !ran {
+        return;
+    }
+    fn both<const W: usize, const H: usize, const N: usize>(
+        p: gridbits::Board<W, H, N>,
+        conn: Connectivity,
+    ) {
+        let collect = |v: Vec<_>, c| [v, vec![c]].concat();
+        let fast = components(p, conn).fold(Vec::new(), collect);
+        let scalar = with_level(Level::Avx2, || {
+            components(p, conn).fold(Vec::new(), collect)
+        });
+        assert_eq!(fast, scalar, "{conn:?}\n{p}");
+    }
+    let mut rng = gridbits_testkit::SplitMix::new(0x6c);
+    for density in 0..=20u32 {
+        for _ in 0..40 {
+            let d = f64::from(density) / 20.0;
+            for conn in [Connectivity::Four, Connectivity::Eight] {
+                both(Board6x12::from_fn(|_, _| rng.chance(d)), conn);
+                both(Board6x13::from_fn(|_, _| rng.chance(d)), conn);
+            }
+        }
     }
 }
 

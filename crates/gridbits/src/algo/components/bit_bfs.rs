@@ -2,8 +2,9 @@
 //! then fills) and the plain bit-BFS.
 
 use super::{
-    counts_u128, fill_lowest, fixpoint_split, fixpoint_u128, from_u128_raw, grow, grow_to_fixpoint,
-    grow_u128, in_split, in_u128, lowest, nb, neighboured, run_u128, with_conn, ComponentsError,
+    byte_rows, counts_u128, fill_lowest, fixpoint_split, fixpoint_u128, from_u128_raw, grow,
+    grow_to_fixpoint, grow_u128, in_split, in_u128, lowest, nb, neighboured, run_u128, with_conn,
+    ComponentsError,
 };
 use crate::{Board, Connectivity, Dir, OffGrid};
 
@@ -132,12 +133,33 @@ fn components_impl<const W: usize, const H: usize, const N: usize>(
         plane,
         rest: plane.and_not(small),
         conn,
+        deferred: false,
     }
 }
 
 /// [`components_impl`] on the `u128` form of a board with a guard column: the same sets.
 #[inline(always)]
 fn components_u128<const W: usize, const H: usize, const N: usize>(
+    plane: Board<W, H, N>,
+    conn: Connectivity,
+) -> Components<W, H, N> {
+    if byte_rows::fits::<W, H, N>() && byte_rows::available() {
+        // The AVX-512 engine finds the stars itself when `fold` runs (see `deferred`).
+        return Components {
+            singles: Board::EMPTY,
+            centres: Board::EMPTY,
+            plane,
+            rest: Board::EMPTY,
+            conn,
+            deferred: true,
+        };
+    }
+    stars_u128(plane, conn)
+}
+
+/// The star sets of [`components_u128`], computed now on the `u128` form.
+#[inline(always)]
+fn stars_u128<const W: usize, const H: usize, const N: usize>(
     plane: Board<W, H, N>,
     conn: Connectivity,
 ) -> Components<W, H, N> {
@@ -161,6 +183,7 @@ fn components_u128<const W: usize, const H: usize, const N: usize>(
         plane,
         rest: from_u128_raw(p & !small),
         conn,
+        deferred: false,
     }
 }
 
@@ -182,12 +205,27 @@ pub struct Components<const W: usize, const H: usize, const N: usize> {
     /// The cells of the larger components not yet returned.
     rest: Board<W, H, N>,
     conn: Connectivity,
+    /// The three sets above are not computed yet (all empty): a board the AVX-512 engine
+    /// of `byte_rows` takes, whose `fold` finds the stars on the byte-row form. Any other
+    /// use computes them first ([`Self::undeferred`]).
+    deferred: bool,
 }
 
 impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     /// The cells of the components not yet returned.
     pub fn remaining(&self) -> Board<W, H, N> {
-        self.singles | grow(self.centres, self.plane, self.conn) | self.rest
+        let it = self.undeferred();
+        it.singles | grow(it.centres, it.plane, it.conn) | it.rest
+    }
+
+    /// This iterator with its star sets computed (itself when they are).
+    #[inline]
+    fn undeferred(&self) -> Self {
+        if self.deferred {
+            stars_u128(self.plane, self.conn)
+        } else {
+            self.clone()
+        }
     }
 }
 
@@ -196,6 +234,9 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
 
     #[inline]
     fn next(&mut self) -> Option<Board<W, H, N>> {
+        if self.deferred {
+            *self = self.undeferred();
+        }
         if !self.singles.is_empty() {
             let b = lowest(self.singles);
             self.singles ^= b;
@@ -230,6 +271,9 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
     where
         F: FnMut(B, Board<W, H, N>) -> B,
     {
+        if self.deferred {
+            return self.fold_deferred(init, f);
+        }
         match self.conn {
             Connectivity::Four => self.fold_impl(init, f, Connectivity::Four),
             Connectivity::Eight => self.fold_impl(init, f, Connectivity::Eight),
@@ -237,8 +281,9 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let sure = self.singles.count() + self.centres.count();
-        let rest = self.rest.count();
+        let it = self.undeferred();
+        let sure = it.singles.count() + it.centres.count();
+        let rest = it.rest.count();
         (
             (sure + u32::from(rest != 0)) as usize,
             Some((sure + rest / 3) as usize),
@@ -247,6 +292,42 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
 }
 
 impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
+    /// `fold` of an iterator whose star sets are deferred: the AVX-512 byte-row engine
+    /// (`byte_rows::fold_four`, which finds them itself), or the scalar code once they are
+    /// computed. Out of line, so that the scalar `fold` keeps its code.
+    #[inline(never)]
+    fn fold_deferred<B, F>(self, init: B, f: F) -> B
+    where
+        F: FnMut(B, Board<W, H, N>) -> B,
+    {
+        #[cfg(target_arch = "x86_64")]
+        if byte_rows::available() {
+            if self.conn == Connectivity::Eight {
+                return self.fold_eight_bytes(init, f);
+            }
+            let mut f = f;
+            let s = Board::<W, H, N>::STRIDE as u32;
+            // SAFETY: `available()` found the features `fold_four` is compiled for.
+            return unsafe {
+                byte_rows::fold_four(self.plane.to_u128(), s, init, |a, c| f(a, from_u128_raw(c)))
+            };
+        }
+        self.undeferred().fold(init, f)
+    }
+
+    /// [`fold_deferred`](Self::fold_deferred) of an 8-connected plane: the stars by the
+    /// scalar code, the larger components on byte rows. Out of line: inlined there it cost
+    /// the 4-connected path a sixth of its time.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(never)]
+    fn fold_eight_bytes<B, F>(self, init: B, f: F) -> B
+    where
+        F: FnMut(B, Board<W, H, N>) -> B,
+    {
+        self.undeferred()
+            .fold_u128::<true, B, F>(init, f, Connectivity::Eight)
+    }
+
     /// `fold` with the connectivity as a constant.
     #[inline(always)]
     fn fold_impl<B, F>(self, init: B, mut f: F, conn: Connectivity) -> B
@@ -255,7 +336,7 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     {
         // The same as `next` in a loop, as three tight loops.
         if in_u128::<W, H, N>() {
-            return self.fold_u128(init, f, conn);
+            return self.fold_u128::<false, B, F>(init, f, conn);
         }
         let mut acc = init;
         let mut singles = self.singles;
@@ -291,8 +372,12 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     /// [`fold_impl`](Self::fold_impl) on the `u128` form of a board with a guard column: the
     /// single cells word by word, the rest as in `next`. Kept out of line: inlined into a
     /// caller's loop over many planes it ran about a tenth slower (the 6x12 bench rows).
+    ///
+    /// With `BYTE_ROWS` (only where the CPU has AVX-512 VL and the board fits byte rows) the
+    /// larger components are filled by `byte_rows::fold_rest`; a separate instance, since
+    /// the call in the loop cost the scalar instance a tenth of its time.
     #[inline(never)]
-    fn fold_u128<B, F>(self, init: B, mut f: F, conn: Connectivity) -> B
+    fn fold_u128<const BYTE_ROWS: bool, B, F>(self, init: B, mut f: F, conn: Connectivity) -> B
     where
         F: FnMut(B, Board<W, H, N>) -> B,
     {
@@ -318,6 +403,13 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
             Connectivity::Four => 4,
             Connectivity::Eight => 3,
         };
+        #[cfg(target_arch = "x86_64")]
+        if BYTE_ROWS && rest != 0 && byte_rows::available() {
+            // SAFETY: `available()` found the features `fold_rest` is compiled for.
+            return unsafe {
+                byte_rows::fold_rest(rest, s, conn, smallest, acc, |a, c| f(a, from_u128_raw(c)))
+            };
+        }
         while rest != 0 {
             if rest.count_ones() < 2 * smallest {
                 return f(acc, from_u128_raw(rest));
