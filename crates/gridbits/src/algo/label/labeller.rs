@@ -6,8 +6,8 @@ use super::source::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{
-    memory_error, size_error, try_resize, LabelOrder, LabelStores, Labeller, Labels, BIT_PATH,
-    LABEL_SLACK,
+    memory_error, size_error, try_resize, LabelOrder, LabelStores, LabelWriter, Labeller, Labels,
+    BIT_PATH, LABEL_SLACK,
 };
 use crate::algo::runs::union_find::union;
 use crate::grid::first_marks;
@@ -74,6 +74,24 @@ impl Labeller {
     /// ```
     pub fn with_stores(mut self, stores: LabelStores) -> Self {
         self.stores = stores;
+        self
+    }
+
+    /// The same labeller writing label images with `writer` (by default
+    /// [`LabelWriter::Auto`]): for comparisons of the writers. Results are identical.
+    ///
+    /// ```
+    /// use gridbits::algo::label::{LabelWriter, Labeller, Labels};
+    /// use gridbits::{BitGrid, Connectivity};
+    /// let g = BitGrid::parse("#..#\n.##.\n").unwrap();
+    /// let (mut a, mut b) = (Labels::new(), Labels::new());
+    /// Labeller::new().with_writer(LabelWriter::Runs).label(&g, Connectivity::Four, &mut a).unwrap();
+    /// Labeller::new().with_writer(LabelWriter::Cells).label(&g, Connectivity::Four, &mut b).unwrap();
+    /// assert_eq!(a.as_slice(), b.as_slice());
+    /// assert_eq!(a.as_slice(), [1, 0, 0, 2, 0, 3, 3, 0]);
+    /// ```
+    pub fn with_writer(mut self, writer: LabelWriter) -> Self {
+        self.writer = writer;
         self
     }
 
