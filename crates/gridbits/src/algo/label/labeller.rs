@@ -1,6 +1,6 @@
 //! The scan of [`Labeller`]: runs, links, union-find and flattening.
 
-use super::bits::{merged, push_bits, starts, upto};
+use super::bits::{merged, push_bits, starts, unit_runs, upto};
 use super::flatten::flatten;
 use super::source::Source;
 #[cfg(target_arch = "x86_64")]
@@ -183,16 +183,6 @@ impl Labeller {
         let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
         let words = grid.words();
         let units = h.div_ceil(UNIT);
-        let unit_runs = |k: usize| -> u32 {
-            let mut n = 0;
-            let mut carry = 0;
-            for j in 0..wpr {
-                let m = merged(words, wpr, h, UNIT, k, j);
-                n += starts(m, carry).count_ones();
-                carry = m >> 63;
-            }
-            n
-        };
         // Count the runs first, to size the union-find exactly; `unit_base[k]` is the index
         // of the first run of unit `k`.
         let bases = &mut self.unit_base;
@@ -207,7 +197,7 @@ impl Labeller {
         let mut total = 0u64;
         bases.push(0);
         for k in 0..units {
-            total += u64::from(unit_runs(k));
+            total += u64::from(unit_runs(words, wpr, h, UNIT, k));
             if total >= u64::from(u32::MAX) - LABEL_SLACK as u64 {
                 return Err(size_error(w, h, "too many runs for u32 labels"));
             }

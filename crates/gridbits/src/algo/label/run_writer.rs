@@ -1,18 +1,19 @@
-//! The run writer of sparse rows (x86-64, AVX-512 F): a row written gap by gap and run by
-//! run, 16 cells per store, instead of computing every 16 cells' labels.
+//! The run writer of sparse rows (x86-64, AVX-512 F): a row written as zeros, then run by
+//! run, instead of computing every 16 cells' labels.
 //!
 //! On a document scan most of a row is background: `text` (13% of the cells set) has one run
 //! every 54 cells on average, two thirds of its 16-cell pieces of a row empty. The vector
 //! writer ([`super::x86::write_avx512`]) spends the same work on every 16 cells, set or not;
-//! this writer spends it on each run: the runs of a row are where the row differs from itself
-//! shifted by one cell (`row ^ (row << 1)`), found with `tzcnt`, and each gap and each run is
-//! written with broadcast stores from its first cell. A store may run past the end of its gap
-//! or run, up to 15 cells but never past the row: the next gap or run, written after it,
-//! writes those cells again. Every cell is written, none is read.
+//! this writer zeroes the row with full stores and spends its work on each run: the runs of
+//! a row are where the row differs from itself shifted by one cell (`row ^ (row << 1)`),
+//! found with `tzcnt`, each takes the label of its run of the unit's merged row (its rank
+//! among the merged row's run starts, by `popcount`), and is written with one or two stores
+//! masked to its cells. Every cell is written from final labels; none is read.
 //!
-//! The stores overlap and are unaligned, so they go through the cache (no streaming stores);
-//! the vector writer picks this writer for the units whose runs are few
-//! ([`SPARSE_CELLS_PER_RUN`]).
+//! The run stores land on lines the zeroes just wrote, so the row goes through the cache;
+//! with streaming stores the row is written into a [`RowBuffer`] and streamed from it
+//! ([`stream_row`]). The vector writer picks this writer for the units whose runs are few
+//! ([`SPARSE_CELLS_PER_RUN`], [`super::LabelWriter`]).
 
 use super::bits::{merged, upto};
 use std::arch::x86_64::{_mm512_mask_storeu_epi32, _mm512_set1_epi32, _mm512_storeu_si512};
@@ -177,17 +178,4 @@ pub(super) fn stream_row(from: &[MaybeUninit<u32>], to: &mut [MaybeUninit<u32>])
             _mm512_mask_storeu_epi32(dst.add(i).cast(), mask, v);
         }
     }
-}
-
-/// The number of runs of unit `k`'s merged row.
-#[inline(always)]
-pub(super) fn unit_runs(words: &[u64], wpr: usize, h: usize, unit: usize, k: usize) -> usize {
-    let mut carry = 0u64;
-    let mut n = 0usize;
-    for j in 0..wpr {
-        let m = merged(words, wpr, h, unit, k, j);
-        n += (m & !((m << 1) | carry)).count_ones() as usize;
-        carry = m >> 63;
-    }
-    n
 }

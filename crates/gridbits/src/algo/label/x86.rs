@@ -32,7 +32,7 @@ static SLOTS: [[u8; 8]; 512] = {
     t
 };
 
-use super::bits::merged;
+use super::bits::{merged, unit_runs};
 use super::component_stats::StatsSink;
 use super::run_writer;
 use super::{unit_rows, ComponentStats, LabelWriter, Labeller, Labels};
@@ -311,7 +311,7 @@ pub(super) fn write_avx512<const UNIT: usize>(
         let y0 = k * UNIT;
         let rows = UNIT.min(h - y0);
         if let Some(per) = cells_per_run {
-            let n = run_writer::unit_runs(words, wpr, h, UNIT, k);
+            let n = unit_runs(words, wpr, h, UNIT, k) as usize;
             if n.saturating_mul(per) <= w {
                 assert!(run + n <= labels.len(), "too few run labels");
                 let labels = &labels[run..];
