@@ -18,7 +18,9 @@
 
 use crate::Bench;
 use gridbits::algo::components::{components, components_plain, groups_at_least, table};
-use gridbits::algo::label::{ComponentStats, LabelOrder, LabelStores, Labeller, Labels};
+use gridbits::algo::label::{
+    ComponentStats, LabelOrder, LabelStores, LabelWriter, Labeller, Labels,
+};
 use gridbits::cpu::{self, Level};
 use gridbits::naive::{components as nc, NaiveGrid};
 use gridbits::{BitGrid, Board6x12, Connectivity};
@@ -180,6 +182,8 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix) {
         let mut cached_image = Labels::new();
         let mut streaming = Labeller::new().with_stores(LabelStores::Streaming);
         let mut streaming_image = Labels::new();
+        let mut cells = Labeller::new().with_writer(LabelWriter::Cells);
+        let mut cells_image = Labels::new();
         let mut pairs = Labeller::new().with_order(LabelOrder::RowPairs);
         let mut pairs_image = Labels::new();
         let mut stats: Vec<ComponentStats> = Vec::new();
@@ -204,6 +208,10 @@ fn label_rows(bench: &mut Bench, rng: &mut SplitMix) {
             .alternative("streaming-stores", px, || {
                 u64::from(streaming.label(g, conn, &mut streaming_image).unwrap_or(0))
                     + u64::from(streaming_image.as_slice()[side * side / 2])
+            })
+            .alternative("cells-writer", px, || {
+                u64::from(cells.label(g, conn, &mut cells_image).unwrap_or(0))
+                    + u64::from(cells_image.as_slice()[side * side / 2])
             })
             .case("row-pair-order", px, || {
                 u64::from(pairs.label(g, conn, &mut pairs_image).unwrap_or(0))

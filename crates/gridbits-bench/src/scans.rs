@@ -10,8 +10,9 @@
 //!
 //! (and the same for `text`): a set cell is a dark pixel. Each is tiled to 2048x2048 and
 //! 4096x4096 and labelled back to back into a reused image with 8- and 4-connectivity, in ns
-//! per pixel: gridbits (the automatic writer), its alternatives (the AVX2 writer, and the
-//! cache-resident and streaming stores of the label image, [`LabelStores`]), the first pass
+//! per pixel: gridbits (the automatic writer), its alternatives (the AVX2 writer, the
+//! cache-resident and streaming stores of the label image, [`LabelStores`], and the AVX-512
+//! writer by 16 cells or run by run on every row, [`LabelWriter`]), the first pass
 //! alone (`scan-only`: the count, no image), the memory floor (`u32-write`), and two bit-run
 //! labellers written here from their published descriptions:
 //!
@@ -31,7 +32,7 @@
 //! before timing, and in the tests against the naive reference.
 
 use crate::Bench;
-use gridbits::algo::label::{LabelStores, Labeller, Labels};
+use gridbits::algo::label::{LabelStores, LabelWriter, Labeller, Labels};
 use gridbits::cpu::Level;
 use gridbits::{BitGrid, Connectivity};
 use std::hint::black_box;
@@ -382,6 +383,10 @@ fn scan_rows(bench: &mut Bench) {
                 let mut cached_image = Labels::new();
                 let mut streaming = Labeller::new().with_stores(LabelStores::Streaming);
                 let mut streaming_image = Labels::new();
+                let mut cells = Labeller::new().with_writer(LabelWriter::Cells);
+                let mut cells_image = Labels::new();
+                let mut runs = Labeller::new().with_writer(LabelWriter::Runs);
+                let mut runs_image = Labels::new();
                 let mut counter = Labeller::new();
                 let mut brts = Brts::default();
                 let mut brts_out = Vec::new();
@@ -414,6 +419,14 @@ fn scan_rows(bench: &mut Bench) {
                     .alternative("streaming-stores", px, || {
                         u64::from(streaming.label(&g, conn, &mut streaming_image).unwrap_or(0))
                             + u64::from(streaming_image.as_slice()[mid])
+                    })
+                    .alternative("cells-writer", px, || {
+                        u64::from(cells.label(&g, conn, &mut cells_image).unwrap_or(0))
+                            + u64::from(cells_image.as_slice()[mid])
+                    })
+                    .alternative("runs-writer", px, || {
+                        u64::from(runs.label(&g, conn, &mut runs_image).unwrap_or(0))
+                            + u64::from(runs_image.as_slice()[mid])
                     })
                     .case("scan-only", px, || {
                         // The first pass alone (runs, union-find, flattening): no image.
@@ -465,6 +478,33 @@ mod tests {
         assert!(read_pbm(b"P1\n1 1\n1").is_none());
         let g = read_pbm(b"P4 # c\n3 2\n\xa0\x40").expect("a 3x2 PBM");
         assert_eq!(Some(g), BitGrid::parse("#.#\n.#.\n").ok());
+    }
+
+    /// Every writer and store kind of the library labels the tiled scans (rows of few
+    /// runs: the run writer's case) as the naive reference does, at widths that are and are
+    /// not multiples of 64.
+    #[test]
+    fn every_writer_labels_the_scans_as_naive() {
+        for (_, tile) in scans() {
+            for side in [500, 512] {
+                let g = tiled(&tile, side);
+                let naive = NaiveGrid::from_view(&g);
+                for conn in [Connectivity::Four, Connectivity::Eight] {
+                    let (want, n) = nc::label(&naive, conn);
+                    for writer in [LabelWriter::Auto, LabelWriter::Cells, LabelWriter::Runs] {
+                        for stores in [LabelStores::Cached, LabelStores::Streaming] {
+                            let mut l = Labeller::new().with_writer(writer).with_stores(stores);
+                            let mut out = Labels::new();
+                            assert_eq!(l.label(&g, conn, &mut out).ok(), Some(n));
+                            assert!(
+                                out.as_slice() == want,
+                                "{side} {conn:?} {writer:?} {stores:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Both baselines equal the naive labels on many sizes and densities, and on the

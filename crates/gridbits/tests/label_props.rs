@@ -6,7 +6,7 @@ use crate::common::config;
 
 use gridbits::algo::label::{
     self, count, label, label_classes, label_with_stats, planes_by_char, stats, ComponentStats,
-    LabelInput, LabelOrder, LabelStores, Labeller, Labels,
+    LabelInput, LabelOrder, LabelStores, LabelWriter, Labeller, Labels,
 };
 use gridbits::cpu::Level;
 use gridbits::naive::{components as nc, NaiveGrid};
@@ -185,12 +185,19 @@ fn check(g: &BitGrid, labeller: &mut Labeller, image: &mut Labels) {
         assert_eq!(img.as_slice(), got.as_slice(), "AVX2 writer {conn:?}\n{g}");
 
         // Both store kinds of both vector writers (the automatic choice takes ordinary
-        // stores for images this small) give the same.
+        // stores for images this small), and each AVX-512 writer (by 16 cells, run by run,
+        // the automatic choice per unit), give the same.
         for stores in [LabelStores::Cached, LabelStores::Streaming] {
             for level in [Level::Avx2, Level::Avx512] {
-                let mut l = Labeller::new().with_level(level).with_stores(stores);
-                assert_eq!(l.label(g, conn, &mut img).unwrap(), n);
-                assert_eq!(img.as_slice(), want, "{level:?} {stores:?} {conn:?}\n{g}");
+                for writer in [LabelWriter::Auto, LabelWriter::Cells, LabelWriter::Runs] {
+                    let mut l = Labeller::new()
+                        .with_level(level)
+                        .with_stores(stores)
+                        .with_writer(writer);
+                    assert_eq!(l.label(g, conn, &mut img).unwrap(), n);
+                    let what = format!("{level:?} {stores:?} {writer:?} {conn:?}");
+                    assert_eq!(img.as_slice(), want, "{what}\n{g}");
+                }
             }
         }
 

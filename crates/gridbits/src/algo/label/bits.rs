@@ -33,3 +33,16 @@ pub(super) fn merged(words: &[u64], wpr: usize, h: usize, unit: usize, k: usize,
     }
     m
 }
+
+/// The number of runs of the merged row of unit `k` (of `unit` rows).
+#[inline(always)]
+pub(super) fn unit_runs(words: &[u64], wpr: usize, h: usize, unit: usize, k: usize) -> u32 {
+    let mut n = 0;
+    let mut carry = 0;
+    for j in 0..wpr {
+        let m = merged(words, wpr, h, unit, k, j);
+        n += starts(m, carry).count_ones();
+        carry = m >> 63;
+    }
+    n
+}

@@ -1,13 +1,13 @@
 //! The scan of [`Labeller`]: runs, links, union-find and flattening.
 
-use super::bits::{merged, push_bits, starts, upto};
+use super::bits::{merged, push_bits, starts, unit_runs, upto};
 use super::flatten::flatten;
 use super::source::Source;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{
-    memory_error, size_error, try_resize, LabelOrder, LabelStores, Labeller, Labels, BIT_PATH,
-    LABEL_SLACK,
+    memory_error, size_error, try_resize, LabelOrder, LabelStores, LabelWriter, Labeller, Labels,
+    BIT_PATH, LABEL_SLACK,
 };
 use crate::algo::runs::union_find::union;
 use crate::grid::first_marks;
@@ -74,6 +74,24 @@ impl Labeller {
     /// ```
     pub fn with_stores(mut self, stores: LabelStores) -> Self {
         self.stores = stores;
+        self
+    }
+
+    /// The same labeller writing label images with `writer` (by default
+    /// [`LabelWriter::Auto`]): for comparisons of the writers. Results are identical.
+    ///
+    /// ```
+    /// use gridbits::algo::label::{LabelWriter, Labeller, Labels};
+    /// use gridbits::{BitGrid, Connectivity};
+    /// let g = BitGrid::parse("#..#\n.##.\n").unwrap();
+    /// let (mut a, mut b) = (Labels::new(), Labels::new());
+    /// Labeller::new().with_writer(LabelWriter::Runs).label(&g, Connectivity::Four, &mut a).unwrap();
+    /// Labeller::new().with_writer(LabelWriter::Cells).label(&g, Connectivity::Four, &mut b).unwrap();
+    /// assert_eq!(a.as_slice(), b.as_slice());
+    /// assert_eq!(a.as_slice(), [1, 0, 0, 2, 0, 3, 3, 0]);
+    /// ```
+    pub fn with_writer(mut self, writer: LabelWriter) -> Self {
+        self.writer = writer;
         self
     }
 
@@ -165,16 +183,6 @@ impl Labeller {
         let (w, h, wpr) = (grid.width(), grid.height(), grid.words_per_row());
         let words = grid.words();
         let units = h.div_ceil(UNIT);
-        let unit_runs = |k: usize| -> u32 {
-            let mut n = 0;
-            let mut carry = 0;
-            for j in 0..wpr {
-                let m = merged(words, wpr, h, UNIT, k, j);
-                n += starts(m, carry).count_ones();
-                carry = m >> 63;
-            }
-            n
-        };
         // Count the runs first, to size the union-find exactly; `unit_base[k]` is the index
         // of the first run of unit `k`.
         let bases = &mut self.unit_base;
@@ -189,7 +197,7 @@ impl Labeller {
         let mut total = 0u64;
         bases.push(0);
         for k in 0..units {
-            total += u64::from(unit_runs(k));
+            total += u64::from(unit_runs(words, wpr, h, UNIT, k));
             if total >= u64::from(u32::MAX) - LABEL_SLACK as u64 {
                 return Err(size_error(w, h, "too many runs for u32 labels"));
             }

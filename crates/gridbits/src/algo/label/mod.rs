@@ -64,6 +64,8 @@ mod labels;
 mod merge;
 mod output;
 mod parallel;
+#[cfg(target_arch = "x86_64")]
+mod run_writer;
 mod scratch;
 mod source;
 mod split;
@@ -77,7 +79,7 @@ pub use component_stats::ComponentStats;
 pub use input::LabelInput;
 pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
-pub use scratch::{LabelOrder, LabelStores, Labeller};
+pub use scratch::{LabelOrder, LabelStores, LabelWriter, Labeller};
 pub use split::{grid_components, GridComponents};
 pub use values::{label_byte_values, label_values, MAX_BYTE_PLANES};
 

@@ -145,7 +145,7 @@ fn scan_stripe(
     src.rows_into(s.y0, g);
     let l = &mut s.labeller;
     // The caller's code paths and order; never stripes of its own.
-    (l.cap, l.order, l.stream) = (like.cap, like.order, like.stream);
+    (l.cap, l.order, l.stream, l.writer) = (like.cap, like.order, like.stream, like.writer);
     l.split = Some((usize::MAX, 1));
     s.count = l.scan(g, conn)?;
     border_labels(l, g, conn, 0, &mut s.top)?;

@@ -48,6 +48,30 @@ impl LabelStores {
     }
 }
 
+/// Which writer writes the rows of the label image where the CPU has AVX-512 (F and
+/// VPOPCNTDQ; the AVX2 and portable writers have one way only). Results are identical; only
+/// the time differs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LabelWriter {
+    /// Each unit of the scan (a row, or a row pair with 8-connectivity) whose merged row has
+    /// at most one run per 24 cells run by run ([`Runs`](Self::Runs)), the others 16 cells
+    /// per instruction ([`Cells`](Self::Cells)); except that with streaming stores
+    /// ([`LabelStores`]) and 8-connectivity every unit takes `Cells`, which writes a row
+    /// pair's two rows from one computation (run by run was no faster there on the text
+    /// scan and slower on the page scan; docs/benchmarks.md, "Document scans"). The
+    /// default.
+    #[default]
+    Auto,
+    /// Every row 16 cells per instruction: each 16 cells' labels computed from the run
+    /// starts (`vpopcntd`, `vpermd`), set cells or not.
+    Cells,
+    /// Every row run by run: zeros over the row, then each run's label over its cells
+    /// (masked stores), the runs found with `tzcnt` on the row XOR itself shifted by one
+    /// cell. Through the cache; with streaming stores a row is written in a buffer in the
+    /// cache and streamed from it.
+    Runs,
+}
+
 /// Reusable scratch space of the labeller: keep one around to label many images without
 /// allocating.
 ///
@@ -87,6 +111,8 @@ pub struct Labeller {
     /// (set at the start of each labelling, taken to the stripes).
     pub(super) stores: LabelStores,
     pub(super) stream: bool,
+    /// Which writer writes the rows (with AVX-512).
+    pub(super) writer: LabelWriter,
     /// Forced stripes (test knob): minimum cells and rows per stripe.
     pub(super) split: Option<(usize, usize)>,
     /// Scratch space of the stripes of a striped labelling.

@@ -32,9 +32,10 @@ static SLOTS: [[u8; 8]; 512] = {
     t
 };
 
-use super::bits::merged;
+use super::bits::{merged, unit_runs};
 use super::component_stats::StatsSink;
-use super::{unit_rows, ComponentStats, Labeller, Labels};
+use super::run_writer;
+use super::{unit_rows, ComponentStats, LabelWriter, Labeller, Labels};
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
 use std::ops::Range;
@@ -90,17 +91,7 @@ pub(super) fn label_avx2(
     // SAFETY: this function is compiled for (and so only called with) AVX2 and the bit
     // instructions.
     let units = 0..h.div_ceil(unit_rows(conn));
-    unsafe {
-        write_fast(
-            grid,
-            conn,
-            units,
-            &l.parent,
-            cells,
-            !l.may(super::AVX512_WRITER),
-            l.stream,
-        )
-    };
+    unsafe { write_fast(grid, conn, units, &l.parent, cells, l.writing()) };
     // SAFETY: `cells` came from `resize_uninit(w, h)`, and the writer wrote every one of
     // its first `w * h` cells (each row, each 8 or 16 cells of it, set or not).
     unsafe { out.set_written(w, h, count) };
@@ -206,9 +197,32 @@ pub(super) fn write_avx2<const UNIT: usize>(
     _mm_sfence();
 }
 
+/// How [`write_fast`] writes an image: the labeller's choices for it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Writing {
+    /// The AVX2 writer even where the CPU has AVX-512.
+    pub(super) avx2_only: bool,
+    /// Streaming stores (see [`super::LabelStores`]).
+    pub(super) stream: bool,
+    /// Which AVX-512 writer writes each unit.
+    pub(super) writer: LabelWriter,
+}
+
+impl Labeller {
+    /// This labeller's choices for [`write_fast`] (its stores chosen for the image being
+    /// written).
+    pub(super) fn writing(&self) -> Writing {
+        Writing {
+            avx2_only: !self.may(super::AVX512_WRITER),
+            stream: self.stream,
+            writer: self.writer,
+        }
+    }
+}
+
 /// Writes the label image of a scanned grid (`labels`: each run's label, in the order of the
-/// scan) with the best writer this CPU has: [`write_avx512`] unless `avx2_only`, else
-/// [`write_avx2`], with streaming stores when `stream` (see [`super::LabelStores`]). Only
+/// scan) with the best writer this CPU has: [`write_avx512`] unless `how.avx2_only`, else
+/// [`write_avx2`], with streaming stores when `how.stream` (see [`super::LabelStores`]). Only
 /// the rows of `units` (units of one row, or two with
 /// 8-connectivity), into `out` from its first row, with `labels` from the first run of the
 /// first of them.
@@ -221,16 +235,20 @@ pub(super) unsafe fn write_fast(
     units: Range<usize>,
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
-    avx2_only: bool,
-    stream: bool,
+    how: Writing,
 ) {
-    let wide = !avx2_only && crate::cpu::has(super::AVX512_WRITER);
+    let wide = !how.avx2_only && crate::cpu::has(super::AVX512_WRITER);
+    let Writing { stream, writer, .. } = how;
     // SAFETY: the caller guarantees AVX2 and the bit instructions; `AVX512_WRITER`
     // checked AVX-512 F and VPOPCNTDQ (and the same bit instructions) for `write_avx512`.
     unsafe {
         match (conn, wide) {
-            (Connectivity::Four, true) => write_avx512::<1>(grid, units, labels, out, stream),
-            (Connectivity::Eight, true) => write_avx512::<2>(grid, units, labels, out, stream),
+            (Connectivity::Four, true) => {
+                write_avx512::<1>(grid, units, labels, out, stream, writer)
+            }
+            (Connectivity::Eight, true) => {
+                write_avx512::<2>(grid, units, labels, out, stream, writer)
+            }
             (Connectivity::Four, false) => write_avx2::<1>(grid, units, labels, out, stream),
             (Connectivity::Eight, false) => write_avx2::<2>(grid, units, labels, out, stream),
         }
@@ -243,6 +261,8 @@ pub(super) unsafe fn write_fast(
 /// 16 cells (1..=8); one `vpermd`, masked by the row's cells, picks them, and one store
 /// writes them (streaming where aligned when `stream`, masked at a row's end). 64 cells in
 /// which no run starts take the incoming label where set, one masked broadcast per 16.
+/// Units with few runs go to the [run writer](run_writer) as `writer` says
+/// ([`LabelWriter`]).
 #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt,bmi1,bmi2,lzcnt")]
 pub(super) fn write_avx512<const UNIT: usize>(
     grid: &BitGrid,
@@ -250,6 +270,7 @@ pub(super) fn write_avx512<const UNIT: usize>(
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
     stream: bool,
+    writer: LabelWriter,
 ) {
     use std::arch::x86_64::{
         _mm512_and_si512, _mm512_mask_loadu_epi32, _mm512_mask_storeu_epi32,
@@ -271,10 +292,44 @@ pub(super) fn write_avx512<const UNIT: usize>(
         0x1, 0x3, 0x7, 0xf, 0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff, 0x1fff, 0x3fff,
         0x7fff, 0xffff,
     );
+    // Units of at most one run per `cells_per_run` cells go to the run writer (`None`:
+    // none), through a row buffer with streaming stores.
+    let cells_per_run = match writer {
+        LabelWriter::Cells => None,
+        LabelWriter::Auto if stream && UNIT > 1 => None,
+        LabelWriter::Auto => Some(run_writer::SPARSE_CELLS_PER_RUN),
+        LabelWriter::Runs => Some(0),
+    };
+    let mut buffer = match cells_per_run {
+        Some(_) if stream => run_writer::RowBuffer::try_new(w),
+        _ => None,
+    };
+    // No memory for the buffer: the vector writer.
+    let cells_per_run = cells_per_run.filter(|_| !stream || buffer.is_some());
     let mut run = 0usize; // index of the next run to start
     for k in units {
         let y0 = k * UNIT;
         let rows = UNIT.min(h - y0);
+        if let Some(per) = cells_per_run {
+            let n = unit_runs(words, wpr, h, UNIT, k) as usize;
+            if n.saturating_mul(per) <= w {
+                assert!(run + n <= labels.len(), "too few run labels");
+                let labels = &labels[run..];
+                for y in y0..y0 + rows {
+                    let row = &mut out[(y - top) * w..(y - top + 1) * w];
+                    match buffer.as_mut() {
+                        Some(buffer) => {
+                            let cells = buffer.row(w);
+                            run_writer::write_row::<UNIT>(words, (wpr, h), (k, y), labels, cells);
+                            run_writer::stream_row(cells, row);
+                        }
+                        None => run_writer::write_row::<UNIT>(words, (wpr, h), (k, y), labels, row),
+                    }
+                }
+                run += n;
+                continue;
+            }
+        }
         let mut incoming = 0u32; // label of the run reaching the next cells from the left
         let mut carry = 0u64;
         for j in 0..wpr {
@@ -380,14 +435,15 @@ pub(super) fn write_avx512<const UNIT: usize>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{unit_rows, Labeller, AVX2_WRITER, AVX512_WRITER};
-    use super::write_fast;
+    use super::super::{unit_rows, LabelWriter, Labeller, AVX2_WRITER, AVX512_WRITER};
+    use super::{write_fast, Writing};
     use crate::{BitGrid, Connectivity};
     use std::mem::MaybeUninit;
 
     /// Every range of units written alone equals the same rows of the whole image, with
-    /// both writers this CPU has, on random grids of 1 to 200 columns and 1 to 21 rows (odd
-    /// heights end in a one-row unit with 8-connectivity).
+    /// both writers this CPU has (and each AVX-512 writer choice), on random grids of 1 to
+    /// 200 columns and 1 to 21 rows (odd heights end in a one-row unit with
+    /// 8-connectivity).
     #[test]
     fn unit_ranges_write_the_rows_of_the_whole_image() {
         if !crate::cpu::has(AVX2_WRITER) {
@@ -404,19 +460,28 @@ mod tests {
                 l.scan(&g, conn).unwrap();
                 let units = h.div_ceil(unit_rows(conn));
                 let rows_of = |k: usize| (k * unit_rows(conn)).min(h);
-                for (avx2_only, stream) in
-                    [(true, false), (true, true), (false, false), (false, true)]
-                {
+                let writers = [LabelWriter::Auto, LabelWriter::Cells, LabelWriter::Runs];
+                let choices = [true, false].into_iter().flat_map(|avx2_only| {
+                    [false, true]
+                        .into_iter()
+                        .flat_map(move |stream| writers.map(|writer| (avx2_only, stream, writer)))
+                });
+                for (avx2_only, stream, writer) in choices {
                     if !avx2_only && !crate::cpu::has(AVX512_WRITER) {
                         continue;
                     }
+                    let how = Writing {
+                        avx2_only,
+                        stream,
+                        writer,
+                    };
                     let write = |a: usize, b: usize| -> Vec<u32> {
                         let mut out =
                             vec![MaybeUninit::new(u32::MAX); (rows_of(b) - rows_of(a)) * w];
                         let labels = &l.parent[l.unit_base[a] as usize..];
                         // SAFETY: the CPU has AVX2 and the bit instructions (checked above),
                         // and AVX-512 when `avx2_only` is false (checked above).
-                        unsafe { write_fast(&g, conn, a..b, labels, &mut out, avx2_only, stream) };
+                        unsafe { write_fast(&g, conn, a..b, labels, &mut out, how) };
                         // SAFETY: every element was initialised when the vector was made.
                         out.iter().map(|c| unsafe { c.assume_init() }).collect()
                     };
@@ -431,7 +496,7 @@ mod tests {
                             assert_eq!(
                                 part,
                                 whole[rows_of(a) * w..rows_of(b) * w],
-                                "case {case}: {w}x{h} {conn:?} units {a}..{b} avx2_only {avx2_only} stream {stream}"
+                                "case {case}: {w}x{h} {conn:?} units {a}..{b} {how:?}"
                             );
                         }
                     }

@@ -5,8 +5,6 @@
 use super::super::scratch::Stripe;
 #[cfg(target_arch = "x86_64")]
 use super::super::x86;
-#[cfg(target_arch = "x86_64")]
-use super::super::AVX512_WRITER;
 use super::super::{unit_rows, Labeller, AVX2_WRITER};
 #[cfg(target_arch = "x86_64")]
 use super::each;
@@ -44,15 +42,13 @@ pub(super) fn write_in_pieces(
                 rest = after;
                 pieces.push((k..end, piece));
             }
-            let (l, avx2_only, stream) = (&*l, !l.may(AVX512_WRITER), l.stream);
+            let (l, how) = (&*l, l.writing());
             return each(&mut pieces, |_, (units, piece)| {
                 let labels = &l.parent[l.unit_base[units.start] as usize..];
                 // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu::has(AVX2_WRITER)`),
                 // what `write_fast` needs. Its writers write only inside `piece` (the rows
                 // of `units`) and read the run labels from the first run of `units` on.
-                unsafe {
-                    x86::write_fast(g, conn, units.clone(), labels, piece, avx2_only, stream)
-                };
+                unsafe { x86::write_fast(g, conn, units.clone(), labels, piece, how) };
                 Ok(())
             });
         }
@@ -103,17 +99,7 @@ pub(super) fn write_stripe(
             // SAFETY: the CPU has AVX2, POPCNT, BMI1, BMI2 and LZCNT (`cpu::has(AVX2_WRITER)` checks
             // all of them), what `write_fast` needs. Its writers write only inside `cells`
             // (the rows of `units`) and read the run labels from the first run of `units`.
-            unsafe {
-                x86::write_fast(
-                    g,
-                    conn,
-                    units,
-                    labels,
-                    cells,
-                    !l.may(AVX512_WRITER),
-                    l.stream,
-                )
-            };
+            unsafe { x86::write_fast(g, conn, units, labels, cells, l.writing()) };
             return;
         }
     }
