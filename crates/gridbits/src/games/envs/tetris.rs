@@ -362,11 +362,11 @@ fn decode<const W: usize>(
 
 /// Computes the lock planes of the current piece and writes the mask.
 fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [u8]) {
-    mask.fill(0);
     let g = &s.game;
     if g.game_over().is_none() {
         // Hard drop reads only the highest lock of each orientation and column (and its
-        // spin): from the column heights while the stack is low, else the full generator.
+        // spin): from the column heights while every drop rests below the spawn, else the
+        // full generator.
         let fast = c.actions == TetrisActions::HardDrop
             && g.matrix().straight_drop_locks(g.current(), &mut s.locks);
         if !fast {
@@ -377,18 +377,26 @@ fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [
         s.locks = Locks::EMPTY;
     }
     let h = c.game.height;
-    for r in 0..4 {
-        for cx in 0..W {
-            let mut bits = s.locks.lock[r][cx];
-            match c.actions {
-                TetrisActions::Placements => {
+    match c.actions {
+        TetrisActions::Placements => {
+            mask.fill(0);
+            for (r, plane) in s.locks.lock.iter().enumerate() {
+                for (cx, &col) in plane.iter().enumerate() {
+                    let mut bits = col;
                     while bits != 0 {
                         let cy = bits.trailing_zeros() as usize;
                         bits &= bits - 1;
                         mask[(r * h + cy) * W + cx] = 1;
                     }
                 }
-                TetrisActions::HardDrop => mask[r * W + cx] = u8::from(bits != 0),
+            }
+        }
+        TetrisActions::HardDrop => {
+            // Every entry written: no fill first.
+            for (row, plane) in mask.chunks_exact_mut(W).zip(&s.locks.lock) {
+                for (m, &col) in row.iter_mut().zip(plane) {
+                    *m = u8::from(col != 0);
+                }
             }
         }
     }
@@ -404,9 +412,12 @@ fn observe<const W: usize>(s: &Slot<W>, obs: &mut [u8]) {
     let h = t.height();
     let (board, rest) = obs.split_at_mut(h * W);
     let cols = t.board().columns();
-    // Row by row from the top, each row's bytes written in order.
-    for (i, row) in board.chunks_exact_mut(W).enumerate() {
-        let bit = h - 1 - i;
+    // The empty rows above the stack at once, then the rest row by row from the top.
+    let top = t.max_height() as usize;
+    let (empty, stack) = board.split_at_mut((h - top) * W);
+    empty.fill(0);
+    for (i, row) in stack.chunks_exact_mut(W).enumerate() {
+        let bit = top - 1 - i;
         for (o, &col) in row.iter_mut().zip(cols) {
             *o = (col >> bit & 1) as u8;
         }
