@@ -18,7 +18,9 @@
 //!
 //! With the feature `parallel` a batch of more than [`CHUNK`] games is cut into chunks of
 //! [`CHUNK`] games shared out over the threads of the current pool (a smaller batch runs on
-//! the calling thread) ([`crate::parallel`]); each game only reads its
+//! the calling thread) ([`crate::parallel`]), each chunk a task of its own, so that a thread
+//! that finishes early (or starts late: woken from sleep, or preempted) takes chunks from
+//! the others until none is left; each game only reads its
 //! own row and its own state, so the results are identical whatever the thread count.
 //!
 //! # Autoreset (Gymnasium 1.x "next step")
@@ -134,6 +136,7 @@ pub(crate) fn check_actions<S: Sync>(
         slots
             .par_chunks(CHUNK)
             .zip(actions.par_chunks(CHUNK))
+            .with_max_len(1)
             .enumerate()
             .find_map_first(|(k, (s, a))| scan(k * CHUNK, s, a))
     } else {
@@ -177,6 +180,7 @@ pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
             .zip(inputs.par_chunks(CHUNK))
             .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
             .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
+            .with_max_len(1)
             .for_each(|(((s, a), o), m)| chunk(s, a, o, m));
         return;
     }
@@ -224,6 +228,7 @@ pub(crate) fn drive_step<S: Send>(
             .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
             .zip(rewards.par_chunks_mut(CHUNK))
             .zip(terminated.par_chunks_mut(CHUNK))
+            .with_max_len(1)
             .for_each(|(((((s, a), o), m), r), t)| chunk(s, a, o, m, r, t));
         return;
     }

@@ -24,10 +24,11 @@ pub enum TetrisActions {
     /// One action per orientation and column, index `r * W + x` (`x` the tight box's left
     /// column), then hold at `4 * W`: the highest lock position `moves` lists in that
     /// orientation and column (the hard drop from above the stack when the piece can get
-    /// there). Same canonical orientations as [`Placements`](Self::Placements). While the
-    /// stack stays below the spawn box, these are the straight drops, found from the column
-    /// heights without the full search (the same mask and placements; the proof is in
-    /// `games/tetris/straight_drops.rs`).
+    /// there). Same canonical orientations as [`Placements`](Self::Placements). While every
+    /// straight drop comes to rest at or below the spawn row, these are the straight drops,
+    /// found from the column heights without the full search, and so is a T's spin where the
+    /// rotations into its lock start above the stack (the same mask and placements; the proof
+    /// is in `games/tetris/straight_drops.rs`).
     HardDrop,
 }
 
