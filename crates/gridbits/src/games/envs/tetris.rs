@@ -230,6 +230,52 @@ impl<const W: usize> TetrisEnv<W> {
         rewards: &mut [f32],
         terminated: &mut [u8],
     ) -> Result<(), EnvError> {
+        let mut none = vec![(); self.slots.len()]; // zero-sized: no allocation
+        self.step_with_rows(
+            actions,
+            obs,
+            masks,
+            rewards,
+            terminated,
+            (&mut none, 1),
+            |_, _| {},
+        )
+    }
+
+    /// [`step`](Self::step), and `write(result, row)` for every game right after its step,
+    /// in the same pass over the games (on the same thread, while the game is in cache):
+    /// `result` is what [`last_step`](Self::last_step) then returns, `row` the game's
+    /// `row_len` items of `rows` (game `i` at `i * row_len`). For per-game records of each
+    /// step (the Python binding's info rows) without a second pass over the batch.
+    ///
+    /// ```
+    /// use gridbits::games::envs::{TetrisEnv, TetrisEnvConfig};
+    /// let mut env = TetrisEnv::<10>::new(TetrisEnvConfig::default(), 2).unwrap();
+    /// let (ol, al) = (env.obs_len(), env.action_count());
+    /// let (mut obs, mut masks) = (vec![0u8; 2 * ol], vec![0u8; 2 * al]);
+    /// env.reset(&[1, 2], &mut obs, &mut masks).unwrap();
+    /// let actions: Vec<u32> = masks.chunks(al).map(|m| m.iter().position(|&b| b == 1).unwrap() as u32).collect();
+    /// let (mut rewards, mut terminated) = (vec![0f32; 2], vec![0u8; 2]);
+    /// let mut records = vec![0u64; 2 * 2]; // (lines, score) per game
+    /// env.step_with_rows(&actions, &mut obs, &mut masks, &mut rewards, &mut terminated,
+    ///     (&mut records, 2), |r, row| row.copy_from_slice(&[u64::from(r.lines), r.score])).unwrap();
+    /// assert_eq!(records[1], env.last_step(0).score);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`step`](Self::step), and when `rows` is not `len() * row_len` long or `row_len`
+    /// is 0.
+    #[allow(clippy::too_many_arguments)]
+    pub fn step_with_rows<R: Send>(
+        &mut self,
+        actions: &[u32],
+        obs: &mut [u8],
+        masks: &mut [u8],
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+        (rows, row_len): (&mut [R], usize),
+        write: impl Fn(&StepResult, &mut [R]) + Sync + Send,
+    ) -> Result<(), EnvError> {
         let n = self.slots.len();
         let (ol, al) = (self.obs_len(), self.action_count());
         check_len("actions", actions, n)?;
@@ -237,6 +283,10 @@ impl<const W: usize> TetrisEnv<W> {
         check_len("masks", masks, n * al)?;
         check_len("rewards", rewards, n)?;
         check_len("terminated", terminated, n)?;
+        if row_len == 0 {
+            return Err(EnvError::Config("row_len must be at least 1".into()));
+        }
+        check_len("rows", rows, n * row_len)?;
         let config = self.config;
         let hold = self.hold_action();
         check_actions(&self.slots, actions, |s, a| {
@@ -254,7 +304,11 @@ impl<const W: usize> TetrisEnv<W> {
             (masks, al),
             rewards,
             terminated,
-            |s, a, io| step_one(&config, hold, s, a, io),
+            (rows, row_len),
+            |s, a, io, row| {
+                step_one(&config, hold, s, a, io);
+                write(&s.last, row);
+            },
         );
         Ok(())
     }
