@@ -235,6 +235,7 @@ pub(super) fn solid_columns<const W: usize>(t: &Tetris<W>) -> [u64; W] {
 
 impl<const W: usize> Planes<W> {
     /// The fit maps of `piece` on `t`.
+    #[allow(clippy::needless_range_loop)] // planes and columns indexed together
     pub(super) fn new(t: &Tetris<W>, piece: Piece) -> Self {
         let h = t.height() as u32;
         let solid = solid_columns(t);

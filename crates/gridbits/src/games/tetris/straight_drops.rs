@@ -163,8 +163,7 @@ impl<const W: usize> Tetris<W> {
             return true;
         }
         let solid = solid_columns(self);
-        for r in 0..4 {
-            let g = &GEO[piece as usize][r];
+        for (r, g) in GEO[piece as usize].iter().enumerate() {
             for cx in 0..=W - usize::from(d.width[r]) {
                 let bit = out.lock[r][cx];
                 let (three, front) = corners_at(
