@@ -294,7 +294,7 @@ impl<const W: usize> TetrisEnv<W> {
                 || if a == hold {
                     s.game.can_hold()
                 } else {
-                    decode(&config, &s.game, &s.locks, a).is_some()
+                    lock_of(&config, &s.game, &s.locks, a).is_some()
                 }
         })?;
         drive_step(
@@ -367,29 +367,27 @@ fn step_one<const W: usize>(
     }
 }
 
-/// The placement of action `a`, if it is a legal placement action.
-fn decode<const W: usize>(
+/// The lock position `(r, cx, cy)` (tight coordinates) of action `a`, if it is a legal
+/// placement action.
+fn lock_of<const W: usize>(
     c: &TetrisEnvConfig,
     g: &Game<W>,
     lk: &Locks<W>,
     a: u32,
-) -> Option<Placement> {
+) -> Option<(usize, usize, u32)> {
     if g.game_over().is_some() {
         return None;
     }
     let a = a as usize;
     let h = c.game.height;
-    let (r, cx, cy) = match c.actions {
+    match c.actions {
         TetrisActions::Placements => {
             if a >= 4 * h * W {
                 return None;
             }
             let (r, rest) = (a / (h * W), a % (h * W));
             let (cy, cx) = (rest / W, rest % W);
-            if lk.lock[r][cx] >> cy & 1 == 0 {
-                return None;
-            }
-            (r, cx, cy as u32)
+            (lk.lock[r][cx] >> cy & 1 != 0).then_some((r, cx, cy as u32))
         }
         TetrisActions::HardDrop => {
             if a >= 4 * W {
@@ -397,12 +395,19 @@ fn decode<const W: usize>(
             }
             let (r, cx) = (a / W, a % W);
             let col = lk.lock[r][cx];
-            if col == 0 {
-                return None;
-            }
-            (r, cx, col.trailing_zeros())
+            (col != 0).then(|| (r, cx, col.trailing_zeros()))
         }
-    };
+    }
+}
+
+/// The placement of action `a`, if it is a legal placement action.
+fn decode<const W: usize>(
+    c: &TetrisEnvConfig,
+    g: &Game<W>,
+    lk: &Locks<W>,
+    a: u32,
+) -> Option<Placement> {
+    let (r, cx, cy) = lock_of(c, g, lk, a)?;
     let piece = g.current();
     let rotation = Rotation::ALL[r];
     let (dx, ty) = tight_offset(piece, rotation);
