@@ -109,6 +109,32 @@ trait Batch: Send + Sync {
     ) -> Result<(), EnvError>;
     /// Writes game `i`'s info row from its last step.
     fn info(&self, i: usize, row: &mut [i64]);
+    /// [`step`](Self::step), then every game's info row (`INFO` columns each).
+    fn step_info(
+        &mut self,
+        actions: &[u32],
+        obs: &mut [u8],
+        masks: &mut [u8],
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+        info: &mut [i64],
+    ) -> Result<(), EnvError> {
+        self.step(actions, obs, masks, rewards, terminated)?;
+        // The rows of CHUNK games per task: each reads its own game's state.
+        let block = CHUNK * Self::INFO;
+        let env = &*self;
+        let rows = |(k, rows): (usize, &mut [i64])| {
+            for (i, row) in rows.chunks_exact_mut(Self::INFO).enumerate() {
+                env.info(k * CHUNK + i, row);
+            }
+        };
+        if env.games() > CHUNK {
+            info.par_chunks_mut(block).enumerate().for_each(rows);
+        } else {
+            info.chunks_mut(block).enumerate().for_each(rows);
+        }
+        Ok(())
+    }
 }
 
 impl Batch for TetrisEnv<10> {
@@ -131,6 +157,26 @@ impl Batch for TetrisEnv<10> {
     }
     fn info(&self, i: usize, row: &mut [i64]) {
         tetris_info(self.last_step(i), row);
+    }
+    /// The info rows written in the step's own pass, each right after its game's step.
+    fn step_info(
+        &mut self,
+        actions: &[u32],
+        obs: &mut [u8],
+        masks: &mut [u8],
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+        info: &mut [i64],
+    ) -> Result<(), EnvError> {
+        self.step_with_rows(
+            actions,
+            obs,
+            masks,
+            rewards,
+            terminated,
+            (info, TETRIS_INFO),
+            tetris_info,
+        )
     }
 }
 
@@ -201,21 +247,7 @@ fn step_batch<E: Batch>(
     let info = slice_mut("info", &mut info)?;
     check_info(info, env.games(), E::INFO)?;
     detach(py, move || {
-        env.step(actions, obs, masks, rewards, terminated)?;
-        // The rows of CHUNK games per task: each reads its own game's state.
-        let block = CHUNK * E::INFO;
-        let env = &*env;
-        let rows = |(k, rows): (usize, &mut [i64])| {
-            for (i, row) in rows.chunks_exact_mut(E::INFO).enumerate() {
-                env.info(k * CHUNK + i, row);
-            }
-        };
-        if env.games() > CHUNK {
-            info.par_chunks_mut(block).enumerate().for_each(rows);
-        } else {
-            info.chunks_mut(block).enumerate().for_each(rows);
-        }
-        Ok(())
+        env.step_info(actions, obs, masks, rewards, terminated, info)
     })
     .map_err(env_error)
 }

@@ -18,7 +18,9 @@
 //!
 //! With the feature `parallel` a batch of more than [`CHUNK`] games is cut into chunks of
 //! [`CHUNK`] games shared out over the threads of the current pool (a smaller batch runs on
-//! the calling thread) ([`crate::parallel`]); each game only reads its
+//! the calling thread) ([`crate::parallel`]), each chunk a task of its own, so that a thread
+//! that finishes early (or starts late: woken from sleep, or preempted) takes chunks from
+//! the others until none is left; each game only reads its
 //! own row and its own state, so the results are identical whatever the thread count.
 //!
 //! # Autoreset (Gymnasium 1.x "next step")
@@ -134,6 +136,7 @@ pub(crate) fn check_actions<S: Sync>(
         slots
             .par_chunks(CHUNK)
             .zip(actions.par_chunks(CHUNK))
+            .with_max_len(1)
             .enumerate()
             .find_map_first(|(k, (s, a))| scan(k * CHUNK, s, a))
     } else {
@@ -177,6 +180,7 @@ pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
             .zip(inputs.par_chunks(CHUNK))
             .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
             .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
+            .with_max_len(1)
             .for_each(|(((s, a), o), m)| chunk(s, a, o, m));
         return;
     }
@@ -184,36 +188,46 @@ pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
     chunk(slots, inputs, obs, masks);
 }
 
-/// Runs `f` on every game with its action and its part of the step buffers (chunks of
-/// [`CHUNK`] games over the threads with the feature `parallel`).
-pub(crate) fn drive_step<S: Send>(
+/// Runs `f` on every game with its action, its part of the step buffers and its row of
+/// `rows` (`row_len` items each, at least 1; a slice of `()` when the caller has none)
+/// (chunks of [`CHUNK`] games over the threads with the feature `parallel`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn drive_step<S: Send, R: Send>(
     slots: &mut [S],
     actions: &[u32],
     (obs, obs_len): (&mut [u8], usize),
     (masks, mask_len): (&mut [u8], usize),
     rewards: &mut [f32],
     terminated: &mut [u8],
-    f: impl Fn(&mut S, u32, StepIo<'_>) + Sync + Send,
+    (rows, row_len): (&mut [R], usize),
+    f: impl Fn(&mut S, u32, StepIo<'_>, &mut [R]) + Sync + Send,
 ) {
-    let chunk =
-        |s: &mut [S], a: &[u32], o: &mut [u8], m: &mut [u8], r: &mut [f32], t: &mut [u8]| {
-            for (((((s, &a), obs), mask), reward), terminated) in s
-                .iter_mut()
-                .zip(a)
-                .zip(o.chunks_exact_mut(obs_len.max(1)))
-                .zip(m.chunks_exact_mut(mask_len.max(1)))
-                .zip(r.iter_mut())
-                .zip(t.iter_mut())
-            {
-                let io = StepIo {
-                    obs,
-                    mask,
-                    reward,
-                    terminated,
-                };
-                f(s, a, io);
-            }
-        };
+    let row_len = row_len.max(1);
+    let chunk = |s: &mut [S],
+                 a: &[u32],
+                 o: &mut [u8],
+                 m: &mut [u8],
+                 r: &mut [f32],
+                 t: &mut [u8],
+                 x: &mut [R]| {
+        for ((((((s, &a), obs), mask), reward), terminated), row) in s
+            .iter_mut()
+            .zip(a)
+            .zip(o.chunks_exact_mut(obs_len.max(1)))
+            .zip(m.chunks_exact_mut(mask_len.max(1)))
+            .zip(r.iter_mut())
+            .zip(t.iter_mut())
+            .zip(x.chunks_exact_mut(row_len))
+        {
+            let io = StepIo {
+                obs,
+                mask,
+                reward,
+                terminated,
+            };
+            f(s, a, io, row);
+        }
+    };
     #[cfg(feature = "parallel")]
     if slots.len() > CHUNK {
         use rayon::prelude::*;
@@ -224,9 +238,11 @@ pub(crate) fn drive_step<S: Send>(
             .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
             .zip(rewards.par_chunks_mut(CHUNK))
             .zip(terminated.par_chunks_mut(CHUNK))
-            .for_each(|(((((s, a), o), m), r), t)| chunk(s, a, o, m, r, t));
+            .zip(rows.par_chunks_mut(CHUNK * row_len))
+            .with_max_len(1)
+            .for_each(|((((((s, a), o), m), r), t), x)| chunk(s, a, o, m, r, t, x));
         return;
     }
     // One chunk or no feature `parallel`: on the calling thread.
-    chunk(slots, actions, obs, masks, rewards, terminated);
+    chunk(slots, actions, obs, masks, rewards, terminated, rows);
 }

@@ -169,6 +169,7 @@ impl PuyoEnv {
             s.needs_reset || (a < 32 && s.legal >> a & 1 == 1)
         })?;
         let config = self.config;
+        let mut none = vec![(); n]; // zero-sized: no allocation
         drive_step(
             &mut self.slots,
             actions,
@@ -176,7 +177,8 @@ impl PuyoEnv {
             (masks, PUYO_ACTIONS),
             rewards,
             terminated,
-            |s, a, io| step_one(&config, s, a, io),
+            (&mut none, 1),
+            |s, a, io, _| step_one(&config, s, a, io),
         );
         Ok(())
     }

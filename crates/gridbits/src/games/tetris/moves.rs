@@ -220,16 +220,29 @@ pub(super) struct Planes<const W: usize> {
     pub(super) solid: [u64; W],
 }
 
+/// The matrix columns of `t` top-down (bit `y` is row `y` from the top), every bit at or
+/// past the floor set.
+#[inline(always)]
+pub(super) fn solid_columns<const W: usize>(t: &Tetris<W>) -> [u64; W] {
+    let h = t.height() as u32;
+    let floor = (!0u64).checked_shl(h).unwrap_or(0);
+    let mut solid = [0u64; W];
+    for (x, s) in solid.iter_mut().enumerate() {
+        *s = t.column(x).reverse_bits() >> (64 - h) | floor;
+    }
+    solid
+}
+
 impl<const W: usize> Planes<W> {
     /// The fit maps of `piece` on `t`.
+    #[allow(clippy::needless_range_loop)] // planes and columns indexed together
     pub(super) fn new(t: &Tetris<W>, piece: Piece) -> Self {
         let h = t.height() as u32;
-        let mut solid = [0u64; W];
+        let solid = solid_columns(t);
         // or1..or4: each column ORed with itself shifted up by 0..len-1 rows.
         let mut ors = [[0u64; W]; 4];
         for x in 0..W {
             let c = t.column(x).reverse_bits() >> (64 - h);
-            solid[x] = c | (!0u64).checked_shl(h).unwrap_or(0);
             let o2 = c | c >> 1;
             ors[0][x] = c;
             ors[1][x] = o2;
