@@ -38,6 +38,10 @@ mod map;
 mod map_image;
 mod run_scan;
 mod sweeps;
+#[cfg(test)]
+mod test_shapes;
+mod thin;
+mod units;
 
 pub(crate) use cells::{claim_source, CONTESTED, UNREACHED};
 pub use connections::{connections_from_walls, Connections, Wall};
