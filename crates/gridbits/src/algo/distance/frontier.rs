@@ -60,9 +60,24 @@ pub(crate) fn bfs(
     }
 }
 
-/// The distances of [`bfs`] (without owners) on this thread until a layer's frontier has
-/// `wide` words or more: `Ok` with the last layer, or `Err(layer)` with every layer up to
-/// `layer` in `dist` (the row bands of `bands.rs` go on from there).
+/// The distances of [`bfs`] (without owners), with thin layers within `limits`.
+pub(super) fn distances(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    dist: &mut [u32],
+    limits: Limits,
+) -> u32 {
+    match distances_until(seeds, passable, moves, con, dist, usize::MAX, limits) {
+        Ok(last) | Err(last) => last,
+    }
+}
+
+/// The distances of [`bfs`] (without owners, thin layers within `limits`) on this thread
+/// until a layer's frontier has `wide` words or more: `Ok` with the last layer, or
+/// `Err(layer)` with every layer up to `layer` in `dist` (the row bands of `bands.rs` go on
+/// from there).
 pub(super) fn distances_until(
     seeds: &BitGrid,
     passable: &BitGrid,
@@ -70,17 +85,9 @@ pub(super) fn distances_until(
     con: Option<&Connections<BitGrid>>,
     dist: &mut [u32],
     wide: usize,
+    limits: Limits,
 ) -> Result<u32, u32> {
-    bfs_until(
-        seeds,
-        passable,
-        moves,
-        con,
-        Some(dist),
-        None,
-        wide,
-        Limits::AUTO,
-    )
+    bfs_until(seeds, passable, moves, con, Some(dist), None, wide, limits)
 }
 
 /// [`bfs`], or with distances alone and `wide` not `usize::MAX`, [`distances_until`], with
@@ -397,7 +404,13 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
     let mut layer = 0u32;
     // Thin layers (`thin.rs`): without owners (read from the slots of the layer before),
     // on grids whose units and cells fit their entries.
-    let thin_ok = !OWN && limits.enter > 0 && Thin::fits(&pad) && wide > limits.exit;
+    // A thin layer of `wide` entries or more goes back to the slots, where its words are
+    // counted once.
+    let limits = Limits {
+        exit: limits.exit.min(wide.saturating_sub(1)),
+        ..limits
+    };
+    let thin_ok = !OWN && limits.enter > 0 && Thin::fits(&pad);
     let mut thin = Thin::new();
     loop {
         let (ck, nk, pk) = slots(layer);
@@ -545,12 +558,13 @@ mod tests {
     /// Every way of running the BFS: the automatic limits, the slots throughout, thin layers
     /// throughout, and limits that switch between the two every few layers and write the
     /// distances after every layer or every few entries.
-    const LIMITS: [Limits; 5] = [
+    const LIMITS: [Limits; 6] = [
         Limits::AUTO,
-        Limits::NEVER,
+        Limits::SLOTS,
+        Limits::THIN,
         Limits {
-            enter: usize::MAX - 1,
-            exit: usize::MAX - 1,
+            enter: usize::MAX,
+            exit: usize::MAX,
             flush: usize::MAX,
         },
         Limits {

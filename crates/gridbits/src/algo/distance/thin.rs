@@ -1,6 +1,6 @@
-//! The thin layers of the word-frontier BFS (`frontier.rs`): layers of a few frontier words
-//! (a maze's corridors, the first layers from a source) without the slot machinery, and with
-//! their distances written in batches.
+//! The thin layers of the word-frontier BFS (`frontier.rs`): layers without the slot
+//! machinery, whose distances are written in batches. Made for frontiers of a few words (a
+//! maze's corridors), they won on wide fronts too ([`Limits::AUTO`]).
 //!
 //! A wide layer keeps its words in the units' frontier slots and lists each word once (a
 //! word reached from several neighbours is listed by the first push). In a maze a layer is
@@ -14,10 +14,15 @@
 //! before in one buffer. A push claims its cells from the unit's open word and writes an
 //! entry after the layer being built, kept when it claimed any: a word reached from two
 //! neighbours gets two entries with disjoint cells, which is harmless (each cell is claimed
-//! once) and rare in a thin front. The frontier word comes from the buffer, in order. The
-//! distances wait in the buffer until [`FLUSH`] entries have gathered and are then written
-//! layer after layer in one tight loop, where the stores of many cells are in flight at
-//! once.
+//! once), rare in a thin front and, measured, cheaper than the slots in a wide one. The
+//! frontier word comes from the buffer, in order. The distances wait in the buffer until a
+//! few thousand entries have gathered and are then written layer after layer in one tight
+//! loop, where the stores of many cells are in flight at once.
+//!
+//! When the BFS switches (tests switch every few layers; the row bands take over from the
+//! slots), a layer moves between the two forms in one pass over its words: to the slots by
+//! OR-ing each entry into its unit's slot and listing the unit when the slot was empty, from
+//! them by reading and clearing each listed word's slot.
 
 use super::units::{push_word, Claim, Cons, Pad, Unit, OPEN};
 
@@ -34,24 +39,28 @@ pub(super) struct Limits {
 }
 
 impl Limits {
-    /// The limits of every BFS. Thin layers from 32 words down: a maze's layers (about six
-    /// words, rarely more than 30) never leave them, and a wide front (where a word is
-    /// reached from its neighbours as often as from itself, and listing it once pays) goes
-    /// back to the slots above 64 entries. The distances are written every 2048 entries
-    /// (32 KiB, in the first-level cache). Measured in docs/benchmarks.md ("Distance maps of
-    /// mazes").
-    pub(super) const AUTO: Limits = Limits {
-        enter: 32,
-        exit: 64,
-        flush: 2048,
-    };
+    /// The limits of every BFS: thin layers throughout, the distances written every 2048
+    /// entries (32 KiB, in the first-level cache). Thin layers won on every shape measured,
+    /// wide fronts included, where a word gets an entry from each neighbour that reaches it:
+    /// a perfect maze 1024x1024 and 4096x4096, noise with 30% and 35% walls, an open room and
+    /// noise with 15% walls with connection masks (which keep the row sweeps away), against
+    /// switching to the slots above 64 entries (docs/benchmarks.md, "Distance maps of
+    /// mazes"). The slots stay for owners (read from the slots of the layer before), for
+    /// grids too large for an entry's 32 bits, and for the row bands.
+    pub(super) const AUTO: Limits = Limits::THIN;
 
-    /// No thin layers (the slots throughout).
-    #[cfg(test)]
-    pub(super) const NEVER: Limits = Limits {
+    /// No thin layers: the slots throughout.
+    pub(super) const SLOTS: Limits = Limits {
         enter: 0,
         exit: 0,
         flush: 0,
+    };
+
+    /// Thin layers throughout (until the row bands take over).
+    pub(super) const THIN: Limits = Limits {
+        enter: usize::MAX,
+        exit: usize::MAX,
+        flush: 2048,
     };
 }
 
