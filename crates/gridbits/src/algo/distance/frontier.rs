@@ -11,6 +11,11 @@
 //! about what a per-cell queue pays, without its unpredictable branches per neighbour.
 //! Distances are written per frontier word with a `tzcnt` loop.
 //!
+//! Without owners the layers are *thin* (`thin.rs`): runs of entries that carry their cells,
+//! instead of the slots (`units.rs`), with the distances written in batches; [`run`] moves a layer
+//! between the two forms when the limits say so (the row bands of `bands.rs` and the owners
+//! read the slots).
+//!
 //! The grids are copied into the padded layout of `units.rs`: one 32-byte unit per word
 //! position, with the cells not yet visited and three frontier slots that take turns as the
 //! previous, current and next layer.
