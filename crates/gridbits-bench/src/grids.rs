@@ -7,7 +7,7 @@
 //! (no walls) and a serpentine (one corridor folded back and forth across the grid).
 
 use crate::Bench;
-use gridbits::algo::distance::distance_map;
+use gridbits::algo::distance::{distance_map, distance_map_with, FrontierLayers};
 use gridbits::algo::fill::{fill, fill_count, fill_from, fill_union};
 use gridbits::algo::voronoi::{voronoi, voronoi_owners, voronoi_owners_with_distances};
 use gridbits::naive::{fill as nf, NaiveGrid};
@@ -196,7 +196,9 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     many_players(bench, rng);
 }
 
-/// `distance SHAPE N`: the library's distance map from one cell against the plain BFS.
+/// `distance SHAPE N`: the library's distance map from one cell against the plain BFS, and
+/// against the word-frontier BFS with its layers in the slots throughout and thin throughout
+/// (alternatives of the automatic choice).
 fn distance(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, usize)) {
     let size = passable.width();
     let name = format!("distance {shape} {size}x{size}");
@@ -212,6 +214,16 @@ fn distance(bench: &mut Bench, shape: &str, passable: &BitGrid, start: (usize, u
         .warm_up()
         .case("bitgrid", 1, || {
             let d = distance_map(&seed, passable, Moves::Four, None);
+            d.max().unwrap_or(0) as u64
+        })
+        // The word-frontier BFS with its layers held one way throughout (the automatic
+        // choice switches per layer).
+        .alternative("slots", 1, || {
+            let d = distance_map_with(&seed, passable, Moves::Four, None, FrontierLayers::Slots);
+            d.max().unwrap_or(0) as u64
+        })
+        .alternative("thin", 1, || {
+            let d = distance_map_with(&seed, passable, Moves::Four, None, FrontierLayers::Thin);
             d.max().unwrap_or(0) as u64
         })
         .case("plain", 1, || {

@@ -8,7 +8,9 @@
 //! them, and sliding moves run the whole-grid engine.
 
 use crate::common::{check, config, maze, SplitMix};
-use gridbits::algo::distance::{distance_map, Connections, DistanceMap};
+use gridbits::algo::distance::{
+    distance_map, distance_map_with, Connections, DistanceMap, FrontierLayers,
+};
 use gridbits::algo::voronoi::{
     try_voronoi_owners, voronoi, voronoi_depths, voronoi_owners, voronoi_owners_with_distances,
     Owners,
@@ -103,6 +105,12 @@ fn check_grid(passable: &BitGrid, rng: &mut Rng, player_counts: &[usize], all_mo
                     "{ctx} distance at {:?}",
                     (k % w, k / w)
                 );
+            }
+            // The BFS layers held in the slots, and thin, throughout: the same map.
+            for layers in [FrontierLayers::Slots, FrontierLayers::Thin] {
+                let other = distance_map_with(&src, passable, moves, c, layers);
+                assert!(other == got, "{ctx} {layers:?}: the maps differ");
+                assert_eq!(other.max(), got.max(), "{ctx} {layers:?}");
             }
             for &n in player_counts {
                 let cells = players(w, h, n, rng);

@@ -1,8 +1,9 @@
 //! The choice of distance engine, in one place ([`DistanceEngine`]): whole-board layers for
 //! fixed boards and sliding moves; for a [`BitGrid`] with step moves, row sweeps when the free
 //! cells form long horizontal runs and there are no connection masks, else the word-frontier
-//! BFS.
+//! BFS, with thin layers while its frontier has a few words ([`FrontierLayers`]).
 
+use super::thin::Limits;
 use super::{bands, frontier, layers, sweeps, Connections, DistanceMap};
 use crate::algo::checks::assert_sizes;
 use crate::{BitBoard, BitGrid, Board, Moves};
@@ -47,50 +48,116 @@ impl DistanceEngine for BitGrid {
         moves: Moves,
         con: Option<&Connections<Self>>,
     ) -> DistanceMap {
-        if moves.is_sliding() {
-            return distances_by_layers(sources, passable, moves, con);
-        }
-        assert_sizes(
-            passable,
-            "sources",
-            std::slice::from_ref(sources),
-            con,
-            None,
-        );
-        let mut map = DistanceMap::new(passable.width(), passable.height());
-        if con.is_none() {
-            if let Some(most) = try_sweeps(sources, passable, moves, &mut map.dist) {
-                map.known_max = Some(most);
-                return map;
-            }
-        }
-        // On three threads or more, once a layer's frontier is wide, the BFS goes on in row
-        // bands on every thread (`bands.rs`), unless the system refuses a thread.
-        let count = bands::threads(passable.width(), passable.height());
-        let mut last = None;
-        if count >= 2 {
-            let dist = &mut map.dist;
-            last = match frontier::distances_until(sources, passable, moves, con, dist, bands::WIDE)
-            {
-                Ok(last) => Some(last),
-                Err(layer) => {
-                    let eight = moves == Moves::Eight;
-                    let banded = bands::bfs(count, passable, eight, con, dist, layer);
-                    if banded.is_none() {
-                        // No threads: the BFS again from the start on this thread.
-                        dist.fill(DistanceMap::UNREACHABLE);
-                    }
-                    banded
-                }
-            };
-        }
-        let last = last.unwrap_or_else(|| {
-            frontier::bfs(sources, passable, moves, con, Some(&mut map.dist), None)
-        });
-        // Sources are layer 0 whether passable or not: without any, nothing is reached.
-        map.known_max = Some((!sources.is_empty()).then_some(last));
-        map
+        grid_distances(sources, passable, moves, con, FrontierLayers::Auto)
     }
+}
+
+/// How the word-frontier BFS of a [`BitGrid`] holds its layers ([`distance_map_with`]).
+///
+/// In the *slots* of the grid's padded words, a layer lists each word once however many
+/// neighbours reach it, and each word's distances are written as it is expanded. As *thin*
+/// entries that carry their cells, a word reached from two neighbours is listed twice, and
+/// the distances are written in batches (`docs/algorithms.md`). All give the same
+/// distances.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FrontierLayers {
+    /// What [`distance_map`](super::distance_map) does: thin layers (measured faster on
+    /// mazes, noise and open rooms alike; `docs/benchmarks.md`).
+    #[default]
+    Auto,
+    /// The slots throughout.
+    Slots,
+    /// Thin layers throughout (until the row bands take over, on three threads or more).
+    Thin,
+}
+
+/// [`distance_map`](super::distance_map) on a [`BitGrid`], with the BFS layers held as
+/// `layers` says; the row sweeps and the row bands are chosen as `distance_map` chooses them.
+/// The same distances whatever `layers` is: the choice is there to measure the automatic one
+/// against the others (`gridbits-bench`).
+///
+/// ```
+/// use gridbits::algo::distance::{distance_map, distance_map_with, FrontierLayers};
+/// use gridbits::{BitGrid, Moves};
+/// let free = !BitGrid::parse("#.###\n#...#\n###.#").unwrap();
+/// let mut s = free.empty_like();
+/// s.set(1, 0);
+/// let d = distance_map_with(&s, &free, Moves::Four, None, FrontierLayers::Thin);
+/// assert_eq!(d.get(3, 2), Some(4));
+/// assert_eq!(d, distance_map(&s, &free, Moves::Four, None));
+/// ```
+///
+/// # Panics
+///
+/// If `sources`, `passable` and the connection masks differ in size.
+pub fn distance_map_with(
+    sources: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    layers: FrontierLayers,
+) -> DistanceMap {
+    grid_distances(sources, passable, moves, con, layers)
+}
+
+/// The distances of a [`BitGrid`]: whole-grid layers for sliding moves; for step moves the
+/// row sweeps when they fit, else the word-frontier BFS with its layers held as `layers` says
+/// (in row bands once a frontier is wide, on three threads or more).
+fn grid_distances(
+    sources: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    layers: FrontierLayers,
+) -> DistanceMap {
+    if moves.is_sliding() {
+        return distances_by_layers(sources, passable, moves, con);
+    }
+    let limits = match layers {
+        FrontierLayers::Auto => Limits::AUTO,
+        FrontierLayers::Slots => Limits::SLOTS,
+        FrontierLayers::Thin => Limits::THIN,
+    };
+    assert_sizes(
+        passable,
+        "sources",
+        std::slice::from_ref(sources),
+        con,
+        None,
+    );
+    let mut map = DistanceMap::new(passable.width(), passable.height());
+    if con.is_none() {
+        if let Some(most) = try_sweeps(sources, passable, moves, &mut map.dist) {
+            map.known_max = Some(most);
+            return map;
+        }
+    }
+    // On three threads or more, once a layer's frontier is wide, the BFS goes on in row
+    // bands on every thread (`bands.rs`), unless the system refuses a thread.
+    let count = bands::threads(passable.width(), passable.height());
+    let mut last = None;
+    if count >= 2 {
+        let dist = &mut map.dist;
+        let wide = bands::WIDE;
+        last = match frontier::distances_until(sources, passable, moves, con, dist, wide, limits) {
+            Ok(last) => Some(last),
+            Err(layer) => {
+                let eight = moves == Moves::Eight;
+                let banded = bands::bfs(count, passable, eight, con, dist, layer);
+                if banded.is_none() {
+                    // No threads: the BFS again from the start on this thread.
+                    dist.fill(DistanceMap::UNREACHABLE);
+                }
+                banded
+            }
+        };
+    }
+    let last = last.unwrap_or_else(|| {
+        frontier::distances(sources, passable, moves, con, &mut map.dist, limits)
+    });
+    // Sources are layer 0 whether passable or not: without any, nothing is reached.
+    map.known_max = Some((!sources.is_empty()).then_some(last));
+    map
 }
 
 /// The whole-board engine: each BFS layer ([`layers`]) painted at its depth. Sources are

@@ -11,12 +11,14 @@
 //! about what a per-cell queue pays, without its unpredictable branches per neighbour.
 //! Distances are written per frontier word with a `tzcnt` loop.
 //!
-//! The grids are copied into a padded layout (one zero word after each row, one zero row above
-//! and below), so every neighbour of a real word exists and needs no bounds check. Each padded
-//! word position (a *unit*) keeps its four words side by side, 32 bytes: the cells not yet
-//! visited and three frontier slots that take turns as the previous, current and next layer.
-//! A push into a neighbour then touches one cache line, not one per array, which is what a
-//! thin frontier scattered over a large grid pays for.
+//! Without owners the layers are *thin* (`thin.rs`): runs of entries that carry their cells,
+//! instead of the slots (`units.rs`), with the distances written in batches; [`run`] moves a layer
+//! between the two forms when the limits say so (the row bands of `bands.rs` and the owners
+//! read the slots).
+//!
+//! The grids are copied into the padded layout of `units.rs`: one 32-byte unit per word
+//! position, with the cells not yet visited and three frontier slots that take turns as the
+//! previous, current and next layer.
 //!
 //! On large grids with a second thread, the per-cell writes go to that thread
 //! (`layer_writer.rs`): this one sends each frontier word (and with owners its predecessor
@@ -28,139 +30,11 @@
 
 use super::cells::{own_bits, prefetch, prefetch_rows, write_layer};
 use super::layer_writer::{self, Feed};
+use super::thin::{Entry, Limits, Thin};
+use super::units::{cw, Claim};
+pub(super) use super::units::{push_word, slots, Cons, Pad, Unit, OPEN};
 use super::Connections;
 use crate::{BitGrid, Dir, Moves};
-
-/// The padded word layout of a `w x h` grid: one zero word first, then `h + 2` rows of
-/// `s = n + 1` words (the last word of each row zero; rows `0` and `h + 1` zero), then one
-/// zero word: every word of the grid has its eight neighbours.
-#[derive(Clone, Copy)]
-pub(super) struct Pad {
-    pub(super) w: usize,
-    pub(super) h: usize,
-    pub(super) n: usize,
-    pub(super) s: usize,
-}
-
-impl Pad {
-    fn new(g: &BitGrid) -> Self {
-        Self::rows(g, g.height())
-    }
-
-    /// The layout of `h` rows of `g` (a band of its rows).
-    pub(super) fn rows(g: &BitGrid, h: usize) -> Self {
-        let n = g.words_per_row();
-        Pad {
-            w: g.width(),
-            h,
-            n,
-            s: n + 1,
-        }
-    }
-
-    /// Number of padded words.
-    pub(super) fn len(&self) -> usize {
-        (self.h + 2) * self.s + 2
-    }
-
-    /// The unit of word `i` of row `y` (`y` may be `h`, the zero row below, or `usize::MAX`,
-    /// the zero row above).
-    pub(super) fn unit(&self, y: usize, i: usize) -> usize {
-        y.wrapping_add(1) * self.s + i + 1
-    }
-
-    /// A padded copy of `g`'s words.
-    fn copy(&self, g: &BitGrid) -> Vec<u64> {
-        self.copy_rows(g, 0)
-    }
-
-    /// A padded copy of the words of `g`'s rows `top..top + h`.
-    pub(super) fn copy_rows(&self, g: &BitGrid, top: usize) -> Vec<u64> {
-        let mut out = vec![0u64; self.len()];
-        for y in 0..self.h {
-            let at = self.unit(y, 0);
-            out[at..at + self.n].copy_from_slice(g.row_words(top + y));
-        }
-        out
-    }
-
-    /// Zeroed memory for the units of `g` (with one unit to spare for alignment): pages of
-    /// the allocator's zeroes, which a small region in a large grid never touches.
-    pub(super) fn unit_store(&self) -> Vec<u64> {
-        let words = 4 * (self.len() + 1);
-        crate::huge_pages::zeroed(words).unwrap_or_else(|| {
-            // As `vec!` does when memory runs out (the fallible entry points checked first).
-            std::alloc::handle_alloc_error(std::alloc::Layout::new::<Unit>())
-        })
-    }
-
-    /// The units in `store` (from [`Pad::unit_store`]), aligned, with `g`'s words as the
-    /// open cells (slot [`OPEN`]) and the frontier slots zero.
-    fn units<'a>(&self, store: &'a mut [u64], g: &BitGrid) -> &'a mut [Unit] {
-        self.units_rows(store, g, 0)
-    }
-
-    /// The units in `store` (from [`Pad::unit_store`]), aligned, as they are.
-    pub(super) fn view<'a>(&self, store: &'a mut [u64]) -> &'a mut [Unit] {
-        let len = self.len();
-        assert!(store.len() >= 4 * (len + 1), "a unit store of this pad");
-        // The first word at a multiple of 32 bytes: at most 3 words in (words are 8-aligned).
-        let skip = store.as_ptr().align_offset(std::mem::align_of::<Unit>());
-        assert!(skip <= 3);
-        // SAFETY: `skip + 4 * len <= 3 + 4 * len < store.len()` words, so the `len` units lie
-        // inside `store`, whose mutable borrow they take over for `'a`; the start is aligned
-        // for `Unit` (`align_offset` above); `Unit` is four `u64`s (`repr(C)`), so any bits
-        // of the words are a valid unit.
-        unsafe { std::slice::from_raw_parts_mut(store.as_mut_ptr().add(skip).cast::<Unit>(), len) }
-    }
-
-    /// [`Pad::units`] of `g`'s rows `top..top + h` (a band of its rows).
-    pub(super) fn units_rows<'a>(
-        &self,
-        store: &'a mut [u64],
-        g: &BitGrid,
-        top: usize,
-    ) -> &'a mut [Unit] {
-        let units = self.view(store);
-        for y in 0..self.h {
-            let at = self.unit(y, 0);
-            for (u, &word) in units[at..at + self.n].iter_mut().zip(g.row_words(top + y)) {
-                u.0[OPEN] = word;
-            }
-        }
-        units
-    }
-}
-
-/// The four words of a unit: the open (not yet visited, passable) cells, then three frontier
-/// slots (previous, current and next layer, in turn). Aligned to its 32 bytes, so that a
-/// unit never straddles two cache lines.
-#[derive(Clone, Copy)]
-#[repr(C, align(32))]
-pub(crate) struct Unit(pub(crate) [u64; 4]);
-
-/// The slot of the open cells in a [`Unit`].
-pub(super) const OPEN: usize = 0;
-
-/// The slots of layer `layer`'s frontier, the next one and the previous one.
-#[inline(always)]
-pub(super) fn slots(layer: u32) -> (usize, usize, usize) {
-    let k = (layer % 3) as usize;
-    (1 + k, 1 + (k + 1) % 3, 1 + (k + 2) % 3)
-}
-
-/// The masks a move in each direction may start from, padded (only with connection masks).
-pub(super) type Cons = [Vec<u64>; 8];
-
-/// The word of `con` for direction `d` at unit `u`, all ones without masks.
-#[inline(always)]
-fn cw<const CON: bool>(con: &Cons, d: Dir, u: usize) -> u64 {
-    if CON {
-        con[d.index()][u]
-    } else {
-        !0
-    }
-}
 
 /// Runs the BFS from `seeds` (layer 0, whether passable or not) through `passable` minus the
 /// seeds, writing every reached cell's layer into `dist` when given (row-major `w * h`, which
@@ -177,14 +51,38 @@ pub(crate) fn bfs(
     dist: Option<&mut [u32]>,
     owner: Option<&mut [u32]>,
 ) -> u32 {
-    match bfs_until(seeds, passable, moves, con, dist, owner, usize::MAX) {
+    match bfs_until(
+        seeds,
+        passable,
+        moves,
+        con,
+        dist,
+        owner,
+        usize::MAX,
+        Limits::AUTO,
+    ) {
         Ok(last) | Err(last) => last,
     }
 }
 
-/// The distances of [`bfs`] (without owners) on this thread until a layer's frontier has
-/// `wide` words or more: `Ok` with the last layer, or `Err(layer)` with every layer up to
-/// `layer` in `dist` (the row bands of `bands.rs` go on from there).
+/// The distances of [`bfs`] (without owners), with thin layers within `limits`.
+pub(super) fn distances(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    dist: &mut [u32],
+    limits: Limits,
+) -> u32 {
+    match distances_until(seeds, passable, moves, con, dist, usize::MAX, limits) {
+        Ok(last) | Err(last) => last,
+    }
+}
+
+/// The distances of [`bfs`] (without owners, thin layers within `limits`) on this thread
+/// until a layer's frontier has `wide` words or more: `Ok` with the last layer, or
+/// `Err(layer)` with every layer up to `layer` in `dist` (the row bands of `bands.rs` go on
+/// from there).
 pub(super) fn distances_until(
     seeds: &BitGrid,
     passable: &BitGrid,
@@ -192,11 +90,14 @@ pub(super) fn distances_until(
     con: Option<&Connections<BitGrid>>,
     dist: &mut [u32],
     wide: usize,
+    limits: Limits,
 ) -> Result<u32, u32> {
-    bfs_until(seeds, passable, moves, con, Some(dist), None, wide)
+    bfs_until(seeds, passable, moves, con, Some(dist), None, wide, limits)
 }
 
-/// [`bfs`], or with distances alone and `wide` not `usize::MAX`, [`distances_until`].
+/// [`bfs`], or with distances alone and `wide` not `usize::MAX`, [`distances_until`], with
+/// thin layers within `limits`.
+#[allow(clippy::too_many_arguments)]
 fn bfs_until(
     seeds: &BitGrid,
     passable: &BitGrid,
@@ -205,6 +106,7 @@ fn bfs_until(
     mut dist: Option<&mut [u32]>,
     mut owner: Option<&mut [u32]>,
     wide: usize,
+    limits: Limits,
 ) -> Result<u32, u32> {
     let pad = Pad::new(passable);
     let cells = pad.w * pad.h;
@@ -226,11 +128,17 @@ fn bfs_until(
         ($own:expr, $sink:expr, $wide:expr) => {
             match (eight, cons.is_some()) {
                 (false, false) => {
-                    run::<false, false, $own, _>(pad, seeds, passable, c, $sink, $wide)
+                    run::<false, false, $own, _>(pad, seeds, passable, c, $sink, $wide, limits)
                 }
-                (false, true) => run::<false, true, $own, _>(pad, seeds, passable, c, $sink, $wide),
-                (true, false) => run::<true, false, $own, _>(pad, seeds, passable, c, $sink, $wide),
-                (true, true) => run::<true, true, $own, _>(pad, seeds, passable, c, $sink, $wide),
+                (false, true) => {
+                    run::<false, true, $own, _>(pad, seeds, passable, c, $sink, $wide, limits)
+                }
+                (true, false) => {
+                    run::<true, false, $own, _>(pad, seeds, passable, c, $sink, $wide, limits)
+                }
+                (true, true) => {
+                    run::<true, true, $own, _>(pad, seeds, passable, c, $sink, $wide, limits)
+                }
             }
         };
     }
@@ -393,7 +301,7 @@ pub(super) struct Next {
 /// in the caches, where the prefetches cost more than they save.
 pub(super) const PREFETCH_CELLS: usize = 1 << 22;
 
-impl Next {
+impl Claim for Next {
     /// Adds `bits` minus the visited cells at unit `t` (whose first cell is `base`), without a
     /// branch: the entry after the list is always written, and kept only when `t` gets its
     /// first bits.
@@ -413,15 +321,6 @@ impl Next {
             );
         }
     }
-
-    /// [`Next::push`] for the one bit carried into the word beside: rarely set, so a branch
-    /// (well predicted) skips the push.
-    #[inline(always)]
-    fn push_carry(&mut self, units: &mut [Unit], t: usize, base: usize, bit: u64) {
-        if bit != 0 {
-            self.push(units, t, base, bit);
-        }
-    }
 }
 
 /// Units of at least this many bytes (1 MiB, a second-level cache) are prefetched
@@ -432,50 +331,6 @@ pub(super) const FAR_UNITS_BYTES: usize = 1 << 20;
 /// How many frontier words ahead the owner lines are prefetched (with owners on this
 /// thread); the units are prefetched twice as far ahead.
 pub(super) const LIST_AHEAD: usize = 16;
-
-/// Pushes the frontier word `f` at unit `u` (first cell `base`; `s` units and `w` cells a
-/// row) into its neighbour words of the next layer.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub(super) fn push_word<const EIGHT: bool, const CON: bool>(
-    units: &mut [Unit],
-    next: &mut Next,
-    c: &Cons,
-    u: usize,
-    base: usize,
-    f: u64,
-    s: usize,
-    w: usize,
-) {
-    // Moves west (towards bit 0, and bit 0 into bit 63 of the word before), east,
-    // north and south, each from the cells whose mask allows it.
-    let (fw, fe) = (f & cw::<CON>(c, Dir::W, u), f & cw::<CON>(c, Dir::E, u));
-    let (up, down) = (u - s, u + s);
-    let (bup, bdown) = (base.wrapping_sub(w), base.wrapping_add(w));
-    let (bl, br) = (base.wrapping_sub(64), base.wrapping_add(64));
-    next.push(units, u, base, (fw >> 1) | (fe << 1));
-    next.push_carry(units, u - 1, bl, fw << 63);
-    next.push_carry(units, u + 1, br, fe >> 63);
-    let fnn = f & cw::<CON>(c, Dir::N, u);
-    let fs = f & cw::<CON>(c, Dir::S, u);
-    if EIGHT {
-        let fnw = f & cw::<CON>(c, Dir::NW, u);
-        let fne = f & cw::<CON>(c, Dir::NE, u);
-        let fsw = f & cw::<CON>(c, Dir::SW, u);
-        let fse = f & cw::<CON>(c, Dir::SE, u);
-        let (l, r) = (bup.wrapping_sub(64), bup.wrapping_add(64));
-        next.push(units, up, bup, fnn | (fnw >> 1) | (fne << 1));
-        next.push_carry(units, up - 1, l, fnw << 63);
-        next.push_carry(units, up + 1, r, fne >> 63);
-        let (l, r) = (bdown.wrapping_sub(64), bdown.wrapping_add(64));
-        next.push(units, down, bdown, fs | (fsw >> 1) | (fse << 1));
-        next.push_carry(units, down - 1, l, fsw << 63);
-        next.push_carry(units, down + 1, r, fse >> 63);
-    } else {
-        next.push(units, up, bup, fnn);
-        next.push(units, down, bdown, fs);
-    }
-}
 
 /// For each cell of unit `u`, which neighbours in the previous layer (slot `pk`) reach it in
 /// one move: masks of the cells with a predecessor to the west, east, north, south, then
@@ -524,6 +379,7 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
     c: &Cons,
     sink: &mut S,
     wide: usize,
+    limits: Limits,
 ) -> Result<u32, u32> {
     // Previous layers' slots are kept a layer longer only for owners read from them.
     let keep = OWN;
@@ -561,8 +417,52 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
     let mut prev_list: Vec<(usize, usize)> = Vec::new();
     let mut prev_count = 0;
     let mut layer = 0u32;
+    // Thin layers (`thin.rs`): without owners (read from the slots of the layer before),
+    // on grids whose units and cells fit their entries.
+    // A thin layer of `wide` entries or more goes back to the slots, where its words are
+    // counted once.
+    let limits = Limits {
+        exit: limits.exit.min(wide.saturating_sub(1)),
+        ..limits
+    };
+    let thin_ok = !OWN && limits.enter > 0 && Thin::fits(&pad);
+    let mut thin = Thin::new();
     loop {
         let (ck, nk, pk) = slots(layer);
+        if thin_ok && count <= limits.enter {
+            // The layer's words leave the slots (all slots are clear in thin layers).
+            thin.begin(layer);
+            for &(u, base) in &list[..count] {
+                let f = units[u].0[ck];
+                units[u].0[ck] = 0;
+                thin.add(u, base, f);
+            }
+            let Some(wider) = run_thin::<EIGHT, CON, S>(&mut thin, units, c, sink, s, w, limits)
+            else {
+                return Ok(thin.layer() - 1);
+            };
+            // A wide layer: back to the slots, each word listed once.
+            layer = wider;
+            let (ck, _, _) = slots(layer);
+            count = 0;
+            if list.len() < thin.current().len() {
+                list.resize(thin.current().len(), (0, 0));
+            }
+            for e in thin.current() {
+                let (u, base) = (e.unit(), e.base());
+                let was = units[u].0[ck];
+                units[u].0[ck] = was | e.bits;
+                list[count] = (u, base);
+                count += (was == 0) as usize;
+            }
+            if count >= wide {
+                return Err(layer - 1);
+            }
+            continue;
+        }
+        if layer > 0 {
+            sink.layer(layer);
+        }
         next.slot = nk;
         // Each word pushes into at most 9 words, each listed once per layer, plus the entry
         // written past the end.
@@ -611,7 +511,6 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
             return Err(layer);
         }
         layer += 1;
-        sink.layer(layer);
         // The slot of the layer before this one becomes the next layer's. Without owners it
         // was cleared as it was read; with owners it was kept until this layer's owners were
         // read from it, and is cleared now.
@@ -625,5 +524,208 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
         std::mem::swap(&mut list, &mut next.list);
         count = next.len;
         next.len = 0;
+    }
+}
+
+/// Runs thin layers (`thin.rs`) from the current layer of `thin`, handing their words to
+/// `sink` in batches: `None` when the BFS is over (the last layer is `thin.layer() - 1`, all
+/// written), or `Some(layer)` when layer `layer` (current in `thin`, not written) has more
+/// than `limits.exit` entries; every layer before it is written.
+fn run_thin<const EIGHT: bool, const CON: bool, S: Sink>(
+    thin: &mut Thin,
+    units: &mut [Unit],
+    c: &Cons,
+    sink: &mut S,
+    s: usize,
+    w: usize,
+    limits: Limits,
+) -> Option<u32> {
+    let mut write = |layer: u32, words: &[Entry]| {
+        if layer > 0 {
+            sink.layer(layer);
+        }
+        for e in words {
+            sink.word::<EIGHT>(e.bits, e.base(), layer, None);
+        }
+    };
+    loop {
+        let n = thin.step::<EIGHT, CON>(units, c, s, w);
+        if n == 0 || n > limits.exit || thin.held() >= limits.flush {
+            thin.drain(&mut write);
+            if n == 0 {
+                return None;
+            }
+            if n > limits.exit {
+                return Some(thin.layer());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_shapes::{maze, spiral};
+    use super::super::DistanceMap;
+    use super::*;
+    use crate::naive::{fill as nf, NaiveGrid};
+    use crate::test_rng::XorShift as Rng;
+
+    /// Every way of running the BFS: the automatic limits, the slots throughout, thin layers
+    /// throughout, and limits that switch between the two every few layers and write the
+    /// distances after every layer or every few entries.
+    const LIMITS: [Limits; 6] = [
+        Limits::AUTO,
+        Limits::SLOTS,
+        Limits::THIN,
+        Limits {
+            enter: usize::MAX,
+            exit: usize::MAX,
+            flush: usize::MAX,
+        },
+        Limits {
+            enter: 2,
+            exit: 3,
+            flush: 1,
+        },
+        Limits {
+            enter: 6,
+            exit: 12,
+            flush: 7,
+        },
+    ];
+
+    /// Mazes (perfect, and with loops where fronts meet), spirals, noise of several
+    /// densities, and the full and empty grids.
+    fn shapes(w: usize, h: usize, rng: &mut Rng) -> Vec<BitGrid> {
+        let mut out = vec![
+            maze(w, h, 0, rng),
+            maze(w, h, (w * h).div_ceil(20), rng),
+            spiral(w, h),
+            BitGrid::full(w, h),
+            BitGrid::new(w, h),
+        ];
+        for p in [30, 55, 70, 90] {
+            out.push(BitGrid::from_fn(w, h, |_, _| rng.percent(p)).unwrap());
+        }
+        out
+    }
+
+    /// The sizes: 1x1, single rows and columns, widths around the word size, and grids
+    /// whose mazes have fronts of more than 64 words.
+    const SIZES: [(usize, usize); 13] = [
+        (1, 1),
+        (1, 50),
+        (70, 1),
+        (63, 9),
+        (64, 8),
+        (65, 13),
+        (128, 5),
+        (129, 31),
+        (7, 7),
+        (33, 65),
+        (200, 61),
+        (257, 40),
+        (500, 300),
+    ];
+
+    /// The distance BFS equals the naive BFS with every limits, 4- and 8-moves, with and
+    /// without connection masks, from none to several sources (free or walled); the last
+    /// layer is the largest distance.
+    #[test]
+    fn thin_and_wide_layers_equal_the_naive_bfs() {
+        let mut rng = Rng(0x7412_5eed);
+        for (w, h) in SIZES {
+            for g in shapes(w, h, &mut rng) {
+                for moves in [Moves::Four, Moves::Eight] {
+                    for with_con in [false, true] {
+                        let con: Option<Connections<BitGrid>> = with_con.then(|| {
+                            std::array::from_fn(|_| {
+                                BitGrid::from_fn(w, h, |_, _| rng.percent(85)).unwrap()
+                            })
+                        });
+                        let ncon: Option<nf::NaiveConnections> = con
+                            .as_ref()
+                            .map(|c| std::array::from_fn(|k| NaiveGrid::from_view(&c[k])));
+                        for sources in [0, 1, 3] {
+                            let mut seeds = g.empty_like();
+                            for _ in 0..sources {
+                                let k = (rng.next_u64() % (w * h) as u64) as usize;
+                                seeds.set(k % w, k / w);
+                            }
+                            let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(&g));
+                            let want = nf::distance_map(&ns, &np, moves, ncon.as_ref());
+                            let most = want.iter().flatten().copied().max().unwrap_or(0);
+                            for limits in LIMITS {
+                                let mut dist = vec![DistanceMap::UNREACHABLE; w * h];
+                                let d = Some(&mut dist[..]);
+                                let last = bfs_until(
+                                    &seeds,
+                                    &g,
+                                    moves,
+                                    con.as_ref(),
+                                    d,
+                                    None,
+                                    usize::MAX,
+                                    limits,
+                                );
+                                let ctx = format!(
+                                    "{w}x{h} {moves:?} masks={with_con} sources={sources} {limits:?}"
+                                );
+                                assert_eq!(last, Ok(most), "{ctx}: the last layer");
+                                for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
+                                    let got = (d != DistanceMap::UNREACHABLE).then_some(d);
+                                    assert_eq!(got, e, "{ctx} at {:?}", (k % w, k / w));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stopped at the first frontier of `wide` words or more (where the row bands take
+    /// over), every limits gives the same layer, with exactly the layers up to it written.
+    #[test]
+    fn stops_at_the_first_wide_frontier_with_every_limits() {
+        let mut rng = Rng(0x3_71de);
+        for (w, h) in [(200, 61), (500, 300), (65, 13)] {
+            for g in shapes(w, h, &mut rng) {
+                let mut seeds = g.empty_like();
+                seeds.set(w / 2, h / 2);
+                seeds.set(0, 0);
+                let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(&g));
+                let want = nf::distance_map(&ns, &np, Moves::Four, None);
+                // The words of each layer's frontier, from the naive distances.
+                let mut words = vec![std::collections::BTreeSet::new(); w * h + 1];
+                for (k, d) in want.iter().enumerate() {
+                    if let Some(d) = d {
+                        words[*d as usize].insert((k / w, k % w / 64));
+                    }
+                }
+                for wide in [1, 3, 10, 40, 100] {
+                    // The first layer whose next frontier has `wide` words or more.
+                    let stop = (0..w * h).find(|&l| words[l + 1].len() >= wide);
+                    for limits in LIMITS {
+                        let mut dist = vec![DistanceMap::UNREACHABLE; w * h];
+                        let d = Some(&mut dist[..]);
+                        let got = bfs_until(&seeds, &g, Moves::Four, None, d, None, wide, limits);
+                        let ctx = format!("{w}x{h} wide={wide} {limits:?}");
+                        match stop {
+                            Some(l) => assert_eq!(got, Err(l as u32), "{ctx}"),
+                            None => assert!(got.is_ok(), "{ctx}"),
+                        }
+                        let upto = match got {
+                            Ok(last) | Err(last) => last,
+                        };
+                        for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
+                            let e = e.filter(|&e| e <= upto);
+                            let got = (d != DistanceMap::UNREACHABLE).then_some(d);
+                            assert_eq!(got, e, "{ctx} at {:?}", (k % w, k / w));
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -39,10 +39,14 @@ mod map;
 mod map_image;
 mod run_scan;
 mod sweeps;
+#[cfg(test)]
+mod test_shapes;
+mod thin;
+mod units;
 
 pub(crate) use cells::{claim_source, CONTESTED, UNREACHED};
 pub use connections::{connections_from_walls, Connections, Wall};
-pub use engine::DistanceEngine;
+pub use engine::{distance_map_with, DistanceEngine, FrontierLayers};
 pub(crate) use frontier::bfs;
 pub use layers::{expand, layers, try_layers, Layers};
 pub use map::DistanceMap;
@@ -57,9 +61,10 @@ use crate::{GridError, Moves};
 ///
 /// On a [`BitGrid`] with step moves this is the word-frontier BFS: each layer is the list of
 /// its non-zero 64-cell words, each pushed into its neighbour words with a few shifts and masks
-/// and no data-dependent branch; distances are written per word with a `tzcnt` loop. A layer
-/// costs a few word operations per frontier word, so a long winding corridor costs about its
-/// length, and a wide front moves up to 64 cells per operation. When the free cells form long
+/// and no data-dependent branch; distances are written with a `tzcnt` loop per word, in
+/// batches of a few thousand words (thin layers, [`FrontierLayers`]). A layer costs a few word
+/// operations per frontier word, so a long winding corridor (a maze) costs about its length,
+/// and a wide front moves up to 64 cells per operation. When the free cells form long
 /// horizontal runs (at least 8 cells on average) and there are no connection masks, row
 /// sweeps run first: each row takes one more than the distances of the rows beside it, then
 /// an exact distance transform along its runs, in passes down and up until no row improves

@@ -358,41 +358,12 @@ fn distances_on<const EIGHT: bool>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_shapes::spiral;
     use super::*;
     use crate::naive::{fill as nf, NaiveGrid};
     use crate::Moves;
 
     use crate::test_rng::XorShift as Rng;
-
-    /// A corridor spiralling in from the border: shortest paths turn up and down once per
-    /// turn, so the sweeps need many passes.
-    fn spiral(w: usize, h: usize) -> BitGrid {
-        let mut g = BitGrid::new(w, h);
-        let (mut x0, mut y0, mut x1, mut y1) = (0isize, 0isize, w as isize - 1, h as isize - 1);
-        while x0 <= x1 && y0 <= y1 {
-            for x in x0..=x1 {
-                g.set(x as usize, y0 as usize);
-            }
-            for y in y0..=y1 {
-                g.set(x1 as usize, y as usize);
-            }
-            if y1 - y0 >= 2 {
-                for x in x0..=x1 {
-                    g.set(x as usize, y1 as usize);
-                }
-            }
-            if y1 - y0 >= 4 && x1 - x0 >= 2 {
-                for y in y0 + 2..=y1 {
-                    g.set(x0 as usize, y as usize);
-                }
-                if x0 < x1 {
-                    g.set((x0 + 1) as usize, (y0 + 2) as usize);
-                }
-            }
-            (x0, y0, x1, y1) = (x0 + 2, y0 + 2, x1 - 2, y1 - 2);
-        }
-        g
-    }
 
     /// The shapes at one size: noise of several densities, a room with pillars, a
     /// serpentine, a spiral and the full and empty grids.
