@@ -63,8 +63,8 @@ pub(super) fn column_distances(
 /// `words` is set, else 0 (the caller keeps `NONE + height` below `u32::MAX`). Each
 /// half-word's bits are tested against constant lane masks, a loop the compiler turns into
 /// vector compares.
-#[inline]
-fn step(words: &[u64], prev: &[u32], out: &mut [u32]) {
+#[inline(always)]
+pub(super) fn step(words: &[u64], prev: &[u32], out: &mut [u32]) {
     for ((o, p), &word) in out.chunks_mut(64).zip(prev.chunks(64)).zip(words) {
         if word == 0 {
             o.fill(0);
