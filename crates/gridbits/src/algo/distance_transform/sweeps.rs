@@ -23,6 +23,7 @@
 
 use super::columns::step;
 use crate::BitGrid;
+use std::mem::MaybeUninit;
 
 /// Larger than any real distance: no unset cell at or above (below) the cell yet. Sums
 /// with real distances stay below `2^31` (the callers keep the sides below [`MAX_SUM`]).
@@ -34,7 +35,7 @@ pub(super) const MAX_SUM: usize = 1 << 24;
 
 /// A distance as an output holds it: `i32` (scipy's `distance_transform_cdt`), `f32`
 /// (OpenCV's `distanceTransform`), `u64` (the tests).
-pub(super) trait Distance: Copy {
+pub(super) trait Distance: Copy + Send {
     /// The distance `d` (below `2^31`).
     fn of(d: u32) -> Self;
     /// The smaller of two distances.
@@ -79,49 +80,145 @@ impl Distance for u64 {
     }
 }
 
+/// Grids of at least this many cells (1 Mpx, `2^20`) sweep on two threads when the
+/// feature `parallel` is on and the current pool has two threads or more: the sweep down
+/// takes the top half while the sweep up takes the bottom half, then each goes on through
+/// the other half, finishing it. Each thread does half the work, whatever the shapes.
+pub(super) const SWEEPS_SPLIT_CELLS: usize = 1 << 20;
+
 /// Writes every cell's city-block (`diagonal` false) or chessboard distance into `out`
 /// (any length on entry; `w * h` cells on return, row-major). The grid must hold an unset
 /// cell (then every distance is real) and its width plus height must be below
 /// [`MAX_SUM`].
 pub(super) fn sweep_distances<T: Distance>(grid: &BitGrid, diagonal: bool, out: &mut Vec<T>) {
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::has(crate::cpu::Features::AVX2) {
-        // SAFETY: AVX2 was detected, the only requirement of `sweeps_avx2` (the portable
-        // code compiled with AVX2: `vpminud` and eight lanes a step).
-        return unsafe { sweeps_avx2(grid, diagonal, out) };
-    }
-    sweeps_body(grid, diagonal, out)
-}
-
-/// [`sweep_distances`] compiled with AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn sweeps_avx2<T: Distance>(grid: &BitGrid, diagonal: bool, out: &mut Vec<T>) {
-    sweeps_body(grid, diagonal, out)
-}
-
-/// The body of [`sweep_distances`], inlined into each compilation.
-#[inline(always)]
-fn sweeps_body<T: Distance>(grid: &BitGrid, diagonal: bool, out: &mut Vec<T>) {
     let (w, h) = grid.size();
     debug_assert!(w + h < MAX_SUM);
     out.clear();
     if w == 0 || h == 0 {
         return;
     }
-    let mut prev = vec![FAR; w];
-    let mut cur = vec![0u32; w];
-    let mut mins = vec![0u32; w];
-    for y in 0..h {
-        sweep_row(grid.row_words(y), &prev, &mut cur, &mut mins, diagonal);
-        out.extend(cur.iter().map(|&d| T::of(d)));
-        std::mem::swap(&mut prev, &mut cur);
+    out.reserve_exact(w * h);
+    // The code is chosen here, on the calling thread (a `cpu::with_level` cap holds for
+    // the second thread too).
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = crate::cpu::has(crate::cpu::Features::AVX2);
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = false;
+    let two = w * h >= SWEEPS_SPLIT_CELLS && crate::parallel::current_threads() >= 2;
+    let both = |a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)| {
+        if two {
+            crate::parallel::halves(a, b);
+        } else {
+            a();
+            b();
+        }
+    };
+    let m = h / 2;
+    let mut down = vec![FAR; w];
+    let mut up = vec![FAR; w];
+    let part = Part {
+        grid,
+        diagonal,
+        avx2,
+    };
+    // First the fresh output, each half's pages first touched by the thread that writes
+    // them: the top half going down, the bottom half going up.
+    let (top, bottom) = out.spare_capacity_mut()[..w * h].split_at_mut(m * w);
+    both(
+        &mut || part.run(0..m, &mut down, fresh(top, 0, w)),
+        &mut || part.run((m..h).rev(), &mut up, fresh(bottom, m, w)),
+    );
+    // SAFETY: the two parts above wrote every one of the first `w * h` cells (rows `0..m`
+    // and `m..h`, each row whole), and the capacity is at least `w * h`.
+    unsafe { out.set_len(w * h) };
+    let (top, bottom) = out.split_at_mut(m * w);
+    both(
+        &mut || part.run(m..h, &mut down, meet(bottom, m, w)),
+        &mut || part.run((0..m).rev(), &mut up, meet(top, 0, w)),
+    );
+}
+
+/// The first sweep's writer into the rows of `half` (the output's rows from `base` on, `w`
+/// cells each, not yet written).
+fn fresh<T: Distance>(
+    half: &mut [MaybeUninit<T>],
+    base: usize,
+    w: usize,
+) -> impl FnMut(usize, &[u32]) + '_ {
+    move |y, cur| {
+        for (o, &d) in half[(y - base) * w..(y - base + 1) * w].iter_mut().zip(cur) {
+            o.write(T::of(d));
+        }
     }
-    prev.fill(FAR);
-    for y in (0..h).rev() {
-        sweep_row(grid.row_words(y), &prev, &mut cur, &mut mins, diagonal);
-        min_into(&mut out[y * w..(y + 1) * w], &cur);
-        std::mem::swap(&mut prev, &mut cur);
+}
+
+/// The second sweep's writer: the smaller of its distances and the first sweep's, into
+/// the rows of `half` (from `base` on).
+fn meet<T: Distance>(half: &mut [T], base: usize, w: usize) -> impl FnMut(usize, &[u32]) + '_ {
+    move |y, cur| min_into(&mut half[(y - base) * w..(y - base + 1) * w], cur)
+}
+
+/// What every part of the sweeps shares: the grid, the metric and the code.
+#[derive(Clone, Copy)]
+struct Part<'a> {
+    grid: &'a BitGrid,
+    diagonal: bool,
+    avx2: bool,
+}
+
+impl Part<'_> {
+    /// Sweeps rows `ys` (in the sweep's order) on from `prev` (the row before them in the
+    /// sweep; left as the last row swept), handing each row's distances to `emit`.
+    fn run(
+        &self,
+        ys: impl Iterator<Item = usize>,
+        prev: &mut Vec<u32>,
+        emit: impl FnMut(usize, &[u32]),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only after detecting AVX2 (in `sweep_distances`), the
+            // only requirement of `run_avx2` (the portable code compiled with AVX2:
+            // `vpminud` and eight lanes a step).
+            return unsafe { self.run_avx2(ys, prev, emit) };
+        }
+        self.run_body(ys, prev, emit)
+    }
+
+    /// [`Part::run`] compiled with AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn run_avx2(
+        &self,
+        ys: impl Iterator<Item = usize>,
+        prev: &mut Vec<u32>,
+        emit: impl FnMut(usize, &[u32]),
+    ) {
+        self.run_body(ys, prev, emit)
+    }
+
+    /// The body of [`Part::run`], inlined into each compilation.
+    #[inline(always)]
+    fn run_body(
+        &self,
+        ys: impl Iterator<Item = usize>,
+        prev: &mut Vec<u32>,
+        mut emit: impl FnMut(usize, &[u32]),
+    ) {
+        let w = self.grid.width();
+        let mut cur = vec![0u32; w];
+        let mut mins = vec![0u32; w];
+        for y in ys {
+            sweep_row(
+                self.grid.row_words(y),
+                prev,
+                &mut cur,
+                &mut mins,
+                self.diagonal,
+            );
+            emit(y, &cur);
+            std::mem::swap(prev, &mut cur);
+        }
     }
 }
 
