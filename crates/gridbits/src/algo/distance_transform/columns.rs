@@ -27,6 +27,7 @@ pub(super) const MAX_SIDE: usize = 1 << 28;
 /// # Errors
 ///
 /// A [`SizeError`] if the scratch plane (one `u32` per cell) cannot be had.
+#[inline(always)]
 pub(super) fn column_distances(
     grid: &BitGrid,
     mut row: impl FnMut(usize, &[u32]),

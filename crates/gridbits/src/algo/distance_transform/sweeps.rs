@@ -278,7 +278,7 @@ fn ramps(words: &[u64], cur: &mut [u32]) {
         match (a > 0, b < w) {
             (true, true) => {
                 // Cells up to the middle are nearer the left end (x - a + 1 <= b - x).
-                let mid = (a + b + 1) / 2;
+                let mid = (a + b).div_ceil(2);
                 let (left, right) = cur[a..b].split_at_mut(mid - a);
                 ramp_up(left);
                 ramp_down(right);
