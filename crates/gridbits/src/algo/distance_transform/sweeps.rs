@@ -125,28 +125,79 @@ pub(super) fn sweep_distances<T: Distance>(grid: &BitGrid, diagonal: bool, out: 
     // them: the top half going down, the bottom half going up.
     let (top, bottom) = out.spare_capacity_mut()[..w * h].split_at_mut(m * w);
     both(
-        &mut || part.run(0..m, &mut down, fresh(top, 0, w)),
-        &mut || part.run((m..h).rev(), &mut up, fresh(bottom, m, w)),
+        &mut || {
+            part.run(
+                0..m,
+                &mut down,
+                Fresh {
+                    half: &mut *top,
+                    base: 0,
+                    w,
+                },
+            )
+        },
+        &mut || {
+            part.run(
+                (m..h).rev(),
+                &mut up,
+                Fresh {
+                    half: &mut *bottom,
+                    base: m,
+                    w,
+                },
+            )
+        },
     );
     // SAFETY: the two parts above wrote every one of the first `w * h` cells (rows `0..m`
     // and `m..h`, each row whole), and the capacity is at least `w * h`.
     unsafe { out.set_len(w * h) };
     let (top, bottom) = out.split_at_mut(m * w);
     both(
-        &mut || part.run(m..h, &mut down, meet(bottom, m, w)),
-        &mut || part.run((0..m).rev(), &mut up, meet(top, 0, w)),
+        &mut || {
+            part.run(
+                m..h,
+                &mut down,
+                Meet {
+                    half: &mut *bottom,
+                    base: m,
+                    w,
+                },
+            )
+        },
+        &mut || {
+            part.run(
+                (0..m).rev(),
+                &mut up,
+                Meet {
+                    half: &mut *top,
+                    base: 0,
+                    w,
+                },
+            )
+        },
     );
+}
+
+/// Where a part of the sweeps hands its rows.
+trait Rows {
+    /// Row `y`'s distances `cur`.
+    fn put(&mut self, y: usize, cur: &[u32]);
 }
 
 /// The first sweep's writer into the rows of `half` (the output's rows from `base` on, `w`
 /// cells each, not yet written).
-fn fresh<T: Distance>(
-    half: &mut [MaybeUninit<T>],
+struct Fresh<'a, T> {
+    half: &'a mut [MaybeUninit<T>],
     base: usize,
     w: usize,
-) -> impl FnMut(usize, &[u32]) + '_ {
-    move |y, cur| {
-        for (o, &d) in half[(y - base) * w..(y - base + 1) * w].iter_mut().zip(cur) {
+}
+
+impl<T: Distance> Rows for Fresh<'_, T> {
+    // Inlined into the caller's compilation (AVX2), as a closure would not be.
+    #[inline(always)]
+    fn put(&mut self, y: usize, cur: &[u32]) {
+        let (b, w) = (self.base, self.w);
+        for (o, &d) in self.half[(y - b) * w..(y - b + 1) * w].iter_mut().zip(cur) {
             o.write(T::of(d));
         }
     }
@@ -154,8 +205,18 @@ fn fresh<T: Distance>(
 
 /// The second sweep's writer: the smaller of its distances and the first sweep's, into
 /// the rows of `half` (from `base` on).
-fn meet<T: Distance>(half: &mut [T], base: usize, w: usize) -> impl FnMut(usize, &[u32]) + '_ {
-    move |y, cur| min_into(&mut half[(y - base) * w..(y - base + 1) * w], cur)
+struct Meet<'a, T> {
+    half: &'a mut [T],
+    base: usize,
+    w: usize,
+}
+
+impl<T: Distance> Rows for Meet<'_, T> {
+    #[inline(always)]
+    fn put(&mut self, y: usize, cur: &[u32]) {
+        let (b, w) = (self.base, self.w);
+        min_into(&mut self.half[(y - b) * w..(y - b + 1) * w], cur);
+    }
 }
 
 /// What every part of the sweeps shares: the grid, the metric and the code.
@@ -169,12 +230,7 @@ struct Part<'a> {
 impl Part<'_> {
     /// Sweeps rows `ys` (in the sweep's order) on from `prev` (the row before them in the
     /// sweep; left as the last row swept), handing each row's distances to `emit`.
-    fn run(
-        &self,
-        ys: impl Iterator<Item = usize>,
-        prev: &mut Vec<u32>,
-        emit: impl FnMut(usize, &[u32]),
-    ) {
+    fn run(&self, ys: impl Iterator<Item = usize>, prev: &mut Vec<u32>, emit: impl Rows) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only after detecting AVX2 (in `sweep_distances`), the
@@ -188,23 +244,13 @@ impl Part<'_> {
     /// [`Part::run`] compiled with AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn run_avx2(
-        &self,
-        ys: impl Iterator<Item = usize>,
-        prev: &mut Vec<u32>,
-        emit: impl FnMut(usize, &[u32]),
-    ) {
+    fn run_avx2(&self, ys: impl Iterator<Item = usize>, prev: &mut Vec<u32>, emit: impl Rows) {
         self.run_body(ys, prev, emit)
     }
 
     /// The body of [`Part::run`], inlined into each compilation.
     #[inline(always)]
-    fn run_body(
-        &self,
-        ys: impl Iterator<Item = usize>,
-        prev: &mut Vec<u32>,
-        mut emit: impl FnMut(usize, &[u32]),
-    ) {
+    fn run_body(&self, ys: impl Iterator<Item = usize>, prev: &mut Vec<u32>, mut emit: impl Rows) {
         let w = self.grid.width();
         let mut cur = vec![0u32; w];
         let mut mins = vec![0u32; w];
@@ -216,7 +262,7 @@ impl Part<'_> {
                 &mut mins,
                 self.diagonal,
             );
-            emit(y, &cur);
+            emit.put(y, &cur);
             std::mem::swap(prev, &mut cur);
         }
     }
