@@ -205,8 +205,10 @@ fn by_layers<T: Distance>(
         return Ok(None);
     };
     let (w, h) = grid.size();
+    // No background cell: nothing is reached, the passes say so. Sides summing to 2^24 or
+    // more: distances past the sweeps' exact range in `f32`, the passes too.
     if grid.count() as usize == w * h || w + h >= MAX_SUM {
-        return Ok(None); // no background cell: nothing is reached, the passes say so
+        return Ok(None);
     }
     if surely_deep(grid) {
         let mut out: Vec<T> = try_vec("chamfer distances", w, h, (w * h) as u128)?;
