@@ -165,6 +165,43 @@ pub fn current_threads() -> usize {
     }
 }
 
+/// Runs `a` here and `b` beside it: as a rayon task when this is a thread of the pool, on a
+/// thread of its own otherwise: called from outside the pool, a rayon task often waits for a
+/// sleeping worker longer than the task takes (docs/benchmarks.md). If the system refuses
+/// the thread, this one runs both.
+#[cfg(feature = "parallel")]
+pub(crate) fn halves<A: Send, B: Send>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if rayon::current_thread_index().is_some() {
+        return rayon::join(a, b);
+    }
+    // Taken by whichever thread runs it: the spawned one, or this one if the spawn fails.
+    let b = std::sync::Mutex::new(Some(b));
+    let run_b = || {
+        let b = b.lock().unwrap_or_else(|e| e.into_inner()).take();
+        b.map(|b| b())
+    };
+    std::thread::scope(|scope| {
+        let second = std::thread::Builder::new().spawn_scoped(scope, run_b);
+        let first = a();
+        let second = match second {
+            Ok(t) => t
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => run_b(),
+        };
+        (first, second.expect("the second half runs once"))
+    })
+}
+
+/// Without the feature `parallel`: `a`, then `b`, on this thread.
+#[cfg(not(feature = "parallel"))]
+pub(crate) fn halves<A, B>(a: impl FnOnce() -> A, b: impl FnOnce() -> B) -> (A, B) {
+    (a(), b())
+}
+
 /// Items per task of the batch functions: small boards take well under a microsecond
 /// each, so tasks take many.
 const BATCH_MIN_LEN: usize = 64;

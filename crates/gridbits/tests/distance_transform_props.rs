@@ -254,18 +254,40 @@ fn euclidean_distances_of_deep_shapes() {
 }
 
 /// City-block and chessboard distances of shapes deeper than the erosion layers' budget
-/// (city block then goes separably, chessboard by the passes), against brute force.
+/// (both then go by the vertical sweeps, with or without trying the layers first), against
+/// brute force: full grids with a few holes, and large discs in 30% noise (deep blobs
+/// among short runs, at word edges).
 #[test]
 fn chamfer_distances_of_deep_shapes() {
     let mut rng = SplitMix::new(0xdee9);
-    for &(w, h, holes) in &[
-        (300, 40, 1),
-        (130, 130, 3),
-        (65, 200, 2),
-        (1000, 3, 5),
-        (63, 64, 2),
+    for &(w, h, holes, discs) in &[
+        (300, 40, 1, false),
+        (130, 130, 3, false),
+        (65, 200, 2, false),
+        (1000, 3, 5, false),
+        (63, 64, 2, false),
+        (64, 150, 0, true),
+        (65, 129, 0, true),
+        (200, 170, 0, true),
     ] {
-        let mut g = BitGrid::full(w, h);
+        let mut g = if discs {
+            percent_grid(&mut rng, w, h, 30)
+        } else {
+            BitGrid::full(w, h)
+        };
+        if discs {
+            // Two discs of radius 50 through the grid's edges.
+            for (cx, cy) in [(w / 3, h / 3), (w, h)] {
+                for y in 0..h {
+                    for x in 0..w {
+                        let (dx, dy) = (x.abs_diff(cx), y.abs_diff(cy));
+                        if dx * dx + dy * dy <= 2500 {
+                            g.set(x, y);
+                        }
+                    }
+                }
+            }
+        }
         for _ in 0..holes {
             g.clear(rng.below(w as u64) as usize, rng.below(h as u64) as usize);
         }

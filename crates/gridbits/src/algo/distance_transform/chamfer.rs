@@ -6,9 +6,8 @@
 //! side, so the inner loop has no bounds checks; the neighbourhood's four "earlier" cells are
 //! const-generic flags, so each of the 16 neighbourhoods compiles to its own straight loop.
 
-use super::city_block::city_block_distances;
-use super::columns::MAX_SIDE;
 use super::layers::{layer_distances, surely_deep};
+use super::sweeps::{sweep_distances, Distance, MAX_SUM};
 use crate::error::{try_filled, try_vec};
 use crate::{BitGrid, SizeError};
 
@@ -139,7 +138,7 @@ pub fn chamfer_transform(
     nearest: bool,
 ) -> Result<ChamferTransform, SizeError> {
     if !nearest {
-        if let Some(distances) = by_layers(grid, neighbourhood, 0i32, |d| d as i32)? {
+        if let Some(distances) = by_layers::<i32>(grid, neighbourhood)? {
             return Ok(ChamferTransform {
                 width: grid.width(),
                 height: grid.height(),
@@ -178,7 +177,7 @@ pub fn chamfer_distances_f32(
     grid: &BitGrid,
     neighbourhood: Neighbourhood,
 ) -> Result<Vec<f32>, SizeError> {
-    if let Some(distances) = by_layers(grid, neighbourhood, 0f32, |d| d as f32)? {
+    if let Some(distances) = by_layers::<f32>(grid, neighbourhood)? {
         return Ok(distances);
     }
     let (pad, _) = padded_passes(grid, neighbourhood, false)?;
@@ -189,17 +188,14 @@ pub fn chamfer_distances_f32(
     )
 }
 
-/// The distances by erosion layers ([`layers`](super::layers)) where they apply and pay
-/// (`zero` is `f(0)`, a background cell's distance):
+/// The distances by erosion layers ([`layers`](super::layers)) where they apply and pay:
 /// city block or chessboard, a grid with a background cell, shapes shallow enough for the
-/// layers' budget (or [`surely_deep`]: the layers skipped); past it, city block goes
-/// separably ([`city_block`](super::city_block)). `None` sends the caller to the passes,
-/// which give the same distances.
-fn by_layers<T: Copy>(
+/// layers' budget (or [`surely_deep`]: the layers skipped); past it, the two vertical
+/// sweeps over whole rows ([`sweeps`](super::sweeps)). `None` sends the caller to the
+/// passes, which give the same distances.
+fn by_layers<T: Distance>(
     grid: &BitGrid,
     neighbourhood: Neighbourhood,
-    zero: T,
-    f: impl Fn(u32) -> T,
 ) -> Result<Option<Vec<T>>, SizeError> {
     let diagonal = if neighbourhood == Neighbourhood::chessboard() {
         true
@@ -209,19 +205,21 @@ fn by_layers<T: Copy>(
         return Ok(None);
     };
     let (w, h) = grid.size();
-    if grid.count() as usize == w * h {
-        return Ok(None); // no background cell: nothing is reached, the passes say so
-    }
-    let mut out: Vec<T> = try_filled("chamfer distances", w, h, (w * h) as u128, zero)?;
-    if !surely_deep(grid) && layer_distances(grid, diagonal, &mut out, &f) {
-        return Ok(Some(out));
-    }
-    // Deep shapes: city block by the column distances and two sweeps per row; chessboard
-    // by the raster passes (the chessboard row envelope measured slower than them).
-    if diagonal || w.max(h) >= MAX_SIDE {
+    // No background cell: nothing is reached, the passes say so. Sides summing to 2^24 or
+    // more: distances past the sweeps' exact range in `f32`, the passes too.
+    if grid.count() as usize == w * h || w + h >= MAX_SUM {
         return Ok(None);
     }
-    city_block_distances(grid, &mut out, f)?;
+    if surely_deep(grid) {
+        let mut out: Vec<T> = try_vec("chamfer distances", w, h, (w * h) as u128)?;
+        sweep_distances(grid, diagonal, &mut out);
+        return Ok(Some(out));
+    }
+    let mut out: Vec<T> = try_filled("chamfer distances", w, h, (w * h) as u128, T::of(0))?;
+    if !layer_distances(grid, diagonal, &mut out, T::of) {
+        // Deep shapes: the sweeps, whose work does not grow with the distances.
+        sweep_distances(grid, diagonal, &mut out);
+    }
     Ok(Some(out))
 }
 

@@ -27,6 +27,7 @@ pub(super) const MAX_SIDE: usize = 1 << 28;
 /// # Errors
 ///
 /// A [`SizeError`] if the scratch plane (one `u32` per cell) cannot be had.
+#[inline(always)]
 pub(super) fn column_distances(
     grid: &BitGrid,
     mut row: impl FnMut(usize, &[u32]),
@@ -63,8 +64,8 @@ pub(super) fn column_distances(
 /// `words` is set, else 0 (the caller keeps `NONE + height` below `u32::MAX`). Each
 /// half-word's bits are tested against constant lane masks, a loop the compiler turns into
 /// vector compares.
-#[inline]
-fn step(words: &[u64], prev: &[u32], out: &mut [u32]) {
+#[inline(always)]
+pub(super) fn step(words: &[u64], prev: &[u32], out: &mut [u32]) {
     for ((o, p), &word) in out.chunks_mut(64).zip(prev.chunks(64)).zip(words) {
         if word == 0 {
             o.fill(0);

@@ -6,7 +6,8 @@
 //!   any structure), scipy's `distance_transform_cdt`, two raster passes;
 //!   [`chamfer_distances_f32`] gives them as OpenCV's `DIST_L1` / `DIST_C` do. Without
 //!   nearest cells, city-block and chessboard distances of shallow shapes come from erosion
-//!   layers on the packed bits instead (the same numbers; `layers.rs`).
+//!   layers on the packed bits instead (the same numbers; `layers.rs`), and those of deep
+//!   shapes from two vertical sweeps over whole rows (`sweeps.rs`).
 //! - [`opencv_chamfer5_with_labels`]: OpenCV's `distanceTransformWithLabels` (5 x 5 masks in
 //!   fixed point, the label of each cell's nearest background cell).
 //! - [`euclidean_transform`]: the exact Euclidean distance with per-axis [`Sampling`],
@@ -37,12 +38,12 @@
 
 mod chamfer;
 mod chamfer5;
-mod city_block;
 mod columns;
 mod euclidean;
 mod exact;
 mod layers;
 mod rows;
+mod sweeps;
 
 pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
 pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};

@@ -299,38 +299,11 @@ fn tally(owner: &[u32], players: usize) -> (Vec<u64>, u64) {
         && crate::parallel::current_threads() >= 2
     {
         let (a, b) = owner.split_at(owner.len() / 2);
-        let ((ca, xa), (cb, xb)) = halves(|| tally_one(a, players), || tally_one(b, players));
+        let ((ca, xa), (cb, xb)) =
+            crate::parallel::halves(|| tally_one(a, players), || tally_one(b, players));
         return (ca.iter().zip(&cb).map(|(x, y)| x + y).collect(), xa + xb);
     }
     tally_one(owner, players)
-}
-
-/// Runs `a` here and `b` beside it: as a rayon task when this is a thread of the pool, on a
-/// thread of its own otherwise: called from outside the pool, a rayon task often waits for a
-/// sleeping worker longer than the task takes (docs/benchmarks.md). If the system refuses
-/// the thread, this one runs both.
-#[cfg(feature = "parallel")]
-fn halves<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
-    if rayon::current_thread_index().is_some() {
-        return rayon::join(a, b);
-    }
-    // Taken by whichever thread runs it: the spawned one, or this one if the spawn fails.
-    let b = std::sync::Mutex::new(Some(b));
-    let run_b = || {
-        let b = b.lock().unwrap_or_else(|e| e.into_inner()).take();
-        b.map(|b| b())
-    };
-    std::thread::scope(|scope| {
-        let second = std::thread::Builder::new().spawn_scoped(scope, run_b);
-        let first = a();
-        let second = match second {
-            Ok(t) => t
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(_) => run_b(),
-        };
-        (first, second.expect("the second half runs once"))
-    })
 }
 
 /// One way per lane: the eight ways of a histogram slot in one cache line.
