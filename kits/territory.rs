@@ -70,6 +70,13 @@ moves:Moves,
 con:Option<&Connections<Self>>,
 ) ->DistanceMap;
 }
+#[derive(Clone,Copy,Debug,Default,PartialEq,Eq,Hash)]
+pub enum FrontierLayers{
+#[default]
+Auto,
+Slots,
+Thin,
+}
 }
 mod layers{
 use super::Connections;
@@ -208,7 +215,7 @@ impl DistanceMap{
 }
 pub(crate)use cells::{CONTESTED,UNREACHED};
 pub use connections::{connections_from_walls,Connections,Wall};
-pub use engine::DistanceEngine;
+pub use engine::{DistanceEngine,FrontierLayers};
 pub use layers::{expand,layers,Layers};
 pub use map::DistanceMap;
 use crate::gridbits::{Moves};

@@ -1998,14 +1998,24 @@ pub(super)piece:Piece,
 pub(super)fit: [[u64;W];4],
 pub(super)solid: [u64;W],
 }
+#[inline(always)]
+pub(super)fn solid_columns<const W:usize>(t: &Tetris<W>) -> [u64;W] {
+let h=t.height()as u32;
+let floor= (!0u64).checked_shl(h).unwrap_or(0);
+let mut solid= [0u64;W];
+for(x,s)in solid.iter_mut().enumerate() {
+*s=t.column(x).reverse_bits() >> (64-h) |floor;
+}
+solid
+}
 impl<const W:usize>Planes<W> {
+#[allow(clippy::needless_range_loop)]
 pub(super)fn new(t: &Tetris<W>,piece:Piece) ->Self{
 let h=t.height()as u32;
-let mut solid= [0u64;W];
+let solid=solid_columns(t);
 let mut ors= [[0u64;W];4];
 for x in 0..W{
 let c=t.column(x).reverse_bits() >> (64-h);
-solid[x] =c| (!0u64).checked_shl(h).unwrap_or(0);
 let o2=c|c>>1;
 ors[0][x] =c;
 ors[1][x] =o2;
