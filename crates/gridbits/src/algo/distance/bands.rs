@@ -26,9 +26,10 @@
 //! `layer_writer.rs`: a cell's owner reads its predecessors' owners, across the bands' edges.
 
 use super::barrier::Barrier;
-use super::cells::{prefetch, write_layer, UNREACHED};
+use super::cells::{write_layer, UNREACHED};
 use super::frontier::{push_word, slots, Cons, Next, Pad, Unit, FAR_UNITS_BYTES, LIST_AHEAD};
 use super::frontier::{OPEN, PREFETCH_CELLS};
+use super::units::prefetch_around;
 use super::Connections;
 use crate::BitGrid;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -505,11 +506,7 @@ impl<'a> Band<'a> {
             if ahead {
                 // As in the one-thread BFS: the units of the word `2 * LIST_AHEAD` on.
                 let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
-                let at = units.as_ptr().wrapping_add(v);
-                prefetch(at.wrapping_sub(s).cast());
-                prefetch(at.wrapping_sub(1).cast());
-                prefetch(at.wrapping_add(1).cast());
-                prefetch(at.wrapping_add(s).cast());
+                prefetch_around(units, v, s);
             }
             // Ghost units are listed when pushed into; they are handed over below.
             if u < first || u >= end {
@@ -551,8 +548,8 @@ impl<'a> Band<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_shapes::{assert_distances, for_each_case};
     use super::*;
-    use crate::naive::{fill as nf, NaiveGrid};
     use crate::test_rng::XorShift as Rng;
     use crate::Moves;
 
@@ -611,38 +608,19 @@ mod tests {
         for (w, h) in sizes {
             for pct in [0, 30, 60, 75, 100] {
                 let g = grid(w, h, &mut rng, pct);
-                for (moves, eight) in [(Moves::Four, false), (Moves::Eight, true)] {
-                    for with_con in [false, true] {
-                        let con: Option<Connections<BitGrid>> =
-                            with_con.then(|| std::array::from_fn(|_| grid(w, h, &mut rng, 85)));
-                        let ncon: Option<nf::NaiveConnections> = con
-                            .as_ref()
-                            .map(|c| std::array::from_fn(|k| NaiveGrid::from_view(&c[k])));
-                        for sources in [0, 1, 3] {
-                            let mut seeds = g.empty_like();
-                            for _ in 0..sources {
-                                let k = (rng.next_u64() % (w * h) as u64) as usize;
-                                seeds.set(k % w, k / w);
-                            }
-                            let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(&g));
-                            let want = nf::distance_map(&ns, &np, moves, ncon.as_ref());
-                            let most = want.iter().flatten().copied().max().unwrap_or(0);
-                            for (threads, bands) in LAYOUTS.into_iter().filter(|&(_, b)| b <= h) {
-                                let mut dist = vec![UNREACHED; w * h];
-                                for (x, y) in seeds.iter() {
-                                    dist[y * w + x] = 0;
-                                }
-                                let last = run(threads, bands, &g, eight, con.as_ref(), &mut dist);
-                                let ctx = format!("{w}x{h} {pct}% {moves:?} masks={with_con} sources={sources} threads={threads} bands={bands}");
-                                assert_eq!(last, Some(most), "{ctx}: the last layer");
-                                for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
-                                    let got = (d != UNREACHED).then_some(d);
-                                    assert_eq!(got, e, "{ctx} at {:?}", (k % w, k / w));
-                                }
-                            }
+                for_each_case(&g, &mut rng, |case| {
+                    let eight = case.moves == Moves::Eight;
+                    for (threads, bands) in LAYOUTS.into_iter().filter(|&(_, b)| b <= h) {
+                        let mut dist = vec![UNREACHED; w * h];
+                        for (x, y) in case.seeds.iter() {
+                            dist[y * w + x] = 0;
                         }
+                        let last = run(threads, bands, &g, eight, case.con.as_ref(), &mut dist);
+                        let how = format!("{pct}% threads={threads} bands={bands}");
+                        assert_eq!(last, Some(case.most), "{} {how}: the last layer", case.ctx);
+                        assert_distances(&dist, w, case, &how);
                     }
-                }
+                });
             }
         }
     }

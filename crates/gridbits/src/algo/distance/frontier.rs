@@ -31,7 +31,7 @@
 use super::cells::{own_bits, prefetch, prefetch_rows, write_layer};
 use super::layer_writer::{self, Feed};
 use super::thin::{Entry, Limits, Thin};
-use super::units::{cw, Claim};
+use super::units::{cw, prefetch_around, Claim};
 pub(super) use super::units::{push_word, slots, Cons, Pad, Unit, OPEN};
 use super::Connections;
 use crate::{BitGrid, Dir, Moves};
@@ -477,12 +477,7 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
                 // The units a word `2 * LIST_AHEAD` entries on reads and pushes into (any
                 // index is harmless to a prefetch: entries past the layer's are stale).
                 let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
-                let at = units.as_ptr().wrapping_add(v);
-                // Two units a line: the lines of the units beside cover the unit itself.
-                prefetch(at.wrapping_sub(s).cast());
-                prefetch(at.wrapping_sub(1).cast());
-                prefetch(at.wrapping_add(1).cast());
-                prefetch(at.wrapping_add(s).cast());
+                prefetch_around(units, v, s);
                 if OWN {
                     // That word's unit was asked for `LIST_AHEAD` entries ago: its first
                     // cell names the owner lines it will read.
@@ -564,7 +559,7 @@ fn run_thin<const EIGHT: bool, const CON: bool, S: Sink>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_shapes::{maze, spiral};
+    use super::super::test_shapes::{assert_distances, for_each_case, maze, spiral};
     use super::super::DistanceMap;
     use super::*;
     use crate::naive::{fill as nf, NaiveGrid};
@@ -636,50 +631,26 @@ mod tests {
         let mut rng = Rng(0x7412_5eed);
         for (w, h) in SIZES {
             for g in shapes(w, h, &mut rng) {
-                for moves in [Moves::Four, Moves::Eight] {
-                    for with_con in [false, true] {
-                        let con: Option<Connections<BitGrid>> = with_con.then(|| {
-                            std::array::from_fn(|_| {
-                                BitGrid::from_fn(w, h, |_, _| rng.percent(85)).unwrap()
-                            })
-                        });
-                        let ncon: Option<nf::NaiveConnections> = con
-                            .as_ref()
-                            .map(|c| std::array::from_fn(|k| NaiveGrid::from_view(&c[k])));
-                        for sources in [0, 1, 3] {
-                            let mut seeds = g.empty_like();
-                            for _ in 0..sources {
-                                let k = (rng.next_u64() % (w * h) as u64) as usize;
-                                seeds.set(k % w, k / w);
-                            }
-                            let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(&g));
-                            let want = nf::distance_map(&ns, &np, moves, ncon.as_ref());
-                            let most = want.iter().flatten().copied().max().unwrap_or(0);
-                            for limits in LIMITS {
-                                let mut dist = vec![DistanceMap::UNREACHABLE; w * h];
-                                let d = Some(&mut dist[..]);
-                                let last = bfs_until(
-                                    &seeds,
-                                    &g,
-                                    moves,
-                                    con.as_ref(),
-                                    d,
-                                    None,
-                                    usize::MAX,
-                                    limits,
-                                );
-                                let ctx = format!(
-                                    "{w}x{h} {moves:?} masks={with_con} sources={sources} {limits:?}"
-                                );
-                                assert_eq!(last, Ok(most), "{ctx}: the last layer");
-                                for (k, (&d, &e)) in dist.iter().zip(&want).enumerate() {
-                                    let got = (d != DistanceMap::UNREACHABLE).then_some(d);
-                                    assert_eq!(got, e, "{ctx} at {:?}", (k % w, k / w));
-                                }
-                            }
-                        }
+                for_each_case(&g, &mut rng, |case| {
+                    for limits in LIMITS {
+                        let mut dist = vec![DistanceMap::UNREACHABLE; w * h];
+                        let d = Some(&mut dist[..]);
+                        let con = case.con.as_ref();
+                        let last = bfs_until(
+                            &case.seeds,
+                            &g,
+                            case.moves,
+                            con,
+                            d,
+                            None,
+                            usize::MAX,
+                            limits,
+                        );
+                        let how = format!("{limits:?}");
+                        assert_eq!(last, Ok(case.most), "{} {how}: the last layer", case.ctx);
+                        assert_distances(&dist, w, case, &how);
                     }
-                }
+                });
             }
         }
     }

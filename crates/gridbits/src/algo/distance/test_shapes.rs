@@ -1,7 +1,70 @@
-//! Shapes of the distance engines' unit tests: winding corridors one cell wide.
+//! Shapes and cases of the distance engines' unit tests: winding corridors one cell wide,
+//! and every way of running a BFS on a grid against the naive BFS.
 
+use super::{Connections, UNREACHED};
+use crate::naive::{fill as nf, NaiveGrid};
 use crate::test_rng::XorShift as Rng;
-use crate::BitGrid;
+use crate::{BitGrid, Moves};
+
+/// One BFS of the engines' property tests ([`for_each_case`]).
+pub(super) struct Case {
+    pub(super) seeds: BitGrid,
+    pub(super) moves: Moves,
+    pub(super) con: Option<Connections<BitGrid>>,
+    /// The naive BFS's distances (row-major, `None` where unreached), and the largest (0
+    /// with none).
+    pub(super) want: Vec<Option<u32>>,
+    pub(super) most: u32,
+    /// The case, for messages.
+    pub(super) ctx: String,
+}
+
+/// Runs `check` on every BFS of `g`: 4- and 8-moves, without and with random connection
+/// masks (85% of the moves allowed), from none, one and three random sources (free or
+/// walled).
+pub(super) fn for_each_case(g: &BitGrid, rng: &mut Rng, mut check: impl FnMut(&Case)) {
+    let (w, h) = g.size();
+    for moves in [Moves::Four, Moves::Eight] {
+        for with_con in [false, true] {
+            let con: Option<Connections<BitGrid>> = with_con.then(|| {
+                std::array::from_fn(|_| {
+                    BitGrid::from_fn(w, h, |_, _| rng.percent(85)).unwrap_or_else(|e| panic!("{e}"))
+                })
+            });
+            let ncon: Option<nf::NaiveConnections> = con
+                .as_ref()
+                .map(|c| std::array::from_fn(|k| NaiveGrid::from_view(&c[k])));
+            for sources in [0, 1, 3] {
+                let mut seeds = g.empty_like();
+                for _ in 0..sources {
+                    let k = (rng.next_u64() % (w * h) as u64) as usize;
+                    seeds.set(k % w, k / w);
+                }
+                let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(g));
+                let want = nf::distance_map(&ns, &np, moves, ncon.as_ref());
+                let most = want.iter().flatten().copied().max().unwrap_or(0);
+                let ctx = format!("{w}x{h} {moves:?} masks={with_con} sources={sources}");
+                check(&Case {
+                    seeds,
+                    moves,
+                    con: con.clone(),
+                    want,
+                    most,
+                    ctx,
+                });
+            }
+        }
+    }
+}
+
+/// Asserts that `dist` (row-major, `w` wide, [`UNREACHED`] where unreached) holds the
+/// case's distances (`how`: the engine, for messages).
+pub(super) fn assert_distances(dist: &[u32], w: usize, case: &Case, how: &str) {
+    for (k, (&d, &e)) in dist.iter().zip(&case.want).enumerate() {
+        let got = (d != UNREACHED).then_some(d);
+        assert_eq!(got, e, "{} {how} at {:?}", case.ctx, (k % w, k / w));
+    }
+}
 
 /// A corridor spiralling in from the border: shortest paths turn up and down once per
 /// turn.

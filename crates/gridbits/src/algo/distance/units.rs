@@ -9,6 +9,7 @@
 //! A push into a neighbour then touches one cache line, not one per array, which is what a
 //! thin frontier scattered over a large grid pays for.
 
+use super::cells::prefetch;
 use crate::{BitGrid, Dir};
 
 /// The padded word layout of a `w x h` grid: one zero word first, then `h + 2` rows of
@@ -200,5 +201,21 @@ pub(super) fn push_word<const EIGHT: bool, const CON: bool>(
     } else {
         next.push(units, up, bup, fnn);
         next.push(units, down, bdown, fs);
+    }
+}
+
+/// Asks for the lines of the units a frontier word at unit `v` reads and pushes into (`s`
+/// units a row): the units beside it, whose lines cover the unit itself (two units a line).
+/// Any index is harmless: a prefetch never faults.
+#[inline(always)]
+pub(super) fn prefetch_around(units: &[Unit], v: usize, s: usize) {
+    let at = units.as_ptr().wrapping_add(v);
+    for p in [
+        at.wrapping_sub(s),
+        at.wrapping_sub(1),
+        at.wrapping_add(1),
+        at.wrapping_add(s),
+    ] {
+        prefetch(p.cast());
     }
 }
