@@ -224,6 +224,8 @@ impl<T: Distance> Rows for Meet<'_, T> {
 struct Part<'a> {
     grid: &'a BitGrid,
     diagonal: bool,
+    /// Whether to run the AVX2 compilation (read only on x86-64, where it exists).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     avx2: bool,
 }
 
