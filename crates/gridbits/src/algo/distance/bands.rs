@@ -548,6 +548,7 @@ impl<'a> Band<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::frontier::tests::NAIVE;
     use super::super::test_shapes::{assert_distances, for_each_case};
     use super::*;
     use crate::test_rng::XorShift as Rng;
@@ -608,7 +609,7 @@ mod tests {
         for (w, h) in sizes {
             for pct in [0, 30, 60, 75, 100] {
                 let g = grid(w, h, &mut rng, pct);
-                for_each_case(&g, &mut rng, |case| {
+                for_each_case(&g, &mut rng, NAIVE, |case| {
                     let eight = case.moves == Moves::Eight;
                     for (threads, bands) in LAYOUTS.into_iter().filter(|&(_, b)| b <= h) {
                         let mut dist = vec![UNREACHED; w * h];

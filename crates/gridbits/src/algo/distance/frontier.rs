@@ -558,12 +558,21 @@ fn run_thin<const EIGHT: bool, const CON: bool, S: Sink>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
+    use super::super::test_shapes::Reference;
     use super::super::test_shapes::{assert_distances, for_each_case, maze, spiral};
     use super::super::DistanceMap;
     use super::*;
     use crate::naive::{fill as nf, NaiveGrid};
     use crate::test_rng::XorShift as Rng;
+
+    /// The naive BFS's distances (the [`Reference`] of the engines' tests).
+    pub(in crate::algo::distance) const NAIVE: Reference = |seeds, passable, moves, con| {
+        let con: Option<nf::NaiveConnections> =
+            con.map(|c| std::array::from_fn(|k| NaiveGrid::from_view(&c[k])));
+        let (s, p) = (NaiveGrid::from_view(seeds), NaiveGrid::from_view(passable));
+        nf::distance_map(&s, &p, moves, con.as_ref())
+    };
 
     /// Every way of running the BFS: the automatic limits, the slots throughout, thin layers
     /// throughout, and limits that switch between the two every few layers and write the
@@ -631,7 +640,7 @@ mod tests {
         let mut rng = Rng(0x7412_5eed);
         for (w, h) in SIZES {
             for g in shapes(w, h, &mut rng) {
-                for_each_case(&g, &mut rng, |case| {
+                for_each_case(&g, &mut rng, NAIVE, |case| {
                     for limits in LIMITS {
                         let mut dist = vec![DistanceMap::UNREACHABLE; w * h];
                         let d = Some(&mut dist[..]);

@@ -2,7 +2,6 @@
 //! and every way of running a BFS on a grid against the naive BFS.
 
 use super::{Connections, UNREACHED};
-use crate::naive::{fill as nf, NaiveGrid};
 use crate::test_rng::XorShift as Rng;
 use crate::{BitGrid, Moves};
 
@@ -19,10 +18,21 @@ pub(super) struct Case {
     pub(super) ctx: String,
 }
 
+/// The reference distances of a case: `(seeds, passable, moves, masks)` to row-major
+/// distances, `None` where unreached (the naive BFS: `frontier::tests::naive_distances`,
+/// passed in so that this module does not depend on `naive`, which depends on the games).
+pub(super) type Reference =
+    fn(&BitGrid, &BitGrid, Moves, Option<&Connections<BitGrid>>) -> Vec<Option<u32>>;
+
 /// Runs `check` on every BFS of `g`: 4- and 8-moves, without and with random connection
 /// masks (85% of the moves allowed), from none, one and three random sources (free or
-/// walled).
-pub(super) fn for_each_case(g: &BitGrid, rng: &mut Rng, mut check: impl FnMut(&Case)) {
+/// walled), with the distances of `reference`.
+pub(super) fn for_each_case(
+    g: &BitGrid,
+    rng: &mut Rng,
+    reference: Reference,
+    mut check: impl FnMut(&Case),
+) {
     let (w, h) = g.size();
     for moves in [Moves::Four, Moves::Eight] {
         for with_con in [false, true] {
@@ -31,17 +41,13 @@ pub(super) fn for_each_case(g: &BitGrid, rng: &mut Rng, mut check: impl FnMut(&C
                     BitGrid::from_fn(w, h, |_, _| rng.percent(85)).unwrap_or_else(|e| panic!("{e}"))
                 })
             });
-            let ncon: Option<nf::NaiveConnections> = con
-                .as_ref()
-                .map(|c| std::array::from_fn(|k| NaiveGrid::from_view(&c[k])));
             for sources in [0, 1, 3] {
                 let mut seeds = g.empty_like();
                 for _ in 0..sources {
                     let k = (rng.next_u64() % (w * h) as u64) as usize;
                     seeds.set(k % w, k / w);
                 }
-                let (ns, np) = (NaiveGrid::from_view(&seeds), NaiveGrid::from_view(g));
-                let want = nf::distance_map(&ns, &np, moves, ncon.as_ref());
+                let want = reference(&seeds, g, moves, con.as_ref());
                 let most = want.iter().flatten().copied().max().unwrap_or(0);
                 let ctx = format!("{w}x{h} {moves:?} masks={with_con} sources={sources}");
                 check(&Case {
