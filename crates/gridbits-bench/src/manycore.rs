@@ -11,9 +11,13 @@
 //!   2-core machine), on a machine with 16 cores how the bands scale.
 //! - The same at 16384x16384 (a second or more a call, 1 GiB of distances): only in a run
 //!   whose `--filter` names them (`--filter 16384`).
+//! - Voronoi owners (`voronoi_owners`, no distance map) of the 30% noise at both sizes, from
+//!   4 players in the corners and from 64 players at random cells: the owners go on in row
+//!   bands too once a frontier is wide; the pools as above.
 
 use crate::Bench;
 use gridbits::algo::distance::distance_map;
+use gridbits::algo::voronoi::voronoi_owners;
 use gridbits::parallel::Pool;
 use gridbits::{BitGrid, Moves};
 use gridbits_testkit::SplitMix;
@@ -32,17 +36,34 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
         return;
     };
     for side in [4096usize, 16384] {
+        distances(bench, rng, &pools, side);
+        owners(bench, rng, &pools, side);
+    }
+}
+
+/// Whether a manycore workload runs (16384 ones only when named) and whether it is named
+/// (then on the pools of 4 to 16 threads too).
+fn wanted(bench: &Bench, name: &str, side: usize) -> (bool, bool) {
+    let named = bench.named(name);
+    (
+        if side > 4096 {
+            named
+        } else {
+            bench.wants(name)
+        },
+        named,
+    )
+}
+
+/// The distance rows of one side.
+fn distances(bench: &mut Bench, rng: &mut SplitMix, pools: &[Pool], side: usize) {
+    {
         for shape in ["noise30", "noise35", "maze"] {
             let name = format!("distance bands {shape} {side}x{side} threads (ns/cell)");
-            let wanted = if side > 4096 {
-                bench.named(&name)
-            } else {
-                bench.wants(&name)
-            };
+            let (wanted, named) = wanted(bench, &name, side);
             if !wanted {
                 continue;
             }
-            let named = bench.named(&name);
             let free = match shape {
                 "noise30" => gridbits_testkit::random_grid(rng, side, side, 0.7),
                 "noise35" => gridbits_testkit::random_grid(rng, side, side, 0.65),
@@ -83,5 +104,55 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
             }
             work.finish();
         }
+    }
+}
+
+/// The Voronoi rows of one side: 30% walls, 4 players in the corners or 64 at random cells.
+fn owners(bench: &mut Bench, rng: &mut SplitMix, pools: &[Pool], side: usize) {
+    for players in [4usize, 64] {
+        let name =
+            format!("voronoi bands noise30 {players} players {side}x{side} threads (ns/cell)");
+        let (wanted, named) = wanted(bench, &name, side);
+        if !wanted {
+            continue;
+        }
+        let free = gridbits_testkit::random_grid(rng, side, side, 0.7);
+        let last = side - 1;
+        let cells: Vec<Vec<(usize, usize)>> = if players == 4 {
+            [(0, 0), (last, 0), (0, last), (last, last)]
+                .map(|c| vec![c])
+                .to_vec()
+        } else {
+            (0..players)
+                .map(|_| {
+                    let k = rng.next_u64() as usize % (side * side);
+                    vec![(k % side, k / side)]
+                })
+                .collect()
+        };
+        // Each source's 8x8 cells free: no player walled into a pocket.
+        let mut open = free.empty_like();
+        for &(x, y) in cells.iter().flatten() {
+            for dy in 0..8 {
+                for dx in 0..8 {
+                    open.set((x + dx).min(last), (y + dy).min(last));
+                }
+            }
+        }
+        let free: BitGrid = free | open;
+        let run = || voronoi_owners(&cells, &free, Moves::Four, None).contested();
+        let count = free.width() as u64 * free.height() as u64;
+        let mut work = bench
+            .workload(&name, "auto")
+            .settle(SETTLE)
+            .case("auto", count, run);
+        for pool in pools.iter().filter(|p| named || p.threads() <= 2) {
+            let label = match pool.threads() {
+                1 => "1-thread".to_string(),
+                threads => format!("{threads}-threads"),
+            };
+            work = work.alternative(&label, count, move || pool.install(run));
+        }
+        work.finish();
     }
 }

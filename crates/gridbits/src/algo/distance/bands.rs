@@ -22,17 +22,24 @@
 //! for any number of bands: a cell enters the next frontier when any band pushes into it,
 //! and its band learns of a push from the band beside within the same layer step.
 //!
-//! With owners (many-player Voronoi) the BFS still runs on one thread with the writer of
-//! `layer_writer.rs`: a cell's owner reads its predecessors' owners, across the bands' edges.
+//! With owners (many-player Voronoi) a cell's owner is read from its predecessors (its
+//! neighbours in the layer before, `cells.rs`), which for a band's edge row lie in the band
+//! beside: after its layer a band also hands its edge rows' frontier words to the bands
+//! beside, which put them in their ghost rows' slot of that layer (so a ghost row holds the
+//! neighbour's predecessors when the next layer's owners are combined), and the owners are
+//! one array that every band writes in its own rows and reads across its edges
+//! (`cells::OwnerCells`: the owners read were written a layer before, behind the barrier).
+//! The bands start from the frontier the one-thread BFS hands them ([`Front`]: the words of
+//! its last layer and the next), not from a distance map, which a Voronoi need not have.
 
 use super::barrier::Barrier;
-use super::cells::{write_layer, UNREACHED};
-use super::frontier::{push_word, slots, Cons, Next, Pad, Unit, FAR_UNITS_BYTES, LIST_AHEAD};
-use super::frontier::{OPEN, PREFETCH_CELLS};
+use super::cells::{own_bits, prefetch_rows_at, shared_cells, write_layer, UNREACHED};
+use super::frontier::{predecessors, push_word, slots, Cons, Front, Next, Pad, Unit};
+use super::frontier::{FAR_UNITS_BYTES, LIST_AHEAD, OPEN, PREFETCH_CELLS};
 use super::units::prefetch_around;
 use super::Connections;
 use crate::BitGrid;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -135,6 +142,9 @@ struct Tally {
 /// What the bands share: the barrier, each band's [`Tally`], the deepest layer with a cell
 /// (each band's, when it stops), and the inboxes: `inbox[band][side][layer % 2]`, side 0
 /// for its first row (from the band above), 1 for its last row (from the band below).
+/// With owners, `edges[band][side][layer % 2]` likewise for its ghost rows (side 0 the one
+/// above): the edge rows' frontier words of the bands beside, and `back` the frontier the
+/// bands hand back to one thread when they give up.
 ///
 /// Words handed over may all be visited already (the ghost rows' open cells go stale): the
 /// bands then run one layer without cells before they stop, so the last layer is the
@@ -144,6 +154,16 @@ struct Shared {
     tally: Vec<Tally>,
     deepest: AtomicU32,
     inbox: Vec<[[Inbox; 2]; 2]>,
+    edges: Vec<[[Inbox; 2]; 2]>,
+    back: Mutex<Front>,
+}
+
+/// The owners of a BFS in bands: the owner array, shared by the bands ([`shared_cells`]),
+/// and the frontier they start from.
+#[derive(Clone, Copy)]
+struct Owned<'a> {
+    owner: &'a [AtomicU32],
+    front: &'a Front,
 }
 
 /// Takes the lock of an inbox, whether or not another band panicked holding it (the
@@ -152,6 +172,11 @@ fn lock(inbox: &Inbox) -> std::sync::MutexGuard<'_, Vec<(usize, u64)>> {
     inbox
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// [`lock`] of the frontier handed back.
+fn lock_front(back: &Mutex<Front>) -> std::sync::MutexGuard<'_, Front> {
+    back.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Goes on with the distance BFS of [`frontier::bfs`](super::frontier::bfs) (without owners)
@@ -172,12 +197,94 @@ pub(super) fn bfs(
     start: u32,
 ) -> Option<u32> {
     let bands = layout(threads, passable.height());
-    match in_bands(threads, bands, passable, eight, con, dist, start)? {
+    let split = Split::new(threads, bands);
+    match in_bands(split, passable, eight, con, dist, start, None)? {
         Ok(last) => Some(last),
         // The bands gave up: the rest on this thread, as one band.
-        Err(layer) => match in_bands(1, 1, passable, eight, con, dist, layer)? {
+        Err(layer) => match in_bands(Split::ONE, passable, eight, con, dist, layer, None)? {
             Ok(last) | Err(last) => Some(last),
         },
+    }
+}
+
+/// Goes on with the BFS with owners of
+/// [`frontier::owners_until`](super::frontier::owners_until) from layer `start` (the one
+/// after the last it wrote), on `threads` threads in bands of rows ([`layout`]): `owner`
+/// (row-major) holds the owners of the layers before `start` and [`UNREACHED`] elsewhere,
+/// `front` the words of the layer before `start` and of `start`, and `dist`, empty or
+/// row-major, the layers before `start` and [`UNREACHED`] elsewhere. Writes every further
+/// cell's owner (and layer, into a `dist` that is not empty) and returns the last layer
+/// reached. When the system refuses a thread (before any layer), or the bands give up
+/// ([`WINDOW`]), this thread goes on as one band.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn bfs_owned(
+    threads: usize,
+    passable: &BitGrid,
+    eight: bool,
+    con: Option<&Connections<BitGrid>>,
+    dist: &mut [u32],
+    owner: &mut [u32],
+    start: u32,
+    mut front: Front,
+) -> u32 {
+    let owner = shared_cells(owner);
+    let split = Split::new(threads, layout(threads, passable.height()));
+    owned_from(split, passable, eight, con, dist, owner, start, &mut front)
+}
+
+/// [`bfs_owned`] on `split` (the owner array shared), then from where the bands stop, on
+/// this thread as one band.
+#[allow(clippy::too_many_arguments)]
+fn owned_from(
+    mut split: Split,
+    passable: &BitGrid,
+    eight: bool,
+    con: Option<&Connections<BitGrid>>,
+    dist: &mut [u32],
+    owner: &[AtomicU32],
+    mut start: u32,
+    front: &mut Front,
+) -> u32 {
+    loop {
+        match in_bands(
+            split,
+            passable,
+            eight,
+            con,
+            dist,
+            start,
+            Some((owner, front)),
+        ) {
+            Some(Ok(last)) => return last,
+            // The bands gave up after `layer`, handing back the frontier of the next.
+            Some(Err(layer)) => start = layer + 1,
+            // No thread was started: no layer ran.
+            None => {}
+        }
+        split = Split::ONE;
+    }
+}
+
+/// How a BFS runs in bands: on `threads` threads, in `bands` bands (`threads <= bands <=`
+/// the grid's height), handing back to one thread at the latest after layer `stop_after`
+/// (the tests' way to run the hand-back; `u32::MAX` otherwise).
+#[derive(Clone, Copy)]
+struct Split {
+    threads: usize,
+    bands: usize,
+    stop_after: u32,
+}
+
+impl Split {
+    /// One band on this thread.
+    const ONE: Split = Split::new(1, 1);
+
+    const fn new(threads: usize, bands: usize) -> Self {
+        Split {
+            threads,
+            bands,
+            stop_after: u32::MAX,
+        }
     }
 }
 
@@ -187,34 +294,53 @@ fn layout(threads: usize, h: usize) -> usize {
     (threads * BANDS_PER_THREAD).min(h / MIN_ROWS).max(threads)
 }
 
-/// [`bfs`] in `bands` bands on `threads` threads (`threads <= bands <= h`): `Ok` with the
-/// last layer, or `Err(layer)` when the bands gave up after `layer` (see [`WINDOW`]; `dist`
-/// then holds every layer up to `layer`).
+/// [`bfs`] as `split` says, with owners ([`bfs_owned`]: the owner array and the frontier to
+/// start from) when given: `Ok` with the last layer, or `Err(layer)` when the bands gave up
+/// after `layer` (see [`WINDOW`]; `dist` and the owners then hold every layer up to `layer`,
+/// and with owners the frontier holds the words of `layer` and of the next).
 fn in_bands(
-    threads: usize,
-    bands: usize,
+    split: Split,
     passable: &BitGrid,
     eight: bool,
     con: Option<&Connections<BitGrid>>,
     dist: &mut [u32],
     start: u32,
+    owned: Option<(&[AtomicU32], &mut Front)>,
 ) -> Option<Result<u32, u32>> {
     let (w, h) = passable.size();
+    let Split { threads, bands, .. } = split;
     debug_assert!(threads >= 1 && threads <= bands && bands <= h.max(1));
-    debug_assert!(dist.len() == w * h);
+    debug_assert!(dist.len() == w * h || (owned.is_some() && dist.is_empty()));
+    let (owner, front) = owned.unzip();
+    let owned = owner
+        .zip(front.as_deref())
+        .map(|(owner, front)| Owned { owner, front });
+    let inboxes = || (0..bands).map(|_| Default::default()).collect();
     let shared = Shared {
         barrier: Barrier::new(threads),
         tally: (0..threads).map(|_| Tally::default()).collect(),
-        deepest: AtomicU32::new(start),
-        inbox: (0..bands).map(|_| Default::default()).collect(),
+        // With owners the layer before `start` is the last one written.
+        deepest: AtomicU32::new(start - u32::from(owned.is_some())),
+        inbox: inboxes(),
+        edges: if owned.is_some() {
+            inboxes()
+        } else {
+            Vec::new()
+        },
+        back: Mutex::default(),
     };
-    let prefetch = dist.len() >= PREFETCH_CELLS;
+    let prefetch = w * h >= PREFETCH_CELLS;
     // The bands' rows and distance rows, dealt to the threads in turn.
     let mut parts: Vec<Vec<Part<'_>>> = (0..threads).map(|_| Vec::new()).collect();
     let mut rest = &mut *dist;
     for b in 0..bands {
         let (top, bottom) = (b * h / bands, (b + 1) * h / bands);
-        let (mine, tail) = std::mem::take(&mut rest).split_at_mut((bottom - top) * w);
+        let cells = if rest.is_empty() {
+            0
+        } else {
+            (bottom - top) * w
+        };
+        let (mine, tail) = std::mem::take(&mut rest).split_at_mut(cells);
         parts[b % threads].push(Part {
             b,
             top,
@@ -225,14 +351,16 @@ fn in_bands(
     }
     let job = Job {
         bands,
+        stop_after: split.stop_after,
         start,
         passable,
         con,
         eight,
         prefetch,
+        owned,
         shared: &shared,
     };
-    std::thread::scope(|scope| {
+    let end = std::thread::scope(|scope| {
         let mut parts = parts.into_iter().enumerate();
         let (_, first) = parts.next()?;
         let mut handles = Vec::with_capacity(threads - 1);
@@ -258,9 +386,13 @@ fn in_bands(
                 std::panic::resume_unwind(panic);
             }
         }
-        let deepest = shared.deepest.load(Ordering::Relaxed);
+        let deepest = shared.deepest.load(Relaxed);
         mine.map(|end| end.map(|_| deepest))
-    })
+    });
+    if let (Some(Err(_)), Some(front)) = (end, front) {
+        *front = std::mem::take(&mut *lock_front(&shared.back));
+    }
+    end
 }
 
 /// Band `b`: rows `top..top + rows`, and their distances.
@@ -274,30 +406,36 @@ struct Part<'a> {
 /// The inputs every band reads.
 struct Job<'a> {
     bands: usize,
+    stop_after: u32,
     start: u32,
     passable: &'a BitGrid,
     con: Option<&'a Connections<BitGrid>>,
     eight: bool,
     prefetch: bool,
+    owned: Option<Owned<'a>>,
     shared: &'a Shared,
 }
 
 impl Job<'_> {
-    /// Thread `t`, with its bands: the BFS of its neighbourhood and masks. `None` when the
-    /// barrier was aborted.
+    /// Thread `t`, with its bands: the BFS of its neighbourhood, masks and owners. `None`
+    /// when the barrier was aborted.
     fn run(&self, t: usize, parts: Vec<Part<'_>>) -> Option<Result<u32, u32>> {
         let _guard = AbortOnUnwind(&self.shared.barrier);
-        match (self.eight, self.con.is_some()) {
-            (false, false) => self.thread::<false, false>(t, parts),
-            (false, true) => self.thread::<false, true>(t, parts),
-            (true, false) => self.thread::<true, false>(t, parts),
-            (true, true) => self.thread::<true, true>(t, parts),
+        match (self.eight, self.con.is_some(), self.owned.is_some()) {
+            (false, false, false) => self.thread::<false, false, false>(t, parts),
+            (false, true, false) => self.thread::<false, true, false>(t, parts),
+            (true, false, false) => self.thread::<true, false, false>(t, parts),
+            (true, true, false) => self.thread::<true, true, false>(t, parts),
+            (false, false, true) => self.thread::<false, false, true>(t, parts),
+            (false, true, true) => self.thread::<false, true, true>(t, parts),
+            (true, false, true) => self.thread::<true, false, true>(t, parts),
+            (true, true, true) => self.thread::<true, true, true>(t, parts),
         }
     }
 
-    /// [`Job::run`] for one neighbourhood and masks: each layer, every band of the thread in
-    /// turn, then the barrier.
-    fn thread<const EIGHT: bool, const CON: bool>(
+    /// [`Job::run`] for one neighbourhood, masks and owners: each layer, every band of the
+    /// thread in turn, then the barrier.
+    fn thread<const EIGHT: bool, const CON: bool, const OWN: bool>(
         &self,
         t: usize,
         parts: Vec<Part<'_>>,
@@ -311,7 +449,7 @@ impl Job<'_> {
         // one thread after 16 layers (on a 16-core machine the bands never scaled).
         shared.tally[t]
             .setup
-            .store(setup.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            .store(setup.elapsed().as_nanos() as u64, Relaxed);
         let mut episode = 0;
         shared.barrier.wait(t, &mut episode, 0)?;
         let (mut window, mut excess) = (Instant::now(), 0);
@@ -320,11 +458,11 @@ impl Job<'_> {
             let began = Instant::now();
             let mut active = false;
             for band in &mut bands {
-                active |= band.layer::<EIGHT, CON>(self, layer);
+                active |= band.layer::<EIGHT, CON, OWN>(self, layer);
             }
             shared.tally[t]
                 .busy
-                .fetch_add(began.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                .fetch_add(began.elapsed().as_nanos() as u64, Relaxed);
             let mut flags = if active { ACTIVE } else { 0 };
             if t == 0 && self.bands > 1 && (layer - self.start) % WINDOW == WINDOW - 1 {
                 // The window's time against its work summed over the threads (about what
@@ -333,25 +471,34 @@ impl Job<'_> {
                 let spent = window.elapsed().as_nanos() as u64;
                 let (mut work, mut restart) = (0u64, 0u64);
                 for tally in &shared.tally {
-                    work = work.saturating_add(tally.busy.swap(0, Ordering::Relaxed));
-                    restart = restart.saturating_add(tally.setup.load(Ordering::Relaxed));
+                    work = work.saturating_add(tally.busy.swap(0, Relaxed));
+                    restart = restart.saturating_add(tally.setup.load(Relaxed));
                 }
                 if give_up(&mut excess, spent, work, restart) {
                     flags |= STOP;
                 }
                 window = Instant::now();
             }
+            if layer >= self.stop_after && self.bands > 1 {
+                flags |= STOP;
+            }
             let heard = shared.barrier.wait(t, &mut episode, flags)?;
             if heard & (ACTIVE | STOP) != ACTIVE {
                 let deepest = bands.iter().map(|band| band.deepest).max();
                 shared
                     .deepest
-                    .fetch_max(deepest.unwrap_or(self.start), Ordering::Relaxed);
-                return Some(if heard & ACTIVE == 0 {
-                    Ok(layer)
-                } else {
-                    Err(layer)
-                });
+                    .fetch_max(deepest.unwrap_or(self.start), Relaxed);
+                if heard & ACTIVE == 0 {
+                    return Some(Ok(layer));
+                }
+                if OWN {
+                    // One thread goes on from the bands' frontier (every band has handed
+                    // its words over: the barrier is behind).
+                    for band in &mut bands {
+                        band.hand_back(self, layer);
+                    }
+                }
+                return Some(Err(layer));
             }
             layer += 1;
         }
@@ -362,6 +509,7 @@ impl Job<'_> {
 /// distances and frontier lists.
 struct Band<'a> {
     b: usize,
+    top: usize,
     rows: usize,
     pad: Pad,
     store: Vec<u64>,
@@ -371,6 +519,14 @@ struct Band<'a> {
     list: Vec<(usize, usize)>,
     count: usize,
     next: Vec<(usize, usize)>,
+    /// With owners: the words of the layer before (`prev_count`, their slot kept until the
+    /// owners of this layer are combined from it), the ghost units holding the bands
+    /// beside's words of that layer, and this layer's words of the first and last rows
+    /// (word index, bits), for the bands beside.
+    prev: Vec<(usize, usize)>,
+    prev_count: usize,
+    ghost_prev: Vec<usize>,
+    edge: [Vec<(usize, u64)>; 2],
     /// Units beyond the second-level cache: prefetched ahead, as in the one-thread BFS.
     far: bool,
     /// The deepest layer with a cell of this band.
@@ -379,7 +535,8 @@ struct Band<'a> {
 
 impl<'a> Band<'a> {
     /// The band of `part`, its cells reached so far out of its open cells, those at the
-    /// job's start its frontier.
+    /// job's start its frontier (with owners, the cells with an owner are reached, and the
+    /// frontier and its predecessors are the job's [`Front`]).
     fn new(job: &Job<'_>, part: Part<'a>) -> Self {
         let Part { b, top, rows, dist } = part;
         let passable = job.passable;
@@ -387,41 +544,91 @@ impl<'a> Band<'a> {
         let w = pad.w;
         let mut store = pad.unit_store();
         let units = pad.units_rows(&mut store, passable, top);
-        // The ghost rows: the passable cells of the rows beside, where there are some (their
-        // distances are the other bands' to write).
-        if b > 0 {
-            for (i, &word) in passable.row_words(top - 1).iter().enumerate() {
-                units[pad.unit(usize::MAX, i)].0[OPEN] = word;
-            }
-        }
-        if b + 1 < job.bands {
-            for (i, &word) in passable.row_words(top + rows).iter().enumerate() {
-                units[pad.unit(rows, i)].0[OPEN] = word;
-            }
-        }
-        let cons: Option<Cons> = job
+        let mut cons: Option<Cons> = job
             .con
             .map(|c| std::array::from_fn(|k| pad.copy_rows(&c[k], top)));
-        let (ck, _, _) = slots(job.start);
-        // The cells reached so far leave the open cells; those at `start` are the frontier.
-        let mut list: Vec<(usize, usize)> = Vec::new();
-        for (y, row) in dist.chunks_exact(w).enumerate() {
-            for (i, cells) in row.chunks(64).enumerate() {
-                let (mut seen, mut front) = (0u64, 0u64);
-                for (k, &d) in cells.iter().enumerate() {
-                    seen |= u64::from(d != UNREACHED) << k;
-                    front |= u64::from(d == job.start) << k;
+        // The ghost rows: the passable cells of the rows beside, where there are some (their
+        // distances are the other bands' to write), and with masks their masks (which moves
+        // reach this band's cells: the owners' predecessors).
+        let mut ghosts = Vec::new();
+        if b > 0 {
+            ghosts.push((usize::MAX, top - 1));
+        }
+        if b + 1 < job.bands {
+            ghosts.push((rows, top + rows));
+        }
+        for &(ghost, y) in &ghosts {
+            let at = pad.unit(ghost, 0);
+            for (i, &word) in passable.row_words(y).iter().enumerate() {
+                units[at + i].0[OPEN] = word;
+            }
+            if let (Some(cons), Some(con)) = (cons.as_mut(), job.con) {
+                for (padded, mask) in cons.iter_mut().zip(con) {
+                    padded[at..at + pad.n].copy_from_slice(mask.row_words(y));
                 }
-                let u = pad.unit(y, i);
-                units[u].0[OPEN] &= !seen;
-                if front != 0 {
-                    units[u].0[ck] = front;
+            }
+        }
+        let (ck, _, pk) = slots(job.start);
+        let mut list: Vec<(usize, usize)> = Vec::new();
+        let (mut prev, mut ghost_prev) = (Vec::new(), Vec::new());
+        if let Some(owned) = job.owned {
+            // The cells with an owner leave the open cells; the front's words are the
+            // frontier and (in the ghost rows too) its predecessors.
+            let owner = &owned.owner[top * w..(top + rows) * w];
+            for (y, row) in owner.chunks_exact(w).enumerate() {
+                for (i, cells) in row.chunks(64).enumerate() {
+                    let mut seen = 0u64;
+                    for (k, o) in cells.iter().enumerate() {
+                        seen |= u64::from(o.load(Relaxed) != UNREACHED) << k;
+                    }
+                    units[pad.unit(y, i)].0[OPEN] &= !seen;
+                }
+            }
+            // A word of row `y`, as this band's row (`usize::MAX` the ghost row above).
+            let at = |cell: usize| ((cell / w).wrapping_sub(top), cell % w / 64);
+            for &(cell, bits) in &owned.front.cur {
+                let (y, i) = at(cell);
+                if y < rows {
+                    let u = pad.unit(y, i);
+                    units[u].0[OPEN] &= !bits;
+                    units[u].0[ck] = bits;
                     list.push((u, y * w + i * 64));
+                }
+            }
+            for &(cell, bits) in &owned.front.prev {
+                let (y, i) = at(cell);
+                if y < rows {
+                    let u = pad.unit(y, i);
+                    units[u].0[pk] = bits;
+                    prev.push((u, y * w + i * 64));
+                } else if ghosts.iter().any(|&(ghost, _)| ghost == y) {
+                    let u = pad.unit(y, i);
+                    units[u].0[pk] = bits;
+                    ghost_prev.push(u);
+                }
+            }
+        } else {
+            // The cells reached so far leave the open cells; those at `start` are the
+            // frontier.
+            for (y, row) in dist.chunks_exact(w).enumerate() {
+                for (i, cells) in row.chunks(64).enumerate() {
+                    let (mut seen, mut front) = (0u64, 0u64);
+                    for (k, &d) in cells.iter().enumerate() {
+                        seen |= u64::from(d != UNREACHED) << k;
+                        front |= u64::from(d == job.start) << k;
+                    }
+                    let u = pad.unit(y, i);
+                    units[u].0[OPEN] &= !seen;
+                    if front != 0 {
+                        units[u].0[ck] = front;
+                        list.push((u, y * w + i * 64));
+                    }
                 }
             }
         }
         Band {
             b,
+            top,
             rows,
             pad,
             store,
@@ -430,18 +637,87 @@ impl<'a> Band<'a> {
             count: list.len(),
             list,
             next: Vec::new(),
+            prev_count: prev.len(),
+            prev,
+            ghost_prev,
+            edge: Default::default(),
             far: pad.len() * std::mem::size_of::<Unit>() >= FAR_UNITS_BYTES,
-            deepest: job.start,
+            // With owners the job's start is not written yet.
+            deepest: job.start - u32::from(job.owned.is_some()),
+        }
+    }
+
+    /// Adds the words the bands beside pushed into this band's edge rows, for layer `layer`
+    /// (slot `ck`), to its frontier.
+    fn take_pushes(&mut self, job: &Job<'_>, layer: u32) {
+        let Band {
+            b,
+            rows,
+            pad,
+            store,
+            list,
+            count,
+            ..
+        } = self;
+        let units = pad.view(store);
+        let (ck, _, _) = slots(layer);
+        let parity = (layer % 2) as usize;
+        for (side, y) in [(0, 0), (1, *rows - 1)] {
+            let mut words = lock(&job.shared.inbox[*b][side][parity]);
+            for &(i, bits) in words.iter() {
+                let u = pad.unit(y, i);
+                let unit = &mut units[u].0;
+                let add = bits & unit[OPEN];
+                unit[OPEN] ^= add;
+                let was = unit[ck];
+                unit[ck] = was | add;
+                if was == 0 && add != 0 {
+                    let entry = (u, y * pad.w + i * 64);
+                    if *count < list.len() {
+                        list[*count] = entry;
+                    } else {
+                        list.push(entry);
+                    }
+                    *count += 1;
+                }
+            }
+            words.clear();
         }
     }
 
     /// Layer `layer` of the band: the words handed over from the bands beside join the
-    /// frontier, each frontier word writes its cells' distances and pushes into the next
-    /// frontier, and the ghost rows' new words go to the bands beside. Whether the band has
-    /// a next layer (its frontier, or words it handed over).
-    fn layer<const EIGHT: bool, const CON: bool>(&mut self, job: &Job<'_>, layer: u32) -> bool {
+    /// frontier (with owners, their edge rows' words of the layer before join the ghost
+    /// rows), each frontier word writes its cells' distances (and owners) and pushes into
+    /// the next frontier, and the ghost rows' new words (and the edge rows' words) go to
+    /// the bands beside. Whether the band has a next layer (its frontier, or words it
+    /// handed over).
+    fn layer<const EIGHT: bool, const CON: bool, const OWN: bool>(
+        &mut self,
+        job: &Job<'_>,
+        layer: u32,
+    ) -> bool {
+        let (ck, nk, pk) = slots(layer);
+        if layer > job.start {
+            self.take_pushes(job, layer);
+            if OWN {
+                // The edge rows of the bands beside at the layer before: the predecessors
+                // of this band's edge cells.
+                let parity = (layer % 2) as usize;
+                let units = self.pad.view(&mut self.store);
+                for (side, ghost) in [(0, usize::MAX), (1, self.rows)] {
+                    let mut words = lock(&job.shared.edges[self.b][side][parity]);
+                    for &(i, bits) in words.iter() {
+                        let u = self.pad.unit(ghost, i);
+                        units[u].0[pk] = bits;
+                        self.ghost_prev.push(u);
+                    }
+                    words.clear();
+                }
+            }
+        }
         let Band {
             b,
+            top,
             rows,
             pad,
             store,
@@ -450,49 +726,36 @@ impl<'a> Band<'a> {
             list,
             count,
             next: spare,
+            prev,
+            prev_count,
+            ghost_prev,
+            edge,
             far,
             deepest,
         } = self;
-        let (b, rows, pad) = (*b, *rows, *pad);
+        let (b, top, rows, pad) = (*b, *top, *rows, *pad);
         let Pad { w, n, s, .. } = pad;
         let shared = job.shared;
         let units = pad.view(store);
         let empty: Cons = Default::default();
         let c = cons.as_ref().unwrap_or(&empty);
+        let mut owner: &[AtomicU32] = job.owned.map_or(&[], |o| o.owner);
+        // The first cell of this band in the owner array.
+        let owner_at = owner.as_ptr().cast::<u32>().wrapping_add(top * w);
         // The band's own units, and those of its first and last rows.
         let (first, end) = (pad.unit(0, 0), pad.unit(rows, 0));
         let (first_end, last_start) = (first + s, end - s);
-        let (ck, nk, _) = slots(layer);
-        if layer > job.start {
-            // The words the bands beside pushed into this band's edge rows.
-            let parity = (layer % 2) as usize;
-            for (side, y) in [(0, 0), (1, rows - 1)] {
-                let mut words = lock(&shared.inbox[b][side][parity]);
-                for &(i, bits) in words.iter() {
-                    let u = pad.unit(y, i);
-                    let unit = &mut units[u].0;
-                    let add = bits & unit[OPEN];
-                    unit[OPEN] ^= add;
-                    let was = unit[ck];
-                    unit[ck] = was | add;
-                    if was == 0 && add != 0 {
-                        let entry = (u, y * w + i * 64);
-                        if *count < list.len() {
-                            list[*count] = entry;
-                        } else {
-                            list.push(entry);
-                        }
-                        *count += 1;
-                    }
-                }
-                words.clear();
-            }
-        }
         let mut next = Next {
             slot: nk,
             list: std::mem::take(spare),
             len: 0,
-            dist: dist.as_ptr(),
+            // The line a new frontier cell's distance (or without distances its owner)
+            // will be written to.
+            dist: if dist.is_empty() {
+                owner_at
+            } else {
+                dist.as_ptr()
+            },
             prefetch: job.prefetch,
         };
         let need = (*count * if EIGHT { 9 } else { 5 }).min(pad.len()) + 1;
@@ -504,29 +767,59 @@ impl<'a> Band<'a> {
         let mut cells = false;
         for (i, &(u, base)) in list[..*count].iter().enumerate() {
             if ahead {
-                // As in the one-thread BFS: the units of the word `2 * LIST_AHEAD` on.
+                // As in the one-thread BFS: the units of the word `2 * LIST_AHEAD` on, and
+                // with owners the owner lines of the word `LIST_AHEAD` on.
                 let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
                 prefetch_around(units, v, s);
+                if OWN {
+                    let (v, at) = list.get(i + LIST_AHEAD).copied().unwrap_or_default();
+                    let bits = units.get(v).map_or(0, |unit| unit.0[ck]);
+                    prefetch_rows_at(owner_at, at.wrapping_add(bits.trailing_zeros() as usize), w);
+                }
             }
             // Ghost units are listed when pushed into; they are handed over below.
             if u < first || u >= end {
                 continue;
             }
-            edges |= u8::from(u < first_end) | (u8::from(u >= last_start) << 1);
+            let (top_row, bottom_row) = (u < first_end, u >= last_start);
+            edges |= u8::from(top_row) | (u8::from(bottom_row) << 1);
             cells = true;
             let f = units[u].0[ck];
-            units[u].0[ck] = 0;
-            write_layer(dist, base, f, layer);
+            if OWN {
+                // Kept a layer longer: the next layer's owners are read from it.
+                let from = predecessors::<EIGHT, CON>(units, pk, c, u, s);
+                own_bits::<EIGHT, _>(&from, w, f, top * w + base, &mut owner);
+                if top_row {
+                    edge[0].push((u - first, f));
+                }
+                if bottom_row {
+                    edge[1].push((u - last_start, f));
+                }
+            } else {
+                units[u].0[ck] = 0;
+            }
+            if !dist.is_empty() {
+                write_layer(dist, base, f, layer);
+            }
             push_word::<EIGHT, CON>(units, &mut next, c, u, base, f, s, w);
         }
         if cells {
             *deepest = layer;
         }
-        // Hand the ghost rows' new words to the bands beside, for their next layer.
+        // Hand the ghost rows' new words to the bands beside, for their next layer, and
+        // with owners this layer's words of the edge rows (the predecessors beside).
         let parity = ((layer + 1) % 2) as usize;
         for (side, ghost, to) in [(1, usize::MAX, b.wrapping_sub(1)), (0, rows, b + 1)] {
+            let row = &mut edge[1 - side];
+            if to >= job.bands {
+                row.clear();
+                continue;
+            }
+            if OWN && !row.is_empty() {
+                lock(&shared.edges[to][side][parity]).append(row);
+            }
             let pushed = if side == 1 { edges & 1 } else { edges & 2 };
-            if to >= job.bands || pushed == 0 {
+            if pushed == 0 {
                 continue;
             }
             let mut words = lock(&shared.inbox[to][side][parity]);
@@ -540,9 +833,46 @@ impl<'a> Band<'a> {
         }
         // Ghost words listed count: a band that handed words over has a next layer.
         let active = next.len > 0;
+        if OWN {
+            // The layer before's slot is read for the last time: clean for the next layer.
+            for &(u, _) in &prev[..*prev_count] {
+                units[u].0[pk] = 0;
+            }
+            for u in ghost_prev.drain(..) {
+                units[u].0[pk] = 0;
+            }
+            *spare = std::mem::replace(prev, std::mem::replace(list, next.list));
+            *prev_count = *count;
+        } else {
+            *spare = std::mem::replace(list, next.list);
+        }
         *count = next.len;
-        *spare = std::mem::replace(list, next.list);
         active
+    }
+
+    /// With owners, after layer `layer` when the bands give up: the words pushed into this
+    /// band for the next layer join its frontier, and its words of `layer` and of the next
+    /// go to the frontier handed back to one thread.
+    fn hand_back(&mut self, job: &Job<'_>, layer: u32) {
+        self.take_pushes(job, layer + 1);
+        let (ck, nk, _) = slots(layer);
+        let (first, end) = (self.pad.unit(0, 0), self.pad.unit(self.rows, 0));
+        let units = self.pad.view(&mut self.store);
+        let at = self.top * self.pad.w;
+        let words = |list: &[(usize, usize)], k: usize| {
+            list.iter()
+                .filter(|&&(u, _)| (first..end).contains(&u))
+                .map(|&(u, base)| (at + base, units[u].0[k]))
+                .filter(|&(_, bits)| bits != 0)
+                .collect::<Vec<_>>()
+        };
+        let (prev, cur) = (
+            words(&self.prev[..self.prev_count], ck),
+            words(&self.list[..self.count], nk),
+        );
+        let mut back = lock_front(&job.shared.back);
+        back.prev.extend(prev);
+        back.cur.extend(cur);
     }
 }
 
@@ -578,9 +908,9 @@ mod tests {
         con: Option<&Connections<BitGrid>>,
         dist: &mut [u32],
     ) -> Option<u32> {
-        match in_bands(threads, bands, g, eight, con, dist, 0)? {
+        match in_bands(Split::new(threads, bands), g, eight, con, dist, 0, None)? {
             Ok(last) => Some(last),
-            Err(layer) => match in_bands(1, 1, g, eight, con, dist, layer)? {
+            Err(layer) => match in_bands(Split::ONE, g, eight, con, dist, layer, None)? {
                 Ok(last) | Err(last) => Some(last),
             },
         }
@@ -645,7 +975,8 @@ mod tests {
                     .iter()
                     .map(|&d| if d <= cut { d } else { UNREACHED })
                     .collect();
-                let resumed = match in_bands(threads, bands, &g, false, None, &mut dist, cut) {
+                let split = Split::new(threads, bands);
+                let resumed = match in_bands(split, &g, false, None, &mut dist, cut, None) {
                     Some(Ok(l)) => Some(l),
                     Some(Err(l)) => run_from(&g, &mut dist, l),
                     None => None,
@@ -659,8 +990,121 @@ mod tests {
 
     /// One band from `layer` on.
     fn run_from(g: &BitGrid, dist: &mut [u32], layer: u32) -> Option<u32> {
-        match in_bands(1, 1, g, false, None, dist, layer)? {
+        match in_bands(Split::ONE, g, false, None, dist, layer, None)? {
             Ok(last) | Err(last) => Some(last),
+        }
+    }
+
+    /// Owners (and distances, when written) in bands equal the naive Voronoi: the
+    /// one-thread BFS with owners hands over at a frontier of `wide` words, then the bands go
+    /// on in every layout, to the end or handing back to one thread a few layers in; players
+    /// with one or two cells (free or walled), one cell shared by two players; 4- and
+    /// 8-moves, with and without connection masks; tall, wide, one-row and one-column grids,
+    /// widths around the word size, densities from empty to full.
+    #[test]
+    fn owners_in_bands_equal_the_naive_voronoi() {
+        use super::super::cells::{claim_source, shared_cells};
+        use super::super::frontier::owners_until;
+        use crate::naive::{fill as nf, NaiveGrid};
+        let mut rng = Rng(0x0e4e_2b4d);
+        let sizes = [
+            (1, 1),
+            (1, 40),
+            (40, 1),
+            (63, 9),
+            (64, 7),
+            (65, 11),
+            (130, 13),
+            (5, 90),
+            (200, 24),
+        ];
+        for (w, h) in sizes {
+            for pct in [0, 40, 70, 100] {
+                let g = grid(w, h, &mut rng, pct);
+                for (moves, with_con) in [
+                    (Moves::Four, false),
+                    (Moves::Eight, false),
+                    (Moves::Four, true),
+                    (Moves::Eight, true),
+                ] {
+                    let con: Option<Connections<BitGrid>> =
+                        with_con.then(|| std::array::from_fn(|_| grid(w, h, &mut rng, 85)));
+                    let mut cell = || {
+                        let k = (rng.next_u64() % (w * h) as u64) as usize;
+                        (k % w, k / w)
+                    };
+                    let shared = cell();
+                    let players: Vec<Vec<(usize, usize)>> = vec![
+                        vec![shared, cell()],
+                        vec![cell()],
+                        vec![shared],
+                        vec![cell()],
+                    ];
+                    let planes: Vec<NaiveGrid> = players
+                        .iter()
+                        .map(|cells| {
+                            let mut p = NaiveGrid::new(w, h);
+                            for &(x, y) in cells {
+                                p.set(x, y, true);
+                            }
+                            p
+                        })
+                        .collect();
+                    let ncon: Option<nf::NaiveConnections> = con
+                        .as_ref()
+                        .map(|c| std::array::from_fn(|k| NaiveGrid::from_view(&c[k])));
+                    let want =
+                        nf::voronoi(&planes, &NaiveGrid::from_view(&g), moves, ncon.as_ref());
+                    let most = want.depth.iter().flatten().copied().max().unwrap_or(0);
+                    let eight = moves == Moves::Eight;
+                    for wide in [1, 3] {
+                        for (threads, bands) in LAYOUTS.into_iter().filter(|&(_, b)| b <= h) {
+                            for stop in [u32::MAX, 0, 2] {
+                                let mut seeds = g.empty_like();
+                                let mut owner = vec![UNREACHED; w * h];
+                                let mut dist = vec![UNREACHED; w * h];
+                                for (p, cells) in players.iter().enumerate() {
+                                    for &(x, y) in cells {
+                                        seeds.set(x, y);
+                                        claim_source(&mut owner[y * w + x], p);
+                                        dist[y * w + x] = 0;
+                                    }
+                                }
+                                let mut front = Front::default();
+                                let (c, d) = (con.as_ref(), Some(&mut dist[..]));
+                                let o = &mut owner[..];
+                                let until =
+                                    owners_until(&seeds, &g, moves, c, d, o, wide, &mut front);
+                                let last = match until {
+                                    Ok(last) => last,
+                                    Err(layer) => {
+                                        let split = Split {
+                                            threads,
+                                            bands,
+                                            stop_after: (layer + 1).saturating_add(stop),
+                                        };
+                                        let owner = shared_cells(&mut owner);
+                                        let (d, start) = (&mut dist[..], layer + 1);
+                                        owned_from(split, &g, eight, c, d, owner, start, &mut front)
+                                    }
+                                };
+                                let how = format!(
+                                    "{w}x{h} {pct}% {moves:?} masks={with_con} wide={wide} \
+                                     threads={threads} bands={bands} stop={stop}"
+                                );
+                                assert_eq!(last, most, "{how}: the last layer");
+                                for k in 0..w * h {
+                                    let (x, y) = (k % w, k / w);
+                                    let code = want.owner_code(x, y);
+                                    assert_eq!(owner[k], code, "{how}: owner of ({x}, {y})");
+                                    let depth = want.depth[k].unwrap_or(UNREACHED);
+                                    assert_eq!(dist[k], depth, "{how}: distance of ({x}, {y})");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

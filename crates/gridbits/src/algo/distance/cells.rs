@@ -6,6 +6,8 @@
 //! thread, or on the writer thread of `layer_writer.rs`) once the layer before's owners are
 //! all written.
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 /// Owner code of a cell reached first by two or more players at the same distance.
 pub(crate) const CONTESTED: u32 = u32::MAX - 1;
 /// Owner code of a cell no player reaches.
@@ -42,7 +44,13 @@ pub(super) fn prefetch(p: *const u32) {
 /// cells above and below it: where a frontier cell's predecessors' owners are read.
 #[inline(always)]
 pub(super) fn prefetch_rows(cells: &[u32], at: usize, w: usize) {
-    let p = cells.as_ptr().wrapping_add(at);
+    prefetch_rows_at(cells.as_ptr(), at, w);
+}
+
+/// [`prefetch_rows`] of the array whose first cell is at `first`.
+#[inline(always)]
+pub(super) fn prefetch_rows_at(first: *const u32, at: usize, w: usize) {
+    let p = first.wrapping_add(at);
     prefetch(p);
     prefetch(p.wrapping_sub(w));
     prefetch(p.wrapping_add(w));
@@ -59,17 +67,62 @@ pub(crate) fn claim_source(code: &mut u32, p: usize) {
     };
 }
 
+/// The owner array a BFS writes: a plain array on one thread, or cells shared by the row
+/// bands of `bands.rs`, where a band reads the owners of the edge row of the band beside (its
+/// cells' predecessors, written a layer before, behind the layer's barrier) while that band
+/// writes the owners of its own rows. Relaxed atomic loads and stores are plain moves; the
+/// barrier orders them.
+pub(super) trait OwnerCells {
+    /// The owner of cell `i`.
+    fn get(&self, i: usize) -> u32;
+    /// Sets the owner of cell `i`.
+    fn set(&mut self, i: usize, owner: u32);
+}
+
+impl OwnerCells for [u32] {
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        self[i]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, owner: u32) {
+        self[i] = owner;
+    }
+}
+
+impl OwnerCells for &[AtomicU32] {
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        self[i].load(Ordering::Relaxed)
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, owner: u32) {
+        self[i].store(owner, Ordering::Relaxed);
+    }
+}
+
+/// The cells of `owner` as cells that threads may share ([`OwnerCells`] for the row bands).
+pub(super) fn shared_cells(owner: &mut [u32]) -> &[AtomicU32] {
+    const _: () = assert!(std::mem::align_of::<AtomicU32>() == std::mem::align_of::<u32>());
+    // SAFETY: `AtomicU32` has the size and bit validity of `u32`, and (asserted above) its
+    // alignment; the exclusive borrow of `owner` is held for the lifetime of the result, so
+    // no other access to the cells exists while they are accessed atomically.
+    unsafe { &*(std::ptr::from_mut(owner) as *const [AtomicU32]) }
+}
+
 /// The owners of the cells `f` (first cell `base`, in a grid `w` wide) of a layer `> 0`, from
 /// the masks `from` of the cells with a predecessor in each direction (`predecessors` in
 /// `frontier.rs`): for each cell, the single owner among its predecessors, or [`CONTESTED`]
 /// when two differ or one is contested. `f` must have a cell (every frontier word has).
 #[inline(always)]
-pub(super) fn own_bits<const EIGHT: bool>(
+pub(super) fn own_bits<const EIGHT: bool, O: OwnerCells + ?Sized>(
     from: &[u64; 8],
     w: usize,
     f: u64,
     base: usize,
-    owner: &mut [u32],
+    owner: &mut O,
 ) {
     // Each mask with the offset from a cell to that predecessor.
     let w = w as isize;
@@ -102,23 +155,29 @@ pub(super) fn own_bits<const EIGHT: bool>(
 /// ago, so it is in cache, unlike the cell's own slot): reading it twice changes nothing. Two
 /// different owners, or a contested one, give [`CONTESTED`].
 #[inline(always)]
-fn own_cell(from: &[u64], offsets: &[isize], at: usize, k: u32, owner: &mut [u32]) {
+fn own_cell<O: OwnerCells + ?Sized>(
+    from: &[u64],
+    offsets: &[isize],
+    at: usize,
+    k: u32,
+    owner: &mut O,
+) {
     let mut any = at;
     for (&m, &d) in from.iter().zip(offsets) {
         if (m >> k) & 1 != 0 {
             any = at.wrapping_add_signed(d);
         }
     }
-    let mut o = owner[any];
+    let mut o = owner.get(any);
     for (&m, &d) in from.iter().zip(offsets) {
-        let v = owner[if (m >> k) & 1 != 0 {
+        let v = owner.get(if (m >> k) & 1 != 0 {
             at.wrapping_add_signed(d)
         } else {
             any
-        }];
+        });
         // A select, not a branch (LLVM makes one of the `if`): where territories meet,
         // whether owners differ is unpredictable.
         o = std::hint::select_unpredictable(v == o, o, CONTESTED);
     }
-    owner[at] = o;
+    owner.set(at, o);
 }

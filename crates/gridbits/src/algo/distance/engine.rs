@@ -1,8 +1,11 @@
 //! The choice of distance engine, in one place ([`DistanceEngine`]): whole-board layers for
 //! fixed boards and sliding moves; for a [`BitGrid`] with step moves, row sweeps when the free
 //! cells form long horizontal runs and there are no connection masks, else the word-frontier
-//! BFS, with thin layers while its frontier has a few words ([`FrontierLayers`]).
+//! BFS, with thin layers while its frontier has a few words ([`FrontierLayers`]); on three
+//! threads or more, once a frontier is wide, in row bands (`bands.rs`), also with owners
+//! ([`bfs`], the Voronoi of runtime grids).
 
+use super::frontier::Front;
 use super::thin::Limits;
 use super::{bands, frontier, layers, sweeps, Connections, DistanceMap};
 use crate::algo::checks::assert_sizes;
@@ -212,3 +215,36 @@ fn try_sweeps(
 const SWEEP_RUN: usize = 8;
 /// Row sweeps give up after this many cell relaxations per free cell.
 const SWEEP_BUDGET: usize = 3;
+
+/// The BFS behind the Voronoi of runtime grids and step moves: [`frontier::bfs`] (`dist` and
+/// `owner` as there), which with owners, on three threads or more and a large grid, goes on
+/// in row bands once a layer's frontier is wide (`bands.rs`, as [`distance_map`] does
+/// without owners).
+///
+/// [`distance_map`]: super::distance_map
+pub(crate) fn bfs(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    mut dist: Option<&mut [u32]>,
+    owner: Option<&mut [u32]>,
+) -> u32 {
+    let count = bands::threads(passable.width(), passable.height());
+    match owner {
+        Some(owner) if count >= 2 => {
+            let mut front = Front::default();
+            let wide = bands::WIDE;
+            let d = dist.as_deref_mut();
+            match frontier::owners_until(seeds, passable, moves, con, d, owner, wide, &mut front) {
+                Ok(last) => last,
+                Err(layer) => {
+                    let eight = moves == Moves::Eight;
+                    let d = dist.unwrap_or(&mut []);
+                    bands::bfs_owned(count, passable, eight, con, d, owner, layer + 1, front)
+                }
+            }
+        }
+        owner => frontier::bfs(seeds, passable, moves, con, dist, owner),
+    }
+}

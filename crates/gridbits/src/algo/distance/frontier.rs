@@ -60,6 +60,7 @@ pub(crate) fn bfs(
         owner,
         usize::MAX,
         Limits::AUTO,
+        None,
     ) {
         Ok(last) | Err(last) => last,
     }
@@ -92,11 +93,59 @@ pub(super) fn distances_until(
     wide: usize,
     limits: Limits,
 ) -> Result<u32, u32> {
-    bfs_until(seeds, passable, moves, con, Some(dist), None, wide, limits)
+    bfs_until(
+        seeds,
+        passable,
+        moves,
+        con,
+        Some(dist),
+        None,
+        wide,
+        limits,
+        None,
+    )
 }
 
-/// [`bfs`], or with distances alone and `wide` not `usize::MAX`, [`distances_until`], with
-/// thin layers within `limits`.
+/// The owners (and distances, when given) of [`bfs`] on this thread until the frontier after
+/// a layer has `wide` words or more: `Ok` with the last layer, or `Err(layer)` with every
+/// cell of the layers up to `layer` written and `front` holding the words of `layer` and of
+/// the next one (the row bands of `bands.rs` go on from there).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn owners_until(
+    seeds: &BitGrid,
+    passable: &BitGrid,
+    moves: Moves,
+    con: Option<&Connections<BitGrid>>,
+    dist: Option<&mut [u32]>,
+    owner: &mut [u32],
+    wide: usize,
+    front: &mut Front,
+) -> Result<u32, u32> {
+    let owner = Some(owner);
+    bfs_until(
+        seeds,
+        passable,
+        moves,
+        con,
+        dist,
+        owner,
+        wide,
+        Limits::AUTO,
+        Some(front),
+    )
+}
+
+/// The frontier a BFS with owners hands to the row bands: the words of the last layer it
+/// wrote (`prev`: the predecessors of the next layer's cells) and of the next layer
+/// (`cur`), each as `(first cell, bits)` in row-major cell indices.
+#[derive(Default)]
+pub(super) struct Front {
+    pub(super) prev: Vec<(usize, u64)>,
+    pub(super) cur: Vec<(usize, u64)>,
+}
+
+/// [`bfs`], or with distances alone and `wide` not `usize::MAX`, [`distances_until`], or
+/// with owners [`owners_until`] (which fills `front`), with thin layers within `limits`.
 #[allow(clippy::too_many_arguments)]
 fn bfs_until(
     seeds: &BitGrid,
@@ -107,6 +156,7 @@ fn bfs_until(
     mut owner: Option<&mut [u32]>,
     wide: usize,
     limits: Limits,
+    mut front: Option<&mut Front>,
 ) -> Result<u32, u32> {
     let pad = Pad::new(passable);
     let cells = pad.w * pad.h;
@@ -124,53 +174,29 @@ fn bfs_until(
         Moves::Eight => true,
         _ => unreachable!("the word-frontier BFS takes step moves"),
     };
-    macro_rules! each_shape_until {
-        ($own:expr, $sink:expr, $wide:expr) => {
-            match (eight, cons.is_some()) {
-                (false, false) => {
-                    run::<false, false, $own, _>(pad, seeds, passable, c, $sink, $wide, limits)
-                }
-                (false, true) => {
-                    run::<false, true, $own, _>(pad, seeds, passable, c, $sink, $wide, limits)
-                }
-                (true, false) => {
-                    run::<true, false, $own, _>(pad, seeds, passable, c, $sink, $wide, limits)
-                }
-                (true, true) => {
-                    run::<true, true, $own, _>(pad, seeds, passable, c, $sink, $wide, limits)
-                }
-            }
-        };
-    }
     macro_rules! each_shape {
-        ($own:expr, $sink:expr) => {
-            match each_shape_until!($own, $sink, usize::MAX) {
-                Ok(last) | Err(last) => last,
+        ($own:expr, $sink:expr, $front:expr) => {
+            match (eight, cons.is_some()) {
+                (false, false) => run::<false, false, $own, _>(
+                    pad, seeds, passable, c, $sink, wide, limits, $front,
+                ),
+                (false, true) => run::<false, true, $own, _>(
+                    pad, seeds, passable, c, $sink, wide, limits, $front,
+                ),
+                (true, false) => run::<true, false, $own, _>(
+                    pad, seeds, passable, c, $sink, wide, limits, $front,
+                ),
+                (true, true) => {
+                    run::<true, true, $own, _>(pad, seeds, passable, c, $sink, wide, limits, $front)
+                }
             }
         };
     }
-    // Until a wide frontier (the row bands of `bands.rs` go on from there): on this thread,
-    // with the writer thread on a large grid as below (a maze's frontiers never get wide: on
-    // 16 cores its BFS took 1.4x the time of the pool of two without the writer).
+    // On large grids with a second thread, that thread writes the distances and the owners
+    // (also until a wide frontier, after which the row bands of `bands.rs` go on: a maze's
+    // frontiers never get wide, and on 16 cores its BFS took 1.4x the time of the pool of
+    // two without the writer), unless the system refuses the thread: then this one does.
     let own = owner.is_some();
-    if wide != usize::MAX && !own {
-        if layer_writer::wanted(cells, false) {
-            let two = layer_writer::with_writer(dist.as_deref_mut(), None, pad.w, eight, |feed| {
-                each_shape_until!(false, feed, wide)
-            });
-            if let Some(end) = two {
-                return end;
-            }
-        }
-        let mut direct = Direct {
-            dist,
-            owner: &mut [],
-            w: pad.w,
-        };
-        return each_shape_until!(false, &mut direct, wide);
-    }
-    // On large grids with a second thread, that thread writes the owners (and distances
-    // with them), unless the system refuses the thread: then this one does.
     if layer_writer::wanted(cells, own) {
         let two = layer_writer::with_writer(
             dist.as_deref_mut(),
@@ -179,14 +205,14 @@ fn bfs_until(
             eight,
             |feed| {
                 if own {
-                    each_shape!(true, feed)
+                    each_shape!(true, feed, front.as_deref_mut())
                 } else {
-                    each_shape!(false, feed)
+                    each_shape!(false, feed, None)
                 }
             },
         );
-        if let Some(last) = two {
-            return Ok(last);
+        if let Some(end) = two {
+            return end;
         }
     }
     let mut direct = Direct {
@@ -194,11 +220,11 @@ fn bfs_until(
         owner: owner.unwrap_or(&mut []),
         w: pad.w,
     };
-    Ok(if own {
-        each_shape!(true, &mut direct)
+    if own {
+        each_shape!(true, &mut direct, front)
     } else {
-        each_shape!(false, &mut direct)
-    })
+        each_shape!(false, &mut direct, None)
+    }
 }
 
 /// Where the frontier words of each layer go: written on the BFS's thread ([`Direct`]) or
@@ -237,7 +263,7 @@ impl Sink for Direct<'_> {
         from: Option<&[u64; 8]>,
     ) {
         if let Some(from) = from {
-            own_bits::<EIGHT>(from, self.w, f, base, self.owner);
+            own_bits::<EIGHT, _>(from, self.w, f, base, self.owner);
         }
         if let Some(dist) = self.dist.as_deref_mut() {
             write_layer(dist, base, f, layer);
@@ -336,7 +362,7 @@ pub(super) const LIST_AHEAD: usize = 16;
 /// one move: masks of the cells with a predecessor to the west, east, north, south, then
 /// (8-neighbour moves) north-west, north-east, south-west and south-east.
 #[inline(always)]
-fn predecessors<const EIGHT: bool, const CON: bool>(
+pub(super) fn predecessors<const EIGHT: bool, const CON: bool>(
     units: &[Unit],
     pk: usize,
     c: &Cons,
@@ -371,7 +397,9 @@ fn predecessors<const EIGHT: bool, const CON: bool>(
 /// The BFS of [`bfs`], monomorphised per neighbourhood, masks, owners (read from the
 /// previous layer's slots, on this thread) and sink: `Ok` with the last layer, or `Err(layer)`
 /// when the frontier after `layer` has `wide` words or more (the sink has every cell of the
-/// layers up to `layer`; the row bands of `bands.rs` go on from there).
+/// layers up to `layer`; the row bands of `bands.rs` go on from there, with owners from
+/// `front`, which then holds the words of `layer` and of the next layer).
+#[allow(clippy::too_many_arguments)]
 fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
     pad: Pad,
     seeds: &BitGrid,
@@ -380,6 +408,7 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
     sink: &mut S,
     wide: usize,
     limits: Limits,
+    front: Option<&mut Front>,
 ) -> Result<u32, u32> {
     // Previous layers' slots are kept a layer longer only for owners read from them.
     let keep = OWN;
@@ -503,6 +532,15 @@ fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
             return Ok(layer);
         }
         if next.len >= wide {
+            if let Some(front) = front {
+                // With owners the layer's slot was kept (its cells are the predecessors).
+                let words = |list: &[(usize, usize)], k: usize| {
+                    let bits = |&(u, base): &(usize, usize)| (base, units[u].0[k]);
+                    list.iter().map(bits).collect()
+                };
+                front.prev = words(&list[..count], ck);
+                front.cur = words(&next.list[..next.len], nk);
+            }
             return Err(layer);
         }
         layer += 1;
@@ -654,6 +692,7 @@ pub(super) mod tests {
                             None,
                             usize::MAX,
                             limits,
+                            None,
                         );
                         let how = format!("{limits:?}");
                         assert_eq!(last, Ok(case.most), "{} {how}: the last layer", case.ctx);
@@ -689,7 +728,8 @@ pub(super) mod tests {
                     for limits in LIMITS {
                         let mut dist = vec![DistanceMap::UNREACHABLE; w * h];
                         let d = Some(&mut dist[..]);
-                        let got = bfs_until(&seeds, &g, Moves::Four, None, d, None, wide, limits);
+                        let got =
+                            bfs_until(&seeds, &g, Moves::Four, None, d, None, wide, limits, None);
                         let ctx = format!("{w}x{h} wide={wide} {limits:?}");
                         match stop {
                             Some(l) => assert_eq!(got, Err(l as u32), "{ctx}"),

@@ -258,10 +258,10 @@ impl Writer<'_> {
                 let mut from = [0u64; 8];
                 if self.eight {
                     from.copy_from_slice(&chunk[i..i + 8]);
-                    own_bits::<true>(&from, self.width, bits, base, owner);
+                    own_bits::<true, _>(&from, self.width, bits, base, owner);
                 } else {
                     from[..4].copy_from_slice(&chunk[i..i + 4]);
-                    own_bits::<false>(&from, self.width, bits, base, owner);
+                    own_bits::<false, _>(&from, self.width, bits, base, owner);
                 }
                 i += masks;
             }

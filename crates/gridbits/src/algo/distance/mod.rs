@@ -46,8 +46,8 @@ mod units;
 
 pub(crate) use cells::{claim_source, CONTESTED, UNREACHED};
 pub use connections::{connections_from_walls, Connections, Wall};
+pub(crate) use engine::bfs;
 pub use engine::{distance_map_with, DistanceEngine, FrontierLayers};
-pub(crate) use frontier::bfs;
 pub use layers::{expand, layers, try_layers, Layers};
 pub use map::DistanceMap;
 
