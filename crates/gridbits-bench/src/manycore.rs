@@ -87,22 +87,7 @@ fn distances(bench: &mut Bench, rng: &mut SplitMix, pools: &[Pool], side: usize)
                 )
             };
             let cells = free.width() as u64 * free.height() as u64;
-            let mut work = bench
-                .workload(&name, "auto")
-                .settle(SETTLE)
-                .case("auto", cells, map);
-            // 4 to 16 threads only when named: on few cores each layer waits for every
-            // thread to get a core.
-            for pool in pools.iter().filter(|p| named || p.threads() <= 2) {
-                let threads = pool.threads();
-                let label = if threads == 1 {
-                    "1-thread".to_string()
-                } else {
-                    format!("{threads}-threads")
-                };
-                work = work.alternative(&label, cells, move || pool.install(map));
-            }
-            work.finish();
+            by_pools(bench, &name, named, pools, cells, map);
         }
     }
 }
@@ -142,17 +127,31 @@ fn owners(bench: &mut Bench, rng: &mut SplitMix, pools: &[Pool], side: usize) {
         let free: BitGrid = free | open;
         let run = || voronoi_owners(&cells, &free, Moves::Four, None).contested();
         let count = free.width() as u64 * free.height() as u64;
-        let mut work = bench
-            .workload(&name, "auto")
-            .settle(SETTLE)
-            .case("auto", count, run);
-        for pool in pools.iter().filter(|p| named || p.threads() <= 2) {
-            let label = match pool.threads() {
-                1 => "1-thread".to_string(),
-                threads => format!("{threads}-threads"),
-            };
-            work = work.alternative(&label, count, move || pool.install(run));
-        }
-        work.finish();
+        by_pools(bench, &name, named, pools, count, run);
     }
+}
+
+/// Times `run` (a call on `cells` cells) on the default pool (the automatic case) and, as
+/// alternatives, on the pools of 1 and 2 threads, and when the workload is `named` on every
+/// pool (4 to 16 threads: on few cores each layer waits for every thread to get a core).
+fn by_pools<'a>(
+    bench: &mut Bench,
+    name: &str,
+    named: bool,
+    pools: &'a [Pool],
+    cells: u64,
+    run: impl Fn() -> u64 + Copy + Send + Sync + 'a,
+) {
+    let mut work = bench
+        .workload(name, "auto")
+        .settle(SETTLE)
+        .case("auto", cells, run);
+    for pool in pools.iter().filter(|p| named || p.threads() <= 2) {
+        let label = match pool.threads() {
+            1 => "1-thread".to_string(),
+            threads => format!("{threads}-threads"),
+        };
+        work = work.alternative(&label, cells, move || pool.install(run));
+    }
+    work.finish();
 }

@@ -896,6 +896,21 @@ mod tests {
         g
     }
 
+    /// The grids of the tests: one cell, one column, one row, widths around the word size,
+    /// tall, wide and square.
+    const SIZES: [(usize, usize); 10] = [
+        (1, 1),
+        (1, 40),
+        (40, 1),
+        (63, 9),
+        (64, 7),
+        (65, 11),
+        (130, 3),
+        (5, 90),
+        (200, 30),
+        (17, 17),
+    ];
+
     /// Threads and bands: one band a thread, and several a thread (dealt in turn).
     const LAYOUTS: [(usize, usize); 7] = [(1, 1), (2, 2), (3, 3), (7, 7), (1, 3), (2, 5), (3, 7)];
 
@@ -924,19 +939,7 @@ mod tests {
     #[test]
     fn bands_equal_the_naive_bfs() {
         let mut rng = Rng(0xba2d_5eed);
-        let sizes = [
-            (1, 1),
-            (1, 40),
-            (40, 1),
-            (63, 9),
-            (64, 7),
-            (65, 11),
-            (130, 3),
-            (5, 90),
-            (200, 30),
-            (17, 17),
-        ];
-        for (w, h) in sizes {
+        for (w, h) in SIZES {
             for pct in [0, 30, 60, 75, 100] {
                 let g = grid(w, h, &mut rng, pct);
                 for_each_case(&g, &mut rng, NAIVE, |case| {
@@ -1007,18 +1010,7 @@ mod tests {
         use super::super::frontier::owners_until;
         use crate::naive::{fill as nf, NaiveGrid};
         let mut rng = Rng(0x0e4e_2b4d);
-        let sizes = [
-            (1, 1),
-            (1, 40),
-            (40, 1),
-            (63, 9),
-            (64, 7),
-            (65, 11),
-            (130, 13),
-            (5, 90),
-            (200, 24),
-        ];
-        for (w, h) in sizes {
+        for (w, h) in SIZES {
             for pct in [0, 40, 70, 100] {
                 let g = grid(w, h, &mut rng, pct);
                 for (moves, with_con) in [
