@@ -517,6 +517,80 @@ mod tests {
         run::<3>(12, 10, &mut ts);
     }
 
+    /// The byte lanes against plain per-column arithmetic, on random values below 128 and
+    /// widths across word boundaries.
+    fn lanes_agree<const W: usize>(rng: &mut GameRng) {
+        for _ in 0..200 {
+            let a: [u32; W] = std::array::from_fn(|_| rng.below(128) as u32);
+            let b: [u32; W] = std::array::from_fn(|_| rng.below(128) as u32);
+            let pack = |v: &[u32; W]| {
+                let mut l = Lanes::<W>::ZERO;
+                for (x, &v) in v.iter().enumerate() {
+                    l.0[x / 8] |= u64::from(v) << (8 * (x % 8));
+                }
+                l
+            };
+            let lane = |l: &Lanes<W>, x: usize| (l.0[x / 8] >> (8 * (x % 8))) as u8 as u32;
+            let (la, lb) = (pack(&a), pack(&b));
+            let max = la.max(&lb);
+            for x in 0..W {
+                assert_eq!(lane(&max, x), a[x].max(b[x]), "max, W {W} x {x}");
+            }
+            assert_eq!(la.highest(), a.iter().copied().max().unwrap_or(0));
+            let k = rng.below(4) as usize;
+            let down = la.down(k);
+            let n = W.saturating_sub(k);
+            for x in 0..n {
+                assert_eq!(lane(&down, x), a[x + k], "down {k}, W {W} x {x}");
+            }
+            // A subtraction that borrows in the lanes past `n` leaves those below exact.
+            let bottom = rng.below(3) as u32;
+            let sub = la.sub_each(u64::from(bottom));
+            for x in 0..W {
+                if a[x] >= bottom && (0..x).all(|y| a[y] >= bottom) {
+                    assert_eq!(lane(&sub, x), a[x] - bottom, "sub, W {W} x {x}");
+                }
+            }
+            let valid = Lanes::<W>::below(n);
+            for x in 0..W {
+                assert_eq!(lane(&valid, x), if x < n { 0xFF } else { 0 });
+            }
+        }
+    }
+
+    #[test]
+    fn byte_lanes_equal_per_column_arithmetic() {
+        let mut rng = GameRng::new(11);
+        lanes_agree::<1>(&mut rng);
+        lanes_agree::<7>(&mut rng);
+        lanes_agree::<8>(&mut rng);
+        lanes_agree::<9>(&mut rng);
+        lanes_agree::<10>(&mut rng);
+        lanes_agree::<16>(&mut rng);
+        lanes_agree::<63>(&mut rng);
+        lanes_agree::<64>(&mut rng);
+    }
+
+    #[test]
+    fn tops_round_trip_the_lock_planes() {
+        // Every spin and a lock in the last row a u64 column holds.
+        let mut lk = Locks::<10>::EMPTY;
+        lk.lock[0][0] = 1 << 63 | 1 << 6;
+        lk.lock[1][3] = 1 << 5;
+        lk.full[1][3] = 1 << 5;
+        lk.lock[2][9] = 1 << 40 | 1;
+        lk.mini[2][9] = 1;
+        let t = Tops::from_locks(&lk);
+        assert_eq!(t.get(0, 0), Some((6, Spin::None)));
+        assert_eq!(t.get(1, 3), Some((5, Spin::Full)));
+        assert_eq!(t.get(2, 9), Some((0, Spin::Mini)));
+        assert_eq!(t.get(3, 4), None);
+        let mut high = Locks::<10>::EMPTY;
+        high.lock[3][2] = 1 << 63;
+        high.full[3][2] = 1 << 63;
+        assert_eq!(Tops::from_locks(&high).get(3, 2), Some((63, Spin::Full)));
+    }
+
     #[test]
     fn near_the_top_it_declines_or_agrees() {
         // Stacks reaching the band's edge, row by row.
