@@ -251,9 +251,9 @@ impl<const W: usize> Tetris<W> {
             width: [0; 4],
         };
         *out = Tops::EMPTY;
-        for r in 0..distinct(piece) {
+        let geo = &GEO[piece as usize][..distinct(piece)];
+        for (r, g) in geo.iter().enumerate() {
             let s = piece.shape(Rotation::ALL[r]);
-            let g = &GEO[piece as usize][r];
             let (w, gh) = (usize::from(s.w), usize::from(s.h));
             let c0 = sy as usize + usize::from(g.ty);
             // Each column's resting row from the floor plus BIAS, run by run of the piece
