@@ -2075,6 +2075,17 @@ if opts.rotate_180{
 }
 }
 #[inline(always)]
+fn span<const W:usize>(plane: &[u64;W], (a,b): (usize,usize)) -> (usize,usize) {
+let cols= &plane[a..b];
+match cols.iter().position(|&c|c!=0) {
+None=> (a,a),
+Some(first) => {
+let last=cols.iter().rposition(|&c|c!=0).unwrap_or(first);
+(a+first,a+last+1)
+}
+}
+}
+#[inline(always)]
 fn kick_step<const W:usize,const TRACK:bool>(
 rem: &mut[u64;W],
 fit_to: &[u64;W],
@@ -2082,11 +2093,12 @@ reach_to: &mut[u64;W],
 any: &mut[u64;W],
 tst: &mut[u64;W],
 (sx,sy,fifth): (i32,i32,bool),
-) ->u64{
-let lo= (-sx).clamp(0,W as i32)as usize;
-let hi= (W as i32-sx).clamp(lo as i32,W as i32)as usize;
+cols: (usize,usize),
+) -> (usize,usize) {
+let lo= (-sx).clamp(cols.0 as i32,cols.1 as i32)as usize;
+let hi= (W as i32-sx).clamp(lo as i32,cols.1 as i32)as usize;
 if lo==hi{
-return rem.iter().fold(0, |a, &b|a|b);
+return cols;
 }
 let(tlo,thi) = ((lo as i32+sx)as usize, (hi as i32+sx)as usize);
 let(up,down) = (sy.max(0)as u32, (-sy).max(0)as u32);
@@ -2113,7 +2125,7 @@ let ok= *r& ((f>>up) <<down);
 *reach|= (ok<<up) >>down;
 }
 }
-rem.iter().fold(0, |a, &b|a|b)
+span(rem,cols)
 }
 #[allow(clippy::needless_range_loop)]
 pub(super)fn reach<const W:usize>(
@@ -2144,14 +2156,16 @@ for x in 0..W{
 delta[x] =out.reach[r][x] & !done[r][x];
 }
 done[r] =out.reach[r];
+let delta_cols=span(&delta, (0,W));
 for&turn in turns(opts) {
 let to=turn.apply(Rotation::ALL[r]).index();
 let(shifts,n) =kick_shifts(piece,Rotation::ALL[r],turn);
 let mut rem=delta;
+let mut cols=delta_cols;
 for(test, &(sx,sy))in shifts[..n].iter().enumerate() {
 let(any,tst) = (&mut out.rot_any[to], &mut out.rot_tst[to]);
 let kick= (sx,sy,test==4);
-let left=if track{
+cols=if track{
 kick_step::<W,true>(
 &mut rem,
 &pl.fit[to],
@@ -2159,6 +2173,7 @@ kick_step::<W,true>(
 any,
 tst,
 kick,
+cols,
 )
 }else{
 kick_step::<W,false>(
@@ -2168,9 +2183,10 @@ kick_step::<W,false>(
 any,
 tst,
 kick,
+cols,
 )
 };
-if left==0{
+if cols.0==cols.1{
 break;
 }
 }

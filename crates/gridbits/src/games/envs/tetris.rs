@@ -4,8 +4,8 @@ use super::{
     check_actions, check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo,
 };
 use crate::games::tetris::{
-    tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation,
-    StepResult,
+    tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation, Spin,
+    StepResult, Tops,
 };
 
 /// The action space of a [`TetrisEnv`].
@@ -57,13 +57,18 @@ impl Default for TetrisEnvConfig {
 /// Header bytes of a Tetris observation after the board.
 const HEADER: usize = 6;
 
+/// One game and what its step needs: with [`TetrisActions::HardDrop`] the highest lock of
+/// each orientation and column (`tops`, 40 bytes on a 10-wide matrix), with
+/// [`TetrisActions::Placements`] the lock planes (`locks`, 960 bytes, boxed so that the
+/// hard-drop slots stay small: a step touches a few cache lines of its game).
 #[derive(Clone, Debug)]
 struct Slot<const W: usize> {
     game: Game<W>,
-    locks: Locks<W>,
+    tops: Tops<W>,
     seed: u64,
     needs_reset: bool,
     last: StepResult,
+    locks: Option<Box<Locks<W>>>,
 }
 
 /// `N` guideline Tetris games stepped at once; the batch rules (buffers, threads,
@@ -115,10 +120,11 @@ impl<const W: usize> TetrisEnv<W> {
         let game = Game::<W>::new(config.game, 0).map_err(|e| EnvError::Config(e.to_string()))?;
         let slot = Slot {
             game,
-            locks: Locks::EMPTY,
+            tops: Tops::EMPTY,
             seed: 0,
             needs_reset: true,
             last: StepResult::default(),
+            locks: (config.actions == TetrisActions::Placements).then(|| Box::new(Locks::EMPTY)),
         };
         Ok(TetrisEnv {
             config,
@@ -183,8 +189,7 @@ impl<const W: usize> TetrisEnv<W> {
     /// # Panics
     /// When `i` is not below [`len`](Self::len).
     pub fn placement(&self, i: usize, index: u32) -> Option<Placement> {
-        let s = &self.slots[i];
-        decode(&self.config, &s.game, &s.locks, index)
+        decode(&self.config, &self.slots[i], index)
     }
 
     /// Starts game `i` with `seeds[i]` and writes the first observations and masks.
@@ -294,7 +299,7 @@ impl<const W: usize> TetrisEnv<W> {
                 || if a == hold {
                     s.game.can_hold()
                 } else {
-                    lock_of(&config, &s.game, &s.locks, a).is_some()
+                    lock_of(&config, s, a).is_some()
                 }
         })?;
         drive_step(
@@ -349,7 +354,7 @@ fn step_one<const W: usize>(
     let r = if a == hold {
         s.game.step(Action::Hold).unwrap_or_default()
     } else {
-        match decode(c, &s.game, &s.locks, a) {
+        match decode(c, s, a) {
             Some(p) => s.game.lock(p),
             None => Default::default(), // checked before: not reached
         }
@@ -367,48 +372,44 @@ fn step_one<const W: usize>(
     }
 }
 
-/// The lock position `(r, cx, cy)` (tight coordinates) of action `a`, if it is a legal
-/// placement action.
+/// The lock position `(r, cx, cy)` (tight coordinates) of action `a` and its spin, if it is
+/// a legal placement action.
+#[inline(always)]
 fn lock_of<const W: usize>(
     c: &TetrisEnvConfig,
-    g: &Game<W>,
-    lk: &Locks<W>,
+    s: &Slot<W>,
     a: u32,
-) -> Option<(usize, usize, u32)> {
-    if g.game_over().is_some() {
+) -> Option<(usize, usize, u32, Spin)> {
+    if s.game.game_over().is_some() {
         return None;
     }
     let a = a as usize;
     let h = c.game.height;
-    match c.actions {
-        TetrisActions::Placements => {
+    match (c.actions, &s.locks) {
+        (TetrisActions::Placements, Some(lk)) => {
             if a >= 4 * h * W {
                 return None;
             }
             let (r, rest) = (a / (h * W), a % (h * W));
             let (cy, cx) = (rest / W, rest % W);
-            (lk.lock[r][cx] >> cy & 1 != 0).then_some((r, cx, cy as u32))
+            (lk.lock[r][cx] >> cy & 1 != 0).then(|| (r, cx, cy as u32, lk.spin(r, cx, cy as u32)))
         }
-        TetrisActions::HardDrop => {
+        (TetrisActions::Placements, None) => None, // `new` boxes the planes: not reached
+        (TetrisActions::HardDrop, _) => {
             if a >= 4 * W {
                 return None;
             }
             let (r, cx) = (a / W, a % W);
-            let col = lk.lock[r][cx];
-            (col != 0).then(|| (r, cx, col.trailing_zeros()))
+            let (cy, spin) = s.tops.get(r, cx)?;
+            Some((r, cx, cy, spin))
         }
     }
 }
 
 /// The placement of action `a`, if it is a legal placement action.
-fn decode<const W: usize>(
-    c: &TetrisEnvConfig,
-    g: &Game<W>,
-    lk: &Locks<W>,
-    a: u32,
-) -> Option<Placement> {
-    let (r, cx, cy) = lock_of(c, g, lk, a)?;
-    let piece = g.current();
+fn decode<const W: usize>(c: &TetrisEnvConfig, s: &Slot<W>, a: u32) -> Option<Placement> {
+    let (r, cx, cy, spin) = lock_of(c, s, a)?;
+    let piece = s.game.current();
     let rotation = Rotation::ALL[r];
     let (dx, ty) = tight_offset(piece, rotation);
     Some(Placement {
@@ -416,31 +417,26 @@ fn decode<const W: usize>(
         rotation,
         x: cx as i32 - dx,
         y: cy as i32 - ty,
-        spin: lk.spin(r, cx, cy),
+        spin,
     })
 }
 
-/// Computes the lock planes of the current piece and writes the mask.
+/// Computes the lock positions of the current piece (the highest per orientation and
+/// column for hard drop, the planes for placements) and writes the mask.
 fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [u8]) {
     let g = &s.game;
-    if g.game_over().is_none() {
-        // Hard drop reads only the highest lock of each orientation and column (and its
-        // spin): from the column heights while every drop rests below the spawn, else the
-        // full generator.
-        let fast = c.actions == TetrisActions::HardDrop
-            && g.matrix().straight_drop_locks(g.current(), &mut s.locks);
-        if !fast {
-            g.matrix()
-                .lock_planes(g.current(), &MoveOptions::default(), &mut s.locks);
-        }
-    } else {
-        s.locks = Locks::EMPTY;
-    }
+    let over = g.game_over().is_some();
     let h = c.game.height;
-    match c.actions {
-        TetrisActions::Placements => {
+    match (c.actions, &mut s.locks) {
+        (TetrisActions::Placements, Some(lk)) => {
+            if over {
+                **lk = Locks::EMPTY;
+            } else {
+                g.matrix()
+                    .lock_planes(g.current(), &MoveOptions::default(), lk);
+            }
             mask.fill(0);
-            for (r, plane) in s.locks.lock.iter().enumerate() {
+            for (r, plane) in lk.lock.iter().enumerate() {
                 for (cx, &col) in plane.iter().enumerate() {
                     let mut bits = col;
                     while bits != 0 {
@@ -451,17 +447,29 @@ fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [
                 }
             }
         }
-        TetrisActions::HardDrop => {
+        (TetrisActions::Placements, None) => mask.fill(0), // `new` boxes the planes
+        (TetrisActions::HardDrop, _) => {
+            // The highest lock of each orientation and column (and its spin): from the
+            // column heights while every drop rests below the spawn, else from the full
+            // generator's planes (on the stack, not kept).
+            if over {
+                s.tops = Tops::EMPTY;
+            } else if !g.matrix().straight_drop_tops(g.current(), &mut s.tops) {
+                let mut lk = Locks::EMPTY;
+                g.matrix()
+                    .lock_planes(g.current(), &MoveOptions::default(), &mut lk);
+                s.tops = Tops::from_locks(&lk);
+            }
             // Every entry written: no fill first.
-            for (row, plane) in mask.chunks_exact_mut(W).zip(&s.locks.lock) {
-                for (m, &col) in row.iter_mut().zip(plane) {
-                    *m = u8::from(col != 0);
+            for (row, plane) in mask.chunks_exact_mut(W).zip(&s.tops.0) {
+                for (m, &t) in row.iter_mut().zip(plane) {
+                    *m = u8::from(t != Tops::<W>::NONE);
                 }
             }
         }
     }
     if let Some(last) = mask.last_mut() {
-        *last = u8::from(g.can_hold());
+        *last = u8::from(s.game.can_hold());
     }
 }
 

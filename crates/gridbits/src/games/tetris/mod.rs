@@ -30,6 +30,7 @@ pub mod inputs;
 pub mod moves;
 mod piece;
 pub(crate) use moves::{tight_offset, Locks};
+pub(crate) use straight_drops::Tops;
 pub mod spin;
 pub mod srs;
 mod straight_drops;

@@ -311,9 +311,24 @@ pub(super) fn turns(opts: &MoveOptions) -> &'static [Turn] {
     }
 }
 
+/// The columns `a..b` of `plane` from its first nonzero column to its last (`a == b` when it
+/// is all zero).
+#[inline(always)]
+fn span<const W: usize>(plane: &[u64; W], (a, b): (usize, usize)) -> (usize, usize) {
+    let cols = &plane[a..b];
+    match cols.iter().position(|&c| c != 0) {
+        None => (a, a),
+        Some(first) => {
+            let last = cols.iter().rposition(|&c| c != 0).unwrap_or(first);
+            (a + first, a + last + 1)
+        }
+    }
+}
+
 /// One kick test for a whole plane: the positions of `rem` whose target (shifted by
 /// `(sx, sy)`) fits in `fit_to` leave `rem` and enter `reach_to` (and, when `TRACK`, the
-/// rotation planes: `any` always, `tst` when `fifth`). Returns the OR of what is left.
+/// rotation planes: `any` always, `tst` when `fifth`). `cols` holds every nonzero column
+/// of `rem` (see [`span`]); returns the same for what is left (empty when nothing is).
 #[inline(always)]
 fn kick_step<const W: usize, const TRACK: bool>(
     rem: &mut [u64; W],
@@ -322,13 +337,14 @@ fn kick_step<const W: usize, const TRACK: bool>(
     any: &mut [u64; W],
     tst: &mut [u64; W],
     (sx, sy, fifth): (i32, i32, bool),
-) -> u64 {
-    // Columns x of the source whose target column x + sx is on the matrix.
-    let lo = (-sx).clamp(0, W as i32) as usize;
-    let hi = (W as i32 - sx).clamp(lo as i32, W as i32) as usize;
+    cols: (usize, usize),
+) -> (usize, usize) {
+    // Columns x of the source whose target column x + sx is on the matrix, among `cols`.
+    let lo = (-sx).clamp(cols.0 as i32, cols.1 as i32) as usize;
+    let hi = (W as i32 - sx).clamp(lo as i32, cols.1 as i32) as usize;
     if lo == hi {
-        // A kick further than the matrix is wide: no target column is on it.
-        return rem.iter().fold(0, |a, &b| a | b);
+        // No source column of `rem` has its target on the matrix.
+        return cols;
     }
     let (tlo, thi) = ((lo as i32 + sx) as usize, (hi as i32 + sx) as usize);
     let (up, down) = (sy.max(0) as u32, (-sy).max(0) as u32);
@@ -355,7 +371,7 @@ fn kick_step<const W: usize, const TRACK: bool>(
             *reach |= (ok << up) >> down;
         }
     }
-    rem.iter().fold(0, |a, &b| a | b)
+    span(rem, cols)
 }
 
 /// Reachability from `start` over the four planes.
@@ -388,14 +404,16 @@ pub(super) fn reach<const W: usize>(
                 delta[x] = out.reach[r][x] & !done[r][x];
             }
             done[r] = out.reach[r];
+            let delta_cols = span(&delta, (0, W));
             for &turn in turns(opts) {
                 let to = turn.apply(Rotation::ALL[r]).index();
                 let (shifts, n) = kick_shifts(piece, Rotation::ALL[r], turn);
                 let mut rem = delta;
+                let mut cols = delta_cols;
                 for (test, &(sx, sy)) in shifts[..n].iter().enumerate() {
                     let (any, tst) = (&mut out.rot_any[to], &mut out.rot_tst[to]);
                     let kick = (sx, sy, test == 4);
-                    let left = if track {
+                    cols = if track {
                         kick_step::<W, true>(
                             &mut rem,
                             &pl.fit[to],
@@ -403,6 +421,7 @@ pub(super) fn reach<const W: usize>(
                             any,
                             tst,
                             kick,
+                            cols,
                         )
                     } else {
                         kick_step::<W, false>(
@@ -412,9 +431,10 @@ pub(super) fn reach<const W: usize>(
                             any,
                             tst,
                             kick,
+                            cols,
                         )
                     };
-                    if left == 0 {
+                    if cols.0 == cols.1 {
                         break;
                     }
                 }

@@ -51,22 +51,67 @@ use super::moves::{distinct, kick_shifts, solid_columns, Locks, GEO};
 use super::spin::corners_at;
 use super::{spawn_position, Piece, Rotation, Spin, Tetris, Turn};
 
-/// Where the straight drops of one piece come to rest: per orientation, the spawn row of the
-/// tight box (`c0`), its width, and the landing row of each column (tight top, from the top).
-struct Drops<const W: usize> {
-    c0: [u8; 4],
-    width: [u8; 4],
-    land: [[u8; W]; 4],
+/// The highest lock position of each orientation and column, one byte each: the hard-drop
+/// action space's state of a game (40 bytes on a 10-wide matrix, where the lock planes
+/// [`Locks`] take 960). Byte `[r][cx]` is [`Tops::NONE`] when orientation `r` has no lock in
+/// tight column `cx`, else `cy | spin << 6`: `cy` the tight box's top row (from the top,
+/// below 64) and `spin` 0, 1 or 2 for [`Spin::None`], [`Spin::Mini`], [`Spin::Full`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tops<const W: usize>(pub(crate) [[u8; W]; 4]);
+
+impl<const W: usize> Tops<W> {
+    /// The byte of "no lock" (no lock can be `cy = 63` with spin 3).
+    pub(crate) const NONE: u8 = 0xFF;
+    /// No lock anywhere.
+    pub(crate) const EMPTY: Self = Tops([[Self::NONE; W]; 4]);
+
+    /// The highest lock `(cy, spin)` of orientation `r` in tight column `cx`, if any.
+    #[inline(always)]
+    pub(crate) fn get(&self, r: usize, cx: usize) -> Option<(u32, Spin)> {
+        let b = self.0[r][cx];
+        (b != Self::NONE).then(|| {
+            let spin = match b >> 6 {
+                0 => Spin::None,
+                1 => Spin::Mini,
+                _ => Spin::Full,
+            };
+            (u32::from(b & 63), spin)
+        })
+    }
+
+    /// The highest lock of each column of `lk` (its lowest set bit, `cy` from the top) with
+    /// its spin.
+    pub(crate) fn from_locks(lk: &Locks<W>) -> Self {
+        let mut out = Self::EMPTY;
+        for (r, (o, plane)) in out.0.iter_mut().zip(&lk.lock).enumerate() {
+            for (cx, (o, &col)) in o.iter_mut().zip(plane).enumerate() {
+                if col != 0 {
+                    let cy = col.trailing_zeros();
+                    *o = cy as u8 | (lk.spin(r, cx, cy) as u8) << 6;
+                }
+            }
+        }
+        out
+    }
 }
 
-impl<const W: usize> Drops<W> {
+/// Where the straight drops of one piece come to rest: per orientation, the spawn row of the
+/// tight box (`c0`) and its width; the landing rows are the `cy` of the [`Tops`] written
+/// with it.
+struct Drops {
+    c0: [u8; 4],
+    width: [u8; 4],
+}
+
+impl Drops {
     /// Whether the tight position `(r, cx, cy)` is in the air: reached by sliding along the
-    /// spawn row and dropping (items 1 and 3 of the [module documentation](self)).
-    fn in_air(&self, r: usize, cx: i32, cy: i32) -> bool {
+    /// spawn row and dropping (items 1 and 3 of the [module documentation](self)); `tops`
+    /// holds the landing rows.
+    fn in_air<const W: usize>(&self, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> bool {
         cx >= 0
             && cx as usize + usize::from(self.width[r]) <= W
             && cy >= i32::from(self.c0[r])
-            && cy <= i32::from(self.land[r][cx as usize])
+            && cy <= i32::from(tops.0[r][cx as usize] & 63)
     }
 }
 
@@ -97,7 +142,7 @@ impl<const W: usize> Tetris<W> {
 
     /// The rotations that end at the T lock `(r, cx, cy)`: every position one quarter turn
     /// away whose kick tests before the one landing there all fail.
-    fn t_entries(&self, d: &Drops<W>, r: usize, cx: i32, cy: i32) -> Entries {
+    fn t_entries(&self, d: &Drops, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> Entries {
         let mut e = Entries::default();
         for turn in [Turn::Cw, Turn::Ccw] {
             // The orientation this turn starts from.
@@ -114,7 +159,7 @@ impl<const W: usize> Tetris<W> {
                     continue;
                 }
                 let fifth = k == 4;
-                if d.in_air(from, fx, fy) {
+                if d.in_air(tops, from, fx, fy) {
                     e.air = true;
                     e.air_fifth |= fifth;
                 } else {
@@ -131,11 +176,12 @@ impl<const W: usize> Tetris<W> {
     /// positions only the full search can tell reachable.
     fn t_lock_spin(
         &self,
-        d: &Drops<W>,
+        d: &Drops,
+        tops: &Tops<W>,
         (r, cx, cy): (usize, usize, u32),
         front: bool,
     ) -> Option<Spin> {
-        let e = self.t_entries(d, r, cx as i32, cy as i32);
+        let e = self.t_entries(d, tops, r, cx as i32, cy as i32);
         if e.air && (front || e.air_fifth) {
             Some(Spin::Full)
         } else if e.air && !e.other_fifth {
@@ -147,25 +193,23 @@ impl<const W: usize> Tetris<W> {
         }
     }
 
-    /// The highest lock position of each orientation and column of `piece` (the lowest set bit
-    /// of each column of [`Locks::lock`] that the full generator
-    /// ([`lock_planes`](Self::lock_planes)) writes, that bit alone) with its spin, written
-    /// over `out`; `false` when a straight drop comes to rest above the spawn row, or a T's
-    /// spin there needs the full search (the [module documentation](self)): then `out` is
-    /// left partly written and the caller runs the full generator.
-    pub(crate) fn straight_drop_locks(&self, piece: Piece, out: &mut Locks<W>) -> bool {
-        let Some(d) = self.straight_drops(piece, &mut out.lock) else {
+    /// The highest lock position of each orientation and column of `piece` (the lowest set
+    /// bit of each column of [`Locks::lock`] that the full generator
+    /// ([`lock_planes`](Self::lock_planes)) writes) with its spin, written over `out`;
+    /// `false` when a straight drop comes to rest above the spawn row, or a T's spin there
+    /// needs the full search (the [module documentation](self)): then `out` is left partly
+    /// written and the caller runs the full generator.
+    pub(crate) fn straight_drop_tops(&self, piece: Piece, out: &mut Tops<W>) -> bool {
+        let Some(d) = self.straight_drops(piece, out) else {
             return false;
         };
-        out.full = [[0; W]; 4];
-        out.mini = [[0; W]; 4];
         if piece != Piece::T {
             return true;
         }
         let solid = solid_columns(self);
         for (r, g) in GEO[piece as usize].iter().enumerate() {
             for cx in 0..=W - usize::from(d.width[r]) {
-                let bit = out.lock[r][cx];
+                let cy = u32::from(out.0[r][cx]);
                 let (three, front) = corners_at(
                     &solid,
                     cx,
@@ -173,13 +217,12 @@ impl<const W: usize> Tetris<W> {
                     i32::from(g.dx),
                     i32::from(g.ty),
                 );
-                if three & bit == 0 {
+                if three >> cy & 1 == 0 {
                     continue;
                 }
-                let at = (r, cx, bit.trailing_zeros());
-                match self.t_lock_spin(&d, at, front & bit != 0) {
-                    Some(Spin::Full) => out.full[r][cx] = bit,
-                    Some(Spin::Mini) => out.mini[r][cx] = bit,
+                match self.t_lock_spin(&d, out, (r, cx, cy), front >> cy & 1 != 0) {
+                    Some(Spin::Full) => out.0[r][cx] |= 2 << 6,
+                    Some(Spin::Mini) => out.0[r][cx] |= 1 << 6,
                     Some(Spin::None) => {}
                     None => return false,
                 }
@@ -188,53 +231,192 @@ impl<const W: usize> Tetris<W> {
         true
     }
 
-    /// The straight drops of every orientation and column, with their lock planes written
-    /// over `lock`; `None` when one comes to rest above the spawn row (or the spawn box is
-    /// off the matrix).
-    fn straight_drops(&self, piece: Piece, lock: &mut [[u64; W]; 4]) -> Option<Drops<W>> {
+    /// The straight drops of every orientation and column, their landing rows written over
+    /// `out` (no spin); `None` when one comes to rest above the spawn row (or the spawn box
+    /// is off the matrix). Computed on [`Lanes`]: every column of an orientation at once.
+    fn straight_drops(&self, piece: Piece, out: &mut Tops<W>) -> Option<Drops> {
         let h = self.height();
         let b = piece.box_size();
         let (sx, sy) = spawn_position(piece, W, h);
         if sx < 0 || sy < 0 || sx as usize + b > W {
             return None;
         }
-        let heights = self.heights();
+        // Column heights plus BIAS, one lane each (at most 64 + BIAS: below 128).
+        let mut heights = Lanes::ZERO;
+        for (x, c) in self.board().columns().iter().enumerate() {
+            heights.0[x / 8] |= u64::from(64 - c.leading_zeros() + BIAS) << (8 * (x % 8));
+        }
         let mut d = Drops {
             c0: [0; 4],
             width: [0; 4],
-            land: [[0; W]; 4],
         };
-        *lock = [[0; W]; 4];
-        for r in 0..distinct(piece) {
+        *out = Tops::EMPTY;
+        let geo = &GEO[piece as usize][..distinct(piece)];
+        for (r, g) in geo.iter().enumerate() {
             let s = piece.shape(Rotation::ALL[r]);
-            let g = &GEO[piece as usize][r];
             let (w, gh) = (usize::from(s.w), usize::from(s.h));
             let c0 = sy as usize + usize::from(g.ty);
-            // Each column's resting row from the floor, run by run of the piece.
-            let mut rest = [0u32; W];
+            // Each column's resting row from the floor plus BIAS, run by run of the piece
+            // (lane cx: the highest of height[cx + k] - bottom_k; the run bottoms are at most
+            // 2 < BIAS, so no lane of a column on the matrix goes below 0).
+            let n = W + 1 - w;
+            let valid = Lanes::<W>::below(n);
+            let mut rest = Lanes::ZERO;
             for (k, &bottom) in s.bottom[..w].iter().enumerate() {
-                for (o, &hk) in rest[..=W - w].iter_mut().zip(&heights[k..]) {
-                    *o = (*o).max(hk.saturating_sub(u32::from(bottom)));
-                }
+                let col = heights.down(k).sub_each(u64::from(bottom));
+                rest = rest.max(&col);
             }
+            let rest = rest.and(&valid).max(&Lanes::splat(BIAS));
             // At or below the spawn row everywhere, or no fast path.
-            let high = rest[..=W - w].iter().copied().max().unwrap_or(0) as usize;
+            let high = (rest.highest() - BIAS) as usize;
             if high + gh + c0 > h {
                 return None;
             }
             (d.c0[r], d.width[r]) = (c0 as u8, w as u8);
-            for ((l, o), &up) in d.land[r]
-                .iter_mut()
-                .zip(lock[r].iter_mut())
-                .zip(&rest[..=W - w])
-            {
-                let cy = h - gh - up as usize;
-                *l = cy as u8;
-                *o = 1u64 << cy;
-            }
+            // Landing rows from the top: h - gh - rest (at least c0, checked just above);
+            // the columns past the last one the piece fits in get NONE.
+            let land = Lanes::splat((h - gh) as u32 + BIAS)
+                .sub(&rest)
+                .or_not(&valid);
+            land.write(&mut out.0[r]);
         }
         Some(d)
     }
+}
+
+/// Added to every column height in [`Lanes`], above every run bottom (at most 2), so that
+/// subtracting a bottom keeps a lane at or above 0.
+const BIAS: u32 = 3;
+/// Byte lanes: 1 in every lane, the high bit of every lane.
+const LANE_ONE: u64 = 0x0101_0101_0101_0101;
+const LANE_HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// One byte per column, lane `x` in byte `x % 8` of word `x / 8` (SIMD within a register).
+/// Values on the matrix's columns stay below 128; the lanes past them (up to 64) hold what
+/// the arithmetic leaves there, and a borrow only moves up from a lane to the next, so they
+/// never disturb the lanes below them.
+#[derive(Clone, Copy)]
+struct Lanes<const W: usize>([u64; 8]);
+
+impl<const W: usize> Lanes<W> {
+    const ZERO: Self = Lanes([0; 8]);
+    /// Words holding the `W` lanes.
+    const WORDS: usize = W.div_ceil(8);
+
+    /// `v` (below 128) in every lane.
+    fn splat(v: u32) -> Self {
+        Lanes([u64::from(v) * LANE_ONE; 8])
+    }
+
+    /// All ones in the lanes below `n`, 0 in the others.
+    fn below(n: usize) -> Self {
+        let mut out = Self::ZERO;
+        for (i, o) in out.0.iter_mut().enumerate().take(Self::WORDS) {
+            let bytes = n.saturating_sub(8 * i).min(8);
+            *o = if bytes == 8 {
+                !0
+            } else {
+                (1u64 << (8 * bytes)) - 1
+            };
+        }
+        out
+    }
+
+    /// Lane `x` takes lane `x + k` (`k` below 8); lanes past the last word read 0.
+    #[inline(always)]
+    fn down(&self, k: usize) -> Self {
+        if k == 0 {
+            return *self;
+        }
+        let mut out = Self::ZERO;
+        for i in 0..Self::WORDS {
+            let next = if i + 1 < Self::WORDS {
+                self.0[i + 1]
+            } else {
+                0
+            };
+            out.0[i] = self.0[i] >> (8 * k) | next << (64 - 8 * k);
+        }
+        out
+    }
+
+    /// Every lane less `v` (lanes at or above `v` stay exact).
+    #[inline(always)]
+    fn sub_each(&self, v: u64) -> Self {
+        let mut out = *self;
+        for o in &mut out.0[..Self::WORDS] {
+            *o = o.wrapping_sub(v * LANE_ONE);
+        }
+        out
+    }
+
+    /// Lane by lane `self - o` (exact where `self >= o`).
+    #[inline(always)]
+    fn sub(&self, o: &Self) -> Self {
+        let mut out = *self;
+        for (a, b) in out.0[..Self::WORDS].iter_mut().zip(&o.0) {
+            *a = a.wrapping_sub(*b);
+        }
+        out
+    }
+
+    /// Lane by lane maximum (exact in the lanes below 128 in both).
+    #[inline(always)]
+    fn max(&self, o: &Self) -> Self {
+        let mut out = *self;
+        for (a, &b) in out.0[..Self::WORDS].iter_mut().zip(&o.0) {
+            *a = max_lanes(*a, b);
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn and(&self, o: &Self) -> Self {
+        let mut out = *self;
+        for (a, &b) in out.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+        out
+    }
+
+    /// `self | !o`.
+    #[inline(always)]
+    fn or_not(&self, o: &Self) -> Self {
+        let mut out = *self;
+        for (a, &b) in out.0.iter_mut().zip(&o.0) {
+            *a |= !b;
+        }
+        out
+    }
+
+    /// The highest lane (every lane below 128).
+    #[inline(always)]
+    fn highest(&self) -> u32 {
+        let mut x = self.0[..Self::WORDS]
+            .iter()
+            .fold(0, |a, &b| max_lanes(a, b));
+        x = max_lanes(x, x >> 32);
+        x = max_lanes(x, x >> 16);
+        x = max_lanes(x, x >> 8);
+        (x & 0xFF) as u32
+    }
+
+    /// Lane `x` into `out[x]`.
+    #[inline(always)]
+    fn write(&self, out: &mut [u8; W]) {
+        for (x, o) in out.iter_mut().enumerate() {
+            *o = (self.0[x / 8] >> (8 * (x % 8))) as u8;
+        }
+    }
+}
+
+/// Lane by lane maximum of two words of byte lanes, exact in the lanes where both are below
+/// 128: `(a | 128) - b` keeps its high bit where `a >= b` and borrows from no lane.
+#[inline(always)]
+fn max_lanes(a: u64, b: u64) -> u64 {
+    let ge = ((a | LANE_HIGH).wrapping_sub(b) & LANE_HIGH) >> 7;
+    let m = ge * 0xFF;
+    (a & m) | (b & !m)
 }
 
 #[cfg(test)]
@@ -243,28 +425,26 @@ mod tests {
     use super::*;
     use crate::games::rng::GameRng;
 
-    /// The fast planes against the full generator's highest locks, where the fast path runs;
+    /// The fast tops against the full generator's highest locks, where the fast path runs;
     /// returns whether it ran.
     fn check<const W: usize>(t: &Tetris<W>, piece: Piece) -> bool {
         let mut full = Locks::EMPTY;
         let ok = t.lock_planes(piece, &MoveOptions::default(), &mut full);
-        let mut fast = Locks::EMPTY;
-        if !t.straight_drop_locks(piece, &mut fast) {
+        let mut fast = Tops::EMPTY;
+        if !t.straight_drop_tops(piece, &mut fast) {
             return false;
         }
         assert!(ok, "fast path on a blocked spawn\n{t}");
+        let want = Tops::from_locks(&full);
         for r in 0..4 {
             for x in 0..W {
+                assert_eq!(fast.get(r, x), want.get(r, x), "{piece} r {r} x {x}\n{t}");
                 let col = full.lock[r][x];
-                let top = col & col.wrapping_neg();
-                assert_eq!(fast.lock[r][x], top, "{piece} r {r} x {x}\n{t}");
-                if top != 0 {
-                    let cy = top.trailing_zeros();
-                    assert_eq!(
-                        fast.spin(r, x, cy),
-                        full.spin(r, x, cy),
-                        "{piece} spin\n{t}"
-                    );
+                if let Some((cy, spin)) = fast.get(r, x) {
+                    assert_eq!(col & col.wrapping_neg(), 1 << cy, "{piece}\n{t}");
+                    assert_eq!(spin, full.spin(r, x, cy), "{piece} spin\n{t}");
+                } else {
+                    assert_eq!(col, 0, "{piece} r {r} x {x}\n{t}");
                 }
             }
         }
@@ -306,13 +486,13 @@ mod tests {
                 let fast = check(&t, p);
                 ran += usize::from(fast);
                 if p == Piece::T {
-                    let mut lk = Locks::EMPTY;
-                    if fast && t.straight_drop_locks(p, &mut lk) {
-                        let any = |pl: &[[u64; W]; 4]| pl.iter().flatten().any(|&c| c != 0);
-                        ts.spins += usize::from(any(&lk.full) || any(&lk.mini));
+                    let mut tops = Tops::EMPTY;
+                    if fast && t.straight_drop_tops(p, &mut tops) {
+                        let spun = |b: &u8| *b != Tops::<W>::NONE && *b >> 6 != 0;
+                        ts.spins += usize::from(tops.0.iter().flatten().any(spun));
                     }
                     ts.spin_declines +=
-                        usize::from(!fast && t.straight_drops(p, &mut lk.lock).is_some());
+                        usize::from(!fast && t.straight_drops(p, &mut tops).is_some());
                 }
             }
         }
@@ -335,6 +515,80 @@ mod tests {
         run::<64>(30, 8, &mut ts);
         run::<1>(10, 9, &mut ts);
         run::<3>(12, 10, &mut ts);
+    }
+
+    /// The byte lanes against plain per-column arithmetic, on random values below 128 and
+    /// widths across word boundaries.
+    fn lanes_agree<const W: usize>(rng: &mut GameRng) {
+        for _ in 0..200 {
+            let a: [u32; W] = std::array::from_fn(|_| rng.below(128) as u32);
+            let b: [u32; W] = std::array::from_fn(|_| rng.below(128) as u32);
+            let pack = |v: &[u32; W]| {
+                let mut l = Lanes::<W>::ZERO;
+                for (x, &v) in v.iter().enumerate() {
+                    l.0[x / 8] |= u64::from(v) << (8 * (x % 8));
+                }
+                l
+            };
+            let lane = |l: &Lanes<W>, x: usize| (l.0[x / 8] >> (8 * (x % 8))) as u8 as u32;
+            let (la, lb) = (pack(&a), pack(&b));
+            let max = la.max(&lb);
+            for x in 0..W {
+                assert_eq!(lane(&max, x), a[x].max(b[x]), "max, W {W} x {x}");
+            }
+            assert_eq!(la.highest(), a.iter().copied().max().unwrap_or(0));
+            let k = rng.below(4) as usize;
+            let down = la.down(k);
+            let n = W.saturating_sub(k);
+            for x in 0..n {
+                assert_eq!(lane(&down, x), a[x + k], "down {k}, W {W} x {x}");
+            }
+            // A subtraction that borrows in the lanes past `n` leaves those below exact.
+            let bottom = rng.below(3) as u32;
+            let sub = la.sub_each(u64::from(bottom));
+            for x in 0..W {
+                if a[x] >= bottom && (0..x).all(|y| a[y] >= bottom) {
+                    assert_eq!(lane(&sub, x), a[x] - bottom, "sub, W {W} x {x}");
+                }
+            }
+            let valid = Lanes::<W>::below(n);
+            for x in 0..W {
+                assert_eq!(lane(&valid, x), if x < n { 0xFF } else { 0 });
+            }
+        }
+    }
+
+    #[test]
+    fn byte_lanes_equal_per_column_arithmetic() {
+        let mut rng = GameRng::new(11);
+        lanes_agree::<1>(&mut rng);
+        lanes_agree::<7>(&mut rng);
+        lanes_agree::<8>(&mut rng);
+        lanes_agree::<9>(&mut rng);
+        lanes_agree::<10>(&mut rng);
+        lanes_agree::<16>(&mut rng);
+        lanes_agree::<63>(&mut rng);
+        lanes_agree::<64>(&mut rng);
+    }
+
+    #[test]
+    fn tops_round_trip_the_lock_planes() {
+        // Every spin and a lock in the last row a u64 column holds.
+        let mut lk = Locks::<10>::EMPTY;
+        lk.lock[0][0] = 1 << 63 | 1 << 6;
+        lk.lock[1][3] = 1 << 5;
+        lk.full[1][3] = 1 << 5;
+        lk.lock[2][9] = 1 << 40 | 1;
+        lk.mini[2][9] = 1;
+        let t = Tops::from_locks(&lk);
+        assert_eq!(t.get(0, 0), Some((6, Spin::None)));
+        assert_eq!(t.get(1, 3), Some((5, Spin::Full)));
+        assert_eq!(t.get(2, 9), Some((0, Spin::Mini)));
+        assert_eq!(t.get(3, 4), None);
+        let mut high = Locks::<10>::EMPTY;
+        high.lock[3][2] = 1 << 63;
+        high.full[3][2] = 1 << 63;
+        assert_eq!(Tops::from_locks(&high).get(3, 2), Some((63, Spin::Full)));
     }
 
     #[test]
