@@ -74,78 +74,86 @@ pub(crate) struct Out<'a> {
     pub empty: u8,
 }
 
-/// `dst(x) = op(dst(x), h(x))` (`INIT`: `dst(x) = h(x)`), where `h` is the AND or OR of the
-/// cells of `t` at the column offsets of `mask` (bit `dx + 1`); `t` is a row widened by one
-/// word of the border on either side (two words more than `dst`).
+/// `dst(x) = op(dst(x), h(x))`, where `h` is the AND or OR, over the column offsets of
+/// `MASK` (bit `dx + 1`), of the cells of `v = op(a, b, c)` (the first `ROWS` of them); the
+/// rows are widened by one word of the border on either side (two words more than `dst`).
+/// One plain loop of word operations, which the compiler vectorises; `v` is made from the
+/// rows for each of the three words a word reads (loads from the first-level cache), so no
+/// scratch row is written.
 #[inline(always)]
-fn across<const ALL: bool, const INIT: bool>(dst: &mut [u64], t: &[u64], mask: u8) {
-    let put = |d: &mut u64, v: u64| *d = if INIT { v } else { op::<ALL>(*d, v) };
-    let (left, mid, right) = (mask & 1 != 0, mask & 2 != 0, mask & 4 != 0);
-    for (d, w) in dst.iter_mut().zip(t.windows(3)) {
+fn gather<const ALL: bool, const MASK: u8, const ROWS: usize>(
+    dst: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    c: &[u64],
+) {
+    let n = dst.len();
+    let (a, b, c) = (&a[..n + 2], &b[..n + 2], &c[..n + 2]);
+    let v = |j: usize| {
+        let mut x = a[j];
+        if ROWS > 1 {
+            x = op::<ALL>(x, b[j]);
+        }
+        if ROWS > 2 {
+            x = op::<ALL>(x, c[j]);
+        }
+        x
+    };
+    for i in 0..n {
+        let (before, at, after) = (v(i), v(i + 1), v(i + 2));
         // Cell x reads x - 1 (the word before, shifted up) and x + 1 (shifted down).
-        let l = (w[1] << 1) | (w[0] >> 63);
-        let r = (w[1] >> 1) | (w[2] << 63);
-        let v = match (left, mid, right) {
-            (true, true, true) => op::<ALL>(op::<ALL>(l, w[1]), r),
-            (true, true, false) => op::<ALL>(l, w[1]),
-            (false, true, true) => op::<ALL>(w[1], r),
-            (true, false, true) => op::<ALL>(l, r),
-            (true, false, false) => l,
-            (false, false, true) => r,
-            _ => w[1],
+        let l = (at << 1) | (before >> 63);
+        let r = (at >> 1) | (after << 63);
+        let h = match MASK {
+            7 => op::<ALL>(op::<ALL>(l, at), r),
+            3 => op::<ALL>(l, at),
+            6 => op::<ALL>(at, r),
+            5 => op::<ALL>(l, r),
+            1 => l,
+            4 => r,
+            _ => at,
         };
-        put(d, v);
+        dst[i] = op::<ALL>(dst[i], h);
     }
 }
 
-/// One output row of a step: `dst` from the three input rows `rows` (above, at, below;
-/// their bits past the width hold the border), `tmp` a scratch row of two words more.
+/// [`gather`] with the mask as a value.
 #[inline(always)]
-fn step_row<const ALL: bool>(win: Window, rows: [&[u64]; 3], tmp: &mut [u64], dst: &mut [u64]) {
-    let n = dst.len();
-    let bw = win.border_word();
-    tmp[0] = bw;
-    tmp[n + 1] = bw;
-    let mut first = true;
+fn gather_mask<const ALL: bool, const ROWS: usize>(dst: &mut [u64], rows: [&[u64]; 3], mask: u8) {
+    let [a, b, c] = rows;
+    match mask {
+        7 => gather::<ALL, 7, ROWS>(dst, a, b, c),
+        3 => gather::<ALL, 3, ROWS>(dst, a, b, c),
+        6 => gather::<ALL, 6, ROWS>(dst, a, b, c),
+        5 => gather::<ALL, 5, ROWS>(dst, a, b, c),
+        1 => gather::<ALL, 1, ROWS>(dst, a, b, c),
+        4 => gather::<ALL, 4, ROWS>(dst, a, b, c),
+        _ => gather::<ALL, 2, ROWS>(dst, a, b, c),
+    }
+}
+
+/// One output row of a step: `dst` from the three widened input rows `rows` (above, at,
+/// below; their bits past the width and their end words hold the border). The rows that
+/// read the same columns go through one [`gather`] (at most three loops, one for the 3x3
+/// square, two for the cross).
+#[inline(always)]
+fn step_row<const ALL: bool>(win: Window, rows: [&[u64]; 3], dst: &mut [u64]) {
+    dst.fill(if ALL { !0 } else { 0 });
     for mask in 1..8u8 {
-        let group = [0, 1, 2].map(|i| win.masks[i] == mask);
-        if !group.contains(&true) {
-            continue;
-        }
-        // The rows that read the same columns: combined down first, then across once.
-        let mut it = (0..3).filter(|&i| group[i]).map(|i| rows[i]);
-        let Some(r0) = it.next() else { continue };
-        let t = &mut tmp[1..=n];
-        t.copy_from_slice(r0);
-        for r in it {
-            for (a, &b) in t.iter_mut().zip(r) {
-                *a = op::<ALL>(*a, b);
+        let (mut group, mut len) = ([0usize; 3], 0);
+        for (i, &m) in win.masks.iter().enumerate() {
+            if m == mask {
+                group[len] = i;
+                len += 1;
             }
         }
-        if first {
-            across::<ALL, true>(dst, tmp, mask);
-        } else {
-            across::<ALL, false>(dst, tmp, mask);
+        let pick = |k: usize| rows[group[k.min(len.saturating_sub(1))]];
+        match len {
+            0 => {}
+            1 => gather_mask::<ALL, 1>(dst, [pick(0), pick(0), pick(0)], mask),
+            2 => gather_mask::<ALL, 2>(dst, [pick(0), pick(1), pick(1)], mask),
+            _ => gather_mask::<ALL, 3>(dst, [pick(0), pick(1), pick(2)], mask),
         }
-        first = false;
-    }
-}
-
-/// The 3x3 square (every mask full), in one loop: the rows' AND / OR down, then across,
-/// without the scratch copy.
-#[inline(always)]
-fn square_row<const ALL: bool>(bw: u64, rows: [&[u64]; 3], dst: &mut [u64]) {
-    let n = dst.len();
-    let down = |i: usize| op::<ALL>(op::<ALL>(rows[0][i], rows[1][i]), rows[2][i]);
-    let mut prev = bw;
-    let mut cur = down(0);
-    for i in 0..n {
-        let next = if i + 1 < n { down(i + 1) } else { bw };
-        let l = (cur << 1) | (prev >> 63);
-        let r = (cur >> 1) | (next << 63);
-        dst[i] = op::<ALL>(op::<ALL>(l, cur), r);
-        prev = cur;
-        cur = next;
     }
 }
 
@@ -159,31 +167,33 @@ fn fill_tail(row: &mut [u64], width: usize, fill: u64) {
 }
 
 /// One step's output row `y` from the ring `src` of its input (row `r` of the input at
-/// `src[r % 3]`), the rows off the image read as `edge`.
+/// `src[r % 3]`, widened), the rows off the image read as `edge`.
 #[inline(always)]
-fn compute(
-    win: Window,
-    src: &[Vec<u64>; 3],
-    edge: &[u64],
-    y: usize,
-    h: usize,
-    tmp: &mut [u64],
-    dst: &mut [u64],
-) {
+fn compute(win: Window, src: &[Vec<u64>; 3], edge: &[u64], y: usize, h: usize, dst: &mut [u64]) {
     let above = if y == 0 { edge } else { &src[(y - 1) % 3] };
     let below = if y + 1 >= h { edge } else { &src[(y + 1) % 3] };
     let rows = [above, &src[y % 3][..], below];
-    let square = win.masks == [7, 7, 7];
-    match (win.erode, square) {
-        (true, true) => square_row::<true>(win.border_word(), rows, dst),
-        (false, true) => square_row::<false>(win.border_word(), rows, dst),
-        (true, false) => step_row::<true>(win, rows, tmp, dst),
-        (false, false) => step_row::<false>(win, rows, tmp, dst),
+    if win.erode {
+        step_row::<true>(win, rows, dst);
+    } else {
+        step_row::<false>(win, rows, dst);
     }
 }
 
+/// A ring of three rows of `wpr` words widened by a word of `border` on either side.
+fn ring(wpr: usize, border: u64) -> [Vec<u64>; 3] {
+    let row = || {
+        let mut r = vec![0u64; wpr + 2];
+        r[0] = border;
+        r[wpr + 1] = border;
+        r
+    };
+    [row(), row(), row()]
+}
+
 /// The pipeline: row `t` of the image is packed at turn `t`, step `k` (from 1) computes its
-/// row `t - k`, and the last step's row is unpacked as soon as it is made.
+/// row `t - k`, and the last step's row is unpacked as soon as it is made. Ring `k` holds
+/// the rows step `k` (from 0) reads, widened by its border.
 #[inline(always)]
 fn run_body(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>, kernel: ByteKernel) {
     let (w, h) = image.size();
@@ -193,17 +203,16 @@ fn run_body(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>, kernel: ByteK
     }
     let wpr = w.div_ceil(64);
     let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
-    // rings[0]: the packed input; rings[k]: step k's output (k < n).
-    let mut rings: Vec<[Vec<u64>; 3]> = (0..n)
-        .map(|_| [vec![0u64; wpr], vec![0u64; wpr], vec![0u64; wpr]])
+    let mut rings: Vec<[Vec<u64>; 3]> = steps.iter().map(|s| ring(wpr, s.border_word())).collect();
+    let edges: Vec<Vec<u64>> = steps
+        .iter()
+        .map(|s| vec![s.border_word(); wpr + 2])
         .collect();
-    let edges: Vec<Vec<u64>> = steps.iter().map(|s| vec![s.border_word(); wpr]).collect();
-    let mut tmp = vec![0u64; wpr + 2];
     let mut last = vec![0u64; wpr];
     for t in 0..h + n {
         if t < h {
             let row = &pixels[t * stride..t * stride + w];
-            let dst = &mut rings[0][t % 3];
+            let dst = &mut rings[0][t % 3][1..=wpr];
             pack_row(kernel, row, threshold, dst);
             fill_tail(dst, w, steps[0].border_word());
         }
@@ -215,11 +224,11 @@ fn run_body(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>, kernel: ByteK
             }
             if k + 1 < n {
                 let (head, tail) = rings.split_at_mut(k + 1);
-                let dst = &mut tail[0][y % 3];
-                compute(win, &head[k], &edges[k], y, h, &mut tmp, dst);
+                let dst = &mut tail[0][y % 3][1..=wpr];
+                compute(win, &head[k], &edges[k], y, h, dst);
                 fill_tail(dst, w, steps[k + 1].border_word());
             } else {
-                compute(win, &rings[k], &edges[k], y, h, &mut tmp, &mut last);
+                compute(win, &rings[k], &edges[k], y, h, &mut last);
                 let o = &mut out.pixels[y * out.stride..y * out.stride + w];
                 unpack_row(kernel, &last, out.set, out.empty, o);
             }
