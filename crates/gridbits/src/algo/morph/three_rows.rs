@@ -99,7 +99,9 @@ fn gather<const ALL: bool, const MASK: u8, const ROWS: usize>(
         }
         x
     };
-    for (i, d) in dst.iter_mut().enumerate() {
+    // Indexed (not `iter_mut().enumerate()`): the form that measured fastest here.
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..n {
         let (before, at, after) = (v(i), v(i + 1), v(i + 2));
         // Cell x reads x - 1 (the word before, shifted up) and x + 1 (shifted down).
         let l = (at << 1) | (before >> 63);
@@ -113,7 +115,7 @@ fn gather<const ALL: bool, const MASK: u8, const ROWS: usize>(
             4 => r,
             _ => at,
         };
-        *d = op::<ALL>(*d, h);
+        dst[i] = op::<ALL>(dst[i], h);
     }
 }
 
