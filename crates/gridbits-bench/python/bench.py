@@ -200,6 +200,8 @@ def run(quick: bool, use_dask: bool, only: str = "") -> list:
     repeat = 3 if quick else 7
     if only == "morph":
         return _morph_rows(size, 3)
+    if only == "morph-cv2":
+        return _morph_rows(size, 10, cv2_only=True)
     if only == "dt":
         return _distance_transform_rows(size, repeat)
     if only == "measure":
@@ -394,13 +396,14 @@ def _morph_images(size: int) -> dict:
     return out
 
 
-def _morph_rows(size: int, repeat: int) -> list:
+def _morph_rows(size: int, repeat: int, cv2_only: bool = False) -> list:
     """Binary erosion, dilation, opening and closing by 3x3 and 15x15 squares and disks of
     radius 1 and 7 on noise, blobs, a thresholded photograph and a page scan:
     ``gridbits.morphology`` (scikit-image's conventions, the borders OpenCV's defaults give
     too) against scikit-image, scipy.ndimage (the same work; its default border differs at
     the edges) and OpenCV's ``morphologyEx`` on one thread. Every peer's result is checked
-    against gridbits' first (scipy's 16 pixels away from the edges)."""
+    against gridbits' first (scipy's 16 pixels away from the edges). ``cv2_only``: OpenCV
+    alone (``--only morph-cv2``: a run short enough to time more calls per row)."""
     import warnings
 
     from gridbits import morphology as gm
@@ -408,6 +411,8 @@ def _morph_rows(size: int, repeat: int) -> list:
     rows = []
     peers = {}
     try:
+        if cv2_only:
+            raise ImportError("OpenCV alone")
         from scipy import ndimage
 
         peers["scipy.ndimage"] = {
@@ -419,6 +424,8 @@ def _morph_rows(size: int, repeat: int) -> list:
     except ImportError:
         pass
     try:
+        if cv2_only:
+            raise ImportError("OpenCV alone")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             import skimage.morphology as sm
@@ -937,12 +944,12 @@ def main(argv=None) -> int:
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
     ap.add_argument(
         "--only",
-        choices=["dt", "envs", "envs-cpu", "measure", "morph"],
+        choices=["dt", "envs", "envs-cpu", "measure", "morph", "morph-cv2"],
         default="",
         help="run one section: dt (the distance transforms), envs (gridbits.envs), envs-cpu "
         "(Tetris env CPU time per step, one thread), measure "
         "(gridbits.measure) or "
-        "morph (binary morphology)",
+        "morph (binary morphology), morph-cv2 (binary morphology against OpenCV alone)",
     )
     args = ap.parse_args(argv)
     rows = run(args.quick, args.dask, args.only)

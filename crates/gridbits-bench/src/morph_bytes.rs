@@ -3,11 +3,14 @@
 //! opening and closing of 2048x2048 byte images (noise 30/50/70% and blobs, 0/1 bytes) into a
 //! byte image, by 3x3 and 15x15 squares and disks of radius 1 and 7, against the same work
 //! through whole grids (`BitGrid::from_bytes`, `erosion_with` / `dilation_with` per step,
-//! `write_bytes`) and against the pack and unpack alone (the floor of any bits path).
+//! `write_bytes`), against the stripe engine (`morph_bytes_by_stripes`, which `morph_bytes`
+//! runs for footprints past one cell from their centre, and ran for all before the one-pass
+//! engine of 3x3 footprints) and against the pack and unpack alone.
 
 use crate::Bench;
 use gridbits::algo::morph::{
-    dilation_with, erosion_with, morph_bytes, ByteOutput, Footprint, MorphOptions, Step,
+    dilation_with, erosion_with, morph_bytes, morph_bytes_by_stripes, ByteOutput, Footprint,
+    MorphOptions, Step,
 };
 use gridbits::grid::ByteImage;
 use gridbits::BitGrid;
@@ -68,6 +71,15 @@ fn workload(bench: &mut Bench, name: &str, grid: &BitGrid, fp: &Footprint, steps
         };
         morph_bytes(&image, fp, steps, dst).map_or(0, |()| 1)
     };
+    let stripes = |out: &mut Vec<u8>| {
+        let dst = ByteOutput {
+            pixels: out,
+            stride: w,
+            set: 1,
+            empty: 0,
+        };
+        morph_bytes_by_stripes(&image, fp, steps, dst, 0).map_or(0, |()| 1)
+    };
     let whole = |out: &mut Vec<u8>| {
         let Ok(mut g) = BitGrid::from_bytes(&bytes, w, h, w, 0) else {
             return 0;
@@ -100,10 +112,12 @@ fn workload(bench: &mut Bench, name: &str, grid: &BitGrid, fp: &Footprint, steps
     };
     let mut a = out.clone();
     let mut b = out.clone();
+    let mut c = out.clone();
     bench
         .workload(name, "fused")
         .warm_up()
         .case("fused", 1, || fused(&mut out) + count(&out[..64]))
+        .case("stripes", 1, || stripes(&mut c) + count(&c[..64]))
         .case("whole grids", 1, || whole(&mut a) + count(&a[..64]))
         .case("pack and unpack alone", 1, || {
             pack_unpack(&mut b) + count(&b[..64])

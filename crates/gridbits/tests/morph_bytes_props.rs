@@ -23,7 +23,7 @@ const SIZES: &[(usize, usize)] = &[
 const DENSITIES: &[u32] = &[0, 30, 50, 70, 100];
 
 /// The step lists: each single step, and openings and closings with each border pair.
-fn step_lists() -> Vec<Vec<Step>> {
+pub(crate) fn step_lists() -> Vec<Vec<Step>> {
     let mut v = Vec::new();
     for b in [false, true] {
         v.push(vec![Step::Erode { border: b }]);
@@ -64,7 +64,7 @@ fn footprints(rng: &mut SplitMix) -> Vec<Footprint> {
 
 /// A `w x h` byte image with `pad` bytes after each row: set pixels are random bytes above
 /// `threshold`, empty ones random bytes at most `threshold`; padding bytes random.
-fn byte_image(
+pub(crate) fn byte_image(
     rng: &mut SplitMix,
     w: usize,
     h: usize,

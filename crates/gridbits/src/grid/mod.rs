@@ -36,6 +36,7 @@ mod ops;
 mod pack;
 mod popcount;
 pub use pack::ByteKernel;
+pub(crate) use pack::{pack_row, unpack_row};
 
 /// A `width x height` bitboard sized at run time. See the [module documentation](self).
 #[derive(Clone, PartialEq, Eq, Hash)]

@@ -17,6 +17,7 @@
 use super::binary::once;
 use super::footprint::Footprint;
 use super::near_runs::{self, Plan};
+use super::three_rows::{self, Window};
 use crate::grid::ByteImage;
 use crate::{BitGrid, ImageError};
 
@@ -88,6 +89,11 @@ fn stripe_rows(halo: usize, words_per_row: usize) -> usize {
 /// [`dilation_with`](super::dilation_with) once per step with its border, and
 /// [`BitGrid::write_bytes`], without the whole-image grids.
 ///
+/// Footprints within one cell of their centre (the 3x3 square, the cross, any pattern in
+/// the 3x3 box about the centre) go through `three_rows`: one pass, one output row at a
+/// time, each input row packed once into a ring of three rows and each step a ring behind
+/// the one before; other footprints by stripes ([`morph_bytes_by_stripes`]).
+///
 /// No steps copy the image (as `set` / `empty`).
 ///
 /// # Errors
@@ -121,12 +127,35 @@ pub fn morph_bytes(
     steps: &[Step],
     out: ByteOutput<'_>,
 ) -> Result<(), ImageError> {
-    morph_bytes_by_stripes(image, fp, steps, out, 0)
+    let windows: Option<Vec<Window>> = steps
+        .iter()
+        .map(|s| match *s {
+            Step::Erode { border } => Window::new(fp, true, border),
+            Step::Dilate { border } => Window::new(fp, false, border),
+        })
+        .collect();
+    match windows {
+        Some(windows) if !windows.is_empty() => {
+            let (w, h) = image.size();
+            crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
+            let dst = three_rows::Out {
+                pixels: out.pixels,
+                stride: out.stride,
+                set: out.set,
+                empty: out.empty,
+            };
+            three_rows::run(image, &windows, dst);
+            Ok(())
+        }
+        _ => morph_bytes_by_stripes(image, fp, steps, out, 0),
+    }
 }
 
-/// [`morph_bytes`] with stripes of `stripe` output rows (`0`: the size [`morph_bytes`]
-/// picks, a few tens of KiB of bits). Every stripe height gives the same bytes; tests use
-/// small ones to cross many stripe edges.
+/// [`morph_bytes`] by stripes of `stripe` output rows (`0`: the size [`morph_bytes`]
+/// picks, a few tens of KiB of bits), whatever the footprint: the engine [`morph_bytes`]
+/// takes for footprints that reach past one cell from their centre (and for no steps).
+/// Every stripe height gives the same bytes; tests use small ones to cross many stripe
+/// edges, benchmarks this to compare the engines.
 ///
 /// # Errors
 /// As [`morph_bytes`].

@@ -18,7 +18,9 @@
 //! - [`binary`]: erosion, dilation, opening and closing, with [`MorphOptions`].
 //! - [`bytes`]: [`morph_bytes`], the same steps from a byte image straight into a byte
 //!   image, a stripe of rows at a time (no whole-image grids), by `near_runs` (the runs
-//!   with every shift inside a word) when the footprint reaches less than 64 columns.
+//!   with every shift inside a word) when the footprint reaches less than 64 columns, or,
+//!   for footprints within one cell of their centre, by `three_rows` (one pass over the
+//!   image, a ring of three packed rows per step, each output row unpacked as it is made).
 //! - [`reconstruct`]: [`propagation`] and [`fill_holes`] (a flood fill for the cross and the
 //!   3x3 square).
 //! - [`hit_or_miss`](mod@hit_or_miss).
@@ -41,6 +43,7 @@ pub mod hit_or_miss;
 mod near_runs;
 pub mod reconstruct;
 pub(crate) mod row_runs;
+mod three_rows;
 
 pub use binary::{
     closing, closing_with, dilation, dilation_with, erosion, erosion_with, opening, opening_with,

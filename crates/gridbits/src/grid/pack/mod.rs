@@ -183,6 +183,31 @@ pub(crate) fn unpack(
     }
 }
 
+/// Writes the `out.len()` cells of one packed row (`words`, at least `out.len().div_ceil(64)`
+/// of them) into `out`: `set` for a set bit, `empty` for a clear one.
+#[inline]
+pub(crate) fn unpack_row(kernel: ByteKernel, words: &[u64], set: u8, empty: u8, out: &mut [u8]) {
+    let rows = Rows {
+        width: out.len(),
+        height: 1,
+        stride: out.len(),
+    };
+    unpack(kernel, words, rows, set, empty, out);
+}
+
+/// Packs the bytes of one row (`row`, every byte a cell) into `words` (`row.len().div_ceil(64)`
+/// of them, each overwritten; bits past the row clear): a bit is set where its byte is
+/// greater than `threshold`.
+#[inline]
+pub(crate) fn pack_row(kernel: ByteKernel, row: &[u8], threshold: u8, words: &mut [u64]) {
+    let rows = Rows {
+        width: row.len(),
+        height: 1,
+        stride: row.len(),
+    };
+    pack(kernel, row, rows, threshold, words);
+}
+
 /// The words of row `y` of a packed image of `rows.width` columns.
 #[inline]
 pub(crate) fn row_words(words: &[u64], rows: Rows, y: usize) -> &[u64] {
