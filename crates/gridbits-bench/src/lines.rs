@@ -215,6 +215,7 @@ fn puyo_19_chain(bench: &mut Bench) {
         });
     for (name, engine) in [
         ("avx512", ChainEngine::Avx512),
+        ("avx512vl", ChainEngine::Avx512Vl),
         ("avx2", ChainEngine::Avx2),
         ("sse2", ChainEngine::Sse2),
         ("portable", ChainEngine::Portable),

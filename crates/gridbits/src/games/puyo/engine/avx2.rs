@@ -130,7 +130,7 @@ fn fall_removed(regs: &mut [__m256i; 3], mut removed: __m256i, three: bool) {
 /// Gravity on any field: every floating cell falls one row per round.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn fall_any(regs: &mut [__m256i; 3]) {
+pub(super) fn fall_any(regs: &mut [__m256i; 3]) {
     let ones = _mm256_set1_epi16(1);
     let o = or(or(regs[0], regs[1]), regs[2]);
     let folded = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));

@@ -10,23 +10,23 @@ use super::super::{Chain, Field, Rules, Step, ACTIVE, MAX_CHAIN};
 use std::arch::x86_64::*;
 
 // `vpternlogq` truth tables: bit `4a + 2b + c` of the immediate is f(a, b, c).
-const A: i32 = 0xf0;
-const B: i32 = 0xcc;
-const C: i32 = 0xaa;
+pub(super) const A: i32 = 0xf0;
+pub(super) const B: i32 = 0xcc;
+pub(super) const C: i32 = 0xaa;
 /// At least two of three.
-const MAJ: i32 = (A & B) | (A & C) | (B & C);
-const OR3: i32 = A | B | C;
-const AND3: i32 = A & B & C;
+pub(super) const MAJ: i32 = (A & B) | (A & C) | (B & C);
+pub(super) const OR3: i32 = A | B | C;
+pub(super) const AND3: i32 = A & B & C;
 /// `a | (b & c)`.
-const OR_AND: i32 = A | (B & C);
+pub(super) const OR_AND: i32 = A | (B & C);
 /// `(a | b) & c`.
-const AND_OR: i32 = (A | B) & C;
+pub(super) const AND_OR: i32 = (A | B) & C;
 /// `a ? b : c`, bit by bit.
-const SELECT: i32 = (A & B) | (!A & C & 0xff);
+pub(super) const SELECT: i32 = (A & B) | (!A & C & 0xff);
 /// `!a & b & c`.
-const ANDN_AND: i32 = !A & B & C & 0xff;
+pub(super) const ANDN_AND: i32 = !A & B & C & 0xff;
 /// `(!a & b) | c`.
-const ANDN_OR: i32 = (!A & B & 0xff) | C;
+pub(super) const ANDN_OR: i32 = (!A & B & 0xff) | C;
 
 #[inline]
 #[target_feature(enable = "avx512f")]

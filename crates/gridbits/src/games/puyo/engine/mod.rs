@@ -4,6 +4,8 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod avx512vl;
 mod portable;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
@@ -30,6 +32,12 @@ pub enum ChainEngine {
     /// check of four colours is one 25-instruction check (x86_64 with AVX-512 F and BW, BMI2
     /// and POPCNT, detected at run time).
     Avx512,
+    /// The AVX2 engine's layout (two planes per 256-bit register) with AVX-512 instructions
+    /// on 256-bit registers: a vanish check four instructions shorter (`vpternlogq`) and
+    /// gravity by runs (`vpsrlvw` by the `vpopcntw` of each column's lowest run of removed
+    /// cells: a vertical group of four falls in one round, not four). x86_64 with AVX2,
+    /// AVX-512 F, BW, VL and BITALG, BMI2 and POPCNT, detected at run time.
+    Avx512Vl,
 }
 
 impl ChainEngine {
@@ -37,6 +45,11 @@ impl ChainEngine {
     /// lacks it.
     pub(super) fn run(self, field: &Field) -> Chain {
         match self {
+            #[cfg(target_arch = "x86_64")]
+            ChainEngine::Avx512Vl if has(AVX512VL) => {
+                // SAFETY: every feature the engine needs was detected just above.
+                unsafe { avx512vl::simulate(field) }
+            }
             #[cfg(target_arch = "x86_64")]
             ChainEngine::Avx512 if has(AVX512) => {
                 // SAFETY: AVX-512 F and BW, BMI2 and POPCNT were detected just above.
@@ -117,6 +130,9 @@ impl ChainEngine {
             if has(AVX512) {
                 v.push(ChainEngine::Avx512);
             }
+            if has(AVX512VL) {
+                v.push(ChainEngine::Avx512Vl);
+            }
         }
         v
     }
@@ -128,6 +144,14 @@ const AVX512: Features = Features::AVX512F
     .union(Features::AVX512BW)
     .union(Features::BMI2)
     .union(Features::POPCNT);
+/// The features [`ChainEngine::Avx512Vl`] needs: AVX2, AVX-512 F, BW, VL and BITALG, BMI2
+/// and POPCNT.
+#[cfg(target_arch = "x86_64")]
+const AVX512VL: Features = AVX2
+    .union(Features::AVX512F)
+    .union(Features::AVX512BW)
+    .union(Features::AVX512VL)
+    .union(Features::AVX512BITALG);
 /// The features [`ChainEngine::Avx2`] needs: AVX2, BMI2 and POPCNT.
 #[cfg(target_arch = "x86_64")]
 const AVX2: Features = Features::AVX2.union(Features::BMI2).union(Features::POPCNT);
