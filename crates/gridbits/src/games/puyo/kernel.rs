@@ -67,6 +67,7 @@ fn vanishing<P: Plane>(x: P) -> Option<P> {
 }
 
 /// Splits a vanishing set of one colour into groups; returns (groups, group bonus).
+#[cold]
 #[inline(never)]
 pub(super) fn split_groups(mut v: u128, rules: Rules) -> (u32, u32) {
     let mut groups = 0;

@@ -15,9 +15,9 @@
 //!   of the run), so a round is one run per column instead of one cell per column; a
 //!   vertical group of four is one round instead of four, and most steps take one round.
 
-use super::super::kernel::groups_and_bonus;
 use super::super::rules::{Tables, STC, TSU};
-use super::super::{Chain, Field, Rules, Step, ACTIVE, MAX_CHAIN};
+use super::super::kernel::split_groups;
+use super::super::{Chain, Field, Rules, Step, ACTIVE, ALL, MAX_CHAIN};
 use super::avx2::fall_any;
 use super::avx512::{A, AND3, AND_OR, B, C, MAJ, OR3, OR_AND, SELECT};
 use std::arch::x86_64::*;
@@ -86,16 +86,17 @@ fn is_zero(a: __m256i) -> bool {
     _mm256_testz_si256(a, a) != 0
 }
 
-/// The cells of groups of 4+ in both planes of `x` (restricted to the active rows): the
+/// The cells of groups of 4+ in both planes of `reg` within the rows `m.active`: the
 /// neighbour-count filter of the other engines (a cell with three same-colour neighbours,
-/// or two adjacent cells with two), then one dilation inside `x`. 25 instructions, 11
-/// deep.
+/// or two adjacent cells with two), then one dilation inside the planes. 26 instructions,
+/// 10 deep: the row mask is folded into the first neighbour tests.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
-fn vanishing(x: __m256i) -> __m256i {
-    let u = and(x, down(x)); // a same-colour neighbour above
+fn vanishing(reg: __m256i, m: &Masks) -> __m256i {
+    let x = and(reg, m.active); // off the critical path: only the last step reads it
+    let u = tern::<AND3>(reg, down(reg), m.pair_up); // a same-colour neighbour above
     let d = up(u); // ... below
-    let l = and(x, right(x)); // ... to the left
+    let l = tern::<AND3>(reg, right(reg), m.pair_left); // ... to the left
     let r = left(l); // ... to the right
     let maj = tern::<MAJ>(u, d, l);
     let any3 = tern::<OR3>(u, d, l);
@@ -111,6 +112,28 @@ fn vanishing(x: __m256i) -> __m256i {
     tern::<AND_OR>(vertical, horizontal, x)
 }
 
+/// The row masks of one register's vanish check.
+struct Masks {
+    /// The cells that can vanish.
+    active: __m256i,
+    /// Cells of `active` whose upper neighbour is in `active` too.
+    pair_up: __m256i,
+    /// Cells of `active` whose left neighbour is in `active` too.
+    pair_left: __m256i,
+}
+
+impl Masks {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new(active: __m256i) -> Masks {
+        Masks {
+            active,
+            pair_up: and(active, down(active)),
+            pair_left: and(active, right(active)),
+        }
+    }
+}
+
 /// Gravity on a settled field from which the cells `removed` (in both halves) vanish now
 /// (they are still in the planes): each round takes the lowest run of removed cells out of
 /// every column of every plane at once and moves the cells above it down by the run's
@@ -120,11 +143,14 @@ fn vanishing(x: __m256i) -> __m256i {
 fn fall_runs(regs: &mut [__m256i; 3], mut removed: __m256i, three: bool) {
     let zero = _mm256_setzero_si256();
     let ones = _mm256_set1_epi16(1);
+    let field = _mm256_set1_epi16(ALL as u16 as i16);
     loop {
         let low = and(removed, _mm256_sub_epi16(zero, removed));
         // The lowest run cleared and the bit above it set.
         let carried = _mm256_add_epi16(removed, low);
-        let run = _mm256_andnot_si256(carried, removed);
+        // (Masked to the field's rows: the compiler then knows the length is below 16
+        // and emits `vpsrlvw` without a guard for counts of 16.)
+        let run = and(_mm256_andnot_si256(carried, removed), field);
         // The rows under the run: every row where nothing is removed.
         let below = _mm256_sub_epi16(low, ones);
         let len = _mm256_popcnt_epi16(run);
@@ -167,8 +193,14 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         ]
     };
     let active = splat(ACTIVE);
+    let masks = Masks::new(active);
     // Colour 4 only: the garbage half never vanishes by itself.
-    let active_lo = _mm256_set_epi64x(0, 0, (ACTIVE >> 64) as i64, ACTIVE as u64 as i64);
+    let masks4 = Masks::new(_mm256_set_epi64x(
+        0,
+        0,
+        (ACTIVE >> 64) as i64,
+        ACTIVE as u64 as i64,
+    ));
     let garbage_half = _mm256_set_epi64x(!0, !0, 0, 0);
     // Colour 4 in every row: what is live and what moves counts the ghost row too, whose
     // cells fall into the active rows and can form groups there.
@@ -190,17 +222,17 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
     let mut n = 0usize;
     loop {
         let v0 = if dirty & 1 != 0 {
-            vanishing(and(regs[0], active))
+            vanishing(regs[0], &masks)
         } else {
             zero
         };
         let v1 = if dirty & 2 != 0 {
-            vanishing(and(regs[1], active))
+            vanishing(regs[1], &masks)
         } else {
             zero
         };
         let v2 = if dirty & 4 != 0 {
-            vanishing(and(regs[2], active_lo))
+            vanishing(regs[2], &masks4)
         } else {
             zero
         };
@@ -209,7 +241,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
             break;
         }
         // Both halves: the union of every plane's vanishing cells.
-        let all = or(any, _mm256_permute4x64_epi64::<0b01_00_11_10>(any));
+        let all = or(any, _mm256_permute2x128_si256::<0x01>(any, any));
         let cleared = (_mm256_extract_epi64::<0>(all) as u64).count_ones()
             + (_mm256_extract_epi64::<1>(all) as u64).count_ones();
         // Bits 2c and 2c + 1: the words of colour c that are not zero.
@@ -230,7 +262,20 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
                 _mm256_storeu_si256(s.add(1), v1);
                 _mm256_storeu_si256(s.add(2), v2);
             }
-            groups_and_bonus(&[sets[0], sets[1], sets[2], sets[3], sets[4]], t, rules)
+            // A set under 8 cells is one group; a larger one is split by flood fill.
+            let (mut groups, mut gb) = (0, 0);
+            for &v in &sets[..5] {
+                let k = v.count_ones();
+                if k >= 8 {
+                    let (g, b) = split_groups(v, rules);
+                    groups += g;
+                    gb += b;
+                } else if k != 0 {
+                    groups += 1;
+                    gb += t.group[k as usize];
+                }
+            }
+            (groups, gb)
         };
         // Garbage next to a vanishing cell (never in the ghost row).
         let mut removed = all;
