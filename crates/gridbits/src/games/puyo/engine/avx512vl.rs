@@ -15,8 +15,8 @@
 //!   of the run), so a round is one run per column instead of one cell per column; a
 //!   vertical group of four is one round instead of four, and most steps take one round.
 
-use super::super::rules::{Tables, STC, TSU};
 use super::super::kernel::split_groups;
+use super::super::rules::{Tables, STC, TSU};
 use super::super::{Chain, Field, Rules, Step, ACTIVE, ALL, MAX_CHAIN};
 use super::avx2::fall_any;
 use super::avx512::{A, AND3, AND_OR, B, C, MAJ, OR3, OR_AND, SELECT};
@@ -103,7 +103,7 @@ fn vanishing(reg: __m256i, m: &Masks) -> __m256i {
     let all3 = tern::<AND3>(u, d, l);
     let twos = tern::<OR_AND>(maj, r, any3); // two neighbours or more
     let threes = tern::<OR_AND>(all3, r, maj); // three or more (a subset of `twos`)
-    // The seeds: the threes and the twos next to a two, as `twos & (near twos | threes)`.
+                                               // The seeds: the threes and the twos next to a two, as `twos & (near twos | threes)`.
     let near = tern::<OR3>(up(twos), down(twos), left(twos));
     let side = tern::<AND_OR>(right(twos), threes, twos);
     let seeds = tern::<OR_AND>(side, near, twos);

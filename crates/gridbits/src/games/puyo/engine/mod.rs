@@ -83,10 +83,14 @@ impl ChainEngine {
     ///
     /// - [`ChainEngine::Avx512`] where the CPU has it and runs 512-bit instructions at full
     ///   width (Intel, AMD Zen 5 desktop and server: the CPU table of
-    ///   [`cpu::splits_512`](crate::cpu::splits_512));
-    /// - else [`ChainEngine::Avx2`] where the CPU has it: on CPUs that split 512-bit
-    ///   instructions into two halves (AMD Zen 4) the AVX-512 engine does the same work as the
-    ///   AVX2 one in two 256-bit halves plus a fourth plane-pair, and takes 16-25% more time;
+    ///   [`cpu::splits_512`](crate::cpu::splits_512); the choice there is the vendors'
+    ///   description of their vector units, not a measurement);
+    /// - else [`ChainEngine::Avx512Vl`] where the CPU has it: on CPUs that split 512-bit
+    ///   instructions into two halves (AMD Zen 4) it takes 0.68-0.75x the AVX2 engine's time
+    ///   on the Tsu 19-chain (docs/benchmarks.md);
+    /// - else [`ChainEngine::Avx2`] where the CPU has it: on split CPUs without BITALG the
+    ///   AVX-512 engine does the same work as the AVX2 one in two 256-bit halves plus a
+    ///   fourth plane-pair, and takes 16-25% more time;
     /// - else [`ChainEngine::Sse2`] on x86_64 (measured faster than [`ChainEngine::Sse2Bmi2`]:
     ///   after a step only the columns under a vanished cell move, and cutting those cells
     ///   out, lowest first in every column at once, takes a few register rounds, while
@@ -98,6 +102,9 @@ impl ChainEngine {
             let f = crate::cpu::features();
             if f.contains(AVX512) && !crate::cpu::splits_512() {
                 return ChainEngine::Avx512;
+            }
+            if f.contains(AVX512VL) {
+                return ChainEngine::Avx512Vl;
             }
             if f.contains(AVX2) {
                 return ChainEngine::Avx2;
