@@ -5,28 +5,28 @@
 //! gravity round handle two planes per instruction. The step's bookkeeping is branch-free
 //! (ten `popcnt`s and table look-ups) except for colours with 8 or more vanishing cells.
 
-use super::super::kernel::groups_and_bonus;
+use super::super::kernel::{groups_and_bonus, Record};
 use super::super::rules::{STC, TSU};
-use super::super::{Chain, Field, Rules, Step, ACTIVE, MAX_CHAIN};
+use super::super::{Chain, Field, Rules, ACTIVE};
 use std::arch::x86_64::*;
 
 /// A 128-bit plane in both halves of a register.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn splat(v: u128) -> __m256i {
+pub(super) fn splat(v: u128) -> __m256i {
     let (lo, hi) = (v as u64 as i64, (v >> 64) as u64 as i64);
     _mm256_set_epi64x(hi, lo, hi, lo)
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn or(a: __m256i, b: __m256i) -> __m256i {
+pub(super) fn or(a: __m256i, b: __m256i) -> __m256i {
     _mm256_or_si256(a, b)
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn and(a: __m256i, b: __m256i) -> __m256i {
+pub(super) fn and(a: __m256i, b: __m256i) -> __m256i {
     _mm256_and_si256(a, b)
 }
 
@@ -47,27 +47,27 @@ fn up(a: __m256i) -> __m256i {
 /// Row `y` to `y - 1`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn down(a: __m256i) -> __m256i {
+pub(super) fn down(a: __m256i) -> __m256i {
     _mm256_srli_epi16::<1>(a)
 }
 
 /// Column `x` to `x + 1` (within each plane).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn right(a: __m256i) -> __m256i {
+pub(super) fn right(a: __m256i) -> __m256i {
     _mm256_bslli_epi128::<2>(a)
 }
 
 /// Column `x` to `x - 1`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn left(a: __m256i) -> __m256i {
+pub(super) fn left(a: __m256i) -> __m256i {
     _mm256_bsrli_epi128::<2>(a)
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn is_zero(a: __m256i) -> bool {
+pub(super) fn is_zero(a: __m256i) -> bool {
     _mm256_testz_si256(a, a) != 0
 }
 
@@ -160,8 +160,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         Rules::SmashTheCode => &STC,
         Rules::Tsu => &TSU,
     };
-    let mut steps = [Step::default(); MAX_CHAIN];
-    let mut total = 0u64;
+    let mut record = Record::new(t);
     let p = field.planes.as_ptr().cast::<__m256i>();
     // SAFETY: `planes` is six u128s, so three whole 32-byte loads stay inside it.
     let mut regs = unsafe {
@@ -189,7 +188,6 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         let resting = _mm_andnot_si128(_mm_add_epi16(o, _mm_set1_epi16(1)), o);
         _mm_testc_si128(resting, o) != 0
     };
-    let mut n = 0usize;
     let live = u32::from(live0) | u32::from(live1) << 1 | u32::from(live4) << 2;
     let mut dirty = live;
     loop {
@@ -268,20 +266,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
             fall_any(&mut regs);
             settled = true;
         }
-        let power = t.power[(n + 1).min(MAX_CHAIN)];
-        let score = 10 * cleared * (power + t.color[colors as usize] + gb).clamp(1, 999);
-        if n < MAX_CHAIN {
-            steps[n] = Step {
-                cleared,
-                garbage,
-                groups,
-                colors,
-                group_bonus: gb,
-                score,
-            };
-        }
-        total += u64::from(score);
-        n += 1;
+        record.push(cleared, garbage, groups, colors, gb);
     }
     let mut out = *field;
     let p = out.planes.as_mut_ptr().cast::<__m256i>();
@@ -291,10 +276,5 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         _mm256_storeu_si256(p.add(1), regs[1]);
         _mm256_storeu_si256(p.add(2), regs[2]);
     }
-    Chain {
-        chain: n.min(MAX_CHAIN) as u32,
-        score: total,
-        steps,
-        field: out,
-    }
+    record.finish(out)
 }

@@ -8,17 +8,17 @@
 //!
 //! - the vanish check is 11 instructions deep instead of 15: `vpternlogq` merges the
 //!   neighbour counts, and the dilation of the seeds is one three-input OR and one masked
-//!   OR (25 instructions instead of 35, three of whose shifts up are additions, which run
+//!   OR (26 instructions instead of 35, three of whose shifts up are additions, which run
 //!   on every vector pipe);
 //! - gravity moves each run of removed cells at once: the cells above the lowest run of a
 //!   column fall by its length with one variable shift (`vpsrlvw`, the length a `vpopcntw`
 //!   of the run), so a round is one run per column instead of one cell per column; a
 //!   vertical group of four is one round instead of four, and most steps take one round.
 
-use super::super::kernel::split_groups;
+use super::super::kernel::{count_groups, Record};
 use super::super::rules::{Tables, STC, TSU};
-use super::super::{Chain, Field, Rules, Step, ACTIVE, ALL, MAX_CHAIN};
-use super::avx2::fall_any;
+use super::super::{Chain, Field, Rules, ACTIVE, ALL};
+use super::avx2::{and, down, fall_any, is_zero, left, or, right, splat};
 use super::avx512::{A, AND3, AND_OR, B, C, MAJ, OR3, OR_AND, SELECT};
 use std::arch::x86_64::*;
 
@@ -31,26 +31,6 @@ fn tern<const F: i32>(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
     _mm256_ternarylogic_epi64::<F>(a, b, c)
 }
 
-/// A 128-bit plane in both halves of a register.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn splat(v: u128) -> __m256i {
-    let (lo, hi) = (v as u64 as i64, (v >> 64) as u64 as i64);
-    _mm256_set_epi64x(hi, lo, hi, lo)
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn and(a: __m256i, b: __m256i) -> __m256i {
-    _mm256_and_si256(a, b)
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn or(a: __m256i, b: __m256i) -> __m256i {
-    _mm256_or_si256(a, b)
-}
-
 /// Row `y` to `y + 1` in every column of both planes: an addition (bits 13 to 15 of a
 /// lane are zero, so no carry leaves a lane), which every vector pipe runs.
 #[inline]
@@ -59,37 +39,10 @@ fn up(a: __m256i) -> __m256i {
     _mm256_add_epi16(a, a)
 }
 
-/// Row `y` to `y - 1`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn down(a: __m256i) -> __m256i {
-    _mm256_srli_epi16::<1>(a)
-}
-
-/// Column `x` to `x + 1` (within each plane).
-#[inline]
-#[target_feature(enable = "avx2")]
-fn right(a: __m256i) -> __m256i {
-    _mm256_bslli_epi128::<2>(a)
-}
-
-/// Column `x` to `x - 1`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn left(a: __m256i) -> __m256i {
-    _mm256_bsrli_epi128::<2>(a)
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn is_zero(a: __m256i) -> bool {
-    _mm256_testz_si256(a, a) != 0
-}
-
 /// The cells of groups of 4+ in both planes of `reg` within the rows `m.active`: the
 /// neighbour-count filter of the other engines (a cell with three same-colour neighbours,
 /// or two adjacent cells with two), then one dilation inside the planes. 26 instructions,
-/// 10 deep: the row mask is folded into the first neighbour tests.
+/// 11 deep from `reg`: the row mask is folded into the first neighbour tests.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 fn vanishing(reg: __m256i, m: &Masks) -> __m256i {
@@ -181,8 +134,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         Rules::SmashTheCode => &STC,
         Rules::Tsu => &TSU,
     };
-    let mut steps = [Step::default(); MAX_CHAIN];
-    let mut total = 0u64;
+    let mut record = Record::new(t);
     let p = field.planes.as_ptr().cast::<__m256i>();
     // SAFETY: `planes` is six u128s, so three whole 32-byte loads stay inside it.
     let mut regs = unsafe {
@@ -219,7 +171,6 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
     };
     let live = u32::from(live0) | u32::from(live1) << 1 | u32::from(live4) << 2;
     let mut dirty = live;
-    let mut n = 0usize;
     loop {
         let v0 = if dirty & 1 != 0 {
             vanishing(regs[0], &masks)
@@ -262,20 +213,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
                 _mm256_storeu_si256(s.add(1), v1);
                 _mm256_storeu_si256(s.add(2), v2);
             }
-            // A set under 8 cells is one group; a larger one is split by flood fill.
-            let (mut groups, mut gb) = (0, 0);
-            for &v in &sets[..5] {
-                let k = v.count_ones();
-                if k >= 8 {
-                    let (g, b) = split_groups(v, rules);
-                    groups += g;
-                    gb += b;
-                } else if k != 0 {
-                    groups += 1;
-                    gb += t.group[k as usize];
-                }
-            }
-            (groups, gb)
+            count_groups(&[sets[0], sets[1], sets[2], sets[3], sets[4]], t, rules)
         };
         // Garbage next to a vanishing cell (never in the ghost row).
         let mut removed = all;
@@ -305,20 +243,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
             fall_any(&mut regs);
             settled = true;
         }
-        let power = t.power[(n + 1).min(MAX_CHAIN)];
-        let score = 10 * cleared * (power + t.color[colors as usize] + gb).clamp(1, 999);
-        if n < MAX_CHAIN {
-            steps[n] = Step {
-                cleared,
-                garbage,
-                groups,
-                colors,
-                group_bonus: gb,
-                score,
-            };
-        }
-        total += u64::from(score);
-        n += 1;
+        record.push(cleared, garbage, groups, colors, gb);
     }
     let mut out = *field;
     let p = out.planes.as_mut_ptr().cast::<__m256i>();
@@ -328,10 +253,5 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         _mm256_storeu_si256(p.add(1), regs[1]);
         _mm256_storeu_si256(p.add(2), regs[2]);
     }
-    Chain {
-        chain: n.min(MAX_CHAIN) as u32,
-        score: total,
-        steps,
-        field: out,
-    }
+    record.finish(out)
 }
