@@ -149,6 +149,46 @@ pub(super) fn fall_any(regs: &mut [__m256i; 3]) {
     }
 }
 
+/// The six planes of `field`, two per register (colours 0-1, 2-3, 4 and garbage).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn load(field: &Field) -> [__m256i; 3] {
+    let p = field.planes.as_ptr().cast::<__m256i>();
+    // SAFETY: `planes` is six u128s, so three whole 32-byte loads stay inside it.
+    unsafe {
+        [
+            _mm256_loadu_si256(p),
+            _mm256_loadu_si256(p.add(1)),
+            _mm256_loadu_si256(p.add(2)),
+        ]
+    }
+}
+
+/// `field` with the planes of `regs` (as [`load`] reads them).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn with_planes(field: &Field, regs: &[__m256i; 3]) -> Field {
+    let mut out = *field;
+    let p = out.planes.as_mut_ptr().cast::<__m256i>();
+    // SAFETY: as for the loads.
+    unsafe {
+        _mm256_storeu_si256(p, regs[0]);
+        _mm256_storeu_si256(p.add(1), regs[1]);
+        _mm256_storeu_si256(p.add(2), regs[2]);
+    }
+    out
+}
+
+/// No cell of the planes of `regs` floats: every column is a solid stack from the floor.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn settled(regs: &[__m256i; 3]) -> bool {
+    let o = or(or(regs[0], regs[1]), regs[2]);
+    let o = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
+    let resting = _mm_andnot_si128(_mm_add_epi16(o, _mm_set1_epi16(1)), o);
+    _mm_testc_si128(resting, o) != 0
+}
+
 /// The whole chain; see [`Field::simulate`].
 ///
 /// # Safety
@@ -161,15 +201,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         Rules::Tsu => &TSU,
     };
     let mut record = Record::new(t);
-    let p = field.planes.as_ptr().cast::<__m256i>();
-    // SAFETY: `planes` is six u128s, so three whole 32-byte loads stay inside it.
-    let mut regs = unsafe {
-        [
-            _mm256_loadu_si256(p),
-            _mm256_loadu_si256(p.add(1)),
-            _mm256_loadu_si256(p.add(2)),
-        ]
-    };
+    let mut regs = load(field);
     let active = splat(ACTIVE);
     // Colour 4 only: the garbage half never vanishes by itself.
     let active_lo = _mm256_set_epi64x(0, 0, (ACTIVE >> 64) as i64, ACTIVE as u64 as i64);
@@ -182,12 +214,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
     let live4 = !is_zero(and(regs[2], colour4));
     let three = !is_zero(regs[2]);
     let garbage_live = !is_zero(and(regs[2], garbage_half));
-    let mut settled = {
-        let o = or(or(regs[0], regs[1]), regs[2]);
-        let o = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
-        let resting = _mm_andnot_si128(_mm_add_epi16(o, _mm_set1_epi16(1)), o);
-        _mm_testc_si128(resting, o) != 0
-    };
+    let mut settled = settled(&regs);
     let live = u32::from(live0) | u32::from(live1) << 1 | u32::from(live4) << 2;
     let mut dirty = live;
     loop {
@@ -268,13 +295,6 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         }
         record.push(cleared, garbage, groups, colors, gb);
     }
-    let mut out = *field;
-    let p = out.planes.as_mut_ptr().cast::<__m256i>();
-    // SAFETY: as for the loads.
-    unsafe {
-        _mm256_storeu_si256(p, regs[0]);
-        _mm256_storeu_si256(p.add(1), regs[1]);
-        _mm256_storeu_si256(p.add(2), regs[2]);
-    }
+    let out = with_planes(field, &regs);
     record.finish(out)
 }

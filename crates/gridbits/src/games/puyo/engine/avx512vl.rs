@@ -18,7 +18,9 @@
 use super::super::kernel::{count_groups, Record};
 use super::super::rules::{Tables, STC, TSU};
 use super::super::{Chain, Field, Rules, ACTIVE, ALL};
-use super::avx2::{and, down, fall_any, is_zero, left, or, right, splat};
+use super::avx2::{
+    and, down, fall_any, is_zero, left, load, or, right, settled, splat, with_planes,
+};
 use super::avx512::{A, AND3, AND_OR, B, C, MAJ, OR3, OR_AND, SELECT};
 use std::arch::x86_64::*;
 
@@ -135,15 +137,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         Rules::Tsu => &TSU,
     };
     let mut record = Record::new(t);
-    let p = field.planes.as_ptr().cast::<__m256i>();
-    // SAFETY: `planes` is six u128s, so three whole 32-byte loads stay inside it.
-    let mut regs = unsafe {
-        [
-            _mm256_loadu_si256(p),
-            _mm256_loadu_si256(p.add(1)),
-            _mm256_loadu_si256(p.add(2)),
-        ]
-    };
+    let mut regs = load(field);
     let active = splat(ACTIVE);
     let masks = Masks::new(active);
     // Colour 4 only: the garbage half never vanishes by itself.
@@ -163,12 +157,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
     let live4 = !is_zero(and(regs[2], colour4));
     let three = !is_zero(regs[2]);
     let garbage_live = !is_zero(and(regs[2], garbage_half));
-    let mut settled = {
-        let o = tern::<OR3>(regs[0], regs[1], regs[2]);
-        let o = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
-        let resting = _mm_andnot_si128(_mm_add_epi16(o, _mm_set1_epi16(1)), o);
-        _mm_testc_si128(resting, o) != 0
-    };
+    let mut settled = settled(&regs);
     let live = u32::from(live0) | u32::from(live1) << 1 | u32::from(live4) << 2;
     let mut dirty = live;
     loop {
@@ -245,13 +234,6 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         }
         record.push(cleared, garbage, groups, colors, gb);
     }
-    let mut out = *field;
-    let p = out.planes.as_mut_ptr().cast::<__m256i>();
-    // SAFETY: as for the loads.
-    unsafe {
-        _mm256_storeu_si256(p, regs[0]);
-        _mm256_storeu_si256(p.add(1), regs[1]);
-        _mm256_storeu_si256(p.add(2), regs[2]);
-    }
+    let out = with_planes(field, &regs);
     record.finish(out)
 }
