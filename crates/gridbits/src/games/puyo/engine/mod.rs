@@ -86,7 +86,7 @@ impl ChainEngine {
     ///   [`cpu::splits_512`](crate::cpu::splits_512); the choice there is the vendors'
     ///   description of their vector units, not a measurement);
     /// - else [`ChainEngine::Avx512Vl`] where the CPU has it: on CPUs that split 512-bit
-    ///   instructions into two halves (AMD Zen 4) it takes 0.68-0.75x the AVX2 engine's time
+    ///   instructions into two halves (AMD Zen 4) it takes 0.66-0.79x the AVX2 engine's time
     ///   on the Tsu 19-chain (docs/benchmarks.md);
     /// - else [`ChainEngine::Avx2`] where the CPU has it: on split CPUs without BITALG the
     ///   AVX-512 engine does the same work as the AVX2 one in two 256-bit halves plus a
