@@ -198,6 +198,15 @@ fn tetris_place(bench: &mut Bench, rng: &mut SplitMix) {
         .finish();
 }
 
+/// The chain engines the Puyo rows time by name.
+const PUYO_ENGINES: [(&str, ChainEngine); 5] = [
+    ("avx512", ChainEngine::Avx512),
+    ("avx512vl", ChainEngine::Avx512Vl),
+    ("avx2", ChainEngine::Avx2),
+    ("sse2", ChainEngine::Sse2),
+    ("portable", ChainEngine::Portable),
+];
+
 /// The Tsu 19-chain field (a common benchmark of Puyo simulators): a copy of the field and the whole chain, as the
 /// public benchmarks time it (`black_box` of the field by value forces the copy). The first
 /// case is [`Field::simulate`] (the best engine this CPU has), then every engine by name.
@@ -213,12 +222,7 @@ fn puyo_19_chain(bench: &mut Bench) {
             let c = f.simulate();
             c.score + u64::from(c.chain)
         });
-    for (name, engine) in [
-        ("avx512", ChainEngine::Avx512),
-        ("avx2", ChainEngine::Avx2),
-        ("sse2", ChainEngine::Sse2),
-        ("portable", ChainEngine::Portable),
-    ] {
+    for (name, engine) in PUYO_ENGINES {
         if ChainEngine::available().contains(&engine) {
             w = w.alternative(name, 1, move || {
                 let f = black_box(field);
@@ -261,6 +265,16 @@ fn puyo_stc_turns(bench: &mut Bench, rng: &mut SplitMix) {
             turns.push((f, a, b, x, r));
         }
     }
+    let placed: Vec<Field> = turns
+        .iter()
+        .map(|&(f, a, b, x, r)| {
+            let mut g = f;
+            // Placed above (every turn's placement is legal).
+            let _ = g.place_pair(a, b, x, r);
+            g
+        })
+        .collect();
+    puyo_engines_on(bench, "puyo stc turn fields simulate (engines)", &placed);
     let naive: Vec<_> = turns
         .iter()
         .map(|&(f, a, b, x, r)| (NaivePuyo::from_field(&f), a, b, x, r))
@@ -289,4 +303,30 @@ fn puyo_stc_turns(bench: &mut Bench, rng: &mut SplitMix) {
             n
         })
         .finish();
+}
+
+/// The chains of `fields` (the turns' fields with their pair placed) on [`Field::simulate`]
+/// and on every engine this CPU has, one workload: the engine comparison on random fields.
+fn puyo_engines_on(bench: &mut Bench, name: &str, fields: &[Field]) {
+    let n = fields.len() as u64;
+    let run = |fields: &[Field], engine: Option<ChainEngine>| {
+        let mut s = 0;
+        for f in fields {
+            let c = match engine {
+                Some(e) => black_box(f).simulate_with(e),
+                None => black_box(f).simulate(),
+            };
+            s += c.score + u64::from(c.chain);
+        }
+        s
+    };
+    let mut w = bench
+        .workload(name, "simulate")
+        .case("simulate", n, move || run(fields, None));
+    for (name, engine) in PUYO_ENGINES {
+        if ChainEngine::available().contains(&engine) {
+            w = w.alternative(name, n, move || run(fields, Some(engine)));
+        }
+    }
+    w.finish();
 }

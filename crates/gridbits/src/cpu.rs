@@ -68,10 +68,12 @@ impl Features {
     pub const SSE41: Features = Features(1 << 9);
     /// AVX-512 VL (the AVX-512 instructions on 128- and 256-bit registers).
     pub const AVX512VL: Features = Features(1 << 10);
+    /// AVX-512 BITALG (`vpopcntw`: population counts of 8- and 16-bit lanes).
+    pub const AVX512BITALG: Features = Features(1 << 11);
     /// POPCNT, BMI1, BMI2 and LZCNT: the bit instructions of the labeller and Amazons.
     pub const BIT_INSTRUCTIONS: Features =
         Features(Self::POPCNT.0 | Self::BMI1.0 | Self::BMI2.0 | Self::LZCNT.0);
-    const ALL: Features = Features((1 << 11) - 1);
+    const ALL: Features = Features((1 << 12) - 1);
 
     /// Both sets.
     pub const fn union(self, other: Features) -> Features {
@@ -108,7 +110,7 @@ pub enum Level {
     Bmi,
     /// [`Level::Bmi`] and AVX2.
     Avx2,
-    /// [`Level::Avx2`] and AVX-512 F, BW, VL and VPOPCNTDQ (whichever the CPU has).
+    /// [`Level::Avx2`] and AVX-512 F, BW, VL, VPOPCNTDQ and BITALG (whichever the CPU has).
     Avx512,
 }
 
@@ -130,7 +132,8 @@ impl Level {
                 .union(Features::AVX512F)
                 .union(Features::AVX512BW)
                 .union(Features::AVX512VL)
-                .union(Features::AVX512VPOPCNTDQ),
+                .union(Features::AVX512VPOPCNTDQ)
+                .union(Features::AVX512BITALG),
         }
     }
 
@@ -219,6 +222,10 @@ fn cpu_features() -> Features {
             (
                 Features::AVX512VPOPCNTDQ,
                 std::is_x86_feature_detected!("avx512vpopcntdq"),
+            ),
+            (
+                Features::AVX512BITALG,
+                std::is_x86_feature_detected!("avx512bitalg"),
             ),
         ];
         for (feature, yes) in pairs {

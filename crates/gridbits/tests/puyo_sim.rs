@@ -143,7 +143,8 @@ fn tsu_19_chain() {
 }
 
 /// The automatic engine follows the CPU table and the caps: AVX-512 only where the CPU runs
-/// 512-bit instructions at full width, AVX2 under an AVX2 cap, portable under a portable cap.
+/// 512-bit instructions at full width, else AVX-512 VL where the CPU has it, AVX2 under an
+/// AVX2 cap, portable under a portable cap.
 #[test]
 fn best_engine_follows_cpu_table_and_caps() {
     use gridbits::cpu::{splits_512, with_level, Level};
@@ -153,6 +154,8 @@ fn best_engine_follows_cpu_table_and_caps() {
     if available.contains(&ChainEngine::Avx2) {
         let want = if available.contains(&ChainEngine::Avx512) && !splits_512() {
             ChainEngine::Avx512
+        } else if available.contains(&ChainEngine::Avx512Vl) {
+            ChainEngine::Avx512Vl
         } else {
             ChainEngine::Avx2
         };

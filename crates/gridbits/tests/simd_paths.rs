@@ -430,3 +430,11 @@ fn puyo_engine_avx2() {
 fn puyo_engine_avx512() {
     puyo_engine(ChainEngine::Avx512, "AVX-512 F and BW, BMI2 and POPCNT");
 }
+
+#[test]
+fn puyo_engine_avx512vl() {
+    puyo_engine(
+        ChainEngine::Avx512Vl,
+        "AVX2, AVX-512 F, BW, VL and BITALG, BMI2 and POPCNT",
+    );
+}

@@ -67,6 +67,7 @@ fn vanishing<P: Plane>(x: P) -> Option<P> {
 }
 
 /// Splits a vanishing set of one colour into groups; returns (groups, group bonus).
+#[cold]
 #[inline(never)]
 pub(super) fn split_groups(mut v: u128, rules: Rules) -> (u32, u32) {
     let mut groups = 0;
@@ -336,6 +337,14 @@ impl<P: Plane> Kernel<P> {
 #[inline(never)]
 #[cfg(target_arch = "x86_64")]
 pub(super) fn groups_and_bonus(sets: &[u128; 5], t: &Tables, rules: Rules) -> (u32, u32) {
+    count_groups(sets, t, rules)
+}
+
+/// [`groups_and_bonus`] inlined into the caller (the AVX-512 VL engine: a call there spills
+/// every vector register); only sets of 8 cells or more call the flood-fill split.
+#[inline(always)]
+#[cfg(target_arch = "x86_64")]
+pub(super) fn count_groups(sets: &[u128; 5], t: &Tables, rules: Rules) -> (u32, u32) {
     let (mut groups, mut gb) = (0, 0);
     for &v in sets {
         let k = v.count_ones();
@@ -349,6 +358,60 @@ pub(super) fn groups_and_bonus(sets: &[u128; 5], t: &Tables, rules: Rules) -> (u
         }
     }
     (groups, gb)
+}
+
+/// The steps and total score of a chain as the SIMD engines record them, step by step.
+#[cfg(target_arch = "x86_64")]
+pub(super) struct Record<'t> {
+    t: &'t Tables,
+    steps: [Step; MAX_CHAIN],
+    n: usize,
+    total: u64,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<'t> Record<'t> {
+    /// No step yet, under the scoring tables `t`.
+    #[inline(always)]
+    pub(super) fn new(t: &'t Tables) -> Self {
+        Record {
+            t,
+            steps: [Step::default(); MAX_CHAIN],
+            n: 0,
+            total: 0,
+        }
+    }
+
+    /// Scores and records the next step (steps past [`MAX_CHAIN`] count in the score only).
+    #[inline(always)]
+    pub(super) fn push(&mut self, cleared: u32, garbage: u32, groups: u32, colors: u32, gb: u32) {
+        let t = self.t;
+        let power = t.power[(self.n + 1).min(MAX_CHAIN)];
+        let score = 10 * cleared * (power + t.color[colors as usize] + gb).clamp(1, 999);
+        if self.n < MAX_CHAIN {
+            self.steps[self.n] = Step {
+                cleared,
+                garbage,
+                groups,
+                colors,
+                group_bonus: gb,
+                score,
+            };
+        }
+        self.total += u64::from(score);
+        self.n += 1;
+    }
+
+    /// The chain, ending on `field`.
+    #[inline(always)]
+    pub(super) fn finish(self, field: Field) -> Chain {
+        Chain {
+            chain: self.n.min(MAX_CHAIN) as u32,
+            score: self.total,
+            steps: self.steps,
+            field,
+        }
+    }
 }
 
 /// The whole chain on planes of type `P` (`BMI2`: gravity by `pext`/`pdep`); the engines'

@@ -5,28 +5,28 @@
 //! gravity round handle two planes per instruction. The step's bookkeeping is branch-free
 //! (ten `popcnt`s and table look-ups) except for colours with 8 or more vanishing cells.
 
-use super::super::kernel::groups_and_bonus;
+use super::super::kernel::{groups_and_bonus, Record};
 use super::super::rules::{STC, TSU};
-use super::super::{Chain, Field, Rules, Step, ACTIVE, MAX_CHAIN};
+use super::super::{Chain, Field, Rules, ACTIVE};
 use std::arch::x86_64::*;
 
 /// A 128-bit plane in both halves of a register.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn splat(v: u128) -> __m256i {
+pub(super) fn splat(v: u128) -> __m256i {
     let (lo, hi) = (v as u64 as i64, (v >> 64) as u64 as i64);
     _mm256_set_epi64x(hi, lo, hi, lo)
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn or(a: __m256i, b: __m256i) -> __m256i {
+pub(super) fn or(a: __m256i, b: __m256i) -> __m256i {
     _mm256_or_si256(a, b)
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn and(a: __m256i, b: __m256i) -> __m256i {
+pub(super) fn and(a: __m256i, b: __m256i) -> __m256i {
     _mm256_and_si256(a, b)
 }
 
@@ -47,27 +47,27 @@ fn up(a: __m256i) -> __m256i {
 /// Row `y` to `y - 1`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn down(a: __m256i) -> __m256i {
+pub(super) fn down(a: __m256i) -> __m256i {
     _mm256_srli_epi16::<1>(a)
 }
 
 /// Column `x` to `x + 1` (within each plane).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn right(a: __m256i) -> __m256i {
+pub(super) fn right(a: __m256i) -> __m256i {
     _mm256_bslli_epi128::<2>(a)
 }
 
 /// Column `x` to `x - 1`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn left(a: __m256i) -> __m256i {
+pub(super) fn left(a: __m256i) -> __m256i {
     _mm256_bsrli_epi128::<2>(a)
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn is_zero(a: __m256i) -> bool {
+pub(super) fn is_zero(a: __m256i) -> bool {
     _mm256_testz_si256(a, a) != 0
 }
 
@@ -130,7 +130,7 @@ fn fall_removed(regs: &mut [__m256i; 3], mut removed: __m256i, three: bool) {
 /// Gravity on any field: every floating cell falls one row per round.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn fall_any(regs: &mut [__m256i; 3]) {
+pub(super) fn fall_any(regs: &mut [__m256i; 3]) {
     let ones = _mm256_set1_epi16(1);
     let o = or(or(regs[0], regs[1]), regs[2]);
     let folded = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
@@ -149,6 +149,46 @@ fn fall_any(regs: &mut [__m256i; 3]) {
     }
 }
 
+/// The six planes of `field`, two per register (colours 0-1, 2-3, 4 and garbage).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn load(field: &Field) -> [__m256i; 3] {
+    let p = field.planes.as_ptr().cast::<__m256i>();
+    // SAFETY: `planes` is six u128s, so three whole 32-byte loads stay inside it.
+    unsafe {
+        [
+            _mm256_loadu_si256(p),
+            _mm256_loadu_si256(p.add(1)),
+            _mm256_loadu_si256(p.add(2)),
+        ]
+    }
+}
+
+/// `field` with the planes of `regs` (as [`load`] reads them).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn with_planes(field: &Field, regs: &[__m256i; 3]) -> Field {
+    let mut out = *field;
+    let p = out.planes.as_mut_ptr().cast::<__m256i>();
+    // SAFETY: as for the loads.
+    unsafe {
+        _mm256_storeu_si256(p, regs[0]);
+        _mm256_storeu_si256(p.add(1), regs[1]);
+        _mm256_storeu_si256(p.add(2), regs[2]);
+    }
+    out
+}
+
+/// No cell of the planes of `regs` floats: every column is a solid stack from the floor.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn settled(regs: &[__m256i; 3]) -> bool {
+    let o = or(or(regs[0], regs[1]), regs[2]);
+    let o = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
+    let resting = _mm_andnot_si128(_mm_add_epi16(o, _mm_set1_epi16(1)), o);
+    _mm_testc_si128(resting, o) != 0
+}
+
 /// The whole chain; see [`Field::simulate`].
 ///
 /// # Safety
@@ -160,17 +200,8 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         Rules::SmashTheCode => &STC,
         Rules::Tsu => &TSU,
     };
-    let mut steps = [Step::default(); MAX_CHAIN];
-    let mut total = 0u64;
-    let p = field.planes.as_ptr().cast::<__m256i>();
-    // SAFETY: `planes` is six u128s, so three whole 32-byte loads stay inside it.
-    let mut regs = unsafe {
-        [
-            _mm256_loadu_si256(p),
-            _mm256_loadu_si256(p.add(1)),
-            _mm256_loadu_si256(p.add(2)),
-        ]
-    };
+    let mut record = Record::new(t);
+    let mut regs = load(field);
     let active = splat(ACTIVE);
     // Colour 4 only: the garbage half never vanishes by itself.
     let active_lo = _mm256_set_epi64x(0, 0, (ACTIVE >> 64) as i64, ACTIVE as u64 as i64);
@@ -183,13 +214,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
     let live4 = !is_zero(and(regs[2], colour4));
     let three = !is_zero(regs[2]);
     let garbage_live = !is_zero(and(regs[2], garbage_half));
-    let mut settled = {
-        let o = or(or(regs[0], regs[1]), regs[2]);
-        let o = _mm_or_si128(_mm256_castsi256_si128(o), _mm256_extracti128_si256::<1>(o));
-        let resting = _mm_andnot_si128(_mm_add_epi16(o, _mm_set1_epi16(1)), o);
-        _mm_testc_si128(resting, o) != 0
-    };
-    let mut n = 0usize;
+    let mut settled = settled(&regs);
     let live = u32::from(live0) | u32::from(live1) << 1 | u32::from(live4) << 2;
     let mut dirty = live;
     loop {
@@ -268,33 +293,8 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
             fall_any(&mut regs);
             settled = true;
         }
-        let power = t.power[(n + 1).min(MAX_CHAIN)];
-        let score = 10 * cleared * (power + t.color[colors as usize] + gb).clamp(1, 999);
-        if n < MAX_CHAIN {
-            steps[n] = Step {
-                cleared,
-                garbage,
-                groups,
-                colors,
-                group_bonus: gb,
-                score,
-            };
-        }
-        total += u64::from(score);
-        n += 1;
+        record.push(cleared, garbage, groups, colors, gb);
     }
-    let mut out = *field;
-    let p = out.planes.as_mut_ptr().cast::<__m256i>();
-    // SAFETY: as for the loads.
-    unsafe {
-        _mm256_storeu_si256(p, regs[0]);
-        _mm256_storeu_si256(p.add(1), regs[1]);
-        _mm256_storeu_si256(p.add(2), regs[2]);
-    }
-    Chain {
-        chain: n.min(MAX_CHAIN) as u32,
-        score: total,
-        steps,
-        field: out,
-    }
+    let out = with_planes(field, &regs);
+    record.finish(out)
 }

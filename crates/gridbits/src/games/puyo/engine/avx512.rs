@@ -4,29 +4,29 @@
 //! instruction, so the vanish check of four colours is 25 instructions and a gravity round
 //! moves a register with a shift and one select.
 
-use super::super::kernel::groups_and_bonus;
+use super::super::kernel::{groups_and_bonus, Record};
 use super::super::rules::{Tables, STC, TSU};
-use super::super::{Chain, Field, Rules, Step, ACTIVE, MAX_CHAIN};
+use super::super::{Chain, Field, Rules, ACTIVE};
 use std::arch::x86_64::*;
 
 // `vpternlogq` truth tables: bit `4a + 2b + c` of the immediate is f(a, b, c).
-const A: i32 = 0xf0;
-const B: i32 = 0xcc;
-const C: i32 = 0xaa;
+pub(super) const A: i32 = 0xf0;
+pub(super) const B: i32 = 0xcc;
+pub(super) const C: i32 = 0xaa;
 /// At least two of three.
-const MAJ: i32 = (A & B) | (A & C) | (B & C);
-const OR3: i32 = A | B | C;
-const AND3: i32 = A & B & C;
+pub(super) const MAJ: i32 = (A & B) | (A & C) | (B & C);
+pub(super) const OR3: i32 = A | B | C;
+pub(super) const AND3: i32 = A & B & C;
 /// `a | (b & c)`.
-const OR_AND: i32 = A | (B & C);
+pub(super) const OR_AND: i32 = A | (B & C);
 /// `(a | b) & c`.
-const AND_OR: i32 = (A | B) & C;
+pub(super) const AND_OR: i32 = (A | B) & C;
 /// `a ? b : c`, bit by bit.
-const SELECT: i32 = (A & B) | (!A & C & 0xff);
+pub(super) const SELECT: i32 = (A & B) | (!A & C & 0xff);
 /// `!a & b & c`.
-const ANDN_AND: i32 = !A & B & C & 0xff;
+pub(super) const ANDN_AND: i32 = !A & B & C & 0xff;
 /// `(!a & b) | c`.
-const ANDN_OR: i32 = (!A & B & 0xff) | C;
+pub(super) const ANDN_OR: i32 = (!A & B & 0xff) | C;
 
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -176,8 +176,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         Rules::SmashTheCode => &STC,
         Rules::Tsu => &TSU,
     };
-    let mut steps = [Step::default(); MAX_CHAIN];
-    let mut total = 0u64;
+    let mut record = Record::new(t);
     let p = field.planes.as_ptr();
     // SAFETY: `planes` is six u128s: one 64-byte load of planes 0-3, one 32-byte load of
     // planes 4-5 (the upper half of register 1 is zero).
@@ -206,7 +205,6 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
     };
     let live = u32::from(live0) | u32::from(live4) << 1;
     let mut dirty = live;
-    let mut n = 0usize;
     loop {
         let v0 = if dirty & 1 != 0 {
             vanishing(and(regs[0], active))
@@ -274,20 +272,7 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
             fall_any(&mut regs);
             settled = true;
         }
-        let power = t.power[(n + 1).min(MAX_CHAIN)];
-        let score = 10 * cleared * (power + t.color[colors as usize] + gb).clamp(1, 999);
-        if n < MAX_CHAIN {
-            steps[n] = Step {
-                cleared,
-                garbage,
-                groups,
-                colors,
-                group_bonus: gb,
-                score,
-            };
-        }
-        total += u64::from(score);
-        n += 1;
+        record.push(cleared, garbage, groups, colors, gb);
     }
     let mut out = *field;
     let p = out.planes.as_mut_ptr();
@@ -296,10 +281,5 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         _mm512_storeu_si512(p.cast(), regs[0]);
         _mm256_storeu_si256(p.add(4).cast(), _mm512_castsi512_si256(regs[1]));
     }
-    Chain {
-        chain: n.min(MAX_CHAIN) as u32,
-        score: total,
-        steps,
-        field: out,
-    }
+    record.finish(out)
 }
