@@ -70,6 +70,7 @@ mod scratch;
 mod source;
 mod split;
 mod stats;
+mod value_labeller;
 mod values;
 mod write;
 #[cfg(target_arch = "x86_64")]
@@ -81,6 +82,7 @@ pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use scratch::{LabelOrder, LabelStores, LabelWriter, Labeller};
 pub use split::{grid_components, GridComponents};
+pub use value_labeller::ValueLabeller;
 pub use values::{label_byte_values, label_values, MAX_BYTE_PLANES};
 
 use crate::cpu::Features;

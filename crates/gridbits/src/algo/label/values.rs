@@ -2,13 +2,11 @@
 //! the same value, every value but the background is a class of its own, as
 //! `skimage.measure.label` labels an integer image.
 //!
-//! One scan splits each row into runs of equal values and joins each run to the runs of the
-//! same value it touches in the row above (the one union-find of the crate, runs numbered in
-//! raster order, so that every root is the first run of its component); a second pass numbers
-//! the roots and writes the labels run by run.
+//! [`label_values`] runs the multi-class run labeller ([`ValueLabeller`]: runs of equal values
+//! per row, joined to the touching runs of the same value above in the one union-find of the
+//! crate, labels written once in raster order).
 
-use super::{size_error, try_resize, Labels};
-use crate::algo::runs::union_find::{flatten, union};
+use super::{size_error, try_resize, Labels, ValueLabeller};
 use crate::{Connectivity, SizeError};
 
 /// Labels the value image `values` (`width x height`, row-major): two neighbouring cells (under
@@ -41,6 +39,7 @@ pub fn label_values<T: Copy + PartialEq>(
     background: Option<T>,
     conn: Connectivity,
 ) -> Result<Labels, SizeError> {
+    let mut out = Labels::new();
     if width.checked_mul(height) != Some(values.len()) {
         return Err(size_error(
             width,
@@ -48,92 +47,12 @@ pub fn label_values<T: Copy + PartialEq>(
             "the value slice does not hold width * height values",
         ));
     }
-    let size = (width, height);
-    let reach = usize::from(conn == Connectivity::Eight);
-    // Runs of the whole image: start, end (exclusive) and union-find parent; `row_runs[y]` is
-    // the index of row y's first run.
-    let mut start: Vec<u32> = Vec::new();
-    let mut end: Vec<u32> = Vec::new();
-    let mut parent: Vec<u32> = Vec::new();
-    let mut row_runs: Vec<usize> = Vec::new();
-    try_resize(&mut row_runs, height + 1, 0, size, "not enough memory")?;
-    let is_background = |v: T| background == Some(v);
-    for y in 0..height {
-        let row = &values[y * width..(y + 1) * width];
-        let first = start.len();
-        row_runs[y] = first;
-        let mut x = 0;
-        while x < width {
-            let v = row[x];
-            if is_background(v) {
-                x += 1;
-                continue;
-            }
-            let s = x;
-            while x < width && row[x] == v {
-                x += 1;
-            }
-            let index = start.len();
-            if index >= u32::MAX as usize {
-                return Err(size_error(width, height, "2^32 runs or more"));
-            }
-            if start.len() == start.capacity() {
-                let more = start.len().max(1024);
-                for v in [&mut start, &mut end, &mut parent] {
-                    v.try_reserve(more).map_err(|_| {
-                        super::memory_error::<u32>(width, height, 2 * more, "not enough memory")
-                    })?;
-                }
-            }
-            start.push(s as u32);
-            end.push(x as u32);
-            parent.push(index as u32);
-        }
-        if y == 0 {
-            continue;
-        }
-        // Join the runs of this row to the touching runs of the same value above.
-        let above = &values[(y - 1) * width..y * width];
-        let (lo, hi) = (row_runs[y - 1], first);
-        let mut j = lo;
-        for i in first..start.len() {
-            let (s, e) = (start[i] as usize, end[i] as usize);
-            while j < hi && end[j] as usize + reach <= s {
-                j += 1;
-            }
-            let v = row[s];
-            let mut k = j;
-            while k < hi && (start[k] as usize) < e + reach {
-                if above[start[k] as usize] == v {
-                    union(&mut parent, k as u32, i as u32);
-                }
-                k += 1;
-            }
-        }
-    }
-    row_runs[height] = start.len();
-    flatten(&mut parent, 0);
-    // Number the roots in run order (raster order of first cells); `parent` becomes the label.
-    let mut count = 0u32;
-    for i in 0..parent.len() {
-        let p = parent[i] as usize;
-        parent[i] = if p == i {
-            count += 1;
-            count
-        } else {
-            parent[p]
-        };
-    }
-    let mut out = Labels::new();
-    out.resize(width, height)?;
-    let cells = out.cells_mut();
-    for y in 0..height {
-        let row = &mut cells[y * width..(y + 1) * width];
-        for i in row_runs[y]..row_runs[y + 1] {
-            row[start[i] as usize..end[i] as usize].fill(parent[i]);
-        }
-    }
-    out.count = count;
+    let cells = out.resize_uninit(width, height)?;
+    let count =
+        ValueLabeller::new().label_uninit(values, width, height, background, conn, cells)?;
+    // SAFETY: `resize_uninit(width, height)` just above, and `label_uninit` returned Ok: it
+    // wrote the first `width * height` cells.
+    unsafe { out.set_written(width, height, count) };
     Ok(out)
 }
 
