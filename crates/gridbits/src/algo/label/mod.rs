@@ -83,7 +83,7 @@ pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use scratch::{LabelOrder, LabelStores, LabelWriter, Labeller};
 pub use split::{grid_components, GridComponents};
 pub use value_labeller::ValueLabeller;
-pub use values::{label_byte_values, label_values, MAX_BYTE_PLANES};
+pub use values::label_values;
 
 use crate::cpu::Features;
 use crate::{BitGrid, Connectivity, SizeError};

@@ -18,6 +18,7 @@
 //! 1: a block of few runs as constant stretches (`fill`), a block of many cell by cell
 //! without a branch (each cell reads its run's label from a small table of the row).
 
+use super::flatten::flatten;
 use super::{memory_error, size_error, try_resize};
 use crate::algo::runs::union_find::union;
 use crate::{Connectivity, SizeError};
@@ -54,13 +55,15 @@ pub struct ValueLabeller {
 
 /// Bit `i` set where `a[i] == b[i]` (`a` and `b` of one length, at most 64).
 #[inline(always)]
-fn eq_mask<T: Copy + PartialEq>(a: &[T], b: &[T]) -> u64 {
+fn eq_mask<T: Copy + PartialEq + 'static>(a: &[T], b: &[T]) -> u64 {
     if let (Ok(a), Ok(b)) = (<&[T; 64]>::try_from(a), <&[T; 64]>::try_from(b)) {
-        let mut m = 0u64;
-        for i in 0..64 {
-            m |= u64::from(a[i] == b[i]) << i;
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(a), Some(b)) = (as_bytes(a), as_bytes(b)) {
+            // SAFETY: SSE2, the only feature `eq64` is compiled for, is part of every
+            // x86-64 CPU.
+            return unsafe { sse2::eq64(a, b) };
         }
-        return m;
+        return eq64_portable(a, b);
     }
     let mut m = 0u64;
     for (i, (x, y)) in a.iter().zip(b).enumerate() {
@@ -69,15 +72,27 @@ fn eq_mask<T: Copy + PartialEq>(a: &[T], b: &[T]) -> u64 {
     m
 }
 
+/// [`eq_mask`] of 64 values, cell by cell (vector code where the compiler finds it).
+#[inline(always)]
+fn eq64_portable<T: Copy + PartialEq>(a: &[T; 64], b: &[T; 64]) -> u64 {
+    let mut m = 0u64;
+    for i in 0..64 {
+        m |= u64::from(a[i] == b[i]) << i;
+    }
+    m
+}
+
 /// Bit `i` set where `a[i] == v` (`a` at most 64 values).
 #[inline(always)]
-fn value_mask<T: Copy + PartialEq>(a: &[T], v: T) -> u64 {
+fn value_mask<T: Copy + PartialEq + 'static>(a: &[T], v: T) -> u64 {
     if let Ok(a) = <&[T; 64]>::try_from(a) {
-        let mut m = 0u64;
-        for (i, &x) in a.iter().enumerate() {
-            m |= u64::from(x == v) << i;
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(a), Some(v)) = (as_bytes(a), as_bytes(&[v; 64])) {
+            // SAFETY: SSE2, the only feature `eq64` is compiled for, is part of every
+            // x86-64 CPU.
+            return unsafe { sse2::eq64(a, v) };
         }
-        return m;
+        return eq64_portable(a, &[v; 64]);
     }
     let mut m = 0u64;
     for (i, &x) in a.iter().enumerate() {
@@ -86,10 +101,81 @@ fn value_mask<T: Copy + PartialEq>(a: &[T], v: T) -> u64 {
     m
 }
 
+/// The bytes of 64 values of a byte type (`u8`, `i8`: equal exactly when their bytes are),
+/// `None` for another type.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn as_bytes<T: 'static>(a: &[T; 64]) -> Option<&[u8; 64]> {
+    use std::any::TypeId;
+    let t = TypeId::of::<T>();
+    if t == TypeId::of::<u8>() || t == TypeId::of::<i8>() {
+        // SAFETY: `T` is `u8` or `i8` (checked just above): the same size and alignment as
+        // `u8`, every bit pattern valid, so `[T; 64]` reads as `[u8; 64]`.
+        Some(unsafe { &*(a as *const [T; 64]).cast::<[u8; 64]>() })
+    } else {
+        None
+    }
+}
+
+/// Both passes compiled for CPUs with AVX2, POPCNT and BMI: run ranks by `popcnt`, masks of
+/// wide values by AVX2 compares.
+#[cfg(target_arch = "x86_64")]
+mod fast {
+    use super::{Connectivity, MaybeUninit, SizeError, ValueLabeller};
+
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+        l: &mut ValueLabeller,
+        values: &[T],
+        size: (usize, usize),
+        background: Option<T>,
+        conn: Connectivity,
+        out: &mut [MaybeUninit<O>],
+    ) -> Result<u32, SizeError> {
+        l.run(values, size, background, conn, out)
+    }
+}
+
+/// Byte compares with SSE2, part of every x86-64 CPU.
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use std::arch::x86_64::*;
+
+    /// Bit `i` set where `a[i] == b[i]`: four compares of 16 bytes and their sign masks.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn eq64(a: &[u8; 64], b: &[u8; 64]) -> u64 {
+        let mut m = 0u64;
+        for (i, (x, y)) in a
+            .as_chunks::<16>()
+            .0
+            .iter()
+            .zip(b.as_chunks::<16>().0)
+            .enumerate()
+        {
+            // SAFETY: `x` and `y` are references to 16 bytes each; the loads are unaligned.
+            let (x, y) = unsafe {
+                (
+                    _mm_loadu_si128(x.as_ptr().cast()),
+                    _mm_loadu_si128(y.as_ptr().cast()),
+                )
+            };
+            m |= u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) as u16) << (16 * i);
+        }
+        m
+    }
+}
+
 /// Bit `i` set where `row[x0 + i] == other[x0 + i + d]` for `i < n`, `d` in `-1..=1`; 0 where
 /// `x0 + i + d` is off the row.
 #[inline(always)]
-fn shifted_eq<T: Copy + PartialEq>(row: &[T], other: &[T], x0: usize, n: usize, d: isize) -> u64 {
+fn shifted_eq<T: Copy + PartialEq + 'static>(
+    row: &[T],
+    other: &[T],
+    x0: usize,
+    n: usize,
+    d: isize,
+) -> u64 {
     let w = row.len();
     // Cells i with 0 <= x0 + i + d < w.
     let lo = if d < 0 && x0 == 0 { 1 } else { 0 };
@@ -134,7 +220,7 @@ impl ValueLabeller {
     ///
     /// Errors when `values.len()` is not `width * height`, when `out` is shorter, when
     /// memory for the runs cannot be had, or when the image has 2^32 runs or more.
-    pub fn label_into<T: Copy + PartialEq, O: Copy + From<u32>>(
+    pub fn label_into<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
         &mut self,
         values: &[T],
         width: usize,
@@ -169,7 +255,7 @@ impl ValueLabeller {
     /// unsafe { out.set_len(4) };
     /// assert_eq!((n, out), (2, vec![1, 1, 2, 1]));
     /// ```
-    pub fn label_uninit<T: Copy + PartialEq, O: Copy + From<u32>>(
+    pub fn label_uninit<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
         &mut self,
         values: &[T],
         width: usize,
@@ -196,6 +282,25 @@ impl ValueLabeller {
         if values.is_empty() {
             return Ok(0);
         }
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(super::AVX2_WRITER) {
+            // SAFETY: `cpu::has(AVX2_WRITER)` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
+            // above: the features `fast::run` is compiled for, its only requirement.
+            return unsafe { fast::run(self, values, (width, height), background, conn, out) };
+        }
+        self.run(values, (width, height), background, conn, out)
+    }
+
+    /// Both passes (inlined into the portable and the accelerated copy).
+    #[inline(always)]
+    fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+        &mut self,
+        values: &[T],
+        (width, height): (usize, usize),
+        background: Option<T>,
+        conn: Connectivity,
+        out: &mut [MaybeUninit<O>],
+    ) -> Result<u32, SizeError> {
         let count = match conn {
             Connectivity::Four => self.scan::<T, false>(values, width, height, background)?,
             Connectivity::Eight => self.scan::<T, true>(values, width, height, background)?,
@@ -205,7 +310,8 @@ impl ValueLabeller {
     }
 
     /// Pass 1: run masks, links, then the labels of the runs in `parent`; returns the count.
-    fn scan<T: Copy + PartialEq, const EIGHT: bool>(
+    #[inline(always)]
+    fn scan<T: Copy + PartialEq + 'static, const EIGHT: bool>(
         &mut self,
         values: &[T],
         width: usize,
@@ -315,20 +421,12 @@ impl ValueLabeller {
         }
         // Number the roots in index order (raster order of first cells); every other run
         // takes its parent's label (a parent comes first, so it is a label by then).
-        let mut count = 0u32;
-        for i in 0..parent.len() {
-            let p = parent[i] as usize;
-            parent[i] = if p == i {
-                count += 1;
-                count
-            } else {
-                parent[p]
-            };
-        }
+        let count = flatten(parent, 0, parent.len(), 0);
         Ok(count)
     }
 
     /// Pass 2: every cell of `out` once, row by row.
+    #[inline(always)]
     fn write<O: Copy + From<u32>>(
         &mut self,
         width: usize,
@@ -377,10 +475,14 @@ impl ValueLabeller {
                     }
                     debug_assert_eq!(at, n);
                 } else {
-                    for (i, c) in cells.iter_mut().enumerate() {
-                        r += ((s >> i) & 1) as usize;
-                        let l = table[r];
-                        c.write(if (set >> i) & 1 != 0 { l } else { zero });
+                    // Entry 0 of the table is 0: a background cell reads it, a set cell
+                    // its run's label.
+                    let (mut starts, mut set) = (s, set);
+                    for c in cells.iter_mut() {
+                        r += (starts & 1) as usize;
+                        c.write(table[r & 0usize.wrapping_sub((set & 1) as usize)]);
+                        starts >>= 1;
+                        set >>= 1;
                     }
                 }
                 prev_set = (set >> 63) & 1;
