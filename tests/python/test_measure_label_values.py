@@ -129,4 +129,4 @@ def test_recycled_results_are_never_shared():
         gc.collect()
         # Freed results come back: the next one is still exact.
         np.testing.assert_array_equal(gm.label(a), want_a)
-        np.testing.assert_array_equal(gm.label(a[:1000]), want_a[:1000])
+        np.testing.assert_array_equal(gm.label(a[:1000]), skm.label(a[:1000]))

@@ -367,8 +367,8 @@ impl ValueLabeller {
             let cur_set = &self.set[y * bpr..(y + 1) * bpr];
             // Runs before the current block, in this row and the one above (global indices).
             let (mut rc, mut ru) = (self.row_base[y], self.row_base[y - 1]);
-            // The last run of this row given a link, for the free first link.
-            let mut last = u32::MAX;
+            // Runs of this row from `fresh` on have no link yet (their first one is free).
+            let mut fresh = self.row_base[y];
             // Carries: bit 63 of the previous block's masks, in bit 0.
             let (mut cv, mut cs, mut csu, mut cdl, mut cad, mut cset) = (0u64, 0, 0, 0, 0, 0);
             for j in 0..bpr {
@@ -394,24 +394,33 @@ impl ValueLabeller {
                     lad = ad & !((v1 & !su) | (v & !sd) | (ad1 & !s1 & !su));
                     (cdl, cad) = (dl >> 63, ad >> 63);
                 }
-                let mut all = lv | ldl | lad;
-                while all != 0 {
-                    let bit = all.trailing_zeros();
-                    all &= all - 1;
-                    let m = 1u64 << bit;
-                    // Ranks up to x: the run of x is rank - 1 (global indices).
-                    let kc = rc + (sd & upto(bit)).count_ones();
-                    let ku = ru + (su & upto(bit)).count_ones();
-                    let (sd_x, su_x) = (u32::from(sd & m != 0), u32::from(su & m != 0));
-                    if EIGHT && lad & m != 0 {
-                        // The run of x - 1 in this row, the run of x above.
-                        link(parent, &mut last, kc - sd_x - 1, ku - 1);
+                // One loop per kind of link, so that no branch asks which kind a cell has.
+                // Ranks up to x (global indices): the run of x is the rank minus 1.
+                let (cur, up) = (|bit: u32| rc + (sd & upto(bit)).count_ones(), |bit: u32| {
+                    ru + (su & upto(bit)).count_ones()
+                });
+                let mut links = lv;
+                while links != 0 {
+                    let bit = links.trailing_zeros();
+                    links &= links - 1;
+                    link(parent, &mut fresh, cur(bit) - 1, up(bit) - 1);
+                }
+                if EIGHT {
+                    let mut links = ldl;
+                    while links != 0 {
+                        let bit = links.trailing_zeros();
+                        links &= links - 1;
+                        // The run of x, the run above x - 1.
+                        let su_x = ((su >> bit) & 1) as u32;
+                        link(parent, &mut fresh, cur(bit) - 1, up(bit) - su_x - 1);
                     }
-                    if EIGHT && ldl & m != 0 {
-                        link(parent, &mut last, kc - 1, ku - su_x - 1);
-                    }
-                    if lv & m != 0 {
-                        link(parent, &mut last, kc - 1, ku - 1);
+                    let mut links = lad;
+                    while links != 0 {
+                        let bit = links.trailing_zeros();
+                        links &= links - 1;
+                        // The run of x - 1, the run above x.
+                        let sd_x = ((sd >> bit) & 1) as u32;
+                        link(parent, &mut fresh, cur(bit) - sd_x - 1, up(bit) - 1);
                     }
                 }
                 rc += sd.count_ones();
@@ -491,12 +500,13 @@ impl ValueLabeller {
     }
 }
 
-/// Joins run `c` of the current row to run `u` of the row above: `c`'s first link (its set
-/// the run alone, as links come in run order) takes `u`'s parent, later ones unite.
+/// Joins run `c` of the current row to run `u` of the row above. A run from `fresh` on has
+/// no link yet, so its set is the run alone: it takes `u`'s parent (no search), and runs up
+/// to it are no longer fresh; an earlier run unites.
 #[inline(always)]
-fn link(parent: &mut [u32], last: &mut u32, c: u32, u: u32) {
-    if c != *last {
-        *last = c;
+fn link(parent: &mut [u32], fresh: &mut u32, c: u32, u: u32) {
+    if c >= *fresh {
+        *fresh = c + 1;
         parent[c as usize] = parent[u as usize];
     } else {
         union(parent, c, u);
