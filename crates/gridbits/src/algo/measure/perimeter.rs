@@ -50,11 +50,42 @@ pub fn perimeters<T: LabelValue>(
     height: usize,
 ) -> Result<Vec<PerimeterCounts>, SizeError> {
     let count = check(labels, width, height)?;
-    let size = (width, height);
-    let mut out = table(count, PerimeterCounts::default(), size)?;
+    let out = table(count, PerimeterCounts::default(), (width, height))?;
     if width == 0 || height == 0 {
         return Ok(out);
     }
+    let features = crate::cpu::Features::AVX2.union(crate::cpu::Features::POPCNT);
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::has(features) {
+        // SAFETY: `cpu::has` checked AVX2 and POPCNT just above: the features `avx2` is
+        // compiled for, its only requirement.
+        return unsafe { avx2(labels, width, height, out) };
+    }
+    let _ = features;
+    counts(labels, width, height, out)
+}
+
+/// [`counts`] compiled for AVX2 (compares of wide labels four or more at a time) and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+fn avx2<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    out: Vec<PerimeterCounts>,
+) -> Result<Vec<PerimeterCounts>, SizeError> {
+    counts(labels, width, height, out)
+}
+
+/// The counts of [`perimeters`] into `out` (zeros, one per label), on a non-empty image.
+#[inline(always)]
+fn counts<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    mut out: Vec<PerimeterCounts>,
+) -> Result<Vec<PerimeterCounts>, SizeError> {
+    let size = (width, height);
     let bpr = width.div_ceil(64);
     let row = |y: usize| &labels[y * width..(y + 1) * width];
     // Border cells: in a region, with a 4-neighbour outside it (or off the image).
