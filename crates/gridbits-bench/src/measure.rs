@@ -73,7 +73,7 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
                 }
             })
             .collect();
-        let mut out = vec![0i64; side * side];
+        let (mut out, mut plain_out) = (vec![0i64; side * side], vec![0i64; side * side]);
         let mut labeller = ValueLabeller::new();
         for conn in [Connectivity::Four, Connectivity::Eight] {
             let c = if conn == Connectivity::Four { 4 } else { 8 };
@@ -88,7 +88,12 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
                         .map_or(0, u64::from)
                 })
                 .case("plain", 1, || {
-                    u64::from(plain_label_values(black_box(&classes), side, conn, &mut out))
+                    u64::from(plain_label_values(
+                        black_box(&classes),
+                        side,
+                        conn,
+                        &mut plain_out,
+                    ))
                 })
                 .finish();
         }

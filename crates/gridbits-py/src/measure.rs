@@ -155,6 +155,9 @@ fn measure_label<'py>(
     };
     let n = each_label_type!(&image, |a| {
         let s = slice(a.as_slice())?;
+        // A background the image's type cannot hold equals no cell (the macro binds one
+        // type per arm; for `int64` the conversion is the identity).
+        #[allow(clippy::useless_conversion)]
         let bg = background.and_then(|b| b.try_into().ok());
         detach(py, || label_values_with(s, (w, h), bg, conn, out))
     })
