@@ -101,7 +101,9 @@ def label_stats(
 def measure_label(
     image: np.ndarray, background: Optional[int], connectivity: int
 ) -> tuple[_I64, int]:
-    """``(labels int64, n)`` of a C-contiguous ``uint8`` or ``int64`` value image."""
+    """``(labels int64, n)`` of a C-contiguous value image of any integer type (read in
+    place); ``background`` outside the type's range, or ``None``: no pixel is background.
+    The result's buffer is recycled when numpy frees it (its ``base`` is the owner)."""
 def measure_regions(
     label_image: np.ndarray, moments: bool
 ) -> tuple[_I64, _I64, _F64, Optional[_F64], Optional[_F64]]:

@@ -121,24 +121,22 @@ def _label_bool(a: np.ndarray, background, conn: int) -> Tuple[np.ndarray, int]:
 
 
 def _values(a: np.ndarray, background) -> Tuple[np.ndarray, Optional[int]]:
-    """The image as the native labeller's ``uint8`` or ``int64`` values and the background as
-    such a value (``None`` when no pixel can equal it). skimage casts both to integers (floats
-    truncated, 64-bit unsigned values wrapped), and so does this."""
+    """The image as the native labeller reads it (C-contiguous, native byte order, its own
+    integer type: no conversion pass; ``uint64`` viewed as ``int64``, floats cast to
+    ``int64``) and the background as such a value (``None`` when no pixel can equal it).
+    skimage casts both to integers (floats truncated, 64-bit unsigned values wrapped), and
+    so does this."""
     try:
         bg = int(background)
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"background: expected a number, got {background!r}") from None
-    if a.dtype.kind in "iu" and a.dtype.itemsize > 1 and a.size and 0 <= a.min() and a.max() <= 255:
-        # Byte values: the native byte path (bit planes when few values occur).
-        a = a.astype(np.uint8)
-    if a.dtype.kind in "iu" and a.dtype.itemsize == 1:
-        lo, hi = (-128, 127) if a.dtype.kind == "i" else (0, 255)
-        return np.ascontiguousarray(a).view(np.uint8), (bg & 0xFF if lo <= bg <= hi else None)
-    if a.dtype == np.uint64:
-        fits = 0 <= bg < 2**64
-        return np.ascontiguousarray(a).view(np.int64), (
-            (bg - 2**64 if bg >= 2**63 else bg) if fits else None
-        )
+    if a.dtype.kind in "iu":
+        work = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("="))
+        if work.dtype == np.uint64:
+            fits = 0 <= bg < 2**64
+            return work.view(np.int64), ((bg - 2**64 if bg >= 2**63 else bg) if fits else None)
+        info = np.iinfo(work.dtype)
+        return work, (bg if info.min <= bg <= info.max else None)
     with np.errstate(invalid="ignore"):
         work = np.ascontiguousarray(a, dtype=np.int64)
     return work, (bg if -(2**63) <= bg < 2**63 else None)

@@ -508,15 +508,20 @@ FULL = (
 
 
 def _measure_images(size: int) -> dict:
-    """``images(size)`` and a thresholded photograph (skimage's camera, tiled to ``size``)."""
+    """``images(size)``, a thresholded photograph (skimage's camera, tiled to ``size``) and a
+    page scan (skimage's page, its dark pixels below Otsu's threshold, tiled)."""
     out = images(size)
     try:
         from skimage import data
+        from skimage.filters import threshold_otsu
 
-        cam = data.camera()
-        reps = (-(-size // cam.shape[0]), -(-size // cam.shape[1]))
-        photo = np.tile(cam, reps)[:size, :size]
-        out["photo"] = (photo > 100).astype(np.uint8)
+        def tiled(a):
+            reps = (-(-size // a.shape[0]), -(-size // a.shape[1]))
+            return np.tile(a, reps)[:size, :size]
+
+        out["photo"] = (tiled(data.camera()) > 100).astype(np.uint8)
+        page = data.page()
+        out["page"] = tiled(page < threshold_otsu(page)).astype(np.uint8)
     except Exception:  # no skimage, or no data file
         pass
     return out

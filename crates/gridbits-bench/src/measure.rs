@@ -3,7 +3,7 @@
 //! one-pass loop a careful user writes (one visit per cell, the sums in floating point).
 
 use crate::Bench;
-use gridbits::algo::label::{label, label_values};
+use gridbits::algo::label::{label, label_values, ValueLabeller};
 use gridbits::algo::measure::{euler_numbers, filled_areas, perimeters, regions};
 use gridbits::naive::measure as nm;
 use gridbits::Connectivity;
@@ -60,6 +60,115 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
             )
         })
         .finish();
+    // Large: 0 and two classes at random on noise, into a reused int64 image (as
+    // `gridbits.measure.label` writes them), against the plain run labeller.
+    for (name, density) in [("noise 50%", 50), ("noise 70%", 70)] {
+        let classes: Vec<u8> = (0..side * side)
+            .map(|_| {
+                let r = rng.next_u64();
+                if r % 100 < density {
+                    1 + ((r >> 32) & 1) as u8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let (mut out, mut plain_out) = (vec![0i64; side * side], vec![0i64; side * side]);
+        let mut labeller = ValueLabeller::new();
+        for conn in [Connectivity::Four, Connectivity::Eight] {
+            let c = if conn == Connectivity::Four { 4 } else { 8 };
+            bench
+                .workload(
+                    &format!("label_values 3 classes {name} {side}x{side} {c}-conn int64"),
+                    "runs",
+                )
+                .case("runs", 1, || {
+                    labeller
+                        .label_into(black_box(&classes), side, side, Some(0), conn, &mut out)
+                        .map_or(0, u64::from)
+                })
+                .case("plain", 1, || {
+                    u64::from(plain_label_values(
+                        black_box(&classes),
+                        side,
+                        conn,
+                        &mut plain_out,
+                    ))
+                })
+                .finish();
+        }
+    }
+}
+
+/// The run labeller a careful user writes: runs of equal values found cell by cell, joined
+/// to the overlapping runs of the row above with the same value in a union-find (path
+/// halving, smaller root kept), roots numbered in raster order, then the labels written run
+/// by run over a zeroed image. Returns the number of components.
+fn plain_label_values(v: &[u8], side: usize, conn: Connectivity, out: &mut [i64]) -> u32 {
+    fn find(p: &mut [u32], mut a: u32) -> u32 {
+        while p[a as usize] != a {
+            let up = p[p[a as usize] as usize];
+            p[a as usize] = up;
+            a = up;
+        }
+        a
+    }
+    let reach = usize::from(conn == Connectivity::Eight);
+    let (mut runs, mut rows): (Vec<(u32, u32, u8)>, Vec<usize>) = (Vec::new(), vec![0]);
+    let mut parent: Vec<u32> = Vec::new();
+    for y in 0..side {
+        let row = &v[y * side..(y + 1) * side];
+        let first = runs.len();
+        let mut x = 0;
+        while x < side {
+            let c = row[x];
+            let s = x;
+            while x < side && row[x] == c {
+                x += 1;
+            }
+            if c != 0 {
+                parent.push(runs.len() as u32);
+                runs.push((s as u32, x as u32, c));
+            }
+        }
+        if y > 0 {
+            let mut j = rows[y - 1];
+            for i in first..runs.len() {
+                let (s, e, c) = runs[i];
+                while j < first && (runs[j].1 as usize + reach) <= s as usize {
+                    j += 1;
+                }
+                let mut k = j;
+                while k < first && (runs[k].0 as usize) < e as usize + reach {
+                    if runs[k].2 == c {
+                        let (a, b) = (find(&mut parent, k as u32), find(&mut parent, i as u32));
+                        let (lo, hi) = (a.min(b), a.max(b));
+                        parent[hi as usize] = lo;
+                    }
+                    k += 1;
+                }
+            }
+        }
+        rows.push(runs.len());
+    }
+    let mut n = 0;
+    for i in 0..parent.len() {
+        let p = parent[i] as usize;
+        parent[i] = if p == i {
+            n += 1;
+            n
+        } else {
+            parent[p]
+        };
+    }
+    out.fill(0);
+    for y in 0..side {
+        for i in rows[y]..rows[y + 1] {
+            let (s, e, _) = runs[i];
+            out[y * side + s as usize..y * side + e as usize].fill(i64::from(parent[i]));
+        }
+    }
+    n
 }
 
 /// Area, box and centroid of every region: the run pass against a plain per-cell loop.

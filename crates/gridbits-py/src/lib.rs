@@ -30,6 +30,7 @@ mod label;
 mod measure;
 mod morph;
 mod morph_bytes;
+mod recycle;
 mod skeleton;
 mod tetris;
 mod threads;

@@ -7,8 +7,9 @@
 //! turned into `(row, col)` here.
 
 use crate::detach;
+use crate::recycle;
 use crate::{array2, connectivity, reserved, size_error};
-use gridbits::algo::label::{label_byte_values, label_values};
+use gridbits::algo::label::ValueLabeller;
 use gridbits::algo::measure::{
     euler_numbers, filled_areas, intensity_stats, perimeters, region_boxes, regions, LabelValue,
     Region,
@@ -87,8 +88,41 @@ fn slice<T>(s: Result<&[T], numpy::AsSliceError>) -> PyResult<&[T]> {
     s.map_err(|_| PyValueError::new_err("label_image: must be C-contiguous"))
 }
 
-/// `(labels int64, n)`: the value image labelled by class (cells join neighbours of equal
-/// value), `background` (or no background for `None`) label 0, components in raster order.
+/// Images up to this many cells keep the value labeller's working memory (run masks and
+/// union-find, a few bytes per cell) for the next call of the same thread.
+const KEEP_LABELLER_CELLS: usize = 1 << 25;
+
+thread_local! {
+    static VALUE_LABELLER: std::cell::RefCell<ValueLabeller> =
+        std::cell::RefCell::new(ValueLabeller::new());
+}
+
+/// Labels `values` into `out` with this thread's value labeller (a fresh one for a
+/// re-entrant call), freed after an image of more than [`KEEP_LABELLER_CELLS`] cells.
+fn label_values_with<T: Copy + PartialEq + 'static>(
+    values: &[T],
+    (w, h): (usize, usize),
+    background: Option<T>,
+    conn: gridbits::Connectivity,
+    out: &mut [std::mem::MaybeUninit<i64>],
+) -> Result<u32, gridbits::SizeError> {
+    VALUE_LABELLER.with(|l| {
+        let Ok(mut guard) = l.try_borrow_mut() else {
+            return ValueLabeller::new().label_uninit(values, w, h, background, conn, out);
+        };
+        let r = guard.label_uninit(values, w, h, background, conn, out);
+        if w * h > KEEP_LABELLER_CELLS {
+            *guard = ValueLabeller::new();
+        }
+        r
+    })
+}
+
+/// `(labels int64, n)`: the value image (a C-contiguous 2D array of any integer type)
+/// labelled by class (cells join neighbours of equal value), cells equal to `background`
+/// label 0 (a background the type cannot hold, or `None`: no cell is background),
+/// components in raster order. The labels are written once, into the buffer of an earlier
+/// result numpy freed when one of the size is spare ([`recycle`]).
 #[pyfunction]
 #[pyo3(signature = (image, background, connectivity))]
 fn measure_label<'py>(
@@ -98,31 +132,42 @@ fn measure_label<'py>(
     connectivity: u8,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, u32)> {
     let conn = self::connectivity(connectivity)?;
-    let labels = if let Ok(a) = image.extract::<PyReadonlyArray2<'py, u8>>() {
-        let (h, w) = (a.shape()[0], a.shape()[1]);
-        let s = slice(a.as_slice())?;
-        let bg = background.and_then(|b| u8::try_from(b).ok());
-        // A background outside 0..=255 is no value of the image: nothing is background.
-        let bg = if background.is_some() && bg.is_none() {
-            None
-        } else {
-            bg
-        };
-        detach(py, || label_byte_values(s, w, h, bg, conn))
-    } else if let Ok(a) = image.extract::<PyReadonlyArray2<'py, i64>>() {
-        let (h, w) = (a.shape()[0], a.shape()[1]);
-        let s = slice(a.as_slice())?;
-        detach(py, || label_values(s, w, h, background, conn))
+    let image = LabelArray::new(image)
+        .map_err(|_| PyTypeError::new_err("label_image: expected a 2D array of integers"))?;
+    let (h, w) = image.shape();
+    let cells = w * h;
+    let mut buffer = match recycle::take(cells) {
+        Some(v) => v,
+        None => {
+            let mut v = reserved::<i64>(cells, "label image")?;
+            v.clear();
+            v
+        }
+    };
+    let recycled = !buffer.is_empty();
+    // Either the recycled labels (initialised, overwritten) or the fresh capacity.
+    let out: &mut [std::mem::MaybeUninit<i64>] = if recycled {
+        // SAFETY: `MaybeUninit<i64>` has the layout of `i64`, and the labeller writes only
+        // initialised values, so the buffer stays initialised.
+        unsafe { &mut *(&mut buffer[..] as *mut [i64] as *mut [std::mem::MaybeUninit<i64>]) }
     } else {
-        return Err(PyTypeError::new_err(
-            "label_image: expected a 2D uint8 or int64 array",
-        ));
-    }
+        &mut buffer.spare_capacity_mut()[..cells]
+    };
+    let n = each_label_type!(&image, |a| {
+        let s = slice(a.as_slice())?;
+        // A background the image's type cannot hold equals no cell (the macro binds one
+        // type per arm; for `int64` the conversion is the identity).
+        #[allow(clippy::useless_conversion)]
+        let bg = background.and_then(|b| b.try_into().ok());
+        detach(py, || label_values_with(s, (w, h), bg, conn, out))
+    })
     .map_err(|e| size_error("label_image", e))?;
-    let (w, h, n) = (labels.width(), labels.height(), labels.count());
-    let mut out = reserved::<i64>(w * h, "label image")?;
-    out.extend(labels.as_slice().iter().map(|&l| i64::from(l)));
-    Ok((array2(py, out, h, w)?, n))
+    if !recycled {
+        // SAFETY: `label_uninit` returned Ok: it wrote the first `cells` values of the
+        // capacity (`reserved` made room for `cells`).
+        unsafe { buffer.set_len(cells) };
+    }
+    Ok((recycle::array2(py, buffer, h, w)?, n))
 }
 
 /// `(area, bbox, centroid, moments, moments_central)`: int64 `(L,)`, int64 `(L, 4)` as

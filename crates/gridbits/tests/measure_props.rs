@@ -5,10 +5,11 @@
 
 use crate::common::{config, CONNS};
 
-use gridbits::algo::label::{label_byte_values, label_values};
+use gridbits::algo::label::label_values;
 use gridbits::algo::measure::{
     euler_numbers, filled_areas, intensity_stats, perimeters, region_boxes, regions,
 };
+use gridbits::cpu::{with_level, Level};
 use gridbits::naive::measure as nm;
 use gridbits::Connectivity;
 use gridbits_testkit::SplitMix;
@@ -140,8 +141,9 @@ proptest! {
                     prop_assert_eq!(got.count(), n);
                     let bytes: Vec<u8> = v.iter().map(|&x| x as u8).collect();
                     let bg = background.map(|b| b as u8);
-                    let planes = label_byte_values(&bytes, w, h, bg, conn).map_err(|e| TestCaseError::fail(e.to_string()))?;
-                    prop_assert_eq!(planes, got, "bit planes {}x{} {:?} {:?}", w, h, conn, background);
+                    // Bytes take the vector compares of the byte path.
+                    let fast = label_values(&bytes, w, h, bg, conn).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert_eq!(fast, got, "bytes {}x{} {:?} {:?}", w, h, conn, background);
                 }
             }
         }
@@ -157,6 +159,11 @@ proptest! {
             let got = regions(&labels, w, h, true).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let basic = regions(&labels, w, h, false).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let per = perimeters(&labels, w, h).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            // The portable copy of the perimeter pass, and wide labels.
+            let portable = with_level(Level::Portable, || perimeters(&labels, w, h));
+            prop_assert_eq!(portable.ok(), Some(per.clone()));
+            let wide: Vec<i64> = labels.iter().map(|&l| i64::from(l)).collect();
+            prop_assert_eq!(perimeters(&wide, w, h).ok(), Some(per.clone()));
             let e8 = euler_numbers(&labels, w, h, Connectivity::Eight).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let e4 = euler_numbers(&labels, w, h, Connectivity::Four).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let filled = filled_areas(&labels, w, h, &got).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -47,4 +47,5 @@ mod tetris_game;
 mod tetris_moves_examples;
 mod tetris_moves_props;
 mod tetris_props;
+mod value_labeller_props;
 mod values;

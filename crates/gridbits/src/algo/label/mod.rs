@@ -12,7 +12,8 @@
 //! [`NaiveGrid`](crate::naive::NaiveGrid) or a [`ByteImage`](crate::grid::ByteImage)
 //! ([`Labeller::label_bytes`] packs it inside the labelling). [`grid_components`] splits a grid into
 //! one [`BitGrid`] per component. [`label_values`] labels a value image by class (cells join
-//! only neighbours of equal value), as `skimage.measure.label` does. With the feature `parallel`, grids of at least
+//! only neighbours of equal value), as `skimage.measure.label` does; [`ValueLabeller`] does it
+//! into an output buffer of yours (`u32`, `u64` or `i64`), writing every cell once. With the feature `parallel`, grids of at least
 //! [`LABEL_MIN_CELLS`](crate::parallel::LABEL_MIN_CELLS) cells are labelled in row stripes
 //! ([`crate::parallel`]), with the labels, statistics and counts of one thread, bit for bit.
 //!
@@ -70,6 +71,7 @@ mod scratch;
 mod source;
 mod split;
 mod stats;
+mod value_labeller;
 mod values;
 mod write;
 #[cfg(target_arch = "x86_64")]
@@ -81,7 +83,8 @@ pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use scratch::{LabelOrder, LabelStores, LabelWriter, Labeller};
 pub use split::{grid_components, GridComponents};
-pub use values::{label_byte_values, label_values, MAX_BYTE_PLANES};
+pub use value_labeller::ValueLabeller;
+pub use values::label_values;
 
 use crate::cpu::Features;
 use crate::{BitGrid, Connectivity, SizeError};

@@ -45,7 +45,7 @@ use crate::SizeError;
 
 /// A label image's cell type: an integer whose value is the label. Negative values (of the
 /// signed types) are background, as skimage and scipy ignore them.
-pub trait LabelValue: Copy {
+pub trait LabelValue: Copy + PartialEq + 'static {
     /// The label, 0 for the background (and for a negative value).
     fn label(self) -> u64;
 }

@@ -3,6 +3,7 @@
 //! of its 4-neighbours and diagonal neighbours are border cells of the same region.
 
 use super::{check, index, table, LabelValue};
+use crate::algo::runs::masks::shifted_eq;
 use crate::SizeError;
 
 /// The border cells of one region by the weight skimage gives their configuration.
@@ -25,19 +26,15 @@ impl PerimeterCounts {
     }
 }
 
-/// The weight class of skimage's code `1 + 2 * (border 4-neighbours) + 10 * (border diagonal
-/// neighbours)`: 0 straight, 1 diagonal, 2 corner, 3 none.
-fn class(code: usize) -> usize {
-    match code {
-        5 | 7 | 15 | 17 | 25 | 27 => 0,
-        21 | 33 => 1,
-        13 | 23 => 2,
-        _ => 3,
-    }
-}
-
 /// The perimeter counts of every region of `labels` (a `width x height` image, row-major, 0 the
 /// background): `result[label - 1]`, one entry per label up to the largest.
+///
+/// Bit-parallel over blocks of 64 cells: the border cells of a row are a mask (set cells
+/// not equal to all four neighbours, from vector compares; the image's outside differs);
+/// a border cell's border 4-neighbours and diagonal neighbours of its own region are eight
+/// masks (equal neighbour and border neighbour, shifted), counted per cell by bit-sliced
+/// adders into skimage's weight classes; only the cells of a class are visited, to add
+/// them to their region.
 ///
 /// Errors when `labels.len()` is not `width * height` or memory cannot be had.
 ///
@@ -53,49 +50,131 @@ pub fn perimeters<T: LabelValue>(
     height: usize,
 ) -> Result<Vec<PerimeterCounts>, SizeError> {
     let count = check(labels, width, height)?;
+    let out = table(count, PerimeterCounts::default(), (width, height))?;
+    if width == 0 || height == 0 {
+        return Ok(out);
+    }
+    let features = crate::cpu::Features::AVX2.union(crate::cpu::Features::POPCNT);
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::has(features) {
+        // SAFETY: `cpu::has` checked AVX2 and POPCNT just above: the features `avx2` is
+        // compiled for, its only requirement.
+        return unsafe { avx2(labels, width, height, out) };
+    }
+    let _ = features;
+    counts(labels, width, height, out)
+}
+
+/// [`counts`] compiled for AVX2 (compares of wide labels four or more at a time) and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+fn avx2<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    out: Vec<PerimeterCounts>,
+) -> Result<Vec<PerimeterCounts>, SizeError> {
+    counts(labels, width, height, out)
+}
+
+/// The counts of [`perimeters`] into `out` (zeros, one per label), on a non-empty image.
+#[inline(always)]
+fn counts<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    mut out: Vec<PerimeterCounts>,
+) -> Result<Vec<PerimeterCounts>, SizeError> {
     let size = (width, height);
-    let mut out = table(count, PerimeterCounts::default(), size)?;
-    let at = |x: usize, y: usize| index(labels[y * width + x]);
-    // Border cells: in a region, with a 4-neighbour outside it.
-    let mut border = table(width * height, false, size)?;
+    let bpr = width.div_ceil(64);
+    let row = |y: usize| &labels[y * width..(y + 1) * width];
+    // Border cells: in a region, with a 4-neighbour outside it (or off the image).
+    let mut border = table(height * bpr, 0u64, size)?;
     for y in 0..height {
-        for x in 0..width {
-            let l = at(x, y);
-            border[y * width + x] = l != 0
-                && (x == 0
-                    || y == 0
-                    || x + 1 == width
-                    || y + 1 == height
-                    || at(x - 1, y) != l
-                    || at(x + 1, y) != l
-                    || at(x, y - 1) != l
-                    || at(x, y + 1) != l);
+        let r = row(y);
+        for j in 0..bpr {
+            let (x0, n) = (j * 64, (width - j * 64).min(64));
+            let mut set = 0u64;
+            for (i, v) in r[x0..x0 + n].iter().enumerate() {
+                set |= u64::from(v.label() != 0) << i;
+            }
+            let mut inner = shifted_eq(r, r, x0, n, -1) & shifted_eq(r, r, x0, n, 1);
+            inner &= if y > 0 {
+                shifted_eq(r, row(y - 1), x0, n, 0)
+            } else {
+                0
+            };
+            inner &= if y + 1 < height {
+                shifted_eq(r, row(y + 1), x0, n, 0)
+            } else {
+                0
+            };
+            border[y * bpr + j] = set & !inner;
         }
     }
-    let same = |x: usize, y: usize, l: usize| border[y * width + x] && at(x, y) == l;
+    // The border mask of row `y` (0 off the image) shifted so that bit i is cell x0 + i + d.
+    let shifted = |y: Option<usize>, j: usize, d: i32| -> u64 {
+        let Some(y) = y.filter(|&y| y < height) else {
+            return 0;
+        };
+        let b = &border[y * bpr..(y + 1) * bpr];
+        match d {
+            -1 => (b[j] << 1) | j.checked_sub(1).map_or(0, |k| b[k] >> 63),
+            1 => (b[j] >> 1) | b.get(j + 1).map_or(0, |&w| w << 63),
+            _ => b[j],
+        }
+    };
     for y in 0..height {
-        for x in 0..width {
-            if !border[y * width + x] {
+        let r = row(y);
+        let (up, down) = (y.checked_sub(1), Some(y + 1));
+        for j in 0..bpr {
+            let b = border[y * bpr + j];
+            if b == 0 {
                 continue;
             }
-            let l = at(x, y);
-            let (left, right, up, down) = (x > 0, x + 1 < width, y > 0, y + 1 < height);
-            let edges = usize::from(left && same(x - 1, y, l))
-                + usize::from(right && same(x + 1, y, l))
-                + usize::from(up && same(x, y - 1, l))
-                + usize::from(down && same(x, y + 1, l));
-            let corners = usize::from(left && up && same(x - 1, y - 1, l))
-                + usize::from(right && up && same(x + 1, y - 1, l))
-                + usize::from(left && down && same(x - 1, y + 1, l))
-                + usize::from(right && down && same(x + 1, y + 1, l));
-            let c = &mut out[l - 1];
-            match class(1 + 2 * edges + 10 * corners) {
-                0 => c.straight += 1,
-                1 => c.diagonal += 1,
-                2 => c.corner += 1,
-                _ => {}
+            let (x0, n) = (j * 64, (width - j * 64).min(64));
+            // Neighbours of the same region that are border cells: 4 edges, 4 corners.
+            let near = |other: Option<usize>, d: i32| match other.filter(|&o| o < height) {
+                Some(o) => shifted_eq(r, row(o), x0, n, d as isize) & shifted(Some(o), j, d),
+                None => 0,
+            };
+            let edges = [
+                shifted_eq(r, r, x0, n, -1) & shifted(Some(y), j, -1),
+                shifted_eq(r, r, x0, n, 1) & shifted(Some(y), j, 1),
+                near(up, 0),
+                near(down, 0),
+            ];
+            let corners = [near(up, -1), near(up, 1), near(down, -1), near(down, 1)];
+            let (e0, e1, e2) = count4(edges);
+            let (c0, c1, c2) = count4(corners);
+            // skimage's classes of (edges, corners): weight 1 for 2-3 edges and at most 2
+            // corners; sqrt(2) for (0, 2) and (1, 3); (1 + sqrt(2)) / 2 for (1, 1) and (1, 2).
+            let (one_edge, no_edge) = (e0 & !e1, !(e0 | e1 | e2));
+            let straight = b & e1 & !((c0 & c1) | c2);
+            let diagonal = b & ((no_edge & !c0 & c1) | (one_edge & c0 & c1));
+            let corner = b & one_edge & (c0 ^ c1);
+            for (mut m, class) in [(straight, 0), (diagonal, 1), (corner, 2)] {
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let c = &mut out[index(r[x0 + i]) - 1];
+                    match class {
+                        0 => c.straight += 1,
+                        1 => c.diagonal += 1,
+                        _ => c.corner += 1,
+                    }
+                }
             }
         }
     }
     Ok(out)
+}
+
+/// The per-bit count of four masks, bit-sliced: bits 0, 1 and 2 of each cell's count.
+#[inline(always)]
+fn count4([a, b, c, d]: [u64; 4]) -> (u64, u64, u64) {
+    let (s1, c1) = (a ^ b, a & b);
+    let (s2, c2) = (c ^ d, c & d);
+    let carry = s1 & s2;
+    (s1 ^ s2, c1 ^ c2 ^ carry, (c1 & c2) | ((c1 ^ c2) & carry))
 }

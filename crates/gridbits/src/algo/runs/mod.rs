@@ -2,6 +2,7 @@
 //! runs, the run table of a grid (run starts, links between rows, painting), and word
 //! operations on one row.
 
+pub(crate) mod masks;
 pub(crate) mod rows;
 pub(crate) mod table;
 pub(crate) mod union_find;

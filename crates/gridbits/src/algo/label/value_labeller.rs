@@ -1,0 +1,387 @@
+//! The multi-class run labeller ([`ValueLabeller`]): labels a value image by class in two
+//! passes over masks of 64 cells, writing the final labels once, in raster order, into the
+//! caller's buffer of any integer type wide enough (`u32`, `u64`, `i64`).
+//!
+//! Pass 1 compares each block of 64 cells with its left neighbours, the row above and (with
+//! 8-connectivity) the row above shifted by one cell, into bit masks (vector compares):
+//! set cells (value not the background), run starts (a set cell whose left neighbour
+//! differs), and the cells equal to their neighbour above, above-left and, seen from the cell
+//! to the right, above-right. Runs are numbered in raster order (a run's index is a
+//! `popcount` of the run starts before it), and one link per pair of touching runs of equal
+//! value joins them in the one union-find of the crate (`algo/runs/union_find.rs`): at the
+//! first cell of each stretch where the pair is the same, the pairs that another link already
+//! joins left out. A run's first link needs no search (its set is the run alone: it takes the
+//! other run's parent). Roots are first runs, so numbering roots in index order numbers the
+//! components in raster order of their first cell, as `skimage.measure.label` does.
+//!
+//! Pass 2 writes every cell once, row by row from the run starts and set cells kept by pass
+//! 1: a block of few runs as constant stretches (`fill`), a block of many cell by cell
+//! without a branch (each cell reads its run's label from a small table of the row).
+
+use super::flatten::flatten;
+use super::{memory_error, size_error, try_resize};
+use crate::algo::runs::masks::{low, shifted_eq, upto, value_mask};
+use crate::algo::runs::union_find::union;
+use crate::{Connectivity, SizeError};
+use std::mem::MaybeUninit;
+
+/// Blocks with more value changes than this are written cell by cell, others stretch by
+/// stretch.
+const STRETCH_MAX: u32 = 6;
+
+/// Labels value images by class into buffers of the caller's, keeping its working memory
+/// (run masks, union-find) for the next image. Pass 1 turns each block of 64 cells into bit
+/// masks (set cells, run starts, cells equal to their neighbours above) and joins touching
+/// runs of equal value, one link per pair, in the crate's union-find; pass 2 writes every
+/// output cell once, in raster order. Byte images are compared 16 cells at a time (SSE2);
+/// on CPUs with AVX2 and POPCNT both passes run in a copy compiled for them.
+///
+/// ```
+/// use gridbits::algo::label::ValueLabeller;
+/// use gridbits::Connectivity;
+/// let img: [u8; 6] = [1, 1, 2,
+///                     0, 2, 2];
+/// let mut out = [0i64; 6];
+/// let n = ValueLabeller::new()
+///     .label_into(&img, 3, 2, Some(0), Connectivity::Four, &mut out)
+///     .unwrap();
+/// assert_eq!((n, out), (2, [1, 1, 2, 0, 2, 2]));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ValueLabeller {
+    /// Union-find over the runs of the image, then their labels.
+    parent: Vec<u32>,
+    /// Per block of every row: run starts and set cells.
+    starts: Vec<u64>,
+    set: Vec<u64>,
+    /// Per row: the index of its first run (one more entry: the total).
+    row_base: Vec<u32>,
+}
+
+/// Both passes compiled for CPUs with AVX2, POPCNT and BMI: run ranks by `popcnt`, masks of
+/// wide values by AVX2 compares.
+#[cfg(target_arch = "x86_64")]
+mod fast {
+    use super::{Connectivity, MaybeUninit, SizeError, ValueLabeller};
+
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+        l: &mut ValueLabeller,
+        values: &[T],
+        size: (usize, usize),
+        background: Option<T>,
+        conn: Connectivity,
+        out: &mut [MaybeUninit<O>],
+    ) -> Result<u32, SizeError> {
+        l.run(values, size, background, conn, out)
+    }
+}
+
+impl ValueLabeller {
+    /// A labeller with no working memory yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Labels `values` (`width x height`, row-major) into `out` (its first `width * height`
+    /// cells): two neighbouring cells (under `conn`) are in one component when their values
+    /// are equal; cells whose value is `background` get 0 (with `None` every cell is
+    /// labelled). Components are numbered `1..=n` in raster order of their first cell, as
+    /// [`label_values`](super::label_values) numbers them; returns `n`. Every output cell is
+    /// written once.
+    ///
+    /// Errors when `values.len()` is not `width * height`, when `out` is shorter, when
+    /// memory for the runs cannot be had, or when the image has 2^32 runs or more.
+    pub fn label_into<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+        &mut self,
+        values: &[T],
+        width: usize,
+        height: usize,
+        background: Option<T>,
+        conn: Connectivity,
+        out: &mut [O],
+    ) -> Result<u32, SizeError> {
+        let cells = out.len();
+        // SAFETY: `MaybeUninit<O>` has the layout of `O`; `label_uninit` only writes
+        // initialised values (`MaybeUninit::write`), so every cell stays initialised.
+        let out = unsafe { &mut *(out as *mut [O] as *mut [MaybeUninit<O>]) };
+        debug_assert_eq!(out.len(), cells);
+        self.label_uninit(values, width, height, background, conn, out)
+    }
+
+    /// [`label_into`](Self::label_into) into a buffer that need not be initialised (such as
+    /// [`Vec::spare_capacity_mut`]): when it returns `Ok`, the first `width * height` cells
+    /// of `out` are initialised (on an error, none need be).
+    ///
+    /// Errors as [`label_into`](Self::label_into).
+    ///
+    /// ```
+    /// use gridbits::algo::label::ValueLabeller;
+    /// use gridbits::Connectivity;
+    /// let img = [5u16, 5, 7, 5];
+    /// let mut out: Vec<u32> = Vec::with_capacity(4);
+    /// let n = ValueLabeller::new()
+    ///     .label_uninit(&img, 2, 2, None, Connectivity::Eight, out.spare_capacity_mut())
+    ///     .unwrap();
+    /// // SAFETY: `label_uninit` returned Ok: the 4 cells are written.
+    /// unsafe { out.set_len(4) };
+    /// assert_eq!((n, out), (2, vec![1, 1, 2, 1]));
+    /// ```
+    pub fn label_uninit<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+        &mut self,
+        values: &[T],
+        width: usize,
+        height: usize,
+        background: Option<T>,
+        conn: Connectivity,
+        out: &mut [MaybeUninit<O>],
+    ) -> Result<u32, SizeError> {
+        let cells = width.checked_mul(height);
+        if cells != Some(values.len()) {
+            return Err(size_error(
+                width,
+                height,
+                "the value slice does not hold width * height values",
+            ));
+        }
+        if out.len() < values.len() {
+            return Err(size_error(
+                width,
+                height,
+                "the output holds fewer than width * height cells",
+            ));
+        }
+        if values.is_empty() {
+            return Ok(0);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(super::AVX2_WRITER) {
+            // SAFETY: `cpu::has(AVX2_WRITER)` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
+            // above: the features `fast::run` is compiled for, its only requirement.
+            return unsafe { fast::run(self, values, (width, height), background, conn, out) };
+        }
+        self.run(values, (width, height), background, conn, out)
+    }
+
+    /// Both passes (inlined into the portable and the accelerated copy).
+    #[inline(always)]
+    fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+        &mut self,
+        values: &[T],
+        (width, height): (usize, usize),
+        background: Option<T>,
+        conn: Connectivity,
+        out: &mut [MaybeUninit<O>],
+    ) -> Result<u32, SizeError> {
+        let count = match conn {
+            Connectivity::Four => self.scan::<T, false>(values, width, height, background)?,
+            Connectivity::Eight => self.scan::<T, true>(values, width, height, background)?,
+        };
+        self.write(width, height, out);
+        Ok(count)
+    }
+
+    /// Pass 1: run masks, links, then the labels of the runs in `parent`; returns the count.
+    #[inline(always)]
+    fn scan<T: Copy + PartialEq + 'static, const EIGHT: bool>(
+        &mut self,
+        values: &[T],
+        width: usize,
+        height: usize,
+        background: Option<T>,
+    ) -> Result<u32, SizeError> {
+        let size = (width, height);
+        let bpr = width.div_ceil(64);
+        let blocks = bpr * height;
+        let why = "not enough memory for the run masks";
+        try_resize(&mut self.starts, blocks, 0, size, why)?;
+        try_resize(&mut self.set, blocks, 0, size, why)?;
+        try_resize(&mut self.row_base, height + 1, 0, size, why)?;
+        // Masks of every block first, and the run count of every row: the union-find is
+        // sized once, exactly.
+        let mut total = 0u64;
+        for y in 0..height {
+            let row = &values[y * width..(y + 1) * width];
+            self.row_base[y] = total as u32;
+            for j in 0..bpr {
+                let x0 = j * 64;
+                let n = (width - x0).min(64);
+                let set = match background {
+                    Some(b) => !value_mask(&row[x0..x0 + n], b) & low(n),
+                    None => low(n),
+                };
+                // Cells equal to their left neighbour (none for the row's first cell).
+                let same = shifted_eq(row, row, x0, n, -1);
+                let s = set & !same;
+                self.set[y * bpr + j] = set;
+                self.starts[y * bpr + j] = s;
+                total += u64::from(s.count_ones());
+            }
+            if total >= u64::from(u32::MAX) {
+                return Err(size_error(width, height, "2^32 runs or more"));
+            }
+        }
+        self.row_base[height] = total as u32;
+        let parent = &mut self.parent;
+        parent.clear();
+        parent
+            .try_reserve_exact(total as usize)
+            .map_err(|_| memory_error::<u32>(width, height, total as usize, "not enough memory"))?;
+        parent.extend(0..total as u32);
+        let parent = &mut parent[..];
+        for y in 1..height {
+            let row = &values[y * width..(y + 1) * width];
+            let above = &values[(y - 1) * width..y * width];
+            let (cur_starts, up_starts) = (
+                &self.starts[y * bpr..(y + 1) * bpr],
+                &self.starts[(y - 1) * bpr..y * bpr],
+            );
+            let cur_set = &self.set[y * bpr..(y + 1) * bpr];
+            // Runs before the current block, in this row and the one above (global indices).
+            let (mut rc, mut ru) = (self.row_base[y], self.row_base[y - 1]);
+            // Runs of this row from `fresh` on have no link yet (their first one is free).
+            let mut fresh = self.row_base[y];
+            // Carries: bit 63 of the previous block's masks, in bit 0.
+            let (mut cv, mut cs, mut csu, mut cdl, mut cad, mut cset) = (0u64, 0, 0, 0, 0, 0);
+            for j in 0..bpr {
+                let x0 = j * 64;
+                let n = (width - x0).min(64);
+                let (sd, su, set) = (cur_starts[j], up_starts[j], cur_set[j]);
+                let v = shifted_eq(row, above, x0, n, 0) & set;
+                // A vertical link where the pair of runs changes: the first cell of a
+                // stretch of equal cells, or a run start in either row.
+                let lv = v & (!((v << 1) | cv) | sd | su);
+                let (mut ldl, mut lad) = (0u64, 0u64);
+                if EIGHT {
+                    let (v1, s1, su1) = ((v << 1) | cv, (sd << 1) | cs, (su << 1) | csu);
+                    // Up-left: cell x joins the run above x - 1.
+                    let dl = shifted_eq(row, above, x0, n, -1) & set;
+                    // Up-right seen from the right: the run above x joins the run of x - 1
+                    // (both set where `above[x] == row[x - 1]` and x - 1 is set).
+                    let ad = shifted_eq(above, row, x0, n, -1) & ((set << 1) | cset);
+                    let (dl1, ad1) = ((dl << 1) | cdl, (ad << 1) | cad);
+                    // Pairs another link already joins: the same run pair as the vertical
+                    // link at x - 1 or x, or as the same diagonal at x - 1.
+                    ldl = dl & !((v1 & !sd) | (v & !su) | (dl1 & !sd & !su1));
+                    lad = ad & !((v1 & !su) | (v & !sd) | (ad1 & !s1 & !su));
+                    (cdl, cad) = (dl >> 63, ad >> 63);
+                }
+                // One loop per kind of link, so that no branch asks which kind a cell has.
+                // Ranks up to x (global indices): the run of x is the rank minus 1.
+                let (cur, up) = (
+                    |bit: u32| rc + (sd & upto(bit)).count_ones(),
+                    |bit: u32| ru + (su & upto(bit)).count_ones(),
+                );
+                let mut links = lv;
+                while links != 0 {
+                    let bit = links.trailing_zeros();
+                    links &= links - 1;
+                    link(parent, &mut fresh, cur(bit) - 1, up(bit) - 1);
+                }
+                if EIGHT {
+                    let mut links = ldl;
+                    while links != 0 {
+                        let bit = links.trailing_zeros();
+                        links &= links - 1;
+                        // The run of x, the run above x - 1.
+                        let su_x = ((su >> bit) & 1) as u32;
+                        link(parent, &mut fresh, cur(bit) - 1, up(bit) - su_x - 1);
+                    }
+                    let mut links = lad;
+                    while links != 0 {
+                        let bit = links.trailing_zeros();
+                        links &= links - 1;
+                        // The run of x - 1, the run above x.
+                        let sd_x = ((sd >> bit) & 1) as u32;
+                        link(parent, &mut fresh, cur(bit) - sd_x - 1, up(bit) - 1);
+                    }
+                }
+                rc += sd.count_ones();
+                ru += su.count_ones();
+                (cv, cs, csu, cset) = (v >> 63, sd >> 63, su >> 63, set >> 63);
+            }
+        }
+        // Number the roots in index order (raster order of first cells); every other run
+        // takes its parent's label (a parent comes first, so it is a label by then).
+        let count = flatten(parent, 0, parent.len(), 0);
+        Ok(count)
+    }
+
+    /// Pass 2: every cell of `out` once, row by row.
+    #[inline(always)]
+    fn write<O: Copy + From<u32>>(
+        &mut self,
+        width: usize,
+        height: usize,
+        out: &mut [MaybeUninit<O>],
+    ) {
+        let bpr = width.div_ceil(64);
+        let zero = O::from(0);
+        let mut table: Vec<O> = Vec::new();
+        for y in 0..height {
+            let (b0, b1) = (self.row_base[y] as usize, self.row_base[y + 1] as usize);
+            table.clear();
+            table.push(zero);
+            table.extend(self.parent[b0..b1].iter().map(|&l| O::from(l)));
+            let row = &mut out[y * width..(y + 1) * width];
+            let mut r = 0usize; // runs started so far in this row
+            let mut prev_set = 0u64; // whether the cell before the block is set
+            for j in 0..bpr {
+                let x0 = j * 64;
+                let n = (width - x0).min(64);
+                let (s, set) = (self.starts[y * bpr + j], self.set[y * bpr + j]);
+                let cells = &mut row[x0..x0 + n];
+                // Where the output value changes: run starts and ends of set stretches.
+                let changes = s | ((set ^ ((set << 1) | prev_set)) & low(n));
+                if changes.count_ones() <= STRETCH_MAX {
+                    let mut at = 0usize;
+                    let mut rest = changes | 1;
+                    while rest != 0 {
+                        let from = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let to = if rest == 0 {
+                            n
+                        } else {
+                            rest.trailing_zeros() as usize
+                        };
+                        r += ((s >> from) & 1) as usize;
+                        let value = if (set >> from) & 1 != 0 {
+                            table[r]
+                        } else {
+                            zero
+                        };
+                        for c in &mut cells[from..to] {
+                            c.write(value);
+                        }
+                        at = to;
+                    }
+                    debug_assert_eq!(at, n);
+                } else {
+                    // Entry 0 of the table is 0: a background cell reads it, a set cell
+                    // its run's label.
+                    let (mut starts, mut set) = (s, set);
+                    for c in cells.iter_mut() {
+                        r += (starts & 1) as usize;
+                        c.write(table[r & 0usize.wrapping_sub((set & 1) as usize)]);
+                        starts >>= 1;
+                        set >>= 1;
+                    }
+                }
+                prev_set = (set >> 63) & 1;
+            }
+        }
+    }
+}
+
+/// Joins run `c` of the current row to run `u` of the row above. A run from `fresh` on has
+/// no link yet, so its set is the run alone: it takes `u`'s parent (no search), and runs up
+/// to it are no longer fresh; an earlier run unites.
+#[inline(always)]
+fn link(parent: &mut [u32], fresh: &mut u32, c: u32, u: u32) {
+    if c >= *fresh {
+        *fresh = c + 1;
+        parent[c as usize] = parent[u as usize];
+    } else {
+        union(parent, c, u);
+    }
+}

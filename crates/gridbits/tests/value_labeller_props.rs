@@ -1,0 +1,148 @@
+//! The multi-class run labeller (`ValueLabeller`) against the flood of `naive::measure` on
+//! the edges (0xN, 1x1, widths 63/64/65, several blocks per row), one class, 255 classes,
+//! all background, full, both connectivities, with and without a background; its outputs
+//! (`u32`, `u64`, `i64`, uninitialised buffers), its portable and accelerated copies, byte
+//! and wide value types, and a labeller reused across sizes.
+
+use crate::common::{config, CONNS};
+
+use gridbits::algo::label::ValueLabeller;
+use gridbits::cpu::{with_level, Level};
+use gridbits::naive::measure as nm;
+use gridbits::Connectivity;
+use gridbits_testkit::SplitMix;
+use proptest::prelude::*;
+
+const SIZES: [(usize, usize); 14] = [
+    (0, 0),
+    (0, 4),
+    (4, 0),
+    (1, 1),
+    (1, 9),
+    (9, 1),
+    (63, 3),
+    (64, 4),
+    (65, 5),
+    (127, 3),
+    (128, 2),
+    (130, 6),
+    (200, 5),
+    (17, 19),
+];
+
+/// A random byte image with values `0..classes` where a cell copies its left or upper
+/// neighbour with probability `smooth`%.
+fn values(rng: &mut SplitMix, w: usize, h: usize, classes: u64, smooth: u32) -> Vec<u8> {
+    let mut v = vec![0u8; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            v[y * w + x] = if x > 0 && rng.percent(smooth) {
+                v[y * w + x - 1]
+            } else if y > 0 && rng.percent(smooth) {
+                v[(y - 1) * w + x]
+            } else {
+                rng.below(classes) as u8
+            };
+        }
+    }
+    v
+}
+
+/// Labels `v` into a fresh `i64` buffer (every cell written: the buffer starts at -1).
+fn label_i64<T: Copy + PartialEq + 'static>(
+    l: &mut ValueLabeller,
+    v: &[T],
+    (w, h): (usize, usize),
+    bg: Option<T>,
+    conn: Connectivity,
+) -> (Vec<i64>, u32) {
+    let mut out = vec![-1i64; w * h];
+    let n = l.label_into(v, w, h, bg, conn, &mut out).expect("labels");
+    (out, n)
+}
+
+/// Checks every output and path of the labeller on `v` against the flood.
+fn check(v: &[u8], w: usize, h: usize, l: &mut ValueLabeller) -> Result<(), TestCaseError> {
+    for conn in CONNS {
+        for bg in [Some(0u8), Some(1), Some(255), None] {
+            let (want, n) = nm::label_values(v, w, h, bg, conn);
+            let want64: Vec<i64> = want.iter().map(|&x| i64::from(x)).collect();
+            let (got, m) = label_i64(l, v, (w, h), bg, conn);
+            prop_assert_eq!(&got, &want64, "{}x{} {:?} {:?}", w, h, conn, bg);
+            prop_assert_eq!(m, n);
+            // The portable copy, and wide values (no byte compares).
+            let (portable, _) = with_level(Level::Portable, || label_i64(l, v, (w, h), bg, conn));
+            prop_assert_eq!(&portable, &want64, "portable {}x{}", w, h);
+            let wide: Vec<i64> = v.iter().map(|&x| i64::from(x) - 7).collect();
+            let (got, _) = label_i64(l, &wide, (w, h), bg.map(|b| i64::from(b) - 7), conn);
+            prop_assert_eq!(&got, &want64, "i64 values {}x{}", w, h);
+            let signed: Vec<i8> = v.iter().map(|&x| x as i8).collect();
+            let (got, _) = label_i64(l, &signed, (w, h), bg.map(|b| b as i8), conn);
+            prop_assert_eq!(&got, &want64, "i8 values {}x{}", w, h);
+            // u32 and u64 outputs, and an uninitialised buffer.
+            let mut out32 = vec![u32::MAX; w * h];
+            l.label_into(v, w, h, bg, conn, &mut out32).expect("labels");
+            prop_assert_eq!(&out32, &want);
+            let mut out64: Vec<u64> = Vec::with_capacity(w * h);
+            let k = l
+                .label_uninit(v, w, h, bg, conn, out64.spare_capacity_mut())
+                .expect("labels");
+            // SAFETY: `label_uninit` returned Ok: the first `w * h` values are written.
+            unsafe { out64.set_len(w * h) };
+            prop_assert_eq!(k, n);
+            prop_assert!(out64.iter().zip(&want).all(|(&a, &b)| a == u64::from(b)));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
+    #[test]
+    fn value_labeller_matches_the_flood(seed in any::<u64>(), classes in 1u64..6, smooth in 0u32..95) {
+        let mut rng = SplitMix::new(seed);
+        // One labeller for every size: its kept memory never leaks into another image.
+        let mut l = ValueLabeller::new();
+        for (w, h) in SIZES {
+            let v = values(&mut rng, w, h, classes, smooth);
+            check(&v, w, h, &mut l)?;
+        }
+    }
+
+    #[test]
+    fn value_labeller_on_255_classes(seed in any::<u64>(), smooth in 0u32..60) {
+        let mut rng = SplitMix::new(seed);
+        let mut l = ValueLabeller::new();
+        for (w, h) in [(65, 9), (130, 4), (64, 64)] {
+            let v = values(&mut rng, w, h, 256, smooth);
+            check(&v, w, h, &mut l)?;
+        }
+    }
+}
+
+#[test]
+fn value_labeller_edges() {
+    let mut l = ValueLabeller::new();
+    for (w, h) in SIZES {
+        // All background, full of one class, one class on a background stripe pattern.
+        for v in [
+            vec![0u8; w * h],
+            vec![3u8; w * h],
+            (0..w * h).map(|i| ((i % w) % 2) as u8).collect(),
+        ] {
+            check(&v, w, h, &mut l).expect("matches the flood");
+        }
+    }
+    // Errors: a slice of the wrong length, an output too short.
+    let mut out = [0u32; 4];
+    assert!(l
+        .label_into(&[1u8; 3], 2, 2, Some(0), Connectivity::Four, &mut out)
+        .is_err());
+    assert!(l
+        .label_into(&[1u8; 4], 2, 2, Some(0), Connectivity::Four, &mut out[..3])
+        .is_err());
+    assert!(l
+        .label_into(&[1u8; 4], usize::MAX, 2, None, Connectivity::Four, &mut out)
+        .is_err());
+}
