@@ -17,11 +17,13 @@
 //! batch first).
 //!
 //! With the feature `parallel` a batch of more than [`CHUNK`] games is cut into chunks of
-//! [`CHUNK`] games shared out over the threads of the current pool (a smaller batch runs on
-//! the calling thread) ([`crate::parallel`]), each chunk a task of its own, so that a thread
-//! that finishes early (or starts late: woken from sleep, or preempted) takes chunks from
-//! the others until none is left; each game only reads its
-//! own row and its own state, so the results are identical whatever the thread count.
+//! [`CHUNK`] games shared out over the threads of the current pool ([`crate::parallel`]; a
+//! smaller batch runs on the calling thread): the calling thread takes chunks itself from
+//! the start, and the pool's other threads join it as they wake, each taking the next chunk
+//! when done with its last, so that a thread that starts late (woken from sleep) or is
+//! preempted takes fewer chunks instead of holding a share of the batch. Each game only
+//! reads its own row and its own state, so the results are identical whatever the thread
+//! count.
 //!
 //! # Autoreset (Gymnasium 1.x "next step")
 //!
@@ -41,7 +43,9 @@ mod tetris;
 pub use puyo::{PuyoEnv, PUYO_ACTIONS};
 pub use tetris::{TetrisActions, TetrisEnv, TetrisEnvConfig};
 
+use crate::parallel::share;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Games per task when the batch is shared out over threads.
 pub const CHUNK: usize = 64;
@@ -124,32 +128,26 @@ pub(crate) fn check_actions<S: Sync>(
     actions: &[u32],
     legal: impl Fn(&S, u32) -> bool + Sync + Send,
 ) -> Result<(), EnvError> {
-    let scan = |base: usize, s: &[S], a: &[u32]| {
-        s.iter()
-            .zip(a)
-            .position(|(s, &a)| !legal(s, a))
-            .map(|i| base + i)
-    };
-    #[cfg(feature = "parallel")]
-    let bad = if slots.len() > CHUNK {
-        use rayon::prelude::*;
-        slots
-            .par_chunks(CHUNK)
-            .zip(actions.par_chunks(CHUNK))
-            .with_max_len(1)
-            .enumerate()
-            .find_map_first(|(k, (s, a))| scan(k * CHUNK, s, a))
-    } else {
-        scan(0, slots, actions)
-    };
-    #[cfg(not(feature = "parallel"))]
-    let bad = scan(0, slots, actions);
-    match bad {
-        Some(env) => Err(EnvError::IllegalAction {
+    // The lowest refused game so far (`usize::MAX`: none); a chunk past it is skipped.
+    let bad = AtomicUsize::new(usize::MAX);
+    share(
+        slots.chunks(CHUNK).zip(actions.chunks(CHUNK)).enumerate(),
+        |(k, (s, a))| {
+            let base = k * CHUNK;
+            if base > bad.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Some(i) = s.iter().zip(a).position(|(s, &a)| !legal(s, a)) {
+                bad.fetch_min(base + i, Ordering::Relaxed);
+            }
+        },
+    );
+    match bad.into_inner() {
+        usize::MAX => Ok(()),
+        env => Err(EnvError::IllegalAction {
             env,
             action: actions[env],
         }),
-        None => Ok(()),
     }
 }
 
@@ -172,20 +170,14 @@ pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
             f(s, a, o, m);
         }
     };
-    #[cfg(feature = "parallel")]
-    if slots.len() > CHUNK {
-        use rayon::prelude::*;
+    share(
         slots
-            .par_chunks_mut(CHUNK)
-            .zip(inputs.par_chunks(CHUNK))
-            .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
-            .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
-            .with_max_len(1)
-            .for_each(|(((s, a), o), m)| chunk(s, a, o, m));
-        return;
-    }
-    // One chunk or no feature `parallel`: on the calling thread.
-    chunk(slots, inputs, obs, masks);
+            .chunks_mut(CHUNK)
+            .zip(inputs.chunks(CHUNK))
+            .zip(obs.chunks_mut(CHUNK * obs_len.max(1)))
+            .zip(masks.chunks_mut(CHUNK * mask_len.max(1))),
+        |(((s, a), o), m)| chunk(s, a, o, m),
+    );
 }
 
 /// Runs `f` on every game with its action, its part of the step buffers and its row of
@@ -228,21 +220,15 @@ pub(crate) fn drive_step<S: Send, R: Send>(
             f(s, a, io, row);
         }
     };
-    #[cfg(feature = "parallel")]
-    if slots.len() > CHUNK {
-        use rayon::prelude::*;
+    share(
         slots
-            .par_chunks_mut(CHUNK)
-            .zip(actions.par_chunks(CHUNK))
-            .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
-            .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
-            .zip(rewards.par_chunks_mut(CHUNK))
-            .zip(terminated.par_chunks_mut(CHUNK))
-            .zip(rows.par_chunks_mut(CHUNK * row_len))
-            .with_max_len(1)
-            .for_each(|((((((s, a), o), m), r), t), x)| chunk(s, a, o, m, r, t, x));
-        return;
-    }
-    // One chunk or no feature `parallel`: on the calling thread.
-    chunk(slots, actions, obs, masks, rewards, terminated, rows);
+            .chunks_mut(CHUNK)
+            .zip(actions.chunks(CHUNK))
+            .zip(obs.chunks_mut(CHUNK * obs_len.max(1)))
+            .zip(masks.chunks_mut(CHUNK * mask_len.max(1)))
+            .zip(rewards.chunks_mut(CHUNK))
+            .zip(terminated.chunks_mut(CHUNK))
+            .zip(rows.chunks_mut(CHUNK * row_len)),
+        |((((((s, a), o), m), r), t), x)| chunk(s, a, o, m, r, t, x),
+    );
 }
