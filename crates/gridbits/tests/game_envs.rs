@@ -321,33 +321,27 @@ fn puyo_run(threads: Option<usize>, n: usize, steps: usize) -> Vec<u8> {
     })
 }
 
+/// The same outputs on one thread, two, three or five (more threads than cores: some join
+/// late or are preempted) and from outside any pool, on four chunks (200 games, the last one
+/// short) and on 32 (2,000 games).
 #[test]
 fn thread_counts_and_replays_agree() {
-    // 200 games: four chunks (the last one short).
-    for kind in [TetrisActions::Placements, TetrisActions::HardDrop] {
-        let one = tetris_run(Some(1), kind, 200, 30);
-        assert_eq!(one, tetris_run(Some(2), kind, 200, 30));
-        assert_eq!(one, tetris_run(Some(3), kind, 200, 30));
-        // From outside any pool: this thread and the global pool's share the chunks.
-        assert_eq!(one, tetris_run(None, kind, 200, 30));
+    for (n, steps) in [(200, 30), (2000, 6)] {
+        for kind in [TetrisActions::Placements, TetrisActions::HardDrop] {
+            let one = tetris_run(Some(1), kind, n, steps);
+            for threads in [Some(2), Some(3), Some(5), None] {
+                assert_eq!(
+                    one,
+                    tetris_run(threads, kind, n, steps),
+                    "{n} games, {threads:?}"
+                );
+            }
+        }
     }
     let one = puyo_run(Some(1), 300, 60);
     assert_eq!(one, puyo_run(Some(2), 300, 60));
     assert_eq!(one, puyo_run(None, 300, 60));
     assert_eq!(one, puyo_run(Some(1), 300, 60));
-}
-
-/// Many chunks (2,000 games: 32 chunks, the last one short) on one thread, two, five (more
-/// threads than cores: some join late or are preempted) and from outside any pool: the same
-/// outputs.
-#[test]
-fn a_large_batch_is_the_same_on_every_thread_count() {
-    for kind in [TetrisActions::Placements, TetrisActions::HardDrop] {
-        let one = tetris_run(Some(1), kind, 2000, 6);
-        assert_eq!(one, tetris_run(Some(2), kind, 2000, 6));
-        assert_eq!(one, tetris_run(Some(5), kind, 2000, 6));
-        assert_eq!(one, tetris_run(None, kind, 2000, 6));
-    }
 }
 
 #[test]
