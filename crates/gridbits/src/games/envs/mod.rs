@@ -12,7 +12,8 @@
 //! (`u8`, [`TetrisEnv::obs_len`] / [`PuyoEnv::obs_len`] each), action masks (`u8`, 1 =
 //! legal, one per action), rewards (`f32`), terminated flags (`u8`). `reset(seeds, obs,
 //! masks)` starts every game; `step(actions, obs, masks, rewards, terminated)` plays one
-//! action in every game. Neither allocates. A buffer of the wrong length is an
+//! action in every game. Neither allocates per game (with the feature `parallel`, rayon
+//! boxes one small task per helping thread and pass). A buffer of the wrong length is an
 //! [`EnvError`] and nothing is played; so is a masked-out action (checked for the whole
 //! batch first).
 //!
