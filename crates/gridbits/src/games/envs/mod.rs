@@ -108,6 +108,30 @@ pub(crate) fn check_len<T>(name: &'static str, buf: &[T], expected: usize) -> Re
     }
 }
 
+/// `Ok` when the buffers of a step of `n` games have their lengths: `ol` observation bytes
+/// and `al` mask bytes a game, `row_len` (at least 1) items of `rows` a game.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn check_step<R>(
+    n: usize,
+    (ol, al): (usize, usize),
+    actions: &[u32],
+    obs: &[u8],
+    masks: &[u8],
+    rewards: &[f32],
+    terminated: &[u8],
+    (rows, row_len): (&[R], usize),
+) -> Result<(), EnvError> {
+    check_len("actions", actions, n)?;
+    check_len("obs", obs, n * ol)?;
+    check_len("masks", masks, n * al)?;
+    check_len("rewards", rewards, n)?;
+    check_len("terminated", terminated, n)?;
+    if row_len == 0 {
+        return Err(EnvError::Config("row_len must be at least 1".into()));
+    }
+    check_len("rows", rows, n * row_len)
+}
+
 /// One game's part of the step buffers.
 pub(crate) struct StepIo<'a> {
     pub(crate) obs: &'a mut [u8],

@@ -1,7 +1,8 @@
 //! The batched Tetris environment.
 
 use super::{
-    check_actions, check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo,
+    check_actions, check_len, check_step, drive_observe, drive_step, next_episode_seed, EnvError,
+    StepIo,
 };
 use crate::games::tetris::{
     tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation,
@@ -278,15 +279,16 @@ impl<const W: usize> TetrisEnv<W> {
     ) -> Result<(), EnvError> {
         let n = self.slots.len();
         let (ol, al) = (self.obs_len(), self.action_count());
-        check_len("actions", actions, n)?;
-        check_len("obs", obs, n * ol)?;
-        check_len("masks", masks, n * al)?;
-        check_len("rewards", rewards, n)?;
-        check_len("terminated", terminated, n)?;
-        if row_len == 0 {
-            return Err(EnvError::Config("row_len must be at least 1".into()));
-        }
-        check_len("rows", rows, n * row_len)?;
+        check_step(
+            n,
+            (ol, al),
+            actions,
+            obs,
+            masks,
+            rewards,
+            terminated,
+            (rows, row_len),
+        )?;
         let config = self.config;
         let hold = self.hold_action();
         check_actions(&self.slots, actions, |s, a| {
