@@ -289,6 +289,8 @@ fn tetris_run(threads: Option<usize>, kind: TetrisActions, n: usize, steps: usiz
     })
 }
 
+/// Every output of `steps` random steps of a Puyo batch of `n` on `threads` threads, the
+/// rows `step_with_rows` writes (chain and score, checked against `last_step`) included.
 fn puyo_run(threads: Option<usize>, n: usize, steps: usize) -> Vec<u8> {
     on_threads(threads, || {
         let mut env = PuyoEnv::new(TsuConfig::default(), n).unwrap();
@@ -296,6 +298,7 @@ fn puyo_run(threads: Option<usize>, n: usize, steps: usize) -> Vec<u8> {
         let seeds: Vec<u64> = (0..n as u64).map(|s| s * 3).collect();
         let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * PUYO_ACTIONS]);
         let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+        let mut rows = vec![0u64; 2 * n];
         env.reset(&seeds, &mut obs, &mut masks).unwrap();
         let mut rng = GameRng::new(6);
         let mut out = Vec::new();
@@ -304,14 +307,21 @@ fn puyo_run(threads: Option<usize>, n: usize, steps: usize) -> Vec<u8> {
                 .chunks(PUYO_ACTIONS)
                 .map(|m| pick(&mut rng, m))
                 .collect();
-            env.step(
+            env.step_with_rows(
                 &actions,
                 &mut obs,
                 &mut masks,
                 &mut rewards,
                 &mut terminated,
+                (&mut rows, 2),
+                |r, row| row.copy_from_slice(&[u64::from(r.chain), r.score]),
             )
             .unwrap();
+            for (i, row) in rows.chunks(2).enumerate() {
+                let last = env.last_step(i);
+                assert_eq!(row, [u64::from(last.chain), last.score], "row of game {i}");
+            }
+            out.extend(rows.iter().flat_map(|r| r.to_le_bytes()));
             out.extend_from_slice(&obs);
             out.extend_from_slice(&masks);
             out.extend(rewards.iter().flat_map(|r| r.to_le_bytes()));
