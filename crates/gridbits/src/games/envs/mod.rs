@@ -108,19 +108,23 @@ pub(crate) fn check_len<T>(name: &'static str, buf: &[T], expected: usize) -> Re
     }
 }
 
-/// `Ok` when the buffers of a step of `n` games have their lengths: `ol` observation bytes
-/// and `al` mask bytes a game, `row_len` (at least 1) items of `rows` a game.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn check_step<R>(
-    n: usize,
+/// The output buffers of a step: observations, masks, rewards, terminated flags.
+pub(crate) type StepOut<'a> = (&'a mut [u8], &'a mut [u8], &'a mut [f32], &'a mut [u8]);
+
+/// A step of both environments' `step_with_rows`: the buffer lengths checked (`ol`
+/// observation bytes and `al` mask bytes a game, `row_len` items of `rows`, at least 1), every
+/// action checked by `legal` (nothing played when one is refused), then `play` on every game
+/// with its action, its part of the buffers and its row.
+pub(crate) fn step_batch<S: Send + Sync, R: Send>(
+    slots: &mut [S],
     (ol, al): (usize, usize),
     actions: &[u32],
-    obs: &[u8],
-    masks: &[u8],
-    rewards: &[f32],
-    terminated: &[u8],
-    (rows, row_len): (&[R], usize),
+    (obs, masks, rewards, terminated): StepOut<'_>,
+    (rows, row_len): (&mut [R], usize),
+    legal: impl Fn(&S, u32) -> bool + Sync + Send,
+    play: impl Fn(&mut S, u32, StepIo<'_>, &mut [R]) + Sync + Send,
 ) -> Result<(), EnvError> {
+    let n = slots.len();
     check_len("actions", actions, n)?;
     check_len("obs", obs, n * ol)?;
     check_len("masks", masks, n * al)?;
@@ -129,7 +133,19 @@ pub(crate) fn check_step<R>(
     if row_len == 0 {
         return Err(EnvError::Config("row_len must be at least 1".into()));
     }
-    check_len("rows", rows, n * row_len)
+    check_len("rows", rows, n * row_len)?;
+    check_actions(slots, actions, legal)?;
+    drive_step(
+        slots,
+        actions,
+        (obs, ol),
+        (masks, al),
+        rewards,
+        terminated,
+        (rows, row_len),
+        play,
+    );
+    Ok(())
 }
 
 /// One game's part of the step buffers.

@@ -1,9 +1,6 @@
 //! The batched Puyo Puyo Tsu environment.
 
-use super::{
-    check_actions, check_len, check_step, drive_observe, drive_step, next_episode_seed, EnvError,
-    StepIo,
-};
+use super::{check_len, drive_observe, next_episode_seed, step_batch, EnvError, StepIo};
 use crate::games::puyo::{TsuConfig, TsuGame, TsuStep, PLACEMENTS};
 
 /// Number of actions of a [`PuyoEnv`]: the 22 placements of [`PLACEMENTS`].
@@ -206,36 +203,19 @@ impl PuyoEnv {
         (rows, row_len): (&mut [R], usize),
         write: impl Fn(&TsuStep, &mut [R]) + Sync + Send,
     ) -> Result<(), EnvError> {
-        let n = self.slots.len();
-        let ol = self.obs_len();
-        check_step(
-            n,
+        let (config, ol) = (self.config, self.obs_len());
+        step_batch(
+            &mut self.slots,
             (ol, PUYO_ACTIONS),
             actions,
-            obs,
-            masks,
-            rewards,
-            terminated,
+            (obs, masks, rewards, terminated),
             (rows, row_len),
-        )?;
-        check_actions(&self.slots, actions, |s, a| {
-            s.needs_reset || (a < 32 && s.legal >> a & 1 == 1)
-        })?;
-        let config = self.config;
-        drive_step(
-            &mut self.slots,
-            actions,
-            (obs, ol),
-            (masks, PUYO_ACTIONS),
-            rewards,
-            terminated,
-            (rows, row_len),
+            |s, a| s.needs_reset || (a < 32 && s.legal >> a & 1 == 1),
             |s, a, io, row| {
                 step_one(&config, s, a, io);
                 write(&s.last, row);
             },
-        );
-        Ok(())
+        )
     }
 }
 
