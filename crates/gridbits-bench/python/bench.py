@@ -18,8 +18,9 @@ checking that the results agree (``--only dt`` runs only these); ``gridbits.meas
 of a value image, ``regionprops_table`` with the basic and the full property sets) against
 ``skimage.measure``, checking that the tables agree; the RL environments ``gridbits.envs``
 (steps with random legal actions picked with numpy from the masks, N = 1, 256, 4096) against
-numpy hard-drop Tetris and Puyo batches and Tetris-Gymnasium when installed (``--only envs``);
-and with ``--dask``
+numpy hard-drop Tetris and Puyo batches and Tetris-Gymnasium when installed (``--only envs``;
+``--only envs-threads``: the Tetris step on one thread and on the default pool, with the cores
+busy); and with ``--dask``
 ``gridbits.dask.label`` against ``dask_image.ndmeasure.label`` on the same chunks on a
 local cluster of 2 worker processes. Prints a table (or JSON) of the time of each (the
 best median of three rounds that take the libraries in turn) and its ratio to gridbits.
@@ -210,6 +211,8 @@ def run(quick: bool, use_dask: bool, only: str = "") -> list:
         return _env_rows(quick)
     if only == "envs-cpu":
         return _env_cpu_rows(quick)
+    if only == "envs-threads":
+        return _env_thread_rows(quick)
     rows = []
     for conn in (8, 4):
         for name, img in images(size).items():
@@ -887,6 +890,38 @@ def _env_cpu_rows(quick: bool) -> list:
     return rows
 
 
+def _env_thread_rows(quick: bool) -> list:
+    """The Tetris ``step`` calls alone at N = 4096 (placements and hard drop) on one thread
+    and on the default pool (the calling thread and rayon's global pool), wall time and the
+    cores busy (process time over wall time) during the calls: how well the batch's chunks
+    spread over the threads. Random legal actions chosen with numpy between the calls (not
+    timed), as a training loop does. Best of 3 runs of ``steps`` steps each."""
+    from gridbits.envs import TetrisVecEnv
+
+    n, steps = 4096, 20 if quick else 60
+    rows = []
+    for actions in ("placements", "hard_drop"):
+        workload = f"Tetris env N={n} {actions}, step alone (per env-step)"
+        for threads in (1, None):
+            with gridbits.threads(threads):
+                env = TetrisVecEnv(n, seed=0, actions=actions)
+                env.reset()
+                rng = np.random.default_rng(1)
+                best = (float("inf"), 0.0)
+                for _ in range(3):
+                    wall = cpu = 0.0
+                    for _ in range(steps):
+                        a = _random_legal(rng, env.action_masks())
+                        t0, c0 = time.perf_counter(), time.process_time()
+                        env.step(a)
+                        wall += time.perf_counter() - t0
+                        cpu += time.process_time() - c0
+                    best = min(best, (wall / (steps * n), cpu / wall))
+            name = "gridbits 1 thread" if threads == 1 else f"gridbits default ({gridbits.get_num_threads()} threads)"
+            rows.append({"workload": workload, "impl": f"{name}, {best[1]:.2f} cores busy", "seconds": best[0]})
+    return rows
+
+
 def _dask_rows(quick: bool) -> list:
     import dask.array as da
     from distributed import Client, LocalCluster
@@ -949,12 +984,13 @@ def main(argv=None) -> int:
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
     ap.add_argument(
         "--only",
-        choices=["dt", "envs", "envs-cpu", "measure", "morph", "morph-cv2"],
+        choices=["dt", "envs", "envs-cpu", "envs-threads", "measure", "morph", "morph-cv2"],
         default="",
         help="run one section: dt (the distance transforms), envs (gridbits.envs), envs-cpu "
-        "(Tetris env CPU time per step, one thread), measure "
-        "(gridbits.measure) or "
-        "morph (binary morphology), morph-cv2 (binary morphology against OpenCV alone)",
+        "(Tetris env CPU time per step, one thread), envs-threads (Tetris env step on one "
+        "thread and the default pool, with the cores busy), measure "
+        "(gridbits.measure), morph (binary morphology) or morph-cv2 (binary morphology "
+        "against OpenCV alone)",
     )
     args = ap.parse_args(argv)
     rows = run(args.quick, args.dask, args.only)

@@ -1,7 +1,8 @@
 //! Bench workloads of the batched game environments (`gridbits::games::envs`): steps per
 //! second of a batch of `N` = 1, 256 and 4096 games with observations and masks, each step
 //! choosing a legal action uniformly from the mask (on the calling thread, timed too), on a
-//! pool of 1 thread and of 2; against the loop a careful user writes with the single-game
+//! pool of 1 thread and of 2, and called from outside any pool (the calling thread and the
+//! global pool, as from Python); against the loop a careful user writes with the single-game
 //! API (`Game::moves` / `TsuGame::legal_moves`, a random legal move, `step`, a new game on
 //! game over), on one thread.
 
@@ -17,6 +18,11 @@ use std::hint::black_box;
 const SIZES: [usize; 3] = [1, 256, 4096];
 /// Pause before each sample, for the other pool's workers to go to sleep.
 const SETTLE: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// The case that steps from outside any pool, as the Python binding does by default: this
+/// thread takes chunks itself and rayon's global pool (one thread per core, or
+/// `RAYON_NUM_THREADS`) helps.
+const CALLER: &str = "env-caller+global-pool";
 
 /// A legal action of each mask row, uniformly among the legal ones (as the Python bench's
 /// numpy choice: the stacks it builds are ragged and its games end sooner than with a biased
@@ -138,9 +144,11 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     };
     for n in SIZES {
         let placements = TetrisActions::Placements;
-        let (Some(mut t1), Some(mut t2)) =
-            (tetris_batch(n, placements), tetris_batch(n, placements))
-        else {
+        let (Some(mut t1), Some(mut t2), Some(mut t3)) = (
+            tetris_batch(n, placements),
+            tetris_batch(n, placements),
+            tetris_batch(n, placements),
+        ) else {
             return;
         };
         let mut games: Vec<Game<10>> = (0..n as u64)
@@ -153,7 +161,9 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
             .settle(SETTLE)
             .case(fast(n), n as u64, || run(n, &two, || step_batch!(t2)));
         if n > gridbits::games::envs::CHUNK {
-            w = w.case("env-1-thread", n as u64, || one.install(|| step_batch!(t1)));
+            w = w
+                .case("env-1-thread", n as u64, || one.install(|| step_batch!(t1)))
+                .case(CALLER, n as u64, || step_batch!(t3));
         }
         w.case("game loop", n as u64, || {
             let mut acc = 0u64;
@@ -178,7 +188,11 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
         .finish();
 
         let hard = TetrisActions::HardDrop;
-        let (Some(mut h1), Some(mut h2)) = (tetris_batch(n, hard), tetris_batch(n, hard)) else {
+        let (Some(mut h1), Some(mut h2), Some(mut h3)) = (
+            tetris_batch(n, hard),
+            tetris_batch(n, hard),
+            tetris_batch(n, hard),
+        ) else {
             return;
         };
         let mut w = bench
@@ -189,7 +203,9 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
             .settle(SETTLE)
             .case(fast(n), n as u64, || run(n, &two, || step_batch!(h2)));
         if n > gridbits::games::envs::CHUNK {
-            w = w.case("env-1-thread", n as u64, || one.install(|| step_batch!(h1)));
+            w = w
+                .case("env-1-thread", n as u64, || one.install(|| step_batch!(h1)))
+                .case(CALLER, n as u64, || step_batch!(h3));
         }
         w.finish();
 

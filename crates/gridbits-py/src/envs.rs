@@ -14,13 +14,12 @@
 //! ojama_cancelled, ojama_dropped, all_clear`.
 
 use crate::detach;
-use gridbits::games::envs::{EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, CHUNK};
+use gridbits::games::envs::{EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig};
 use gridbits::games::puyo::{TsuConfig, TsuStep};
 use gridbits::games::tetris::{GameConfig, Spin, StepResult};
 use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 /// `(piece, rotation, x, y, spin)` of a placement.
 type PlacementTuple = (u8, u8, i32, i32, u8);
@@ -92,24 +91,15 @@ fn puyo_info(r: &TsuStep, row: &mut [i64]) {
     ]);
 }
 
-/// What the two classes drive alike: a library batch, its reset and step, and the info row
-/// of each game's last step.
+/// What the two classes drive alike: a library batch, its reset, and its step with each
+/// game's info row written in the step's own pass (right after the game's step, while its
+/// state is in cache).
 trait Batch: Send + Sync {
     /// Info columns per game.
     const INFO: usize;
     fn games(&self) -> usize;
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError>;
-    fn step(
-        &mut self,
-        actions: &[u32],
-        obs: &mut [u8],
-        masks: &mut [u8],
-        rewards: &mut [f32],
-        terminated: &mut [u8],
-    ) -> Result<(), EnvError>;
-    /// Writes game `i`'s info row from its last step.
-    fn info(&self, i: usize, row: &mut [i64]);
-    /// [`step`](Self::step), then every game's info row (`INFO` columns each).
+    /// The step, and every game's info row (`INFO` columns each).
     fn step_info(
         &mut self,
         actions: &[u32],
@@ -118,23 +108,7 @@ trait Batch: Send + Sync {
         rewards: &mut [f32],
         terminated: &mut [u8],
         info: &mut [i64],
-    ) -> Result<(), EnvError> {
-        self.step(actions, obs, masks, rewards, terminated)?;
-        // The rows of CHUNK games per task: each reads its own game's state.
-        let block = CHUNK * Self::INFO;
-        let env = &*self;
-        let rows = |(k, rows): (usize, &mut [i64])| {
-            for (i, row) in rows.chunks_exact_mut(Self::INFO).enumerate() {
-                env.info(k * CHUNK + i, row);
-            }
-        };
-        if env.games() > CHUNK {
-            info.par_chunks_mut(block).enumerate().for_each(rows);
-        } else {
-            info.chunks_mut(block).enumerate().for_each(rows);
-        }
-        Ok(())
-    }
+    ) -> Result<(), EnvError>;
 }
 
 impl Batch for TetrisEnv<10> {
@@ -145,20 +119,6 @@ impl Batch for TetrisEnv<10> {
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError> {
         TetrisEnv::reset(self, seeds, obs, masks)
     }
-    fn step(
-        &mut self,
-        actions: &[u32],
-        obs: &mut [u8],
-        masks: &mut [u8],
-        rewards: &mut [f32],
-        terminated: &mut [u8],
-    ) -> Result<(), EnvError> {
-        TetrisEnv::step(self, actions, obs, masks, rewards, terminated)
-    }
-    fn info(&self, i: usize, row: &mut [i64]) {
-        tetris_info(self.last_step(i), row);
-    }
-    /// The info rows written in the step's own pass, each right after its game's step.
     fn step_info(
         &mut self,
         actions: &[u32],
@@ -188,18 +148,24 @@ impl Batch for PuyoEnv {
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError> {
         PuyoEnv::reset(self, seeds, obs, masks)
     }
-    fn step(
+    fn step_info(
         &mut self,
         actions: &[u32],
         obs: &mut [u8],
         masks: &mut [u8],
         rewards: &mut [f32],
         terminated: &mut [u8],
+        info: &mut [i64],
     ) -> Result<(), EnvError> {
-        PuyoEnv::step(self, actions, obs, masks, rewards, terminated)
-    }
-    fn info(&self, i: usize, row: &mut [i64]) {
-        puyo_info(self.last_step(i), row);
+        self.step_with_rows(
+            actions,
+            obs,
+            masks,
+            rewards,
+            terminated,
+            (info, PUYO_INFO),
+            puyo_info,
+        )
     }
 }
 

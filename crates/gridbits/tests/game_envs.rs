@@ -240,44 +240,65 @@ fn puyo_equals_single_games() {
     assert!(episodes > 0);
 }
 
-/// Every output of `steps` random steps of a batch of `n`, run on `threads` threads.
-fn tetris_run(threads: usize, n: usize, steps: usize) -> Vec<u8> {
-    with_threads(threads, || {
-        let mut env = TetrisEnv::<10>::new(TetrisEnvConfig::default(), n).unwrap();
+/// Runs `f` on a pool of `threads` threads, or, for `None`, here: outside any pool, so the
+/// batch's chunks go to this thread and rayon's global pool (the Python binding's default).
+fn on_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> R {
+    match threads {
+        Some(t) => with_threads(t, f).unwrap(),
+        None => f(),
+    }
+}
+
+/// Every output of `steps` random steps of a batch of `n` with `kind` actions, run on
+/// `threads` threads (see [`on_threads`]): observations, masks, rewards, terminated flags
+/// and the rows `step_with_rows` writes (lines and score of each game's step).
+fn tetris_run(threads: Option<usize>, kind: TetrisActions, n: usize, steps: usize) -> Vec<u8> {
+    on_threads(threads, || {
+        let config = TetrisEnvConfig {
+            actions: kind,
+            ..TetrisEnvConfig::default()
+        };
+        let mut env = TetrisEnv::<10>::new(config, n).unwrap();
         let (ol, al) = (env.obs_len(), env.action_count());
         let seeds: Vec<u64> = (0..n as u64).collect();
         let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * al]);
         let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+        let mut rows = vec![0u64; 2 * n];
         env.reset(&seeds, &mut obs, &mut masks).unwrap();
         let mut rng = GameRng::new(5);
         let mut out = Vec::new();
         for _ in 0..steps {
             let actions: Vec<u32> = masks.chunks(al).map(|m| pick(&mut rng, m)).collect();
-            env.step(
+            env.step_with_rows(
                 &actions,
                 &mut obs,
                 &mut masks,
                 &mut rewards,
                 &mut terminated,
+                (&mut rows, 2),
+                |r, row| row.copy_from_slice(&[u64::from(r.lines), r.score]),
             )
             .unwrap();
             out.extend_from_slice(&obs);
             out.extend_from_slice(&masks);
             out.extend(rewards.iter().flat_map(|r| r.to_le_bytes()));
             out.extend_from_slice(&terminated);
+            out.extend(rows.iter().flat_map(|r| r.to_le_bytes()));
         }
         out
     })
-    .unwrap()
 }
 
-fn puyo_run(threads: usize, n: usize, steps: usize) -> Vec<u8> {
-    with_threads(threads, || {
+/// Every output of `steps` random steps of a Puyo batch of `n` on `threads` threads, the
+/// rows `step_with_rows` writes (chain and score, checked against `last_step`) included.
+fn puyo_run(threads: Option<usize>, n: usize, steps: usize) -> Vec<u8> {
+    on_threads(threads, || {
         let mut env = PuyoEnv::new(TsuConfig::default(), n).unwrap();
         let ol = env.obs_len();
         let seeds: Vec<u64> = (0..n as u64).map(|s| s * 3).collect();
         let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * PUYO_ACTIONS]);
         let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+        let mut rows = vec![0u64; 2 * n];
         env.reset(&seeds, &mut obs, &mut masks).unwrap();
         let mut rng = GameRng::new(6);
         let mut out = Vec::new();
@@ -286,14 +307,21 @@ fn puyo_run(threads: usize, n: usize, steps: usize) -> Vec<u8> {
                 .chunks(PUYO_ACTIONS)
                 .map(|m| pick(&mut rng, m))
                 .collect();
-            env.step(
+            env.step_with_rows(
                 &actions,
                 &mut obs,
                 &mut masks,
                 &mut rewards,
                 &mut terminated,
+                (&mut rows, 2),
+                |r, row| row.copy_from_slice(&[u64::from(r.chain), r.score]),
             )
             .unwrap();
+            for (i, row) in rows.chunks(2).enumerate() {
+                let last = env.last_step(i);
+                assert_eq!(row, [u64::from(last.chain), last.score], "row of game {i}");
+            }
+            out.extend(rows.iter().flat_map(|r| r.to_le_bytes()));
             out.extend_from_slice(&obs);
             out.extend_from_slice(&masks);
             out.extend(rewards.iter().flat_map(|r| r.to_le_bytes()));
@@ -301,18 +329,29 @@ fn puyo_run(threads: usize, n: usize, steps: usize) -> Vec<u8> {
         }
         out
     })
-    .unwrap()
 }
 
+/// The same outputs on one thread, two, three or five (more threads than cores: some join
+/// late or are preempted) and from outside any pool, on four chunks (200 games, the last one
+/// short) and on 32 (2,000 games).
 #[test]
 fn thread_counts_and_replays_agree() {
-    // 200 games: four chunks.
-    let one = tetris_run(1, 200, 30);
-    assert_eq!(one, tetris_run(2, 200, 30));
-    assert_eq!(one, tetris_run(3, 200, 30));
-    let one = puyo_run(1, 300, 60);
-    assert_eq!(one, puyo_run(2, 300, 60));
-    assert_eq!(one, puyo_run(1, 300, 60));
+    for (n, steps) in [(200, 30), (2000, 6)] {
+        for kind in [TetrisActions::Placements, TetrisActions::HardDrop] {
+            let one = tetris_run(Some(1), kind, n, steps);
+            for threads in [Some(2), Some(3), Some(5), None] {
+                assert_eq!(
+                    one,
+                    tetris_run(threads, kind, n, steps),
+                    "{n} games, {threads:?}"
+                );
+            }
+        }
+    }
+    let one = puyo_run(Some(1), 300, 60);
+    assert_eq!(one, puyo_run(Some(2), 300, 60));
+    assert_eq!(one, puyo_run(None, 300, 60));
+    assert_eq!(one, puyo_run(Some(1), 300, 60));
 }
 
 #[test]
@@ -402,8 +441,8 @@ fn bad_calls_are_refused() {
 fn the_first_illegal_action_of_a_large_batch_is_reported() {
     let n = 300;
     for kind in [TetrisActions::Placements, TetrisActions::HardDrop] {
-        for threads in [1, 2, 3] {
-            with_threads(threads, || {
+        for threads in [Some(1), Some(2), Some(3), None] {
+            on_threads(threads, || {
                 let config = TetrisEnvConfig {
                     actions: kind,
                     ..TetrisEnvConfig::default()
@@ -437,8 +476,7 @@ fn the_first_illegal_action_of_a_large_batch_is_reported() {
                 );
                 assert_eq!(obs, before);
                 assert_eq!(env.game(0).pieces(), 0);
-            })
-            .unwrap();
+            });
         }
     }
 

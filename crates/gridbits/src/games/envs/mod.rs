@@ -12,16 +12,19 @@
 //! (`u8`, [`TetrisEnv::obs_len`] / [`PuyoEnv::obs_len`] each), action masks (`u8`, 1 =
 //! legal, one per action), rewards (`f32`), terminated flags (`u8`). `reset(seeds, obs,
 //! masks)` starts every game; `step(actions, obs, masks, rewards, terminated)` plays one
-//! action in every game. Neither allocates. A buffer of the wrong length is an
+//! action in every game. Neither allocates per game (with the feature `parallel`, rayon
+//! boxes one small task per helping thread and pass). A buffer of the wrong length is an
 //! [`EnvError`] and nothing is played; so is a masked-out action (checked for the whole
 //! batch first).
 //!
 //! With the feature `parallel` a batch of more than [`CHUNK`] games is cut into chunks of
-//! [`CHUNK`] games shared out over the threads of the current pool (a smaller batch runs on
-//! the calling thread) ([`crate::parallel`]), each chunk a task of its own, so that a thread
-//! that finishes early (or starts late: woken from sleep, or preempted) takes chunks from
-//! the others until none is left; each game only reads its
-//! own row and its own state, so the results are identical whatever the thread count.
+//! [`CHUNK`] games shared out over the threads of the current pool ([`crate::parallel`]; a
+//! smaller batch runs on the calling thread): the calling thread takes chunks itself from
+//! the start, and the pool's other threads join it as they wake, each taking the next chunk
+//! when done with its last, so that a thread that starts late (woken from sleep) or is
+//! preempted takes fewer chunks instead of holding a share of the batch. Each game only
+//! reads its own row and its own state, so the results are identical whatever the thread
+//! count.
 //!
 //! # Autoreset (Gymnasium 1.x "next step")
 //!
@@ -41,7 +44,9 @@ mod tetris;
 pub use puyo::{PuyoEnv, PUYO_ACTIONS};
 pub use tetris::{TetrisActions, TetrisEnv, TetrisEnvConfig};
 
+use crate::parallel::share;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Games per task when the batch is shared out over threads.
 pub const CHUNK: usize = 64;
@@ -103,6 +108,46 @@ pub(crate) fn check_len<T>(name: &'static str, buf: &[T], expected: usize) -> Re
     }
 }
 
+/// The output buffers of a step: observations, masks, rewards, terminated flags.
+pub(crate) type StepOut<'a> = (&'a mut [u8], &'a mut [u8], &'a mut [f32], &'a mut [u8]);
+
+/// A step of both environments' `step_with_rows`: the buffer lengths checked (`ol`
+/// observation bytes and `al` mask bytes a game, `row_len` items of `rows`, at least 1), every
+/// action checked by `legal` (nothing played when one is refused), then `play` on every game
+/// with its action, its part of the buffers and its row.
+pub(crate) fn step_batch<S: Send + Sync, R: Send>(
+    slots: &mut [S],
+    (ol, al): (usize, usize),
+    actions: &[u32],
+    (obs, masks, rewards, terminated): StepOut<'_>,
+    (rows, row_len): (&mut [R], usize),
+    legal: impl Fn(&S, u32) -> bool + Sync + Send,
+    play: impl Fn(&mut S, u32, StepIo<'_>, &mut [R]) + Sync + Send,
+) -> Result<(), EnvError> {
+    let n = slots.len();
+    check_len("actions", actions, n)?;
+    check_len("obs", obs, n * ol)?;
+    check_len("masks", masks, n * al)?;
+    check_len("rewards", rewards, n)?;
+    check_len("terminated", terminated, n)?;
+    if row_len == 0 {
+        return Err(EnvError::Config("row_len must be at least 1".into()));
+    }
+    check_len("rows", rows, n * row_len)?;
+    check_actions(slots, actions, legal)?;
+    drive_step(
+        slots,
+        actions,
+        (obs, ol),
+        (masks, al),
+        rewards,
+        terminated,
+        (rows, row_len),
+        play,
+    );
+    Ok(())
+}
+
 /// One game's part of the step buffers.
 pub(crate) struct StepIo<'a> {
     pub(crate) obs: &'a mut [u8],
@@ -124,32 +169,26 @@ pub(crate) fn check_actions<S: Sync>(
     actions: &[u32],
     legal: impl Fn(&S, u32) -> bool + Sync + Send,
 ) -> Result<(), EnvError> {
-    let scan = |base: usize, s: &[S], a: &[u32]| {
-        s.iter()
-            .zip(a)
-            .position(|(s, &a)| !legal(s, a))
-            .map(|i| base + i)
-    };
-    #[cfg(feature = "parallel")]
-    let bad = if slots.len() > CHUNK {
-        use rayon::prelude::*;
-        slots
-            .par_chunks(CHUNK)
-            .zip(actions.par_chunks(CHUNK))
-            .with_max_len(1)
-            .enumerate()
-            .find_map_first(|(k, (s, a))| scan(k * CHUNK, s, a))
-    } else {
-        scan(0, slots, actions)
-    };
-    #[cfg(not(feature = "parallel"))]
-    let bad = scan(0, slots, actions);
-    match bad {
-        Some(env) => Err(EnvError::IllegalAction {
+    // The lowest refused game so far (`usize::MAX`: none); a chunk past it is skipped.
+    let bad = AtomicUsize::new(usize::MAX);
+    share(
+        slots.chunks(CHUNK).zip(actions.chunks(CHUNK)).enumerate(),
+        |(k, (s, a))| {
+            let base = k * CHUNK;
+            if base > bad.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Some(i) = s.iter().zip(a).position(|(s, &a)| !legal(s, a)) {
+                bad.fetch_min(base + i, Ordering::Relaxed);
+            }
+        },
+    );
+    match bad.into_inner() {
+        usize::MAX => Ok(()),
+        env => Err(EnvError::IllegalAction {
             env,
             action: actions[env],
         }),
-        None => Ok(()),
     }
 }
 
@@ -172,20 +211,14 @@ pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
             f(s, a, o, m);
         }
     };
-    #[cfg(feature = "parallel")]
-    if slots.len() > CHUNK {
-        use rayon::prelude::*;
+    share(
         slots
-            .par_chunks_mut(CHUNK)
-            .zip(inputs.par_chunks(CHUNK))
-            .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
-            .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
-            .with_max_len(1)
-            .for_each(|(((s, a), o), m)| chunk(s, a, o, m));
-        return;
-    }
-    // One chunk or no feature `parallel`: on the calling thread.
-    chunk(slots, inputs, obs, masks);
+            .chunks_mut(CHUNK)
+            .zip(inputs.chunks(CHUNK))
+            .zip(obs.chunks_mut(CHUNK * obs_len.max(1)))
+            .zip(masks.chunks_mut(CHUNK * mask_len.max(1))),
+        |(((s, a), o), m)| chunk(s, a, o, m),
+    );
 }
 
 /// Runs `f` on every game with its action, its part of the step buffers and its row of
@@ -228,21 +261,15 @@ pub(crate) fn drive_step<S: Send, R: Send>(
             f(s, a, io, row);
         }
     };
-    #[cfg(feature = "parallel")]
-    if slots.len() > CHUNK {
-        use rayon::prelude::*;
+    share(
         slots
-            .par_chunks_mut(CHUNK)
-            .zip(actions.par_chunks(CHUNK))
-            .zip(obs.par_chunks_mut(CHUNK * obs_len.max(1)))
-            .zip(masks.par_chunks_mut(CHUNK * mask_len.max(1)))
-            .zip(rewards.par_chunks_mut(CHUNK))
-            .zip(terminated.par_chunks_mut(CHUNK))
-            .zip(rows.par_chunks_mut(CHUNK * row_len))
-            .with_max_len(1)
-            .for_each(|((((((s, a), o), m), r), t), x)| chunk(s, a, o, m, r, t, x));
-        return;
-    }
-    // One chunk or no feature `parallel`: on the calling thread.
-    chunk(slots, actions, obs, masks, rewards, terminated, rows);
+            .chunks_mut(CHUNK)
+            .zip(actions.chunks(CHUNK))
+            .zip(obs.chunks_mut(CHUNK * obs_len.max(1)))
+            .zip(masks.chunks_mut(CHUNK * mask_len.max(1)))
+            .zip(rewards.chunks_mut(CHUNK))
+            .zip(terminated.chunks_mut(CHUNK))
+            .zip(rows.chunks_mut(CHUNK * row_len)),
+        |((((((s, a), o), m), r), t), x)| chunk(s, a, o, m, r, t, x),
+    );
 }

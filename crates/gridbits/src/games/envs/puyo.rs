@@ -1,8 +1,6 @@
 //! The batched Puyo Puyo Tsu environment.
 
-use super::{
-    check_actions, check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo,
-};
+use super::{check_len, drive_observe, next_episode_seed, step_batch, EnvError, StepIo};
 use crate::games::puyo::{TsuConfig, TsuGame, TsuStep, PLACEMENTS};
 
 /// Number of actions of a [`PuyoEnv`]: the 22 placements of [`PLACEMENTS`].
@@ -158,29 +156,66 @@ impl PuyoEnv {
         rewards: &mut [f32],
         terminated: &mut [u8],
     ) -> Result<(), EnvError> {
-        let n = self.slots.len();
-        let ol = self.obs_len();
-        check_len("actions", actions, n)?;
-        check_len("obs", obs, n * ol)?;
-        check_len("masks", masks, n * PUYO_ACTIONS)?;
-        check_len("rewards", rewards, n)?;
-        check_len("terminated", terminated, n)?;
-        check_actions(&self.slots, actions, |s, a| {
-            s.needs_reset || (a < 32 && s.legal >> a & 1 == 1)
-        })?;
-        let config = self.config;
-        let mut none = vec![(); n]; // zero-sized: no allocation
-        drive_step(
-            &mut self.slots,
+        let mut none = vec![(); self.slots.len()]; // zero-sized: no allocation
+        self.step_with_rows(
             actions,
-            (obs, ol),
-            (masks, PUYO_ACTIONS),
+            obs,
+            masks,
             rewards,
             terminated,
             (&mut none, 1),
-            |s, a, io, _| step_one(&config, s, a, io),
-        );
-        Ok(())
+            |_, _| {},
+        )
+    }
+
+    /// [`step`](Self::step), and `write(result, row)` for every game right after its turn,
+    /// in the same pass over the games (as
+    /// [`TetrisEnv::step_with_rows`](super::TetrisEnv::step_with_rows)): `result` is what
+    /// [`last_step`](Self::last_step) then returns, `row` the game's `row_len` items of
+    /// `rows` (game `i` at `i * row_len`).
+    ///
+    /// ```
+    /// use gridbits::games::envs::{PuyoEnv, PUYO_ACTIONS};
+    /// use gridbits::games::puyo::TsuConfig;
+    /// let mut env = PuyoEnv::new(TsuConfig::default(), 2).unwrap();
+    /// let mut obs = vec![0u8; 2 * env.obs_len()];
+    /// let mut masks = vec![0u8; 2 * PUYO_ACTIONS];
+    /// env.reset(&[1, 2], &mut obs, &mut masks).unwrap();
+    /// let (mut rewards, mut terminated) = (vec![0f32; 2], vec![0u8; 2]);
+    /// let actions: Vec<u32> = masks.chunks(PUYO_ACTIONS).map(|m| m.iter().position(|&b| b == 1).unwrap() as u32).collect();
+    /// let mut chains = vec![0u32; 2];
+    /// env.step_with_rows(&actions, &mut obs, &mut masks, &mut rewards, &mut terminated,
+    ///     (&mut chains, 1), |r, row| row[0] = r.chain).unwrap();
+    /// assert_eq!(chains[1], env.last_step(1).chain);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`step`](Self::step), and when `rows` is not `len() * row_len` long or `row_len`
+    /// is 0.
+    #[allow(clippy::too_many_arguments)]
+    pub fn step_with_rows<R: Send>(
+        &mut self,
+        actions: &[u32],
+        obs: &mut [u8],
+        masks: &mut [u8],
+        rewards: &mut [f32],
+        terminated: &mut [u8],
+        (rows, row_len): (&mut [R], usize),
+        write: impl Fn(&TsuStep, &mut [R]) + Sync + Send,
+    ) -> Result<(), EnvError> {
+        let (config, ol) = (self.config, self.obs_len());
+        step_batch(
+            &mut self.slots,
+            (ol, PUYO_ACTIONS),
+            actions,
+            (obs, masks, rewards, terminated),
+            (rows, row_len),
+            |s, a| s.needs_reset || (a < 32 && s.legal >> a & 1 == 1),
+            |s, a, io, row| {
+                step_one(&config, s, a, io);
+                write(&s.last, row);
+            },
+        )
     }
 }
 

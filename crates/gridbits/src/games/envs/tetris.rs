@@ -1,8 +1,6 @@
 //! The batched Tetris environment.
 
-use super::{
-    check_actions, check_len, drive_observe, drive_step, next_episode_seed, EnvError, StepIo,
-};
+use super::{check_len, drive_observe, next_episode_seed, step_batch, EnvError, StepIo};
 use crate::games::tetris::{
     tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation, Spin,
     StepResult, Tops,
@@ -281,41 +279,28 @@ impl<const W: usize> TetrisEnv<W> {
         (rows, row_len): (&mut [R], usize),
         write: impl Fn(&StepResult, &mut [R]) + Sync + Send,
     ) -> Result<(), EnvError> {
-        let n = self.slots.len();
-        let (ol, al) = (self.obs_len(), self.action_count());
-        check_len("actions", actions, n)?;
-        check_len("obs", obs, n * ol)?;
-        check_len("masks", masks, n * al)?;
-        check_len("rewards", rewards, n)?;
-        check_len("terminated", terminated, n)?;
-        if row_len == 0 {
-            return Err(EnvError::Config("row_len must be at least 1".into()));
-        }
-        check_len("rows", rows, n * row_len)?;
+        let lens = (self.obs_len(), self.action_count());
         let config = self.config;
         let hold = self.hold_action();
-        check_actions(&self.slots, actions, |s, a| {
-            s.needs_reset
-                || if a == hold {
-                    s.game.can_hold()
-                } else {
-                    lock_of(&config, s, a).is_some()
-                }
-        })?;
-        drive_step(
+        step_batch(
             &mut self.slots,
+            lens,
             actions,
-            (obs, ol),
-            (masks, al),
-            rewards,
-            terminated,
+            (obs, masks, rewards, terminated),
             (rows, row_len),
+            |s, a| {
+                s.needs_reset
+                    || if a == hold {
+                        s.game.can_hold()
+                    } else {
+                        lock_of(&config, s, a).is_some()
+                    }
+            },
             |s, a, io, row| {
                 step_one(&config, hold, s, a, io);
                 write(&s.last, row);
             },
-        );
-        Ok(())
+        )
     }
 }
 
