@@ -92,39 +92,12 @@ pub(super) const SWEEPS_SPLIT_CELLS: usize = 1 << 20;
 /// [`MAX_SUM`].
 pub(super) fn sweep_distances<T: Distance>(grid: &BitGrid, diagonal: bool, out: &mut Vec<T>) {
     let (w, h) = grid.size();
-    let band = (w * h >= BANDED_CELLS).then(|| band_rows(w));
-    sweep_distances_in(grid, diagonal, out, band);
-}
-
-/// Grids of at least this many cells (`2^18`, an output of 1 MiB) take the banded sweeps
-/// ([`banded`]): their output no longer stays in the core's cache between the sweeps.
-const BANDED_CELLS: usize = 1 << 18;
-
-/// The rows of a band of [`banded`] for rows of `w` cells: a band of `u32` distances of
-/// about 128 KiB (well inside a core's L2), 4 rows at least.
-fn band_rows(w: usize) -> usize {
-    ((1 << 15) / w.max(1)).clamp(4, 64)
-}
-
-/// [`sweep_distances`] by the banded sweeps with bands of `band` rows, or by the two plain
-/// sweeps (`None`).
-fn sweep_distances_in<T: Distance>(
-    grid: &BitGrid,
-    diagonal: bool,
-    out: &mut Vec<T>,
-    band: Option<usize>,
-) {
-    let (w, h) = grid.size();
     debug_assert!(w + h < MAX_SUM);
     out.clear();
     if w == 0 || h == 0 {
         return;
     }
     out.reserve_exact(w * h);
-    if let Some(band) = band {
-        banded(grid, diagonal, out, band);
-        return;
-    }
     // The code is chosen here, on the calling thread (a `cpu::with_level` cap holds for
     // the second thread too).
     #[cfg(target_arch = "x86_64")]
@@ -203,230 +176,6 @@ fn sweep_distances_in<T: Distance>(
             )
         },
     );
-}
-
-/// The sweeps with every output cell written once, for outputs too large for the cache:
-/// the plain sweeps write the output, read it back and write it again.
-///
-/// Each half of the rows (the top half, rows `0..m`, and the bottom half, `m..h`) is first
-/// swept towards the middle (down the top half, up the bottom half) without storing the
-/// distances, only the rows ending each band of `band` rows (counted from the grid's edge):
-/// the checkpoints. Then the sweep from the other half goes on through the half, band after
-/// band towards the grid's edge, into a band buffer (in the core's cache), and each band is
-/// swept again towards the middle from its checkpoint, each row's distances the smaller of
-/// the two sweeps', written into the output at once. A third of the sweeps' work more, two
-/// thirds less memory traffic. With two threads (see [`SWEEPS_SPLIT_CELLS`]), each takes a
-/// half, its output pages first touched by the thread that writes them.
-fn banded<T: Distance>(grid: &BitGrid, diagonal: bool, out: &mut Vec<T>, band: usize) {
-    let (w, h) = grid.size();
-    #[cfg(target_arch = "x86_64")]
-    let avx2 = crate::cpu::has(crate::cpu::Features::AVX2);
-    #[cfg(not(target_arch = "x86_64"))]
-    let avx2 = false;
-    let two = w * h >= SWEEPS_SPLIT_CELLS && crate::parallel::current_threads() >= 2;
-    let both = |a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)| {
-        if two {
-            crate::parallel::halves(a, b);
-        } else {
-            a();
-            b();
-        }
-    };
-    let part = Part {
-        grid,
-        diagonal,
-        avx2,
-    };
-    let m = h / 2;
-    // The top half's rows in the order of its first sweep (down), the bottom half's in
-    // the order of its own (up).
-    let top = Half {
-        first: 0,
-        towards_top: false,
-        len: m,
-        band,
-    };
-    let bottom = Half {
-        first: h - 1,
-        towards_top: true,
-        len: h - m,
-        band,
-    };
-    let mut down = vec![FAR; w];
-    let mut up = vec![FAR; w];
-    let mut top_marks = vec![FAR; top.bands().saturating_sub(1) * w];
-    let mut bottom_marks = vec![FAR; bottom.bands().saturating_sub(1) * w];
-    both(
-        &mut || top.checkpoints(&part, &mut down, &mut top_marks),
-        &mut || bottom.checkpoints(&part, &mut up, &mut bottom_marks),
-    );
-    let (top_out, bottom_out) = out.spare_capacity_mut()[..w * h].split_at_mut(m * w);
-    both(
-        &mut || top.finish(&part, &mut up, &top_marks, &mut *top_out, 0),
-        &mut || bottom.finish(&part, &mut down, &bottom_marks, &mut *bottom_out, m),
-    );
-    // SAFETY: the two halves' `finish` wrote every one of the first `w * h` cells (rows
-    // `0..m` and `m..h`, each row whole), and the capacity is at least `w * h`.
-    unsafe { out.set_len(w * h) };
-}
-
-/// A half of the rows for [`banded`]: `len` rows from row `first` on, towards the top
-/// (`first`, `first - 1`, ...) or the bottom, in the order of the half's first sweep; its
-/// bands are `band` rows each from `first` on (the last one shorter).
-#[derive(Clone, Copy)]
-struct Half {
-    first: usize,
-    towards_top: bool,
-    len: usize,
-    band: usize,
-}
-
-impl Half {
-    /// The row at position `p` of the half.
-    #[inline(always)]
-    fn row(&self, p: usize) -> usize {
-        if self.towards_top {
-            self.first - p
-        } else {
-            self.first + p
-        }
-    }
-
-    /// The position of row `y` in the half.
-    #[inline(always)]
-    fn position(&self, y: usize) -> usize {
-        if self.towards_top {
-            self.first - y
-        } else {
-            y - self.first
-        }
-    }
-
-    /// How many bands the half has.
-    fn bands(&self) -> usize {
-        self.len.div_ceil(self.band)
-    }
-
-    /// The first sweep over the half, on from `prev` (left as the half's last row): the
-    /// rows before each band's first one but the first band's go into `marks`, band `k`'s
-    /// at `k - 1`.
-    fn checkpoints(&self, part: &Part, prev: &mut Vec<u32>, marks: &mut [u32]) {
-        let w = part.grid.width();
-        part.run(
-            (0..self.len).map(|p| self.row(p)),
-            prev,
-            Marks {
-                half: *self,
-                marks,
-                w,
-            },
-        );
-    }
-
-    /// The second sweep over the half, on from `prev` (the row past the half's last one),
-    /// band after band from the last, and each band's first sweep again from its
-    /// checkpoint in `marks`, the smaller distances written into `out` (the output's rows
-    /// from `base` on, those of the half).
-    fn finish<T: Distance>(
-        &self,
-        part: &Part,
-        prev: &mut Vec<u32>,
-        marks: &[u32],
-        out: &mut [MaybeUninit<T>],
-        base: usize,
-    ) {
-        let w = part.grid.width();
-        let mut buf = vec![0u32; self.band.min(self.len) * w];
-        let mut again = vec![FAR; w];
-        for k in (0..self.bands()).rev() {
-            let (a, b) = (k * self.band, ((k + 1) * self.band).min(self.len));
-            part.run(
-                (a..b).rev().map(|p| self.row(p)),
-                prev,
-                Store {
-                    half: *self,
-                    start: a,
-                    buf: &mut buf,
-                    w,
-                },
-            );
-            if k == 0 {
-                again.fill(FAR);
-            } else {
-                again.copy_from_slice(&marks[(k - 1) * w..k * w]);
-            }
-            part.run(
-                (a..b).map(|p| self.row(p)),
-                &mut again,
-                Final {
-                    half: *self,
-                    start: a,
-                    buf: &buf,
-                    out: &mut *out,
-                    base,
-                    w,
-                },
-            );
-        }
-    }
-}
-
-/// The first sweep's writer of [`banded`]: keeps only the checkpoints (see
-/// [`Half::checkpoints`]).
-struct Marks<'a> {
-    half: Half,
-    marks: &'a mut [u32],
-    w: usize,
-}
-
-impl Rows for Marks<'_> {
-    #[inline(always)]
-    fn put(&mut self, y: usize, cur: &[u32]) {
-        let p = self.half.position(y) + 1;
-        if p % self.half.band == 0 && p < self.half.len {
-            let k = p / self.half.band;
-            self.marks[(k - 1) * self.w..k * self.w].copy_from_slice(cur);
-        }
-    }
-}
-
-/// The second sweep's writer of [`banded`]: the rows of the band from position `start`
-/// on, into `buf`.
-struct Store<'a> {
-    half: Half,
-    start: usize,
-    buf: &'a mut [u32],
-    w: usize,
-}
-
-impl Rows for Store<'_> {
-    #[inline(always)]
-    fn put(&mut self, y: usize, cur: &[u32]) {
-        let r = self.half.position(y) - self.start;
-        self.buf[r * self.w..(r + 1) * self.w].copy_from_slice(cur);
-    }
-}
-
-/// The band's first sweep again, in [`banded`]: the smaller of its distances and the
-/// band buffer's into the output's rows `out` (from row `base` on).
-struct Final<'a, T> {
-    half: Half,
-    start: usize,
-    buf: &'a [u32],
-    out: &'a mut [MaybeUninit<T>],
-    base: usize,
-    w: usize,
-}
-
-impl<T: Distance> Rows for Final<'_, T> {
-    #[inline(always)]
-    fn put(&mut self, y: usize, cur: &[u32]) {
-        let (w, r) = (self.w, self.half.position(y) - self.start);
-        let row = &mut self.out[(y - self.base) * w..(y - self.base + 1) * w];
-        for ((o, &a), &b) in row.iter_mut().zip(cur).zip(&self.buf[r * w..(r + 1) * w]) {
-            o.write(T::of(a.min(b)));
-        }
-    }
 }
 
 /// Where a part of the sweeps hands its rows.
@@ -681,23 +430,14 @@ mod tests {
                         .iter()
                         .map(|b| b.unwrap_or(u64::MAX))
                         .collect();
-                    // The plain sweeps, and the banded ones with bands of one row, a few
-                    // rows (halves not a whole number of bands) and more than a half.
-                    for band in [None, Some(1), Some(2), Some(3), Some(7), Some(200)] {
-                        for level in [Level::Portable, cpu::level()] {
-                            let what = format!("{w}x{h} {pct}% diagonal {diagonal} {level:?}");
-                            let mut got = vec![7u64; 3];
-                            cpu::with_level(level, || {
-                                sweep_distances_in(&g, diagonal, &mut got, band)
-                            });
-                            assert_eq!(got, want, "{what} band {band:?}");
-                            let mut got: Vec<f32> = Vec::new();
-                            cpu::with_level(level, || {
-                                sweep_distances_in(&g, diagonal, &mut got, band)
-                            });
-                            let want: Vec<f32> = want.iter().map(|&d| d as f32).collect();
-                            assert_eq!(got, want, "{what} band {band:?}");
-                        }
+                    for level in [Level::Portable, cpu::level()] {
+                        let mut got = vec![7u64; 3];
+                        cpu::with_level(level, || sweep_distances(&g, diagonal, &mut got));
+                        assert_eq!(got, want, "{w}x{h} {pct}% diagonal {diagonal} {level:?}");
+                        let mut got: Vec<f32> = Vec::new();
+                        cpu::with_level(level, || sweep_distances(&g, diagonal, &mut got));
+                        let want: Vec<f32> = want.iter().map(|&d| d as f32).collect();
+                        assert_eq!(got, want, "{w}x{h} {pct}% diagonal {diagonal} {level:?}");
                     }
                 }
             }
