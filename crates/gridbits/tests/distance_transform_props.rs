@@ -269,10 +269,11 @@ fn chamfer_distances_of_deep_shapes() {
         (64, 150, 0, true),
         (65, 129, 0, true),
         (200, 170, 0, true),
-        // Past 2^18 cells: the banded sweeps (two threads with the feature `parallel`),
-        // holes in the first and last rows and in the middle rows where the halves meet.
+        // Large grids (from 2^20 cells the sweeps split over two threads with the feature
+        // `parallel`), holes in the first and last rows and in the middle rows where the
+        // halves meet.
         (700, 400, 6, false),
-        (2049, 131, 4, false),
+        (2049, 520, 4, false),
         (97, 2800, 5, false),
     ] {
         let mut g = if discs {
