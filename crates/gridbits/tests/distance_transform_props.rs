@@ -269,6 +269,12 @@ fn chamfer_distances_of_deep_shapes() {
         (64, 150, 0, true),
         (65, 129, 0, true),
         (200, 170, 0, true),
+        // Large grids (from 2^20 cells the sweeps split over two threads with the feature
+        // `parallel`), holes in the first and last rows and in the middle rows where the
+        // halves meet.
+        (700, 400, 6, false),
+        (2049, 520, 4, false),
+        (97, 2800, 5, false),
     ] {
         let mut g = if discs {
             percent_grid(&mut rng, w, h, 30)
@@ -290,6 +296,11 @@ fn chamfer_distances_of_deep_shapes() {
         }
         for _ in 0..holes {
             g.clear(rng.below(w as u64) as usize, rng.below(h as u64) as usize);
+        }
+        if w * h >= 1 << 18 {
+            for y in [0, h / 2 - 1, h / 2, h - 1] {
+                g.clear(rng.below(w as u64) as usize, y);
+            }
         }
         let naive = NaiveGrid::from_view(&g);
         for (n, metric) in [

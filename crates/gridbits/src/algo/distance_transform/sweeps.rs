@@ -313,6 +313,10 @@ fn sweep_row(words: &[u64], prev: &[u32], cur: &mut [u32], mins: &mut [u32], dia
 /// `cur[x] = min(cur[x], h[x])` on the set cells: along each run of set cells, the distance
 /// to the nearer of its ends' unset cells (none past the row's ends).
 ///
+/// The runs' ends are the bits where a row changes (a word xor itself shifted by one, the
+/// previous word's top bit carried in), taken lowest first: one `tzcnt` per end, nothing
+/// for a word inside a run or between runs.
+///
 /// Inside a run, `cur` (the previous row's neighbours plus one) changes by at most 1 from
 /// cell to cell: the distances of a row are 1-Lipschitz along it (the row's own `h` is,
 /// and so is a minimum or a three-cell minimum of such rows, plus one), so each ramp stops
@@ -320,22 +324,44 @@ fn sweep_row(words: &[u64], prev: &[u32], cur: &mut [u32], mins: &mut [u32], dia
 #[inline(always)]
 fn ramps(words: &[u64], cur: &mut [u32]) {
     let w = cur.len();
-    let mut a = next_bit(words, 0, true, w);
-    while a < w {
-        let b = next_bit(words, a, false, w);
-        match (a > 0, b < w) {
-            (true, true) => {
-                // Cells up to the middle are nearer the left end (x - a + 1 <= b - x).
-                let mid = (a + b).div_ceil(2);
-                let (left, right) = cur[a..b].split_at_mut(mid - a);
-                ramp_up(left);
-                ramp_down(right);
+    // The start of the run of set cells being read, if any.
+    let mut open: Option<usize> = None;
+    let mut carry = 0u64;
+    for (i, &bits) in words.iter().enumerate() {
+        // Bit `k` of `edges`: cell `64 i + k` differs from the one before (an unset cell
+        // before the row): a run starts there (set) or ends just before (unset).
+        let mut edges = bits ^ ((bits << 1) | carry);
+        carry = bits >> 63;
+        while edges != 0 {
+            let x = 64 * i + edges.trailing_zeros() as usize;
+            edges &= edges - 1;
+            match open.take() {
+                // The bits past `w` are unset: a run ends at `w` at the latest.
+                Some(a) => ramp_run(cur, a, x.min(w)),
+                None => open = Some(x),
             }
-            (true, false) => ramp_up(&mut cur[a..b]),
-            (false, true) => ramp_down(&mut cur[a..b]),
-            (false, false) => {}
         }
-        a = next_bit(words, b, true, w);
+    }
+    if let Some(a) = open {
+        ramp_run(cur, a, w);
+    }
+}
+
+/// The ramps of the run of set cells `a..b` of the row `cur`: from the unset cell before
+/// it (unless `a` is 0) and the one after it (unless `b` ends the row).
+#[inline(always)]
+fn ramp_run(cur: &mut [u32], a: usize, b: usize) {
+    match (a > 0, b < cur.len()) {
+        (true, true) => {
+            // Cells up to the middle are nearer the left end (x - a + 1 <= b - x).
+            let mid = (a + b).div_ceil(2);
+            let (left, right) = cur[a..b].split_at_mut(mid - a);
+            ramp_up(left);
+            ramp_down(right);
+        }
+        (true, false) => ramp_up(&mut cur[a..b]),
+        (false, true) => ramp_down(&mut cur[a..b]),
+        (false, false) => {}
     }
 }
 
@@ -363,28 +389,6 @@ fn ramp_down(s: &mut [u32]) {
             return;
         }
         *c = r;
-    }
-}
-
-/// The first position from `from` on whose bit is `set` (`w` if none; the bits past `w`
-/// are unset, as in every grid row).
-#[inline]
-fn next_bit(words: &[u64], from: usize, set: bool, w: usize) -> usize {
-    let flip = if set { 0 } else { !0u64 };
-    let mut i = from / 64;
-    if i >= words.len() {
-        return w;
-    }
-    let mut v = (words[i] ^ flip) & (!0u64 << (from % 64));
-    loop {
-        if v != 0 {
-            return (64 * i + v.trailing_zeros() as usize).min(w);
-        }
-        i += 1;
-        if i == words.len() {
-            return w;
-        }
-        v = words[i] ^ flip;
     }
 }
 
@@ -444,26 +448,47 @@ mod tests {
         }
     }
 
-    /// `next_bit` against a bit-by-bit search.
+    /// `ramps` after a column step against the row distances cell by cell: rows of every
+    /// density over word edges, the previous row a random 1-Lipschitz walk (as the rows of
+    /// distances are) or all [`FAR`].
     #[test]
-    fn next_bit_finds_the_next_set_and_unset_bit() {
-        let mut rng = XorShift(0xb175);
-        for _ in 0..300 {
+    fn ramps_lower_to_the_row_distances() {
+        let mut rng = XorShift(0x7a3b);
+        for _ in 0..600 {
             let w = 1 + (rng.next_u64() % 200) as usize;
+            let pct = [0, 10, 50, 90, 98, 100][(rng.next_u64() % 6) as usize];
             let mut words = vec![0u64; w.div_ceil(64)];
             for x in 0..w {
-                if rng.percent(50) {
+                if rng.percent(pct) {
                     words[x / 64] |= 1 << (x % 64);
                 }
             }
-            for from in 0..=w {
-                for set in [false, true] {
-                    let want = (from..w)
-                        .find(|&x| (words[x / 64] >> (x % 64) & 1 == 1) == set)
-                        .unwrap_or(w);
-                    assert_eq!(next_bit(&words, from, set, w), want);
+            let mut prev = vec![FAR; w];
+            if rng.percent(70) {
+                let mut d = (rng.next_u64() % 40) as u32;
+                for p in prev.iter_mut() {
+                    *p = d;
+                    d = match rng.next_u64() % 3 {
+                        0 => d.saturating_sub(1),
+                        1 => d,
+                        _ => d + 1,
+                    };
                 }
             }
+            let mut cur = vec![0u32; w];
+            step(&words, &prev, &mut cur);
+            let set = |x: usize| words[x / 64] >> (x % 64) & 1 == 1;
+            let want: Vec<u32> = (0..w)
+                .map(|x| {
+                    let left = (0..=x).rev().find(|&u| !set(u)).map(|u| (x - u) as u32);
+                    let right = (x..w).find(|&u| !set(u)).map(|u| (u - x) as u32);
+                    // No unset cell in the row: nothing to lower.
+                    let h = left.into_iter().chain(right).min();
+                    h.map_or(cur[x], |h| cur[x].min(h))
+                })
+                .collect();
+            ramps(&words, &mut cur);
+            assert_eq!(cur, want, "w {w} {pct}%");
         }
     }
 }
