@@ -48,6 +48,45 @@ fn unit_root(parent: &[u32], r: usize, base: usize) -> usize {
     }
 }
 
+/// Whether a root of unit `k` (a row pair, both rows in the grid; its first run has index
+/// `base`) is a run of the merged row without a cell in the top row. Without one, root
+/// order is raster order: every new component's root, its leftmost run in the unit, holds
+/// its leftmost top-row cells, and those are its first cells.
+///
+/// A merged run is bottom-only when a carry added at its start runs through its cells not
+/// in the top row to its end: the first cell after the carry stops is outside the merged
+/// row.
+#[inline(always)]
+fn bottom_only_root(words: &[u64], wpr: usize, k: usize, parent: &[u32], base: usize) -> bool {
+    let top = &words[2 * k * wpr..(2 * k + 1) * wpr];
+    let bottom = &words[(2 * k + 1) * wpr..(2 * k + 2) * wpr];
+    let (mut before, mut carry_m, mut carry) = (base as u32, 0u64, false);
+    for (&t, &b) in top.iter().zip(bottom) {
+        let m = t | b;
+        let sm = starts(m, carry_m);
+        let x = b & !t;
+        let (s1, c1) = x.overflowing_add(sm & x);
+        let (sum, c2) = s1.overflowing_add(u64::from(carry));
+        carry = c1 | c2;
+        // The cells where a carry stopped outside the merged row: one past a bottom-only
+        // run's last cell.
+        let mut ends = sum & !x & !m;
+        while ends != 0 {
+            let bit = ends.trailing_zeros();
+            ends &= ends - 1;
+            // The run: the last one starting before `bit`.
+            let run = (before + (sm & !(u64::MAX << bit)).count_ones() - 1) as usize;
+            if parent[run] as usize == run {
+                return true;
+            }
+        }
+        before += sm.count_ones();
+        carry_m = m >> 63;
+    }
+    // A bottom-only run reaching the end of a row of whole words.
+    carry && parent[before as usize - 1] as usize == before as usize - 1
+}
+
 impl Labeller {
     /// The flattening of two-row units in raster order. A root is the leftmost run of its
     /// component in the first unit (pair of rows) it reaches, but the component's first
@@ -84,7 +123,7 @@ impl Labeller {
                     .map(|(&p, i)| u32::from(p == i))
                     .sum()
             };
-            if 2 * k + 1 >= h || roots() < 2 {
+            if 2 * k + 1 >= h || roots() < 2 || !bottom_only_root(words, wpr, k, parent, base) {
                 next = flatten(parent, base, end, next);
                 unit_labels.push(next);
                 continue;

@@ -218,6 +218,12 @@ impl Labeller {
         let mut prev_base: u32 = 0; // index of the first run of the previous unit
         let mut cur_base: u32 = self.unit_base[1];
         for k in 1..units {
+            let next_base = self.unit_base[k + 1];
+            if prev_base == cur_base || cur_base == next_base {
+                // A unit without runs (the white between lines of a scan): no links.
+                (prev_base, cur_base) = (cur_base, next_base);
+                continue;
+            }
             let upper = &words[(k * UNIT - 1) * wpr..k * UNIT * wpr];
             let lower = &words[k * UNIT * wpr..(k * UNIT + 1) * wpr];
             // Runs before the current word, in this unit and the previous one.
@@ -233,6 +239,13 @@ impl Labeller {
                 );
                 let (u, d) = (upper[j], lower[j]);
                 let su = starts(mu, carry_mu);
+                if md == 0 {
+                    // No run of the lower unit here: no link; the counts and carries move on.
+                    pc += su.count_ones();
+                    (carry_mu, carry_md, pending) = (mu >> 63, 0, 0);
+                    (carry_u, carry_d, carry_v) = (u >> 63, 0, 0);
+                    continue;
+                }
                 let sd = starts(md, carry_md);
                 let v = u & d;
                 // The first cell of each vertical overlap links its two runs.

@@ -46,6 +46,16 @@ impl LabelStores {
             LabelStores::Streaming => true,
         }
     }
+
+    /// Whether the rows of an image of `bytes` bytes that the run writer writes
+    /// ([`LabelWriter`]) are streamed.
+    pub fn streams_runs(self, bytes: usize) -> bool {
+        match self {
+            LabelStores::Auto => bytes > crate::cpu::last_level_cache(),
+            LabelStores::Cached => false,
+            LabelStores::Streaming => true,
+        }
+    }
 }
 
 /// Which writer writes the rows of the label image where the CPU has AVX-512 (F and
@@ -111,6 +121,8 @@ pub struct Labeller {
     /// (set at the start of each labelling, taken to the stripes).
     pub(super) stores: LabelStores,
     pub(super) stream: bool,
+    /// The same for the rows the run writer writes ([`LabelStores::streams_runs`]).
+    pub(super) stream_runs: bool,
     /// Which writer writes the rows (with AVX-512).
     pub(super) writer: LabelWriter,
     /// Forced stripes (test knob): minimum cells and rows per stripe.
