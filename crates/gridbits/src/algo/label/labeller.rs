@@ -239,13 +239,6 @@ impl Labeller {
                 );
                 let (u, d) = (upper[j], lower[j]);
                 let su = starts(mu, carry_mu);
-                if md == 0 {
-                    // No run of the lower unit here: no link; the counts and carries move on.
-                    pc += su.count_ones();
-                    (carry_mu, carry_md, pending) = (mu >> 63, 0, 0);
-                    (carry_u, carry_d, carry_v) = (u >> 63, 0, 0);
-                    continue;
-                }
                 let sd = starts(md, carry_md);
                 let v = u & d;
                 // The first cell of each vertical overlap links its two runs.
