@@ -91,8 +91,10 @@ impl Labeller {
     /// The flattening of two-row units in raster order. A root is the leftmost run of its
     /// component in the first unit (pair of rows) it reaches, but the component's first
     /// cell in raster order may lie further right in that unit's top row, or the root may
-    /// hold cells of the bottom row only. So a unit with two new components or more numbers
-    /// them first by their first top-row run (a walk over the top row's runs, each finding
+    /// hold cells of the bottom row only. Only the second makes the orders differ (a root
+    /// with a top-row cell holds its component's first one, [`bottom_only_root`]), so a
+    /// unit with two new components or more, one of whose roots lies in the bottom row
+    /// alone, numbers them first by their first top-row run (a walk over the top row's runs, each finding
     /// its root), then the others by their root, as one pass over the unit's runs flattens
     /// them. Labels of earlier units are final when a unit reads them: a root search stops
     /// there.
@@ -114,8 +116,8 @@ impl Labeller {
         let mut next = 0u32;
         for k in 0..unit_base.len() - 1 {
             let (base, end) = (unit_base[k] as usize, unit_base[k + 1] as usize);
-            // In a one-row unit, or with fewer than two new components, root order is
-            // raster order.
+            // In a one-row unit, with fewer than two new components, or when every new
+            // root has a top-row cell, root order is raster order.
             let roots = || -> u32 {
                 parent[base..end]
                     .iter()
