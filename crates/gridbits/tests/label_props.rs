@@ -454,3 +454,23 @@ fn module_doc_example_numbers() {
     let l = label::label(&g, Connectivity::Four).unwrap();
     assert_eq!(l.as_slice(), [0, 0, 1, 2, 0, 0]);
 }
+
+/// Every grid of 4x4 and 3x6 cells, 8-connected: raster order where a row pair's new
+/// components have their first cells in its bottom row, or in its top row right of
+/// another component's root (joined through the pairs below), and where neither.
+#[test]
+fn every_small_grid_numbers_eight_connected_components_in_raster_order() {
+    let mut labeller = Labeller::new();
+    let mut image = Labels::new();
+    for (w, h) in [(4usize, 4usize), (3, 6)] {
+        for bits in 0u32..1 << (w * h) {
+            let g = BitGrid::from_fn(w, h, |x, y| bits >> (y * w + x) & 1 == 1).unwrap();
+            let (want, n) = nc::label(&NaiveGrid::from_view(&g), Connectivity::Eight);
+            assert_eq!(
+                labeller.label(&g, Connectivity::Eight, &mut image).ok(),
+                Some(n)
+            );
+            assert_eq!(image.as_slice(), want, "{w}x{h} grid {bits:#x}");
+        }
+    }
+}

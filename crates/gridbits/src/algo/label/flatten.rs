@@ -48,12 +48,53 @@ fn unit_root(parent: &[u32], r: usize, base: usize) -> usize {
     }
 }
 
+/// Whether a root of unit `k` (a row pair, both rows in the grid; its first run has index
+/// `base`) is a run of the merged row without a cell in the top row. Without one, root
+/// order is raster order: every new component's root, its leftmost run in the unit, holds
+/// its leftmost top-row cells, and those are its first cells.
+///
+/// A merged run is bottom-only when a carry added at its start runs through its cells not
+/// in the top row to its end: the first cell after the carry stops is outside the merged
+/// row.
+#[inline(always)]
+fn bottom_only_root(words: &[u64], wpr: usize, k: usize, parent: &[u32], base: usize) -> bool {
+    let top = &words[2 * k * wpr..(2 * k + 1) * wpr];
+    let bottom = &words[(2 * k + 1) * wpr..(2 * k + 2) * wpr];
+    let (mut before, mut carry_m, mut carry) = (base as u32, 0u64, false);
+    for (&t, &b) in top.iter().zip(bottom) {
+        let m = t | b;
+        let sm = starts(m, carry_m);
+        let x = b & !t;
+        let (s1, c1) = x.overflowing_add(sm & x);
+        let (sum, c2) = s1.overflowing_add(u64::from(carry));
+        carry = c1 | c2;
+        // The cells where a carry stopped outside the merged row: one past a bottom-only
+        // run's last cell.
+        let mut ends = sum & !x & !m;
+        while ends != 0 {
+            let bit = ends.trailing_zeros();
+            ends &= ends - 1;
+            // The run: the last one starting before `bit`.
+            let run = (before + (sm & !(u64::MAX << bit)).count_ones() - 1) as usize;
+            if parent[run] as usize == run {
+                return true;
+            }
+        }
+        before += sm.count_ones();
+        carry_m = m >> 63;
+    }
+    // A bottom-only run reaching the end of a row of whole words.
+    carry && parent[before as usize - 1] as usize == before as usize - 1
+}
+
 impl Labeller {
     /// The flattening of two-row units in raster order. A root is the leftmost run of its
     /// component in the first unit (pair of rows) it reaches, but the component's first
     /// cell in raster order may lie further right in that unit's top row, or the root may
-    /// hold cells of the bottom row only. So a unit with two new components or more numbers
-    /// them first by their first top-row run (a walk over the top row's runs, each finding
+    /// hold cells of the bottom row only. Only the second makes the orders differ (a root
+    /// with a top-row cell holds its component's first one, [`bottom_only_root`]), so a
+    /// unit with two new components or more, one of whose roots lies in the bottom row
+    /// alone, numbers them first by their first top-row run (a walk over the top row's runs, each finding
     /// its root), then the others by their root, as one pass over the unit's runs flattens
     /// them. Labels of earlier units are final when a unit reads them: a root search stops
     /// there.
@@ -75,8 +116,8 @@ impl Labeller {
         let mut next = 0u32;
         for k in 0..unit_base.len() - 1 {
             let (base, end) = (unit_base[k] as usize, unit_base[k + 1] as usize);
-            // In a one-row unit, or with fewer than two new components, root order is
-            // raster order.
+            // In a one-row unit, with fewer than two new components, or when every new
+            // root has a top-row cell, root order is raster order.
             let roots = || -> u32 {
                 parent[base..end]
                     .iter()
@@ -84,7 +125,7 @@ impl Labeller {
                     .map(|(&p, i)| u32::from(p == i))
                     .sum()
             };
-            if 2 * k + 1 >= h || roots() < 2 {
+            if 2 * k + 1 >= h || roots() < 2 || !bottom_only_root(words, wpr, k, parent, base) {
                 next = flatten(parent, base, end, next);
                 unit_labels.push(next);
                 continue;

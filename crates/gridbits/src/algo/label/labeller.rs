@@ -218,6 +218,12 @@ impl Labeller {
         let mut prev_base: u32 = 0; // index of the first run of the previous unit
         let mut cur_base: u32 = self.unit_base[1];
         for k in 1..units {
+            let next_base = self.unit_base[k + 1];
+            if prev_base == cur_base || cur_base == next_base {
+                // A unit without runs (the white between lines of a scan): no links.
+                (prev_base, cur_base) = (cur_base, next_base);
+                continue;
+            }
             let upper = &words[(k * UNIT - 1) * wpr..k * UNIT * wpr];
             let lower = &words[k * UNIT * wpr..(k * UNIT + 1) * wpr];
             // Runs before the current word, in this unit and the previous one.

@@ -145,7 +145,8 @@ fn scan_stripe(
     src.rows_into(s.y0, g);
     let l = &mut s.labeller;
     // The caller's code paths and order; never stripes of its own.
-    (l.cap, l.order, l.stream, l.writer) = (like.cap, like.order, like.stream, like.writer);
+    (l.cap, l.order, l.writer) = (like.cap, like.order, like.writer);
+    (l.stream, l.stream_runs) = (like.stream, like.stream_runs);
     l.split = Some((usize::MAX, 1));
     s.count = l.scan(g, conn)?;
     border_labels(l, g, conn, 0, &mut s.top)?;
@@ -216,7 +217,9 @@ impl Labeller {
     ) -> Result<u32, SizeError> {
         let pipelined = out.is_some() && stats.is_none();
         let (w, h) = src.size();
-        self.stream = self.stores.streams(w.saturating_mul(h).saturating_mul(4));
+        let bytes = w.saturating_mul(h).saturating_mul(4);
+        (self.stream, self.stream_runs) =
+            (self.stores.streams(bytes), self.stores.streams_runs(bytes));
         let starts = self.stripe_starts(src.size().1, conn, rows, pipelined);
         let mut stripes = std::mem::take(&mut self.stripes);
         stripes.resize_with(starts.len() - 1, Stripe::default);

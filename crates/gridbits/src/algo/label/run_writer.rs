@@ -89,6 +89,9 @@ pub(super) fn write_row<const UNIT: usize>(
     let mut start = 0usize; // first cell of the last run started
     let mut label = 0u32; // and its label
     let mut before = 0usize; // runs of the merged row starting in earlier words
+                             // A row alone in its unit: its runs are the unit's, their labels in order.
+    let alone = UNIT == 1 || (k + 1) * UNIT > h;
+    let mut next = 0usize; // then: the index of the next run's label
     let (mut carry_m, mut carry_r) = (0u64, 0u64);
     for (j, &b) in bits.iter().enumerate() {
         let m = if UNIT == 1 {
@@ -107,7 +110,12 @@ pub(super) fn write_row<const UNIT: usize>(
             if (b >> bit) & 1 == 1 {
                 // The run of the merged row holding this cell: the last one starting at or
                 // before it (a set cell lies in one, so the count is at least 1).
-                let rank = before + (merged_starts & upto(bit)).count_ones() as usize;
+                let rank = if alone {
+                    next += 1;
+                    next
+                } else {
+                    before + (merged_starts & upto(bit)).count_ones() as usize
+                };
                 (start, label) = (at, labels[rank - 1]);
             } else {
                 fill_run(row, start, at, label);
@@ -120,6 +128,93 @@ pub(super) fn write_row<const UNIT: usize>(
     // run inside the word, an edge above).
     if carry_r != 0 {
         fill_run(row, start, row.len(), label);
+    }
+}
+
+/// Writes `value` over the cells of `from..to` (`from < to <= row.len()`) whose bit is set
+/// in `bits` (a row of words: bit `x % 64` of word `x / 64` is cell `x`), with stores masked
+/// to them, as [`fill_run`] writes all of them.
+#[target_feature(enable = "avx512f,bmi1,bmi2")]
+#[inline]
+fn fill_cells(row: &mut [MaybeUninit<u32>], bits: &[u64], from: usize, to: usize, value: u32) {
+    let v = _mm512_set1_epi32(value as i32);
+    let p = row.as_mut_ptr();
+    let last = bits.len() - 1;
+    let mut first = from & !15;
+    // The cells of the first 32 from `first` (a multiple of 16: they lie in word `j` and,
+    // from cell 48 of it, the next; past the row's last word the bits read are masked off
+    // by `to`).
+    let (lo, span) = (from - first, (to - first).min(32));
+    let j = first / 64;
+    let pair = (u128::from(bits[(j + 1).min(last)]) << 64) | u128::from(bits[j]);
+    let set = (pair >> (first % 64)) as u64;
+    let mask = ((1u64 << span) - 1) & (u64::MAX << lo) & set;
+    // SAFETY: the lanes of `mask` are cells `first + i` with `from <= first + i < to <=
+    // row.len()`, inside `row`; the other lanes are masked off and not accessed (a masked
+    // store does not touch them, nor fault on them), so the address of the second piece may
+    // lie past the row (computed without `add`'s in-bounds requirement).
+    unsafe {
+        _mm512_mask_storeu_epi32(p.wrapping_add(first).cast(), mask as u16, v);
+        _mm512_mask_storeu_epi32(p.wrapping_add(first + 16).cast(), (mask >> 16) as u16, v);
+    }
+    first += 32;
+    while first < to {
+        let n = (to - first).min(16);
+        let set = (bits[first / 64] >> (first % 64)) as u32;
+        let mask = ((1u32 << n) - 1) & set;
+        // SAFETY: lanes `0..n` are cells `first..first + n`, `first + n <= to <= row.len()`,
+        // inside `row`; the others are masked off.
+        unsafe { _mm512_mask_storeu_epi32(p.add(first).cast(), mask as u16, v) };
+        first += 16;
+    }
+}
+
+/// Writes the two rows of unit `k` (8-connectivity, rows `2k` and `2k + 1`, both in the
+/// grid) into `rows` (the two rows, `2 * width` cells): zeros, then each run of the merged
+/// row once, its label (`labels[i]` for the unit's run `i`, in order: no rank to count)
+/// over the cells each row has set in it. The runs are found with `tzcnt` on the merged
+/// row XOR itself shifted by one cell, as [`write_row`] finds a row's.
+#[target_feature(enable = "avx512f,popcnt,bmi1,bmi2,lzcnt")]
+#[inline]
+pub(super) fn write_pair(
+    words: &[u64],
+    wpr: usize,
+    k: usize,
+    labels: &[u32],
+    rows: &mut [MaybeUninit<u32>],
+) {
+    let w = rows.len() / 2;
+    let (upper, lower) = rows.split_at_mut(w);
+    zero(upper);
+    zero(lower);
+    let top = &words[2 * k * wpr..(2 * k + 1) * wpr];
+    let bottom = &words[(2 * k + 1) * wpr..(2 * k + 2) * wpr];
+    let mut start = 0usize; // first cell of the last run started
+    let mut next = 0usize; // index of the next run's label
+    let mut carry = 0u64;
+    for (j, (&t, &b)) in top.iter().zip(bottom).enumerate() {
+        let m = t | b;
+        let mut edges = m ^ ((m << 1) | carry);
+        while edges != 0 {
+            let bit = edges.trailing_zeros();
+            edges &= edges - 1;
+            let at = j * 64 + bit as usize;
+            if (m >> bit) & 1 == 1 {
+                start = at;
+            } else {
+                let label = labels[next];
+                next += 1;
+                fill_cells(upper, top, start, at, label);
+                fill_cells(lower, bottom, start, at, label);
+            }
+        }
+        carry = m >> 63;
+    }
+    // A run reaching the row's end (a width that is a multiple of 64).
+    if carry != 0 {
+        let label = labels[next];
+        fill_cells(upper, top, start, w, label);
+        fill_cells(lower, bottom, start, w, label);
     }
 }
 

@@ -28,7 +28,11 @@ pub enum LabelStores {
     /// line. On the shared 2-vCPU EPYC of docs/benchmarks.md (32 MiB L3, other processes
     /// running) streaming took 0.55-0.85x the time of ordinary stores with 8-connectivity
     /// already at 2048x2048 (a 16 MiB image, half the L3), hence a quarter rather than a
-    /// half. Streaming when the cache size is unknown. The default.
+    /// half. The rows the run writer writes ([`LabelWriter`]: sparse rows, mostly zeros) go
+    /// through the cache up to the whole last-level cache ([`streams_runs`](Self::streams_runs)):
+    /// on the text scan at 2048x2048 that took 0.9x the time of streaming them, where the
+    /// dense rows of noise lose with ordinary stores. Streaming when the cache size is
+    /// unknown. The default.
     #[default]
     Auto,
     /// Always ordinary stores, through the cache.
@@ -46,6 +50,23 @@ impl LabelStores {
             LabelStores::Streaming => true,
         }
     }
+
+    /// Whether the rows of an image of `bytes` bytes that the run writer writes
+    /// ([`LabelWriter`]) are streamed (with `Auto`: images larger than the last-level
+    /// cache; [`streams`](Self::streams) says it for the other rows).
+    ///
+    /// ```
+    /// use gridbits::algo::label::LabelStores;
+    /// assert!(!LabelStores::Cached.streams_runs(1 << 40) && LabelStores::Streaming.streams_runs(4));
+    /// assert!(LabelStores::Auto.streams_runs(1 << 40));
+    /// ```
+    pub fn streams_runs(self, bytes: usize) -> bool {
+        match self {
+            LabelStores::Auto => bytes > crate::cpu::last_level_cache(),
+            LabelStores::Cached => false,
+            LabelStores::Streaming => true,
+        }
+    }
 }
 
 /// Which writer writes the rows of the label image where the CPU has AVX-512 (F and
@@ -55,11 +76,12 @@ impl LabelStores {
 pub enum LabelWriter {
     /// Each unit of the scan (a row, or a row pair with 8-connectivity) whose merged row has
     /// at most one run per 24 cells run by run ([`Runs`](Self::Runs)), the others 16 cells
-    /// per instruction ([`Cells`](Self::Cells)); except that with streaming stores
-    /// ([`LabelStores`]) and 8-connectivity every unit takes `Cells`, which writes a row
-    /// pair's two rows from one computation (run by run was no faster there on the text
-    /// scan and slower on the page scan; docs/benchmarks.md, "Document scans"). The
-    /// default.
+    /// per instruction ([`Cells`](Self::Cells)); except that when the run writer's rows are
+    /// streamed ([`LabelStores::streams_runs`]) and with 8-connectivity every unit takes
+    /// `Cells`, which writes a row pair's two rows from one computation (run by run was no
+    /// faster there on the text scan and slower on the page scan; docs/benchmarks.md,
+    /// "Document scans"). Through the cache, a row pair is written run by run from its
+    /// merged row's runs, each once for both rows. The default.
     #[default]
     Auto,
     /// Every row 16 cells per instruction: each 16 cells' labels computed from the run
@@ -111,6 +133,8 @@ pub struct Labeller {
     /// (set at the start of each labelling, taken to the stripes).
     pub(super) stores: LabelStores,
     pub(super) stream: bool,
+    /// The same for the rows the run writer writes ([`LabelStores::streams_runs`]).
+    pub(super) stream_runs: bool,
     /// Which writer writes the rows (with AVX-512).
     pub(super) writer: LabelWriter,
     /// Forced stripes (test knob): minimum cells and rows per stripe.

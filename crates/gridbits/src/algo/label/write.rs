@@ -43,6 +43,7 @@ impl Labeller {
     ) -> Result<u32, SizeError> {
         let bytes = grid.width().saturating_mul(grid.height()).saturating_mul(4);
         self.stream = self.stores.streams(bytes);
+        self.stream_runs = self.stores.streams_runs(bytes);
         if let Some(rows) = self.stripe_rows(grid.size(), conn) {
             return self.striped(Source::Grid(grid), conn, rows, Some(out), stats);
         }

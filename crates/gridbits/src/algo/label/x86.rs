@@ -202,8 +202,9 @@ pub(super) fn write_avx2<const UNIT: usize>(
 pub(super) struct Writing {
     /// The AVX2 writer even where the CPU has AVX-512.
     pub(super) avx2_only: bool,
-    /// Streaming stores (see [`super::LabelStores`]).
+    /// Streaming stores (see [`super::LabelStores`]), and for the rows of the run writer.
     pub(super) stream: bool,
+    pub(super) stream_runs: bool,
     /// Which AVX-512 writer writes each unit.
     pub(super) writer: LabelWriter,
 }
@@ -215,6 +216,7 @@ impl Labeller {
         Writing {
             avx2_only: !self.may(super::AVX512_WRITER),
             stream: self.stream,
+            stream_runs: self.stream_runs,
             writer: self.writer,
         }
     }
@@ -238,16 +240,22 @@ pub(super) unsafe fn write_fast(
     how: Writing,
 ) {
     let wide = !how.avx2_only && crate::cpu::has(super::AVX512_WRITER);
-    let Writing { stream, writer, .. } = how;
+    let Writing {
+        stream,
+        stream_runs,
+        writer,
+        ..
+    } = how;
+    let stores = (stream, stream_runs);
     // SAFETY: the caller guarantees AVX2 and the bit instructions; `AVX512_WRITER`
     // checked AVX-512 F and VPOPCNTDQ (and the same bit instructions) for `write_avx512`.
     unsafe {
         match (conn, wide) {
             (Connectivity::Four, true) => {
-                write_avx512::<1>(grid, units, labels, out, stream, writer)
+                write_avx512::<1>(grid, units, labels, out, stores, writer)
             }
             (Connectivity::Eight, true) => {
-                write_avx512::<2>(grid, units, labels, out, stream, writer)
+                write_avx512::<2>(grid, units, labels, out, stores, writer)
             }
             (Connectivity::Four, false) => write_avx2::<1>(grid, units, labels, out, stream),
             (Connectivity::Eight, false) => write_avx2::<2>(grid, units, labels, out, stream),
@@ -269,7 +277,7 @@ pub(super) fn write_avx512<const UNIT: usize>(
     units: Range<usize>,
     labels: &[u32],
     out: &mut [MaybeUninit<u32>],
-    stream: bool,
+    (stream, stream_runs): (bool, bool),
     writer: LabelWriter,
 ) {
     use std::arch::x86_64::{
@@ -296,16 +304,16 @@ pub(super) fn write_avx512<const UNIT: usize>(
     // none), through a row buffer with streaming stores.
     let cells_per_run = match writer {
         LabelWriter::Cells => None,
-        LabelWriter::Auto if stream && UNIT > 1 => None,
+        LabelWriter::Auto if stream_runs && UNIT > 1 => None,
         LabelWriter::Auto => Some(run_writer::SPARSE_CELLS_PER_RUN),
         LabelWriter::Runs => Some(0),
     };
     let mut buffer = match cells_per_run {
-        Some(_) if stream => run_writer::RowBuffer::try_new(w),
+        Some(_) if stream_runs => run_writer::RowBuffer::try_new(w),
         _ => None,
     };
     // No memory for the buffer: the vector writer.
-    let cells_per_run = cells_per_run.filter(|_| !stream || buffer.is_some());
+    let cells_per_run = cells_per_run.filter(|_| !stream_runs || buffer.is_some());
     let mut run = 0usize; // index of the next run to start
     for k in units {
         let y0 = k * UNIT;
@@ -315,6 +323,12 @@ pub(super) fn write_avx512<const UNIT: usize>(
             if n.saturating_mul(per) <= w {
                 assert!(run + n <= labels.len(), "too few run labels");
                 let labels = &labels[run..];
+                if UNIT == 2 && rows == 2 && buffer.is_none() {
+                    let cells = &mut out[(y0 - top) * w..(y0 + 2 - top) * w];
+                    run_writer::write_pair(words, wpr, k, labels, cells);
+                    run += n;
+                    continue;
+                }
                 for y in y0..y0 + rows {
                     let row = &mut out[(y - top) * w..(y - top + 1) * w];
                     match buffer.as_mut() {
@@ -462,17 +476,18 @@ mod tests {
                 let rows_of = |k: usize| (k * unit_rows(conn)).min(h);
                 let writers = [LabelWriter::Auto, LabelWriter::Cells, LabelWriter::Runs];
                 let choices = [true, false].into_iter().flat_map(|avx2_only| {
-                    [false, true]
+                    [(false, false), (true, false), (false, true), (true, true)]
                         .into_iter()
-                        .flat_map(move |stream| writers.map(|writer| (avx2_only, stream, writer)))
+                        .flat_map(move |stores| writers.map(|writer| (avx2_only, stores, writer)))
                 });
-                for (avx2_only, stream, writer) in choices {
+                for (avx2_only, (stream, stream_runs), writer) in choices {
                     if !avx2_only && !crate::cpu::has(AVX512_WRITER) {
                         continue;
                     }
                     let how = Writing {
                         avx2_only,
                         stream,
+                        stream_runs,
                         writer,
                     };
                     let write = |a: usize, b: usize| -> Vec<u32> {
