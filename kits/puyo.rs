@@ -1009,6 +1009,7 @@ Sse2,
 Sse2Bmi2,
 Avx2,
 Avx512,
+Avx512Vl,
 }
 impl ChainEngine{
 pub(super)fn run(self,field: &Field) ->Chain{
@@ -1437,6 +1438,7 @@ seeds
 .and(x),
 )
 }
+#[cold]
 #[inline(never)]
 pub(super)fn split_groups(mut v:u128,rules:Rules) -> (u32,u32) {
 let mut groups=0;
