@@ -30,23 +30,9 @@ const SIZES: [(usize, usize); 12] = [
     (31, 12),
 ];
 
-/// A random value image with `classes` values (0 among them, as background) where a cell
-/// copies its left or upper neighbour with probability `smooth`% (so that large regions and
-/// holes appear).
+/// [`smooth_values`](crate::common::smooth_values) as `u16`s.
 fn values(rng: &mut SplitMix, w: usize, h: usize, classes: u64, smooth: u32) -> Vec<u16> {
-    let mut v = vec![0u16; w * h];
-    for y in 0..h {
-        for x in 0..w {
-            v[y * w + x] = if x > 0 && rng.percent(smooth) {
-                v[y * w + x - 1]
-            } else if y > 0 && rng.percent(smooth) {
-                v[(y - 1) * w + x]
-            } else {
-                rng.below(classes) as u16
-            };
-        }
-    }
-    v
+    crate::common::smooth_values(rng, (w, h), classes, smooth, |v| v as u16)
 }
 
 /// The label image of a random value image, 8-connected or 4-connected.

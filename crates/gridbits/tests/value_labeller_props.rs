@@ -30,22 +30,9 @@ const SIZES: [(usize, usize); 14] = [
     (17, 19),
 ];
 
-/// A random byte image with values `0..classes` where a cell copies its left or upper
-/// neighbour with probability `smooth`%.
+/// [`smooth_values`](crate::common::smooth_values) as `u8`s.
 fn values(rng: &mut SplitMix, w: usize, h: usize, classes: u64, smooth: u32) -> Vec<u8> {
-    let mut v = vec![0u8; w * h];
-    for y in 0..h {
-        for x in 0..w {
-            v[y * w + x] = if x > 0 && rng.percent(smooth) {
-                v[y * w + x - 1]
-            } else if y > 0 && rng.percent(smooth) {
-                v[(y - 1) * w + x]
-            } else {
-                rng.below(classes) as u8
-            };
-        }
-    }
-    v
+    crate::common::smooth_values(rng, (w, h), classes, smooth, |v| v as u8)
 }
 
 /// Labels `v` into a fresh `i64` buffer (every cell written: the buffer starts at -1).

@@ -197,3 +197,28 @@ pub fn check_grid(g: &BitGrid, expected: &NaiveGrid, what: &str) {
     assert_eq!(g.count(), expected.count(), "{what}: count");
     assert_eq!(g.is_empty(), expected.is_empty(), "{what}: is_empty");
 }
+
+/// A random value image (row-major `w x h`) with values `0..classes`, each made a `T` by
+/// `cast`, where a cell copies its left or upper neighbour with probability `smooth`% (so
+/// that large regions and holes appear).
+pub fn smooth_values<T: Copy + Default>(
+    rng: &mut gridbits_testkit::SplitMix,
+    (w, h): (usize, usize),
+    classes: u64,
+    smooth: u32,
+    cast: impl Fn(u64) -> T,
+) -> Vec<T> {
+    let mut v = vec![T::default(); w * h];
+    for y in 0..h {
+        for x in 0..w {
+            v[y * w + x] = if x > 0 && rng.percent(smooth) {
+                v[y * w + x - 1]
+            } else if y > 0 && rng.percent(smooth) {
+                v[(y - 1) * w + x]
+            } else {
+                cast(rng.below(classes))
+            };
+        }
+    }
+    v
+}
