@@ -32,14 +32,17 @@
 //! The bands start from the frontier the one-thread BFS hands them ([`Front`]: the words of
 //! its last layer and the next), not from a distance map, which a Voronoi need not have.
 
+mod band;
+mod job;
+
 use super::barrier::Barrier;
-use super::cells::{own_bits, prefetch_rows_at, shared_cells, write_layer, UNREACHED};
-use super::frontier::{predecessors, push_word, slots, Cons, Front, Next, Pad, Unit};
-use super::frontier::{FAR_UNITS_BYTES, LIST_AHEAD, OPEN, PREFETCH_CELLS};
-use super::units::prefetch_around;
+use super::cells::shared_cells;
+use super::frontier::{Front, PREFETCH_CELLS};
 use super::Connections;
 use crate::BitGrid;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use band::Band;
+use job::{lock_front, Job, Owned, Part, Shared, Tally};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -105,9 +108,6 @@ impl Drop for AbortOnUnwind<'_> {
     }
 }
 
-/// Words handed to a band for one of its edge rows: `(word index, bits)`.
-type Inbox = Mutex<Vec<(usize, u64)>>;
-
 /// Whether the bands give up after a [`WINDOW`] of layers that took `spent` ns against
 /// `work` ns of work summed over the bands (about what one thread would have taken), with
 /// `excess` the time earlier windows took beyond their work (net of the windows where the
@@ -128,61 +128,10 @@ fn give_up(excess: &mut u64, spent: u64, work: u64, restart: u64) -> bool {
 const ACTIVE: u64 = 1;
 const STOP: u64 = 2;
 
-/// What a band counts for the [`WINDOW`] check, on cache lines of its own (the counters of
-/// 16 bands on one line cost as much as a central barrier).
-#[repr(align(128))]
-#[derive(Default)]
-struct Tally {
-    /// Nanoseconds spent on layers since the first band last looked.
-    busy: AtomicU64,
-    /// Nanoseconds the band's setup took.
-    setup: AtomicU64,
-}
-
-/// What the bands share: the barrier, each band's [`Tally`], the deepest layer with a cell
-/// (each band's, when it stops), and the inboxes: `inbox[band][side][layer % 2]`, side 0
-/// for its first row (from the band above), 1 for its last row (from the band below).
-/// With owners, `edges[band][side][layer % 2]` likewise for its ghost rows (side 0 the one
-/// above): the edge rows' frontier words of the bands beside, and `back` the frontier the
-/// bands hand back to one thread when they give up.
-///
-/// Words handed over may all be visited already (the ghost rows' open cells go stale): the
-/// bands then run one layer without cells before they stop, so the last layer is the
-/// deepest one that had a cell, not the one they stop at.
-struct Shared {
-    barrier: Barrier,
-    tally: Vec<Tally>,
-    deepest: AtomicU32,
-    inbox: Vec<[[Inbox; 2]; 2]>,
-    edges: Vec<[[Inbox; 2]; 2]>,
-    back: Mutex<Front>,
-}
-
-/// The owners of a BFS in bands: the owner array, shared by the bands ([`shared_cells`]),
-/// and the frontier they start from.
-#[derive(Clone, Copy)]
-struct Owned<'a> {
-    owner: &'a [AtomicU32],
-    front: &'a Front,
-}
-
-/// Takes the lock of an inbox, whether or not another band panicked holding it (the
-/// barrier is aborted then, and no result is used).
-fn lock(inbox: &Inbox) -> std::sync::MutexGuard<'_, Vec<(usize, u64)>> {
-    inbox
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// [`lock`] of the frontier handed back.
-fn lock_front(back: &Mutex<Front>) -> std::sync::MutexGuard<'_, Front> {
-    back.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 /// Goes on with the distance BFS of [`frontier::bfs`](super::frontier::bfs) (without owners)
 /// from layer `start`, on `threads` threads (this one and `threads - 1` scoped threads), in
 /// bands of rows ([`layout`]): `dist` (row-major) holds the layers up to `start` and
-/// [`UNREACHED`] elsewhere; the cells at `start` are the frontier, those of `passable` not
+/// [`UNREACHED`](super::cells::UNREACHED) elsewhere; the cells at `start` are the frontier, those of `passable` not
 /// reached yet the open cells. Writes every further cell's layer and returns the last layer
 /// reached. `None` when the system refuses a thread (`dist` then holds a part of the layers
 /// after `start`).
@@ -210,9 +159,9 @@ pub(super) fn bfs(
 /// Goes on with the BFS with owners of
 /// [`frontier::owners_until`](super::frontier::owners_until) from layer `start` (the one
 /// after the last it wrote), on `threads` threads in bands of rows ([`layout`]): `owner`
-/// (row-major) holds the owners of the layers before `start` and [`UNREACHED`] elsewhere,
+/// (row-major) holds the owners of the layers before `start` and [`UNREACHED`](super::cells::UNREACHED) elsewhere,
 /// `front` the words of the layer before `start` and of `start`, and `dist`, empty or
-/// row-major, the layers before `start` and [`UNREACHED`] elsewhere. Writes every further
+/// row-major, the layers before `start` and [`UNREACHED`](super::cells::UNREACHED) elsewhere. Writes every further
 /// cell's owner (and layer, into a `dist` that is not empty) and returns the last layer
 /// reached. When the system refuses a thread (before any layer), or the bands give up
 /// ([`WINDOW`]), this thread goes on as one band.
@@ -395,27 +344,6 @@ fn in_bands(
     end
 }
 
-/// Band `b`: rows `top..top + rows`, and their distances.
-struct Part<'a> {
-    b: usize,
-    top: usize,
-    rows: usize,
-    dist: &'a mut [u32],
-}
-
-/// The inputs every band reads.
-struct Job<'a> {
-    bands: usize,
-    stop_after: u32,
-    start: u32,
-    passable: &'a BitGrid,
-    con: Option<&'a Connections<BitGrid>>,
-    eight: bool,
-    prefetch: bool,
-    owned: Option<Owned<'a>>,
-    shared: &'a Shared,
-}
-
 impl Job<'_> {
     /// Thread `t`, with its bands: the BFS of its neighbourhood, masks and owners. `None`
     /// when the barrier was aborted.
@@ -505,379 +433,9 @@ impl Job<'_> {
     }
 }
 
-/// A band's BFS between layers: its units (its rows, a ghost row above and below), masks,
-/// distances and frontier lists.
-struct Band<'a> {
-    b: usize,
-    top: usize,
-    rows: usize,
-    pad: Pad,
-    store: Vec<u64>,
-    cons: Option<Cons>,
-    dist: &'a mut [u32],
-    /// The frontier words of the current layer (`count` of them) and the buffer of the next.
-    list: Vec<(usize, usize)>,
-    count: usize,
-    next: Vec<(usize, usize)>,
-    /// With owners: the words of the layer before (`prev_count`, their slot kept until the
-    /// owners of this layer are combined from it), the ghost units holding the bands
-    /// beside's words of that layer, and this layer's words of the first and last rows
-    /// (word index, bits), for the bands beside.
-    prev: Vec<(usize, usize)>,
-    prev_count: usize,
-    ghost_prev: Vec<usize>,
-    edge: [Vec<(usize, u64)>; 2],
-    /// Units beyond the second-level cache: prefetched ahead, as in the one-thread BFS.
-    far: bool,
-    /// The deepest layer with a cell of this band.
-    deepest: u32,
-}
-
-impl<'a> Band<'a> {
-    /// The band of `part`, its cells reached so far out of its open cells, those at the
-    /// job's start its frontier (with owners, the cells with an owner are reached, and the
-    /// frontier and its predecessors are the job's [`Front`]).
-    fn new(job: &Job<'_>, part: Part<'a>) -> Self {
-        let Part { b, top, rows, dist } = part;
-        let passable = job.passable;
-        let pad = Pad::rows(passable, rows);
-        let w = pad.w;
-        let mut store = pad.unit_store();
-        let units = pad.units_rows(&mut store, passable, top);
-        let mut cons: Option<Cons> = job
-            .con
-            .map(|c| std::array::from_fn(|k| pad.copy_rows(&c[k], top)));
-        // The ghost rows: the passable cells of the rows beside, where there are some (their
-        // distances are the other bands' to write), and with masks their masks (which moves
-        // reach this band's cells: the owners' predecessors).
-        let mut ghosts = Vec::new();
-        if b > 0 {
-            ghosts.push((usize::MAX, top - 1));
-        }
-        if b + 1 < job.bands {
-            ghosts.push((rows, top + rows));
-        }
-        for &(ghost, y) in &ghosts {
-            let at = pad.unit(ghost, 0);
-            for (i, &word) in passable.row_words(y).iter().enumerate() {
-                units[at + i].0[OPEN] = word;
-            }
-            if let (Some(cons), Some(con)) = (cons.as_mut(), job.con) {
-                for (padded, mask) in cons.iter_mut().zip(con) {
-                    padded[at..at + pad.n].copy_from_slice(mask.row_words(y));
-                }
-            }
-        }
-        let (ck, _, pk) = slots(job.start);
-        let mut list: Vec<(usize, usize)> = Vec::new();
-        let (mut prev, mut ghost_prev) = (Vec::new(), Vec::new());
-        if let Some(owned) = job.owned {
-            // The cells with an owner leave the open cells; the front's words are the
-            // frontier and (in the ghost rows too) its predecessors.
-            let owner = &owned.owner[top * w..(top + rows) * w];
-            for (y, row) in owner.chunks_exact(w).enumerate() {
-                for (i, cells) in row.chunks(64).enumerate() {
-                    let mut seen = 0u64;
-                    for (k, o) in cells.iter().enumerate() {
-                        seen |= u64::from(o.load(Relaxed) != UNREACHED) << k;
-                    }
-                    units[pad.unit(y, i)].0[OPEN] &= !seen;
-                }
-            }
-            // A word of row `y`, as this band's row (`usize::MAX` the ghost row above).
-            let at = |cell: usize| ((cell / w).wrapping_sub(top), cell % w / 64);
-            for &(cell, bits) in &owned.front.cur {
-                let (y, i) = at(cell);
-                if y < rows {
-                    let u = pad.unit(y, i);
-                    units[u].0[OPEN] &= !bits;
-                    units[u].0[ck] = bits;
-                    list.push((u, y * w + i * 64));
-                }
-            }
-            for &(cell, bits) in &owned.front.prev {
-                let (y, i) = at(cell);
-                if y < rows {
-                    let u = pad.unit(y, i);
-                    units[u].0[pk] = bits;
-                    prev.push((u, y * w + i * 64));
-                } else if ghosts.iter().any(|&(ghost, _)| ghost == y) {
-                    let u = pad.unit(y, i);
-                    units[u].0[pk] = bits;
-                    ghost_prev.push(u);
-                }
-            }
-        } else {
-            // The cells reached so far leave the open cells; those at `start` are the
-            // frontier.
-            for (y, row) in dist.chunks_exact(w).enumerate() {
-                for (i, cells) in row.chunks(64).enumerate() {
-                    let (mut seen, mut front) = (0u64, 0u64);
-                    for (k, &d) in cells.iter().enumerate() {
-                        seen |= u64::from(d != UNREACHED) << k;
-                        front |= u64::from(d == job.start) << k;
-                    }
-                    let u = pad.unit(y, i);
-                    units[u].0[OPEN] &= !seen;
-                    if front != 0 {
-                        units[u].0[ck] = front;
-                        list.push((u, y * w + i * 64));
-                    }
-                }
-            }
-        }
-        Band {
-            b,
-            top,
-            rows,
-            pad,
-            store,
-            cons,
-            dist,
-            count: list.len(),
-            list,
-            next: Vec::new(),
-            prev_count: prev.len(),
-            prev,
-            ghost_prev,
-            edge: Default::default(),
-            far: pad.len() * std::mem::size_of::<Unit>() >= FAR_UNITS_BYTES,
-            // With owners the job's start is not written yet.
-            deepest: job.start - u32::from(job.owned.is_some()),
-        }
-    }
-
-    /// Adds the words the bands beside pushed into this band's edge rows, for layer `layer`
-    /// (slot `ck`), to its frontier.
-    fn take_pushes(&mut self, job: &Job<'_>, layer: u32) {
-        let Band {
-            b,
-            rows,
-            pad,
-            store,
-            list,
-            count,
-            ..
-        } = self;
-        let units = pad.view(store);
-        let (ck, _, _) = slots(layer);
-        let parity = (layer % 2) as usize;
-        for (side, y) in [(0, 0), (1, *rows - 1)] {
-            let mut words = lock(&job.shared.inbox[*b][side][parity]);
-            for &(i, bits) in words.iter() {
-                let u = pad.unit(y, i);
-                let unit = &mut units[u].0;
-                let add = bits & unit[OPEN];
-                unit[OPEN] ^= add;
-                let was = unit[ck];
-                unit[ck] = was | add;
-                if was == 0 && add != 0 {
-                    let entry = (u, y * pad.w + i * 64);
-                    if *count < list.len() {
-                        list[*count] = entry;
-                    } else {
-                        list.push(entry);
-                    }
-                    *count += 1;
-                }
-            }
-            words.clear();
-        }
-    }
-
-    /// Layer `layer` of the band: the words handed over from the bands beside join the
-    /// frontier (with owners, their edge rows' words of the layer before join the ghost
-    /// rows), each frontier word writes its cells' distances (and owners) and pushes into
-    /// the next frontier, and the ghost rows' new words (and the edge rows' words) go to
-    /// the bands beside. Whether the band has a next layer (its frontier, or words it
-    /// handed over).
-    fn layer<const EIGHT: bool, const CON: bool, const OWN: bool>(
-        &mut self,
-        job: &Job<'_>,
-        layer: u32,
-    ) -> bool {
-        let (ck, nk, pk) = slots(layer);
-        if layer > job.start {
-            self.take_pushes(job, layer);
-            if OWN {
-                // The edge rows of the bands beside at the layer before: the predecessors
-                // of this band's edge cells.
-                let parity = (layer % 2) as usize;
-                let units = self.pad.view(&mut self.store);
-                for (side, ghost) in [(0, usize::MAX), (1, self.rows)] {
-                    let mut words = lock(&job.shared.edges[self.b][side][parity]);
-                    for &(i, bits) in words.iter() {
-                        let u = self.pad.unit(ghost, i);
-                        units[u].0[pk] = bits;
-                        self.ghost_prev.push(u);
-                    }
-                    words.clear();
-                }
-            }
-        }
-        let Band {
-            b,
-            top,
-            rows,
-            pad,
-            store,
-            cons,
-            dist,
-            list,
-            count,
-            next: spare,
-            prev,
-            prev_count,
-            ghost_prev,
-            edge,
-            far,
-            deepest,
-        } = self;
-        let (b, top, rows, pad) = (*b, *top, *rows, *pad);
-        let Pad { w, n, s, .. } = pad;
-        let shared = job.shared;
-        let units = pad.view(store);
-        let empty: Cons = Default::default();
-        let c = cons.as_ref().unwrap_or(&empty);
-        let mut owner: &[AtomicU32] = job.owned.map_or(&[], |o| o.owner);
-        // The first cell of this band in the owner array.
-        let owner_at = owner.as_ptr().cast::<u32>().wrapping_add(top * w);
-        // The band's own units, and those of its first and last rows.
-        let (first, end) = (pad.unit(0, 0), pad.unit(rows, 0));
-        let (first_end, last_start) = (first + s, end - s);
-        let mut next = Next {
-            slot: nk,
-            list: std::mem::take(spare),
-            len: 0,
-            // The line a new frontier cell's distance (or without distances its owner)
-            // will be written to.
-            dist: if dist.is_empty() {
-                owner_at
-            } else {
-                dist.as_ptr()
-            },
-            prefetch: job.prefetch,
-        };
-        let need = (*count * if EIGHT { 9 } else { 5 }).min(pad.len()) + 1;
-        if next.list.len() < need {
-            next.list.resize(need, (0, 0));
-        }
-        let ahead = *far && *count > 2 * LIST_AHEAD;
-        let mut edges = 0u8;
-        let mut cells = false;
-        for (i, &(u, base)) in list[..*count].iter().enumerate() {
-            if ahead {
-                // As in the one-thread BFS: the units of the word `2 * LIST_AHEAD` on, and
-                // with owners the owner lines of the word `LIST_AHEAD` on.
-                let (v, _) = list.get(i + 2 * LIST_AHEAD).copied().unwrap_or_default();
-                prefetch_around(units, v, s);
-                if OWN {
-                    let (v, at) = list.get(i + LIST_AHEAD).copied().unwrap_or_default();
-                    let bits = units.get(v).map_or(0, |unit| unit.0[ck]);
-                    prefetch_rows_at(owner_at, at.wrapping_add(bits.trailing_zeros() as usize), w);
-                }
-            }
-            // Ghost units are listed when pushed into; they are handed over below.
-            if u < first || u >= end {
-                continue;
-            }
-            let (top_row, bottom_row) = (u < first_end, u >= last_start);
-            edges |= u8::from(top_row) | (u8::from(bottom_row) << 1);
-            cells = true;
-            let f = units[u].0[ck];
-            if OWN {
-                // Kept a layer longer: the next layer's owners are read from it.
-                let from = predecessors::<EIGHT, CON>(units, pk, c, u, s);
-                own_bits::<EIGHT, _>(&from, w, f, top * w + base, &mut owner);
-                if top_row {
-                    edge[0].push((u - first, f));
-                }
-                if bottom_row {
-                    edge[1].push((u - last_start, f));
-                }
-            } else {
-                units[u].0[ck] = 0;
-            }
-            if !dist.is_empty() {
-                write_layer(dist, base, f, layer);
-            }
-            push_word::<EIGHT, CON>(units, &mut next, c, u, base, f, s, w);
-        }
-        if cells {
-            *deepest = layer;
-        }
-        // Hand the ghost rows' new words to the bands beside, for their next layer, and
-        // with owners this layer's words of the edge rows (the predecessors beside).
-        let parity = ((layer + 1) % 2) as usize;
-        for (side, ghost, to) in [(1, usize::MAX, b.wrapping_sub(1)), (0, rows, b + 1)] {
-            let row = &mut edge[1 - side];
-            if to >= job.bands {
-                row.clear();
-                continue;
-            }
-            if OWN && !row.is_empty() {
-                lock(&shared.edges[to][side][parity]).append(row);
-            }
-            let pushed = if side == 1 { edges & 1 } else { edges & 2 };
-            if pushed == 0 {
-                continue;
-            }
-            let mut words = lock(&shared.inbox[to][side][parity]);
-            for i in 0..n {
-                let slot = &mut units[pad.unit(ghost, i)].0[nk];
-                if *slot != 0 {
-                    words.push((i, *slot));
-                    *slot = 0;
-                }
-            }
-        }
-        // Ghost words listed count: a band that handed words over has a next layer.
-        let active = next.len > 0;
-        if OWN {
-            // The layer before's slot is read for the last time: clean for the next layer.
-            for &(u, _) in &prev[..*prev_count] {
-                units[u].0[pk] = 0;
-            }
-            for u in ghost_prev.drain(..) {
-                units[u].0[pk] = 0;
-            }
-            *spare = std::mem::replace(prev, std::mem::replace(list, next.list));
-            *prev_count = *count;
-        } else {
-            *spare = std::mem::replace(list, next.list);
-        }
-        *count = next.len;
-        active
-    }
-
-    /// With owners, after layer `layer` when the bands give up: the words pushed into this
-    /// band for the next layer join its frontier, and its words of `layer` and of the next
-    /// go to the frontier handed back to one thread.
-    fn hand_back(&mut self, job: &Job<'_>, layer: u32) {
-        self.take_pushes(job, layer + 1);
-        let (ck, nk, _) = slots(layer);
-        let (first, end) = (self.pad.unit(0, 0), self.pad.unit(self.rows, 0));
-        let units = self.pad.view(&mut self.store);
-        let at = self.top * self.pad.w;
-        let words = |list: &[(usize, usize)], k: usize| {
-            list.iter()
-                .filter(|&&(u, _)| (first..end).contains(&u))
-                .map(|&(u, base)| (at + base, units[u].0[k]))
-                .filter(|&(_, bits)| bits != 0)
-                .collect::<Vec<_>>()
-        };
-        let (prev, cur) = (
-            words(&self.prev[..self.prev_count], ck),
-            words(&self.list[..self.count], nk),
-        );
-        let mut back = lock_front(&job.shared.back);
-        back.prev.extend(prev);
-        back.cur.extend(cur);
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::cells::UNREACHED;
     use super::super::frontier::tests::NAIVE;
     use super::super::test_shapes::{assert_distances, for_each_case};
     use super::*;
