@@ -1,7 +1,7 @@
 //! Bench workloads of the `manycore` topic: distance maps of large grids on the default
 //! thread pool and on pools of 1, 2, 4, 8 and 16 threads (`gridbits::parallel::Pool`, built
 //! once each, samples interleaved), in ns per cell. The BFS goes on in row bands, one per
-//! thread, once its frontier is wide (`algo/distance/bands.rs`).
+//! thread, once its frontier is wide (`algo/distance/bands/`).
 //!
 //! - 4096x4096 noise with 30% and 35% walls and a perfect maze, from one corner: the
 //!   automatic case is the default pool (one thread per core, or `--threads`), the

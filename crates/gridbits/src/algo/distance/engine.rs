@@ -2,7 +2,7 @@
 //! fixed boards and sliding moves; for a [`BitGrid`] with step moves, row sweeps when the free
 //! cells form long horizontal runs and there are no connection masks, else the word-frontier
 //! BFS, with thin layers while its frontier has a few words ([`FrontierLayers`]); on three
-//! threads or more, once a frontier is wide, in row bands (`bands.rs`), also with owners
+//! threads or more, once a frontier is wide, in row bands (`bands/`), also with owners
 //! ([`bfs`], the Voronoi of runtime grids).
 
 use super::frontier::Front;
@@ -136,7 +136,7 @@ fn grid_distances(
         }
     }
     // On three threads or more, once a layer's frontier is wide, the BFS goes on in row
-    // bands on every thread (`bands.rs`), unless the system refuses a thread.
+    // bands on every thread (`bands/`), unless the system refuses a thread.
     let count = bands::threads(passable.width(), passable.height());
     let mut last = None;
     if count >= 2 {
@@ -218,7 +218,7 @@ const SWEEP_BUDGET: usize = 3;
 
 /// The BFS behind the Voronoi of runtime grids and step moves: [`frontier::bfs`] (`dist` and
 /// `owner` as there), which with owners, on three threads or more and a large grid, goes on
-/// in row bands once a layer's frontier is wide (`bands.rs`, as [`distance_map`] does
+/// in row bands once a layer's frontier is wide (`bands/`, as [`distance_map`] does
 /// without owners).
 ///
 /// [`distance_map`]: super::distance_map

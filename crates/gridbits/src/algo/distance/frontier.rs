@@ -13,7 +13,7 @@
 //!
 //! Without owners the layers are *thin* (`thin.rs`): runs of entries that carry their cells,
 //! instead of the slots (`units.rs`), with the distances written in batches; [`run`] moves a layer
-//! between the two forms when the limits say so (the row bands of `bands.rs` and the owners
+//! between the two forms when the limits say so (the row bands of `bands/` and the owners
 //! read the slots).
 //!
 //! The grids are copied into the padded layout of `units.rs`: one 32-byte unit per word
@@ -82,7 +82,7 @@ pub(super) fn distances(
 
 /// The distances of [`bfs`] (without owners, thin layers within `limits`) on this thread
 /// until a layer's frontier has `wide` words or more: `Ok` with the last layer, or
-/// `Err(layer)` with every layer up to `layer` in `dist` (the row bands of `bands.rs` go on
+/// `Err(layer)` with every layer up to `layer` in `dist` (the row bands of `bands/` go on
 /// from there).
 pub(super) fn distances_until(
     seeds: &BitGrid,
@@ -109,7 +109,7 @@ pub(super) fn distances_until(
 /// The owners (and distances, when given) of [`bfs`] on this thread until the frontier after
 /// a layer has `wide` words or more: `Ok` with the last layer, or `Err(layer)` with every
 /// cell of the layers up to `layer` written and `front` holding the words of `layer` and of
-/// the next one (the row bands of `bands.rs` go on from there).
+/// the next one (the row bands of `bands/` go on from there).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn owners_until(
     seeds: &BitGrid,
@@ -193,7 +193,7 @@ fn bfs_until(
         };
     }
     // On large grids with a second thread, that thread writes the distances and the owners
-    // (also until a wide frontier, after which the row bands of `bands.rs` go on: a maze's
+    // (also until a wide frontier, after which the row bands of `bands/` go on: a maze's
     // frontiers never get wide, and on 16 cores its BFS took 1.4x the time of the pool of
     // two without the writer), unless the system refuses the thread: then this one does.
     let own = owner.is_some();
@@ -397,7 +397,7 @@ pub(super) fn predecessors<const EIGHT: bool, const CON: bool>(
 /// The BFS of [`bfs`], monomorphised per neighbourhood, masks, owners (read from the
 /// previous layer's slots, on this thread) and sink: `Ok` with the last layer, or `Err(layer)`
 /// when the frontier after `layer` has `wide` words or more (the sink has every cell of the
-/// layers up to `layer`; the row bands of `bands.rs` go on from there, with owners from
+/// layers up to `layer`; the row bands of `bands/` go on from there, with owners from
 /// `front`, which then holds the words of `layer` and of the next layer).
 #[allow(clippy::too_many_arguments)]
 fn run<const EIGHT: bool, const CON: bool, const OWN: bool, S: Sink>(
