@@ -1,4 +1,4 @@
-//! The barrier of the row bands (`bands.rs`): a *dissemination* barrier that also ORs a
+//! The barrier of the row bands (`bands/`): a *dissemination* barrier that also ORs a
 //! word of flags from every thread.
 //!
 //! A central barrier (one counter every thread increments, one generation word every

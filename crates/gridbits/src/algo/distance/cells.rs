@@ -68,7 +68,7 @@ pub(crate) fn claim_source(code: &mut u32, p: usize) {
 }
 
 /// The owner array a BFS writes: a plain array on one thread, or cells shared by the row
-/// bands of `bands.rs`, where a band reads the owners of the edge row of the band beside (its
+/// bands of `bands/`, where a band reads the owners of the edge row of the band beside (its
 /// cells' predecessors, written a layer before, behind the layer's barrier) while that band
 /// writes the owners of its own rows. Relaxed atomic loads and stores are plain moves; the
 /// barrier orders them.

@@ -1,5 +1,5 @@
 //! The padded word layout shared by the word-frontier BFS (`frontier.rs`), its thin layers
-//! (`thin.rs`) and its row bands (`bands.rs`), and the push of a frontier word into its
+//! (`thin.rs`) and its row bands (`bands/`), and the push of a frontier word into its
 //! neighbour words.
 //!
 //! The grids are copied into a padded layout (one zero word after each row, one zero row above
