@@ -504,7 +504,7 @@ fn write_rows<const W: usize>(cols: &[u64; W], top: usize, out: &mut [u8]) {
             for (cells, &w) in whole.chunks_exact_mut(8).zip(&lanes) {
                 cells.copy_from_slice(&(w >> j & LANE_ONE).to_le_bytes());
             }
-            if W % 8 != 0 {
+            if !W.is_multiple_of(8) {
                 let bytes = (lanes[(W / 8).min(7)] >> j & LANE_ONE).to_le_bytes();
                 part.copy_from_slice(&bytes[..W % 8]);
             }
