@@ -36,7 +36,11 @@
 //!
 //! **The spin.** Only a T spins: its lock is a spin when at least 3 corners of its box are
 //! filled ([three-corner rule](super::spin)) and a rotation from a reachable position ends
-//! there; full when both front corners are filled or that rotation used the fifth kick test,
+//! there. The locks here are straight drops, every cell of the piece above its column's
+//! highest filled cell, so every cell above a cell of the piece is empty: in orientations `0`
+//! and `2` the two top corners of the 3 x 3 box are above the flat row's end cells (on the
+//! matrix: the box's top row is at or below the spawn box's, `y_s >= 0`), so at most 2
+//! corners are filled and these locks never spin; only `R` and `L` are checked; full when both front corners are filled or that rotation used the fifth kick test,
 //! else mini. A quarter turn ends at the lock from exactly one position per turn and kick
 //! test `k`: the lock less test `k`'s shift, when the piece fits there and tests `0 .. k`
 //! from there do not fit. Such a position in the air is reachable (3.); one outside it (under
@@ -207,7 +211,9 @@ impl<const W: usize> Tetris<W> {
             return true;
         }
         let solid = solid_columns(self);
-        for (r, g) in GEO[piece as usize].iter().enumerate() {
+        // Only `R` and `L` can have three corners filled (the spin rule of the module
+        // documentation): in `0` and `2` both top corners are empty.
+        for (r, g) in GEO[piece as usize].iter().enumerate().skip(1).step_by(2) {
             for cx in 0..=W - usize::from(d.width[r]) {
                 let cy = u32::from(out.0[r][cx]);
                 let (three, front) = corners_at(
