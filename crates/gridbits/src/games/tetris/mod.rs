@@ -25,6 +25,8 @@
 //! one u64 per column: docs/algorithms.md.
 
 pub mod bag;
+#[cfg(target_arch = "x86_64")]
+mod drop_rows_x86;
 pub mod game;
 pub mod inputs;
 pub mod moves;

@@ -36,7 +36,11 @@
 //!
 //! **The spin.** Only a T spins: its lock is a spin when at least 3 corners of its box are
 //! filled ([three-corner rule](super::spin)) and a rotation from a reachable position ends
-//! there; full when both front corners are filled or that rotation used the fifth kick test,
+//! there. The locks here are straight drops, every cell of the piece above its column's
+//! highest filled cell, so every cell above a cell of the piece is empty: in orientations `0`
+//! and `2` the two top corners of the 3 x 3 box are above the flat row's end cells (on the
+//! matrix: the box's top row is at or below the spawn box's, `y_s >= 0`), so at most 2
+//! corners are filled and these locks never spin; only `R` and `L` are checked; full when both front corners are filled or that rotation used the fifth kick test,
 //! else mini. A quarter turn ends at the lock from exactly one position per turn and kick
 //! test `k`: the lock less test `k`'s shift, when the piece fits there and tests `0 .. k`
 //! from there do not fit. Such a position in the air is reachable (3.); one outside it (under
@@ -207,7 +211,9 @@ impl<const W: usize> Tetris<W> {
             return true;
         }
         let solid = solid_columns(self);
-        for (r, g) in GEO[piece as usize].iter().enumerate() {
+        // Only `R` and `L` can have three corners filled (the spin rule of the module
+        // documentation): in `0` and `2` both top corners are empty.
+        for (r, g) in GEO[piece as usize].iter().enumerate().skip(1).step_by(2) {
             for cx in 0..=W - usize::from(d.width[r]) {
                 let cy = u32::from(out.0[r][cx]);
                 let (three, front) = corners_at(
@@ -241,11 +247,8 @@ impl<const W: usize> Tetris<W> {
         if sx < 0 || sy < 0 || sx as usize + b > W {
             return None;
         }
-        // Column heights plus BIAS, one lane each (at most 64 + BIAS: below 128).
-        let mut heights = Lanes::ZERO;
-        for (x, c) in self.board().columns().iter().enumerate() {
-            heights.0[x / 8] |= u64::from(64 - c.leading_zeros() + BIAS) << (8 * (x % 8));
-        }
+        let cols = self.board().columns();
+        let heights = Heights::new(cols);
         let mut d = Drops {
             c0: [0; 4],
             width: [0; 4],
@@ -256,31 +259,77 @@ impl<const W: usize> Tetris<W> {
             let s = piece.shape(Rotation::ALL[r]);
             let (w, gh) = (usize::from(s.w), usize::from(s.h));
             let c0 = sy as usize + usize::from(g.ty);
-            // Each column's resting row from the floor plus BIAS, run by run of the piece
-            // (lane cx: the highest of height[cx + k] - bottom_k; the run bottoms are at most
-            // 2 < BIAS, so no lane of a column on the matrix goes below 0).
-            let n = W + 1 - w;
-            let valid = Lanes::<W>::below(n);
-            let mut rest = Lanes::ZERO;
-            for (k, &bottom) in s.bottom[..w].iter().enumerate() {
-                let col = heights.down(k).sub_each(u64::from(bottom));
-                rest = rest.max(&col);
-            }
-            let rest = rest.and(&valid).max(&Lanes::splat(BIAS));
+            // The landing rows of the columns the piece fits in (NONE past them) and the
+            // highest resting row from the floor.
+            let high = heights.drop_rows(&s.bottom[..w], W + 1 - w, h - gh, &mut out.0[r]);
             // At or below the spawn row everywhere, or no fast path.
-            let high = (rest.highest() - BIAS) as usize;
-            if high + gh + c0 > h {
+            if high as usize + gh + c0 > h {
                 return None;
             }
             (d.c0[r], d.width[r]) = (c0 as u8, w as u8);
-            // Landing rows from the top: h - gh - rest (at least c0, checked just above);
-            // the columns past the last one the piece fits in get NONE.
-            let land = Lanes::splat((h - gh) as u32 + BIAS)
-                .sub(&rest)
-                .or_not(&valid);
-            land.write(&mut out.0[r]);
         }
         Some(d)
+    }
+}
+
+/// The column heights, in the form the straight drops run on: one byte a column in an SSE2
+/// register (x86-64, matrices up to 16 wide: [`super::drop_rows_x86`]), else the portable
+/// byte lanes [`Lanes`] (tested against each other under [`crate::cpu::Level::Portable`]).
+enum Heights<const W: usize> {
+    #[cfg(target_arch = "x86_64")]
+    Sse2(std::arch::x86_64::__m128i),
+    Lanes(Lanes<W>),
+}
+
+impl<const W: usize> Heights<W> {
+    fn new(cols: &[u64; W]) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if W <= super::drop_rows_x86::MAX_WIDTH && crate::cpu::has(crate::cpu::Features::SSE2) {
+            // SAFETY: SSE2 is present (checked just above); the function touches no memory
+            // but its arguments.
+            return Heights::Sse2(unsafe { super::drop_rows_x86::heights(cols) });
+        }
+        // Column heights plus BIAS, one lane each (at most 64 + BIAS: below 128).
+        let mut heights = Lanes::ZERO;
+        for (x, c) in cols.iter().enumerate() {
+            heights.0[x / 8] |= u64::from(64 - c.leading_zeros() + BIAS) << (8 * (x % 8));
+        }
+        Heights::Lanes(heights)
+    }
+
+    /// One orientation's straight drops (runs with the lowest cells `bottoms` rows above the
+    /// tight box's bottom, `n` tight columns on the matrix, `land_top` the matrix height less
+    /// the box's): the landing rows from the top written into `out` (NONE past `n`), and the
+    /// highest resting row counted from the floor returned. The landing rows are exact where
+    /// the caller keeps them (the returned maximum within `land_top`).
+    #[inline(always)]
+    fn drop_rows(&self, bottoms: &[u8], n: usize, land_top: usize, out: &mut [u8; W]) -> u32 {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `new` chose this form where SSE2 is present and `W` at most 16.
+            Heights::Sse2(v) => unsafe {
+                super::drop_rows_x86::drop_rows(*v, bottoms, n, land_top as u8, out)
+            },
+            Heights::Lanes(heights) => {
+                // Each column's resting row from the floor plus BIAS, run by run of the
+                // piece (lane cx: the highest of height[cx + k] - bottom_k; the run bottoms
+                // are at most 2 < BIAS, so no lane of a column on the matrix goes below 0).
+                let valid = Lanes::<W>::below(n);
+                let mut rest = Lanes::ZERO;
+                for (k, &bottom) in bottoms.iter().enumerate() {
+                    let col = heights.down(k).sub_each(u64::from(bottom));
+                    rest = rest.max(&col);
+                }
+                let rest = rest.and(&valid).max(&Lanes::splat(BIAS));
+                // Landing rows from the top: land_top - rest (exact where the caller keeps
+                // them); the columns past the last one the piece fits in get NONE.
+                let land = Lanes::splat(land_top as u32 + BIAS)
+                    .sub(&rest)
+                    .or_not(&valid);
+                land.write(out);
+                rest.highest() - BIAS
+            }
+        }
     }
 }
 
@@ -501,6 +550,13 @@ mod tests {
 
     #[test]
     fn equals_the_full_generator_on_ragged_stacks() {
+        // The SSE2 form of the heights where the CPU has it (x86-64, W <= 16), and the
+        // portable byte lanes.
+        ragged_stacks();
+        crate::cpu::with_level(crate::cpu::Level::Portable, ragged_stacks);
+    }
+
+    fn ragged_stacks() {
         let mut ts = TStats::default();
         for (h, seed) in [(24, 1), (40, 2), (22, 3), (8, 4), (64, 5)] {
             let (ran, all) = run::<10>(h, seed, &mut ts);
@@ -569,6 +625,77 @@ mod tests {
         lanes_agree::<16>(&mut rng);
         lanes_agree::<63>(&mut rng);
         lanes_agree::<64>(&mut rng);
+    }
+
+    /// Both forms of [`Heights`] give the same landing rows and maximum, on random column
+    /// heights (0 to `h`), every piece's runs and widths across the 16-wide SSE2 limit.
+    fn heights_forms_agree<const W: usize>(rng: &mut GameRng) {
+        for _ in 0..300 {
+            let h = 1 + rng.below(64) as usize;
+            let cols: [u64; W] = std::array::from_fn(|_| {
+                let top = rng.below(h as u64 + 1);
+                if top == 0 {
+                    0
+                } else {
+                    (rng.next_u64() | 1 << (top - 1)) & (u64::MAX >> (64 - top))
+                }
+            });
+            let fast = Heights::new(&cols);
+            let plain = crate::cpu::with_level(crate::cpu::Level::Portable, || Heights::new(&cols));
+            assert!(matches!(plain, Heights::Lanes(_)));
+            for p in Piece::ALL {
+                for r in Rotation::ALL {
+                    let s = p.shape(r);
+                    let (w, gh) = (usize::from(s.w), usize::from(s.h));
+                    if w > W || gh > h {
+                        continue;
+                    }
+                    let (mut a, mut b) = ([0u8; W], [0u8; W]);
+                    let n = W + 1 - w;
+                    let ha = fast.drop_rows(&s.bottom[..w], n, h - gh, &mut a);
+                    let hb = plain.drop_rows(&s.bottom[..w], n, h - gh, &mut b);
+                    assert_eq!(ha, hb, "{p} {r:?} W {W} h {h}");
+                    // Per column the plain rule, where the caller keeps the rows (the
+                    // highest within `h - gh`), and NONE past the last column.
+                    let rest: Vec<u32> = (0..n)
+                        .map(|cx| {
+                            (0..w)
+                                .map(|k| {
+                                    let hk = 64 - cols[cx + k].leading_zeros();
+                                    hk.saturating_sub(u32::from(s.bottom[k]))
+                                })
+                                .max()
+                                .unwrap_or(0)
+                        })
+                        .collect();
+                    let high = rest.iter().copied().max().unwrap_or(0);
+                    assert_eq!(ha, high, "{p} {r:?} W {W} h {h}");
+                    for cx in n..W {
+                        assert_eq!((a[cx], b[cx]), (0xFF, 0xFF));
+                    }
+                    if high as usize <= h - gh {
+                        for (cx, &rest) in rest.iter().enumerate() {
+                            let want = (h - gh - rest as usize) as u8;
+                            assert_eq!((a[cx], b[cx]), (want, want), "{p} {r:?} cx {cx}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn heights_forms_agree_with_the_plain_rule() {
+        let mut rng = GameRng::new(12);
+        heights_forms_agree::<1>(&mut rng);
+        heights_forms_agree::<4>(&mut rng);
+        heights_forms_agree::<8>(&mut rng);
+        heights_forms_agree::<9>(&mut rng);
+        heights_forms_agree::<10>(&mut rng);
+        heights_forms_agree::<16>(&mut rng);
+        heights_forms_agree::<17>(&mut rng);
+        heights_forms_agree::<63>(&mut rng);
+        heights_forms_agree::<64>(&mut rng);
     }
 
     #[test]
