@@ -1,7 +1,7 @@
 //! The multi-class run labeller (`ValueLabeller`) against the flood of `naive::measure` on
 //! the edges (0xN, 1x1, widths 63/64/65, several blocks per row), one class, 255 classes,
 //! all background, full, both connectivities, with and without a background; its outputs
-//! (`u32`, `u64`, `i64`, uninitialised buffers), its portable and accelerated copies, byte
+//! (`u32`, `u64`, `i64`, uninitialised buffers), its portable, AVX2 and AVX-512 copies, byte
 //! and wide value types, and a labeller reused across sizes.
 
 use crate::common::{config, CONNS};
@@ -60,6 +60,9 @@ fn check(v: &[u8], w: usize, h: usize, l: &mut ValueLabeller) -> Result<(), Test
             // The portable copy, and wide values (no byte compares).
             let (portable, _) = with_level(Level::Portable, || label_i64(l, v, (w, h), bg, conn));
             prop_assert_eq!(&portable, &want64, "portable {}x{}", w, h);
+            // The AVX2 copy's own writer (below the AVX-512 one where the CPU has it).
+            let (avx2, _) = with_level(Level::Avx2, || label_i64(l, v, (w, h), bg, conn));
+            prop_assert_eq!(&avx2, &want64, "avx2 {}x{}", w, h);
             let wide: Vec<i64> = v.iter().map(|&x| i64::from(x) - 7).collect();
             let (got, _) = label_i64(l, &wide, (w, h), bg.map(|b| i64::from(b) - 7), conn);
             prop_assert_eq!(&got, &want64, "i64 values {}x{}", w, h);

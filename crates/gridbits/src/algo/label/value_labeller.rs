@@ -56,6 +56,8 @@ pub struct ValueLabeller {
     set: Vec<u64>,
     /// Per row: the index of its first run (one more entry: the total).
     row_base: Vec<u32>,
+    /// The labels of one row's runs, for the AVX-512 writer.
+    table: Vec<u64>,
 }
 
 /// Both passes compiled for CPUs with AVX2, POPCNT and BMI: run ranks by `popcnt`, masks of
@@ -65,7 +67,7 @@ mod fast {
     use super::{Connectivity, MaybeUninit, SizeError, ValueLabeller};
 
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
-    pub(super) fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+    pub(super) fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
         l: &mut ValueLabeller,
         values: &[T],
         size: (usize, usize),
@@ -92,7 +94,7 @@ impl ValueLabeller {
     ///
     /// Errors when `values.len()` is not `width * height`, when `out` is shorter, when
     /// memory for the runs cannot be had, or when the image has 2^32 runs or more.
-    pub fn label_into<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+    pub fn label_into<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
         &mut self,
         values: &[T],
         width: usize,
@@ -127,7 +129,7 @@ impl ValueLabeller {
     /// unsafe { out.set_len(4) };
     /// assert_eq!((n, out), (2, vec![1, 1, 2, 1]));
     /// ```
-    pub fn label_uninit<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+    pub fn label_uninit<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
         &mut self,
         values: &[T],
         width: usize,
@@ -165,7 +167,7 @@ impl ValueLabeller {
 
     /// Both passes (inlined into the portable and the accelerated copy).
     #[inline(always)]
-    fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+    fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
         &mut self,
         values: &[T],
         (width, height): (usize, usize),
@@ -177,6 +179,26 @@ impl ValueLabeller {
             Connectivity::Four => self.scan::<T, false>(values, width, height, background)?,
             Connectivity::Eight => self.scan::<T, true>(values, width, height, background)?,
         };
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(super::AVX512_WRITER) {
+            if let Some(out) = as_u64_cells(out) {
+                let masks = (&self.starts[..], &self.set[..]);
+                let runs = (&self.row_base[..], &self.parent[..]);
+                // SAFETY: `cpu::has(AVX512_WRITER)` checked AVX-512 F and VPOPCNTDQ, AVX2,
+                // POPCNT, BMI1, BMI2 and LZCNT just above: the features `write_avx512` is
+                // compiled for, its only requirement.
+                unsafe {
+                    super::value_writer::write_avx512(
+                        (width, height),
+                        masks,
+                        runs,
+                        &mut self.table,
+                        out,
+                    )
+                };
+                return Ok(count);
+            }
+        }
         self.write(width, height, out);
         Ok(count)
     }
@@ -309,7 +331,7 @@ impl ValueLabeller {
 
     /// Pass 2: every cell of `out` once, row by row.
     #[inline(always)]
-    fn write<O: Copy + From<u32>>(
+    fn write<O: Copy + From<u32> + 'static>(
         &mut self,
         width: usize,
         height: usize,
@@ -370,6 +392,23 @@ impl ValueLabeller {
                 prev_set = (set >> 63) & 1;
             }
         }
+    }
+}
+
+/// `out` as `u64` cells when `O` is `i64` or `u64` (whose values from `u32` labels have the
+/// same bits), else `None`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn as_u64_cells<O: 'static>(out: &mut [MaybeUninit<O>]) -> Option<&mut [MaybeUninit<u64>]> {
+    use std::any::TypeId;
+    let t = TypeId::of::<O>();
+    if t == TypeId::of::<i64>() || t == TypeId::of::<u64>() {
+        // SAFETY: `O` is `i64` or `u64` (checked just above): the size and alignment of
+        // `u64`, and a label `l` written as `u64` has the bits of `O::from(l)` (a
+        // non-negative value below 2^32).
+        Some(unsafe { &mut *(out as *mut [MaybeUninit<O>] as *mut [MaybeUninit<u64>]) })
+    } else {
+        None
     }
 }
 
