@@ -136,3 +136,30 @@ fn value_labeller_edges() {
         .label_into(&[1u8; 4], usize::MAX, 2, None, Connectivity::Four, &mut out)
         .is_err());
 }
+
+/// An image of more than 8 MiB of `i64` labels (the AVX-512 writer streams its stores
+/// there), 1031 cells wide (rows not a multiple of 8 cells: unaligned and masked stores):
+/// every copy gives the labels of the portable one, which the flood checks above.
+#[test]
+fn value_labeller_large_images_match_the_portable_copy() {
+    let (w, h) = (1031, 1040);
+    let mut rng = SplitMix::new(31);
+    let mut l = ValueLabeller::new();
+    for smooth in [0, 60] {
+        let v = values(&mut rng, w, h, 3, smooth);
+        for conn in CONNS {
+            let (portable, n) = with_level(Level::Portable, || {
+                label_i64(&mut l, &v, (w, h), Some(0), conn)
+            });
+            let (got, m) = label_i64(&mut l, &v, (w, h), Some(0), conn);
+            assert_eq!(m, n);
+            assert!(got == portable, "{conn:?} smooth {smooth}");
+            let mut out: Vec<u64> = Vec::with_capacity(w * h);
+            l.label_uninit(&v, w, h, Some(0), conn, out.spare_capacity_mut())
+                .expect("labels");
+            // SAFETY: `label_uninit` returned Ok: the first `w * h` values are written.
+            unsafe { out.set_len(w * h) };
+            assert!(out.iter().zip(&portable).all(|(&a, &b)| a as i64 == b));
+        }
+    }
+}

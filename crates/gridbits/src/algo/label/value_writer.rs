@@ -69,10 +69,8 @@ pub(super) fn write_avx512(
                 let s8 = (s >> (8 * q)) & 0xff;
                 let m8 = ((m >> (8 * q)) & 0xff) as u8;
                 // Offsets from entry r: 0 for the incoming run, 1.. for those starting here.
-                let offsets = _mm512_popcnt_epi64(_mm512_and_si512(
-                    _mm512_set1_epi64(s8 as i64),
-                    upto,
-                ));
+                let offsets =
+                    _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64(s8 as i64), upto));
                 assert!(r + TABLE_SLACK <= len, "row table too short");
                 // SAFETY: entries r..r + 16 are inside the row's table (asserted just above).
                 let (lo, hi) = unsafe {
