@@ -100,6 +100,21 @@ proptest! {
         }
     }
 
+    /// Images of one value on a background at densities around the binary path's
+    /// threshold (40% of the cells set, a run per 6 cells): 8-connected, the dense ones go
+    /// to the binary labeller, the others not; every size and both connectivities.
+    #[test]
+    fn value_labeller_on_binary_images(seed in any::<u64>(), percent in 20u64..95, value in 1u8..=255) {
+        let mut rng = SplitMix::new(seed);
+        let mut l = ValueLabeller::new();
+        for (w, h) in SIZES.into_iter().chain([(129, 40), (64, 3), (1, 30)]) {
+            let v: Vec<u8> = (0..w * h)
+                .map(|_| if rng.below(100) < percent { value } else { 0 })
+                .collect();
+            check(&v, w, h, &mut l)?;
+        }
+    }
+
     #[test]
     fn value_labeller_on_255_classes(seed in any::<u64>(), smooth in 0u32..60) {
         let mut rng = SplitMix::new(seed);
