@@ -89,7 +89,8 @@ fn slice<T>(s: Result<&[T], numpy::AsSliceError>) -> PyResult<&[T]> {
 }
 
 /// Images up to this many cells keep the value labeller's working memory (run masks and
-/// union-find, a few bytes per cell) for the next call of the same thread.
+/// union-find, a few bytes per cell; after an image of one class labelled as a binary
+/// image, its `u32` labels, 4 bytes per cell) for the next call of the same thread.
 const KEEP_LABELLER_CELLS: usize = 1 << 25;
 
 thread_local! {

@@ -1,7 +1,7 @@
 //! The multi-class run labeller (`ValueLabeller`) against the flood of `naive::measure` on
 //! the edges (0xN, 1x1, widths 63/64/65, several blocks per row), one class, 255 classes,
 //! all background, full, both connectivities, with and without a background; its outputs
-//! (`u32`, `u64`, `i64`, uninitialised buffers), its portable and accelerated copies, byte
+//! (`u32`, `u64`, `i64`, uninitialised buffers), its portable, AVX2 and AVX-512 copies, byte
 //! and wide value types, and a labeller reused across sizes.
 
 use crate::common::{config, CONNS};
@@ -60,6 +60,9 @@ fn check(v: &[u8], w: usize, h: usize, l: &mut ValueLabeller) -> Result<(), Test
             // The portable copy, and wide values (no byte compares).
             let (portable, _) = with_level(Level::Portable, || label_i64(l, v, (w, h), bg, conn));
             prop_assert_eq!(&portable, &want64, "portable {}x{}", w, h);
+            // The AVX2 copy's own writer (below the AVX-512 one where the CPU has it).
+            let (avx2, _) = with_level(Level::Avx2, || label_i64(l, v, (w, h), bg, conn));
+            prop_assert_eq!(&avx2, &want64, "avx2 {}x{}", w, h);
             let wide: Vec<i64> = v.iter().map(|&x| i64::from(x) - 7).collect();
             let (got, _) = label_i64(l, &wide, (w, h), bg.map(|b| i64::from(b) - 7), conn);
             prop_assert_eq!(&got, &want64, "i64 values {}x{}", w, h);
@@ -93,6 +96,21 @@ proptest! {
         let mut l = ValueLabeller::new();
         for (w, h) in SIZES {
             let v = values(&mut rng, w, h, classes, smooth);
+            check(&v, w, h, &mut l)?;
+        }
+    }
+
+    /// Images of one value on a background at densities around the binary path's
+    /// threshold (40% of the cells set, a run per 6 cells): 8-connected, the dense ones go
+    /// to the binary labeller, the others not; every size and both connectivities.
+    #[test]
+    fn value_labeller_on_binary_images(seed in any::<u64>(), percent in 20u64..95, value in 1u8..=255) {
+        let mut rng = SplitMix::new(seed);
+        let mut l = ValueLabeller::new();
+        for (w, h) in SIZES.into_iter().chain([(129, 40), (64, 3), (1, 30)]) {
+            let v: Vec<u8> = (0..w * h)
+                .map(|_| if rng.below(100) < percent { value } else { 0 })
+                .collect();
             check(&v, w, h, &mut l)?;
         }
     }
@@ -132,4 +150,31 @@ fn value_labeller_edges() {
     assert!(l
         .label_into(&[1u8; 4], usize::MAX, 2, None, Connectivity::Four, &mut out)
         .is_err());
+}
+
+/// An image of more than 8 MiB of `i64` labels (the AVX-512 writer streams its stores
+/// there), 1031 cells wide (rows not a multiple of 8 cells: unaligned and masked stores):
+/// every copy gives the labels of the portable one, which the flood checks above.
+#[test]
+fn value_labeller_large_images_match_the_portable_copy() {
+    let (w, h) = (1031, 1040);
+    let mut rng = SplitMix::new(31);
+    let mut l = ValueLabeller::new();
+    for smooth in [0, 60] {
+        let v = values(&mut rng, w, h, 3, smooth);
+        for conn in CONNS {
+            let (portable, n) = with_level(Level::Portable, || {
+                label_i64(&mut l, &v, (w, h), Some(0), conn)
+            });
+            let (got, m) = label_i64(&mut l, &v, (w, h), Some(0), conn);
+            assert_eq!(m, n);
+            assert!(got == portable, "{conn:?} smooth {smooth}");
+            let mut out: Vec<u64> = Vec::with_capacity(w * h);
+            l.label_uninit(&v, w, h, Some(0), conn, out.spare_capacity_mut())
+                .expect("labels");
+            // SAFETY: `label_uninit` returned Ok: the first `w * h` values are written.
+            unsafe { out.set_len(w * h) };
+            assert!(out.iter().zip(&portable).all(|(&a, &b)| a as i64 == b));
+        }
+    }
 }

@@ -72,6 +72,8 @@ mod source;
 mod split;
 mod stats;
 mod value_labeller;
+#[cfg(target_arch = "x86_64")]
+mod value_writer;
 mod values;
 mod write;
 #[cfg(target_arch = "x86_64")]

@@ -16,25 +16,60 @@
 //!
 //! Pass 2 writes every cell once, row by row from the run starts and set cells kept by pass
 //! 1: a block of few runs as constant stretches (`fill`), a block of many cell by cell
-//! without a branch (each cell reads its run's label from a small table of the row).
+//! without a branch (each cell reads its run's label from a small table of the row); into
+//! 64-bit labels on CPUs with AVX-512 (F, VPOPCNTDQ), 8 cells per instruction
+//! (`value_writer.rs`).
+//!
+//! An 8-connected image of one class (every set cell of one value: pass 1 checks it with
+//! one more compare per block) with many short runs in dense rows (`binary_pays`) is
+//! labelled as a binary image: its set cells, already bits, go to the bit-parallel binary
+//! [`Labeller`](super::Labeller) (runs of row pairs, as BMRS), whose `u32` labels are
+//! widened into the output.
 
 use super::flatten::flatten;
 use super::{memory_error, size_error, try_resize};
+use super::{Labeller, Labels};
 use crate::algo::runs::masks::{low, shifted_eq, upto, value_mask};
 use crate::algo::runs::union_find::union;
-use crate::{Connectivity, SizeError};
+use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
 
 /// Blocks with more value changes than this are written cell by cell, others stretch by
 /// stretch.
 const STRETCH_MAX: u32 = 6;
 
+/// Whether an 8-connected image of one class (one value besides the background) with `runs`
+/// runs and `set` set cells among `cells` goes to the bit-parallel binary labeller: at
+/// least one run per [`BINARY_CELLS_PER_RUN`] cells and [`BINARY_SET_PERCENT`]% of the cells
+/// set. The binary labeller's links cost less per run (it links row pairs, BMRS's idea),
+/// but its `u32` image and the widening into the output cost about 0.4 ns a cell more:
+/// it pays where the links weigh most, many short runs in dense rows (each run touching
+/// several runs above). Measured on 2048x2048 `uint8` images in CPU time (docs/benchmarks.md,
+/// "label3"): noise 50% and 70%, 8-connected, 0.75x and 0.59x the time of the value
+/// labeller; noise 30% 1.01x, blobs, a photograph and a page 1.24-1.41x (not taken), and
+/// every 4-connected image 1.06-1.64x (never taken: without row pairs the binary labeller
+/// links as many row boundaries).
+#[inline(always)]
+fn binary_pays(runs: u64, set: u64, cells: u64) -> bool {
+    runs.saturating_mul(BINARY_CELLS_PER_RUN) >= cells
+        && set.saturating_mul(100) >= cells.saturating_mul(BINARY_SET_PERCENT)
+}
+
+/// See [`binary_pays`].
+const BINARY_CELLS_PER_RUN: u64 = 6;
+/// See [`binary_pays`].
+const BINARY_SET_PERCENT: u64 = 40;
+
 /// Labels value images by class into buffers of the caller's, keeping its working memory
 /// (run masks, union-find) for the next image. Pass 1 turns each block of 64 cells into bit
 /// masks (set cells, run starts, cells equal to their neighbours above) and joins touching
 /// runs of equal value, one link per pair, in the crate's union-find; pass 2 writes every
 /// output cell once, in raster order. Byte images are compared 16 cells at a time (SSE2);
-/// on CPUs with AVX2 and POPCNT both passes run in a copy compiled for them.
+/// on CPUs with AVX2 and POPCNT both passes run in a copy compiled for them, and with
+/// AVX-512 (F, VPOPCNTDQ) 64-bit labels are written 8 cells per instruction. An
+/// 8-connected image of one class with many short runs in dense rows is labelled by the
+/// bit-parallel binary [`Labeller`] (row pairs), through a `u32` label image that is also
+/// kept for the next image (4 bytes a cell).
 ///
 /// ```
 /// use gridbits::algo::label::ValueLabeller;
@@ -56,6 +91,12 @@ pub struct ValueLabeller {
     set: Vec<u64>,
     /// Per row: the index of its first run (one more entry: the total).
     row_base: Vec<u32>,
+    /// The labels of one row's runs, for the AVX-512 writer.
+    table: Vec<u64>,
+    /// Images of one class: their bits, the binary labeller and its labels.
+    grid: Option<BitGrid>,
+    binary: Labeller,
+    labels: Labels,
 }
 
 /// Both passes compiled for CPUs with AVX2, POPCNT and BMI: run ranks by `popcnt`, masks of
@@ -65,7 +106,7 @@ mod fast {
     use super::{Connectivity, MaybeUninit, SizeError, ValueLabeller};
 
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
-    pub(super) fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+    pub(super) fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
         l: &mut ValueLabeller,
         values: &[T],
         size: (usize, usize),
@@ -92,7 +133,7 @@ impl ValueLabeller {
     ///
     /// Errors when `values.len()` is not `width * height`, when `out` is shorter, when
     /// memory for the runs cannot be had, or when the image has 2^32 runs or more.
-    pub fn label_into<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+    pub fn label_into<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
         &mut self,
         values: &[T],
         width: usize,
@@ -127,7 +168,7 @@ impl ValueLabeller {
     /// unsafe { out.set_len(4) };
     /// assert_eq!((n, out), (2, vec![1, 1, 2, 1]));
     /// ```
-    pub fn label_uninit<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+    pub fn label_uninit<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
         &mut self,
         values: &[T],
         width: usize,
@@ -165,7 +206,7 @@ impl ValueLabeller {
 
     /// Both passes (inlined into the portable and the accelerated copy).
     #[inline(always)]
-    fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32>>(
+    fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
         &mut self,
         values: &[T],
         (width, height): (usize, usize),
@@ -173,15 +214,68 @@ impl ValueLabeller {
         conn: Connectivity,
         out: &mut [MaybeUninit<O>],
     ) -> Result<u32, SizeError> {
-        let count = match conn {
+        let scanned = match conn {
             Connectivity::Four => self.scan::<T, false>(values, width, height, background)?,
             Connectivity::Eight => self.scan::<T, true>(values, width, height, background)?,
         };
+        let Some(count) = scanned else {
+            return self.label_binary(width, height, conn, out);
+        };
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(super::AVX512_WRITER) {
+            if let Some(out) = as_u64_cells(out) {
+                let masks = (&self.starts[..], &self.set[..]);
+                let runs = (&self.row_base[..], &self.parent[..]);
+                // SAFETY: `cpu::has(AVX512_WRITER)` checked AVX-512 F and VPOPCNTDQ, AVX2,
+                // POPCNT, BMI1, BMI2 and LZCNT just above: the features `write_avx512` is
+                // compiled for, its only requirement.
+                unsafe {
+                    super::value_writer::write_avx512(
+                        (width, height),
+                        masks,
+                        runs,
+                        &mut self.table,
+                        out,
+                    )
+                };
+                return Ok(count);
+            }
+        }
         self.write(width, height, out);
         Ok(count)
     }
 
-    /// Pass 1: run masks, links, then the labels of the runs in `parent`; returns the count.
+    /// Labels an image of one class whose set cells are in `self.set` (a bit image: the
+    /// rows' blocks are the words of a [`BitGrid`]) with the bit-parallel binary
+    /// [`Labeller`](super::Labeller) into a `u32` image, then widens it into `out`.
+    #[inline(always)]
+    fn label_binary<O: Copy + From<u32> + 'static>(
+        &mut self,
+        width: usize,
+        height: usize,
+        conn: Connectivity,
+        out: &mut [MaybeUninit<O>],
+    ) -> Result<u32, SizeError> {
+        let bpr = width.div_ceil(64);
+        let grid = match &mut self.grid {
+            Some(g) if g.size() == (width, height) => g,
+            slot => slot.insert(BitGrid::try_new(width, height)?),
+        };
+        for y in 0..height {
+            grid.row_words_mut(y)
+                .copy_from_slice(&self.set[y * bpr..(y + 1) * bpr]);
+        }
+        let labels = &mut self.labels;
+        let count = self.binary.label(grid, conn, labels)?;
+        for (o, &l) in out.iter_mut().zip(labels.as_slice()) {
+            o.write(O::from(l));
+        }
+        Ok(count)
+    }
+
+    /// Pass 1: run masks, links, then the labels of the runs in `parent`; returns the count,
+    /// or `None` (links not made) for an image of one class that [`binary_pays`] sends to
+    /// [`label_binary`](Self::label_binary).
     #[inline(always)]
     fn scan<T: Copy + PartialEq + 'static, const EIGHT: bool>(
         &mut self,
@@ -189,7 +283,7 @@ impl ValueLabeller {
         width: usize,
         height: usize,
         background: Option<T>,
-    ) -> Result<u32, SizeError> {
+    ) -> Result<Option<u32>, SizeError> {
         let size = (width, height);
         let bpr = width.div_ceil(64);
         let blocks = bpr * height;
@@ -200,6 +294,9 @@ impl ValueLabeller {
         // Masks of every block first, and the run count of every row: the union-find is
         // sized once, exactly.
         let mut total = 0u64;
+        // The value of the first set cell, whether every set cell so far has it, and the
+        // set cells.
+        let (mut first, mut single, mut set_cells) = (None, true, 0u64);
         for y in 0..height {
             let row = &values[y * width..(y + 1) * width];
             self.row_base[y] = total as u32;
@@ -210,6 +307,11 @@ impl ValueLabeller {
                     Some(b) => !value_mask(&row[x0..x0 + n], b) & low(n),
                     None => low(n),
                 };
+                if single && set != 0 {
+                    let f = *first.get_or_insert(row[x0 + set.trailing_zeros() as usize]);
+                    single = set & !value_mask(&row[x0..x0 + n], f) == 0;
+                }
+                set_cells += u64::from(set.count_ones());
                 // Cells equal to their left neighbour (none for the row's first cell).
                 let same = shifted_eq(row, row, x0, n, -1);
                 let s = set & !same;
@@ -222,6 +324,9 @@ impl ValueLabeller {
             }
         }
         self.row_base[height] = total as u32;
+        if EIGHT && single && binary_pays(total, set_cells, (width * height) as u64) {
+            return Ok(None);
+        }
         let parent = &mut self.parent;
         parent.clear();
         parent
@@ -304,12 +409,12 @@ impl ValueLabeller {
         // Number the roots in index order (raster order of first cells); every other run
         // takes its parent's label (a parent comes first, so it is a label by then).
         let count = flatten(parent, 0, parent.len(), 0);
-        Ok(count)
+        Ok(Some(count))
     }
 
     /// Pass 2: every cell of `out` once, row by row.
     #[inline(always)]
-    fn write<O: Copy + From<u32>>(
+    fn write<O: Copy + From<u32> + 'static>(
         &mut self,
         width: usize,
         height: usize,
@@ -370,6 +475,23 @@ impl ValueLabeller {
                 prev_set = (set >> 63) & 1;
             }
         }
+    }
+}
+
+/// `out` as `u64` cells when `O` is `i64` or `u64` (whose values from `u32` labels have the
+/// same bits), else `None`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn as_u64_cells<O: 'static>(out: &mut [MaybeUninit<O>]) -> Option<&mut [MaybeUninit<u64>]> {
+    use std::any::TypeId;
+    let t = TypeId::of::<O>();
+    if t == TypeId::of::<i64>() || t == TypeId::of::<u64>() {
+        // SAFETY: `O` is `i64` or `u64` (checked just above): the size and alignment of
+        // `u64`, and a label `l` written as `u64` has the bits of `O::from(l)` (a
+        // non-negative value below 2^32).
+        Some(unsafe { &mut *(out as *mut [MaybeUninit<O>] as *mut [MaybeUninit<u64>]) })
+    } else {
+        None
     }
 }
 
