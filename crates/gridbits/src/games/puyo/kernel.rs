@@ -391,22 +391,41 @@ impl<'t, 'o> Record<'t, 'o> {
         let t = self.t;
         let power = t.power[(self.n + 1).min(MAX_CHAIN)];
         let score = 10 * cleared * (power + t.color[colors as usize] + gb).clamp(1, 999);
+        self.record(Step {
+            cleared,
+            garbage,
+            groups,
+            colors,
+            group_bonus: gb,
+            score,
+        });
+    }
+
+    /// [`push`](Self::push) of a step whose groups are all of 4 cells, one per colour
+    /// (`cleared == 4 * colors`: every group has 4 cells or more): one table look-up for
+    /// the score.
+    #[inline(always)]
+    pub(super) fn push_fours(&mut self, cleared: u32, garbage: u32, colors: u32) {
+        let score = cleared * self.t.fours[(self.n + 1).min(MAX_CHAIN)][colors as usize];
+        self.record(Step {
+            cleared,
+            garbage,
+            groups: colors,
+            colors,
+            group_bonus: 0,
+            score,
+        });
+    }
+
+    #[inline(always)]
+    fn record(&mut self, step: Step) {
         if self.n < MAX_CHAIN {
             let c = self.out.as_mut_ptr();
             // SAFETY: `c` points to the caller's (possibly uninitialised) chain; the place
             // is a step of it (n < MAX_CHAIN), written without reading it.
-            unsafe {
-                (&raw mut (*c).steps[self.n]).write(MaybeUninit::new(Step {
-                    cleared,
-                    garbage,
-                    groups,
-                    colors,
-                    group_bonus: gb,
-                    score,
-                }));
-            }
+            unsafe { (&raw mut (*c).steps[self.n]).write(MaybeUninit::new(step)) };
         }
-        self.total += u64::from(score);
+        self.total += u64::from(step.score);
         self.n += 1;
     }
 

@@ -227,7 +227,8 @@ pub(super) unsafe fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
         let colors = ((words | words >> 1) & 0x155).count_ones();
         // Every group has 4 cells or more: when the cells are four times the colours,
         // each colour cleared one group of 4 (group bonus 0 under both rules).
-        let (groups, gb) = if cleared == 4 * colors {
+        let fours = cleared == 4 * colors;
+        let (groups, gb) = if fours {
             (colors, 0)
         } else {
             let mut sets = [0u128; 6];
@@ -270,7 +271,11 @@ pub(super) unsafe fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
             fall_any(&mut regs);
             settled = true;
         }
-        record.push(cleared, garbage, groups, colors, gb);
+        if fours {
+            record.push_fours(cleared, garbage, colors);
+        } else {
+            record.push(cleared, garbage, groups, colors, gb);
+        }
     }
     record.finish(with_planes(field, &regs));
 }
