@@ -12,7 +12,9 @@ use crate::parallel::fill_slice;
 /// calling thread's [`with_level`](crate::cpu::with_level) cap), not once per field. Each
 /// engine writes its chain straight into the result (the length, the score, the final
 /// field and only the steps the chain has), so per field the batch costs what
-/// [`Field::simulate`] costs.
+/// [`Field::simulate`] costs plus the memory traffic of the result (each `Chain` has room
+/// for [`MAX_CHAIN`](super::MAX_CHAIN) steps; a chain of `n` steps writes about
+/// `124 + 24 * n` of its bytes).
 ///
 /// ```
 /// use gridbits::games::puyo::{simulate_many, Field, Rules};

@@ -98,8 +98,8 @@ impl ChainEngine {
     ///   [`cpu::splits_512`](crate::cpu::splits_512); the choice there is the vendors'
     ///   description of their vector units, not a measurement);
     /// - else [`ChainEngine::Avx512Vl`] where the CPU has it: on CPUs that split 512-bit
-    ///   instructions into two halves (AMD Zen 4) it takes 0.66-0.79x the AVX2 engine's time
-    ///   on the Tsu 19-chain (docs/benchmarks.md);
+    ///   instructions into two halves (AMD Zen 4) it takes 0.64-0.70x the AVX2 engine's time
+    ///   on the Tsu 19-chain (wall time within one run; 0.68x in CPU time: docs/benchmarks.md);
     /// - else [`ChainEngine::Avx2`] where the CPU has it: on split CPUs without BITALG the
     ///   AVX-512 engine does the same work as the AVX2 one in two 256-bit halves plus a
     ///   fourth plane-pair, and takes 16-25% more time;
