@@ -816,6 +816,9 @@ pub mod games{
 pub mod puyo{
 mod chain{
 use super::{Field,MAX_CHAIN};
+use std::fmt;
+use std::hash::{Hash,Hasher};
+use std::mem::MaybeUninit;
 #[derive(Clone,Copy,Debug,Default,PartialEq,Eq,Hash)]
 pub struct Step{
 pub cleared:u32,
@@ -825,16 +828,45 @@ pub colors:u32,
 pub group_bonus:u32,
 pub score:u32,
 }
-#[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
+#[derive(Clone,Copy)]
+#[repr(C)]
 pub struct Chain{
-pub chain:u32,
-pub score:u64,
-pub(super)steps: [Step;MAX_CHAIN],
 pub field:Field,
+pub score:u64,
+pub chain:u32,
+pub(super)steps: [MaybeUninit<Step>;MAX_CHAIN],
 }
 impl Chain{
 pub fn steps(&self) -> &[Step] {
-&self.steps[..self.chain as usize]
+let n= (self.chain as usize).min(MAX_CHAIN);
+unsafe{std::slice::from_raw_parts(self.steps.as_ptr().cast::<Step>(),n) }
+}
+}
+impl PartialEq for Chain{
+fn eq(&self,other: &Self) ->bool{
+self.chain==other.chain
+&&self.score==other.score
+&&self.steps() ==other.steps()
+&&self.field==other.field
+}
+}
+impl Eq for Chain{}
+impl Hash for Chain{
+fn hash<H:Hasher>(&self,state: &mut H) {
+self.chain.hash(state);
+self.score.hash(state);
+self.steps().hash(state);
+self.field.hash(state);
+}
+}
+impl fmt::Debug for Chain{
+fn fmt(&self,f: &mut fmt::Formatter<'_>) ->fmt::Result{
+f.debug_struct("Chain")
+.field("chain", &self.chain)
+.field("score", &self.score)
+.field("steps", &self.steps())
+.field("field", &self.field)
+.finish()
 }
 }
 }
@@ -939,6 +971,7 @@ mod engine{
 mod portable{
 use super::super::kernel::{simulate_impl,Plane};
 use super::super::{Chain,Field,LANE,LANE_HIGH,LANE_ONES};
+use std::mem::MaybeUninit;
 impl Plane for u128{
 #[inline(always)]
 fn from_u128(v:u128) ->Self{
@@ -997,11 +1030,12 @@ fn zero() ->Self{
 0
 }
 }
-pub(super)fn simulate(field: &Field) ->Chain{
-simulate_impl::<u128,false>(field)
+pub(super)fn simulate(field: &Field,out: &mut MaybeUninit<Chain>) {
+simulate_impl::<u128,false>(field,out)
 }
 }
 use super::{Chain,Field};
+use std::mem::MaybeUninit;
 #[derive(Clone,Copy,Debug,PartialEq,Eq,Hash)]
 pub enum ChainEngine{
 Portable,
@@ -1012,9 +1046,15 @@ Avx512,
 Avx512Vl,
 }
 impl ChainEngine{
+#[inline]
 pub(super)fn run(self,field: &Field) ->Chain{
+let mut out=MaybeUninit::uninit();
+self.run_into(field, &mut out);
+unsafe{out.assume_init() }
+}
+pub(super)fn run_into(self,field: &Field,out: &mut MaybeUninit<Chain>) {
 match self{
-_=>portable::simulate(field),
+_=>portable::simulate(field,out),
 }
 }
 pub fn best() ->ChainEngine{
@@ -1391,6 +1431,7 @@ pub game_over:bool,
 }
 mod kernel{
 use super::{Chain,Field,Rules,Step,ACTIVE,ALL,COLORS,GARBAGE,LANE,LANE_ONES,MAX_CHAIN};
+use std::mem::MaybeUninit;
 pub(super)trait Plane:Copy{
 fn from_u128(v:u128) ->Self;
 fn to_u128(self) ->u128;
@@ -1630,28 +1671,31 @@ score:rules.step_score(step,cleared,colors,gb),
 }
 }
 #[inline(always)]
-pub(super)fn simulate_impl<P:Plane,const BMI2:bool>(field: &Field) ->Chain{
+pub(super)fn simulate_impl<P:Plane,const BMI2:bool>(
+field: &Field,
+out: &mut MaybeUninit<Chain>,
+) {
 let rules=field.rules;
 let mut k=Kernel::<P>::load(field);
-let mut steps= [Step::default();MAX_CHAIN];
+let mut steps= [MaybeUninit::<Step>::uninit();MAX_CHAIN];
 let mut n=0;
 let mut score=0u64;
 let mut dirty= !0u32;
 while let Some(s) =k.step::<BMI2>(n as u32+1,rules, &mut dirty) {
 score+=u64::from(s.score);
 if n<MAX_CHAIN{
-steps[n] =s;
+steps[n] =MaybeUninit::new(s);
 }
 n+=1;
 }
-let mut out= *field;
-k.store(&mut out);
-Chain{
+let mut end= *field;
+k.store(&mut end);
+out.write(Chain{
 chain:n.min(MAX_CHAIN)as u32,
 score,
 steps,
-field:out,
-}
+field:end,
+});
 }
 }
 mod pair{

@@ -269,6 +269,28 @@ pub(crate) fn map_slice<T: Sync, R: Send>(
     }
 }
 
+/// `f(item, slot)` for every item of `items` and the slot of `out` at its index (`out` as
+/// long as `items`), on all threads with the feature `parallel`: a batch that writes its
+/// results in place instead of returning them.
+pub(crate) fn fill_slice<T: Sync, R: Send>(
+    items: &[T],
+    out: &mut [R],
+    f: impl Fn(&T, &mut R) + Sync + Send,
+) {
+    debug_assert_eq!(items.len(), out.len());
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items
+            .par_iter()
+            .zip(out.par_iter_mut())
+            .with_min_len(BATCH_MIN_LEN)
+            .for_each(|(t, r)| f(t, r));
+    }
+    #[cfg(not(feature = "parallel"))]
+    items.iter().zip(out.iter_mut()).for_each(|(t, r)| f(t, r));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

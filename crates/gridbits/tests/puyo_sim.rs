@@ -46,10 +46,27 @@ fn rotate_colors(f: &Field, shift: u8) -> Field {
     g
 }
 
+fn hash_of(c: &gridbits::games::puyo::Chain) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    c.hash(&mut h);
+    h.finish()
+}
+
 fn check(f: &Field) {
     let naive = NaivePuyo::from_field(f).simulate();
+    let portable = f.simulate_with(ChainEngine::Portable);
     for engine in ChainEngine::available() {
         let c = f.simulate_with(engine);
+        // Equal chains compare and hash equal whatever an engine left in the steps past
+        // the chain's length (the engines write only their own steps).
+        assert_eq!(
+            c, portable,
+            "{engine:?} against the portable engine on\n{f:?}"
+        );
+        assert_eq!(hash_of(&c), hash_of(&portable));
+        assert_eq!(format!("{c:?}"), format!("{portable:?}"));
+        assert_eq!(c.steps().len(), c.chain as usize);
         assert_eq!(c.chain, naive.chain, "{engine:?} chain of\n{f:?}");
         assert_eq!(c.score, naive.score, "{engine:?} score of\n{f:?}");
         for (s, n) in c.steps().iter().zip(&naive.steps) {

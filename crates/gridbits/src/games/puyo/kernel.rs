@@ -5,6 +5,7 @@
 #[cfg(target_arch = "x86_64")]
 use super::rules::Tables;
 use super::{Chain, Field, Rules, Step, ACTIVE, ALL, COLORS, GARBAGE, LANE, LANE_ONES, MAX_CHAIN};
+use std::mem::MaybeUninit;
 
 /// The register operations the chain kernel needs on one plane (column-major 16-bit lanes).
 pub(super) trait Plane: Copy {
@@ -360,23 +361,25 @@ pub(super) fn count_groups(sets: &[u128; 5], t: &Tables, rules: Rules) -> (u32, 
     (groups, gb)
 }
 
-/// The steps and total score of a chain as the SIMD engines record them, step by step.
+/// The steps and total score of a chain as the SIMD engines record them, step by step,
+/// written straight into the caller's [`Chain`]: each step once, the unused steps never
+/// (no clearing, no copy of a local record at the end).
 #[cfg(target_arch = "x86_64")]
-pub(super) struct Record<'t> {
+pub(super) struct Record<'t, 'o> {
     t: &'t Tables,
-    steps: [Step; MAX_CHAIN],
+    out: &'o mut MaybeUninit<Chain>,
     n: usize,
     total: u64,
 }
 
 #[cfg(target_arch = "x86_64")]
-impl<'t> Record<'t> {
-    /// No step yet, under the scoring tables `t`.
+impl<'t, 'o> Record<'t, 'o> {
+    /// No step yet, under the scoring tables `t`; the chain goes to `out`.
     #[inline(always)]
-    pub(super) fn new(t: &'t Tables) -> Self {
+    pub(super) fn new(t: &'t Tables, out: &'o mut MaybeUninit<Chain>) -> Self {
         Record {
             t,
-            steps: [Step::default(); MAX_CHAIN],
+            out,
             n: 0,
             total: 0,
         }
@@ -388,55 +391,84 @@ impl<'t> Record<'t> {
         let t = self.t;
         let power = t.power[(self.n + 1).min(MAX_CHAIN)];
         let score = 10 * cleared * (power + t.color[colors as usize] + gb).clamp(1, 999);
+        self.record(Step {
+            cleared,
+            garbage,
+            groups,
+            colors,
+            group_bonus: gb,
+            score,
+        });
+    }
+
+    /// [`push`](Self::push) of a step whose groups are all of 4 cells, one per colour
+    /// (`cleared == 4 * colors`: every group has 4 cells or more): one table look-up for
+    /// the score.
+    #[inline(always)]
+    pub(super) fn push_fours(&mut self, cleared: u32, garbage: u32, colors: u32) {
+        let score = cleared * self.t.fours[(self.n + 1).min(MAX_CHAIN)][colors as usize];
+        self.record(Step {
+            cleared,
+            garbage,
+            groups: colors,
+            colors,
+            group_bonus: 0,
+            score,
+        });
+    }
+
+    #[inline(always)]
+    fn record(&mut self, step: Step) {
         if self.n < MAX_CHAIN {
-            self.steps[self.n] = Step {
-                cleared,
-                garbage,
-                groups,
-                colors,
-                group_bonus: gb,
-                score,
-            };
+            let c = self.out.as_mut_ptr();
+            // SAFETY: `c` points to the caller's (possibly uninitialised) chain; the place
+            // is a step of it (n < MAX_CHAIN), written without reading it.
+            unsafe { (&raw mut (*c).steps[self.n]).write(MaybeUninit::new(step)) };
         }
-        self.total += u64::from(score);
+        self.total += u64::from(step.score);
         self.n += 1;
     }
 
-    /// The chain, ending on `field`.
+    /// Writes the chain's length, score and final `field`: the chain is then initialised.
     #[inline(always)]
-    pub(super) fn finish(self, field: Field) -> Chain {
-        Chain {
-            chain: self.n.min(MAX_CHAIN) as u32,
-            score: self.total,
-            steps: self.steps,
-            field,
+    pub(super) fn finish(self, field: Field) {
+        let c = self.out.as_mut_ptr();
+        // SAFETY: the places are fields of the caller's chain, written without reading;
+        // with the `chain` steps written by `push` every read part of the chain is set.
+        unsafe {
+            (&raw mut (*c).chain).write(self.n.min(MAX_CHAIN) as u32);
+            (&raw mut (*c).score).write(self.total);
+            (&raw mut (*c).field).write(field);
         }
     }
 }
 
-/// The whole chain on planes of type `P` (`BMI2`: gravity by `pext`/`pdep`); the engines'
-/// common driver.
+/// The whole chain on planes of type `P` (`BMI2`: gravity by `pext`/`pdep`), written to
+/// `out`; the portable and SSE2 engines' driver.
 #[inline(always)]
-pub(super) fn simulate_impl<P: Plane, const BMI2: bool>(field: &Field) -> Chain {
+pub(super) fn simulate_impl<P: Plane, const BMI2: bool>(
+    field: &Field,
+    out: &mut MaybeUninit<Chain>,
+) {
     let rules = field.rules;
     let mut k = Kernel::<P>::load(field);
-    let mut steps = [Step::default(); MAX_CHAIN];
+    let mut steps = [MaybeUninit::<Step>::uninit(); MAX_CHAIN];
     let mut n = 0;
     let mut score = 0u64;
     let mut dirty = !0u32;
     while let Some(s) = k.step::<BMI2>(n as u32 + 1, rules, &mut dirty) {
         score += u64::from(s.score);
         if n < MAX_CHAIN {
-            steps[n] = s;
+            steps[n] = MaybeUninit::new(s);
         }
         n += 1;
     }
-    let mut out = *field;
-    k.store(&mut out);
-    Chain {
+    let mut end = *field;
+    k.store(&mut end);
+    out.write(Chain {
         chain: n.min(MAX_CHAIN) as u32,
         score,
         steps,
-        field: out,
-    }
+        field: end,
+    });
 }

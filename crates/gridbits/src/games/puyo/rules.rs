@@ -178,6 +178,10 @@ pub(super) struct Tables {
     pub(super) power: [u32; MAX_CHAIN + 1],
     pub(super) color: [u32; 6],
     pub(super) group: [u32; 9],
+    /// `fours[step][colors]`: a step's score per cleared cell when its groups are all of
+    /// 4 cells (group bonus 0): `10 * clamp(CP + CB, 1, 999)`, step capped at
+    /// [`MAX_CHAIN`] (the chain power is 999 from step 20 on under both rules).
+    pub(super) fours: [[u32; 6]; MAX_CHAIN + 1],
 }
 
 /// The tables of `rules`.
@@ -187,6 +191,7 @@ const fn tables(rules: Rules) -> Tables {
         power: [0; MAX_CHAIN + 1],
         color: [0; 6],
         group: [0; 9],
+        fours: [[0; 6]; MAX_CHAIN + 1],
     };
     let mut i = 0;
     while i <= MAX_CHAIN {
@@ -202,6 +207,15 @@ const fn tables(rules: Rules) -> Tables {
     i = 4;
     while i < 8 {
         t.group[i] = rules.group_bonus(i as u32);
+        i += 1;
+    }
+    i = 0;
+    while i <= MAX_CHAIN {
+        let mut c = 0;
+        while c < 6 {
+            t.fours[i][c] = rules.step_score(if i == 0 { 1 } else { i as u32 }, 1, c as u32, 0);
+            c += 1;
+        }
         i += 1;
     }
     t

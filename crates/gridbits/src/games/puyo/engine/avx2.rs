@@ -9,6 +9,7 @@ use super::super::kernel::{groups_and_bonus, Record};
 use super::super::rules::{STC, TSU};
 use super::super::{Chain, Field, Rules, ACTIVE};
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
 
 /// A 128-bit plane in both halves of a register.
 #[inline]
@@ -194,13 +195,13 @@ pub(super) fn settled(regs: &[__m256i; 3]) -> bool {
 /// # Safety
 /// The CPU must support AVX2, BMI2 and POPCNT.
 #[target_feature(enable = "avx2,bmi2,popcnt")]
-pub(super) unsafe fn simulate(field: &Field) -> Chain {
+pub(super) unsafe fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
     let rules = field.rules;
     let t = match rules {
         Rules::SmashTheCode => &STC,
         Rules::Tsu => &TSU,
     };
-    let mut record = Record::new(t);
+    let mut record = Record::new(t, out);
     let mut regs = load(field);
     let active = splat(ACTIVE);
     // Colour 4 only: the garbage half never vanishes by itself.
@@ -295,6 +296,5 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         }
         record.push(cleared, garbage, groups, colors, gb);
     }
-    let out = with_planes(field, &regs);
-    record.finish(out)
+    record.finish(with_planes(field, &regs));
 }

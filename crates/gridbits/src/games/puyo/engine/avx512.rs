@@ -8,6 +8,7 @@ use super::super::kernel::{groups_and_bonus, Record};
 use super::super::rules::{Tables, STC, TSU};
 use super::super::{Chain, Field, Rules, ACTIVE};
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
 
 // `vpternlogq` truth tables: bit `4a + 2b + c` of the immediate is f(a, b, c).
 pub(super) const A: i32 = 0xf0;
@@ -170,13 +171,13 @@ fn fall_any(regs: &mut [__m512i; 2]) {
 /// # Safety
 /// The CPU must support AVX-512 F and BW, BMI2 and POPCNT.
 #[target_feature(enable = "avx512f,avx512bw,bmi2,popcnt")]
-pub(super) unsafe fn simulate(field: &Field) -> Chain {
+pub(super) unsafe fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
     let rules = field.rules;
     let t: &Tables = match rules {
         Rules::SmashTheCode => &STC,
         Rules::Tsu => &TSU,
     };
-    let mut record = Record::new(t);
+    let mut record = Record::new(t, out);
     let p = field.planes.as_ptr();
     // SAFETY: `planes` is six u128s: one 64-byte load of planes 0-3, one 32-byte load of
     // planes 4-5 (the upper half of register 1 is zero).
@@ -274,12 +275,12 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         }
         record.push(cleared, garbage, groups, colors, gb);
     }
-    let mut out = *field;
-    let p = out.planes.as_mut_ptr();
+    let mut end = *field;
+    let p = end.planes.as_mut_ptr();
     // SAFETY: as for the loads.
     unsafe {
         _mm512_storeu_si512(p.cast(), regs[0]);
         _mm256_storeu_si256(p.add(4).cast(), _mm512_castsi512_si256(regs[1]));
     }
-    record.finish(out)
+    record.finish(end);
 }

@@ -13,7 +13,9 @@
 //! - gravity moves each run of removed cells at once: the cells above the lowest run of a
 //!   column fall by its length with one variable shift (`vpsrlvw`, the length a `vpopcntw`
 //!   of the run), so a round is one run per column instead of one cell per column; a
-//!   vertical group of four is one round instead of four, and most steps take one round.
+//!   vertical group of four is one round instead of four. When no column lost two
+//!   separate runs (most steps) the length is the `vpopcntw` of all removed cells,
+//!   computed beside the shift's other operand: one round, 4 instructions deep.
 
 use super::super::kernel::{count_groups, Record};
 use super::super::rules::{Tables, STC, TSU};
@@ -23,6 +25,7 @@ use super::avx2::{
 };
 use super::avx512::{A, AND3, AND_OR, B, C, MAJ, OR3, OR_AND, SELECT};
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
 
 /// `!(a | b) & c`.
 const NOR_AND: i32 = !(A | B) & C & 0xff;
@@ -90,9 +93,43 @@ impl Masks {
 }
 
 /// Gravity on a settled field from which the cells `removed` (in both halves) vanish now
-/// (they are still in the planes): each round takes the lowest run of removed cells out of
-/// every column of every plane at once and moves the cells above it down by the run's
-/// length; the rounds are the most runs in one column. `three`: register 2 holds something.
+/// (they are still in the planes); `below`: in each column the rows under its lowest
+/// removed cell (all rows where nothing is removed). `three`: register 2 holds something.
+///
+/// When every column lost one run of cells at most (most steps), the cells above the run
+/// fall by the column's count of removed cells in one variable shift: from `removed` that
+/// is 4 instructions deep (`below` 2, the cells above 1, the shift; the count's `vpopcntw`
+/// runs beside them). Else each round takes the lowest run out of every column at once
+/// ([`fall_runs`]).
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512bitalg")]
+fn fall(regs: &mut [__m256i; 3], removed: __m256i, below: __m256i, three: bool) {
+    let zero = _mm256_setzero_si256();
+    let low = and(removed, _mm256_sub_epi16(zero, removed));
+    // The lowest run cleared and the bit above it set: a column with another removed
+    // cell above still meets `removed` there.
+    if !is_zero(and(removed, _mm256_add_epi16(removed, low))) {
+        fall_runs(regs, removed, three);
+        return;
+    }
+    // (Masked to the field's rows: the compiler then knows the count is below 16 and
+    // emits `vpsrlvw` without a guard for counts of 16.)
+    let len = _mm256_popcnt_epi16(and(removed, _mm256_set1_epi16(ALL as u16 as i16)));
+    let fall = |r: __m256i| {
+        let above = tern::<NOR_AND>(below, removed, r);
+        tern::<SELECT>(below, r, _mm256_srlv_epi16(above, len))
+    };
+    regs[0] = fall(regs[0]);
+    regs[1] = fall(regs[1]);
+    if three {
+        regs[2] = fall(regs[2]);
+    }
+}
+
+/// Gravity by rounds: each round takes the lowest run of removed cells out of every column
+/// of every plane at once and moves the cells above it down by the run's length; the
+/// rounds are the most runs in one column. As [`fall`], for steps where a column lost two
+/// separate runs.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512bitalg")]
 fn fall_runs(regs: &mut [__m256i; 3], mut removed: __m256i, three: bool) {
@@ -103,8 +140,7 @@ fn fall_runs(regs: &mut [__m256i; 3], mut removed: __m256i, three: bool) {
         let low = and(removed, _mm256_sub_epi16(zero, removed));
         // The lowest run cleared and the bit above it set.
         let carried = _mm256_add_epi16(removed, low);
-        // (Masked to the field's rows: the compiler then knows the length is below 16
-        // and emits `vpsrlvw` without a guard for counts of 16.)
+        // (Masked to the field's rows, as in `fall`.)
         let run = and(_mm256_andnot_si256(carried, removed), field);
         // The rows under the run: every row where nothing is removed.
         let below = _mm256_sub_epi16(low, ones);
@@ -130,13 +166,13 @@ fn fall_runs(regs: &mut [__m256i; 3], mut removed: __m256i, three: bool) {
 /// # Safety
 /// The CPU must support AVX2, AVX-512 F, BW, VL and BITALG, BMI2 and POPCNT.
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512bitalg,bmi2,popcnt")]
-pub(super) unsafe fn simulate(field: &Field) -> Chain {
+pub(super) unsafe fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
     let rules = field.rules;
     let t: &Tables = match rules {
         Rules::SmashTheCode => &STC,
         Rules::Tsu => &TSU,
     };
-    let mut record = Record::new(t);
+    let mut record = Record::new(t, out);
     let mut regs = load(field);
     let active = splat(ACTIVE);
     let masks = Masks::new(active);
@@ -191,7 +227,8 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         let colors = ((words | words >> 1) & 0x155).count_ones();
         // Every group has 4 cells or more: when the cells are four times the colours,
         // each colour cleared one group of 4 (group bonus 0 under both rules).
-        let (groups, gb) = if cleared == 4 * colors {
+        let fours = cleared == 4 * colors;
+        let (groups, gb) = if fours {
             (colors, 0)
         } else {
             let mut sets = [0u128; 6];
@@ -217,14 +254,16 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
         if settled {
             // Only planes with a cell above a removed one move, so only they can form
             // a new group.
-            let low = and(removed, _mm256_sub_epi16(zero, removed));
-            let below = _mm256_sub_epi16(low, _mm256_set1_epi16(1));
+            // The rows under the lowest removed cell of each column: `!removed &
+            // (removed - 1)`, two instructions deep.
+            let below =
+                _mm256_andnot_si256(removed, _mm256_add_epi16(removed, _mm256_set1_epi16(-1)));
             let moves = |r: __m256i| !is_zero(tern::<NOR_AND>(below, removed, r));
             dirty = live
                 & (u32::from(moves(regs[0]))
                     | u32::from(moves(regs[1])) << 1
                     | u32::from(moves(and(regs[2], colour4))) << 2);
-            fall_runs(&mut regs, removed, three);
+            fall(&mut regs, removed, below, three);
         } else {
             regs[0] = _mm256_andnot_si256(removed, regs[0]);
             regs[1] = _mm256_andnot_si256(removed, regs[1]);
@@ -232,8 +271,11 @@ pub(super) unsafe fn simulate(field: &Field) -> Chain {
             fall_any(&mut regs);
             settled = true;
         }
-        record.push(cleared, garbage, groups, colors, gb);
+        if fours {
+            record.push_fours(cleared, garbage, colors);
+        } else {
+            record.push(cleared, garbage, groups, colors, gb);
+        }
     }
-    let out = with_planes(field, &regs);
-    record.finish(out)
+    record.finish(with_planes(field, &regs));
 }

@@ -13,6 +13,7 @@ mod sse2;
 use super::{Chain, Field};
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::{has, Features};
+use std::mem::MaybeUninit;
 
 /// Which implementation [`Field::simulate_with`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,38 +44,49 @@ pub enum ChainEngine {
 impl ChainEngine {
     /// Runs the whole chain of `field` on this engine, or on [`ChainEngine::Portable`] when the CPU
     /// lacks it.
+    #[inline]
     pub(super) fn run(self, field: &Field) -> Chain {
+        let mut out = MaybeUninit::uninit();
+        self.run_into(field, &mut out);
+        // SAFETY: every engine writes the whole chain (its length, score, field and the
+        // steps up to the length).
+        unsafe { out.assume_init() }
+    }
+
+    /// [`run`](Self::run) writing the chain to `out` (the batch writes straight into its
+    /// result, without a copy of each chain).
+    pub(super) fn run_into(self, field: &Field, out: &mut MaybeUninit<Chain>) {
         match self {
             #[cfg(target_arch = "x86_64")]
             ChainEngine::Avx512Vl if has(AVX512VL) => {
                 // SAFETY: every feature the engine needs was detected just above.
-                unsafe { avx512vl::simulate(field) }
+                unsafe { avx512vl::simulate(field, out) }
             }
             #[cfg(target_arch = "x86_64")]
             ChainEngine::Avx512 if has(AVX512) => {
                 // SAFETY: AVX-512 F and BW, BMI2 and POPCNT were detected just above.
-                unsafe { avx512::simulate(field) }
+                unsafe { avx512::simulate(field, out) }
             }
             #[cfg(target_arch = "x86_64")]
             ChainEngine::Avx2 if has(AVX2) => {
                 // SAFETY: AVX2, BMI2 and POPCNT were detected on this CPU just above.
-                unsafe { avx2::simulate(field) }
+                unsafe { avx2::simulate(field, out) }
             }
             #[cfg(target_arch = "x86_64")]
             ChainEngine::Sse2Bmi2 if has(SSE2_BMI2) => {
                 // SAFETY: BMI2 and POPCNT were detected just above.
-                unsafe { sse2::simulate_bmi2(field) }
+                unsafe { sse2::simulate_bmi2(field, out) }
             }
             #[cfg(target_arch = "x86_64")]
             ChainEngine::Sse2 | ChainEngine::Sse2Bmi2 if has(SSE2_POPCNT) => {
                 // SAFETY: POPCNT was detected on this CPU just above.
-                unsafe { sse2::simulate_popcnt(field) }
+                unsafe { sse2::simulate_popcnt(field, out) }
             }
             #[cfg(target_arch = "x86_64")]
             ChainEngine::Sse2 | ChainEngine::Sse2Bmi2 if has(Features::SSE2) => {
-                sse2::simulate(field)
+                sse2::simulate(field, out)
             }
-            _ => portable::simulate(field),
+            _ => portable::simulate(field, out),
         }
     }
 
@@ -86,8 +98,8 @@ impl ChainEngine {
     ///   [`cpu::splits_512`](crate::cpu::splits_512); the choice there is the vendors'
     ///   description of their vector units, not a measurement);
     /// - else [`ChainEngine::Avx512Vl`] where the CPU has it: on CPUs that split 512-bit
-    ///   instructions into two halves (AMD Zen 4) it takes 0.66-0.79x the AVX2 engine's time
-    ///   on the Tsu 19-chain (docs/benchmarks.md);
+    ///   instructions into two halves (AMD Zen 4) it takes 0.64-0.70x the AVX2 engine's time
+    ///   on the Tsu 19-chain (wall time within one run; 0.68x in CPU time: docs/benchmarks.md);
     /// - else [`ChainEngine::Avx2`] where the CPU has it: on split CPUs without BITALG the
     ///   AVX-512 engine does the same work as the AVX2 one in two 256-bit halves plus a
     ///   fourth plane-pair, and takes 16-25% more time;

@@ -2,6 +2,7 @@
 
 use super::super::kernel::{simulate_impl, Plane};
 use super::super::{Chain, Field, LANE, LANE_HIGH, LANE_ONES};
+use std::mem::MaybeUninit;
 
 impl Plane for u128 {
     #[inline(always)]
@@ -64,6 +65,6 @@ impl Plane for u128 {
 }
 
 /// The whole chain on `u128` planes; see [`Field::simulate`].
-pub(super) fn simulate(field: &Field) -> Chain {
-    simulate_impl::<u128, false>(field)
+pub(super) fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
+    simulate_impl::<u128, false>(field, out)
 }

@@ -3,6 +3,7 @@
 use super::super::kernel::{simulate_impl, Plane};
 use super::super::{Chain, Field};
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
 
 /// A plane in an SSE2 register.
 #[derive(Clone, Copy)]
@@ -94,8 +95,8 @@ impl Plane for Sse2 {
 /// # Safety
 /// The CPU must support BMI2 and POPCNT.
 #[target_feature(enable = "bmi2,popcnt")]
-pub(super) unsafe fn simulate_bmi2(field: &Field) -> Chain {
-    simulate_impl::<Sse2, true>(field)
+pub(super) unsafe fn simulate_bmi2(field: &Field, out: &mut MaybeUninit<Chain>) {
+    simulate_impl::<Sse2, true>(field, out)
 }
 
 /// The SSE2 kernel with the POPCNT instruction for the step counts (not in the x86_64
@@ -104,11 +105,11 @@ pub(super) unsafe fn simulate_bmi2(field: &Field) -> Chain {
 /// # Safety
 /// The CPU must support POPCNT.
 #[target_feature(enable = "popcnt")]
-pub(super) unsafe fn simulate_popcnt(field: &Field) -> Chain {
-    simulate_impl::<Sse2, false>(field)
+pub(super) unsafe fn simulate_popcnt(field: &Field, out: &mut MaybeUninit<Chain>) {
+    simulate_impl::<Sse2, false>(field, out)
 }
 
 /// The SSE2 kernel without POPCNT (a CPU without it).
-pub(super) fn simulate(field: &Field) -> Chain {
-    simulate_impl::<Sse2, false>(field)
+pub(super) fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
+    simulate_impl::<Sse2, false>(field, out)
 }
