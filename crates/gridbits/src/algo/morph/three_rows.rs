@@ -364,6 +364,133 @@ unsafe fn run_avx512(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
     run_body::<true>(image, steps, out, ByteKernel::Avx512);
 }
 
+/// One turn of [`one_step_avx512`]: packs row `t` of the image (`row`, when `PACK`) into
+/// `fresh` and writes output row `t - 2` (when `EMIT`) from `rows` (its window's rows as the
+/// step reads them, a row of the operation's identity for a row it skips) into `o`, word by
+/// word in one loop, so that the loads of one row and the stores of the other are in
+/// flight together.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
+    row: &[u8],
+    threshold: u8,
+    fresh: &mut [u64],
+    rows: [&[u64]; 3],
+    o: &mut [u8],
+    set: u8,
+    empty: u8,
+    width: usize,
+) {
+    use std::arch::x86_64::*;
+    // SAFETY (every intrinsic below): this function is only called from `one_step_avx512`,
+    // which runs on CPUs with AVX-512 F and BW; loads and stores go through references to
+    // 64-byte chunks (in bounds by their type) or are masked to the row's own bytes.
+    unsafe {
+        let t = _mm512_set1_epi8(threshold as i8);
+        let (s, e) = (_mm512_set1_epi8(set as i8), _mm512_set1_epi8(empty as i8));
+        let (full, tail) = (width / 64, width % 64);
+        let wpr = width.div_ceil(64);
+        let [a, b, c] = rows;
+        let (a, b, c) = (&a[..wpr], &b[..wpr], &c[..wpr]);
+        let fresh = &mut fresh[1..=wpr];
+        let src = &row.as_chunks::<64>().0[..if PACK { full } else { 0 }];
+        let dst = &mut o.as_chunks_mut::<64>().0[..if EMIT { full } else { 0 }];
+        for i in 0..full {
+            if PACK {
+                let v = _mm512_loadu_si512(src[i].as_ptr().cast());
+                fresh[i] = _mm512_cmpgt_epu8_mask(v, t);
+            }
+            if EMIT {
+                let w = op::<ALL>(op::<ALL>(a[i], b[i]), c[i]);
+                _mm512_storeu_si512(dst[i].as_mut_ptr().cast(), _mm512_mask_blend_epi8(w, e, s));
+            }
+        }
+        if tail != 0 {
+            let mask = (1u64 << tail) - 1;
+            if PACK {
+                let v = _mm512_maskz_loadu_epi8(mask, row[full * 64..].as_ptr().cast());
+                fresh[full] = _mm512_cmpgt_epu8_mask(v, t);
+            }
+            if EMIT {
+                let w = op::<ALL>(op::<ALL>(a[full], b[full]), c[full]);
+                let v = _mm512_mask_blend_epi8(w, e, s);
+                _mm512_mask_storeu_epi8(o[full * 64..].as_mut_ptr().cast(), mask, v);
+            }
+        }
+    }
+}
+
+/// One step (an erosion or a dilation, the Python drop-ins' commonest call) with AVX-512:
+/// as [`run_body`], with a ring of four rows so that turn `t` packs image row `t` and
+/// writes output row `t - 2` in the same loop ([`turn`]).
+///
+/// # Safety
+/// The CPU must have AVX2 and AVX-512 F and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+unsafe fn one_step_avx512(image: &ByteImage<'_>, win: Window, out: Out<'_>) {
+    if win.erode {
+        one_step_body::<true>(image, win, out);
+    } else {
+        one_step_body::<false>(image, win, out);
+    }
+}
+
+/// The body of [`one_step_avx512`] for erosion (`ALL`) or dilation.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, win: Window, out: Out<'_>) {
+    let (w, h) = image.size();
+    if w == 0 || h == 0 {
+        return;
+    }
+    let wpr = w.div_ceil(64);
+    let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
+    let b = win.border_word();
+    let reads = Reads::new(win);
+    let mut ring = [
+        Slot::new(wpr, b, 0),
+        Slot::new(wpr, b, 0),
+        Slot::new(wpr, b, 0),
+        Slot::new(wpr, b, 0),
+    ];
+    let edge = Slot::new(wpr, b, b);
+    let identity = vec![if ALL { !0u64 } else { 0 }; wpr];
+    let mut fresh = Slot::new(wpr, b, 0).packed;
+    let (set, empty) = (out.set, out.empty);
+    for t in 0..h + 2 {
+        let row = if t < h { &pixels[t * stride..t * stride + w] } else { &[][..] };
+        if t >= 2 {
+            let y = t - 2;
+            let above = if y == 0 { &edge } else { &ring[(y - 1) % 4] };
+            let below = if y + 1 >= h { &edge } else { &ring[(y + 1) % 4] };
+            let at = &ring[y % 4];
+            let s = reads.sources;
+            let rows = [
+                above.read(s[0], wpr).unwrap_or(&identity),
+                at.read(s[1], wpr).unwrap_or(&identity),
+                below.read(s[2], wpr).unwrap_or(&identity),
+            ];
+            let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+            if t < h {
+                turn::<ALL, true, true>(row, threshold, &mut fresh, rows, o, set, empty, w);
+            } else {
+                turn::<ALL, false, true>(row, threshold, &mut fresh, rows, o, set, empty, w);
+            }
+        } else if t < h {
+            let o: &mut [u8] = &mut [];
+            let rows = [&identity[..]; 3];
+            turn::<ALL, true, false>(row, threshold, &mut fresh, rows, o, set, empty, w);
+        }
+        if t < h {
+            let slot = &mut ring[t % 4];
+            std::mem::swap(&mut slot.packed, &mut fresh);
+            slot.finish(&reads, w, b, ALL);
+        }
+    }
+}
+
 /// [`run_body`] compiled for AVX2 (the word loops vectorised).
 ///
 /// # Safety
@@ -385,8 +512,14 @@ pub(crate) fn run(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
         use crate::cpu::{has, Features};
         if kernel == ByteKernel::Avx512 && has(Features::AVX2) {
             // SAFETY: `best` picked the AVX-512 kernel, so the CPU has AVX-512 F and BW (and
-            // AVX2, just checked); `run_avx512` has no other requirement.
-            return unsafe { run_avx512(image, steps, out) };
+            // AVX2, just checked); `one_step_avx512` and `run_avx512` have no other
+            // requirement.
+            return unsafe {
+                match steps {
+                    [win] => one_step_avx512(image, *win, out),
+                    _ => run_avx512(image, steps, out),
+                }
+            };
         }
         if has(Features::AVX2) {
             // SAFETY: `run_avx2` is only compiled for AVX2, which the CPU was just checked to
