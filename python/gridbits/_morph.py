@@ -25,6 +25,7 @@ __all__ = [
     "STEPS",
     "image",
     "mask",
+    "quick",
     "structure",
     "center",
     "check_axes",
@@ -32,6 +33,10 @@ __all__ = [
 ]
 
 _CROSS = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=np.uint8)
+_CROSS.flags.writeable = False
+
+#: The dtypes whose bytes the native functions read as they are (nonzero: set).
+_BYTES = (np.dtype(np.bool_), np.dtype(np.uint8), np.dtype(np.int8))
 
 
 class Prepared:
@@ -174,6 +179,32 @@ STEPS = {
     "binary_opening": (True, False),
     "binary_closing": (False, True),
 }
+
+
+def quick(steps: Tuple[Tuple[bool, bool], ...], value: Any, fp: Any) -> Optional[np.ndarray]:
+    """The fused path for the common call, with no conversion: ``value`` a non-empty 2D
+    C-contiguous ``bool`` / 8-bit integer array and ``fp`` ``None`` (the cross) or such an
+    array, centred (origin 0), the result a new ``bool`` array. ``None`` for any other call,
+    which takes the general path (same checks, same result)."""
+    if type(value) is not np.ndarray or value.ndim != 2 or value.dtype not in _BYTES:
+        return None
+    if not value.flags.c_contiguous or value.size == 0:
+        return None
+    if fp is None:
+        fp = _CROSS
+    elif (
+        type(fp) is not np.ndarray
+        or fp.ndim != 2
+        or fp.dtype not in _BYTES
+        or not fp.flags.c_contiguous
+        or fp.size == 0
+    ):
+        return None
+    out = np.empty(value.shape, dtype=bool)
+    u8 = np.uint8
+    c = (fp.shape[0] // 2, fp.shape[1] // 2)
+    _gridbits.binary_morph_into(value.view(u8), fp.view(u8), c, steps, out.view(u8), 1)
+    return out
 
 
 def in_place(output: Any, img: Prepared) -> bool:

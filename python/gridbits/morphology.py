@@ -112,11 +112,15 @@ def _run(pairs: _Any, image: _Any, footprint: _Any, out: _Any) -> _np.ndarray:
     """``pairs`` of ``(native function, border)`` in order, then ``out``: one footprint
     repeated once goes through the fused path (straight into ``out`` when it takes the
     bytes as they are), anything else step by step."""
+    fused = tuple((_morph.STEPS[f][0], b) for f, b in pairs)
+    if out is None:
+        r = _morph.quick(fused, image, footprint)
+        if r is not None:
+            return r
     img = _morph.image(image, "image", "skimage.morphology")
     steps = _steps(footprint, img.ndim)
     if len(steps) == 1 and steps[0][2] == 1:
         fp, c, _ = steps[0]
-        fused = tuple((_morph.STEPS[f][0], b) for f, b in pairs)
         if out is not None and _morph.in_place(out, img):
             _morph.fused(fused, img, fp, c, out)
             return out

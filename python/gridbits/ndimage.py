@@ -196,6 +196,19 @@ def _check_depth(dtype: _np.dtype, n: int) -> None:
 
 def _morph_call(func, input, structure, iterations, mask, output, border_value, origin, axes):
     """The shared body of erosion, dilation, opening and closing."""
+    if (
+        output is None
+        and mask is None
+        and axes is None
+        and type(iterations) is int
+        and iterations == 1
+        and type(origin) is int
+        and origin == 0
+    ):
+        border = bool(border_value)
+        r = _morph.quick(tuple((e, border) for e in _morph.STEPS[func]), input, structure)
+        if r is not None:
+            return r
     img = _morph.image(input)
     _morph.check_axes(axes, img.ndim)
     fp = _morph.structure(structure, img.ndim)

@@ -144,3 +144,42 @@ fn three_rows_on_a_large_image_equals_the_stripes() {
         }
     }
 }
+
+#[test]
+fn one_step_matches_naive_for_every_pattern_at_every_level() {
+    // One step (the engine's own loop with AVX-512: a ring of four rows, a row packed and
+    // a row written per turn) by each of the 511 patterns of the 3x3 box, at every CPU
+    // level, on the heights where the turns overlap (1-3 rows) and past them, widths at
+    // and around the word edges, padded rows and a threshold.
+    let mut rng = SplitMix::new(0x0031_3a04);
+    let steps = [
+        [Step::Erode { border: false }],
+        [Step::Erode { border: true }],
+        [Step::Dilate { border: false }],
+        [Step::Dilate { border: true }],
+    ];
+    for pattern in 1u32..512 {
+        let fp = Footprint::try_from_fn(3, 3, |x, y| pattern >> (3 * y + x) & 1 != 0)
+            .expect("a valid size");
+        let w = [1, 63, 64, 65, 127, 128, 129][pattern as usize % 7];
+        let h = 1 + pattern as usize % 6;
+        let pct = [0, 30, 50, 70, 100][rng.below(5) as usize];
+        let threshold = [0u8, 100][rng.below(2) as usize];
+        let pad = rng.below(3) as usize;
+        let (pixels, cells) = byte_image(&mut rng, w, h, pad, pct, threshold);
+        let image = ByteImage::new(&pixels, w, h, w + pad, threshold);
+        for step in &steps {
+            for level in Level::ALL {
+                cpu::with_level(level, || {
+                    check(
+                        &image,
+                        &cells,
+                        &fp,
+                        step,
+                        &format!("pattern {pattern:#x} {level:?}"),
+                    );
+                });
+            }
+        }
+    }
+}

@@ -37,6 +37,8 @@ mod pack;
 mod popcount;
 pub use pack::ByteKernel;
 pub(crate) use pack::{pack_row, unpack_row};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use pack::{pack_row_avx512, unpack_row_avx512};
 
 /// A `width x height` bitboard sized at run time. See the [module documentation](self).
 #[derive(Clone, PartialEq, Eq, Hash)]

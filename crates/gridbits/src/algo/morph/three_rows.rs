@@ -3,17 +3,27 @@
 //! centre): one pass over the image, one output row at a time, with no grid of the whole
 //! image and no stripe.
 //!
-//! Each input row is packed once into a ring of three packed rows; each step keeps its own
-//! ring of three rows of its output, one row behind the step before it. Per output row a
-//! step ANDs (erosion) or ORs (dilation) the rows of its ring that share a pattern of
-//! columns, then takes the shifts of one column left and right of that within the same
-//! words; the last step's row is unpacked straight into the output bytes. Everything a row
-//! touches (a few rows of 32 words for a 2048-wide image) stays in the first-level cache,
-//! so the image's bytes are read once and the output's written once, in one loop.
+//! The window is separable by rows: an output row is the AND (erosion) or OR (dilation) of
+//! three rows, each the AND / OR of one row of the input over the columns its footprint row
+//! reads. So each row of a step's input is stored once in a ring (packed, widened by a
+//! word of the border on either side) together with its horizontal passes, one per distinct
+//! column pattern of the footprint's rows (one for the 3x3 square, one for the cross, none
+//! for a column), made as the row is stored; an output row is then one word operation per
+//! footprint row. Each step's ring is one row behind the step before it; the last step's
+//! row is unpacked straight into the output bytes. Everything a row touches (a few rows of
+//! 32 words for a 2048-wide image) stays in the first-level cache, so the image's bytes are
+//! read once and the output's written once, in one loop.
+//!
+//! With AVX-512 the whole pass is compiled for it with the byte kernels inlined, and one
+//! step (an erosion or a dilation, the commonest call) keeps a ring of four rows so that
+//! the same loop packs image row `t` and writes output row `t - 2`: the loads of one and
+//! the stores of the other are in flight together (0.12 ms against 0.14 ms for a 3x3
+//! erosion of 2048x2048 bytes, a memory copy of them taking 0.09 ms; see
+//! docs/benchmarks.md, "morph4").
 //!
 //! Cells off the image read the step's border value: rows above and below the image are a
 //! row of it, the words left and right of a row are words of it, and the bits past the
-//! width of each ring row are set to it when the row is written.
+//! width of each ring row are set to it when the row is stored.
 
 use super::footprint::Footprint;
 use super::row_runs::op;
@@ -74,39 +84,21 @@ pub(crate) struct Out<'a> {
     pub empty: u8,
 }
 
-/// `dst(x) = op(dst(x), h(x))`, where `h` is the AND or OR, over the column offsets of
-/// `MASK` (bit `dx + 1`), of the cells of `v = op(a, b, c)` (the first `ROWS` of them); the
-/// rows are widened by one word of the border on either side (two words more than `dst`).
-/// One plain loop of word operations, which the compiler vectorises; `v` is made from the
-/// rows for each of the three words a word reads (loads from the first-level cache), so no
-/// scratch row is written.
+/// `dst(x)`: the AND or OR, over the column offsets of `MASK` (bit `dx + 1`), of the cells
+/// `x + dx` of `row`, which is widened by one word of the border on either side (two words
+/// more than `dst`). One plain loop of word operations, which the compiler vectorises.
 #[inline(always)]
-fn gather<const ALL: bool, const MASK: u8, const ROWS: usize>(
-    dst: &mut [u64],
-    a: &[u64],
-    b: &[u64],
-    c: &[u64],
-) {
+fn horizontal<const ALL: bool, const MASK: u8>(dst: &mut [u64], row: &[u64]) {
     let n = dst.len();
-    let (a, b, c) = (&a[..n + 2], &b[..n + 2], &c[..n + 2]);
-    let v = |j: usize| {
-        let mut x = a[j];
-        if ROWS > 1 {
-            x = op::<ALL>(x, b[j]);
-        }
-        if ROWS > 2 {
-            x = op::<ALL>(x, c[j]);
-        }
-        x
-    };
+    let row = &row[..n + 2];
     // Indexed (not `iter_mut().enumerate()`): the form that measured fastest here.
     #[allow(clippy::needless_range_loop)]
     for i in 0..n {
-        let (before, at, after) = (v(i), v(i + 1), v(i + 2));
+        let (before, at, after) = (row[i], row[i + 1], row[i + 2]);
         // Cell x reads x - 1 (the word before, shifted up) and x + 1 (shifted down).
         let l = (at << 1) | (before >> 63);
         let r = (at >> 1) | (after << 63);
-        let h = match MASK {
+        dst[i] = match MASK {
             7 => op::<ALL>(op::<ALL>(l, at), r),
             3 => op::<ALL>(l, at),
             6 => op::<ALL>(at, r),
@@ -115,89 +107,238 @@ fn gather<const ALL: bool, const MASK: u8, const ROWS: usize>(
             4 => r,
             _ => at,
         };
-        dst[i] = op::<ALL>(dst[i], h);
     }
 }
 
-/// [`gather`] with the mask as a value.
+/// [`horizontal`] with the mask as a value.
 #[inline(always)]
-fn gather_mask<const ALL: bool, const ROWS: usize>(dst: &mut [u64], rows: [&[u64]; 3], mask: u8) {
-    let [a, b, c] = rows;
+fn horizontal_mask<const ALL: bool>(dst: &mut [u64], row: &[u64], mask: u8) {
     match mask {
-        7 => gather::<ALL, 7, ROWS>(dst, a, b, c),
-        3 => gather::<ALL, 3, ROWS>(dst, a, b, c),
-        6 => gather::<ALL, 6, ROWS>(dst, a, b, c),
-        5 => gather::<ALL, 5, ROWS>(dst, a, b, c),
-        1 => gather::<ALL, 1, ROWS>(dst, a, b, c),
-        4 => gather::<ALL, 4, ROWS>(dst, a, b, c),
-        _ => gather::<ALL, 2, ROWS>(dst, a, b, c),
+        7 => horizontal::<ALL, 7>(dst, row),
+        3 => horizontal::<ALL, 3>(dst, row),
+        6 => horizontal::<ALL, 6>(dst, row),
+        5 => horizontal::<ALL, 5>(dst, row),
+        1 => horizontal::<ALL, 1>(dst, row),
+        4 => horizontal::<ALL, 4>(dst, row),
+        _ => horizontal::<ALL, 2>(dst, row),
     }
 }
 
-/// One output row of a step: `dst` from the three widened input rows `rows` (above, at,
-/// below; their bits past the width and their end words hold the border). The rows that
-/// read the same columns go through one [`gather`] (at most three loops, one for the 3x3
-/// square, two for the cross).
-#[inline(always)]
-fn step_row<const ALL: bool>(win: Window, rows: [&[u64]; 3], dst: &mut [u64]) {
-    dst.fill(if ALL { !0 } else { 0 });
-    for mask in 1..8u8 {
-        let (mut group, mut len) = ([0usize; 3], 0);
-        for (i, &m) in win.masks.iter().enumerate() {
-            if m == mask {
-                group[len] = i;
-                len += 1;
+/// Where a step reads one row of its window (above, at, below) from: nowhere (the
+/// footprint has no cell in that row), the stored row itself (its centre column alone), or
+/// the `j`-th horizontal pass made of each stored row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    Skip,
+    Packed,
+    Made(usize),
+}
+
+/// How a step reads its window: the source of each of its three rows, and the column
+/// patterns made of every row as it is stored (one for the 3x3 square, one for the cross,
+/// at most three; none for a pattern of the centre column alone).
+#[derive(Clone, Copy, Debug)]
+struct Reads {
+    sources: [Source; 3],
+    made: [u8; 3],
+    n_made: usize,
+}
+
+impl Reads {
+    fn new(win: Window) -> Reads {
+        let mut r = Reads {
+            sources: [Source::Skip; 3],
+            made: [0; 3],
+            n_made: 0,
+        };
+        for (k, &m) in win.masks.iter().enumerate() {
+            r.sources[k] = match m {
+                0 => Source::Skip,
+                2 => Source::Packed,
+                _ => match r.made[..r.n_made].iter().position(|&x| x == m) {
+                    Some(j) => Source::Made(j),
+                    None => {
+                        r.made[r.n_made] = m;
+                        r.n_made += 1;
+                        Source::Made(r.n_made - 1)
+                    }
+                },
+            };
+        }
+        r
+    }
+}
+
+/// One stored row of a step's input: the packed row widened by a word of the border on
+/// either side (its bits past the width hold the border too), and the horizontal passes of
+/// it that the step reads.
+struct Slot {
+    packed: Vec<u64>,
+    made: [Vec<u64>; 3],
+}
+
+impl Slot {
+    /// A slot of `wpr` words a row, its end words `border` and the rest `fill`.
+    fn new(wpr: usize, border: u64, fill: u64) -> Slot {
+        let mut packed = vec![fill; wpr + 2];
+        packed[0] = border;
+        packed[wpr + 1] = border;
+        Slot {
+            packed,
+            made: [vec![fill; wpr], vec![fill; wpr], vec![fill; wpr]],
+        }
+    }
+
+    /// The `wpr` words of the row between its end words, to be written.
+    #[inline(always)]
+    fn row_mut(&mut self, wpr: usize) -> &mut [u64] {
+        &mut self.packed[1..=wpr]
+    }
+
+    /// Sets the bits past `width` to `border` and makes the horizontal passes of `reads`.
+    #[inline(always)]
+    fn finish(&mut self, reads: &Reads, width: usize, border: u64, erode: bool) {
+        let wpr = width.div_ceil(64);
+        let t = tail_mask(width);
+        let last = &mut self.packed[wpr];
+        *last = (*last & t) | (border & !t);
+        let Slot { packed, made } = self;
+        for (dst, &mask) in made.iter_mut().zip(&reads.made[..reads.n_made]) {
+            if erode {
+                horizontal_mask::<true>(dst, packed, mask);
+            } else {
+                horizontal_mask::<false>(dst, packed, mask);
             }
         }
-        let pick = |k: usize| rows[group[k.min(len.saturating_sub(1))]];
-        match len {
-            0 => {}
-            1 => gather_mask::<ALL, 1>(dst, [pick(0), pick(0), pick(0)], mask),
-            2 => gather_mask::<ALL, 2>(dst, [pick(0), pick(1), pick(1)], mask),
-            _ => gather_mask::<ALL, 3>(dst, [pick(0), pick(1), pick(2)], mask),
+    }
+
+    /// The row as `source` reads it (`None` for `Skip`).
+    #[inline(always)]
+    fn read(&self, source: Source, wpr: usize) -> Option<&[u64]> {
+        match source {
+            Source::Skip => None,
+            Source::Packed => Some(&self.packed[1..=wpr]),
+            Source::Made(j) => Some(&self.made[j][..wpr]),
         }
     }
 }
 
-/// Sets the bits of `row`'s last word past `width` to `fill`.
+/// `dst[i] = op(rows[0][i], rows[1][i], ...)` over the `Some` rows (one at least).
 #[inline(always)]
-fn fill_tail(row: &mut [u64], width: usize, fill: u64) {
-    if let Some(last) = row.last_mut() {
-        let t = tail_mask(width);
-        *last = (*last & t) | (fill & !t);
+fn combine<const ALL: bool>(dst: &mut [u64], rows: [Option<&[u64]>; 3]) {
+    let n = dst.len();
+    // Indexed loops, as in `horizontal`.
+    #[allow(clippy::needless_range_loop)]
+    match rows {
+        [Some(a), Some(b), Some(c)] => {
+            let (a, b, c) = (&a[..n], &b[..n], &c[..n]);
+            for i in 0..n {
+                dst[i] = op::<ALL>(op::<ALL>(a[i], b[i]), c[i]);
+            }
+        }
+        [Some(a), Some(b), None] | [Some(a), None, Some(b)] | [None, Some(a), Some(b)] => {
+            let (a, b) = (&a[..n], &b[..n]);
+            for i in 0..n {
+                dst[i] = op::<ALL>(a[i], b[i]);
+            }
+        }
+        [Some(a), None, None] | [None, Some(a), None] | [None, None, Some(a)] => {
+            dst.copy_from_slice(&a[..n]);
+        }
+        [None, None, None] => dst.fill(if ALL { !0 } else { 0 }),
     }
 }
 
-/// One step's output row `y` from the ring `src` of its input (row `r` of the input at
-/// `src[r % 3]`, widened), the rows off the image read as `edge`.
-#[inline(always)]
-fn compute(win: Window, src: &[Vec<u64>; 3], edge: &[u64], y: usize, h: usize, dst: &mut [u64]) {
-    let above = if y == 0 { edge } else { &src[(y - 1) % 3] };
-    let below = if y + 1 >= h { edge } else { &src[(y + 1) % 3] };
-    let rows = [above, &src[y % 3][..], below];
-    if win.erode {
-        step_row::<true>(win, rows, dst);
-    } else {
-        step_row::<false>(win, rows, dst);
+/// One step: its window, how it reads it, its ring of three stored input rows (row `r` of
+/// its input in `ring[r % 3]`) and a row of the border for the rows off the image.
+struct Stage {
+    win: Window,
+    reads: Reads,
+    ring: [Slot; 3],
+    edge: Slot,
+}
+
+impl Stage {
+    fn new(win: Window, wpr: usize) -> Stage {
+        let b = win.border_word();
+        Stage {
+            win,
+            reads: Reads::new(win),
+            ring: [
+                Slot::new(wpr, b, 0),
+                Slot::new(wpr, b, 0),
+                Slot::new(wpr, b, 0),
+            ],
+            // Every pass of a row of the border is the border.
+            edge: Slot::new(wpr, b, b),
+        }
+    }
+
+    /// Output row `y` of the step (of `h` rows) into `dst`.
+    #[inline(always)]
+    fn compute(&self, y: usize, h: usize, dst: &mut [u64]) {
+        let wpr = dst.len();
+        let above = if y == 0 {
+            &self.edge
+        } else {
+            &self.ring[(y - 1) % 3]
+        };
+        let below = if y + 1 >= h {
+            &self.edge
+        } else {
+            &self.ring[(y + 1) % 3]
+        };
+        let at = &self.ring[y % 3];
+        let s = self.reads.sources;
+        let rows = [
+            above.read(s[0], wpr),
+            at.read(s[1], wpr),
+            below.read(s[2], wpr),
+        ];
+        if self.win.erode {
+            combine::<true>(dst, rows);
+        } else {
+            combine::<false>(dst, rows);
+        }
     }
 }
 
-/// A ring of three rows of `wpr` words widened by a word of `border` on either side.
-fn ring(wpr: usize, border: u64) -> [Vec<u64>; 3] {
-    let row = || {
-        let mut r = vec![0u64; wpr + 2];
-        r[0] = border;
-        r[wpr + 1] = border;
-        r
-    };
-    [row(), row(), row()]
+/// Packs one row of bytes into `dst`: by the row kernel of AVX-512, inlined, when `AVX512`
+/// (the caller was compiled for it), else through `kernel`.
+#[inline(always)]
+fn pack<const AVX512: bool>(kernel: ByteKernel, row: &[u8], threshold: u8, dst: &mut [u64]) {
+    #[cfg(target_arch = "x86_64")]
+    if AVX512 {
+        // SAFETY: `AVX512` is true only in `run_avx512`, which runs on CPUs with AVX-512 F
+        // and BW.
+        unsafe { crate::grid::pack_row_avx512(row, threshold, dst) };
+        return;
+    }
+    pack_row(kernel, row, threshold, dst);
+}
+
+/// Unpacks one row of words into bytes, as [`pack`] chooses its kernel.
+#[inline(always)]
+fn unpack<const AVX512: bool>(kernel: ByteKernel, words: &[u64], set: u8, empty: u8, o: &mut [u8]) {
+    #[cfg(target_arch = "x86_64")]
+    if AVX512 {
+        // SAFETY: as in `pack`.
+        unsafe { crate::grid::unpack_row_avx512(words, set, empty, o) };
+        return;
+    }
+    unpack_row(kernel, words, set, empty, o);
 }
 
 /// The pipeline: row `t` of the image is packed at turn `t`, step `k` (from 1) computes its
-/// row `t - k`, and the last step's row is unpacked as soon as it is made. Ring `k` holds
-/// the rows step `k` (from 0) reads, widened by its border.
+/// row `t - k`, and the last step's row is unpacked as soon as it is made. Stage `k` holds
+/// the rows step `k` (from 0) reads.
 #[inline(always)]
-fn run_body(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>, kernel: ByteKernel) {
+fn run_body<const AVX512: bool>(
+    image: &ByteImage<'_>,
+    steps: &[Window],
+    out: Out<'_>,
+    kernel: ByteKernel,
+) {
     let (w, h) = image.size();
     let n = steps.len();
     if n == 0 || w == 0 || h == 0 {
@@ -205,35 +346,179 @@ fn run_body(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>, kernel: ByteK
     }
     let wpr = w.div_ceil(64);
     let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
-    let mut rings: Vec<[Vec<u64>; 3]> = steps.iter().map(|s| ring(wpr, s.border_word())).collect();
-    let edges: Vec<Vec<u64>> = steps
-        .iter()
-        .map(|s| vec![s.border_word(); wpr + 2])
-        .collect();
+    let mut stages: Vec<Stage> = steps.iter().map(|&s| Stage::new(s, wpr)).collect();
     let mut last = vec![0u64; wpr];
     for t in 0..h + n {
         if t < h {
             let row = &pixels[t * stride..t * stride + w];
-            let dst = &mut rings[0][t % 3][1..=wpr];
-            pack_row(kernel, row, threshold, dst);
-            fill_tail(dst, w, steps[0].border_word());
+            let first = &mut stages[0];
+            let slot = &mut first.ring[t % 3];
+            pack::<AVX512>(kernel, row, threshold, slot.row_mut(wpr));
+            slot.finish(&first.reads, w, first.win.border_word(), first.win.erode);
         }
-        for (k, &win) in steps.iter().enumerate() {
-            // Step k (from 0) makes its row t - k - 1 from rings[k].
+        for k in 0..n {
+            // Step k (from 0) makes its row t - k - 1.
             let Some(y) = t.checked_sub(k + 1) else { break };
             if y >= h {
                 continue;
             }
             if k + 1 < n {
-                let (head, tail) = rings.split_at_mut(k + 1);
-                let dst = &mut tail[0][y % 3][1..=wpr];
-                compute(win, &head[k], &edges[k], y, h, dst);
-                fill_tail(dst, w, steps[k + 1].border_word());
+                let (head, tail) = stages.split_at_mut(k + 1);
+                let next = &mut tail[0];
+                let slot = &mut next.ring[y % 3];
+                head[k].compute(y, h, slot.row_mut(wpr));
+                slot.finish(&next.reads, w, next.win.border_word(), next.win.erode);
             } else {
-                compute(win, &rings[k], &edges[k], y, h, &mut last);
+                stages[k].compute(y, h, &mut last);
                 let o = &mut out.pixels[y * out.stride..y * out.stride + w];
-                unpack_row(kernel, &last, out.set, out.empty, o);
+                unpack::<AVX512>(kernel, &last, out.set, out.empty, o);
             }
+        }
+    }
+}
+
+/// [`run_body`] compiled for AVX-512 F and BW: the word loops vectorised, the bytes packed
+/// and unpacked by the AVX-512 row kernels inlined.
+///
+/// # Safety
+/// The CPU must have AVX2 and AVX-512 F and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+unsafe fn run_avx512(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
+    run_body::<true>(image, steps, out, ByteKernel::Avx512);
+}
+
+/// One turn of [`one_step_avx512`]: packs row `t` of the image (`row`, when `PACK`) into
+/// `fresh` and writes output row `t - 2` (when `EMIT`) from `rows` (its window's rows as the
+/// step reads them, a row of the operation's identity for a row it skips) into `o`, word by
+/// word in one loop, so that the loads of one row and the stores of the other are in
+/// flight together.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
+    row: &[u8],
+    threshold: u8,
+    fresh: &mut [u64],
+    rows: [&[u64]; 3],
+    o: &mut [u8],
+    set: u8,
+    empty: u8,
+    width: usize,
+) {
+    use std::arch::x86_64::*;
+    // SAFETY (every intrinsic below): this function is only called from `one_step_avx512`,
+    // which runs on CPUs with AVX-512 F and BW; loads and stores go through references to
+    // 64-byte chunks (in bounds by their type) or are masked to the row's own bytes.
+    unsafe {
+        let t = _mm512_set1_epi8(threshold as i8);
+        let (s, e) = (_mm512_set1_epi8(set as i8), _mm512_set1_epi8(empty as i8));
+        let (full, tail) = (width / 64, width % 64);
+        let wpr = width.div_ceil(64);
+        let [a, b, c] = rows;
+        let (a, b, c) = (&a[..wpr], &b[..wpr], &c[..wpr]);
+        let fresh = &mut fresh[1..=wpr];
+        let src = &row.as_chunks::<64>().0[..if PACK { full } else { 0 }];
+        let dst = &mut o.as_chunks_mut::<64>().0[..if EMIT { full } else { 0 }];
+        for i in 0..full {
+            if PACK {
+                let v = _mm512_loadu_si512(src[i].as_ptr().cast());
+                fresh[i] = _mm512_cmpgt_epu8_mask(v, t);
+            }
+            if EMIT {
+                let w = op::<ALL>(op::<ALL>(a[i], b[i]), c[i]);
+                _mm512_storeu_si512(dst[i].as_mut_ptr().cast(), _mm512_mask_blend_epi8(w, e, s));
+            }
+        }
+        if tail != 0 {
+            let mask = (1u64 << tail) - 1;
+            if PACK {
+                let v = _mm512_maskz_loadu_epi8(mask, row[full * 64..].as_ptr().cast());
+                fresh[full] = _mm512_cmpgt_epu8_mask(v, t);
+            }
+            if EMIT {
+                let w = op::<ALL>(op::<ALL>(a[full], b[full]), c[full]);
+                let v = _mm512_mask_blend_epi8(w, e, s);
+                _mm512_mask_storeu_epi8(o[full * 64..].as_mut_ptr().cast(), mask, v);
+            }
+        }
+    }
+}
+
+/// One step (an erosion or a dilation, the Python drop-ins' commonest call) with AVX-512:
+/// as [`run_body`], with a ring of four rows so that turn `t` packs image row `t` and
+/// writes output row `t - 2` in the same loop ([`turn`]).
+///
+/// # Safety
+/// The CPU must have AVX2 and AVX-512 F and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+unsafe fn one_step_avx512(image: &ByteImage<'_>, win: Window, out: Out<'_>) {
+    if win.erode {
+        one_step_body::<true>(image, win, out);
+    } else {
+        one_step_body::<false>(image, win, out);
+    }
+}
+
+/// The body of [`one_step_avx512`] for erosion (`ALL`) or dilation.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, win: Window, out: Out<'_>) {
+    let (w, h) = image.size();
+    if w == 0 || h == 0 {
+        return;
+    }
+    let wpr = w.div_ceil(64);
+    let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
+    let b = win.border_word();
+    let reads = Reads::new(win);
+    let mut ring = [
+        Slot::new(wpr, b, 0),
+        Slot::new(wpr, b, 0),
+        Slot::new(wpr, b, 0),
+        Slot::new(wpr, b, 0),
+    ];
+    let edge = Slot::new(wpr, b, b);
+    let identity = vec![if ALL { !0u64 } else { 0 }; wpr];
+    let mut fresh = Slot::new(wpr, b, 0).packed;
+    let (set, empty) = (out.set, out.empty);
+    for t in 0..h + 2 {
+        let row = if t < h {
+            &pixels[t * stride..t * stride + w]
+        } else {
+            &[][..]
+        };
+        if t >= 2 {
+            let y = t - 2;
+            let above = if y == 0 { &edge } else { &ring[(y - 1) % 4] };
+            let below = if y + 1 >= h {
+                &edge
+            } else {
+                &ring[(y + 1) % 4]
+            };
+            let at = &ring[y % 4];
+            let s = reads.sources;
+            let rows = [
+                above.read(s[0], wpr).unwrap_or(&identity),
+                at.read(s[1], wpr).unwrap_or(&identity),
+                below.read(s[2], wpr).unwrap_or(&identity),
+            ];
+            let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+            if t < h {
+                turn::<ALL, true, true>(row, threshold, &mut fresh, rows, o, set, empty, w);
+            } else {
+                turn::<ALL, false, true>(row, threshold, &mut fresh, rows, o, set, empty, w);
+            }
+        } else if t < h {
+            let o: &mut [u8] = &mut [];
+            let rows = [&identity[..]; 3];
+            turn::<ALL, true, false>(row, threshold, &mut fresh, rows, o, set, empty, w);
+        }
+        if t < h {
+            let slot = &mut ring[t % 4];
+            std::mem::swap(&mut slot.packed, &mut fresh);
+            slot.finish(&reads, w, b, ALL);
         }
     }
 }
@@ -245,21 +530,34 @@ fn run_body(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>, kernel: ByteK
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn run_avx2(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>, kernel: ByteKernel) {
-    run_body(image, steps, out, kernel);
+    run_body::<false>(image, steps, out, kernel);
 }
 
 /// Applies `steps` in order to `image`, writing the result into `out` (checked to hold the
-/// image's rows at its stride). The AVX2 copy runs when the CPU has AVX2 (as [`crate::cpu`]
-/// allows now); the bytes are packed and unpacked by [`ByteKernel::best`].
+/// image's rows at its stride). The AVX-512 copy runs when the CPU has AVX-512 F and BW, the
+/// AVX2 copy when it has AVX2 (as [`crate::cpu`] allows now), else plain Rust; the bytes are
+/// packed and unpacked by [`ByteKernel::best`].
 pub(crate) fn run(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
     let kernel = ByteKernel::best();
     #[cfg(target_arch = "x86_64")]
     {
-        if crate::cpu::has(crate::cpu::Features::AVX2) {
+        use crate::cpu::{has, Features};
+        if kernel == ByteKernel::Avx512 && has(Features::AVX2) {
+            // SAFETY: `best` picked the AVX-512 kernel, so the CPU has AVX-512 F and BW (and
+            // AVX2, just checked); `one_step_avx512` and `run_avx512` have no other
+            // requirement.
+            return unsafe {
+                match steps {
+                    [win] => one_step_avx512(image, *win, out),
+                    _ => run_avx512(image, steps, out),
+                }
+            };
+        }
+        if has(Features::AVX2) {
             // SAFETY: `run_avx2` is only compiled for AVX2, which the CPU was just checked to
             // support; it has no other requirement.
             return unsafe { run_avx2(image, steps, out, kernel) };
         }
     }
-    run_body(image, steps, out, kernel);
+    run_body::<false>(image, steps, out, kernel);
 }

@@ -10,6 +10,8 @@ mod packbits;
 mod portable;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86::{pack_row_avx512, unpack_row_avx512};
 
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::has;

@@ -175,24 +175,33 @@ pub(super) unsafe fn unpack_avx2(words: &[u64], rows: Rows, set: u8, empty: u8, 
 /// The CPU must have AVX-512 F and BW.
 #[target_feature(enable = "avx512f,avx512bw")]
 pub(super) unsafe fn pack_avx512(src: &[u8], rows: Rows, threshold: u8, words: &mut [u64]) {
-    let t = _mm512_set1_epi8(threshold as i8);
     for y in 0..rows.height {
-        let (row, out) = (rows.row(src, y), row_words_mut(words, rows, y));
-        let (full, tail) = row.as_chunks::<64>();
-        for (o, c) in out.iter_mut().zip(full) {
-            // SAFETY: `c` is a reference to 64 bytes; the load is unaligned.
-            let v = unsafe { _mm512_loadu_si512(c.as_ptr().cast()) };
-            *o = _mm512_cmpgt_epu8_mask(v, t);
-        }
-        if !tail.is_empty() {
-            // tail.len() < 64, so the shift does not overflow.
-            let mask = (1u64 << tail.len()) - 1;
-            // SAFETY: the mask selects the first `tail.len()` bytes, all inside `tail`;
-            // masked-off bytes are not read (AVX-512 masked loads suppress faults) and are
-            // zero in `v`.
-            let v = unsafe { _mm512_maskz_loadu_epi8(mask, tail.as_ptr().cast()) };
-            out[full.len()] = _mm512_cmpgt_epu8_mask(v, t);
-        }
+        pack_row_avx512(rows.row(src, y), threshold, row_words_mut(words, rows, y));
+    }
+}
+
+/// Packs one row (`row`, every byte a cell) into `out` (at least `row.len().div_ceil(64)`
+/// words, those overwritten): a bit is set where its byte is greater than `threshold`. The
+/// row kernel of [`pack_avx512`], for engines that pack a row at a time in code compiled
+/// for AVX-512 (where it inlines).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+pub(crate) fn pack_row_avx512(row: &[u8], threshold: u8, out: &mut [u64]) {
+    let t = _mm512_set1_epi8(threshold as i8);
+    let (full, tail) = row.as_chunks::<64>();
+    for (o, c) in out.iter_mut().zip(full) {
+        // SAFETY: `c` is a reference to 64 bytes; the load is unaligned.
+        let v = unsafe { _mm512_loadu_si512(c.as_ptr().cast()) };
+        *o = _mm512_cmpgt_epu8_mask(v, t);
+    }
+    if !tail.is_empty() {
+        // tail.len() < 64, so the shift does not overflow.
+        let mask = (1u64 << tail.len()) - 1;
+        // SAFETY: the mask selects the first `tail.len()` bytes, all inside `tail`;
+        // masked-off bytes are not read (AVX-512 masked loads suppress faults) and are
+        // zero in `v`.
+        let v = unsafe { _mm512_maskz_loadu_epi8(mask, tail.as_ptr().cast()) };
+        out[full.len()] = _mm512_cmpgt_epu8_mask(v, t);
     }
 }
 
@@ -203,22 +212,31 @@ pub(super) unsafe fn pack_avx512(src: &[u8], rows: Rows, threshold: u8, words: &
 /// The CPU must have AVX-512 F and BW.
 #[target_feature(enable = "avx512f,avx512bw")]
 pub(super) unsafe fn unpack_avx512(words: &[u64], rows: Rows, set: u8, empty: u8, out: &mut [u8]) {
-    let (s, e) = (_mm512_set1_epi8(set as i8), _mm512_set1_epi8(empty as i8));
     for y in 0..rows.height {
-        let src = row_words(words, rows, y);
-        let (full, tail) = rows.row_mut(out, y).as_chunks_mut::<64>();
-        let n = full.len();
-        for (c, &w) in full.iter_mut().zip(src) {
-            let v = _mm512_mask_blend_epi8(w, e, s);
-            // SAFETY: `c` is a mutable reference to 64 bytes; the store is unaligned.
-            unsafe { _mm512_storeu_si512(c.as_mut_ptr().cast(), v) };
-        }
-        if !tail.is_empty() {
-            let mask = (1u64 << tail.len()) - 1; // tail.len() < 64
-            let v = _mm512_mask_blend_epi8(src[n], e, s);
-            // SAFETY: the mask selects the first `tail.len()` bytes, all inside `tail`; the
-            // other bytes are not written (masked stores suppress faults).
-            unsafe { _mm512_mask_storeu_epi8(tail.as_mut_ptr().cast(), mask, v) };
-        }
+        unpack_row_avx512(row_words(words, rows, y), set, empty, rows.row_mut(out, y));
+    }
+}
+
+/// Writes the `out.len()` cells of one packed row (`words`, at least `out.len().div_ceil(64)`
+/// of them) into `out`: `set` for a set bit, `empty` for a clear one. The row kernel of
+/// [`unpack_avx512`], for engines that unpack a row at a time in code compiled for AVX-512
+/// (where it inlines).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+pub(crate) fn unpack_row_avx512(words: &[u64], set: u8, empty: u8, out: &mut [u8]) {
+    let (s, e) = (_mm512_set1_epi8(set as i8), _mm512_set1_epi8(empty as i8));
+    let (full, tail) = out.as_chunks_mut::<64>();
+    let n = full.len();
+    for (c, &w) in full.iter_mut().zip(words) {
+        let v = _mm512_mask_blend_epi8(w, e, s);
+        // SAFETY: `c` is a mutable reference to 64 bytes; the store is unaligned.
+        unsafe { _mm512_storeu_si512(c.as_mut_ptr().cast(), v) };
+    }
+    if !tail.is_empty() {
+        let mask = (1u64 << tail.len()) - 1; // tail.len() < 64
+        let v = _mm512_mask_blend_epi8(words[n], e, s);
+        // SAFETY: the mask selects the first `tail.len()` bytes, all inside `tail`; the
+        // other bytes are not written (masked stores suppress faults).
+        unsafe { _mm512_mask_storeu_epi8(tail.as_mut_ptr().cast(), mask, v) };
     }
 }
