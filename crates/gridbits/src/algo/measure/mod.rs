@@ -74,6 +74,17 @@ fn index<T: LabelValue>(v: T) -> usize {
     v.label() as usize
 }
 
+/// Bit `i` set where `cells[i]` is of a region (`cells` at most 64 labels): one loop the
+/// compiler vectorizes.
+#[inline(always)]
+fn nonzero_mask<T: LabelValue>(cells: &[T]) -> u64 {
+    let mut set = 0u64;
+    for (i, v) in cells.iter().enumerate() {
+        set |= u64::from(v.label() != 0) << i;
+    }
+    set
+}
+
 /// Checks that `labels` holds `width x height` cells.
 fn check_len<T>(labels: &[T], width: usize, height: usize) -> Result<(), SizeError> {
     if width.checked_mul(height) != Some(labels.len()) {

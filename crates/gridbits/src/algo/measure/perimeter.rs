@@ -2,7 +2,7 @@
 //! region with a 4-neighbour outside it, the image's outside included) is weighted by how many
 //! of its 4-neighbours and diagonal neighbours are border cells of the same region.
 
-use super::{check, index, table, LabelValue};
+use super::{check, index, nonzero_mask, table, LabelValue};
 use crate::algo::runs::masks::shifted_eq;
 use crate::SizeError;
 
@@ -94,10 +94,7 @@ fn counts<T: LabelValue>(
         let r = row(y);
         for j in 0..bpr {
             let (x0, n) = (j * 64, (width - j * 64).min(64));
-            let mut set = 0u64;
-            for (i, v) in r[x0..x0 + n].iter().enumerate() {
-                set |= u64::from(v.label() != 0) << i;
-            }
+            let set = nonzero_mask(&r[x0..x0 + n]);
             let mut inner = shifted_eq(r, r, x0, n, -1) & shifted_eq(r, r, x0, n, 1);
             inner &= if y > 0 {
                 shifted_eq(r, row(y - 1), x0, n, 0)
