@@ -5,8 +5,8 @@
 //! the row itself and the next or previous row), and only the cells of a configuration are
 //! visited, to add its coefficient to their region.
 
-use super::{grow, nonzero_mask, LabelValue};
-use crate::algo::runs::masks::shifted_eq;
+use super::neighbours::Neighbours;
+use super::{grow, LabelValue};
 use crate::{Connectivity, SizeError};
 
 /// The Euler number (components minus holes) of every region of `labels` (a `width x height`
@@ -45,76 +45,46 @@ pub fn euler_numbers<T: LabelValue>(
     conn: Connectivity,
 ) -> Result<Vec<i64>, SizeError> {
     super::check_len(labels, width, height)?;
-    let features = crate::cpu::Features::AVX2;
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::has(features) {
-        // SAFETY: `cpu::has` checked AVX2 just above: the feature `avx2` is compiled for,
-        // its only requirement.
-        return unsafe { avx2(labels, width, height, conn) };
-    }
-    let _ = features;
-    counts(labels, width, height, conn)
+    counts(&Neighbours::new(labels, width, height)?, labels, width, conn)
 }
 
-/// [`counts`] compiled for AVX2 (compares of wide labels four or more at a time).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn avx2<T: LabelValue>(
+/// The sums of coefficients of [`euler_numbers`] from the image's neighbour masks, in a
+/// table indexed by label that grows as labels are met (every region has a cell of
+/// coefficient +1: its last cell in raster order for 8-connected regions, its first for
+/// 4-connected ones, so the table reaches the largest label).
+pub(super) fn counts<T: LabelValue>(
+    masks: &Neighbours,
     labels: &[T],
     width: usize,
-    height: usize,
     conn: Connectivity,
 ) -> Result<Vec<i64>, SizeError> {
-    counts(labels, width, height, conn)
-}
-
-/// The sums of coefficients of [`euler_numbers`], in a table indexed by label that grows as
-/// labels are met (every region has a cell of coefficient +1: its last cell in raster order
-/// for 8-connected regions, its first for 4-connected ones, so the table reaches the
-/// largest label).
-#[inline(always)]
-fn counts<T: LabelValue>(
-    labels: &[T],
-    width: usize,
-    height: usize,
-    conn: Connectivity,
-) -> Result<Vec<i64>, SizeError> {
+    let height = labels.len() / width.max(1);
     let size = (width, height);
     let mut acc: Vec<i64> = Vec::new();
     let mut max = 0u64;
-    let row = |y: usize| &labels[y * width..(y + 1) * width];
     for y in 0..height {
-        let r = row(y);
-        // 8-connected: the row below; 4-connected: the row above.
-        let other = match conn {
-            Connectivity::Eight => (y + 1 < height).then(|| row(y + 1)),
-            Connectivity::Four => y.checked_sub(1).map(row),
-        };
-        for x0 in (0..width).step_by(64) {
-            let n = (width - x0).min(64);
-            let set = nonzero_mask(&r[x0..x0 + n]);
+        let r = &labels[y * width..(y + 1) * width];
+        for j in 0..masks.words {
+            let [set, left, right, up, down, up_left, _, down_left, down_right] =
+                masks.block(y, j);
             if set == 0 {
                 continue;
             }
-            let eq = |o: Option<&[T]>, d: isize| o.map_or(0, |o| shifted_eq(r, o, x0, n, d));
             let (plus, minus) = match conn {
                 Connectivity::Eight => {
-                    let (right, left) = (eq(Some(r), 1), eq(Some(r), -1));
-                    let (down, down_right, down_left) = (eq(other, 0), eq(other, 1), eq(other, -1));
                     let alone = !right & !down & !down_right;
                     let anti = down_left & !left & !down;
                     let three = right & down & !down_right;
                     (set & alone, set & (anti | three))
                 }
                 Connectivity::Four => {
-                    let left = eq(Some(r), -1);
-                    let (up, up_left) = (eq(other, 0), eq(other, -1));
                     let alone = !left & !up & !up_left;
                     let diagonal = up_left & !left & !up;
                     let three = left & up & !up_left;
                     (set & (alone | diagonal), set & three)
                 }
             };
+            let x0 = j * 64;
             for (mut m, coef) in [(plus, 1i64), (minus, -1)] {
                 while m != 0 {
                     let l = r[x0 + m.trailing_zeros() as usize].label();

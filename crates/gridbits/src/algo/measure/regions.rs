@@ -219,15 +219,55 @@ struct BoxSums<S> {
 }
 
 /// The buffers of a row scan, or the error of a row too wide for them.
-fn row_runs(width: usize, height: usize) -> Result<RowRuns, SizeError> {
-    RowRuns::new(width).ok_or_else(|| {
-        SizeError::new(
-            "label image",
-            width,
-            height,
-            "rows of 2^32 cells or more, or no memory for one row's runs",
-        )
-    })
+pub(super) fn row_runs(width: usize, height: usize) -> Result<RowRuns, SizeError> {
+    RowRuns::new(width).ok_or_else(|| row_error(width, height))
+}
+
+/// The error of rows too wide for the scans.
+fn row_error(width: usize, height: usize) -> SizeError {
+    SizeError::new(
+        "label image",
+        width,
+        height,
+        "rows of 2^32 cells or more, or no memory for one row's runs",
+    )
+}
+
+/// Bit `i` set where `keep(cells[i])`: one loop the compiler vectorizes.
+#[inline(always)]
+fn mask(cells: &[u64; 64], keep: impl Fn(u64) -> bool) -> u64 {
+    let mut m = 0u64;
+    for (i, &c) in cells.iter().enumerate() {
+        m |= u64::from(keep(c)) << i;
+    }
+    m
+}
+
+/// Bit `i` set where `a[i] != b[i]`.
+#[inline(always)]
+fn mask_pairs(a: &[u64; 64], b: &[u64; 64]) -> u64 {
+    let mut m = 0u64;
+    for i in 0..64 {
+        m |= u64::from(a[i] != b[i]) << i;
+    }
+    m
+}
+
+/// The sum of the positions of the set bits of `m`: bit `k` of the positions, counted.
+#[inline(always)]
+fn position_sum(m: u64) -> u64 {
+    const BITS: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    BITS.iter()
+        .enumerate()
+        .map(|(k, &b)| u64::from((m & b).count_ones()) << k)
+        .sum()
 }
 
 /// Every region's area, bounding box and sums of columns and rows (from which the
@@ -277,31 +317,66 @@ where
         bounds: Bounds::EMPTY,
     };
     let mut acc: Vec<BoxSums<S>> = Vec::new();
-    let mut runs = row_runs(width, height)?;
+    if u32::try_from(width).is_err() {
+        return Err(row_error(width, height));
+    }
     let mut max = 0;
+    // Adds cells `s..e` (`len` of them, summing to `sum`) of row `y` to region `l`.
+    let mut add = |l: u64, s: usize, e: usize, len: u64, sum: u64, y: usize| {
+        if l >= acc.len() as u64 {
+            grow(&mut acc, l, empty, size)?;
+        }
+        max = max.max(l);
+        let r = &mut acc[l as usize];
+        r.area += len;
+        r.sum_x += S::from(sum);
+        r.sum_y += S::from(y as u64 * len);
+        r.bounds.add(s, e, y);
+        Ok::<(), SizeError>(())
+    };
     for y in 0..height {
         let row = &labels[y * width..(y + 1) * width];
-        runs.scan(row);
-        for (s, e) in runs.runs() {
-            let l = row[s].label();
-            if l >= acc.len() as u64 {
-                grow(&mut acc, l, empty, size)?;
+        for (b, block) in row.chunks(64).enumerate() {
+            let base = b * 64;
+            let mut cells = [0u64; 64];
+            for (c, &v) in cells.iter_mut().zip(block) {
+                *c = v.label();
             }
-            max = max.max(l);
-            let r = &mut acc[l as usize];
-            let len = (e - s) as u64;
-            r.area += len;
-            // The sum of s..e, len (s + e - 1) / 2, the even factor halved first (under
-            // width^2, which fits as rows are under 2^32 cells).
-            let ends = (s + e - 1) as u64;
-            let (p, q) = if len % 2 == 1 {
-                (ends / 2, len)
-            } else {
-                (ends, len / 2)
-            };
-            r.sum_x += S::from(p * q);
-            r.sum_y += S::from(y as u64 * len);
-            r.bounds.add(s, e, y);
+            let set = mask(&cells, |c| c != 0);
+            if set == 0 {
+                continue;
+            }
+            let first = cells[set.trailing_zeros() as usize];
+            let same = mask(&cells, |c| c == first);
+            if same == set {
+                // One region in the block (the common case): its cells at once.
+                let len = u64::from(set.count_ones());
+                let sum = base as u64 * len + position_sum(set);
+                let (s, e) = (set.trailing_zeros(), 64 - set.leading_zeros());
+                add(first, base + s as usize, base + e as usize, len, sum, y)?;
+                continue;
+            }
+            // Pieces of runs within the block: cells that differ from the one before (the
+            // block's first cell starts one), to the cells before a change.
+            let mut previous = [0u64; 64];
+            previous[1..].copy_from_slice(&cells[..63]);
+            let differs = mask_pairs(&cells, &previous) | 1;
+            let mut starts = set & differs;
+            let mut ends = set & ((differs >> 1) | (1 << 63));
+            while starts != 0 {
+                let (s, e) = (starts.trailing_zeros() as usize, ends.trailing_zeros() as usize + 1);
+                starts &= starts - 1;
+                ends &= ends - 1;
+                let len = (e - s) as u64;
+                let (xs, xe) = ((base + s) as u64, (base + e) as u64);
+                // xs + ... + (xe - 1), the even factor halved first.
+                let sum = if len % 2 == 1 {
+                    (xs + xe - 1) / 2 * len
+                } else {
+                    (xs + xe - 1) * (len / 2)
+                };
+                add(cells[s], base + s, base + e, len, sum, y)?;
+            }
         }
     }
     let mut out = table(max as usize, RegionBox::default(), size)?;
