@@ -6,7 +6,7 @@
 //! the image is at most 65536 wide) and moved to the region's box corner at the end: the
 //! moved sums fit, so the wrapping arithmetic gives them exactly.
 
-use super::scan::RowRuns;
+use super::scan::{for_each_piece, RowRuns};
 use super::{check_len, grow, table, LabelValue};
 use crate::SizeError;
 
@@ -233,26 +233,6 @@ fn row_error(width: usize, height: usize) -> SizeError {
     )
 }
 
-/// Bit `i` set where `keep(cells[i])`: one loop the compiler vectorizes.
-#[inline(always)]
-fn mask(cells: &[u64; 64], keep: impl Fn(u64) -> bool) -> u64 {
-    let mut m = 0u64;
-    for (i, &c) in cells.iter().enumerate() {
-        m |= u64::from(keep(c)) << i;
-    }
-    m
-}
-
-/// Bit `i` set where `a[i] != b[i]`.
-#[inline(always)]
-fn mask_pairs(a: &[u64; 64], b: &[u64; 64]) -> u64 {
-    let mut m = 0u64;
-    for i in 0..64 {
-        m |= u64::from(a[i] != b[i]) << i;
-    }
-    m
-}
-
 /// The sum of the positions of the set bits of `m`: bit `k` of the positions, counted.
 #[inline(always)]
 fn position_sum(m: u64) -> u64 {
@@ -334,51 +314,12 @@ where
         r.bounds.add(s, e, y);
         Ok::<(), SizeError>(())
     };
-    for y in 0..height {
-        let row = &labels[y * width..(y + 1) * width];
-        for (b, block) in row.chunks(64).enumerate() {
-            let base = b * 64;
-            let mut cells = [0u64; 64];
-            for (c, &v) in cells.iter_mut().zip(block) {
-                *c = v.label();
-            }
-            let set = mask(&cells, |c| c != 0);
-            if set == 0 {
-                continue;
-            }
-            let first = cells[set.trailing_zeros() as usize];
-            let same = mask(&cells, |c| c == first);
-            if same == set {
-                // One region in the block (the common case): its cells at once.
-                let len = u64::from(set.count_ones());
-                let sum = base as u64 * len + position_sum(set);
-                let (s, e) = (set.trailing_zeros(), 64 - set.leading_zeros());
-                add(first, base + s as usize, base + e as usize, len, sum, y)?;
-                continue;
-            }
-            // Pieces of runs within the block: cells that differ from the one before (the
-            // block's first cell starts one), to the cells before a change.
-            let mut previous = [0u64; 64];
-            previous[1..].copy_from_slice(&cells[..63]);
-            let differs = mask_pairs(&cells, &previous) | 1;
-            let mut starts = set & differs;
-            let mut ends = set & ((differs >> 1) | (1 << 63));
-            while starts != 0 {
-                let (s, e) = (starts.trailing_zeros() as usize, ends.trailing_zeros() as usize + 1);
-                starts &= starts - 1;
-                ends &= ends - 1;
-                let len = (e - s) as u64;
-                let (xs, xe) = ((base + s) as u64, (base + e) as u64);
-                // xs + ... + (xe - 1), the even factor halved first.
-                let sum = if len % 2 == 1 {
-                    (xs + xe - 1) / 2 * len
-                } else {
-                    (xs + xe - 1) * (len / 2)
-                };
-                add(cells[s], base + s, base + e, len, sum, y)?;
-            }
-        }
-    }
+    for_each_piece(labels, width, height, |l, y, base, piece| {
+        let len = u64::from(piece.count_ones());
+        let sum = base as u64 * len + position_sum(piece);
+        let (s, e) = (piece.trailing_zeros(), 64 - piece.leading_zeros());
+        add(l, base + s as usize, base + e as usize, len, sum, y)
+    })?;
     let mut out = table(max as usize, RegionBox::default(), size)?;
     for (o, r) in out.iter_mut().zip(acc.iter().skip(1)) {
         if r.area > 0 {

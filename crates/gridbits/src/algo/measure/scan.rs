@@ -92,6 +92,75 @@ impl RowRuns {
     }
 }
 
+/// Visits the cells of every region block by block: for each block of 64 cells of each
+/// row, `visit(label, y, base, piece)` with `piece` a mask of cells (bit `i`: cell `base +
+/// i` of row `y`) of one region: a block of one region (the common case) is one piece,
+/// whatever its gaps; a block of several regions is cut into its runs of equal labels (a
+/// run that crosses blocks comes in one piece per block). Errors are those of `visit`.
+#[inline(always)]
+pub(super) fn for_each_piece<T: LabelValue, E>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    mut visit: impl FnMut(u64, usize, usize, u64) -> Result<(), E>,
+) -> Result<(), E> {
+    for y in 0..height {
+        let row = &labels[y * width..(y + 1) * width];
+        for (b, block) in row.chunks(64).enumerate() {
+            let base = b * 64;
+            let mut cells = [0u64; 64];
+            for (c, &v) in cells.iter_mut().zip(block) {
+                *c = v.label();
+            }
+            let set = mask(&cells, |c| c != 0);
+            if set == 0 {
+                continue;
+            }
+            let first = cells[set.trailing_zeros() as usize];
+            if mask(&cells, |c| c == first) == set {
+                visit(first, y, base, set)?;
+                continue;
+            }
+            // Runs within the block: from a cell that differs from the one before (the
+            // block's first cell starts one) to one that differs from the one after.
+            let mut previous = [0u64; 64];
+            previous[1..].copy_from_slice(&cells[..63]);
+            let differs = mask_pairs(&cells, &previous) | 1;
+            let mut starts = set & differs;
+            let mut ends = set & ((differs >> 1) | (1 << 63));
+            while starts != 0 {
+                let (s, e) = (starts.trailing_zeros(), ends.trailing_zeros());
+                starts &= starts - 1;
+                ends &= ends - 1;
+                // Bits s..=e.
+                let piece = (u64::MAX >> (63 - e)) & (u64::MAX << s);
+                visit(cells[s as usize], y, base, piece)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Bit `i` set where `keep(cells[i])`: one loop the compiler vectorizes.
+#[inline(always)]
+fn mask(cells: &[u64; 64], keep: impl Fn(u64) -> bool) -> u64 {
+    let mut m = 0u64;
+    for (i, &c) in cells.iter().enumerate() {
+        m |= u64::from(keep(c)) << i;
+    }
+    m
+}
+
+/// Bit `i` set where `a[i] != b[i]`.
+#[inline(always)]
+fn mask_pairs(a: &[u64; 64], b: &[u64; 64]) -> u64 {
+    let mut m = 0u64;
+    for i in 0..64 {
+        m |= u64::from(a[i] != b[i]) << i;
+    }
+    m
+}
+
 #[cfg(test)]
 mod tests {
     use super::RowRuns;
