@@ -268,7 +268,11 @@ fn full_and_empty_images() {
 
 #[test]
 fn nan_intensities_are_the_extremes() {
-    for vals in [[1.0, f64::NAN, -1.0], [f64::NAN, 1.0, -1.0], [1.0, -1.0, f64::NAN]] {
+    for vals in [
+        [1.0, f64::NAN, -1.0],
+        [f64::NAN, 1.0, -1.0],
+        [1.0, -1.0, f64::NAN],
+    ] {
         let s = intensity_stats(&[1u8, 1, 1], 3, 1, &vals).unwrap_or_default();
         assert!(s[0].sum.is_nan() && s[0].min.is_nan() && s[0].max.is_nan());
         // A NaN in another region or the background leaves the others alone.
@@ -307,7 +311,11 @@ fn nested_rings_match_the_reference() {
                 }
                 assert_eq!(got[i].bbox(), n.bbox, "{w}x{h} {labels_of:?}");
                 assert_eq!(filled[i], n.filled, "{w}x{h} {labels_of:?} label {}", i + 1);
-                assert_eq!((e8[i], e4[i]), (n.euler8, n.euler4), "{w}x{h} {labels_of:?}");
+                assert_eq!(
+                    (e8[i], e4[i]),
+                    (n.euler8, n.euler4),
+                    "{w}x{h} {labels_of:?}"
+                );
             }
         }
     }

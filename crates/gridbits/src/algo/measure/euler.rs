@@ -45,7 +45,12 @@ pub fn euler_numbers<T: LabelValue>(
     conn: Connectivity,
 ) -> Result<Vec<i64>, SizeError> {
     super::check_len(labels, width, height)?;
-    counts(&Neighbours::new(labels, width, height)?, labels, width, conn)
+    counts(
+        &Neighbours::new(labels, width, height)?,
+        labels,
+        width,
+        conn,
+    )
 }
 
 /// The sums of coefficients of [`euler_numbers`] from the image's neighbour masks, in a
@@ -65,8 +70,7 @@ pub(super) fn counts<T: LabelValue>(
     for y in 0..height {
         let r = &labels[y * width..(y + 1) * width];
         for j in 0..masks.words {
-            let [set, left, right, up, down, up_left, _, down_left, down_right] =
-                masks.block(y, j);
+            let [set, left, right, up, down, up_left, _, down_left, down_right] = masks.block(y, j);
             if set == 0 {
                 continue;
             }

@@ -106,7 +106,12 @@ impl Neighbours {
         // end); of `from_left`: bit x - 1.
         let from_right = |v: &[u64], i: Option<usize>| {
             i.map_or(0, |i| {
-                (v[i] >> 1) | if j + 1 < self.words { v[i + 1] << 63 } else { 0 }
+                (v[i] >> 1)
+                    | if j + 1 < self.words {
+                        v[i + 1] << 63
+                    } else {
+                        0
+                    }
             })
         };
         let from_left = |v: &[u64], i: Option<usize>| {

@@ -222,12 +222,7 @@ struct BoxSums<S> {
 
 /// The error of rows too wide for the scans.
 fn row_error(width: usize, height: usize) -> SizeError {
-    SizeError::new(
-        "label image",
-        width,
-        height,
-        "rows of 2^32 cells or more",
-    )
+    SizeError::new("label image", width, height, "rows of 2^32 cells or more")
 }
 
 /// The sum of the positions of the set bits of `m`: bit `k` of the positions, counted.
