@@ -109,11 +109,13 @@ def measure_regions(
 ) -> tuple[_I64, _I64, _F64, Optional[_F64], Optional[_F64]]:
     """``(area, bbox [L, 4], centroid [L, 2], moments [L, 4, 4], moments_central [L, 4, 4])``
     in ``(row, col)`` order; the moments only with ``moments``."""
-def measure_perimeters(label_image: np.ndarray) -> _F64: ...
-def measure_euler_numbers(label_image: np.ndarray, connectivity: int) -> _I64: ...
-def measure_filled_areas(label_image: np.ndarray) -> _I64: ...
-def measure_intensity(label_image: np.ndarray, intensity: _F64) -> tuple[_F64, _I64, _I64]:
-    """``(sum, min_at, max_at)``: flat indices of each label's first minimum and maximum."""
+def measure_topology(label_image: np.ndarray, connectivity: int) -> tuple[_F64, _I64]:
+    """``(perimeter, euler_number)`` of every label up to the largest."""
+def measure_filled_areas(label_image: np.ndarray, label: _I64, area: _I64, bbox: _I64) -> _I64:
+    """Filled areas of the regions of the given labels, areas and boxes (``(n, 4)``, rows first)."""
+def measure_intensity(label_image: np.ndarray, intensity: np.ndarray) -> tuple[_F64, _F64, _F64]:
+    """``(sum, min, max)`` per label of a uint8, uint16, float32 or float64 intensity image
+    (NaN where a region holds a NaN)."""
 
 # Fill, distance, Voronoi, reach (crates/gridbits-py/src/lib.rs).
 def distance_transform_cdt(

@@ -17,6 +17,9 @@ from . import _gridbits
 
 __all__ = ["Regions", "label_array"]
 
+# Intensity types the native pass reads in place.
+_NATIVE_INTENSITY = tuple(np.dtype(t) for t in (np.uint8, np.uint16, np.float32, np.float64))
+
 
 def label_array(a: np.ndarray) -> np.ndarray:
     """``a`` (a 2D integer array) as a C-contiguous label array of its own integer type in
@@ -80,18 +83,20 @@ class Regions:
         return self.once("eigvals", compute)
 
     def intensity_stats(self, channel: int):
-        """``(sum, min_at, max_at)`` of one channel of the intensity image (present labels)."""
+        """``(sum, min, max)`` of one channel of the intensity image (present labels), read
+        in its own type where the native pass takes it (``uint8``, ``uint16``, ``float32``,
+        ``float64``; ``bool`` as ``uint8``), else as ``float64``."""
 
         def compute():
             img = self.intensity if self.intensity.ndim == 2 else self.intensity[..., channel]
-            values = np.ascontiguousarray(img, dtype=np.float64)
+            if img.dtype == np.bool_:
+                img = img.view(np.uint8)
+            kind = img.dtype.newbyteorder("=")
+            if kind not in _NATIVE_INTENSITY:
+                kind = np.dtype(np.float64)
+            values = np.ascontiguousarray(img, dtype=kind)
             s, lo, hi = _gridbits.measure_intensity(self.labels, values)
-            flat = np.ascontiguousarray(img).reshape(-1)
-            return (
-                s[self.index],
-                flat[lo[self.index]].astype(np.float64),
-                flat[hi[self.index]].astype(np.float64),
-            )
+            return s[self.index], lo[self.index], hi[self.index]
 
         return self.once(f"intensity{channel}", compute)
 

@@ -390,11 +390,14 @@ def _compute(r: Regions, name: str) -> np.ndarray:
     if name == "coords":
         return r.once("coords", r.coords)
     if name == "perimeter":
-        return r.once("perimeter", lambda: _gridbits.measure_perimeters(r.labels)[r.index])
+        return _topology(r)[0]
     if name == "euler_number":
-        return r.once("euler", lambda: _gridbits.measure_euler_numbers(r.labels, 8)[r.index])
+        return _topology(r)[1]
     if name == "area_filled":
-        f = r.once("filled", lambda: _gridbits.measure_filled_areas(r.labels)[r.index])
+        f = r.once(
+            "filled",
+            lambda: _gridbits.measure_filled_areas(r.labels, r.index + 1, r.count, r.bbox),
+        )
         return f.astype(np.float64)
     if name in _INTENSITY:
         channels = 1 if r.intensity.ndim == 2 else r.intensity.shape[2]
@@ -432,6 +435,16 @@ def _compute(r: Regions, name: str) -> np.ndarray:
     if name == "orientation":
         return orientation(r)
     raise AssertionError(name)  # pragma: no cover: every supported name is handled above
+
+
+def _topology(r: Regions) -> Tuple[np.ndarray, np.ndarray]:
+    """``(perimeter, euler_number)`` of the present labels, from one native pass."""
+
+    def compute():
+        p, e = _gridbits.measure_topology(r.labels, 8)
+        return p[r.index], e[r.index]
+
+    return r.once("topology", compute)
 
 
 def largest_components(image: ArrayLike, k: int = 1, connectivity: int = 8) -> np.ndarray:

@@ -171,19 +171,19 @@ fn plain_label_values(v: &[u8], side: usize, conn: Connectivity, out: &mut [i64]
     n
 }
 
-/// Area, box and centroid of every region: the run pass against a plain per-cell loop.
+/// Area, box and centroid of every region: the block pass against a plain per-cell loop.
 fn basic(bench: &mut Bench, name: &str, labels: &[u32], side: usize) {
     bench
-        .workload(&format!("regions basic {name}"), "runs")
-        .case("runs", 1, || {
+        .workload(&format!("regions basic {name}"), "blocks")
+        .case("blocks", 1, || {
             regions(black_box(labels), side, side, false)
                 .map_or(0, |r| r.iter().map(|g| g.area ^ g.x1 as u64).sum())
         })
         .case("plain", 1, || plain(black_box(labels), side, false))
         .finish();
     bench
-        .workload(&format!("regions moments {name}"), "runs")
-        .case("runs", 1, || {
+        .workload(&format!("regions moments {name}"), "blocks")
+        .case("blocks", 1, || {
             regions(black_box(labels), side, side, true)
                 .map_or(0, |r| r.iter().map(|g| g.raw[3][3] as u64).sum())
         })

@@ -11,11 +11,13 @@ use crate::recycle;
 use crate::{array2, connectivity, reserved, size_error};
 use gridbits::algo::label::ValueLabeller;
 use gridbits::algo::measure::{
-    euler_numbers, filled_areas, intensity_stats, perimeters, region_boxes, regions, LabelValue,
-    Region,
+    filled_area, intensity_stats, perimeters_and_euler_numbers, region_boxes, regions, Region,
 };
 use numpy::ndarray::{Array1, Array3};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray1, PyReadonlyArray2,
+    PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -252,80 +254,141 @@ fn basic_arrays<'py>(
     ))
 }
 
-/// skimage's `perimeter(region, 4)` of every region: float64 `(L,)`.
+/// `(perimeter, euler)`: skimage's `perimeter(region, 4)` of every region (float64 `(L,)`)
+/// and its Euler number, its cells joined under `connectivity` (int64 `(L,)`), from one
+/// pass of label compares.
+#[allow(clippy::type_complexity)]
 #[pyfunction]
-fn measure_perimeters<'py>(
-    py: Python<'py>,
-    label_image: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let labels = LabelArray::new(label_image)?;
-    let p = on_labels!(py, labels, |s, w, h| perimeters(s, w, h))
-        .map_err(|e| size_error("label_image", e))?;
-    Ok(Array1::from_iter(p.iter().map(|c| c.perimeter())).into_pyarray(py))
-}
-
-/// The Euler number of every region, its cells joined under `connectivity`: int64 `(L,)`.
-#[pyfunction]
-fn measure_euler_numbers<'py>(
+fn measure_topology<'py>(
     py: Python<'py>,
     label_image: &Bound<'py, PyAny>,
     connectivity: u8,
-) -> PyResult<Bound<'py, PyArray1<i64>>> {
+) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<i64>>)> {
     let conn = self::connectivity(connectivity)?;
     let labels = LabelArray::new(label_image)?;
-    let e = on_labels!(py, labels, |s, w, h| euler_numbers(s, w, h, conn))
-        .map_err(|e| size_error("label_image", e))?;
-    Ok(Array1::from_vec(e).into_pyarray(py))
+    let (p, e) = on_labels!(py, labels, |s, w, h| perimeters_and_euler_numbers(
+        s, w, h, conn
+    ))
+    .map_err(|e| size_error("label_image", e))?;
+    Ok((
+        Array1::from_iter(p.iter().map(|c| c.perimeter())).into_pyarray(py),
+        Array1::from_vec(e).into_pyarray(py),
+    ))
 }
 
-/// The area of every region with its holes filled: int64 `(L,)`.
+/// The area with its holes filled of the regions of labels `label` (int64 `(n,)`), of
+/// areas `area` (int64 `(n,)`) and boxes `bbox` (int64 `(n, 4)`, as [`measure_regions`]
+/// gives them): int64 `(n,)`.
 #[pyfunction]
 fn measure_filled_areas<'py>(
     py: Python<'py>,
     label_image: &Bound<'py, PyAny>,
+    label: PyReadonlyArray1<'py, i64>,
+    area: PyReadonlyArray1<'py, i64>,
+    bbox: PyReadonlyArray2<'py, i64>,
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
     let labels = LabelArray::new(label_image)?;
-    let f = on_labels!(py, labels, |s, w, h| filled(s, w, h))?;
-    Ok(Array1::from_iter(f.into_iter().map(|a| a as i64)).into_pyarray(py))
+    let n = label.len();
+    if area.len() != n || bbox.shape() != [n, 4] {
+        return Err(PyValueError::new_err(
+            "label, area and bbox: expected (n,), (n,) and (n, 4) arrays",
+        ));
+    }
+    let bad = |_| PyValueError::new_err("label, area and bbox: must be C-contiguous");
+    let (label, area, bbox) = (
+        label.as_slice().map_err(bad)?,
+        area.as_slice().map_err(bad)?,
+        bbox.as_slice().map_err(bad)?,
+    );
+    let mut out = reserved::<i64>(n, "filled areas")?;
+    let f: Result<(), gridbits::GridError> = on_labels!(py, labels, |s, w, h| {
+        for i in 0..n {
+            let b = &bbox[4 * i..4 * i + 4];
+            let at = |v: i64| usize::try_from(v).unwrap_or(usize::MAX);
+            let bx = (at(b[1]), at(b[0]), at(b[3]), at(b[2]));
+            let l = u64::try_from(label[i]).unwrap_or(0);
+            let a = u64::try_from(area[i]).unwrap_or(0);
+            out.push(filled_area(s, w, h, l, a, bx)? as i64);
+        }
+        Ok(())
+    });
+    f.map_err(|e| size_error("label_image", e))?;
+    Ok(Array1::from_vec(out).into_pyarray(py))
 }
 
-/// [`filled_areas`] with the regions it needs.
-fn filled<T: LabelValue>(s: &[T], w: usize, h: usize) -> PyResult<Vec<u64>> {
-    let r = regions(s, w, h, false).map_err(|e| size_error("label_image", e))?;
-    filled_areas(s, w, h, &r).map_err(|e| size_error("label_image", e))
+/// An intensity image of a type the native pass reads in place (others are converted to
+/// `float64` in Python).
+enum IntensityArray<'py> {
+    U8(PyReadonlyArray2<'py, u8>),
+    U16(PyReadonlyArray2<'py, u16>),
+    F32(PyReadonlyArray2<'py, f32>),
+    F64(PyReadonlyArray2<'py, f64>),
 }
 
-/// `(sum, min_at, max_at)` of `intensity` (float64, C-contiguous, the label image's shape)
-/// over every region: float64 `(L,)` and the flat indices (int64 `(L,)`) of the first
-/// smallest and largest value.
+/// `(sum, min, max)` of `intensity` (`uint8`, `uint16`, `float32` or `float64`, C-contiguous,
+/// the label image's shape) over every region: float64 `(L,)` each (NaN where a region holds
+/// a NaN), read in the intensity image's own type.
 #[allow(clippy::type_complexity)]
 #[pyfunction]
 fn measure_intensity<'py>(
     py: Python<'py>,
     label_image: &Bound<'py, PyAny>,
-    intensity: PyReadonlyArray2<'py, f64>,
+    intensity: &Bound<'py, PyAny>,
 ) -> PyResult<(
     Bound<'py, PyArray1<f64>>,
-    Bound<'py, PyArray1<i64>>,
-    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<f64>>,
 )> {
     let labels = LabelArray::new(label_image)?;
+    let values = if let Ok(a) = intensity.extract::<PyReadonlyArray2<'py, u8>>() {
+        IntensityArray::U8(a)
+    } else if let Ok(a) = intensity.extract::<PyReadonlyArray2<'py, u16>>() {
+        IntensityArray::U16(a)
+    } else if let Ok(a) = intensity.extract::<PyReadonlyArray2<'py, f32>>() {
+        IntensityArray::F32(a)
+    } else if let Ok(a) = intensity.extract::<PyReadonlyArray2<'py, f64>>() {
+        IntensityArray::F64(a)
+    } else {
+        return Err(PyTypeError::new_err(
+            "intensity_image: expected a 2D uint8, uint16, float32 or float64 array",
+        ));
+    };
     let (h, w) = labels.shape();
-    if intensity.shape() != [h, w] {
+    let shape = match &values {
+        IntensityArray::U8(a) => a.shape(),
+        IntensityArray::U16(a) => a.shape(),
+        IntensityArray::F32(a) => a.shape(),
+        IntensityArray::F64(a) => a.shape(),
+    };
+    if shape != [h, w] {
         return Err(PyValueError::new_err(format!(
-            "intensity_image: shape {:?} does not match the label image's ({h}, {w})",
-            intensity.shape()
+            "intensity_image: shape {shape:?} does not match the label image's ({h}, {w})"
         )));
     }
-    let values = intensity
-        .as_slice()
-        .map_err(|_| PyValueError::new_err("intensity_image: must be C-contiguous"))?;
-    let st = on_labels!(py, labels, |s, w, h| intensity_stats(s, w, h, values))
-        .map_err(|e| size_error("intensity_image", e))?;
+    let contiguous = |_| PyValueError::new_err("intensity_image: must be C-contiguous");
+    let st = match &values {
+        IntensityArray::U8(a) => {
+            let v = a.as_slice().map_err(contiguous)?;
+            on_labels!(py, labels, |s, w, h| intensity_stats(s, w, h, v))
+        }
+        IntensityArray::U16(a) => {
+            let v = a.as_slice().map_err(contiguous)?;
+            on_labels!(py, labels, |s, w, h| intensity_stats(s, w, h, v))
+        }
+        IntensityArray::F32(a) => {
+            let v = a.as_slice().map_err(contiguous)?;
+            on_labels!(py, labels, |s, w, h| intensity_stats(s, w, h, v))
+        }
+        IntensityArray::F64(a) => {
+            let v = a.as_slice().map_err(contiguous)?;
+            on_labels!(py, labels, |s, w, h| intensity_stats(s, w, h, v))
+        }
+    }
+    .map_err(|e| size_error("intensity_image", e))?;
     Ok((
         Array1::from_iter(st.iter().map(|s| s.sum)).into_pyarray(py),
-        Array1::from_iter(st.iter().map(|s| s.min_at as i64)).into_pyarray(py),
-        Array1::from_iter(st.iter().map(|s| s.max_at as i64)).into_pyarray(py),
+        Array1::from_iter(st.iter().map(|s| s.min)).into_pyarray(py),
+        Array1::from_iter(st.iter().map(|s| s.max)).into_pyarray(py),
     ))
 }
 
@@ -333,8 +396,7 @@ fn measure_intensity<'py>(
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(measure_label, m)?)?;
     m.add_function(wrap_pyfunction!(measure_regions, m)?)?;
-    m.add_function(wrap_pyfunction!(measure_perimeters, m)?)?;
-    m.add_function(wrap_pyfunction!(measure_euler_numbers, m)?)?;
+    m.add_function(wrap_pyfunction!(measure_topology, m)?)?;
     m.add_function(wrap_pyfunction!(measure_filled_areas, m)?)?;
     m.add_function(wrap_pyfunction!(measure_intensity, m)?)?;
     Ok(())

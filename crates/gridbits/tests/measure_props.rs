@@ -7,7 +7,8 @@ use crate::common::{config, CONNS};
 
 use gridbits::algo::label::label_values;
 use gridbits::algo::measure::{
-    euler_numbers, filled_areas, intensity_stats, perimeters, region_boxes, regions,
+    euler_numbers, filled_areas, intensity_stats, perimeters, perimeters_and_euler_numbers,
+    region_boxes, regions,
 };
 use gridbits::cpu::{with_level, Level};
 use gridbits::naive::measure as nm;
@@ -153,6 +154,14 @@ proptest! {
             let e8 = euler_numbers(&labels, w, h, Connectivity::Eight).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let e4 = euler_numbers(&labels, w, h, Connectivity::Four).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let filled = filled_areas(&labels, w, h, &got).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            // Both from one pass of compares, as the separate passes give them.
+            for (conn, e) in [(Connectivity::Eight, &e8), (Connectivity::Four, &e4)] {
+                let both = perimeters_and_euler_numbers(&wide, w, h, conn).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                prop_assert_eq!(&both.0, &per);
+                prop_assert_eq!(&both.1, e);
+                let portable = with_level(Level::Portable, || perimeters_and_euler_numbers(&labels, w, h, conn));
+                prop_assert_eq!(portable.ok(), Some(both));
+            }
             prop_assert_eq!(got.len(), want.len());
             for (i, (g, n)) in got.iter().zip(&want).enumerate() {
                 prop_assert_eq!(g.area, n.area, "label {} {}x{}", i + 1, w, h);
@@ -184,21 +193,39 @@ proptest! {
     #[test]
     fn intensity_statistics_match_the_cells(seed in any::<u64>()) {
         let mut rng = SplitMix::new(seed);
-        for (w, h) in SIZES {
+        let mut sizes = SIZES.to_vec();
+        sizes.extend([(129, 3), (3, 70)]);
+        for (w, h) in sizes {
             let labels = label_image(&mut rng, w, h, Connectivity::Eight);
-            let vals: Vec<f64> = (0..w * h).map(|_| rng.below(50) as f64 - 10.0).collect();
+            let vals: Vec<f64> = (0..w * h).map(|_| rng.below(300) as f64 - 10.0).collect();
             let got = intensity_stats(&labels, w, h, &vals).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            // The same values in the integer and float types (each its own loop).
+            let small: Vec<i16> = vals.iter().map(|&v| v as i16).collect();
+            let wide: Vec<i32> = vals.iter().map(|&v| v as i32).collect();
+            let single: Vec<f32> = vals.iter().map(|&v| v as f32).collect();
+            let signed_labels: Vec<i64> = labels.iter().map(|&l| i64::from(l)).collect();
+            prop_assert_eq!(intensity_stats(&labels, w, h, &small).ok(), Some(got.clone()));
+            prop_assert_eq!(intensity_stats(&labels, w, h, &wide).ok(), Some(got.clone()));
+            prop_assert_eq!(intensity_stats(&signed_labels, w, h, &single).ok(), Some(got.clone()));
+            let bytes: Vec<u8> = vals.iter().map(|&v| v.clamp(0.0, 255.0) as u8).collect();
+            let by_bytes = intensity_stats(&labels, w, h, &bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let most = labels.iter().map(|&l| l as usize).max().unwrap_or(0);
+            prop_assert_eq!(got.len(), most);
             for (i, s) in got.iter().enumerate() {
                 let l = i as u32 + 1;
                 let cells: Vec<usize> = (0..w * h).filter(|&c| labels[c] == l).collect();
                 if cells.is_empty() {
+                    prop_assert_eq!(*s, Default::default());
                     continue;
                 }
                 prop_assert_eq!(s.sum, cells.iter().map(|&c| vals[c]).sum::<f64>());
                 let lo = cells.iter().map(|&c| vals[c]).fold(f64::INFINITY, f64::min);
                 let hi = cells.iter().map(|&c| vals[c]).fold(f64::NEG_INFINITY, f64::max);
-                prop_assert_eq!(s.min_at, *cells.iter().find(|&&c| vals[c] == lo).unwrap_or(&0));
-                prop_assert_eq!(s.max_at, *cells.iter().find(|&&c| vals[c] == hi).unwrap_or(&0));
+                prop_assert_eq!((s.min, s.max), (lo, hi));
+                let b = &by_bytes[i];
+                prop_assert_eq!(b.sum, cells.iter().map(|&c| f64::from(bytes[c])).sum::<f64>());
+                prop_assert_eq!(b.min, cells.iter().map(|&c| f64::from(bytes[c])).fold(f64::INFINITY, f64::min));
+                prop_assert_eq!(b.max, cells.iter().map(|&c| f64::from(bytes[c])).fold(f64::NEG_INFINITY, f64::max));
             }
         }
     }
@@ -241,7 +268,55 @@ fn full_and_empty_images() {
 
 #[test]
 fn nan_intensities_are_the_extremes() {
-    let s = intensity_stats(&[1u8, 1, 1], 3, 1, &[1.0, f64::NAN, -1.0]).unwrap_or_default();
-    assert_eq!((s[0].min_at, s[0].max_at), (1, 1));
-    assert!(s[0].sum.is_nan());
+    for vals in [
+        [1.0, f64::NAN, -1.0],
+        [f64::NAN, 1.0, -1.0],
+        [1.0, -1.0, f64::NAN],
+    ] {
+        let s = intensity_stats(&[1u8, 1, 1], 3, 1, &vals).unwrap_or_default();
+        assert!(s[0].sum.is_nan() && s[0].min.is_nan() && s[0].max.is_nan());
+        // A NaN in another region or the background leaves the others alone.
+        let s = intensity_stats(&[0u8, 2, 2], 3, 1, &vals).unwrap_or_default();
+        assert_eq!(s[0], Default::default());
+        assert_eq!(s[1].sum.is_nan(), vals[0].is_finite());
+    }
+}
+
+/// Rings in rings (holes in holes, regions in holes, rings touching the border), the
+/// rings of one label or alternating labels, at widths around 64: the filled areas, Euler
+/// numbers and box pass against the reference.
+#[test]
+fn nested_rings_match_the_reference() {
+    for side in [3usize, 5, 9, 63, 64, 65, 130] {
+        for labels_of in [[1u32, 0, 1, 0], [1, 0, 2, 0], [1, 2, 3, 4], [3, 0, 0, 1]] {
+            let w = side;
+            let h = side / 2 + 2;
+            let labels: Vec<u32> = (0..w * h)
+                .map(|c| {
+                    let (x, y) = (c % w, c / w);
+                    let ring = x.min(y).min(w - 1 - x).min(h - 1 - y);
+                    labels_of[ring % 4]
+                })
+                .collect();
+            let want = nm::regions(&labels, w, h);
+            let got = regions(&labels, w, h, false).unwrap_or_default();
+            let filled = filled_areas(&labels, w, h, &got).unwrap_or_default();
+            let e8 = euler_numbers(&labels, w, h, Connectivity::Eight).unwrap_or_default();
+            let e4 = euler_numbers(&labels, w, h, Connectivity::Four).unwrap_or_default();
+            assert_eq!(filled.len(), want.len(), "{w}x{h} {labels_of:?}");
+            for (i, n) in want.iter().enumerate() {
+                assert_eq!(got[i].area, n.area);
+                if n.area == 0 {
+                    continue;
+                }
+                assert_eq!(got[i].bbox(), n.bbox, "{w}x{h} {labels_of:?}");
+                assert_eq!(filled[i], n.filled, "{w}x{h} {labels_of:?} label {}", i + 1);
+                assert_eq!(
+                    (e8[i], e4[i]),
+                    (n.euler8, n.euler4),
+                    "{w}x{h} {labels_of:?}"
+                );
+            }
+        }
+    }
 }

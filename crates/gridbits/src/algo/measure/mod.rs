@@ -12,7 +12,9 @@
 //!   configurations, [`PerimeterCounts`]);
 //! - [`euler_numbers`]: the Euler number of each region from the 2x2 configurations (Ohser's
 //!   coefficients, as `skimage.measure.euler_number`);
-//! - [`filled_areas`]: the area of each region with its holes filled;
+//! - [`filled_areas`] ([`filled_area`] of one region): the area of each region with its
+//!   holes filled;
+//! - [`perimeters_and_euler_numbers`]: both from one pass of label compares;
 //! - [`intensity_stats`]: sum, minimum and maximum of an intensity image over each region.
 //!
 //! ```
@@ -31,17 +33,46 @@
 mod euler;
 mod filled;
 mod intensity;
+mod neighbours;
 mod perimeter;
 mod regions;
 mod scan;
 
 pub use euler::euler_numbers;
-pub use filled::filled_areas;
-pub use intensity::{intensity_stats, IntensityStats};
+pub use filled::{filled_area, filled_areas};
+pub use intensity::{intensity_stats, IntensityStats, IntensityValue};
 pub use perimeter::{perimeters, PerimeterCounts};
 pub use regions::{region_boxes, regions, Region, RegionBox};
 
 use crate::SizeError;
+
+/// [`perimeters`] and [`euler_numbers`] (regions joined under `conn`) of one label image
+/// from one pass of label compares (the masks of equal neighbours both read).
+///
+/// Errors when `labels.len()` is not `width * height` or memory cannot be had.
+///
+/// ```
+/// use gridbits::algo::measure::perimeters_and_euler_numbers;
+/// use gridbits::Connectivity;
+/// let ring = [1u8, 1, 1, 1, 0, 1, 1, 1, 1];
+/// let (p, e) = perimeters_and_euler_numbers(&ring, 3, 3, Connectivity::Eight).unwrap();
+/// assert_eq!((p[0].perimeter(), e[0]), (8.0, 0));
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn perimeters_and_euler_numbers<T: LabelValue>(
+    labels: &[T],
+    width: usize,
+    height: usize,
+    conn: crate::Connectivity,
+) -> Result<(Vec<PerimeterCounts>, Vec<i64>), SizeError> {
+    check_len(labels, width, height)?;
+    let masks = neighbours::Neighbours::new(labels, width, height)?;
+    // One entry per label up to the largest, which the Euler pass meets (no pass for it).
+    let e = euler::counts(&masks, labels, width, conn)?;
+    let out = table(e.len(), PerimeterCounts::default(), (width, height))?;
+    let p = perimeter::counts(&masks, labels, width, out)?;
+    Ok((p, e))
+}
 
 /// A label image's cell type: an integer whose value is the label. Negative values (of the
 /// signed types) are background, as skimage and scipy ignore them.
@@ -72,6 +103,17 @@ label_value!(bool, u8, u16, u32, u64; i8, i16, i32, i64);
 #[inline(always)]
 fn index<T: LabelValue>(v: T) -> usize {
     v.label() as usize
+}
+
+/// Bit `i` set where `cells[i]` is of a region (`cells` at most 64 labels): one loop the
+/// compiler vectorizes.
+#[inline(always)]
+fn nonzero_mask<T: LabelValue>(cells: &[T]) -> u64 {
+    let mut set = 0u64;
+    for (i, v) in cells.iter().enumerate() {
+        set |= u64::from(v.label() != 0) << i;
+    }
+    set
 }
 
 /// Checks that `labels` holds `width x height` cells.

@@ -2,8 +2,8 @@
 //! region with a 4-neighbour outside it, the image's outside included) is weighted by how many
 //! of its 4-neighbours and diagonal neighbours are border cells of the same region.
 
+use super::neighbours::Neighbours;
 use super::{check, index, table, LabelValue};
-use crate::algo::runs::masks::shifted_eq;
 use crate::SizeError;
 
 /// The border cells of one region by the weight skimage gives their configuration.
@@ -29,12 +29,13 @@ impl PerimeterCounts {
 /// The perimeter counts of every region of `labels` (a `width x height` image, row-major, 0 the
 /// background): `result[label - 1]`, one entry per label up to the largest.
 ///
-/// Bit-parallel over blocks of 64 cells: the border cells of a row are a mask (set cells
-/// not equal to all four neighbours, from vector compares; the image's outside differs);
-/// a border cell's border 4-neighbours and diagonal neighbours of its own region are eight
-/// masks (equal neighbour and border neighbour, shifted), counted per cell by bit-sliced
-/// adders into skimage's weight classes; only the cells of a class are visited, to add
-/// them to their region.
+/// Bit-parallel over blocks of 64 cells, from the masks of equal neighbours (one pass of
+/// vector compares, shared with the Euler numbers): the border cells of a row are a mask
+/// (set cells not equal to all four neighbours; the image's outside differs); a border
+/// cell's border 4-neighbours and diagonal neighbours of its own region are eight masks
+/// (equal neighbour and border neighbour, shifted), counted per cell by bit-sliced adders
+/// into skimage's weight classes; only the cells of a class are visited, to add them to
+/// their region.
 ///
 /// Errors when `labels.len()` is not `width * height` or memory cannot be had.
 ///
@@ -54,62 +55,25 @@ pub fn perimeters<T: LabelValue>(
     if width == 0 || height == 0 {
         return Ok(out);
     }
-    let features = crate::cpu::Features::AVX2.union(crate::cpu::Features::POPCNT);
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::has(features) {
-        // SAFETY: `cpu::has` checked AVX2 and POPCNT just above: the features `avx2` is
-        // compiled for, its only requirement.
-        return unsafe { avx2(labels, width, height, out) };
-    }
-    let _ = features;
-    counts(labels, width, height, out)
+    counts(&Neighbours::new(labels, width, height)?, labels, width, out)
 }
 
-/// [`counts`] compiled for AVX2 (compares of wide labels four or more at a time) and POPCNT.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-fn avx2<T: LabelValue>(
+/// The counts of [`perimeters`] into `out` (zeros, one per label) from the image's
+/// neighbour masks.
+pub(super) fn counts<T: LabelValue>(
+    masks: &Neighbours,
     labels: &[T],
     width: usize,
-    height: usize,
-    out: Vec<PerimeterCounts>,
-) -> Result<Vec<PerimeterCounts>, SizeError> {
-    counts(labels, width, height, out)
-}
-
-/// The counts of [`perimeters`] into `out` (zeros, one per label), on a non-empty image.
-#[inline(always)]
-fn counts<T: LabelValue>(
-    labels: &[T],
-    width: usize,
-    height: usize,
     mut out: Vec<PerimeterCounts>,
 ) -> Result<Vec<PerimeterCounts>, SizeError> {
-    let size = (width, height);
-    let bpr = width.div_ceil(64);
-    let row = |y: usize| &labels[y * width..(y + 1) * width];
+    let height = labels.len() / width.max(1);
+    let bpr = masks.words;
     // Border cells: in a region, with a 4-neighbour outside it (or off the image).
-    let mut border = table(height * bpr, 0u64, size)?;
+    let mut border = table(height * bpr, 0u64, (width, height))?;
     for y in 0..height {
-        let r = row(y);
         for j in 0..bpr {
-            let (x0, n) = (j * 64, (width - j * 64).min(64));
-            let mut set = 0u64;
-            for (i, v) in r[x0..x0 + n].iter().enumerate() {
-                set |= u64::from(v.label() != 0) << i;
-            }
-            let mut inner = shifted_eq(r, r, x0, n, -1) & shifted_eq(r, r, x0, n, 1);
-            inner &= if y > 0 {
-                shifted_eq(r, row(y - 1), x0, n, 0)
-            } else {
-                0
-            };
-            inner &= if y + 1 < height {
-                shifted_eq(r, row(y + 1), x0, n, 0)
-            } else {
-                0
-            };
-            border[y * bpr + j] = set & !inner;
+            let [set, left, right, up, down, ..] = masks.block(y, j);
+            border[y * bpr + j] = set & !(left & right & up & down);
         }
     }
     // The border mask of row `y` (0 off the image) shifted so that bit i is cell x0 + i + d.
@@ -125,26 +89,29 @@ fn counts<T: LabelValue>(
         }
     };
     for y in 0..height {
-        let r = row(y);
-        let (up, down) = (y.checked_sub(1), Some(y + 1));
+        let r = &labels[y * width..(y + 1) * width];
+        let (up_row, down_row) = (y.checked_sub(1), Some(y + 1));
         for j in 0..bpr {
             let b = border[y * bpr + j];
             if b == 0 {
                 continue;
             }
-            let (x0, n) = (j * 64, (width - j * 64).min(64));
+            let x0 = j * 64;
+            let [_, left, right, up, down, up_left, up_right, down_left, down_right] =
+                masks.block(y, j);
             // Neighbours of the same region that are border cells: 4 edges, 4 corners.
-            let near = |other: Option<usize>, d: i32| match other.filter(|&o| o < height) {
-                Some(o) => shifted_eq(r, row(o), x0, n, d as isize) & shifted(Some(o), j, d),
-                None => 0,
-            };
             let edges = [
-                shifted_eq(r, r, x0, n, -1) & shifted(Some(y), j, -1),
-                shifted_eq(r, r, x0, n, 1) & shifted(Some(y), j, 1),
-                near(up, 0),
-                near(down, 0),
+                left & shifted(Some(y), j, -1),
+                right & shifted(Some(y), j, 1),
+                up & shifted(up_row, j, 0),
+                down & shifted(down_row, j, 0),
             ];
-            let corners = [near(up, -1), near(up, 1), near(down, -1), near(down, 1)];
+            let corners = [
+                up_left & shifted(up_row, j, -1),
+                up_right & shifted(up_row, j, 1),
+                down_left & shifted(down_row, j, -1),
+                down_right & shifted(down_row, j, 1),
+            ];
             let (e0, e1, e2) = count4(edges);
             let (c0, c1, c2) = count4(corners);
             // skimage's classes of (edges, corners): weight 1 for 2-3 edges and at most 2

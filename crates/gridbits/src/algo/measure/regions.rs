@@ -1,12 +1,14 @@
-//! Area, bounding box and raw moments of every region, in one pass over the runs of equal
-//! labels ([`RowRuns`]: no branch per cell): a run adds closed-form power sums of its
-//! columns, so a long run costs what a short one does, to a table indexed by label (no
-//! branch per run either, but the rare one that grows the table). Moments are summed about
+//! Area, bounding box and raw moments of every region, in one pass over the label image by
+//! blocks of 64 cells ([`for_each_piece`]: a block of one region at once, others by runs of
+//! equal labels, no branch per cell): a piece adds its count and position sums (popcounts
+//! of bit planes), or its power sums of columns (closed forms for a run, a table per byte
+//! for a block with gaps), so a long run costs what a short one does, to a table indexed by
+//! label (no branch per piece either, but the rare one that grows the table). Moments are summed about
 //! the image's corner in wrapping 128-bit integers (one widening multiply per term where
 //! the image is at most 65536 wide) and moved to the region's box corner at the end: the
 //! moved sums fit, so the wrapping arithmetic gives them exactly.
 
-use super::scan::RowRuns;
+use super::scan::for_each_piece;
 use super::{check_len, grow, table, LabelValue};
 use crate::SizeError;
 
@@ -218,16 +220,26 @@ struct BoxSums<S> {
     bounds: Bounds,
 }
 
-/// The buffers of a row scan, or the error of a row too wide for them.
-fn row_runs(width: usize, height: usize) -> Result<RowRuns, SizeError> {
-    RowRuns::new(width).ok_or_else(|| {
-        SizeError::new(
-            "label image",
-            width,
-            height,
-            "rows of 2^32 cells or more, or no memory for one row's runs",
-        )
-    })
+/// The error of rows too wide for the scans.
+fn row_error(width: usize, height: usize) -> SizeError {
+    SizeError::new("label image", width, height, "rows of 2^32 cells or more")
+}
+
+/// The sum of the positions of the set bits of `m`: bit `k` of the positions, counted.
+#[inline(always)]
+fn position_sum(m: u64) -> u64 {
+    const BITS: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    BITS.iter()
+        .enumerate()
+        .map(|(k, &b)| u64::from((m & b).count_ones()) << k)
+        .sum()
 }
 
 /// Every region's area, bounding box and sums of columns and rows (from which the
@@ -277,33 +289,29 @@ where
         bounds: Bounds::EMPTY,
     };
     let mut acc: Vec<BoxSums<S>> = Vec::new();
-    let mut runs = row_runs(width, height)?;
-    let mut max = 0;
-    for y in 0..height {
-        let row = &labels[y * width..(y + 1) * width];
-        runs.scan(row);
-        for (s, e) in runs.runs() {
-            let l = row[s].label();
-            if l >= acc.len() as u64 {
-                grow(&mut acc, l, empty, size)?;
-            }
-            max = max.max(l);
-            let r = &mut acc[l as usize];
-            let len = (e - s) as u64;
-            r.area += len;
-            // The sum of s..e, len (s + e - 1) / 2, the even factor halved first (under
-            // width^2, which fits as rows are under 2^32 cells).
-            let ends = (s + e - 1) as u64;
-            let (p, q) = if len % 2 == 1 {
-                (ends / 2, len)
-            } else {
-                (ends, len / 2)
-            };
-            r.sum_x += S::from(p * q);
-            r.sum_y += S::from(y as u64 * len);
-            r.bounds.add(s, e, y);
-        }
+    if u32::try_from(width).is_err() {
+        return Err(row_error(width, height));
     }
+    let mut max = 0;
+    // Adds cells `s..e` (`len` of them, summing to `sum`) of row `y` to region `l`.
+    let mut add = |l: u64, s: usize, e: usize, len: u64, sum: u64, y: usize| {
+        if l >= acc.len() as u64 {
+            grow(&mut acc, l, empty, size)?;
+        }
+        max = max.max(l);
+        let r = &mut acc[l as usize];
+        r.area += len;
+        r.sum_x += S::from(sum);
+        r.sum_y += S::from(y as u64 * len);
+        r.bounds.add(s, e, y);
+        Ok::<(), SizeError>(())
+    };
+    for_each_piece(labels, width, height, |l, y, base, piece| {
+        let len = u64::from(piece.count_ones());
+        let sum = base as u64 * len + position_sum(piece);
+        let (s, e) = (piece.trailing_zeros(), 64 - piece.leading_zeros());
+        add(l, base + s as usize, base + e as usize, len, sum, y)
+    })?;
     let mut out = table(max as usize, RegionBox::default(), size)?;
     for (o, r) in out.iter_mut().zip(acc.iter().skip(1)) {
         if r.area > 0 {
@@ -395,6 +403,58 @@ fn power_sums<const FAST: bool>(n: u64) -> [u128; 3] {
     }
 }
 
+/// `[count, sum i, sum i^2, sum i^3]` of the set bits `i` of each byte value.
+const BYTE_POWERS: [[u32; 4]; 256] = {
+    let mut t = [[0u32; 4]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b][0] += 1;
+                t[b][1] += i;
+                t[b][2] += i * i;
+                t[b][3] += i * i * i;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// `sum x^p` for `p = 0..=3` over the cells `x = base + i` of the set bits `i` of `piece`,
+/// a byte at a time (each byte's sums about its first cell from [`BYTE_POWERS`], moved to
+/// the row's origin by the binomial expansion): exact, or mod 2^64 with `FAST` (exact for
+/// rows up to 2^16 cells).
+#[inline(always)]
+fn piece_powers<const FAST: bool>(base: u64, piece: u64) -> [u128; 4] {
+    let mut out = [0u128; 4];
+    let mut rest = piece;
+    while rest != 0 {
+        let k = rest.trailing_zeros() / 8;
+        let byte = (rest >> (8 * k)) & 0xff;
+        rest &= !(0xff << (8 * k));
+        let [c, s1, s2, s3] = BYTE_POWERS[byte as usize].map(u128::from);
+        let o = u128::from(base + 8 * u64::from(k));
+        let (o2, o3) = (o * o, o * o * o);
+        let terms = [
+            c,
+            c * o + s1,
+            c * o2 + 2 * o * s1 + s2,
+            c * o3 + 3 * o2 * s1 + 3 * o * s2 + s3,
+        ];
+        for (sum, t) in out.iter_mut().zip(terms) {
+            *sum = if FAST {
+                (*sum as u64).wrapping_add(t as u64) as u128
+            } else {
+                sum.wrapping_add(t)
+            };
+        }
+    }
+    out
+}
+
 /// Raw moments of one region about the image corner, mod 2^128, while [`moment_pass`] scans:
 /// the power sums of its columns in the current row are gathered first (`row`, four adds a
 /// run) and multiplied by the row's powers once per row the region is in (`flush`).
@@ -444,46 +504,60 @@ fn moment_pass<T: LabelValue, const FAST: bool>(
         bounds: Bounds::EMPTY,
     };
     let mut acc: Vec<MomentSums> = Vec::new();
-    let mut runs = row_runs(width, height)?;
-    // The labels met in the current row, each once.
+    if u32::try_from(width).is_err() {
+        return Err(row_error(width, height));
+    }
+    // The labels met in the current row (`row`), each once.
     let mut met = table(width + 1, 0usize, size)?;
+    let (mut n, mut row) = (0, 0);
+    let flush = |acc: &mut [MomentSums], met: &[usize], y: usize| {
+        let y1 = y as u128;
+        let ys = [1, y1, y1 * y1, y1 * y1 * y1];
+        for &l in met {
+            acc[l].flush::<FAST>(&ys);
+        }
+    };
     let mut max = 0;
-    for y in 0..height {
-        let row = &labels[y * width..(y + 1) * width];
-        runs.scan(row);
-        let mut n = 0;
-        for (s, e) in runs.runs() {
-            let l = row[s].label();
-            if l >= acc.len() as u64 {
-                grow(&mut acc, l, empty, size)?;
-            }
-            max = max.max(l);
-            let r = &mut acc[l as usize];
+    for_each_piece(labels, width, height, |l, y, base, piece| {
+        if y != row {
+            flush(&mut acc, &met[..n], row);
+            (n, row) = (0, y);
+        }
+        if l >= acc.len() as u64 {
+            grow(&mut acc, l, empty, size)?;
+        }
+        max = max.max(l);
+        let r = &mut acc[l as usize];
+        let (s, e) = (
+            base + piece.trailing_zeros() as usize,
+            base + 64 - piece.leading_zeros() as usize,
+        );
+        let px = if piece.count_ones() as usize == e - s {
+            // A run: closed forms.
             let (hi, lo) = (power_sums::<FAST>(e as u64), power_sums::<FAST>(s as u64));
-            let px = [
+            [
                 (e - s) as u128,
                 hi[0].wrapping_sub(lo[0]),
                 hi[1].wrapping_sub(lo[1]),
                 hi[2].wrapping_sub(lo[2]),
-            ];
-            for (sum, v) in r.row.iter_mut().zip(px) {
-                *sum = if FAST {
-                    (*sum as u64).wrapping_add(v as u64) as u128
-                } else {
-                    sum.wrapping_add(v)
-                };
-            }
-            met[n] = l as usize;
-            n += usize::from(r.stamp != y + 1);
-            r.stamp = y + 1;
-            r.bounds.add(s, e, y);
+            ]
+        } else {
+            piece_powers::<FAST>(base as u64, piece)
+        };
+        for (sum, v) in r.row.iter_mut().zip(px) {
+            *sum = if FAST {
+                (*sum as u64).wrapping_add(v as u64) as u128
+            } else {
+                sum.wrapping_add(v)
+            };
         }
-        let y1 = y as u128;
-        let ys = [1, y1, y1 * y1, y1 * y1 * y1];
-        for &l in &met[..n] {
-            acc[l].flush::<FAST>(&ys);
-        }
-    }
+        met[n] = l as usize;
+        n += usize::from(r.stamp != y + 1);
+        r.stamp = y + 1;
+        r.bounds.add(s, e, y);
+        Ok::<(), SizeError>(())
+    })?;
+    flush(&mut acc, &met[..n], row);
     let mut out = table(max as usize, Region::default(), size)?;
     for (o, r) in out.iter_mut().zip(acc.iter().skip(1)) {
         let area = r.raw[0][0] as u64;
