@@ -68,9 +68,9 @@ pub fn euclidean_distances_f32(grid: &BitGrid) -> Result<Vec<f32>, SizeError> {
 
 /// Every cell's squared distance through `f`, row-major; `None` without background or
 /// past [`MAX_SIDE`].
-fn squared_distances<T: Copy>(
+fn squared_distances<T: Copy + Send + Sync>(
     grid: &BitGrid,
-    f: impl Fn(u64) -> T,
+    f: impl Fn(u64) -> T + Sync,
 ) -> Result<Option<Vec<T>>, SizeError> {
     separable_distances::<SquaredEuclidean, T>(grid, f)
 }

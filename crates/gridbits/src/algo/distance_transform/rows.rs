@@ -17,6 +17,9 @@ pub(super) use super::columns::MAX_SIDE;
 use super::columns::{column_distances, NONE};
 use crate::error::try_vec;
 use crate::{BitGrid, SizeError};
+use std::mem::MaybeUninit;
+use std::ops::Range;
+use std::sync::{Mutex, PoisonError};
 
 /// Runs longer than this take the envelope; shorter ones the outward search.
 const SHORT_RUN: usize = 24;
@@ -62,57 +65,117 @@ impl RowMetric for SquaredEuclidean {
     }
 }
 
+/// Grids of at least this many cells (1 Mpx, `2^20`) are cut into bands of rows shared by
+/// the threads of the current pool when the feature `parallel` is on and the pool has two
+/// threads or more (the threshold of the chamfer sweeps, `sweeps.rs`).
+const SPLIT_CELLS: usize = 1 << 20;
+
 /// Every cell's distance under `M` through `f`, row-major, from the column distances;
 /// `None` for a grid without background or with a side of [`MAX_SIDE`] or more.
 ///
 /// # Errors
 ///
 /// A [`SizeError`] if the memory cannot be had.
-pub(super) fn separable_distances<M: RowMetric, T: Copy>(
+pub(super) fn separable_distances<M: RowMetric, T: Copy + Send + Sync>(
     grid: &BitGrid,
-    f: impl Fn(u64) -> T,
+    f: impl Fn(u64) -> T + Sync,
 ) -> Result<Option<Vec<T>>, SizeError> {
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::has(crate::cpu::Features::AVX2) {
-        // SAFETY: AVX2 was detected, the only requirement of `separable_avx2` (the
-        // portable code compiled with AVX2: `vpminud` in the column pass, eight lanes a
-        // step).
-        return unsafe { separable_avx2::<M, T>(grid, f) };
-    }
-    separable_body::<M, T>(grid, f)
+    let (w, h) = grid.size();
+    let threads = crate::parallel::current_threads();
+    let bands = if threads < 2 || w * h < SPLIT_CELLS {
+        1
+    } else {
+        // Two bands a thread, each taken by the next free thread, so that a thread held up
+        // (or a band of deeper shapes) does not hold up the call.
+        (2 * threads).min(h / 64).max(1)
+    };
+    separable_in_bands::<M, T>(grid, f, bands)
 }
 
-/// [`separable_distances`] compiled with AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn separable_avx2<M: RowMetric, T: Copy>(
+/// [`separable_distances`] in `bands` bands of rows (as even as can be), shared by the
+/// threads of the current pool (one thread without the feature `parallel`).
+fn separable_in_bands<M: RowMetric, T: Copy + Send + Sync>(
     grid: &BitGrid,
-    f: impl Fn(u64) -> T,
-) -> Result<Option<Vec<T>>, SizeError> {
-    separable_body::<M, T>(grid, f)
-}
-
-/// The body of [`separable_distances`], inlined into each compilation.
-#[inline(always)]
-fn separable_body<M: RowMetric, T: Copy>(
-    grid: &BitGrid,
-    f: impl Fn(u64) -> T,
+    f: impl Fn(u64) -> T + Sync,
+    bands: usize,
 ) -> Result<Option<Vec<T>>, SizeError> {
     let (w, h) = grid.size();
     if w.max(h) >= MAX_SIDE || grid.is_full() {
         return Ok(None);
     }
     let mut out: Vec<T> = try_vec("distances", w, h, (w * h) as u128)?;
-    let mut env = Envelope::default();
-    let zero = f(0);
     // Most costs are small: theirs through `f` once (a square root saved per cell).
     let small: Vec<T> = (0..SMALL_COSTS).map(&f).collect();
     let f = |d: u64| small.get(d as usize).copied().unwrap_or_else(|| f(d));
-    column_distances(grid, |y, g| {
-        out.resize((y + 1) * w, zero);
-        row_distances::<M, T>(g, &mut out[y * w..], &f, &mut env);
-    })?;
+    // The code is chosen here, on the calling thread (a `cpu::with_level` cap holds for
+    // the other threads too).
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = crate::cpu::has(crate::cpu::Features::AVX2);
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = false;
+    let per = h.div_ceil(bands.clamp(1, h));
+    let failed = Mutex::new(None);
+    let parts = out.spare_capacity_mut()[..w * h].chunks_mut(per * w);
+    crate::parallel::share(parts.enumerate(), |(i, part)| {
+        let rows = i * per..(i * per + per).min(h);
+        if let Err(e) = band::<M, T>(grid, rows, part, &f, avx2) {
+            *failed.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+        }
+    });
+    if let Some(e) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(e);
+    }
+    // SAFETY: every band wrote each cell of its rows (`row_distances` writes every cell of
+    // a row), the bands cover the rows `0..h`, and the capacity is at least `w * h`.
+    unsafe { out.set_len(w * h) };
     Ok(Some(out))
+}
+
+/// The rows `rows` of the grid into `part` (their cells, row-major).
+fn band<M: RowMetric, T: Copy>(
+    grid: &BitGrid,
+    rows: Range<usize>,
+    part: &mut [MaybeUninit<T>],
+    f: &impl Fn(u64) -> T,
+    avx2: bool,
+) -> Result<(), SizeError> {
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        // SAFETY: the caller detected AVX2, the only requirement of `band_avx2` (the
+        // portable code compiled with AVX2: `vpminud` in the column pass, eight lanes a
+        // step).
+        return unsafe { band_avx2::<M, T>(grid, rows, part, f) };
+    }
+    let _ = avx2;
+    band_body::<M, T>(grid, rows, part, f)
+}
+
+/// [`band`] compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn band_avx2<M: RowMetric, T: Copy>(
+    grid: &BitGrid,
+    rows: Range<usize>,
+    part: &mut [MaybeUninit<T>],
+    f: &impl Fn(u64) -> T,
+) -> Result<(), SizeError> {
+    band_body::<M, T>(grid, rows, part, f)
+}
+
+/// The body of [`band`], inlined into each compilation.
+#[inline(always)]
+fn band_body<M: RowMetric, T: Copy>(
+    grid: &BitGrid,
+    rows: Range<usize>,
+    part: &mut [MaybeUninit<T>],
+    f: &impl Fn(u64) -> T,
+) -> Result<(), SizeError> {
+    let w = grid.width();
+    let y0 = rows.start;
+    let mut env = Envelope::default();
+    column_distances(grid, rows, |y, g| {
+        row_distances::<M, T>(g, &mut part[(y - y0) * w..(y - y0 + 1) * w], f, &mut env);
+    })
 }
 
 /// Scratch of the envelope: the candidate columns and where each starts to be nearest.
@@ -123,19 +186,20 @@ struct Envelope {
 }
 
 /// One row: `g` its column distances (the grid has background, so some column has a
-/// finite one), `out` its cells (holding `f(0)`; background cells stay so).
+/// finite one), `out` its cells, each written.
 #[inline(always)]
 fn row_distances<M: RowMetric, T: Copy>(
     g: &[u32],
-    out: &mut [T],
+    out: &mut [MaybeUninit<T>],
     f: &impl Fn(u64) -> T,
     env: &mut Envelope,
 ) {
     let w = g.len();
-    let one = f(1);
+    let (zero, one) = (f(0), f(1));
     let mut x = 0;
     while x < w {
         if g[x] == 0 {
+            out[x].write(zero);
             x += 1;
             continue;
         }
@@ -151,7 +215,9 @@ fn row_distances<M: RowMetric, T: Copy>(
         let cut_left = a > 0;
         let cut_right = b < w;
         if ones || (run <= 2 && cut_left && cut_right) || (run == 1 && (cut_left || cut_right)) {
-            out[a..b].fill(one);
+            for o in &mut out[a..b] {
+                o.write(one);
+            }
             continue;
         }
         let lo = if cut_left { a - 1 } else { a };
@@ -169,7 +235,7 @@ fn row_distances<M: RowMetric, T: Copy>(
 #[inline]
 fn outward<M: RowMetric, T: Copy>(
     g: &[u32],
-    out: &mut [T],
+    out: &mut [MaybeUninit<T>],
     f: &impl Fn(u64) -> T,
     a: usize,
     b: usize,
@@ -190,7 +256,7 @@ fn outward<M: RowMetric, T: Copy>(
                 k += 1;
             }
         }
-        out[x] = f(best);
+        out[x].write(f(best));
     }
 }
 
@@ -198,7 +264,7 @@ fn outward<M: RowMetric, T: Copy>(
 #[allow(clippy::too_many_arguments)]
 fn envelope<M: RowMetric, T: Copy>(
     g: &[u32],
-    out: &mut [T],
+    out: &mut [MaybeUninit<T>],
     f: &impl Fn(u64) -> T,
     a: usize,
     b: usize,
@@ -244,7 +310,7 @@ fn envelope<M: RowMetric, T: Copy>(
         while x < t[q] {
             q -= 1;
         }
-        out[x as usize] = f(cost(x, s[q]));
+        out[x as usize].write(f(cost(x, s[q])));
     }
 }
 
@@ -256,9 +322,10 @@ mod tests {
     use crate::naive::NaiveGrid;
     use crate::test_rng::XorShift;
 
-    /// The separable passes (squared Euclidean), portable and at the CPU's level, against
-    /// brute force, on grids whose rows hold long runs over many columns with background
-    /// (the envelope), short runs (the outward search) and runs of 1s, at word edges.
+    /// The separable passes (squared Euclidean), portable and at the CPU's level, in one
+    /// band of rows or several, against brute force, on grids whose rows hold long runs
+    /// over many columns with background (the envelope), short runs (the outward search)
+    /// and runs of 1s, at word edges.
     #[test]
     fn separable_rows_equal_brute_force() {
         let mut rng = XorShift(0x5e9a);
@@ -288,12 +355,17 @@ mod tests {
                     .map(|b| b.unwrap_or(u64::MAX))
                     .collect();
                 for level in [Level::Portable, cpu::level()] {
-                    let got = cpu::with_level(level, || {
-                        separable_distances::<SquaredEuclidean, u64>(&g, |d| d).unwrap()
-                    });
-                    match got {
-                        Some(got) => assert_eq!(got, want, "{w}x{h} {pct}% {level:?}"),
-                        None => assert!(full, "{w}x{h} {pct}% {level:?}"),
+                    // Bands of rows: each starts from the rows beyond it, read from the bits.
+                    for bands in [1, 2, 3, 7, h] {
+                        let got = cpu::with_level(level, || {
+                            separable_in_bands::<SquaredEuclidean, u64>(&g, |d| d, bands).unwrap()
+                        });
+                        match got {
+                            Some(got) => {
+                                assert_eq!(got, want, "{w}x{h} {pct}% {level:?} {bands} bands")
+                            }
+                            None => assert!(full, "{w}x{h} {pct}% {level:?}"),
+                        }
                     }
                 }
             }
