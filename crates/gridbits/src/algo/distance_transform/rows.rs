@@ -20,7 +20,7 @@
 //!
 //! Large grids are cut into bands of rows, one thread a band: each band's column pass
 //! starts from what lies beyond its ends, read from the bits
-//! ([`column_distances`](super::columns::column_distances)).
+//! ([`column_distances`]).
 
 pub(super) use super::columns::MAX_SIDE;
 use super::columns::{column_distances, NONE};
