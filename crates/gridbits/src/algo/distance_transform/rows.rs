@@ -74,10 +74,18 @@ impl RowMetric for SquaredEuclidean {
     }
 }
 
-/// Grids of at least this many cells (1 Mpx, `2^20`) are cut into bands of rows shared by
-/// the threads of the current pool when the feature `parallel` is on and the pool has two
-/// threads or more (the threshold of the chamfer sweeps, `sweeps.rs`).
+/// Grids of at least this many cells (1 Mpx, `2^20`) are cut into bands of rows (see
+/// [`BAND_BYTES`]), shared by the threads of the current pool when the feature `parallel`
+/// is on and the pool has two threads or more (the threshold of the chamfer sweeps,
+/// `sweeps.rs`).
 const SPLIT_CELLS: usize = 1 << 20;
+
+/// The column plane (`u32` a cell) of a band of rows on a grid past [`SPLIT_CELLS`] is
+/// about this many bytes (2 MiB): bands of 256 rows at a width of 2048, fresh pages and
+/// traffic of a few MiB instead of the grid's whole plane. Measured against one band and
+/// 512 KiB (docs/benchmarks.md, "edt3"): 2-12% less CPU time than one band, within 3% of
+/// 512 KiB.
+const BAND_BYTES: usize = 2 << 20;
 
 /// Every cell's distance under `M` through `f`, row-major, from the column distances;
 /// `None` for a grid without background or with a side of [`MAX_SIDE`] or more.
@@ -91,12 +99,19 @@ pub(super) fn separable_distances<M: RowMetric, T: Copy + Send + Sync>(
 ) -> Result<Option<Vec<T>>, SizeError> {
     let (w, h) = grid.size();
     let threads = crate::parallel::current_threads();
-    let bands = if threads < 2 || w * h < SPLIT_CELLS {
+    let bands = if w * h < SPLIT_CELLS {
         1
     } else {
-        // Two bands a thread, each taken by the next free thread, so that a thread held up
-        // (or a band of deeper shapes) does not hold up the call.
-        (2 * threads).min(h / 64).max(1)
+        // Bands of a column plane of about `BAND_BYTES`, on one thread too; and two bands a
+        // thread at least, each taken by the next free thread, so that a thread held up (or
+        // a band of deeper shapes) does not hold up the call.
+        let small = (4 * w * h).div_ceil(BAND_BYTES).min(h / 16).max(1);
+        let shared = if threads < 2 {
+            1
+        } else {
+            (2 * threads).min(h / 64).max(1)
+        };
+        small.max(shared)
     };
     separable_in_bands::<M, T>(grid, f, bands)
 }
