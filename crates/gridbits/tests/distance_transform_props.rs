@@ -322,3 +322,52 @@ fn chamfer_distances_of_deep_shapes() {
         }
     }
 }
+
+/// The distances alone on grids past the threshold of the bands of rows (1 Mpx), on one
+/// thread and on several (with the feature `parallel`: bands taken by several threads, each
+/// starting from the bits beyond it), against the feature transform's distances: noise
+/// whose rows take the window, deep discs whose rows take the runs, columns without
+/// background crossing every band.
+#[test]
+fn euclidean_distances_in_bands() {
+    use gridbits::parallel::with_threads;
+    let mut rng = SplitMix::new(0xba5d);
+    for &(w, h, pct) in &[(1025, 1024, 70), (2049, 520, 97), (600, 1800, 99)] {
+        let mut g = percent_grid(&mut rng, w, h, pct);
+        // Deep discs, and a few whole columns set.
+        for _ in 0..6 {
+            let (cx, cy) = (rng.below(w as u64) as i64, rng.below(h as u64) as i64);
+            let r = 20 + rng.below(150) as i64;
+            for y in (cy - r).max(0)..(cy + r).min(h as i64) {
+                for x in (cx - r).max(0)..(cx + r).min(w as i64) {
+                    if (x - cx).pow(2) + (y - cy).pow(2) <= r * r {
+                        g.set(x as usize, y as usize);
+                    }
+                }
+            }
+        }
+        for _ in 0..3 {
+            let x = rng.below(w as u64) as usize;
+            for y in 0..h {
+                g.set(x, y);
+            }
+        }
+        let want = euclidean_transform(&g, Sampling::default())
+            .unwrap()
+            .distances(Sampling::default())
+            .unwrap();
+        for threads in [1, 2, 3] {
+            let d = with_threads(threads, || euclidean_distances(&g)).unwrap();
+            assert!(
+                d.unwrap().unwrap() == want,
+                "{w}x{h} {pct}% {threads} threads"
+            );
+            let d32 = with_threads(threads, || euclidean_distances_f32(&g))
+                .unwrap()
+                .unwrap();
+            for (i, (&a, &b)) in d32.iter().zip(&want).enumerate() {
+                assert_eq!(a, ((b * b).round() as f32).sqrt(), "{w}x{h} cell {i}");
+            }
+        }
+    }
+}

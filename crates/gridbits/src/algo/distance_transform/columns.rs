@@ -10,6 +10,7 @@
 
 use crate::error::try_filled;
 use crate::{BitGrid, SizeError};
+use std::ops::Range;
 
 /// The least column distance of a cell whose column holds no background cell (larger than
 /// any real one): such cells count up from it, `NONE` to `NONE + height`, so every value
@@ -20,37 +21,46 @@ pub(super) const NONE: u32 = u32::MAX / 2;
 /// arithmetic clear of overflow.
 pub(super) const MAX_SIDE: usize = 1 << 28;
 
-/// Calls `row(y, g)` for every row `y`, from the top row down, with `g[x]` the distance
-/// from `(x, y)` to the nearest background cell in column `x` (0 on a background cell,
-/// [`NONE`] or more in a column without one). The grid's sides must be below [`MAX_SIDE`].
+/// Calls `row(y, g)` for every row `y` of `rows` (a band of the grid, or all of it), from
+/// the top row down, with `g[x]` the distance from `(x, y)` to the nearest background cell in
+/// column `x` of the whole grid (0 on a background cell, [`NONE`] or more in a column
+/// without one). The grid's sides must be below [`MAX_SIDE`]. A band starts from what lies
+/// beyond its ends, read from the bits ([`boundary`]), so bands are independent of each
+/// other: threads can take one each.
 ///
 /// # Errors
 ///
-/// A [`SizeError`] if the scratch plane (one `u32` per cell) cannot be had.
+/// A [`SizeError`] if the scratch plane (one `u32` per cell of the band) cannot be had.
 #[inline(always)]
 pub(super) fn column_distances(
     grid: &BitGrid,
+    rows: Range<usize>,
     mut row: impl FnMut(usize, &[u32]),
 ) -> Result<(), SizeError> {
     let (w, h) = grid.size();
-    debug_assert!(w.max(h) < MAX_SIDE);
-    if w == 0 || h == 0 {
+    debug_assert!(w.max(h) < MAX_SIDE && rows.end <= h);
+    let (y0, y1) = (rows.start, rows.end);
+    if w == 0 || y0 >= y1 {
         return Ok(());
     }
-    // Going up: the distance to the nearest background cell below, kept for every cell.
-    let mut below: Vec<u32> = try_filled("column distances", w, h, (w * h) as u128, 0)?;
+    let n = y1 - y0;
+    // Going up: the distance to the nearest background cell below, kept for every cell,
+    // from the rows below the band.
+    let mut below: Vec<u32> = try_filled("column distances", w, h, (w * n) as u128, 0)?;
     let mut prev: Vec<u32> = try_filled("column distances", w, h, w as u128, NONE)?;
-    for y in (0..h).rev() {
-        let cur = &mut below[y * w..(y + 1) * w];
+    boundary(grid, y1..h, &mut prev);
+    for y in (y0..y1).rev() {
+        let cur = &mut below[(y - y0) * w..(y - y0 + 1) * w];
         step(grid.row_words(y), &prev, cur);
         prev.copy_from_slice(cur);
     }
-    // Going down: from above, on the fly, and each row handed over at once.
-    prev.fill(NONE);
+    // Going down: from above (the rows above the band first), on the fly, and each row
+    // handed over at once.
+    boundary(grid, (0..y0).rev(), &mut prev);
     let mut above = vec![0u32; w];
-    for y in 0..h {
+    for y in y0..y1 {
         step(grid.row_words(y), &prev, &mut above);
-        let cur = &mut below[y * w..(y + 1) * w];
+        let cur = &mut below[(y - y0) * w..(y - y0 + 1) * w];
         for (c, &a) in cur.iter_mut().zip(&above) {
             *c = (*c).min(a);
         }
@@ -58,6 +68,42 @@ pub(super) fn column_distances(
         std::mem::swap(&mut prev, &mut above);
     }
     Ok(())
+}
+
+/// What a column scan carries in from the rows `rows` beyond a band, nearest first: `out[x]`
+/// becomes the number of those rows before the first with column `x` unset (the distance
+/// from the first of them to it), or [`NONE`] plus their number where none is, as the scan
+/// itself would have left it. Reads the bits, a word of 64 columns at a time, and stops
+/// once every column has its answer.
+fn boundary(grid: &BitGrid, rows: impl ExactSizeIterator<Item = usize>, out: &mut [u32]) {
+    let w = out.len();
+    let count = rows.len() as u32;
+    out.fill(NONE + count);
+    // The columns of each word still without a background cell.
+    let mut open: Vec<u64> = (0..w.div_ceil(64))
+        .map(|k| {
+            let cols = (w - 64 * k).min(64);
+            u64::MAX >> (64 - cols)
+        })
+        .collect();
+    let mut left = open.len();
+    for (k, y) in rows.enumerate() {
+        if left == 0 {
+            break;
+        }
+        for (i, (o, &word)) in open.iter_mut().zip(grid.row_words(y)).enumerate() {
+            let mut hit = *o & !word;
+            if hit == 0 {
+                continue;
+            }
+            *o &= !hit;
+            left -= usize::from(*o == 0);
+            while hit != 0 {
+                out[64 * i + hit.trailing_zeros() as usize] = k as u32;
+                hit &= hit - 1;
+            }
+        }
+    }
 }
 
 /// One row of a column scan: `out[x]` is `prev[x] + 1` where the bit of column `x` in

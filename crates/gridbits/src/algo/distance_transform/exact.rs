@@ -1,8 +1,9 @@
 //! Exact Euclidean distances without the nearest cells, in cell units: the squared
 //! distance of every cell as an integer, from the column distances of
-//! [`columns`](super::columns) and the row pass of [`rows`](super::rows) (runs cut by
-//! background, and Meijster, Roerdink and Hesselink's lower envelope in integers where the
-//! runs are long).
+//! [`columns`](super::columns) and the row pass of [`rows`](super::rows) (a window of
+//! shifted minima on rows of small column distances; elsewhere runs cut by background, and
+//! Meijster, Roerdink and Hesselink's lower envelope in integers where the runs are long);
+//! large grids in bands of rows on the pool's threads (feature `parallel`).
 //!
 //! Without sampling the distance is the square root of an integer whichever of several
 //! equally near background cells is taken, so the ties that
@@ -68,9 +69,9 @@ pub fn euclidean_distances_f32(grid: &BitGrid) -> Result<Vec<f32>, SizeError> {
 
 /// Every cell's squared distance through `f`, row-major; `None` without background or
 /// past [`MAX_SIDE`].
-fn squared_distances<T: Copy>(
+fn squared_distances<T: Copy + Send + Sync>(
     grid: &BitGrid,
-    f: impl Fn(u64) -> T,
+    f: impl Fn(u64) -> T + Sync,
 ) -> Result<Option<Vec<T>>, SizeError> {
     separable_distances::<SquaredEuclidean, T>(grid, f)
 }

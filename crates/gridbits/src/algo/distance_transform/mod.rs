@@ -17,8 +17,9 @@
 //!   `distanceTransform(DIST_L2, DIST_MASK_PRECISE)` does: the `f32` square root of the
 //!   squared distance.
 //! - [`euclidean_distances`] / [`euclidean_distances_f32`]: the same distances in cell units
-//!   without the nearest cells, faster (a column pass on the bits, then per row a lower
-//!   envelope only where the column pass leaves the answer open; `exact.rs`).
+//!   without the nearest cells, faster (a column pass on the bits, then per row a window of
+//!   shifted minima where the column distances are small, else a lower envelope only where
+//!   the column pass leaves the answer open; bands of rows on several threads; `exact.rs`).
 //!
 //! Each gives the results of the library it mirrors bit for bit, ties included (which
 //! background cell is "nearest" when several are equally near); the tests check them
