@@ -44,6 +44,7 @@ mod exact;
 mod layers;
 mod rows;
 mod sweeps;
+mod vector_passes;
 
 pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
 pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};
