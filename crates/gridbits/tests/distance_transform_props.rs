@@ -12,6 +12,7 @@ use gridbits::algo::distance_transform::{
     euclidean_transform, opencv_chamfer5_with_labels, opencv_mask5_weights, Neighbourhood,
     Sampling,
 };
+use gridbits::cpu::{self, Level};
 use gridbits::naive::distance_transform::{brute_force, two_pass_chamfer, Metric};
 use gridbits::naive::NaiveGrid;
 use gridbits::BitGrid;
@@ -367,6 +368,43 @@ fn euclidean_distances_in_bands() {
                 .unwrap();
             for (i, (&a, &b)) in d32.iter().zip(&want).enumerate() {
                 assert_eq!(a, ((b * b).round() as f32).sqrt(), "{w}x{h} cell {i}");
+            }
+        }
+    }
+}
+
+/// Sizes around the vector passes' registers (16 and 32 `i16` lanes) and words.
+fn lane_size() -> impl Strategy<Value = (usize, usize)> {
+    (
+        prop::sample::select(vec![1usize, 15, 16, 17, 31, 32, 33, 63, 64, 65, 95, 96, 97]),
+        prop::sample::select(vec![1usize, 2, 3, 33, 70]),
+    )
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// City-block and chessboard distances without nearest cells, `i32` and `f32`, at every
+    /// CPU level (portable: the layers and the sweeps; AVX2 and AVX-512: the vector passes'
+    /// kernels), equal scipy's two passes written cell by cell.
+    #[test]
+    fn chamfer_distances_at_every_level(
+        (w, h) in lane_size(),
+        pct in prop::sample::select(vec![0u32, 30, 50, 90, 99, 100]),
+        seed in any::<u64>(),
+    ) {
+        let g = percent_grid(&mut SplitMix::new(seed), w, h, pct);
+        let naive = NaiveGrid::from_view(&g);
+        for n in [Neighbourhood::taxicab(), Neighbourhood::chessboard()] {
+            let s = n.steps();
+            let rows = [[s[0], s[1], s[2]], [s[3], true, s[3]], [s[2], s[1], s[0]]];
+            let (d, _) = two_pass_chamfer(&naive, rows);
+            let d32: Vec<f32> = d.iter().map(|&d| if d < 0 { f32::MAX } else { d as f32 }).collect();
+            for level in Level::ALL {
+                let t = cpu::with_level(level, || chamfer_transform(&g, n, false)).unwrap();
+                prop_assert_eq!(t.distances(), &d[..], "{:?}", level);
+                let f = cpu::with_level(level, || chamfer_distances_f32(&g, n)).unwrap();
+                prop_assert_eq!(&f, &d32, "{:?}", level);
             }
         }
     }

@@ -7,7 +7,8 @@
 //! const-generic flags, so each of the 16 neighbourhoods compiles to its own straight loop.
 
 use super::layers::{layer_distances, surely_deep};
-use super::sweeps::{sweep_distances, Distance, MAX_SUM};
+use super::sweeps::{sweep_distances, MAX_SUM};
+use super::vector_passes::{vector_distances, Kernel, Widened, LANE_LIMIT};
 use crate::error::{try_filled, try_vec};
 use crate::{BitGrid, SizeError};
 
@@ -188,12 +189,14 @@ pub fn chamfer_distances_f32(
     )
 }
 
-/// The distances by erosion layers ([`layers`](super::layers)) where they apply and pay:
-/// city block or chessboard, a grid with a background cell, shapes shallow enough for the
-/// layers' budget (or [`surely_deep`]: the layers skipped); past it, the two vertical
-/// sweeps over whole rows ([`sweeps`](super::sweeps)). `None` sends the caller to the
-/// passes, which give the same distances.
-fn by_layers<T: Distance>(
+/// City-block and chessboard distances without nearest cells, on a grid with a background
+/// cell: by the raster passes vectorised in `i16` lanes ([`vector_passes`](super::vector_passes))
+/// where a vector kernel runs and the sides sum below [`LANE_LIMIT`]; else by erosion layers
+/// ([`layers`](super::layers)) for shapes shallow enough for the layers' budget (or
+/// [`surely_deep`]: the layers skipped) and past it the two vertical sweeps over whole rows
+/// ([`sweeps`](super::sweeps)). `None` sends the caller to the passes, which give the same
+/// distances.
+fn by_layers<T: Widened>(
     grid: &BitGrid,
     neighbourhood: Neighbourhood,
 ) -> Result<Option<Vec<T>>, SizeError> {
@@ -209,6 +212,12 @@ fn by_layers<T: Distance>(
     // more: distances past the sweeps' exact range in `f32`, the passes too.
     if grid.count() as usize == w * h || w + h >= MAX_SUM {
         return Ok(None);
+    }
+    // The vector passes where the lanes hold every distance and a vector kernel runs:
+    // 2-5x the layers and the sweeps on every bench image (docs/benchmarks.md, "cdt3").
+    let kernel = Kernel::best();
+    if w + h < LANE_LIMIT && kernel != Kernel::Portable {
+        return Ok(Some(vector_distances::<T>(grid, diagonal, kernel)?));
     }
     if surely_deep(grid) {
         let mut out: Vec<T> = try_vec("chamfer distances", w, h, (w * h) as u128)?;
