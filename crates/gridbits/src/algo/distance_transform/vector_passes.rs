@@ -41,7 +41,8 @@ const LANES: usize = 32;
 /// An output distance the kernels can widen `i16` lanes into: `i32` (scipy) or `f32`
 /// (OpenCV).
 pub(super) trait Widened: Distance {
-    /// Whether the lanes are stored as `f32` (else as `i32`).
+    /// Whether the lanes are stored as `f32` (else as `i32`); read by the x86-64 kernels.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     const FLOAT: bool;
 }
 
@@ -53,8 +54,9 @@ impl Widened for f32 {
     const FLOAT: bool = true;
 }
 
-/// Which kernel runs the passes.
+/// Which kernel runs the passes (the vector ones exist on x86-64 only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) enum Kernel {
     /// Cell by cell, plain Rust.
     Portable,
@@ -88,7 +90,8 @@ impl Kernel {
 struct Layout {
     w: usize,
     h: usize,
-    /// `w` rounded up to whole vectors.
+    /// `w` rounded up to whole vectors (for the x86-64 kernels).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     r: usize,
     /// Cells a row: `r + LANES`.
     stride: usize,

@@ -91,7 +91,8 @@ pub struct ValueLabeller {
     set: Vec<u64>,
     /// Per row: the index of its first run (one more entry: the total).
     row_base: Vec<u32>,
-    /// The labels of one row's runs, for the AVX-512 writer.
+    /// The labels of one row's runs, for the AVX-512 writer (x86-64 only).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     table: Vec<u64>,
     /// Images of one class: their bits, the binary labeller and its labels.
     grid: Option<BitGrid>,
