@@ -130,7 +130,7 @@ const STOP: u64 = 2;
 
 /// Goes on with the distance BFS of [`frontier::bfs`](super::frontier::bfs) (without owners)
 /// from layer `start`, on `threads` threads (this one and `threads - 1` scoped threads), in
-/// bands of rows ([`layout`]): `dist` (row-major) holds the layers up to `start` and
+/// bands of rows ([`Split::layout`]): `dist` (row-major) holds the layers up to `start` and
 /// [`UNREACHED`](super::cells::UNREACHED) elsewhere; the cells at `start` are the frontier, those of `passable` not
 /// reached yet the open cells. Writes every further cell's layer and returns the last layer
 /// reached. `None` when the system refuses a thread (`dist` then holds a part of the layers
@@ -145,9 +145,15 @@ pub(super) fn bfs(
     dist: &mut [u32],
     start: u32,
 ) -> Option<u32> {
-    let bands = layout(threads, passable.height());
-    let split = Split::new(threads, bands);
-    match in_bands(split, passable, eight, con, dist, start, None)? {
+    match in_bands(
+        Split::layout(threads, passable.height()),
+        passable,
+        eight,
+        con,
+        dist,
+        start,
+        None,
+    )? {
         Ok(last) => Some(last),
         // The bands gave up: the rest on this thread, as one band.
         Err(layer) => match in_bands(Split::ONE, passable, eight, con, dist, layer, None)? {
@@ -158,7 +164,7 @@ pub(super) fn bfs(
 
 /// Goes on with the BFS with owners of
 /// [`frontier::owners_until`](super::frontier::owners_until) from layer `start` (the one
-/// after the last it wrote), on `threads` threads in bands of rows ([`layout`]): `owner`
+/// after the last it wrote), on `threads` threads in bands of rows ([`Split::layout`]): `owner`
 /// (row-major) holds the owners of the layers before `start` and [`UNREACHED`](super::cells::UNREACHED) elsewhere,
 /// `front` the words of the layer before `start` and of `start`, and `dist`, empty or
 /// row-major, the layers before `start` and [`UNREACHED`](super::cells::UNREACHED) elsewhere. Writes every further
@@ -177,7 +183,7 @@ pub(super) fn bfs_owned(
     mut front: Front,
 ) -> u32 {
     let owner = shared_cells(owner);
-    let split = Split::new(threads, layout(threads, passable.height()));
+    let split = Split::layout(threads, passable.height());
     owned_from(split, passable, eight, con, dist, owner, start, &mut front)
 }
 
@@ -235,12 +241,15 @@ impl Split {
             stop_after: u32::MAX,
         }
     }
-}
 
-/// Bands of a grid of `h` rows on `threads` threads: [`BANDS_PER_THREAD`] a thread, each of
-/// [`MIN_ROWS`] rows or more, and at least one a thread.
-fn layout(threads: usize, h: usize) -> usize {
-    (threads * BANDS_PER_THREAD).min(h / MIN_ROWS).max(threads)
+    /// The bands of a grid of `h` rows on `threads` threads: [`BANDS_PER_THREAD`] a thread,
+    /// each of [`MIN_ROWS`] rows or more, and at least one a thread.
+    fn layout(threads: usize, h: usize) -> Self {
+        Split::new(
+            threads,
+            (threads * BANDS_PER_THREAD).min(h / MIN_ROWS).max(threads),
+        )
+    }
 }
 
 /// [`bfs`] as `split` says, with owners ([`bfs_owned`]: the owner array and the frontier to
