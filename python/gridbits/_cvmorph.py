@@ -250,7 +250,8 @@ def _source(src: Any) -> _Src:
     if a.dtype != np.bool_ and not _two_valued(a, lo, hi):
         third = a[(a != lo) & (a != hi)].flat[0]
         raise ValueError(
-            f"src: holds a third value {third!r} besides {lo!r} and {hi!r}; gridbits' "
+            f"src: holds a third value {third.item()!r} besides {lo.item()!r} and "
+            f"{hi.item()!r}; gridbits' "
             "morphology is binary (two-valued images), use cv2 for grey levels"
         )
     return _Src(a, [lo, hi])
@@ -533,9 +534,9 @@ class _Binary:
             values = sorted(set(values))
         if len(values) > 2:
             raise ValueError(
-                f"borderValue: the border value {values!r} would add a third value to the "
-                f"image's {sorted(set(src.values))!r} (gridbits' morphology is binary); "
-                "use the default border, one of the image's values, or cv2"
+                f"borderValue: the border's value would add a third value to the image's "
+                f"{[v.item() for v in src.values]} (values {[v.item() for v in values]}; "
+                "gridbits' morphology is binary): use one of the image's values, or cv2"
             )
         self.src = src
         self.lo, self.hi = dtype.type(values[0]), dtype.type(values[-1])
