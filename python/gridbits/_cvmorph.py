@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import operator
 import sys
+import threading
 from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -242,19 +243,31 @@ def _source(src: Any) -> _Src:
         raise ValueError(f"src: expected a 2D image, got {a.ndim} dimensions")
     if a.size == 0:
         raise ValueError(f"src: the image is empty ({a.shape}); OpenCV refuses it too")
+    if a.dtype == np.uint8:
+        first, olo, ohi = _gridbits.cv_byte_values(a)
+        if olo > ohi:
+            return _Src(a, [a.dtype.type(first)])
+        if olo == ohi:
+            return _Src(a, sorted([a.dtype.type(first), a.dtype.type(olo)]))
+        lo, hi = a.dtype.type(min(first, olo)), a.dtype.type(max(first, olo))
+        third = a.dtype.type(ohi if olo in (lo, hi) else olo)
+        raise _third(third, lo, hi)
     lo, hi = a.min(), a.max()
     if a.dtype.kind == "f" and (np.isnan(lo) or np.isnan(hi)):
         raise ValueError("src: holds NaN; gridbits takes two-valued images (use cv2)")
     if lo == hi:
         return _Src(a, [lo])
     if a.dtype != np.bool_ and not _two_valued(a, lo, hi):
-        third = a[(a != lo) & (a != hi)].flat[0]
-        raise ValueError(
-            f"src: holds a third value {third.item()!r} besides {lo.item()!r} and "
-            f"{hi.item()!r}; gridbits' "
-            "morphology is binary (two-valued images), use cv2 for grey levels"
-        )
+        raise _third(a[(a != lo) & (a != hi)].flat[0], lo, hi)
     return _Src(a, [lo, hi])
+
+
+def _third(third: Any, lo: Any, hi: Any) -> ValueError:
+    """The error for a source of three values or more."""
+    return ValueError(
+        f"src: holds a third value {third.item()!r} besides {lo.item()!r} and {hi.item()!r}; "
+        "gridbits' morphology is binary (two-valued images), use cv2 for grey levels"
+    )
 
 
 def _two_valued(a: np.ndarray, lo: Any, hi: Any) -> bool:
@@ -355,6 +368,24 @@ def _into(dst: Any, value: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------------------------------
 # Steps on bits.
+
+_SCRATCH = threading.local()
+#: The largest scratch image kept between calls (bytes).
+_SCRATCH_KEPT = 64 << 20
+
+
+def _scratch(shape: Tuple[int, int]) -> np.ndarray:
+    """A ``uint8`` array of ``shape`` for a difference's second image, kept per thread
+    between calls: a fresh image-sized array each call costs its page faults (a 2048x2048
+    gradient took 3.2 ms with one, 0.8 ms without)."""
+    n = shape[0] * shape[1]
+    if n > _SCRATCH_KEPT:
+        return np.empty(shape, dtype=np.uint8)
+    buf = getattr(_SCRATCH, "buf", None)
+    if buf is None or buf.size < n:
+        buf = np.empty(n, dtype=np.uint8)
+        _SCRATCH.buf = buf
+    return buf[:n].reshape(shape)
 
 
 class _Plan:
@@ -635,6 +666,29 @@ def _morph_op(
             _run(bits, steps, out.view(np.uint8), int(b.hi))
             return _into(dst, out)
         return _into(dst, b.values(_run(bits, steps)))
+    out = b.direct(dst)
+    if out is not None and _ordered(op, plan, b):
+        # The first image holds the second: their difference is ``first`` without
+        # ``second``, no saturation, written as ``hi`` by the native steps.
+        fast = {
+            MORPH_GRADIENT: ([D], [E]),
+            MORPH_TOPHAT: (None, [E, D]),
+            MORPH_BLACKHAT: ([D, E], None),
+        }[op]
+        tmp = _scratch(bits.shape)
+        hi = int(b.hi)
+        if fast[0] is None:
+            first = b.src.a.view(np.uint8)
+            _run(bits, fast[1], tmp, hi)
+            np.subtract(first, tmp, out=out.view(np.uint8))
+        elif fast[1] is None:
+            _run(bits, fast[0], out.view(np.uint8), hi)
+            np.subtract(out.view(np.uint8), b.src.a.view(np.uint8), out=out.view(np.uint8))
+        else:
+            _run(bits, fast[0], out.view(np.uint8), hi)
+            _run(bits, fast[1], tmp, hi)
+            np.subtract(out.view(np.uint8), tmp, out=out.view(np.uint8))
+        return _into(dst, out)
     if op == MORPH_GRADIENT:
         first, second = _run(bits, [D]), _run(bits, [E])
     elif op == MORPH_TOPHAT:
@@ -642,6 +696,20 @@ def _morph_op(
     else:  # MORPH_BLACKHAT
         first, second = _run(bits, [D, E]), bits
     return _into(dst, b.difference(first, second))
+
+
+def _ordered(op: int, plan: _Plan, b: "_Binary") -> bool:
+    """Whether the difference ``op`` takes holds no negative cell: a dilation holds the
+    image and an erosion lies in it when the kernel holds its anchor; an opening lies in
+    it (a closing holds it) when the kernel is its own reflection and the border is
+    constant with no effect on the dilation (the erosion). Only with two values (a
+    one-valued image gives zeros by the general path)."""
+    if b.lo == b.hi or plan.identity:
+        return plan.identity and b.lo != b.hi
+    if op == MORPH_GRADIENT:
+        return bool(plan.fp[plan.ay, plan.ax])
+    no_effect = not b.dilate_border if op == MORPH_TOPHAT else b.erode_border
+    return plan.mode == BORDER_CONSTANT and no_effect and plan.symmetric()
 
 
 def _hitmiss(src: Any, kernel: Any, dst: Any, anchor: Any, iterations: Any, borderType: Any, borderValue: Any) -> np.ndarray:
