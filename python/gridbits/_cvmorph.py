@@ -753,6 +753,65 @@ def _hitmiss(src: Any, kernel: Any, dst: Any, anchor: Any, iterations: Any, bord
     return _into(dst, out)
 
 
+_ONES3 = np.ones((3, 3), dtype=np.uint8)
+_ONES3.flags.writeable = False
+_QUICK_STEPS = {
+    MORPH_ERODE: [(True, True)],
+    MORPH_DILATE: [(False, False)],
+    MORPH_OPEN: [(True, True), (False, False)],
+    MORPH_CLOSE: [(False, False), (True, True)],
+}
+
+
+def _quick(op: int, src: Any, kernel: Any, dst: Any, anchor: Any, iterations: Any, borderType: Any, borderValue: Any) -> Optional[np.ndarray]:
+    """The commonest call with few checks: a 2D C-contiguous ``uint8`` image of 0 and
+    ``hi``, a C-contiguous ``uint8`` kernel (or ``None``) holding its middle cell, odd and
+    symmetric but for an erosion, the default anchor, border and ``dst``, one iteration;
+    one native call writing ``hi``. ``None`` for any other call, which takes the general
+    path (same checks, same result)."""
+    if (
+        type(src) is not np.ndarray
+        or src.dtype != np.uint8
+        or src.ndim != 2
+        or not src.flags.c_contiguous
+        or src.size == 0
+        or dst is not None
+        or borderValue is not _DEFAULT_BORDER
+        or type(iterations) is not int
+        or iterations != 1
+        or type(borderType) is not int
+        or borderType & ~BORDER_ISOLATED != BORDER_CONSTANT
+        or type(anchor) is not tuple
+        or anchor != (-1, -1)
+    ):
+        return None
+    if kernel is None:
+        fp = _ONES3
+    elif (
+        type(kernel) is not np.ndarray
+        or kernel.ndim != 2
+        or kernel.dtype != np.uint8
+        or not kernel.flags.c_contiguous
+        or kernel.size <= 1
+    ):
+        return None
+    else:
+        fp = kernel
+    h, w = fp.shape
+    if not fp[h // 2, w // 2]:
+        return None
+    if op != MORPH_ERODE and (
+        h % 2 == 0 or w % 2 == 0 or fp.tobytes() != fp[::-1, ::-1].tobytes()
+    ):
+        return None
+    first, lo, hi = _gridbits.cv_byte_values(src)
+    if lo != hi or min(first, lo) != 0:
+        return None
+    out = np.empty(src.shape, dtype=np.uint8)
+    _gridbits.binary_morph_into(src, fp, (h // 2, w // 2), _QUICK_STEPS[op], out, max(first, lo))
+    return out
+
+
 def erode(
     src: Any,
     kernel: Any,
@@ -781,6 +840,9 @@ def erode(
     >>> erode(img, None, borderValue=0)[1]
     array([  0,   0, 255, 255,   0], dtype=uint8)
     """
+    out = _quick(MORPH_ERODE, src, kernel, dst, anchor, iterations, borderType, borderValue)
+    if out is not None:
+        return out
     return _morph_op(MORPH_ERODE, src, kernel, dst, anchor, iterations, borderType, borderValue, False)
 
 
@@ -802,6 +864,9 @@ def dilate(
     >>> dilate(img, np.array([[1, 1, 0]], np.uint8))
     array([[0, 0, 0, 1, 1]], dtype=uint8)
     """
+    out = _quick(MORPH_DILATE, src, kernel, dst, anchor, iterations, borderType, borderValue)
+    if out is not None:
+        return out
     return _morph_op(MORPH_DILATE, src, kernel, dst, anchor, iterations, borderType, borderValue, False)
 
 
@@ -834,6 +899,10 @@ def morphologyEx(
     >>> morphologyEx(img > 0, MORPH_GRADIENT, k)[2].tolist()
     [True, True, False, True, True, False]
     """
+    if type(op) is int and op in _QUICK_STEPS:
+        out = _quick(op, src, kernel, dst, anchor, iterations, borderType, borderValue)
+        if out is not None:
+            return out
     o = _int(op, "op")
     if o not in _OPS:
         raise ValueError(f"op: {o!r} is not an OpenCV morphological operation (MORPH_ERODE ... MORPH_HITMISS, 0 to 7)")
