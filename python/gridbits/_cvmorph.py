@@ -152,7 +152,9 @@ def _anchor(anchor: Any, width: int, height: int) -> Tuple[int, int]:
     return ax, ay
 
 
-def getStructuringElement(shape: int, ksize: Sequence[int], anchor: Sequence[int] = (-1, -1)) -> np.ndarray:
+def getStructuringElement(
+    shape: int, ksize: Sequence[int], anchor: Sequence[int] = (-1, -1)
+) -> np.ndarray:
     """``cv2.getStructuringElement``: a ``uint8`` kernel of ``ksize = (width, height)``,
     1 in the shape: ``MORPH_RECT``, ``MORPH_CROSS`` (its arms through ``anchor``),
     ``MORPH_ELLIPSE`` (OpenCV's rounding) or ``MORPH_DIAMOND``.
@@ -395,7 +397,9 @@ class _Plan:
 
     __slots__ = ("fp", "ax", "ay", "times", "mode", "identity")
 
-    def __init__(self, kernel: Optional[np.ndarray], anchor: Any, iterations: int, mode: int, ex: bool):
+    def __init__(
+        self, kernel: Optional[np.ndarray], anchor: Any, iterations: int, mode: int, ex: bool
+    ) -> None:
         """OpenCV's ``morphOp`` preparation; ``ex``: called by ``morphologyEx`` (which
         turns no kernel into a 3x3 rectangle before, not the ``1 + 2 * iterations`` one)."""
         if kernel is None and ex:
@@ -712,9 +716,11 @@ def _ordered(op: int, plan: _Plan, b: "_Binary") -> bool:
     return plan.mode == BORDER_CONSTANT and no_effect and plan.symmetric()
 
 
-def _hitmiss(src: Any, kernel: Any, dst: Any, anchor: Any, iterations: Any, borderType: Any, borderValue: Any) -> np.ndarray:
+def _hitmiss(src: Any, kernel: Any, dst: Any, rest: Tuple[Any, Any, Any, Any]) -> np.ndarray:
     """``MORPH_HITMISS`` as OpenCV runs it: ``erode(src, kernel == 1) &
-    erode(~src, kernel == -1)`` on the bytes."""
+    erode(~src, kernel == -1)`` on the bytes; ``rest``: ``anchor, iterations, borderType,
+    borderValue``."""
+    anchor, iterations, borderType, borderValue = rest
     s, k, it, mode = _checked(src, kernel, iterations, borderType)
     if s.a.dtype not in (np.uint8, np.bool_):
         raise TypeError(
@@ -763,7 +769,16 @@ _QUICK_STEPS = {
 }
 
 
-def _quick(op: int, src: Any, kernel: Any, dst: Any, anchor: Any, iterations: Any, borderType: Any, borderValue: Any) -> Optional[np.ndarray]:
+def _quick(
+    op: int,
+    src: Any,
+    kernel: Any,
+    dst: Any,
+    anchor: Any,
+    iterations: Any,
+    borderType: Any,
+    borderValue: Any,
+) -> Optional[np.ndarray]:
     """The commonest call with few checks: a 2D C-contiguous ``uint8`` image of 0 and
     ``hi``, a C-contiguous ``uint8`` kernel (or ``None``) holding its middle cell, odd and
     symmetric but for an erosion, the default anchor, border and ``dst``, one iteration;
@@ -843,7 +858,9 @@ def erode(
     out = _quick(MORPH_ERODE, src, kernel, dst, anchor, iterations, borderType, borderValue)
     if out is not None:
         return out
-    return _morph_op(MORPH_ERODE, src, kernel, dst, anchor, iterations, borderType, borderValue, False)
+    return _morph_op(
+        MORPH_ERODE, src, kernel, dst, anchor, iterations, borderType, borderValue, False
+    )
 
 
 def dilate(
@@ -867,7 +884,9 @@ def dilate(
     out = _quick(MORPH_DILATE, src, kernel, dst, anchor, iterations, borderType, borderValue)
     if out is not None:
         return out
-    return _morph_op(MORPH_DILATE, src, kernel, dst, anchor, iterations, borderType, borderValue, False)
+    return _morph_op(
+        MORPH_DILATE, src, kernel, dst, anchor, iterations, borderType, borderValue, False
+    )
 
 
 def morphologyEx(
@@ -887,7 +906,8 @@ def morphologyEx(
     ``uint8`` images) of a two-valued image, with OpenCV's values.
 
     >>> import numpy as np
-    >>> from gridbits.opencv import morphologyEx, getStructuringElement, MORPH_OPEN, MORPH_GRADIENT, MORPH_RECT
+    >>> from gridbits.opencv import morphologyEx, getStructuringElement
+    >>> from gridbits.opencv import MORPH_OPEN, MORPH_GRADIENT, MORPH_RECT
     >>> img = np.zeros((5, 6), np.uint8); img[1:4, 1:4] = 255; img[0, 5] = 255
     >>> k = getStructuringElement(MORPH_RECT, (3, 3))
     >>> morphologyEx(img, MORPH_OPEN, k)
@@ -905,7 +925,10 @@ def morphologyEx(
             return out
     o = _int(op, "op")
     if o not in _OPS:
-        raise ValueError(f"op: {o!r} is not an OpenCV morphological operation (MORPH_ERODE ... MORPH_HITMISS, 0 to 7)")
+        raise ValueError(
+            f"op: {o!r} is not an OpenCV morphological operation "
+            "(MORPH_ERODE ... MORPH_HITMISS, 0 to 7)"
+        )
     if o == MORPH_HITMISS:
-        return _hitmiss(src, kernel, dst, anchor, iterations, borderType, borderValue)
+        return _hitmiss(src, kernel, dst, (anchor, iterations, borderType, borderValue))
     return _morph_op(o, src, kernel, dst, anchor, iterations, borderType, borderValue, True)
