@@ -586,7 +586,7 @@ class _Binary:
             if m.strides[1] != 1 or (m.shape[0] > 1 and m.strides[0] < m.shape[1]):
                 m = np.ascontiguousarray(m)
             return m
-        return np.equal(a, self.hi).view(np.uint8)
+        return np.equal(a, self.hi, order="C").view(np.uint8)
 
     def direct(self, dst: Any) -> Optional[np.ndarray]:
         """The array the native code can write ``lo``/``hi`` into as they are (``uint8`` or

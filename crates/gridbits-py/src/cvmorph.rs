@@ -75,19 +75,23 @@ fn cv_byte_values(py: Python<'_>, image: PyReadonlyArray2<'_, u8>) -> (u8, u8, u
         let (lo, hi) = detach(py, || fold_others(bytes, first, (u8::MAX, 0)));
         return (first, lo, hi);
     }
-    let mut acc = (u8::MAX, 0);
-    let mut row_bytes = Vec::new();
-    for row in view.rows() {
-        match row.as_slice() {
-            Some(bytes) => acc = fold_others(bytes, first, acc),
-            None => {
-                row_bytes.clear();
-                row_bytes.extend(row.iter().copied());
-                acc = fold_others(&row_bytes, first, acc);
+    // Rows of any stride (a Fortran-ordered or strided view), without the GIL too.
+    let (lo, hi) = detach(py, || {
+        let mut acc = (u8::MAX, 0);
+        let mut row_bytes = Vec::new();
+        for row in view.rows() {
+            match row.as_slice() {
+                Some(bytes) => acc = fold_others(bytes, first, acc),
+                None => {
+                    row_bytes.clear();
+                    row_bytes.extend(row.iter().copied());
+                    acc = fold_others(&row_bytes, first, acc);
+                }
             }
         }
-    }
-    (first, acc.0, acc.1)
+        acc
+    });
+    (first, lo, hi)
 }
 
 /// Registers the value check.
