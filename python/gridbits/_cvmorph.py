@@ -309,9 +309,11 @@ def _border_type(border_type: Any) -> int:
 
 def _border_value(value: Any, dtype: np.dtype) -> Optional[Any]:
     """An explicit ``borderValue`` (its first channel) cast as OpenCV casts it to the
-    image's type (rounded half to even and saturated for integers), ``None`` for the
+    image's type (rounded half to even and saturated for integers, a value beyond the C
+    int range read as its minimum, as OpenCV's ``cvRound`` does), ``None`` for the
     default."""
-    if isinstance(value, (tuple, list, np.ndarray)):
+    sequence = isinstance(value, (tuple, list, np.ndarray))
+    if sequence:
         vals = list(np.asarray(value, dtype=object).ravel())
         if not 1 <= len(vals) <= 4:
             raise ValueError(f"borderValue: expected 1 to 4 numbers, got {len(vals)}")
@@ -321,7 +323,9 @@ def _border_value(value: Any, dtype: np.dtype) -> Optional[Any]:
         nums = [float(v) for v in vals]
     except (TypeError, ValueError):
         raise TypeError(f"borderValue: expected numbers, got {value!r}") from None
-    if len(nums) == 4 and all(v == _DBL_MAX for v in nums):
+    # OpenCV's binding: a sequence of DBL_MAX (any length) is the default; a number is
+    # (value, 0, 0, 0), never the default.
+    if sequence and all(v == _DBL_MAX for v in nums):
         return None
     b = nums[0]
     if np.isnan(b):
@@ -329,8 +333,12 @@ def _border_value(value: Any, dtype: np.dtype) -> Optional[Any]:
     if dtype == np.bool_:
         return np.bool_(b != 0)
     if dtype.kind in "iu":
+        # OpenCV's saturate_cast from double: cvRound (half to even), which gives INT_MIN
+        # beyond the int range (x86's cvtsd2si), then saturation to the type.
+        r = np.rint(b)
+        r = r if -(2.0**31) <= r <= _INT_MAX else -(2.0**31)
         info = np.iinfo(dtype)
-        return dtype.type(min(max(np.rint(b), info.min), info.max))
+        return dtype.type(min(max(r, info.min), info.max))
     with np.errstate(over="ignore"):
         return dtype.type(b)
 

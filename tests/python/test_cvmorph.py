@@ -151,6 +151,13 @@ def test_border_values():
     a = two_valued(rng, (8, 8), np.uint8, 0, 255)
     check(go.erode(a, None, borderValue=300), cv2.erode(a, None, borderValue=300))
     check(go.dilate(a, None, borderValue=-5), cv2.dilate(a, None, borderValue=-5))
+    # Beyond the C int range OpenCV's rounding gives INT_MIN (then 0 for uint8); the
+    # default is all four channels at DBL_MAX, any other tuple an explicit value.
+    dbl = np.finfo(np.float64).max
+    for bv in (1e10, -1e10, dbl, (dbl,), [dbl, dbl], (dbl, dbl, dbl, 0), 254.6, -0.4, 0.5):
+        for op in OPS:
+            want = cv2.morphologyEx(a, op, None, borderValue=bv)
+            check(go.morphologyEx(a, op, None, borderValue=bv), want)
     # One-valued images take the border as their second value.
     ones = np.full((5, 6), 7, np.uint16)
     for op in OPS:
