@@ -330,8 +330,8 @@ def _border_value(value: Any, dtype: np.dtype) -> Optional[Any]:
     b = nums[0]
     if np.isnan(b):
         raise ValueError("borderValue: NaN")
-    if dtype == np.bool_:
-        return np.bool_(b != 0)
+    if dtype == np.bool_:  # as a uint8 image of 0 and 1 reads it, then nonzero
+        return np.bool_(_border_value(value, np.dtype(np.uint8)) != 0)
     if dtype.kind in "iu":
         # OpenCV's saturate_cast from double: cvRound (half to even), which gives INT_MIN
         # beyond the int range (x86's cvtsd2si), then saturation to the type.
