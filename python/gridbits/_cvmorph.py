@@ -398,6 +398,20 @@ def _scratch(shape: Tuple[int, int]) -> np.ndarray:
     return buf[:n].reshape(shape)
 
 
+def _rect(
+    h: int, w: int, ay: int, ax: int, shape: Tuple[int, int]
+) -> Tuple[np.ndarray, int, int]:
+    """OpenCV's full ``h`` x ``w`` rectangle anchored at ``(ay, ax)``, its reach cut to
+    twice the image's size on each side (``fp, ay, ax``): the same result for every border
+    (an offset beyond the image's size reads the constant border for every pixel, and a
+    replicated or reflected border repeats within twice the size), without a kernel of
+    ``iterations`` squared cells for a large ``iterations``."""
+    rows, cols = 2 * shape[0], 2 * shape[1]
+    top, bottom = min(ay, rows), min(h - 1 - ay, rows)
+    left, right = min(ax, cols), min(w - 1 - ax, cols)
+    return np.ones((top + bottom + 1, left + right + 1), dtype=np.uint8), top, left
+
+
 class _Plan:
     """One erosion or dilation as OpenCV runs it: the footprint (``uint8``, C-contiguous),
     the anchor ``(x, y)``, the repetitions and the border (a mode, or ``None`` for a
@@ -406,10 +420,17 @@ class _Plan:
     __slots__ = ("fp", "ax", "ay", "times", "mode", "identity")
 
     def __init__(
-        self, kernel: Optional[np.ndarray], anchor: Any, iterations: int, mode: int, ex: bool
+        self,
+        kernel: Optional[np.ndarray],
+        anchor: Any,
+        iterations: int,
+        mode: int,
+        ex: bool,
+        shape: Tuple[int, int],
     ) -> None:
-        """OpenCV's ``morphOp`` preparation; ``ex``: called by ``morphologyEx`` (which
-        turns no kernel into a 3x3 rectangle before, not the ``1 + 2 * iterations`` one)."""
+        """OpenCV's ``morphOp`` preparation for an image of ``shape``; ``ex``: called by
+        ``morphologyEx`` (which turns no kernel into a 3x3 rectangle before, not the
+        ``1 + 2 * iterations`` one)."""
         if kernel is None and ex:
             kernel = np.ones((3, 3), dtype=np.uint8)
         if kernel is None:
@@ -428,8 +449,7 @@ class _Plan:
                     f"iterations: {iterations} with the default kernel (OpenCV refuses it too)"
                 )
             n = 1 + 2 * iterations
-            fp = np.ones((n, n), dtype=np.uint8)
-            ax = ay = iterations
+            fp, ay, ax = _rect(n, n, iterations, iterations, shape)
             iterations = 1
         else:
             fp = np.ascontiguousarray(kernel != 0, dtype=np.uint8)
@@ -439,11 +459,9 @@ class _Plan:
                     "shifts the image)"
                 )
             if iterations > 1 and fp.all():
-                ax, ay = ax * iterations, ay * iterations
-                fp = np.ones(
-                    (kh + (iterations - 1) * (kh - 1), kw + (iterations - 1) * (kw - 1)),
-                    dtype=np.uint8,
-                )
+                h = kh + (iterations - 1) * (kh - 1)
+                w = kw + (iterations - 1) * (kw - 1)
+                fp, ay, ax = _rect(h, w, ay * iterations, ax * iterations, shape)
                 iterations = 1
         self.fp, self.ax, self.ay = fp, ax, ay
         self.times = max(iterations, 1)
@@ -488,6 +506,27 @@ def _border_index(n: int, before: int, after: int, mode: int) -> np.ndarray:
         p = np.where(low, -p - 1 + delta, np.where(high, n - 1 - (p - n) - delta, p))
 
 
+#: Repetitions per native call: a long run of them (``iterations=10**6``) is made in
+#: calls of this many, never as one list of steps.
+_CHUNK = 256
+
+
+def _chunks(segments: List[Tuple[bool, bool, int]]):
+    """The steps of ``segments`` (``(erode, border, count)``) in lists of ``_CHUNK`` at
+    most."""
+    chunk: List[Tuple[bool, bool]] = []
+    for erode, border, count in segments:
+        while count:
+            take = min(count, _CHUNK - len(chunk))
+            chunk.extend([(erode, border)] * take)
+            count -= take
+            if len(chunk) == _CHUNK:
+                yield chunk
+                chunk = []
+    if chunk:
+        yield chunk
+
+
 def _run(
     m: np.ndarray,
     steps: List[Tuple[_Plan, bool, bool]],
@@ -505,38 +544,45 @@ def _run(
         np.copyto(out, np.where(m != 0, np.uint8(set_value), np.uint8(0)))
         return out
     # Consecutive steps of one plan with a constant border and a symmetric footprint run
-    # as one native call; the others one call per plan (or per repetition, with a mode).
-    calls: List[Tuple[_Plan, List[Tuple[bool, bool]], bool]] = []
+    # as one native call (_CHUNK repetitions at most a call); the others one call per plan
+    # (or per repetition, with a mode).
+    calls: List[Tuple[_Plan, List[Tuple[bool, bool, int]], bool]] = []
     for plan, erode, border in steps:
-        native = [(erode, border)] * plan.times
+        segment = (erode, border, plan.times)
         if (
             calls
             and calls[-1][0] is plan
             and plan.mode == BORDER_CONSTANT
             and plan.symmetric()
         ):
-            calls[-1][1].extend(native)
+            calls[-1][1].append(segment)
         else:
-            calls.append((plan, native, erode))
+            calls.append((plan, [segment], erode))
     cur = m
-    for i, (plan, native, erode) in enumerate(calls):
+    for i, (plan, segments, erode) in enumerate(calls):
         last = i == len(calls) - 1
         target = out if last else np.empty(m.shape, dtype=np.uint8)
         value = set_value if last else 1
         fp, c = plan.native(erode)
         if plan.mode == BORDER_CONSTANT:
-            _gridbits.binary_morph_into(cur, fp, c, native, target, value)
+            calls_left = -(-sum(n for _, _, n in segments) // _CHUNK)
+            for j, chunk in enumerate(_chunks(segments)):
+                done = j == calls_left - 1
+                into = target if done else np.empty(m.shape, dtype=np.uint8)
+                _gridbits.binary_morph_into(cur, fp, c, chunk, into, value if done else 1)
+                cur = into
         else:
+            native = [segments[0][:2]]
             h, w = plan.fp.shape
             rows = _border_index(cur.shape[0], plan.ay, h - 1 - plan.ay, plan.mode)
             cols = _border_index(cur.shape[1], plan.ax, w - 1 - plan.ax, plan.mode)
             inner = (slice(plan.ay, plan.ay + cur.shape[0]), slice(plan.ax, plan.ax + cur.shape[1]))
-            step = native[:1]
-            for k in range(len(native)):
+            times = segments[0][2]
+            for k in range(times):
                 padded = np.ascontiguousarray(cur[rows][:, cols])
                 res = np.empty(padded.shape, dtype=np.uint8)
-                v = value if k == len(native) - 1 else 1
-                _gridbits.binary_morph_into(padded, fp, c, step, res, v)
+                v = value if k == times - 1 else 1
+                _gridbits.binary_morph_into(padded, fp, c, native, res, v)
                 cur = res[inner]
             np.copyto(target, cur)
         cur = target
@@ -659,7 +705,7 @@ def _morph_op(
     """``op`` (erode, dilate, open, close, gradient, top-hat, black-hat) as OpenCV runs it."""
     s, k, it, mode = _checked(src, kernel, iterations, borderType)
     border = _border_value(borderValue, s.a.dtype)
-    plan = _Plan(k, anchor, it, mode, ex)
+    plan = _Plan(k, anchor, it, mode, ex, s.a.shape)
     erodes = op != MORPH_DILATE
     dilates = op != MORPH_ERODE
     b = _Binary(s, plan, border, erodes, dilates)
@@ -750,7 +796,7 @@ def _hitmiss(src: Any, kernel: Any, dst: Any, rest: Tuple[Any, Any, Any, Any]) -
             parts.append((None, np.uint8(255), np.uint8(255)))
             continue
         img = _Src(image, sorted({v for v in (image.min(), image.max())}))
-        plan = _Plan(part.astype(np.uint8), anchor, it, mode, False)
+        plan = _Plan(part.astype(np.uint8), anchor, it, mode, False, a.shape)
         b = _Binary(img, plan, border, True, False)
         parts.append((_run(b.bits(), [(plan, True, b.erode_border)]), b.lo, b.hi))
     table = np.zeros(4, dtype=np.uint8)

@@ -96,6 +96,20 @@ def test_every_op_kernel_anchor_iterations():
                         check(ours(a, k, anchor=anchor, iterations=it), want)
 
 
+def test_many_iterations():
+    # Full rectangles run as one rectangle (cut to the image), other kernels in chunks of
+    # native steps: both as OpenCV, with every border.
+    rng = np.random.default_rng(10)
+    a = two_valued(rng, (9, 66), np.uint8, 0, 255, 0.7)
+    odd = np.array([[0, 1, 0], [1, 1, 0], [0, 1, 1]], np.uint8)
+    for k, it in ((None, 1000), (np.ones((2, 3), np.uint8), 777), (odd, 300)):
+        for border in (0, 1, 2, 4):
+            for op in (go.MORPH_ERODE, go.MORPH_CLOSE):
+                want = cv2.morphologyEx(a, op, k, iterations=it, borderType=border)
+                check(go.morphologyEx(a, op, k, iterations=it, borderType=border), want)
+    check(go.erode(a, None, iterations=2**30), np.zeros_like(a))
+
+
 def test_default_kernel_iterations():
     rng = np.random.default_rng(3)
     a = two_valued(rng, (20, 70), np.uint8, 0, 1)
