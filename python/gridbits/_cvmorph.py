@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import sys
 import threading
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -210,7 +210,7 @@ def getStructuringElement(
 
 
 class _Src:
-    """The source: its 2D array, the shape OpenCV returns, and its distinct values."""
+    """The source: its 2D array (the shape OpenCV returns) and its one or two values."""
 
     __slots__ = ("a", "values")
 
@@ -511,7 +511,7 @@ def _border_index(n: int, before: int, after: int, mode: int) -> np.ndarray:
 _CHUNK = 256
 
 
-def _chunks(segments: List[Tuple[bool, bool, int]]):
+def _chunks(segments: List[Tuple[bool, bool, int]]) -> Iterator[List[Tuple[bool, bool]]]:
     """The steps of ``segments`` (``(erode, border, count)``) in lists of ``_CHUNK`` at
     most."""
     chunk: List[Tuple[bool, bool]] = []
@@ -689,7 +689,9 @@ def _subtract(x: Any, y: Any, dtype: np.dtype) -> Any:
     return dtype.type(dtype.type(x) - dtype.type(y))
 
 
-def _checked(src: Any, kernel: Any, iterations: Any, borderType: Any):
+def _checked(
+    src: Any, kernel: Any, iterations: Any, borderType: Any
+) -> Tuple[_Src, Optional[np.ndarray], int, int]:
     """The common checks: source, kernel, anchor, iterations, border type."""
     s = _source(src)
     k = _kernel(kernel)
