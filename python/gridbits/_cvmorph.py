@@ -838,7 +838,7 @@ def _quick(
     """The commonest call with few checks: a 2D C-contiguous ``uint8`` image of 0 and
     ``hi``, a C-contiguous ``uint8`` kernel (or ``None``) holding its middle cell, odd and
     symmetric but for an erosion, the default anchor, border and ``dst``, one iteration;
-    one native call writing ``hi``. ``None`` for any other call, which takes the general
+    one native call writing ``hi`` (two and a subtraction for the gradient). ``None`` for any other call, which takes the general
     path (same checks, same result)."""
     if (
         type(src) is not np.ndarray
@@ -879,7 +879,13 @@ def _quick(
     if lo != hi or min(first, lo) != 0:
         return None
     out = np.empty(src.shape, dtype=np.uint8)
-    _gridbits.binary_morph_into(src, fp, (h // 2, w // 2), _QUICK_STEPS[op], out, max(first, lo))
+    c, hi = (h // 2, w // 2), max(first, lo)
+    if op == MORPH_GRADIENT:  # the dilation holds the erosion: no saturation
+        tmp = _scratch(src.shape)
+        _gridbits.binary_morph_into(src, fp, c, [(False, False)], out, hi)
+        _gridbits.binary_morph_into(src, fp, c, [(True, True)], tmp, hi)
+        return np.subtract(out, tmp, out=out)
+    _gridbits.binary_morph_into(src, fp, c, _QUICK_STEPS[op], out, hi)
     return out
 
 
@@ -975,7 +981,7 @@ def morphologyEx(
     >>> morphologyEx(img > 0, MORPH_GRADIENT, k)[2].tolist()
     [True, True, False, True, True, False]
     """
-    if type(op) is int and op in _QUICK_STEPS:
+    if type(op) is int and (op in _QUICK_STEPS or op == MORPH_GRADIENT):
         out = _quick(op, src, kernel, dst, anchor, iterations, borderType, borderValue)
         if out is not None:
             return out
