@@ -15,7 +15,9 @@ strided views) and returns numpy arrays; long calls release the GIL.
   ``binary_dilation``, ``binary_opening``, ``binary_closing``, ``binary_propagation``,
   ``binary_hit_or_miss`` and ``binary_fill_holes``; :mod:`gridbits.morphology` has
   scikit-image's binary operations, footprints (``disk``, ``diamond``,
-  ``footprint_rectangle``) and ``remove_small_objects`` / ``remove_small_holes``.
+  ``footprint_rectangle``) and ``remove_small_objects`` / ``remove_small_holes``;
+  :mod:`gridbits.opencv` has OpenCV's ``erode``, ``dilate``, ``morphologyEx`` and
+  ``getStructuringElement`` (two-valued images, OpenCV's values).
 - :func:`fill`, :func:`fill_count`, :func:`distance`, :func:`voronoi`, :func:`reach`: flood
   fill (its cells, or their number), BFS distance maps, territory of many players,
   sliding-piece reach.

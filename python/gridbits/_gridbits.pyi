@@ -33,6 +33,9 @@ def binary_morph_into(
     out: _U8,
     set: int,
 ) -> None: ...
+# OpenCV morphology's value check (crates/gridbits-py/src/cvmorph.rs): (first, lo, hi), lo and
+# hi the extremes of the values other than the first byte (lo > hi: none).
+def cv_byte_values(image: _U8) -> tuple[int, int, int]: ...
 def binary_erosion(
     input: _U8,
     structure: _U8,

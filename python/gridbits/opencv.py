@@ -46,6 +46,15 @@ counts its provisional labels, gridbits the components. For an image without bac
 OpenCV's row 0 holds sentinel values (OpenCV 5.0: ``-1, 2147483647, 0, 0, 0``), gridbits'
 zeros; the centroid is ``nan`` in both.
 
+**Morphology.** :func:`erode`, :func:`dilate`, :func:`morphologyEx` (every ``MORPH_*``
+operation, ``MORPH_HITMISS`` included) and :func:`getStructuringElement` take OpenCV's
+arguments (``anchor`` is ``(x, y)``, ``kernel=None`` OpenCV's 3x3 square, ``iterations``,
+``borderType``, ``borderValue``) and return OpenCV's arrays, dtype and values included, for
+images of at most two distinct values (0/1, 0/255 or any pair, of ``uint8``, ``uint16``,
+``int16``, ``float32``, ``float64``, and ``bool``). A third value, several channels, or a
+``borderValue`` that would bring a third value raise ``ValueError`` (use cv2 there); see
+``gridbits._cvmorph`` for the rules.
+
 Output arrays: one of the right shape and dtype, and writeable, is written in place and
 returned, as in OpenCV (strided views included, which OpenCV refuses); any other is left
 alone and a new array is returned. OpenCV does that for a wrong shape or a dtype it knows,
@@ -71,6 +80,35 @@ from ._distance_transform import (
     DIST_MASK_PRECISE,
     distanceTransform,
     distanceTransformWithLabels,
+)
+from ._cvmorph import __all__ as _CVMORPH
+from ._cvmorph import (
+    BORDER_CONSTANT,
+    BORDER_DEFAULT,
+    BORDER_ISOLATED,
+    BORDER_REFLECT,
+    BORDER_REFLECT101,
+    BORDER_REFLECT_101,
+    BORDER_REPLICATE,
+    BORDER_TRANSPARENT,
+    BORDER_WRAP,
+    MORPH_BLACKHAT,
+    MORPH_CLOSE,
+    MORPH_CROSS,
+    MORPH_DIAMOND,
+    MORPH_DILATE,
+    MORPH_ELLIPSE,
+    MORPH_ERODE,
+    MORPH_GRADIENT,
+    MORPH_HITMISS,
+    MORPH_OPEN,
+    MORPH_RECT,
+    MORPH_TOPHAT,
+    dilate,
+    erode,
+    getStructuringElement,
+    morphologyDefaultBorderValue,
+    morphologyEx,
 )
 from ._grid import _stats
 
@@ -105,6 +143,7 @@ __all__ = [
     "connectedComponentsWithStatsWithAlgorithm",
     "distanceTransform",
     "distanceTransformWithLabels",
+    *_CVMORPH,
 ]
 
 #: Label image types, OpenCV's values.

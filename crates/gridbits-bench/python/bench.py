@@ -202,7 +202,9 @@ def run(quick: bool, use_dask: bool, only: str = "") -> list:
     if only == "morph":
         return _morph_rows(size, 3)
     if only == "morph-cv2":
-        return _morph_rows(size, 10, cv2_only=True)
+        return _morph_rows(size, 10, cv2_only=True) + _cvmorph_rows(size, 10)
+    if only == "cvmorph":
+        return _cvmorph_rows(size, 10)
     if only == "dt":
         return _distance_transform_rows(size, repeat)
     if only == "measure":
@@ -497,6 +499,56 @@ def _morph_rows(size: int, repeat: int, cv2_only: bool = False) -> list:
     return rows
 
 
+
+
+def _cvmorph_rows(size: int, repeat: int) -> list:
+    """``gridbits.opencv.morphologyEx`` (OpenCV's signature and values) against
+    ``cv2.morphologyEx`` on one thread, on 0/255 ``uint8`` images: erosion, dilation,
+    opening, closing and gradient by 3x3 and 15x15 rectangles and ellipses; the results
+    checked equal first."""
+    try:
+        import cv2
+    except ImportError:
+        return []
+    from gridbits import opencv as go
+
+    _cv_threads(cv2)
+    ops = {
+        "erode": cv2.MORPH_ERODE,
+        "dilate": cv2.MORPH_DILATE,
+        "open": cv2.MORPH_OPEN,
+        "close": cv2.MORPH_CLOSE,
+        "gradient": cv2.MORPH_GRADIENT,
+    }
+    kernels = {
+        f"{name} {n}x{n}": cv2.getStructuringElement(shape, (n, n))
+        for name, shape in (("rect", cv2.MORPH_RECT), ("ellipse", cv2.MORPH_ELLIPSE))
+        for n in (3, 15)
+    }
+    rows = []
+    imgs = _morph_images(size)
+    for name in ("noise 50%", "blobs", "page scan"):
+        if name not in imgs:
+            continue
+        img = imgs[name] * np.uint8(255)
+        for k_name, k in kernels.items():
+            for op_name, op in ops.items():
+                workload = f"cv morphologyEx {op_name} {name} {k_name} 0/255 {size}x{size}"
+                if not np.array_equal(go.morphologyEx(img, op, k), cv2.morphologyEx(img, op, k)):
+                    raise SystemExit(f"{workload}: cv2 differs from gridbits")
+                fns = {
+                    "gridbits.opencv": lambda op=op, k=k: go.morphologyEx(img, op, k),
+                    "cv2 1 thread": _with_setup(
+                        lambda op=op, k=k: cv2.morphologyEx(img, op, k),
+                        lambda: cv2.setNumThreads(1),
+                    ),
+                }
+                rows.extend(
+                    {"workload": workload, "impl": impl, "seconds": t}
+                    for impl, t in _each_alone(fns, repeat).items()
+                )
+    cv2.setNumThreads(_cv_threads(cv2))
+    return rows
 
 
 #: ``regionprops_table`` properties: the basic set, and every property gridbits computes but
@@ -984,13 +1036,14 @@ def main(argv=None) -> int:
     ap.add_argument("--dask", action="store_true", help="also time gridbits.dask against dask-image")
     ap.add_argument(
         "--only",
-        choices=["dt", "envs", "envs-cpu", "envs-threads", "measure", "morph", "morph-cv2"],
+        choices=["cvmorph", "dt", "envs", "envs-cpu", "envs-threads", "measure", "morph", "morph-cv2"],
         default="",
         help="run one section: dt (the distance transforms), envs (gridbits.envs), envs-cpu "
         "(Tetris env CPU time per step, one thread), envs-threads (Tetris env step on one "
         "thread and the default pool, with the cores busy), measure "
         "(gridbits.measure), morph (binary morphology) or morph-cv2 (binary morphology "
-        "against OpenCV alone)",
+        "against OpenCV alone, with gridbits.opencv.morphologyEx's rows) or cvmorph "
+        "(gridbits.opencv.morphologyEx against cv2.morphologyEx alone)",
     )
     args = ap.parse_args(argv)
     rows = run(args.quick, args.dask, args.only)

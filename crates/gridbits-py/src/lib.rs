@@ -23,6 +23,7 @@ use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedAr
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
+mod cvmorph;
 mod distance_transform;
 mod envs;
 mod games;
@@ -430,6 +431,7 @@ fn _gridbits(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_moves, m)?)?;
     m.add_function(wrap_pyfunction!(merge_labels, m)?)?;
     m.add_function(wrap_pyfunction!(relabel, m)?)?;
+    cvmorph::register(m)?;
     distance_transform::register(m)?;
     envs::register(m)?;
     label::register(m)?;
