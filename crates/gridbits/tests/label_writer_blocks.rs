@@ -13,9 +13,12 @@ const WIDTHS: [usize; 26] = [
     193,
 ];
 
+/// A cell pattern: `f(x, y, width)`.
+type Pattern = fn(usize, usize, usize) -> bool;
+
 /// Row patterns: `f(x, y, w)`, chosen to put runs and empty blocks on both sides of the
 /// 16- and 64-cell boundaries.
-fn patterns() -> Vec<(&'static str, fn(usize, usize, usize) -> bool)> {
+fn patterns() -> Vec<(&'static str, Pattern)> {
     vec![
         ("empty", |_, _, _| false),
         ("full", |_, _, _| true),
@@ -28,7 +31,7 @@ fn patterns() -> Vec<(&'static str, fn(usize, usize, usize) -> bool)> {
         // Runs crossing each 64-cell boundary, and single cells at its edges.
         ("across 64", |x, y, _| {
             let r = x % 64;
-            r >= 60 || r < 3 || (y % 2 == 1 && (r == 16 || r == 31 || r == 32))
+            !(3..60).contains(&r) || (y % 2 == 1 && (r == 16 || r == 31 || r == 32))
         }),
         // A run in one 16-cell block, the next blocks of the word empty (a scan's
         // words where runs start next to empty blocks).
