@@ -76,13 +76,12 @@ impl LabelStores {
 pub enum LabelWriter {
     /// Each unit of the scan (a row, or a row pair with 8-connectivity) whose merged row has
     /// at most one run per 24 cells run by run ([`Runs`](Self::Runs)), the others 16 cells
-    /// per instruction ([`Cells`](Self::Cells)); except that when the image is streamed
-    /// ([`LabelStores::streams`]) and with 8-connectivity every unit takes `Cells`, which
-    /// writes each line of a row pair's two rows once from one computation (zeroing the
-    /// rows, then storing their runs, was 5-10% slower there on the text and page scans at
-    /// 2048x2048; docs/benchmarks.md, "Document scans", scans4). Through the cache, a row
-    /// pair is written run by run from its merged row's runs, each once for both rows. The
-    /// default.
+    /// per instruction ([`Cells`](Self::Cells)); except that when the run writer's rows are
+    /// streamed ([`LabelStores::streams_runs`]) and with 8-connectivity every unit takes
+    /// `Cells`, which writes a row pair's two rows from one computation (run by run was no
+    /// faster there on the text scan and slower on the page scan; docs/benchmarks.md,
+    /// "Document scans"). Through the cache, a row pair is written run by run from its
+    /// merged row's runs, each once for both rows. The default.
     #[default]
     Auto,
     /// Every row 16 cells per instruction: each 16 cells' labels computed from the run

@@ -268,9 +268,7 @@ pub(super) unsafe fn write_fast(
 /// among the label coming in from the left (0) and the labels of the runs starting in the
 /// 16 cells (1..=8); one `vpermd`, masked by the row's cells, picks them, and one store
 /// writes them (streaming where aligned when `stream`, masked at a row's end). 64 cells in
-/// which no run starts take the incoming label where set, one masked broadcast per 16; 16
-/// cells with no set cell in the unit store zeros with nothing computed (two thirds of the
-/// 16-cell pieces of the text scan's rows). Each line of the image is written once.
+/// which no run starts take the incoming label where set, one masked broadcast per 16.
 /// Units with few runs go to the [run writer](run_writer) as `writer` says
 /// ([`LabelWriter`]).
 #[target_feature(enable = "avx512f,avx512vpopcntdq,avx2,popcnt,bmi1,bmi2,lzcnt")]
@@ -306,7 +304,7 @@ pub(super) fn write_avx512<const UNIT: usize>(
     // none), through a row buffer with streaming stores.
     let cells_per_run = match writer {
         LabelWriter::Cells => None,
-        LabelWriter::Auto if stream && UNIT > 1 => None,
+        LabelWriter::Auto if stream_runs && UNIT > 1 => None,
         LabelWriter::Auto => Some(run_writer::SPARSE_CELLS_PER_RUN),
         LabelWriter::Runs => Some(0),
     };
@@ -386,29 +384,6 @@ pub(super) fn write_avx512<const UNIT: usize>(
                 continue;
             }
             for q in 0..cells.div_ceil(16) {
-                let x = x0 + 16 * q;
-                let inside = if cells - 16 * q >= 16 {
-                    u16::MAX
-                } else {
-                    ((1u32 << (cells - 16 * q)) - 1) as u16
-                };
-                if (m >> (16 * q)) as u16 == 0 {
-                    // No set cell in these 16 of the unit: zeros, nothing to compute (no
-                    // run starts here, the incoming label stays).
-                    let zero = _mm512_set1_epi32(0);
-                    for r in 0..rows {
-                        // SAFETY: as the stores below.
-                        unsafe {
-                            let p = out.as_mut_ptr().add((y0 + r - top) * w + x);
-                            if stream && inside == u16::MAX && (p as usize).is_multiple_of(64) {
-                                _mm512_stream_si512(p.cast(), zero);
-                            } else {
-                                _mm512_mask_storeu_epi32(p.cast(), inside, zero);
-                            }
-                        }
-                    }
-                    continue;
-                }
                 let s = (starts >> (16 * q)) as u32 & 0xffff;
                 let new = s.count_ones() as usize;
                 let source =
@@ -428,6 +403,12 @@ pub(super) fn write_avx512<const UNIT: usize>(
                             .wrapping_sub(1)
                             .cast::<i32>(),
                     )
+                };
+                let x = x0 + 16 * q;
+                let inside = if cells - 16 * q >= 16 {
+                    u16::MAX
+                } else {
+                    ((1u32 << (cells - 16 * q)) - 1) as u16
                 };
                 for r in 0..rows {
                     let y = y0 + r;
