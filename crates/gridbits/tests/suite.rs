@@ -22,6 +22,7 @@ mod game_envs;
 mod grid_props;
 mod label_bytes;
 mod label_props;
+mod label_writer_blocks;
 mod limits;
 mod lines_props;
 mod measure_props;
