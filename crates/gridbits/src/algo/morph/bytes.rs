@@ -17,6 +17,7 @@
 use super::binary::once;
 use super::footprint::Footprint;
 use super::near_runs::{self, Plan};
+use super::rect_rows::{self, Rect};
 use super::three_rows::{self, Window};
 use crate::grid::ByteImage;
 use crate::{BitGrid, ImageError};
@@ -127,6 +128,10 @@ pub fn morph_bytes(
     steps: &[Step],
     out: ByteOutput<'_>,
 ) -> Result<(), ImageError> {
+    if steps.is_empty() {
+        return morph_bytes_by_stripes(image, fp, steps, out, 0);
+    }
+    let (w, h) = image.size();
     let windows: Option<Vec<Window>> = steps
         .iter()
         .map(|s| match *s {
@@ -134,20 +139,33 @@ pub fn morph_bytes(
             Step::Dilate { border } => Window::new(fp, false, border),
         })
         .collect();
-    match windows {
-        Some(windows) if !windows.is_empty() => {
-            let (w, h) = image.size();
-            crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
-            let dst = three_rows::Out {
-                pixels: out.pixels,
-                stride: out.stride,
-                set: out.set,
-                empty: out.empty,
-            };
-            three_rows::run(image, &windows, dst);
-            Ok(())
-        }
-        _ => morph_bytes_by_stripes(image, fp, steps, out, 0),
+    if let Some(windows) = windows {
+        crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
+        three_rows::run(image, &windows, three_rows_out(out));
+        return Ok(());
+    }
+    let rects: Option<Vec<Rect>> = steps
+        .iter()
+        .map(|s| match *s {
+            Step::Erode { border } => Rect::new(fp, true, border),
+            Step::Dilate { border } => Rect::new(fp, false, border),
+        })
+        .collect();
+    if let Some(rects) = rects {
+        crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
+        rect_rows::run(image, &rects, three_rows_out(out));
+        return Ok(());
+    }
+    morph_bytes_by_stripes(image, fp, steps, out, 0)
+}
+
+/// The output as the one-pass engines take it.
+fn three_rows_out(out: ByteOutput<'_>) -> three_rows::Out<'_> {
+    three_rows::Out {
+        pixels: out.pixels,
+        stride: out.stride,
+        set: out.set,
+        empty: out.empty,
     }
 }
 

@@ -42,6 +42,7 @@ pub mod footprint;
 pub mod hit_or_miss;
 mod near_runs;
 pub mod reconstruct;
+mod rect_rows;
 pub(crate) mod row_runs;
 mod three_rows;
 
