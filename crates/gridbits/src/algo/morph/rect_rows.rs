@@ -23,6 +23,8 @@
 
 use super::footprint::Footprint;
 use super::row_runs::op;
+#[cfg(target_arch = "x86_64")]
+use super::three_rows::turn;
 use super::three_rows::{pack, unpack, Out};
 use crate::grid::{tail_mask, ByteImage, ByteKernel};
 
@@ -246,8 +248,30 @@ impl Stage {
         threshold: u8,
         out: &mut [u64],
     ) -> Option<usize> {
+        let wpr = self.wpr;
+        let filled = match input {
+            Input::Border => false,
+            Input::Bytes(bytes) => {
+                pack::<AVX512>(kernel, bytes, threshold, &mut self.padded[1..=wpr]);
+                true
+            }
+            Input::Words(words) => {
+                self.padded[1..=wpr].copy_from_slice(&words[..wpr]);
+                true
+            }
+        };
+        let (y, u) = self.advance::<ALL>(filled)?;
+        let [a, b] = self.finals(u);
+        combine::<ALL>(out, a, b);
+        Some(y)
+    }
+
+    /// Takes the next input row (in `padded`'s inner words when `filled`, else a row of the
+    /// border): its horizontal result and the levels above it. Returns the output row `y`
+    /// and the row `u` of the rings that complete it ([`finals`](Self::finals)), if any.
+    #[inline(always)]
+    fn advance<const ALL: bool>(&mut self, filled: bool) -> Option<(usize, isize)> {
         let (wpr, b, u) = (self.wpr, self.rect.border_word(), self.count);
-        let (first, height) = (self.first, self.height as isize);
         self.count += 1;
         let Stage {
             rect,
@@ -256,26 +280,14 @@ impl Stage {
             width,
             ..
         } = self;
-        let row = match input {
-            Input::Border => {
-                levels[0].row_mut(u).fill(b);
-                None
-            }
-            Input::Bytes(bytes) => {
-                pack::<AVX512>(kernel, bytes, threshold, &mut padded[1..=wpr]);
-                Some(())
-            }
-            Input::Words(words) => {
-                padded[1..=wpr].copy_from_slice(&words[..wpr]);
-                Some(())
-            }
-        };
-        if row.is_some() {
+        if filled {
             let t = tail_mask(*width);
             padded[0] = b;
             padded[wpr] = (padded[wpr] & t) | (b & !t);
             padded[wpr + 1] = b;
             horizontal::<ALL>(padded, levels[0].row_mut(u), rect.w, rect.x0, b);
+        } else {
+            levels[0].row_mut(u).fill(b);
         }
         for j in 1..levels.len() {
             let (lo, hi) = levels.split_at_mut(j);
@@ -283,23 +295,27 @@ impl Stage {
             combine::<ALL>(hi[0].row_mut(u), prev.row(u), prev.row(u - (1 << (j - 1))));
         }
         // The window ending at input row `first + u` gives output row `that - (y0 + h - 1)`.
-        let y = first + u - (rect.y0 + rect.h as isize - 1);
-        if y < 0 || y >= height {
+        let y = self.first + u - (self.rect.y0 + self.rect.h as isize - 1);
+        if y < 0 || y >= self.height as isize {
             return None;
         }
-        let topr = &levels[levels.len() - 1];
-        let rest = rect.h - (1 << (levels.len() - 1));
-        if rest == 0 {
-            out.copy_from_slice(topr.row(u));
-        } else {
-            combine::<ALL>(out, topr.row(u), topr.row(u - rest as isize));
-        }
-        Some(y as usize)
+        Some((y as usize, u))
+    }
+
+    /// The two rows of the top level whose AND / OR is the output row completed at ring row
+    /// `u` (the same row twice when the height is a power of two). They stay valid until
+    /// the next row is advanced.
+    #[inline(always)]
+    fn finals(&self, u: isize) -> [&[u64]; 2] {
+        let top = &self.levels[self.levels.len() - 1];
+        let rest = self.rect.h - (1 << (self.levels.len() - 1));
+        [top.row(u), top.row(u - rest as isize)]
     }
 }
 
 /// Pushes `input` into stage `k` and every row it completes on down the pipeline, the last
-/// stage's rows unpacked into the output.
+/// stage's rows unpacked into the output. A loop, not a recursion, so that it is inlined
+/// into the copies compiled for each CPU level.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn feed<const AVX512: bool>(
@@ -311,26 +327,24 @@ fn feed<const AVX512: bool>(
     threshold: u8,
     out: &mut Out<'_>,
 ) {
-    let Some(y) = stages[k].push::<AVX512>(input, kernel, threshold, &mut bufs[k]) else {
+    let mut k = k;
+    let Some(mut y) = stages[k].push::<AVX512>(input, kernel, threshold, &mut bufs[k]) else {
         return;
     };
-    if k + 1 < stages.len() {
-        let row = std::mem::take(&mut bufs[k]);
-        feed::<AVX512>(
-            stages,
-            bufs,
-            k + 1,
-            Input::Words(&row),
-            kernel,
-            threshold,
-            out,
-        );
-        bufs[k] = row;
-    } else {
-        let w = stages[k].width;
-        let o = &mut out.pixels[y * out.stride..y * out.stride + w];
-        unpack::<AVX512>(kernel, &bufs[k], out.set, out.empty, o);
+    while k + 1 < stages.len() {
+        let (head, tail) = bufs.split_at_mut(k + 1);
+        let row = Input::Words(&head[k]);
+        match stages[k + 1].push::<AVX512>(row, kernel, threshold, &mut tail[0]) {
+            Some(next) => {
+                y = next;
+                k += 1;
+            }
+            None => return,
+        }
     }
+    let w = stages[k].width;
+    let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+    unpack::<AVX512>(kernel, &bufs[k], out.set, out.empty, o);
 }
 
 /// The pipeline: the border rows above the image (for each stage as its origin needs),
@@ -403,6 +417,92 @@ unsafe fn run_avx512(image: &ByteImage<'_>, steps: &[Rect], out: Out<'_>) {
     run_body::<true>(image, steps, out, ByteKernel::Avx512);
 }
 
+/// One step (an erosion or a dilation) with AVX-512: as [`run_body`], with the unpack of
+/// each output row done in the loop that packs the next image row
+/// ([`turn`](super::three_rows::turn), which also makes the row from the two rows of the
+/// top level): the loads of one and the stores of the other are in flight together.
+///
+/// # Safety
+/// The CPU must have AVX2 and AVX-512 F and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+unsafe fn one_step_avx512(image: &ByteImage<'_>, rect: Rect, out: Out<'_>) {
+    if rect.erode {
+        one_step_body::<true>(image, rect, out);
+    } else {
+        one_step_body::<false>(image, rect, out);
+    }
+}
+
+/// The body of [`one_step_avx512`] for erosion (`ALL`) or dilation.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, rect: Rect, out: Out<'_>) {
+    let (w, h) = image.size();
+    if w == 0 || h == 0 {
+        return;
+    }
+    let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
+    let (set, empty) = (out.set, out.empty);
+    let mut st = Stage::new(rect, w, h);
+    // The output row made but not written yet, and its ring row.
+    let mut pending: Option<(usize, isize)> = None;
+    let (before, after) = (st.rows_before(), st.rows_after());
+    for t in 0..before + h + after {
+        let image_row = t.checked_sub(before).filter(|&r| r < h);
+        let row = match image_row {
+            Some(r) => &pixels[r * stride..r * stride + w],
+            None => &[][..],
+        };
+        let filled = image_row.is_some();
+        let mut fresh = std::mem::take(&mut st.padded);
+        match pending.take() {
+            Some((y, u)) => {
+                let [a, b] = st.finals(u);
+                let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+                if filled {
+                    turn::<ALL, true, true>(
+                        row,
+                        threshold,
+                        &mut fresh,
+                        [a, b, a],
+                        o,
+                        set,
+                        empty,
+                        w,
+                    );
+                } else {
+                    turn::<ALL, false, true>(
+                        row,
+                        threshold,
+                        &mut fresh,
+                        [a, b, a],
+                        o,
+                        set,
+                        empty,
+                        w,
+                    );
+                }
+            }
+            None if filled => {
+                // No row to write: the rows passed are not read.
+                let [a, b] = st.finals(0);
+                let o: &mut [u8] = &mut [];
+                turn::<ALL, true, false>(row, threshold, &mut fresh, [a, b, a], o, set, empty, w);
+            }
+            None => {}
+        }
+        st.padded = fresh;
+        pending = st.advance::<ALL>(filled);
+    }
+    if let Some((y, u)) = pending {
+        let mut fresh = std::mem::take(&mut st.padded);
+        let [a, b] = st.finals(u);
+        let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+        turn::<ALL, false, true>(&[], threshold, &mut fresh, [a, b, a], o, set, empty, w);
+    }
+}
+
 /// [`run_body`] compiled for AVX2 (the word loops vectorised).
 ///
 /// # Safety
@@ -424,8 +524,14 @@ pub(crate) fn run(image: &ByteImage<'_>, steps: &[Rect], out: Out<'_>) {
         use crate::cpu::{has, Features};
         if kernel == ByteKernel::Avx512 && has(Features::AVX2) {
             // SAFETY: `best` picked the AVX-512 kernel, so the CPU has AVX-512 F and BW (and
-            // AVX2, just checked); `run_avx512` has no other requirement.
-            return unsafe { run_avx512(image, steps, out) };
+            // AVX2, just checked); `one_step_avx512` and `run_avx512` have no other
+            // requirement.
+            return unsafe {
+                match steps {
+                    [rect] => one_step_avx512(image, *rect, out),
+                    _ => run_avx512(image, steps, out),
+                }
+            };
         }
         if has(Features::AVX2) {
             // SAFETY: `run_avx2` is only compiled for AVX2, which the CPU was just checked to

@@ -407,7 +407,7 @@ unsafe fn run_avx512(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
+pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
     row: &[u8],
     threshold: u8,
     fresh: &mut [u64],
