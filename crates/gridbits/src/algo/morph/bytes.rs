@@ -93,7 +93,11 @@ fn stripe_rows(halo: usize, words_per_row: usize) -> usize {
 /// Footprints within one cell of their centre (the 3x3 square, the cross, any pattern in
 /// the 3x3 box about the centre) go through `three_rows`: one pass, one output row at a
 /// time, each input row packed once into a ring of three rows and each step a ring behind
-/// the one before; other footprints by stripes ([`morph_bytes_by_stripes`]).
+/// the one before. Full rectangles up to 64 columns wide that gather from within 63
+/// columns (the 15x15 square, `1 x n`, `n x 1`, any centre) go through `rect_rows`, the
+/// same one pass with each row's run made by doubling shifts and the column window by
+/// doubling over a ring of rows (about half the stripes' time for the 15x15 square). Other
+/// footprints go by stripes ([`morph_bytes_by_stripes`]).
 ///
 /// No steps copy the image (as `set` / `empty`).
 ///
@@ -171,7 +175,8 @@ fn three_rows_out(out: ByteOutput<'_>) -> three_rows::Out<'_> {
 
 /// [`morph_bytes`] by stripes of `stripe` output rows (`0`: the size [`morph_bytes`]
 /// picks, a few tens of KiB of bits), whatever the footprint: the engine [`morph_bytes`]
-/// takes for footprints that reach past one cell from their centre (and for no steps).
+/// takes for footprints that neither stay within one cell of their centre nor are
+/// rectangles it runs in one pass (and for no steps).
 /// Every stripe height gives the same bytes; tests use small ones to cross many stripe
 /// edges, benchmarks this to compare the engines.
 ///
