@@ -28,6 +28,7 @@ mod lines_props;
 mod measure_props;
 mod morph_bytes_props;
 mod morph_props;
+mod morph_rect_rows_props;
 mod morph_three_rows_props;
 mod naive_oracle;
 mod owners_props;

@@ -17,6 +17,7 @@
 use super::binary::once;
 use super::footprint::Footprint;
 use super::near_runs::{self, Plan};
+use super::rect_rows::{self, Rect};
 use super::three_rows::{self, Window};
 use crate::grid::ByteImage;
 use crate::{BitGrid, ImageError};
@@ -92,7 +93,11 @@ fn stripe_rows(halo: usize, words_per_row: usize) -> usize {
 /// Footprints within one cell of their centre (the 3x3 square, the cross, any pattern in
 /// the 3x3 box about the centre) go through `three_rows`: one pass, one output row at a
 /// time, each input row packed once into a ring of three rows and each step a ring behind
-/// the one before; other footprints by stripes ([`morph_bytes_by_stripes`]).
+/// the one before. Full rectangles up to 64 columns wide that gather from within 63
+/// columns (the 15x15 square, `1 x n`, `n x 1`, any centre) go through `rect_rows`, the
+/// same one pass with each row's run made by doubling shifts and the column window by
+/// doubling over a ring of rows (about half the stripes' time for the 15x15 square). Other
+/// footprints go by stripes ([`morph_bytes_by_stripes`]).
 ///
 /// No steps copy the image (as `set` / `empty`).
 ///
@@ -127,6 +132,10 @@ pub fn morph_bytes(
     steps: &[Step],
     out: ByteOutput<'_>,
 ) -> Result<(), ImageError> {
+    if steps.is_empty() {
+        return morph_bytes_by_stripes(image, fp, steps, out, 0);
+    }
+    let (w, h) = image.size();
     let windows: Option<Vec<Window>> = steps
         .iter()
         .map(|s| match *s {
@@ -134,26 +143,40 @@ pub fn morph_bytes(
             Step::Dilate { border } => Window::new(fp, false, border),
         })
         .collect();
-    match windows {
-        Some(windows) if !windows.is_empty() => {
-            let (w, h) = image.size();
-            crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
-            let dst = three_rows::Out {
-                pixels: out.pixels,
-                stride: out.stride,
-                set: out.set,
-                empty: out.empty,
-            };
-            three_rows::run(image, &windows, dst);
-            Ok(())
-        }
-        _ => morph_bytes_by_stripes(image, fp, steps, out, 0),
+    if let Some(windows) = windows {
+        crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
+        three_rows::run(image, &windows, three_rows_out(out));
+        return Ok(());
+    }
+    let rects: Option<Vec<Rect>> = steps
+        .iter()
+        .map(|s| match *s {
+            Step::Erode { border } => Rect::new(fp, true, border),
+            Step::Dilate { border } => Rect::new(fp, false, border),
+        })
+        .collect();
+    if let Some(rects) = rects {
+        crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
+        rect_rows::run(image, &rects, three_rows_out(out));
+        return Ok(());
+    }
+    morph_bytes_by_stripes(image, fp, steps, out, 0)
+}
+
+/// The output as the one-pass engines take it.
+fn three_rows_out(out: ByteOutput<'_>) -> three_rows::Out<'_> {
+    three_rows::Out {
+        pixels: out.pixels,
+        stride: out.stride,
+        set: out.set,
+        empty: out.empty,
     }
 }
 
 /// [`morph_bytes`] by stripes of `stripe` output rows (`0`: the size [`morph_bytes`]
 /// picks, a few tens of KiB of bits), whatever the footprint: the engine [`morph_bytes`]
-/// takes for footprints that reach past one cell from their centre (and for no steps).
+/// takes for footprints that neither stay within one cell of their centre nor are
+/// rectangles it runs in one pass (and for no steps).
 /// Every stripe height gives the same bytes; tests use small ones to cross many stripe
 /// edges, benchmarks this to compare the engines.
 ///

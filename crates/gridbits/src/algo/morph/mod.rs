@@ -20,7 +20,9 @@
 //!   image, a stripe of rows at a time (no whole-image grids), by `near_runs` (the runs
 //!   with every shift inside a word) when the footprint reaches less than 64 columns, or,
 //!   for footprints within one cell of their centre, by `three_rows` (one pass over the
-//!   image, a ring of three packed rows per step, each output row unpacked as it is made).
+//!   image, a ring of three packed rows per step, each output row unpacked as it is made),
+//!   and for full rectangles up to 64 columns wide (the 15x15 square) by `rect_rows` (one
+//!   pass, runs by doubling shifts along each packed row and down a ring of rows).
 //! - [`reconstruct`]: [`propagation`] and [`fill_holes`] (a flood fill for the cross and the
 //!   3x3 square).
 //! - [`hit_or_miss`](mod@hit_or_miss).
@@ -42,6 +44,7 @@ pub mod footprint;
 pub mod hit_or_miss;
 mod near_runs;
 pub mod reconstruct;
+mod rect_rows;
 pub(crate) mod row_runs;
 mod three_rows;
 

@@ -306,7 +306,12 @@ impl Stage {
 /// Packs one row of bytes into `dst`: by the row kernel of AVX-512, inlined, when `AVX512`
 /// (the caller was compiled for it), else through `kernel`.
 #[inline(always)]
-fn pack<const AVX512: bool>(kernel: ByteKernel, row: &[u8], threshold: u8, dst: &mut [u64]) {
+pub(super) fn pack<const AVX512: bool>(
+    kernel: ByteKernel,
+    row: &[u8],
+    threshold: u8,
+    dst: &mut [u64],
+) {
     #[cfg(target_arch = "x86_64")]
     if AVX512 {
         // SAFETY: `AVX512` is true only in `run_avx512`, which runs on CPUs with AVX-512 F
@@ -319,7 +324,13 @@ fn pack<const AVX512: bool>(kernel: ByteKernel, row: &[u8], threshold: u8, dst: 
 
 /// Unpacks one row of words into bytes, as [`pack`] chooses its kernel.
 #[inline(always)]
-fn unpack<const AVX512: bool>(kernel: ByteKernel, words: &[u64], set: u8, empty: u8, o: &mut [u8]) {
+pub(super) fn unpack<const AVX512: bool>(
+    kernel: ByteKernel,
+    words: &[u64],
+    set: u8,
+    empty: u8,
+    o: &mut [u8],
+) {
     #[cfg(target_arch = "x86_64")]
     if AVX512 {
         // SAFETY: as in `pack`.
@@ -396,7 +407,7 @@ unsafe fn run_avx512(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
+pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
     row: &[u8],
     threshold: u8,
     fresh: &mut [u64],
