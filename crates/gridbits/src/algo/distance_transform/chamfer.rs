@@ -6,6 +6,7 @@
 //! side, so the inner loop has no bounds checks; the neighbourhood's four "earlier" cells are
 //! const-generic flags, so each of the 16 neighbourhoods compiles to its own straight loop.
 
+use super::counted_layers::{shallow_layers, write_counts, Writer, SHALLOW_LAYERS, THINNING};
 use super::layers::{layer_distances, surely_deep};
 use super::sweeps::{sweep_distances, MAX_SUM};
 use super::vector_passes::{vector_distances, Kernel, Widened, LANE_LIMIT};
@@ -210,8 +211,14 @@ fn by_layers<T: Widened>(
     let (w, h) = grid.size();
     // No background cell: nothing is reached, the passes say so. Sides summing to 2^24 or
     // more: distances past the sweeps' exact range in `f32`, the passes too.
-    if grid.count() as usize == w * h || w + h >= MAX_SUM {
+    let set = grid.count();
+    if set as usize == w * h || w + h >= MAX_SUM {
         return Ok(None);
+    }
+    // Shallow shapes (noise): the erosion layers counted straight into the output, while
+    // they end within a dozen layers and keep thinning (docs/benchmarks.md, "cdtc").
+    if let Some(layers) = shallow_layers(grid, diagonal, set, SHALLOW_LAYERS, THINNING)? {
+        return Ok(Some(write_counts::<T>(grid, &layers, Writer::best())?));
     }
     // The vector passes where the lanes hold every distance and a vector kernel runs:
     // 2-5x the layers and the sweeps on every bench image (docs/benchmarks.md, "cdt3").

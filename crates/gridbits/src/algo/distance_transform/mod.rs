@@ -42,6 +42,7 @@
 mod chamfer;
 mod chamfer5;
 mod columns;
+mod counted_layers;
 mod euclidean;
 mod exact;
 mod layers;
