@@ -7,8 +7,8 @@
 //! const-generic flags, so each of the 16 neighbourhoods compiles to its own straight loop.
 
 use super::counted_layers::{shallow_layers, write_counts, Writer, SHALLOW_LAYERS, THINNING};
-use super::layers::{layer_distances, surely_deep};
-use super::sweeps::{sweep_distances, MAX_SUM};
+use super::layers::{self, layer_distances, surely_deep};
+use super::sweeps::{sweep_distances, Distance, MAX_SUM};
 use super::vector_passes::{vector_distances, Kernel, Widened, LANE_LIMIT};
 use crate::error::{try_filled, try_vec};
 use crate::{BitGrid, SizeError};
@@ -237,6 +237,63 @@ fn by_layers<T: Widened>(
         sweep_distances(grid, diagonal, &mut out);
     }
     Ok(Some(out))
+}
+
+/// Bench and test knob: which engine [`chamfer_distances_f32_by`] runs.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChamferEngine {
+    /// The automatic choice of [`chamfer_distances_f32`].
+    Auto,
+    /// Erosion layers counted straight into the output (`counted_layers.rs`), no depth limit.
+    CountedLayers,
+    /// Erosion layers in bit-sliced counters (`layers.rs`), no budget.
+    Layers,
+    /// The raster passes in `i16` lanes (`vector_passes.rs`), the best kernel.
+    VectorPasses,
+    /// The two vertical sweeps (`sweeps.rs`).
+    Sweeps,
+}
+
+/// Bench and test knob: [`chamfer_distances_f32`] by `engine`, for city block and
+/// chessboard on a grid with a background cell and sides summing below `i16::MAX`
+/// (`None` otherwise, or when the engine's limits refuse the grid). Same results whatever
+/// the engine.
+#[doc(hidden)]
+pub fn chamfer_distances_f32_by(
+    grid: &BitGrid,
+    neighbourhood: Neighbourhood,
+    engine: ChamferEngine,
+) -> Result<Option<Vec<f32>>, SizeError> {
+    let diagonal = neighbourhood == Neighbourhood::chessboard();
+    let (w, h) = grid.size();
+    let set = grid.count();
+    if !(diagonal || neighbourhood == Neighbourhood::taxicab())
+        || set as usize == w * h
+        || w + h >= LANE_LIMIT
+    {
+        return Ok(None);
+    }
+    Ok(match engine {
+        ChamferEngine::Auto => Some(chamfer_distances_f32(grid, neighbourhood)?),
+        ChamferEngine::CountedLayers => match shallow_layers(grid, diagonal, set, 63, 64)? {
+            Some(layers) => Some(write_counts::<f32>(grid, &layers, Writer::best())?),
+            None => None,
+        },
+        ChamferEngine::Layers => {
+            let mut out = try_filled("chamfer distances", w, h, (w * h) as u128, 0f32)?;
+            layers::layers_within(grid, diagonal, &mut out, f32::of, usize::MAX);
+            Some(out)
+        }
+        ChamferEngine::VectorPasses => {
+            Some(vector_distances::<f32>(grid, diagonal, Kernel::best())?)
+        }
+        ChamferEngine::Sweeps => {
+            let mut out: Vec<f32> = try_vec("chamfer distances", w, h, (w * h) as u128)?;
+            sweep_distances(grid, diagonal, &mut out);
+            Some(out)
+        }
+    })
 }
 
 /// The cells of the padded distances `pad`, row-major, each through `f`.

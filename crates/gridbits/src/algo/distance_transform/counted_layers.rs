@@ -24,12 +24,12 @@ use crate::{BitGrid, SizeError};
 /// the raster passes. From the bench (2048 x 2048, AMD EPYC Zen 4): the vector passes cost
 /// about as much as writing the output plus a dozen layers; past this depth, or when the
 /// layers stop thinning (see [`shallow_layers`]), the passes are the cheaper way.
-pub(super) const SHALLOW_LAYERS: usize = 12;
+pub(super) const SHALLOW_LAYERS: usize = 9;
 
 /// The layers give up when one keeps more than `THINNING / 64` of the cells of the one
 /// before it: a deep shape, whose layers would not end within [`SHALLOW_LAYERS`] (noise
 /// keeps a few percent a layer; the bench's photograph and page scan nearly all).
-pub(super) const THINNING: u64 = 32;
+pub(super) const THINNING: u64 = 28;
 
 /// The eroded layers of a shallow grid: `words[j]` holds the rows `rows[j].0..rows[j].1` of
 /// `L(j + 2)` (the grid itself is `L1`), outside them the layer has no cell.
@@ -60,6 +60,9 @@ pub(super) fn shallow_layers(
         words: Vec::new(),
         rows: Vec::new(),
     };
+    if !sample_thins(grid, diagonal, keep) {
+        return Ok(None);
+    }
     let (mut lo, mut hi) = (0usize, h);
     let mut prev_count = set;
     loop {
@@ -71,7 +74,25 @@ pub(super) fn shallow_layers(
             None => (grid.words(), 0),
         };
         let mut next: Vec<u64> = try_vec("chamfer layers", w, hi - lo, ((hi - lo) * wpr) as u128)?;
-        let (count, new_lo, new_hi) = erode(cur, base, lo, hi, w, h, wpr, diagonal, &mut next);
+        let args = ErodeArgs {
+            cur,
+            base,
+            held: (lo, hi),
+            rows: (lo, hi),
+            w,
+            h,
+            wpr,
+            diagonal,
+        };
+        #[cfg(target_arch = "x86_64")]
+        let (count, new_lo, new_hi) = if crate::cpu::has(crate::cpu::Features::AVX2) {
+            // SAFETY: AVX2 was just checked.
+            unsafe { x86::erode_avx2(args, &mut next) }
+        } else {
+            erode(args, &mut next)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let (count, new_lo, new_hi) = erode(args, &mut next);
         if new_lo >= new_hi {
             return Ok(Some(layers));
         }
@@ -88,23 +109,79 @@ pub(super) fn shallow_layers(
     }
 }
 
-/// One erosion: the rows `lo..hi` of the layer `cur` (whose row `y` starts at word
-/// `(y - base) * wpr`; rows outside `lo..hi` hold no cell, rows outside the grid count as
-/// set) eroded by the 3 x 3 square (`diagonal`) or the cross, appended to `next`. Returns
-/// the number of cells of the new layer and the rows `new_lo..new_hi` that hold them
-/// (`new_lo >= new_hi`: none). Each row's left-and-right AND is made once (a ring of three).
-#[allow(clippy::too_many_arguments)]
-fn erode(
-    cur: &[u64],
+/// Whether the first erosion keeps at most `keep / 64` of the cells on a sample of rows
+/// (every `h / 64`-th, 64 at most, each eroded alone from its neighbours): a cheap early
+/// answer for deep shapes (a photograph's or a page's regions keep nearly every cell), a
+/// sixty-fourth of a whole-grid erosion. Grids of 64 rows or fewer are not sampled.
+fn sample_thins(grid: &BitGrid, diagonal: bool, keep: u64) -> bool {
+    let (w, h) = grid.size();
+    let wpr = grid.words_per_row();
+    if h <= 64 {
+        return true;
+    }
+    let (mut before, mut after) = (0u64, 0u64);
+    let mut one = Vec::with_capacity(wpr);
+    for y in (h / 128..h).step_by(h / 64) {
+        let lo = y.saturating_sub(1);
+        let hi = (y + 2).min(h);
+        let cur = &grid.words()[lo * wpr..hi * wpr];
+        one.clear();
+        // Rows `lo..hi` as the layer, eroded at row `y` only.
+        let args = ErodeArgs {
+            cur,
+            base: lo,
+            held: (lo, hi),
+            rows: (y, y + 1),
+            w,
+            h,
+            wpr,
+            diagonal,
+        };
+        erode(args, &mut one);
+        before += grid
+            .row_words(y)
+            .iter()
+            .map(|x| u64::from(x.count_ones()))
+            .sum::<u64>();
+        after += one.iter().map(|x| u64::from(x.count_ones())).sum::<u64>();
+    }
+    after.saturating_mul(64) <= before.saturating_mul(keep)
+}
+
+/// What [`erode`] reads.
+#[derive(Clone, Copy)]
+struct ErodeArgs<'a> {
+    /// The layer: row `y` at word `(y - base) * wpr`, for `y` in `held`.
+    cur: &'a [u64],
     base: usize,
-    lo: usize,
-    hi: usize,
+    /// The rows of `cur` that may hold cells (the others hold none).
+    held: (usize, usize),
+    /// The rows to erode.
+    rows: (usize, usize),
     w: usize,
     h: usize,
     wpr: usize,
+    /// Chessboard (the 3 x 3 square), else city block (the cross).
     diagonal: bool,
-    next: &mut Vec<u64>,
-) -> (u64, usize, usize) {
+}
+
+/// One erosion: the rows `args.rows` of the layer `args.cur` (rows outside `args.held`
+/// hold no cell, rows outside the grid count as set) eroded by the 3 x 3 square
+/// (`diagonal`) or the cross, appended to `next`. Returns
+/// the number of cells of the new layer and the rows `new_lo..new_hi` that hold them
+/// (`new_lo >= new_hi`: none). Each row's left-and-right AND is made once (a ring of three).
+#[inline(always)]
+fn erode(args: ErodeArgs<'_>, next: &mut Vec<u64>) -> (u64, usize, usize) {
+    let ErodeArgs {
+        cur,
+        base,
+        held,
+        rows: (lo, hi),
+        w,
+        h,
+        wpr,
+        diagonal,
+    } = args;
     let tail = if w % 64 == 0 { 0 } else { !0u64 << (w % 64) };
     let ones = vec![!0u64; wpr];
     let zeros = vec![0u64; wpr];
@@ -112,7 +189,7 @@ fn erode(
     let row = |y: isize| -> &[u64] {
         if y < 0 || y as usize >= h {
             &ones
-        } else if (y as usize) < lo || y as usize >= hi {
+        } else if (y as usize) < held.0 || y as usize >= held.1 {
             &zeros
         } else {
             let s = (y as usize - base) * wpr;
@@ -273,22 +350,45 @@ unsafe fn counts_into<T: Widened, const AVX512: bool>(
                 }
             }
         }
-        let nplanes = (usize::BITS - k.leading_zeros()) as usize;
-        for i in 0..wpr {
-            let mut planes = [0u64; PLANES];
-            for (b, p) in planes[..nplanes].iter_mut().enumerate() {
-                *p = rows[b * wpr + i];
-            }
-            let x0 = 64 * i;
-            let cells = (w - x0).min(64);
-            let d = dst.add(y * w + x0);
-            #[cfg(target_arch = "x86_64")]
-            if AVX512 {
-                x86::widen_avx512(&planes[..nplanes], d, cells);
-                continue;
-            }
-            widen(&planes[..nplanes], d, cells);
+        let row = dst.add(y * w);
+        match (usize::BITS - k.leading_zeros()) as usize {
+            1 => widen_row::<T, 1, AVX512>(&rows, wpr, w, row),
+            2 => widen_row::<T, 2, AVX512>(&rows, wpr, w, row),
+            3 => widen_row::<T, 3, AVX512>(&rows, wpr, w, row),
+            4 => widen_row::<T, 4, AVX512>(&rows, wpr, w, row),
+            5 => widen_row::<T, 5, AVX512>(&rows, wpr, w, row),
+            _ => widen_row::<T, PLANES, AVX512>(&rows, wpr, w, row),
         }
+    }
+}
+
+/// One row's counts from its `P` bit planes (plane `b` at `rows[b * wpr..]`) into the `w`
+/// values at `dst`.
+///
+/// # Safety
+///
+/// As [`counts_into`], for one row.
+#[inline(always)]
+unsafe fn widen_row<T: Widened, const P: usize, const AVX512: bool>(
+    rows: &[u64],
+    wpr: usize,
+    w: usize,
+    dst: *mut T,
+) {
+    for i in 0..wpr {
+        let mut planes = [0u64; P];
+        for (b, p) in planes.iter_mut().enumerate() {
+            *p = rows[b * wpr + i];
+        }
+        let x0 = 64 * i;
+        let cells = (w - x0).min(64);
+        let d = dst.add(x0);
+        #[cfg(target_arch = "x86_64")]
+        if AVX512 {
+            x86::widen_avx512(&planes, d, cells);
+            continue;
+        }
+        widen(&planes, d, cells);
     }
 }
 
@@ -316,6 +416,19 @@ mod x86 {
     use super::{counts_into, Layers, Widened};
     use crate::BitGrid;
     use core::arch::x86_64::*;
+
+    /// [`erode`](super::erode) compiled for AVX2 (and its population count).
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX2 (and so `popcnt`).
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) unsafe fn erode_avx2(
+        args: super::ErodeArgs<'_>,
+        next: &mut Vec<u64>,
+    ) -> (u64, usize, usize) {
+        super::erode(args, next)
+    }
 
     /// [`counts_into`] compiled for AVX2 (the plain widening loop vectorised).
     ///
@@ -346,7 +459,11 @@ mod x86 {
     /// The CPU has AVX-512 F and AVX2; `dst` has room for `cells` values.
     #[target_feature(enable = "avx512f,avx2")]
     #[inline]
-    pub(super) unsafe fn widen_avx512<T: Widened>(planes: &[u64], dst: *mut T, cells: usize) {
+    pub(super) unsafe fn widen_avx512<T: Widened, const P: usize>(
+        planes: &[u64; P],
+        dst: *mut T,
+        cells: usize,
+    ) {
         let o = dst.cast::<i32>();
         let mut x = 0;
         while x < cells {

@@ -51,6 +51,8 @@ mod sweeps;
 mod vector_passes;
 
 pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
+#[doc(hidden)]
+pub use chamfer::{chamfer_distances_f32_by, ChamferEngine};
 pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};
 pub use euclidean::{euclidean_transform, EuclideanTransform, Sampling};
 pub use exact::{euclidean_distances, euclidean_distances_f32};
