@@ -343,7 +343,7 @@ unsafe fn counts_into<T: Widened, const AVX512: bool>(
             k += 1;
             let layer = &words[(y - lo) * wpr..(y - lo + 1) * wpr];
             for b in 0..PLANES {
-                if k % (1 << b) == 0 {
+                if k.is_multiple_of(1 << b) {
                     for (p, &l) in rows[b * wpr..(b + 1) * wpr].iter_mut().zip(layer) {
                         *p ^= l;
                     }
