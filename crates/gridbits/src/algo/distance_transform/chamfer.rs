@@ -191,7 +191,10 @@ pub fn chamfer_distances_f32(
 }
 
 /// City-block and chessboard distances without nearest cells, on a grid with a background
-/// cell: by the raster passes vectorised in `i16` lanes ([`vector_passes`](super::vector_passes))
+/// cell: for shallow shapes by erosion layers counted into the output
+/// ([`counted_layers`](super::counted_layers): every distance below
+/// [`SHALLOW_LAYERS`], each layer keeping under [`THINNING`]` / 64` of the one before); else
+/// by the raster passes vectorised in `i16` lanes ([`vector_passes`](super::vector_passes))
 /// where a vector kernel runs and the sides sum below [`LANE_LIMIT`]; else by erosion layers
 /// ([`layers`](super::layers)) for shapes shallow enough for the layers' budget (or
 /// [`surely_deep`]: the layers skipped) and past it the two vertical sweeps over whole rows
