@@ -5,9 +5,9 @@
 //! `L1 = grid, L2 = erode(L1), L3 = erode(L2), ...` (erosion by the cross for city block, by
 //! the 3 x 3 square for chessboard, outside the grid counting as set), so its distance is
 //! the number of layers that hold it. Each layer is one erosion of the rows that still hold
-//! cells, 64 cells a word operation (`layers::erode_row`); the layers stop when one is
-//! empty, or give up past a depth where the raster passes cost less (see
-//! [`SHALLOW_LAYERS`]).
+//! cells, 64 cells a word operation (each row's left-and-right AND made once); the layers
+//! stop when one is empty, or give up past a depth where the raster passes cost less (see
+//! [`SHALLOW_LAYERS`] and [`THINNING`]).
 //!
 //! The output is then written once, row by row. Because the layers are nested, a cell's
 //! count `c` has `L1..Lc` set and the rest clear, so bit `b` of `c` is the exclusive or of
@@ -20,15 +20,16 @@ use super::vector_passes::Widened;
 use crate::error::try_vec;
 use crate::{BitGrid, SizeError};
 
-/// The most layers (the deepest distance) the counted layers take before handing over to
-/// the raster passes. From the bench (2048 x 2048, AMD EPYC Zen 4): the vector passes cost
-/// about as much as writing the output plus a dozen layers; past this depth, or when the
-/// layers stop thinning (see [`shallow_layers`]), the passes are the cheaper way.
+/// The counted layers hand over to the raster passes when some distance reaches this. From
+/// the bench (2048 x 2048, AMD EPYC Zen 4; docs/benchmarks.md, "cdtc"): the counted layers
+/// cost about 0.75 ms plus 0.15-0.25 ms a layer, the vector passes 2.0-2.3 ms, level at
+/// depth 8 (the blobs' chessboard distances).
 pub(super) const SHALLOW_LAYERS: usize = 9;
 
 /// The layers give up when one keeps more than `THINNING / 64` of the cells of the one
-/// before it: a deep shape, whose layers would not end within [`SHALLOW_LAYERS`] (noise
-/// keeps a few percent a layer; the bench's photograph and page scan nearly all).
+/// before it: a deep shape, whose layers would not end within [`SHALLOW_LAYERS`] (the
+/// bench's noise keeps at most 24% a layer, its blobs 41-53%, its photograph and page scan
+/// 78-98%).
 pub(super) const THINNING: u64 = 28;
 
 /// The eroded layers of a shallow grid: `words[j]` holds the rows `rows[j].0..rows[j].1` of
