@@ -18,6 +18,7 @@
 
 pub mod amazons_moves;
 pub mod bytes;
+pub mod chamfer_engines;
 pub mod components;
 pub mod distance_transform;
 pub mod envs;
@@ -535,6 +536,7 @@ pub fn run(bench: &mut Bench) {
     envs::register(bench, &mut SplitMix::new(0xc));
     skeleton::register(bench, &mut SplitMix::new(0xd));
     distance_transform::register(bench, &mut SplitMix::new(0xd7));
+    chamfer_engines::register(bench, &mut SplitMix::new(0xdc));
     morph::register(bench, &mut SplitMix::new(0x31));
     morph_bytes::register(bench, &mut SplitMix::new(0x3b));
     measure::register(bench, &mut SplitMix::new(0x3e));

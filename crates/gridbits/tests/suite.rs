@@ -10,6 +10,7 @@ mod amazons_props;
 mod board_examples;
 mod board_props;
 mod bytes_props;
+mod chamfer_engines_props;
 mod components_examples;
 mod components_props;
 mod cross;

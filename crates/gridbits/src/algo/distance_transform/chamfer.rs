@@ -6,8 +6,9 @@
 //! side, so the inner loop has no bounds checks; the neighbourhood's four "earlier" cells are
 //! const-generic flags, so each of the 16 neighbourhoods compiles to its own straight loop.
 
-use super::layers::{layer_distances, surely_deep};
-use super::sweeps::{sweep_distances, MAX_SUM};
+use super::counted_layers::{shallow_layers, write_counts, Writer, SHALLOW_LAYERS, THINNING};
+use super::layers::{self, layer_distances, surely_deep};
+use super::sweeps::{sweep_distances, Distance, MAX_SUM};
 use super::vector_passes::{vector_distances, Kernel, Widened, LANE_LIMIT};
 use crate::error::{try_filled, try_vec};
 use crate::{BitGrid, SizeError};
@@ -190,7 +191,10 @@ pub fn chamfer_distances_f32(
 }
 
 /// City-block and chessboard distances without nearest cells, on a grid with a background
-/// cell: by the raster passes vectorised in `i16` lanes ([`vector_passes`](super::vector_passes))
+/// cell: for shallow shapes by erosion layers counted into the output
+/// ([`counted_layers`](super::counted_layers): every distance below
+/// [`SHALLOW_LAYERS`], each layer keeping under [`THINNING`]` / 64` of the one before); else
+/// by the raster passes vectorised in `i16` lanes ([`vector_passes`](super::vector_passes))
 /// where a vector kernel runs and the sides sum below [`LANE_LIMIT`]; else by erosion layers
 /// ([`layers`](super::layers)) for shapes shallow enough for the layers' budget (or
 /// [`surely_deep`]: the layers skipped) and past it the two vertical sweeps over whole rows
@@ -210,8 +214,14 @@ fn by_layers<T: Widened>(
     let (w, h) = grid.size();
     // No background cell: nothing is reached, the passes say so. Sides summing to 2^24 or
     // more: distances past the sweeps' exact range in `f32`, the passes too.
-    if grid.count() as usize == w * h || w + h >= MAX_SUM {
+    let set = grid.count();
+    if set as usize == w * h || w + h >= MAX_SUM {
         return Ok(None);
+    }
+    // Shallow shapes (noise): the erosion layers counted straight into the output, while
+    // they end within a dozen layers and keep thinning (docs/benchmarks.md, "cdtc").
+    if let Some(layers) = shallow_layers(grid, diagonal, set, SHALLOW_LAYERS, THINNING)? {
+        return Ok(Some(write_counts::<T>(grid, &layers, Writer::best())?));
     }
     // The vector passes where the lanes hold every distance and a vector kernel runs:
     // 2-5x the layers and the sweeps on every bench image (docs/benchmarks.md, "cdt3").
@@ -230,6 +240,63 @@ fn by_layers<T: Widened>(
         sweep_distances(grid, diagonal, &mut out);
     }
     Ok(Some(out))
+}
+
+/// Bench and test knob: which engine [`chamfer_distances_f32_by`] runs.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChamferEngine {
+    /// The automatic choice of [`chamfer_distances_f32`].
+    Auto,
+    /// Erosion layers counted straight into the output (`counted_layers.rs`), no depth limit.
+    CountedLayers,
+    /// Erosion layers in bit-sliced counters (`layers.rs`), no budget.
+    Layers,
+    /// The raster passes in `i16` lanes (`vector_passes.rs`), the best kernel.
+    VectorPasses,
+    /// The two vertical sweeps (`sweeps.rs`).
+    Sweeps,
+}
+
+/// Bench and test knob: [`chamfer_distances_f32`] by `engine`, for city block and
+/// chessboard on a grid with a background cell and sides summing below `i16::MAX`
+/// (`None` otherwise, or when the engine's limits refuse the grid). Same results whatever
+/// the engine.
+#[doc(hidden)]
+pub fn chamfer_distances_f32_by(
+    grid: &BitGrid,
+    neighbourhood: Neighbourhood,
+    engine: ChamferEngine,
+) -> Result<Option<Vec<f32>>, SizeError> {
+    let diagonal = neighbourhood == Neighbourhood::chessboard();
+    let (w, h) = grid.size();
+    let set = grid.count();
+    if !(diagonal || neighbourhood == Neighbourhood::taxicab())
+        || set as usize == w * h
+        || w + h >= LANE_LIMIT
+    {
+        return Ok(None);
+    }
+    Ok(match engine {
+        ChamferEngine::Auto => Some(chamfer_distances_f32(grid, neighbourhood)?),
+        ChamferEngine::CountedLayers => match shallow_layers(grid, diagonal, set, 63, 64)? {
+            Some(layers) => Some(write_counts::<f32>(grid, &layers, Writer::best())?),
+            None => None,
+        },
+        ChamferEngine::Layers => {
+            let mut out = try_filled("chamfer distances", w, h, (w * h) as u128, 0f32)?;
+            layers::layers_within(grid, diagonal, &mut out, f32::of, usize::MAX);
+            Some(out)
+        }
+        ChamferEngine::VectorPasses => {
+            Some(vector_distances::<f32>(grid, diagonal, Kernel::best())?)
+        }
+        ChamferEngine::Sweeps => {
+            let mut out: Vec<f32> = try_vec("chamfer distances", w, h, (w * h) as u128)?;
+            sweep_distances(grid, diagonal, &mut out);
+            Some(out)
+        }
+    })
 }
 
 /// The cells of the padded distances `pad`, row-major, each through `f`.

@@ -93,7 +93,7 @@ pub(super) fn layer_distances<T: Copy>(
 }
 
 /// [`layer_distances`] with a budget of `budget_layers` whole-grid layers.
-fn layers_within<T: Copy>(
+pub(super) fn layers_within<T: Copy>(
     grid: &BitGrid,
     diagonal: bool,
     out: &mut [T],

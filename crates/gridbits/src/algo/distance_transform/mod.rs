@@ -5,11 +5,13 @@
 //! - [`chamfer_transform`]: steps of a 3 x 3 [`Neighbourhood`] (city block, chessboard, or
 //!   any structure), scipy's `distance_transform_cdt`, two raster passes;
 //!   [`chamfer_distances_f32`] gives them as OpenCV's `DIST_L1` / `DIST_C` do. Without
-//!   nearest cells, city-block and chessboard distances come from the same two passes
-//!   vectorised across the row in `i16` lanes (`vector_passes.rs`, AVX-512 BW or AVX2;
-//!   the same numbers); without those kernels (or past the lanes' range), those of shallow
-//!   shapes from erosion layers on the packed bits (`layers.rs`), and those of deep shapes
-//!   from two vertical sweeps over whole rows (`sweeps.rs`).
+//!   nearest cells, city-block and chessboard distances of shallow shapes (noise: every
+//!   distance below 9, the layers thinning fast) come from erosion layers on the packed
+//!   bits counted straight into the output (`counted_layers.rs`), the others from the same
+//!   two passes vectorised across the row in `i16` lanes (`vector_passes.rs`, AVX-512 BW or
+//!   AVX2; the same numbers); without those kernels (or past the lanes' range), from
+//!   erosion layers in bit-sliced counters (`layers.rs`) and, for deep shapes, two
+//!   vertical sweeps over whole rows (`sweeps.rs`).
 //! - [`opencv_chamfer5_with_labels`]: OpenCV's `distanceTransformWithLabels` (5 x 5 masks in
 //!   fixed point, the label of each cell's nearest background cell).
 //! - [`euclidean_transform`]: the exact Euclidean distance with per-axis [`Sampling`],
@@ -42,6 +44,7 @@
 mod chamfer;
 mod chamfer5;
 mod columns;
+mod counted_layers;
 mod euclidean;
 mod exact;
 mod layers;
@@ -50,6 +53,8 @@ mod sweeps;
 mod vector_passes;
 
 pub use chamfer::{chamfer_distances_f32, chamfer_transform, ChamferTransform, Neighbourhood};
+#[doc(hidden)]
+pub use chamfer::{chamfer_distances_f32_by, ChamferEngine};
 pub use chamfer5::{opencv_chamfer5_with_labels, opencv_mask5_weights};
 pub use euclidean::{euclidean_transform, EuclideanTransform, Sampling};
 pub use exact::{euclidean_distances, euclidean_distances_f32};

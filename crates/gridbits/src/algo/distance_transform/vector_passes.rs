@@ -326,6 +326,10 @@ mod x86 {
                 }
             }
         };
+        // Registers of the row before that needed the whole scan: the first step's test
+        // skips the rest where it lowers no lane, a branch worth taking only while it is
+        // predictable (few registers need the scan: long runs, as in a page scan).
+        let mut scans = 0u32;
         for y in 0..h {
             let prev: *const i16 = if y == 0 {
                 inf_row.as_ptr()
@@ -337,12 +341,24 @@ mod x86 {
             let bits = grid.row_words(y);
             let mut carry = far;
             let mut x0 = 0;
+            let skip = skips(scans, r);
+            scans = 0;
             while x0 < w {
                 let mut v = _mm512_maskz_mov_epi16(bits32(bits, x0), far);
                 v = _mm512_min_epi16(v, _mm512_adds_epi16(reach(prev, x0), one));
-                for i in 0..5 {
-                    let s = _mm512_mask_permutexvar_epi16(far, !0u32 << ks[i], up_idx[i], v);
-                    v = _mm512_min_epi16(v, _mm512_adds_epi16(s, kv[i]));
+                // The first step lowers no lane (every lane at most its left neighbour plus
+                // one: the row above's values are, and no background cell in the register
+                // breaks that): the longer steps lower none either.
+                let s = _mm512_mask_permutexvar_epi16(far, !0u32 << 1, up_idx[0], v);
+                let s = _mm512_adds_epi16(s, one);
+                let lowers = _mm512_cmplt_epi16_mask(s, v) != 0;
+                scans += u32::from(lowers);
+                if !skip || lowers {
+                    v = _mm512_min_epi16(v, s);
+                    for i in 1..5 {
+                        let s = _mm512_mask_permutexvar_epi16(far, !0u32 << ks[i], up_idx[i], v);
+                        v = _mm512_min_epi16(v, _mm512_adds_epi16(s, kv[i]));
+                    }
                 }
                 v = _mm512_min_epi16(v, _mm512_adds_epi16(carry, ramp_up));
                 let valid = valid32(w, x0);
@@ -368,13 +384,24 @@ mod x86 {
             let out = dst.add(y * w);
             let mut carry = far;
             let mut x0 = r;
+            let skip = skips(scans, r);
+            scans = 0;
             while x0 > 0 {
                 x0 -= LANES;
                 let mut v = _mm512_loadu_si512(cur.add(1 + x0).cast());
                 v = _mm512_min_epi16(v, _mm512_adds_epi16(reach(below, x0), one));
-                for i in 0..5 {
-                    let s = _mm512_mask_permutexvar_epi16(far, !0u32 >> ks[i], down_idx[i], v);
-                    v = _mm512_min_epi16(v, _mm512_adds_epi16(s, kv[i]));
+                // As in the forward pass, mirrored: no lane lowered by its right neighbour
+                // means none by any farther one.
+                let s = _mm512_mask_permutexvar_epi16(far, !0u32 >> 1, down_idx[0], v);
+                let s = _mm512_adds_epi16(s, one);
+                let lowers = _mm512_cmplt_epi16_mask(s, v) != 0;
+                scans += u32::from(lowers);
+                if !skip || lowers {
+                    v = _mm512_min_epi16(v, s);
+                    for i in 1..5 {
+                        let s = _mm512_mask_permutexvar_epi16(far, !0u32 >> ks[i], down_idx[i], v);
+                        v = _mm512_min_epi16(v, _mm512_adds_epi16(s, kv[i]));
+                    }
                 }
                 v = _mm512_min_epi16(v, _mm512_adds_epi16(carry, ramp_down));
                 let valid = valid32(w, x0);
@@ -412,6 +439,13 @@ mod x86 {
         } else {
             _mm256_alignr_epi8::<B>(v, t)
         }
+    }
+
+    /// Whether a row skips the scan where its first step lowers no lane: when at most one
+    /// register in three of the row before (`r` cells) needed the whole scan.
+    #[inline(always)]
+    fn skips(scans: u32, r: usize) -> bool {
+        (scans as usize) * 3 * LANES <= r
     }
 
     /// `v`'s lanes moved down by `K` (lane `i` takes lane `i + K`), "far" shifted in.
