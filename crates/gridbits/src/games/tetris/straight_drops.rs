@@ -51,7 +51,7 @@
 //! depends on a position outside the air) the fast path declines the whole piece and the
 //! caller runs the full generator.
 
-use super::moves::{distinct, kick_shifts, solid_columns, Locks, GEO};
+use super::moves::{distinct, kick_shifts, solid_columns, Locks, Planes, GEO};
 use super::spin::corners_at;
 use super::{spawn_position, Piece, Rotation, Spin, Tetris, Turn};
 
@@ -101,21 +101,34 @@ impl<const W: usize> Tops<W> {
 
 /// Where the straight drops of one piece come to rest: per orientation, the spawn row of the
 /// tight box (`c0`) and its width; the landing rows are the `cy` of the [`Tops`] written
-/// with it.
-struct Drops {
+/// with it. When a drop rests above the spawn row (`above`), the air is searched instead
+/// (the [module documentation](self), "Near the top"): `top[r][cx]` is the highest row the
+/// search reached in that column ([`Tops::NONE`] when none).
+struct Drops<const W: usize> {
     c0: [u8; 4],
     width: [u8; 4],
+    above: bool,
+    top: [[u8; W]; 4],
+    /// When `above`: no move from a reached position leaves the air, so the positions
+    /// reached are every reachable one.
+    exact: bool,
 }
 
-impl Drops {
-    /// Whether the tight position `(r, cx, cy)` is in the air: reached by sliding along the
-    /// spawn row and dropping (items 1 and 3 of the [module documentation](self)); `tops`
-    /// holds the landing rows.
-    fn in_air<const W: usize>(&self, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> bool {
-        cx >= 0
-            && cx as usize + usize::from(self.width[r]) <= W
-            && cy >= i32::from(self.c0[r])
-            && cy <= i32::from(tops.0[r][cx as usize] & 63)
+impl<const W: usize> Drops<W> {
+    /// Whether the tight position `(r, cx, cy)` is in the air and known reachable: reached
+    /// by sliding along the spawn row and dropping (items 1 and 3 of the
+    /// [module documentation](self)), or at or below a row the search reached in that
+    /// column when `above`; `tops` holds the landing rows.
+    fn in_air(&self, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> bool {
+        if cx < 0 || cx as usize + usize::from(self.width[r]) > W {
+            return false;
+        }
+        let first = if self.above {
+            self.top[r][cx as usize]
+        } else {
+            self.c0[r]
+        };
+        cy >= i32::from(first) && cy <= i32::from(tops.0[r][cx as usize] & 63)
     }
 }
 
@@ -146,7 +159,7 @@ impl<const W: usize> Tetris<W> {
 
     /// The rotations that end at the T lock `(r, cx, cy)`: every position one quarter turn
     /// away whose kick tests before the one landing there all fail.
-    fn t_entries(&self, d: &Drops, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> Entries {
+    fn t_entries(&self, d: &Drops<W>, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> Entries {
         let mut e = Entries::default();
         for turn in [Turn::Cw, Turn::Ccw] {
             // The orientation this turn starts from.
@@ -180,12 +193,16 @@ impl<const W: usize> Tetris<W> {
     /// positions only the full search can tell reachable.
     fn t_lock_spin(
         &self,
-        d: &Drops,
+        d: &Drops<W>,
         tops: &Tops<W>,
         (r, cx, cy): (usize, usize, u32),
         front: bool,
     ) -> Option<Spin> {
-        let e = self.t_entries(d, tops, r, cx as i32, cy as i32);
+        let mut e = self.t_entries(d, tops, r, cx as i32, cy as i32);
+        if d.above && d.exact {
+            // Every reachable position is a reached one: the others cannot enter.
+            (e.other, e.other_fifth) = (false, false);
+        }
         if e.air && (front || e.air_fifth) {
             Some(Spin::Full)
         } else if e.air && !e.other_fifth {
@@ -204,17 +221,46 @@ impl<const W: usize> Tetris<W> {
     /// needs the full search (the [module documentation](self)): then `out` is left partly
     /// written and the caller runs the full generator.
     pub(crate) fn straight_drop_tops(&self, piece: Piece, out: &mut Tops<W>) -> bool {
-        let Some(d) = self.straight_drops(piece, out) else {
+        let Some(mut d) = self.straight_drops(piece, out) else {
             return false;
         };
+        if d.above && !self.search_air(piece, out, &mut d) {
+            return false;
+        }
         if piece != Piece::T {
             return true;
         }
+        if self.mark_t_spins(&d, out) {
+            return true;
+        }
+        // A spin that depends on positions outside the air: the search tells when the air
+        // holds every reachable position.
+        if d.above {
+            return false;
+        }
+        d.above = true;
+        self.search_air(piece, out, &mut d) && d.exact && self.mark_t_spins(&d, out)
+    }
+
+    /// Marks the spins of the T locks in `out` (the landing rows, no spin yet); `false` when
+    /// one depends on positions only the full search can tell reachable.
+    fn mark_t_spins(&self, d: &Drops<W>, out: &mut Tops<W>) -> bool {
+        let piece = Piece::T;
         let solid = solid_columns(self);
-        // Only `R` and `L` can have three corners filled (the spin rule of the module
-        // documentation): in `0` and `2` both top corners are empty.
-        for (r, g) in GEO[piece as usize].iter().enumerate().skip(1).step_by(2) {
+        // Only `R` and `L` can have three corners filled when every drop rests at or below
+        // the spawn row (the spin rule of the module documentation): in `0` and `2` both top
+        // corners are empty. Near the top, all four are checked.
+        let step = if d.above { 1 } else { 2 };
+        for (r, g) in GEO[piece as usize]
+            .iter()
+            .enumerate()
+            .skip(usize::from(!d.above))
+            .step_by(step)
+        {
             for cx in 0..=W - usize::from(d.width[r]) {
+                if out.0[r][cx] == Tops::<W>::NONE {
+                    continue; // no air there (near the top): no lock
+                }
                 let cy = u32::from(out.0[r][cx]);
                 let (three, front) = corners_at(
                     &solid,
@@ -226,7 +272,7 @@ impl<const W: usize> Tetris<W> {
                 if three >> cy & 1 == 0 {
                     continue;
                 }
-                match self.t_lock_spin(&d, out, (r, cx, cy), front >> cy & 1 != 0) {
+                match self.t_lock_spin(d, out, (r, cx, cy), front >> cy & 1 != 0) {
                     Some(Spin::Full) => out.0[r][cx] |= 2 << 6,
                     Some(Spin::Mini) => out.0[r][cx] |= 1 << 6,
                     Some(Spin::None) => {}
@@ -240,7 +286,7 @@ impl<const W: usize> Tetris<W> {
     /// The straight drops of every orientation and column, their landing rows written over
     /// `out` (no spin); `None` when one comes to rest above the spawn row (or the spawn box
     /// is off the matrix). Computed on [`Lanes`]: every column of an orientation at once.
-    fn straight_drops(&self, piece: Piece, out: &mut Tops<W>) -> Option<Drops> {
+    fn straight_drops(&self, piece: Piece, out: &mut Tops<W>) -> Option<Drops<W>> {
         let h = self.height();
         let b = piece.box_size();
         let (sx, sy) = spawn_position(piece, W, h);
@@ -252,6 +298,9 @@ impl<const W: usize> Tetris<W> {
         let mut d = Drops {
             c0: [0; 4],
             width: [0; 4],
+            above: false,
+            top: [[Tops::<W>::NONE; W]; 4],
+            exact: false,
         };
         *out = Tops::EMPTY;
         let geo = &GEO[piece as usize][..distinct(piece)];
@@ -262,13 +311,156 @@ impl<const W: usize> Tetris<W> {
             // The landing rows of the columns the piece fits in (NONE past them) and the
             // highest resting row from the floor.
             let high = heights.drop_rows(&s.bottom[..w], W + 1 - w, h - gh, &mut out.0[r]);
-            // At or below the spawn row everywhere, or no fast path.
-            if high as usize + gh + c0 > h {
-                return None;
-            }
+            // A drop resting above the spawn row, or a column where the piece fits above
+            // the stack nowhere (its landing row is not exact then): the air is searched.
+            d.above |= high as usize + gh + c0 > h;
             (d.c0[r], d.width[r]) = (c0 as u8, w as u8);
         }
+        for r in geo.len()..4 {
+            d.width[r] = d.width[r % geo.len()];
+        }
         Some(d)
+    }
+
+    /// Near the top (a straight drop rests above the spawn row, or the piece fits above the
+    /// stack nowhere in some column): searches the positions in the air (each column's
+    /// positions from the top row down to its straight drop's landing row) reachable from
+    /// the spawn by slides, soft drops and rotations, writes `d.top` and the landing rows
+    /// into `tops`; `true` when every orientation's every column with a position that fits
+    /// is reached (then the highest locks are the landing rows), `false` when one is left to
+    /// the full generator. The search only follows moves that certainly end in the air (the
+    /// module documentation, "Near the top"): what it reaches is reachable.
+    fn search_air(&self, piece: Piece, tops: &mut Tops<W>, d: &mut Drops<W>) -> bool {
+        let n = distinct(piece);
+        let (sx, sy) = spawn_position(piece, W, self.height());
+        let Some((x, y)) = self.spawn_near(piece, Rotation::Spawn, sx, sy) else {
+            return false;
+        };
+        let fit = Planes::new(self, piece).fit;
+        // The air of each column: the run of positions that fit from the top row down.
+        let mut air = [[0u64; W]; 4];
+        for (a, f) in air.iter_mut().flatten().zip(fit.iter().flatten()) {
+            *a = f & !f.wrapping_add(1);
+        }
+        for (t, a) in tops.0.iter_mut().zip(&air).take(n) {
+            for (t, &a) in t.iter_mut().zip(a) {
+                *t = if a == 0 {
+                    Tops::<W>::NONE
+                } else {
+                    63 - a.leading_zeros() as u8
+                };
+            }
+        }
+        let g = &GEO[piece as usize][0];
+        let (cx, cy) = (x + i32::from(g.dx), y + i32::from(g.ty));
+        // The start in the air (not in a hole under the stack), or no search.
+        if cx < 0 || cx as usize >= W || air[0][cx as usize] >> cy & 1 == 0 {
+            return false;
+        }
+        let top = &mut d.top;
+        top[0][cx as usize] = cy as u8;
+        let mut done = [[Tops::<W>::NONE; W]; 4];
+        // A move from a reached position that ends under the stack's surface.
+        let mut exit = false;
+        loop {
+            let mut changed = false;
+            for r in 0..4 {
+                let cols = W + 1 - usize::from(d.width[r]);
+                // Slides: the highest reached row moves on while the air beside reaches it,
+                // then drops (right, then left: the minimum spreads both ways).
+                for x in 1..cols {
+                    let t = top[r][x - 1];
+                    if t < top[r][x] && air[r][x] >> t & 1 != 0 {
+                        top[r][x] = t;
+                    }
+                }
+                for x in (0..cols.saturating_sub(1)).rev() {
+                    let t = top[r][x + 1];
+                    if t < top[r][x] && air[r][x] >> t & 1 != 0 {
+                        top[r][x] = t;
+                    }
+                }
+                if piece == Piece::O {
+                    continue;
+                }
+                // Rotations from each column's reached rows (its highest down to its landing
+                // row), once per new highest row.
+                for x in 0..cols {
+                    let t = top[r][x];
+                    if t >= done[r][x] {
+                        continue;
+                    }
+                    done[r][x] = t;
+                    let from = air[r][x] & (!0u64 << t);
+                    for turn in [Turn::Cw, Turn::Ccw] {
+                        let to = turn.apply(Rotation::ALL[r]).index();
+                        let (shifts, k) = kick_shifts(piece, Rotation::ALL[r], turn);
+                        let mut rem = from;
+                        for &(kx, ky) in &shifts[..k] {
+                            let tx = x as i32 + kx;
+                            if tx < 0 || tx as usize >= W {
+                                continue;
+                            }
+                            let tx = tx as usize;
+                            let (up, down) = (ky.max(0) as u32, (-ky).max(0) as u32);
+                            // The rows whose target fits take this test; those landing in
+                            // the air are reached, the others (under the stack's surface)
+                            // are left to the full generator.
+                            let ok = rem & ((fit[to][tx] >> up) << down);
+                            rem &= !ok;
+                            let moved = (ok << up) >> down;
+                            exit |= moved & !air[to][tx] != 0;
+                            let hit = moved & air[to][tx];
+                            if hit != 0 {
+                                let ty = hit.trailing_zeros() as u8;
+                                if ty < top[to][tx] {
+                                    top[to][tx] = ty;
+                                    changed = true;
+                                }
+                            }
+                            if rem == 0 {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // The slides from reached positions to positions under the stack's surface.
+        for r in 0..4 {
+            let cols = W + 1 - usize::from(d.width[r]);
+            for x in 0..cols {
+                let t = top[r][x];
+                if t == Tops::<W>::NONE {
+                    continue;
+                }
+                let rows = air[r][x] & (!0u64 << t);
+                let beside = |y: usize| fit[r][y] & !air[r][y];
+                if x > 0 && rows & beside(x - 1) != 0 || x + 1 < cols && rows & beside(x + 1) != 0 {
+                    exit = true;
+                }
+            }
+        }
+        d.exact = !exit;
+        // Every column of every reported orientation where the piece fits is reached (in it
+        // or in an orientation with the same cells): its highest lock is its landing row.
+        // A column not reached has no lock when no move leaves the air (the reached
+        // positions are then every reachable one), else the full generator decides.
+        for r in 0..n {
+            for x in 0..=W - usize::from(d.width[r]) {
+                if fit[r][x] == 0 || (r..4).step_by(n).any(|q| top[q][x] != Tops::<W>::NONE) {
+                    continue;
+                }
+                if exit {
+                    return false;
+                }
+                tops.0[r][x] = Tops::<W>::NONE;
+            }
+        }
+        true
     }
 }
 
@@ -765,11 +957,85 @@ mod tests {
             t.board_mut().set(0, y);
             t.board_mut().set(9, y);
         }
+        let straight = |t: &Tetris<10>, p: Piece| {
+            let mut tops = Tops::EMPTY;
+            t.straight_drops(p, &mut tops).is_some_and(|d| !d.above)
+        };
         for p in Piece::ALL {
-            assert_eq!(check(&t, p), p == Piece::O, "{p}");
+            assert_eq!(straight(&t, p), p == Piece::O, "{p}");
+            // The air search decides the others: the same highest locks.
+            assert!(check(&t, p), "{p}");
         }
-        // One row more: the O over column 0 would rest above the spawn.
+        // One row more: the O over column 0 would rest above the spawn; the search decides.
         t.board_mut().set(0, 3);
-        assert!(!check(&t, Piece::O));
+        assert!(!straight(&t, Piece::O));
+        assert!(check(&t, Piece::O));
+    }
+
+    /// Plays uniform random hard drops (the env's masks, so the games reach the top and end)
+    /// and checks every piece against the full generator; returns (searched and decided,
+    /// near the top).
+    fn played_games() -> (usize, usize) {
+        use crate::games::envs::{TetrisActions, TetrisEnv, TetrisEnvConfig};
+        let n = 64;
+        let cfg = TetrisEnvConfig {
+            actions: TetrisActions::HardDrop,
+            ..Default::default()
+        };
+        let Ok(mut env) = TetrisEnv::<10>::new(cfg, n) else {
+            panic!("env refused");
+        };
+        let (ol, al) = (env.obs_len(), env.action_count());
+        let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * al]);
+        let seeds: Vec<u64> = (0..n as u64).collect();
+        env.reset(&seeds, &mut obs, &mut masks).unwrap();
+        let mut rng = GameRng::new(7);
+        let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+        let (mut searched, mut near_top) = (0, 0);
+        for _ in 0..150 {
+            for i in 0..n {
+                let g = env.game(i);
+                if g.game_over().is_some() {
+                    continue;
+                }
+                let (t, p) = (g.matrix(), g.current());
+                let mut tops = Tops::EMPTY;
+                let above = t.straight_drops(p, &mut tops).is_none_or(|d| d.above);
+                // Every piece, not only the current one: more stacks near the top.
+                for q in Piece::ALL {
+                    let ran = check(t, q);
+                    if q == p && above {
+                        near_top += 1;
+                        searched += usize::from(ran);
+                    }
+                }
+            }
+            let actions: Vec<u32> = masks
+                .chunks(al)
+                .map(|m| {
+                    let legal: Vec<usize> = (0..al).filter(|&a| m[a] == 1).collect();
+                    legal[rng.below(legal.len() as u64) as usize] as u32
+                })
+                .collect();
+            env.step(
+                &actions,
+                &mut obs,
+                &mut masks,
+                &mut rewards,
+                &mut terminated,
+            )
+            .unwrap();
+        }
+        (searched, near_top)
+    }
+
+    #[test]
+    fn the_air_search_equals_the_full_generator_in_played_games() {
+        for level in [crate::cpu::Level::Portable, crate::cpu::level()] {
+            let (searched, near_top) = crate::cpu::with_level(level, played_games);
+            // The games reach the top often, and the search decides most of those pieces.
+            assert!(near_top > 500, "{near_top}");
+            assert!(searched * 2 > near_top, "{searched} of {near_top}");
+        }
     }
 }
