@@ -50,6 +50,26 @@
 //! the fifth test; no spin when no fitting position enters at all; otherwise (the answer
 //! depends on a position outside the air) the fast path declines the whole piece and the
 //! caller runs the full generator.
+//!
+//! # Near the top
+//!
+//! When a drop rests above the spawn row (or the piece fits above the stack nowhere in some
+//! column), items 2 and 3 fail: the spawn row is blocked somewhere. Call *the air* of
+//! `(r, cx)` every position `0 <= cy <= land(r, cx)` (all fit, item 1, with the landing rows
+//! on the plain per-column rule). A search over the air marks positions reachable, keeping
+//! per orientation and column the highest row reached (`top`): the positions from `top` down
+//! to `land` are then reachable too (soft drop through the air). It starts at the spawn
+//! after the blocked-spawn rule (declining when that is not in the air) and follows only
+//! moves that certainly end in the air: a slide from row `top(r, cx)` into a neighbour whose
+//! air reaches that row; a quarter turn from row `top(r, cx)` whose kick tests, taken in
+//! order, reach a test landing in the air while every earlier test does not fit (a test
+//! that fits under the stack's surface ends the turn there: not followed). Everything it
+//! marks is reachable, so a column it reaches has its highest lock at `land(r, cx)` (item 4).
+//! When it reaches every column of every reported orientation (or of one with the same
+//! cells), the highest locks are the landing rows; else (a column out of reach over a tall
+//! column, or one only a move under the surface reaches) it declines. The T's spins follow
+//! the rule above with "in the air" read as "at or below a reached row", in all four
+//! orientations (a lock in `2` at the top row has its box's top row above the matrix).
 
 use super::moves::{distinct, kick_shifts, solid_columns, Locks, GEO};
 use super::spin::corners_at;
@@ -108,6 +128,9 @@ struct Drops<const W: usize> {
     c0: [u8; 4],
     width: [u8; 4],
     above: bool,
+    /// A column where the piece fits above the stack nowhere (its landing row in [`Tops`]
+    /// is not exact then).
+    no_air: bool,
     top: [[u8; W]; 4],
 }
 
@@ -283,6 +306,7 @@ impl<const W: usize> Tetris<W> {
             c0: [0; 4],
             width: [0; 4],
             above: false,
+            no_air: false,
             top: [[Tops::<W>::NONE; W]; 4],
         };
         *out = Tops::EMPTY;
@@ -297,6 +321,7 @@ impl<const W: usize> Tetris<W> {
             // A drop resting above the spawn row, or a column where the piece fits above
             // the stack nowhere (its landing row is not exact then): the air is searched.
             d.above |= high as usize + gh + c0 > h;
+            d.no_air |= high as usize + gh > h;
             (d.c0[r], d.width[r]) = (c0 as u8, w as u8);
         }
         for r in geo.len()..4 {
@@ -305,27 +330,14 @@ impl<const W: usize> Tetris<W> {
         Some(d)
     }
 
-    /// Near the top (a straight drop rests above the spawn row, or the piece fits above the
-    /// stack nowhere in some column): searches the positions in the air (each column's
-    /// positions from the top row down to its straight drop's landing row) reachable from
-    /// the spawn by slides, soft drops and rotations from each column's highest reached row,
-    /// writes `d.top` and the landing rows into `tops`; `true` when every orientation's every
-    /// column is reached (then its highest lock is its landing row), `false` when one is not
-    /// (or has no air) and the full generator decides. The search follows only moves that
-    /// certainly end in the air (the module documentation, "Near the top"): what it reaches
-    /// is reachable.
-    fn search_air(&self, piece: Piece, tops: &mut Tops<W>, d: &mut Drops<W>) -> bool {
-        let n = distinct(piece);
+    /// The landing rows of every orientation and column of `piece` on the plain per-column
+    /// rule, written over `tops`; `false` when a column has none (the piece fits above the
+    /// stack nowhere there).
+    fn plain_landing_rows(&self, piece: Piece, tops: &mut Tops<W>) -> bool {
         let h = self.height() as i32;
-        let (sx, sy) = spawn_position(piece, W, self.height());
-        let Some((x, y)) = self.spawn_near(piece, Rotation::Spawn, sx, sy) else {
-            return false;
-        };
-        // The landing rows, per column on the plain rule (the lanes' are not exact where the
-        // piece fits nowhere above the stack): no air in a column, no search.
         let cols = self.board().columns();
         let heights: [i32; W] = std::array::from_fn(|x| 64 - cols[x].leading_zeros() as i32);
-        for (r, g) in GEO[piece as usize][..n].iter().enumerate() {
+        for (r, g) in GEO[piece as usize][..distinct(piece)].iter().enumerate() {
             let s = piece.shape(Rotation::ALL[r]);
             for cx in 0..=W - usize::from(g.w) {
                 let rest = (0..usize::from(s.w))
@@ -339,6 +351,29 @@ impl<const W: usize> Tetris<W> {
                 }
                 tops.0[r][cx] = land as u8;
             }
+        }
+        true
+    }
+
+    /// Near the top (a straight drop rests above the spawn row, or the piece fits above the
+    /// stack nowhere in some column): searches the positions in the air (each column's
+    /// positions from the top row down to its straight drop's landing row) reachable from
+    /// the spawn by slides, soft drops and rotations from each column's highest reached row,
+    /// writes `d.top` and the landing rows into `tops`; `true` when every orientation's every
+    /// column is reached (then its highest lock is its landing row), `false` when one is not
+    /// (or has no air) and the full generator decides. The search follows only moves that
+    /// certainly end in the air (the module documentation, "Near the top"): what it reaches
+    /// is reachable.
+    fn search_air(&self, piece: Piece, tops: &mut Tops<W>, d: &mut Drops<W>) -> bool {
+        let n = distinct(piece);
+        let (sx, sy) = spawn_position(piece, W, self.height());
+        let Some((x, y)) = self.spawn_near(piece, Rotation::Spawn, sx, sy) else {
+            return false;
+        };
+        // Where the piece fits nowhere above the stack in a column, the lanes' landing rows
+        // are not exact: the plain rule tells that column (no air there, no search).
+        if d.no_air && !self.plain_landing_rows(piece, tops) {
+            return false;
         }
         let land = |r: usize, tx: i32| -> Option<i32> {
             (tx >= 0 && tx as usize + usize::from(d.width[r]) <= W)
