@@ -436,7 +436,7 @@ impl<const W: usize> Tetris<W> {
                                 }
                                 break;
                             }
-                            _ => {
+                            Some(_) if ty >= 0 => {
                                 // Fits under the stack's surface: that move is left to the
                                 // full generator; else the next test.
                                 let tg = &GEO[piece as usize][to];
@@ -449,6 +449,8 @@ impl<const W: usize> Tetris<W> {
                                     break;
                                 }
                             }
+                            // Off the matrix: does not fit, the next test.
+                            _ => {}
                         }
                     }
                 }
