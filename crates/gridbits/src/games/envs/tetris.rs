@@ -25,8 +25,9 @@ pub enum TetrisActions {
     /// there). Same canonical orientations as [`Placements`](Self::Placements). While every
     /// straight drop comes to rest at or below the spawn row, these are the straight drops,
     /// found from the column heights without the full search, and so is a T's spin where the
-    /// rotations into its lock start above the stack (the same mask and placements; the proof
-    /// is in `games/tetris/straight_drops.rs`).
+    /// rotations into its lock start above the stack; near the top, a search over the
+    /// positions above the stack decides most pieces the same way (the same mask and
+    /// placements; the proofs are in `games/tetris/straight_drops.rs`).
     HardDrop,
 }
 
@@ -435,8 +436,9 @@ fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [
         (TetrisActions::Placements, None) => mask.fill(0), // `new` boxes the planes
         (TetrisActions::HardDrop, _) => {
             // The highest lock of each orientation and column (and its spin): from the
-            // column heights while every drop rests below the spawn, else from the full
-            // generator's planes (on the stack, not kept).
+            // column heights while every drop rests below the spawn, or near the top when
+            // the search over the air reaches every column, else from the full generator's
+            // planes (on the stack, not kept).
             if over {
                 s.tops = Tops::EMPTY;
             } else if !g.matrix().straight_drop_tops(g.current(), &mut s.tops) {

@@ -50,6 +50,26 @@
 //! the fifth test; no spin when no fitting position enters at all; otherwise (the answer
 //! depends on a position outside the air) the fast path declines the whole piece and the
 //! caller runs the full generator.
+//!
+//! # Near the top
+//!
+//! When a drop rests above the spawn row (or the piece fits above the stack nowhere in some
+//! column), items 2 and 3 fail: the spawn row is blocked somewhere. Call *the air* of
+//! `(r, cx)` every position `0 <= cy <= land(r, cx)` (all fit, item 1, with the landing rows
+//! on the plain per-column rule). A search over the air marks positions reachable, keeping
+//! per orientation and column the highest row reached (`top`): the positions from `top` down
+//! to `land` are then reachable too (soft drop through the air). It starts at the spawn
+//! after the blocked-spawn rule (declining when that is not in the air) and follows only
+//! moves that certainly end in the air: a slide from row `top(r, cx)` into a neighbour whose
+//! air reaches that row; a quarter turn from row `top(r, cx)` whose kick tests, taken in
+//! order, reach a test landing in the air while every earlier test does not fit (a test
+//! that fits under the stack's surface ends the turn there: not followed). Everything it
+//! marks is reachable, so a column it reaches has its highest lock at `land(r, cx)` (item 4).
+//! When it reaches every column of every reported orientation (or of one with the same
+//! cells), the highest locks are the landing rows; else (a column out of reach over a tall
+//! column, or one only a move under the surface reaches) it declines. The T's spins follow
+//! the rule above with "in the air" read as "at or below a reached row", in all four
+//! orientations (a lock in `2` at the top row has its box's top row above the matrix).
 
 use super::moves::{distinct, kick_shifts, solid_columns, Locks, GEO};
 use super::spin::corners_at;
@@ -101,21 +121,34 @@ impl<const W: usize> Tops<W> {
 
 /// Where the straight drops of one piece come to rest: per orientation, the spawn row of the
 /// tight box (`c0`) and its width; the landing rows are the `cy` of the [`Tops`] written
-/// with it.
-struct Drops {
+/// with it. When a drop rests above the spawn row (`above`), the air is searched instead
+/// (the [module documentation](self), "Near the top"): `top[r][cx]` is the highest row the
+/// search reached in that column ([`Tops::NONE`] when none).
+struct Drops<const W: usize> {
     c0: [u8; 4],
     width: [u8; 4],
+    above: bool,
+    /// A column where the piece fits above the stack nowhere (its landing row in [`Tops`]
+    /// is not exact then).
+    no_air: bool,
+    top: [[u8; W]; 4],
 }
 
-impl Drops {
-    /// Whether the tight position `(r, cx, cy)` is in the air: reached by sliding along the
-    /// spawn row and dropping (items 1 and 3 of the [module documentation](self)); `tops`
-    /// holds the landing rows.
-    fn in_air<const W: usize>(&self, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> bool {
-        cx >= 0
-            && cx as usize + usize::from(self.width[r]) <= W
-            && cy >= i32::from(self.c0[r])
-            && cy <= i32::from(tops.0[r][cx as usize] & 63)
+impl<const W: usize> Drops<W> {
+    /// Whether the tight position `(r, cx, cy)` is in the air and known reachable: reached
+    /// by sliding along the spawn row and dropping (items 1 and 3 of the
+    /// [module documentation](self)), or at or below a row the search reached in that
+    /// column when `above`; `tops` holds the landing rows.
+    fn in_air(&self, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> bool {
+        if cx < 0 || cx as usize + usize::from(self.width[r]) > W {
+            return false;
+        }
+        let first = if self.above {
+            self.top[r][cx as usize]
+        } else {
+            self.c0[r]
+        };
+        cy >= i32::from(first) && cy <= i32::from(tops.0[r][cx as usize] & 63)
     }
 }
 
@@ -146,7 +179,7 @@ impl<const W: usize> Tetris<W> {
 
     /// The rotations that end at the T lock `(r, cx, cy)`: every position one quarter turn
     /// away whose kick tests before the one landing there all fail.
-    fn t_entries(&self, d: &Drops, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> Entries {
+    fn t_entries(&self, d: &Drops<W>, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> Entries {
         let mut e = Entries::default();
         for turn in [Turn::Cw, Turn::Ccw] {
             // The orientation this turn starts from.
@@ -180,7 +213,7 @@ impl<const W: usize> Tetris<W> {
     /// positions only the full search can tell reachable.
     fn t_lock_spin(
         &self,
-        d: &Drops,
+        d: &Drops<W>,
         tops: &Tops<W>,
         (r, cx, cy): (usize, usize, u32),
         front: bool,
@@ -204,17 +237,37 @@ impl<const W: usize> Tetris<W> {
     /// needs the full search (the [module documentation](self)): then `out` is left partly
     /// written and the caller runs the full generator.
     pub(crate) fn straight_drop_tops(&self, piece: Piece, out: &mut Tops<W>) -> bool {
-        let Some(d) = self.straight_drops(piece, out) else {
+        let Some(mut d) = self.straight_drops(piece, out) else {
             return false;
         };
+        if d.above && !self.search_air(piece, out, &mut d) {
+            return false;
+        }
         if piece != Piece::T {
             return true;
         }
+        self.mark_t_spins(&d, out)
+    }
+
+    /// Marks the spins of the T locks in `out` (the landing rows, no spin yet); `false` when
+    /// one depends on positions only the full search can tell reachable.
+    fn mark_t_spins(&self, d: &Drops<W>, out: &mut Tops<W>) -> bool {
+        let piece = Piece::T;
         let solid = solid_columns(self);
-        // Only `R` and `L` can have three corners filled (the spin rule of the module
-        // documentation): in `0` and `2` both top corners are empty.
-        for (r, g) in GEO[piece as usize].iter().enumerate().skip(1).step_by(2) {
+        // Only `R` and `L` can have three corners filled when every drop rests at or below
+        // the spawn row (the spin rule of the module documentation): in `0` and `2` both top
+        // corners are empty. Near the top, all four are checked.
+        let step = if d.above { 1 } else { 2 };
+        for (r, g) in GEO[piece as usize]
+            .iter()
+            .enumerate()
+            .skip(usize::from(!d.above))
+            .step_by(step)
+        {
             for cx in 0..=W - usize::from(d.width[r]) {
+                if out.0[r][cx] == Tops::<W>::NONE {
+                    continue; // no air there (near the top): no lock
+                }
                 let cy = u32::from(out.0[r][cx]);
                 let (three, front) = corners_at(
                     &solid,
@@ -226,7 +279,7 @@ impl<const W: usize> Tetris<W> {
                 if three >> cy & 1 == 0 {
                     continue;
                 }
-                match self.t_lock_spin(&d, out, (r, cx, cy), front >> cy & 1 != 0) {
+                match self.t_lock_spin(d, out, (r, cx, cy), front >> cy & 1 != 0) {
                     Some(Spin::Full) => out.0[r][cx] |= 2 << 6,
                     Some(Spin::Mini) => out.0[r][cx] |= 1 << 6,
                     Some(Spin::None) => {}
@@ -240,7 +293,7 @@ impl<const W: usize> Tetris<W> {
     /// The straight drops of every orientation and column, their landing rows written over
     /// `out` (no spin); `None` when one comes to rest above the spawn row (or the spawn box
     /// is off the matrix). Computed on [`Lanes`]: every column of an orientation at once.
-    fn straight_drops(&self, piece: Piece, out: &mut Tops<W>) -> Option<Drops> {
+    fn straight_drops(&self, piece: Piece, out: &mut Tops<W>) -> Option<Drops<W>> {
         let h = self.height();
         let b = piece.box_size();
         let (sx, sy) = spawn_position(piece, W, h);
@@ -252,6 +305,9 @@ impl<const W: usize> Tetris<W> {
         let mut d = Drops {
             c0: [0; 4],
             width: [0; 4],
+            above: false,
+            no_air: false,
+            top: [[Tops::<W>::NONE; W]; 4],
         };
         *out = Tops::EMPTY;
         let geo = &GEO[piece as usize][..distinct(piece)];
@@ -262,13 +318,150 @@ impl<const W: usize> Tetris<W> {
             // The landing rows of the columns the piece fits in (NONE past them) and the
             // highest resting row from the floor.
             let high = heights.drop_rows(&s.bottom[..w], W + 1 - w, h - gh, &mut out.0[r]);
-            // At or below the spawn row everywhere, or no fast path.
-            if high as usize + gh + c0 > h {
-                return None;
-            }
+            // A drop resting above the spawn row, or a column where the piece fits above
+            // the stack nowhere (its landing row is not exact then): the air is searched.
+            d.above |= high as usize + gh + c0 > h;
+            d.no_air |= high as usize + gh > h;
             (d.c0[r], d.width[r]) = (c0 as u8, w as u8);
         }
+        for r in geo.len()..4 {
+            d.width[r] = d.width[r % geo.len()];
+        }
         Some(d)
+    }
+
+    /// The landing rows of every orientation and column of `piece` on the plain per-column
+    /// rule, written over `tops`; `false` when a column has none (the piece fits above the
+    /// stack nowhere there).
+    fn plain_landing_rows(&self, piece: Piece, tops: &mut Tops<W>) -> bool {
+        let h = self.height() as i32;
+        let cols = self.board().columns();
+        let heights: [i32; W] = std::array::from_fn(|x| 64 - cols[x].leading_zeros() as i32);
+        for (r, g) in GEO[piece as usize][..distinct(piece)].iter().enumerate() {
+            let s = piece.shape(Rotation::ALL[r]);
+            for cx in 0..=W - usize::from(g.w) {
+                let rest = (0..usize::from(s.w))
+                    .map(|k| heights[cx + k] - i32::from(s.bottom[k]))
+                    .max()
+                    .unwrap_or(0)
+                    .max(0);
+                let land = h - i32::from(s.h) - rest;
+                if land < 0 {
+                    return false;
+                }
+                tops.0[r][cx] = land as u8;
+            }
+        }
+        true
+    }
+
+    /// Near the top (a straight drop rests above the spawn row, or the piece fits above the
+    /// stack nowhere in some column): searches the positions in the air (each column's
+    /// positions from the top row down to its straight drop's landing row) reachable from
+    /// the spawn by slides, soft drops and rotations from each column's highest reached row,
+    /// writes `d.top` and the landing rows into `tops`; `true` when every orientation's every
+    /// column is reached (then its highest lock is its landing row), `false` when one is not
+    /// (or has no air) and the full generator decides. The search follows only moves that
+    /// certainly end in the air (the module documentation, "Near the top"): what it reaches
+    /// is reachable.
+    fn search_air(&self, piece: Piece, tops: &mut Tops<W>, d: &mut Drops<W>) -> bool {
+        let n = distinct(piece);
+        let (sx, sy) = spawn_position(piece, W, self.height());
+        let Some((x, y)) = self.spawn_near(piece, Rotation::Spawn, sx, sy) else {
+            return false;
+        };
+        // Where the piece fits nowhere above the stack in a column, the lanes' landing rows
+        // are not exact: the plain rule tells that column (no air there, no search).
+        if d.no_air && !self.plain_landing_rows(piece, tops) {
+            return false;
+        }
+        let land = |r: usize, tx: i32| -> Option<i32> {
+            (tx >= 0 && tx as usize + usize::from(d.width[r]) <= W)
+                .then(|| i32::from(tops.0[r % n][tx as usize]))
+        };
+        let g = &GEO[piece as usize][0];
+        let (cx, cy) = (x + i32::from(g.dx), y + i32::from(g.ty));
+        // The start in the air (not in a hole under the stack), or no search.
+        if land(0, cx).is_none_or(|l| cy > l) {
+            return false;
+        }
+        let top = &mut d.top;
+        top[0][cx as usize] = cy as u8;
+        let mut done = [[Tops::<W>::NONE; W]; 4];
+        // The orientations with rows reached since they were last looked at.
+        let mut dirty = 1u8;
+        while dirty != 0 {
+            let r = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let cols = W + 1 - usize::from(d.width[r]);
+            let lands = &tops.0[r % n];
+            // Slides: the highest reached row moves on while the air beside reaches it, then
+            // drops (right, then left: the minimum spreads both ways).
+            for x in 1..cols {
+                let t = top[r][x - 1];
+                if t < top[r][x] && t <= lands[x] {
+                    top[r][x] = t;
+                }
+            }
+            for x in (0..cols.saturating_sub(1)).rev() {
+                let t = top[r][x + 1];
+                if t < top[r][x] && t <= lands[x] {
+                    top[r][x] = t;
+                }
+            }
+            if piece == Piece::O {
+                continue;
+            }
+            let turns = [Turn::Cw, Turn::Ccw].map(|turn| {
+                let (shifts, k) = kick_shifts(piece, Rotation::ALL[r], turn);
+                (turn.apply(Rotation::ALL[r]).index(), shifts, k)
+            });
+            // Rotations from each column's highest reached row, once per new row.
+            for x in 0..cols {
+                let t = top[r][x];
+                if t >= done[r][x] {
+                    continue;
+                }
+                done[r][x] = t;
+                for (to, shifts, k) in &turns {
+                    let to = *to;
+                    for &(kx, ky) in &shifts[..*k] {
+                        let (tx, ty) = (x as i32 + kx, i32::from(t) + ky);
+                        match land(to, tx) {
+                            Some(l) if ty >= 0 && ty <= l => {
+                                // This test fits, in the air.
+                                if (ty as u8) < top[to][tx as usize] {
+                                    top[to][tx as usize] = ty as u8;
+                                    dirty |= 1 << to;
+                                }
+                                break;
+                            }
+                            Some(_) if ty >= 0 => {
+                                // Fits under the stack's surface: that move is left to the
+                                // full generator; else the next test.
+                                let tg = &GEO[piece as usize][to];
+                                if self.fits(
+                                    piece,
+                                    Rotation::ALL[to],
+                                    tx - i32::from(tg.dx),
+                                    ty - i32::from(tg.ty),
+                                ) {
+                                    break;
+                                }
+                            }
+                            // Off the matrix: does not fit, the next test.
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        // Every column of every reported orientation reached (in it or in an orientation
+        // with the same cells).
+        (0..n).all(|r| {
+            (0..=W - usize::from(d.width[r]))
+                .all(|x| (r..4).step_by(n).any(|q| top[q][x] != Tops::<W>::NONE))
+        })
     }
 }
 
@@ -765,11 +958,88 @@ mod tests {
             t.board_mut().set(0, y);
             t.board_mut().set(9, y);
         }
+        let straight = |t: &Tetris<10>, p: Piece| {
+            let mut tops = Tops::EMPTY;
+            t.straight_drops(p, &mut tops).is_some_and(|d| !d.above)
+        };
+        let mut searched = 0;
         for p in Piece::ALL {
-            assert_eq!(check(&t, p), p == Piece::O, "{p}");
+            assert_eq!(straight(&t, p), p == Piece::O, "{p}");
+            // Where the air search decides the others: the same highest locks.
+            searched += usize::from(p != Piece::O && check(&t, p));
         }
-        // One row more: the O over column 0 would rest above the spawn.
+        assert!(searched > 0);
+        // One row more: the O over column 0 would rest above the spawn, out of its reach
+        // (the search declines: the full generator says no lock there).
         t.board_mut().set(0, 3);
+        assert!(!straight(&t, Piece::O));
         assert!(!check(&t, Piece::O));
+    }
+
+    /// Plays uniform random hard drops (the env's masks, so the games reach the top and end)
+    /// and checks every piece against the full generator; returns (searched and decided,
+    /// near the top).
+    fn played_games() -> (usize, usize) {
+        use crate::games::envs::{TetrisActions, TetrisEnv, TetrisEnvConfig};
+        let n = 64;
+        let cfg = TetrisEnvConfig {
+            actions: TetrisActions::HardDrop,
+            ..Default::default()
+        };
+        let Ok(mut env) = TetrisEnv::<10>::new(cfg, n) else {
+            panic!("env refused");
+        };
+        let (ol, al) = (env.obs_len(), env.action_count());
+        let (mut obs, mut masks) = (vec![0u8; n * ol], vec![0u8; n * al]);
+        let seeds: Vec<u64> = (0..n as u64).collect();
+        env.reset(&seeds, &mut obs, &mut masks).unwrap();
+        let mut rng = GameRng::new(7);
+        let (mut rewards, mut terminated) = (vec![0f32; n], vec![0u8; n]);
+        let (mut searched, mut near_top) = (0, 0);
+        for _ in 0..150 {
+            for i in 0..n {
+                let g = env.game(i);
+                if g.game_over().is_some() {
+                    continue;
+                }
+                let (t, p) = (g.matrix(), g.current());
+                let mut tops = Tops::EMPTY;
+                let above = t.straight_drops(p, &mut tops).is_none_or(|d| d.above);
+                // Every piece, not only the current one: more stacks near the top.
+                for q in Piece::ALL {
+                    let ran = check(t, q);
+                    if q == p && above {
+                        near_top += 1;
+                        searched += usize::from(ran);
+                    }
+                }
+            }
+            let actions: Vec<u32> = masks
+                .chunks(al)
+                .map(|m| {
+                    let legal: Vec<usize> = (0..al).filter(|&a| m[a] == 1).collect();
+                    legal[rng.below(legal.len() as u64) as usize] as u32
+                })
+                .collect();
+            env.step(
+                &actions,
+                &mut obs,
+                &mut masks,
+                &mut rewards,
+                &mut terminated,
+            )
+            .unwrap();
+        }
+        (searched, near_top)
+    }
+
+    #[test]
+    fn the_air_search_equals_the_full_generator_in_played_games() {
+        for level in [crate::cpu::Level::Portable, crate::cpu::level()] {
+            let (searched, near_top) = crate::cpu::with_level(level, played_games);
+            // The games reach the top often, and the search decides many of those pieces.
+            assert!(near_top > 500, "{near_top}");
+            assert!(searched * 3 > near_top, "{searched} of {near_top}");
+        }
     }
 }
