@@ -5,42 +5,11 @@
 //! the edge shapes (widths 1, 63-65, 127-129; heights 1-3; empty, full, random densities),
 //! at every CPU level.
 
-use crate::common::SplitMix;
+use crate::common::{morph_check, SplitMix};
 use crate::morph_bytes_props::{byte_image, step_lists};
 use gridbits::algo::morph::{morph_bytes, morph_bytes_by_stripes, ByteOutput, Footprint, Step};
 use gridbits::cpu::{self, Level};
 use gridbits::grid::ByteImage;
-use gridbits::naive::{morph as nm, NaiveGrid};
-
-/// Runs `morph_bytes` (output `stride` bytes per row, padding bytes 77, `set` 255 and
-/// `empty` 3) and checks it against the reference cell by cell, padding untouched.
-fn check(image: &ByteImage<'_>, cells: &NaiveGrid, fp: &Footprint, steps: &[Step], what: &str) {
-    let (w, h) = image.size();
-    let want = nm::steps(cells, fp, steps);
-    let os = w + 1;
-    let mut out = vec![77u8; os * h];
-    let dst = ByteOutput {
-        pixels: &mut out,
-        stride: os,
-        set: 255,
-        empty: 3,
-    };
-    morph_bytes(image, fp, steps, dst).expect("fits");
-    for y in 0..h {
-        for x in 0..w {
-            let expect = if want.get(x, y) { 255 } else { 3 };
-            assert_eq!(
-                out[y * os + x],
-                expect,
-                "({x}, {y}) of {w}x{h} {what} steps {steps:?} by {}x{} centre {:?}",
-                fp.width(),
-                fp.height(),
-                fp.center()
-            );
-        }
-        assert_eq!(out[y * os + w], 77, "padding byte written");
-    }
-}
 
 /// A rectangle of `w x h` with its default centre, or a random one (inside the pattern or
 /// up to a few cells out of it, on either side).
@@ -70,7 +39,7 @@ fn rect_rows_matches_naive_on_every_rectangle_to_17() {
                 let (pixels, cells) = byte_image(&mut rng, w, h, 0, pct, 0);
                 let image = ByteImage::new(&pixels, w, h, w, 0);
                 let steps = &lists[rng.below(lists.len() as u64) as usize];
-                check(&image, &cells, &fp, steps, &format!("{pct}%"));
+                morph_check(&image, &cells, &fp, steps, &format!("{pct}%"));
             }
         }
     }
@@ -107,7 +76,7 @@ fn rect_rows_matches_naive_on_edge_shapes_at_every_level() {
                     let steps = &lists[rng.below(lists.len() as u64) as usize];
                     for level in Level::ALL {
                         cpu::with_level(level, || {
-                            check(&image, &cells, fp, steps, &format!("{pct}% {level:?}"));
+                            morph_check(&image, &cells, fp, steps, &format!("{pct}% {level:?}"));
                         });
                     }
                 }

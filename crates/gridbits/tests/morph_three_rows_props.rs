@@ -4,44 +4,15 @@
 //! within one cell), one to three steps with either border, the edge shapes (widths 1,
 //! 63-65, 127-129; heights 1-3; empty, full, random densities), at every CPU level.
 
-use crate::common::SplitMix;
+use crate::common::{morph_check, SplitMix};
 use crate::morph_bytes_props::{byte_image, step_lists};
 use gridbits::algo::morph::{morph_bytes, ByteOutput, Footprint, Step};
 use gridbits::cpu::{self, Level};
 use gridbits::grid::ByteImage;
-use gridbits::naive::{morph as nm, NaiveGrid};
 
 const WIDTHS: &[usize] = &[1, 2, 63, 64, 65, 127, 128, 129];
 const HEIGHTS: &[usize] = &[1, 2, 3, 4, 7];
 const DENSITIES: &[u32] = &[0, 50, 100];
-
-/// Runs `morph_bytes` (output `stride` bytes per row, padding bytes 77, `set` 255 and
-/// `empty` 3) and checks it against the reference cell by cell, padding untouched.
-fn check(image: &ByteImage<'_>, cells: &NaiveGrid, fp: &Footprint, steps: &[Step], what: &str) {
-    let (w, h) = image.size();
-    let want = nm::steps(cells, fp, steps);
-    let os = w + 1;
-    let mut out = vec![77u8; os * h];
-    let dst = ByteOutput {
-        pixels: &mut out,
-        stride: os,
-        set: 255,
-        empty: 3,
-    };
-    morph_bytes(image, fp, steps, dst).expect("fits");
-    for y in 0..h {
-        for x in 0..w {
-            let expect = if want.get(x, y) { 255 } else { 3 };
-            assert_eq!(
-                out[y * os + x],
-                expect,
-                "({x}, {y}) of {w}x{h} {what} steps {steps:?} by\n{fp}centre {:?}",
-                fp.center()
-            );
-        }
-        assert_eq!(out[y * os + w], 77, "padding byte written");
-    }
-}
 
 /// The 3x3 square, the cross, the footprints of one row or column, and the 3x3 box with
 /// its corner cells as centre (offsets 0..2: within one cell only for erosion's or
@@ -80,7 +51,13 @@ fn three_rows_matches_naive_on_edge_shapes_at_every_level() {
                     for steps in &lists {
                         for level in Level::ALL {
                             cpu::with_level(level, || {
-                                check(&image, &cells, &fp, steps, &format!("{pct}% {level:?}"));
+                                morph_check(
+                                    &image,
+                                    &cells,
+                                    &fp,
+                                    steps,
+                                    &format!("{pct}% {level:?}"),
+                                );
                             });
                         }
                     }
@@ -110,7 +87,7 @@ fn three_rows_matches_naive_for_every_pattern_of_the_box() {
         let (pixels, cells) = byte_image(&mut rng, w, h, 0, pct, 0);
         let image = ByteImage::new(&pixels, w, h, w, 0);
         for steps in &lists {
-            check(&image, &cells, &fp, steps, &format!("pattern {pattern:#x}"));
+            morph_check(&image, &cells, &fp, steps, &format!("pattern {pattern:#x}"));
         }
     }
 }
@@ -171,7 +148,7 @@ fn one_step_matches_naive_for_every_pattern_at_every_level() {
         for step in &steps {
             for level in Level::ALL {
                 cpu::with_level(level, || {
-                    check(
+                    morph_check(
                         &image,
                         &cells,
                         &fp,

@@ -4,7 +4,9 @@
 //! Every module of the suite uses a different subset of these helpers.
 #![allow(dead_code)]
 
-use gridbits::naive::NaiveGrid;
+use gridbits::algo::morph::{morph_bytes, ByteOutput, Footprint, Step};
+use gridbits::grid::ByteImage;
+use gridbits::naive::{morph as nm, NaiveGrid};
 use gridbits::{BitGrid, Board, Connectivity, Dir};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -221,4 +223,40 @@ pub fn smooth_values<T: Copy + Default>(
         }
     }
     v
+}
+
+/// The morphology engines' check: runs `morph_bytes` (output `stride` bytes per row, padding bytes 77, `set` 255 and
+/// `empty` 3) and checks it against the reference cell by cell, padding untouched.
+pub fn morph_check(
+    image: &ByteImage<'_>,
+    cells: &NaiveGrid,
+    fp: &Footprint,
+    steps: &[Step],
+    what: &str,
+) {
+    let (w, h) = image.size();
+    let want = nm::steps(cells, fp, steps);
+    let os = w + 1;
+    let mut out = vec![77u8; os * h];
+    let dst = ByteOutput {
+        pixels: &mut out,
+        stride: os,
+        set: 255,
+        empty: 3,
+    };
+    morph_bytes(image, fp, steps, dst).expect("fits");
+    for y in 0..h {
+        for x in 0..w {
+            let expect = if want.get(x, y) { 255 } else { 3 };
+            assert_eq!(
+                out[y * os + x],
+                expect,
+                "({x}, {y}) of {w}x{h} {what} steps {steps:?} by {}x{} centre {:?}",
+                fp.width(),
+                fp.height(),
+                fp.center()
+            );
+        }
+        assert_eq!(out[y * os + w], 77, "padding byte written");
+    }
 }
