@@ -21,7 +21,7 @@ use gridbits::algo::distance::distance_map;
 use gridbits::algo::label::{ComponentStats, Labeller, Labels};
 use gridbits::algo::voronoi::voronoi_owners;
 use gridbits::games::amazons::{evaluate_many, Position};
-use gridbits::games::puyo::{simulate_many, Cell, Chain, Field, Rules};
+use gridbits::games::puyo::{simulate_many, simulate_many_scores, Cell, Chain, Field, Rules};
 use gridbits::parallel::Pool;
 use gridbits::{BitGrid, Board10x10, Board6x12, Connectivity, Moves};
 use gridbits_testkit::{random_boards, SplitMix};
@@ -208,6 +208,22 @@ fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
         })
         .case("simulate", n, || {
             fold(fields.iter().map(|f| black_box(f.simulate()).score))
+        })
+        .finish();
+    bench
+        .workload(
+            &format!("puyo simulate_many_scores {BATCH} fields vs simulate (ns/field)"),
+            "simulate_many_scores",
+        )
+        .settle(SETTLE)
+        .case("simulate_many_scores", n, || {
+            one.install(|| fold(simulate_many_scores(&fields).into_iter()))
+        })
+        .alternative("simulate-scores", n, || {
+            fold(fields.iter().map(|f| black_box(f.simulate()).score))
+        })
+        .case("2-threads", n, || {
+            two.install(|| fold(simulate_many_scores(&fields).into_iter()))
         })
         .finish();
 

@@ -7,7 +7,10 @@ use crate::common::{config, SplitMix as Rng, CONNS};
 
 use gridbits::algo::components::{components, components_many, count_components_many};
 use gridbits::games::amazons::{evaluate_many, Position};
-use gridbits::games::puyo::{simulate_many, simulate_many_with, Cell, ChainEngine, Field, Rules};
+use gridbits::games::puyo::{
+    simulate_many, simulate_many_scores, simulate_many_scores_with, simulate_many_with, Cell,
+    ChainEngine, Field, Rules,
+};
 use gridbits::naive::{self, components as nc, puyo::NaivePuyo, NaiveGrid};
 use gridbits::parallel::{current_threads, with_threads};
 use gridbits::{Board, Board10x10, Board6x12, Board8x8, Connectivity};
@@ -127,6 +130,14 @@ proptest! {
             let portable =
                 with_threads(threads, || simulate_many_with(&fields, ChainEngine::Portable)).unwrap();
             prop_assert_eq!(&portable, &one);
+            let scores: Vec<u64> = one.iter().map(|c| c.score).collect();
+            let many_scores = with_threads(threads, || simulate_many_scores(&fields)).unwrap();
+            prop_assert_eq!(&many_scores, &scores);
+            let portable_scores = with_threads(threads, || {
+                simulate_many_scores_with(&fields, ChainEngine::Portable)
+            })
+            .unwrap();
+            prop_assert_eq!(&portable_scores, &scores);
         }
         for (f, c) in fields.iter().zip(&one) {
             let naive = NaivePuyo::from_field(f).simulate();
@@ -158,6 +169,7 @@ proptest! {
 #[test]
 fn batch_examples() {
     assert!(simulate_many(&[]).is_empty());
+    assert!(simulate_many_scores(&[]).is_empty());
     assert!(evaluate_many(&[]).is_empty());
     assert!(components_many::<6, 12, 2>(&[], Connectivity::Four).is_empty());
     let start = Position::start();

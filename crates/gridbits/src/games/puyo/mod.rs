@@ -47,7 +47,9 @@ pub mod placement;
 mod rules;
 mod run;
 
-pub use batch::{simulate_many, simulate_many_with};
+pub use batch::{
+    simulate_many, simulate_many_scores, simulate_many_scores_with, simulate_many_with,
+};
 pub use chain::{Chain, Step};
 pub use codes::{CodeError, CODE_GARBAGE};
 pub use engine::ChainEngine;
