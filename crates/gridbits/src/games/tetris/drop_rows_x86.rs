@@ -1,7 +1,7 @@
 //! The straight drops of one orientation on SSE2 (every x86-64 CPU): the column heights one
 //! byte each in one 128-bit register (matrices up to 16 wide), a byte shift, a saturating
 //! subtract and a byte maximum per run of the piece. The same arithmetic as the portable
-//! byte lanes of [`straight_drops`](super::straight_drops) (there with a bias and a SWAR
+//! byte lanes of [`drop_rows`](super::drop_rows) (there with a bias and a SWAR
 //! maximum of about nine instructions a word), in one instruction each.
 
 use std::arch::x86_64::{

@@ -25,6 +25,7 @@
 //! one u64 per column: docs/algorithms.md.
 
 pub mod bag;
+mod drop_rows;
 #[cfg(target_arch = "x86_64")]
 mod drop_rows_x86;
 pub mod game;
