@@ -8,25 +8,12 @@
 use crate::Bench;
 use gridbits::algo::distance_transform::{chamfer_distances_f32_by, ChamferEngine, Neighbourhood};
 use gridbits::BitGrid;
-use gridbits_testkit::{discs, random_grid, SplitMix};
+use gridbits_testkit::SplitMix;
 
 /// Registers this topic's workloads.
 pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let side = if bench.quick() { 256 } else { 2048 };
-    let mut inputs: Vec<(String, BitGrid)> = [0.3, 0.7]
-        .iter()
-        .map(|&p| {
-            (
-                format!("noise {}%", (p * 100.0) as u32),
-                random_grid(rng, side, side, p),
-            )
-        })
-        .collect();
-    let mut blobs = BitGrid::new(side, side);
-    discs(rng, side, |x, y| blobs.set(x, y));
-    inputs.push(("blobs".to_string(), blobs));
-    inputs.push(("deep".to_string(), random_grid(rng, side, side, 0.9995)));
-    for (label, g) in &inputs {
+    for (label, g) in &crate::distance_transform::images(rng, side, &[0.3, 0.7]) {
         for taxicab in [true, false] {
             engines(bench, g, label, side, taxicab);
         }

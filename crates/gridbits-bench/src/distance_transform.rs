@@ -18,22 +18,7 @@ use std::hint::black_box;
 /// Registers this topic's workloads.
 pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let side = if bench.quick() { 256 } else { 1024 };
-    let mut inputs: Vec<(String, BitGrid)> = [0.3, 0.5, 0.9]
-        .iter()
-        .map(|&p| {
-            (
-                format!("noise {}%", (p * 100.0) as u32),
-                random_grid(rng, side, side, p),
-            )
-        })
-        .collect();
-    let mut blobs = BitGrid::new(side, side);
-    discs(rng, side, |x, y| blobs.set(x, y));
-    inputs.push(("blobs".to_string(), blobs));
-    // Deep: background cells 0.05% of the grid, distances in the tens (past the erosion
-    // layers' budget: the separable passes).
-    inputs.push(("deep".to_string(), random_grid(rng, side, side, 0.9995)));
-    for (label, g) in &inputs {
+    for (label, g) in &images(rng, side, &[0.3, 0.5, 0.9]) {
         chamfer(bench, g, label, side, true);
         chamfer(bench, g, label, side, false);
         euclidean(bench, g, label, side);
@@ -60,6 +45,26 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
 fn bytes_of(g: &BitGrid) -> Vec<u8> {
     let (w, h) = g.size();
     (0..w * h).map(|i| u8::from(g.get(i % w, i / w))).collect()
+}
+
+/// The distance transforms' images, `side` x `side`: noise of each density of `noise`
+/// (named "noise 30%" ...), blobs (discs) and a deep image (background cells 0.05% of the
+/// grid, distances in the tens: past the erosion layers' budget, the separable passes).
+pub(crate) fn images(rng: &mut SplitMix, side: usize, noise: &[f64]) -> Vec<(String, BitGrid)> {
+    let mut inputs: Vec<(String, BitGrid)> = noise
+        .iter()
+        .map(|&p| {
+            (
+                format!("noise {}%", (p * 100.0) as u32),
+                random_grid(rng, side, side, p),
+            )
+        })
+        .collect();
+    let mut blobs = BitGrid::new(side, side);
+    discs(rng, side, |x, y| blobs.set(x, y));
+    inputs.push(("blobs".to_string(), blobs));
+    inputs.push(("deep".to_string(), random_grid(rng, side, side, 0.9995)));
+    inputs
 }
 
 fn chamfer(bench: &mut Bench, g: &BitGrid, label: &str, side: usize, taxicab: bool) {
