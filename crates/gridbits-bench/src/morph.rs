@@ -10,9 +10,15 @@ use gridbits::naive::{morph as nm, NaiveGrid};
 use gridbits::BitGrid;
 use gridbits_testkit::{discs, percent_grid, SplitMix};
 
-/// Registers this topic's workloads.
-pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
-    let size = if bench.quick() { 1024 } else { 2048 };
+/// A workload input and its name in the rows' names.
+pub(crate) type Named<T> = (&'static str, T);
+
+/// The morphology rows' images, `size` x `size` (noise 30/50/70% and blobs), and their
+/// footprints (3x3 and 15x15 squares, disks of radius 1 and 7), named for the row names.
+pub(crate) fn inputs(
+    rng: &mut SplitMix,
+    size: usize,
+) -> (Vec<(String, BitGrid)>, [Named<Footprint>; 4]) {
     let mut images: Vec<(String, BitGrid)> = [30, 50, 70]
         .iter()
         .map(|&p| (format!("noise {p}%"), percent_grid(rng, size, size, p)))
@@ -26,6 +32,13 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
         ("disk r1", Footprint::disk(1)),
         ("disk r7", Footprint::disk(7)),
     ];
+    (images, footprints)
+}
+
+/// Registers this topic's workloads.
+pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
+    let size = if bench.quick() { 1024 } else { 2048 };
+    let (images, footprints) = inputs(rng, size);
     for (image, grid) in &images {
         for (fp_name, fp) in &footprints {
             workload(bench, "dilation", image, grid, fp_name, fp);

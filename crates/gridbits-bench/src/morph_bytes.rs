@@ -14,24 +14,12 @@ use gridbits::algo::morph::{
 };
 use gridbits::grid::ByteImage;
 use gridbits::BitGrid;
-use gridbits_testkit::{discs, percent_grid, SplitMix};
+use gridbits_testkit::SplitMix;
 
 /// Registers this topic's workloads.
 pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     let size = if bench.quick() { 1024 } else { 2048 };
-    let mut images: Vec<(String, BitGrid)> = [30, 50, 70]
-        .iter()
-        .map(|&p| (format!("noise {p}%"), percent_grid(rng, size, size, p)))
-        .collect();
-    let mut blobs = BitGrid::new(size, size);
-    discs(rng, size, |x, y| blobs.set(x, y));
-    images.push(("blobs".to_string(), blobs));
-    let footprints = [
-        ("square 3x3", Footprint::square(3)),
-        ("square 15x15", Footprint::square(15)),
-        ("disk r1", Footprint::disk(1)),
-        ("disk r7", Footprint::disk(7)),
-    ];
+    let (images, footprints) = crate::morph::inputs(rng, size);
     let ops: [(&str, &[Step]); 4] = [
         ("erosion", &[Step::Erode { border: false }]),
         ("dilation", &[Step::Dilate { border: false }]),
