@@ -284,14 +284,16 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions: expected shape ({self.num_envs},), got {a.shape}")
         n_act = self._masks.shape[1]
-        bad = (a < 0) | (a >= n_act)
         if self.invalid_action == "raise":
-            if bad.any():
-                i = int(_np.flatnonzero(bad)[0])
+            # Two reductions, no temporary arrays (the step's own cost is about 0.2 us a game).
+            if a.size and (a.min() < 0 or a.max() >= n_act):
+                i = int(_np.flatnonzero((a < 0) | (a >= n_act))[0])
                 raise ValueError(
                     f"actions: action {a[i]} of environment {i} is out of range 0..{n_act - 1}"
                 )
-            return _np.ascontiguousarray(a, dtype=_np.uint32)
+            u = a.astype(_np.uint32)  # a new array, faster than ascontiguousarray's cast
+            return u if u.flags.c_contiguous else _np.ascontiguousarray(u)
+        bad = (a < 0) | (a >= n_act)
         safe = _np.where(bad, 0, a).astype(_np.uint32)
         illegal = bad | (self._masks[_np.arange(self.num_envs), safe] == 0)
         self._invalid[:] = illegal
@@ -301,7 +303,23 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
 
     def _infos(self) -> dict:
         # Gymnasium's vector info convention: ``infos[key]`` per game and ``infos["_" + key]``
-        # the games that have it (all of them here).
+        # the games that have it (all of them here). Without ``copy`` the arrays are views
+        # of the same buffers at every step: the dict is built once (for these buffers) and
+        # a shallow copy of it returned, so that a caller changing it changes only theirs.
+        if self.copy:
+            return self._build_infos()
+        key = (self._info, self._masks, self._invalid, self._every)
+        cached = self.__dict__.get("_infos_cache")
+        if (
+            cached is None
+            or cached[2] != self.invalid_action
+            or any(x is not y for x, y in zip(cached[0], key))
+        ):
+            cached = (key, self._build_infos(), self.invalid_action)
+            self._infos_cache = cached
+        return dict(cached[1])
+
+    def _build_infos(self) -> dict:
         infos = {"action_mask": self._out(self._masks.view(bool)), "_action_mask": self._every}
         for k, name in enumerate(self._INFO):
             infos[name] = self._out(self._info[:, k])

@@ -218,31 +218,183 @@ where
     #[cfg(feature = "parallel")]
     {
         use std::sync::{Mutex, PoisonError};
-        // One helper less than the threads (this thread is one), none past the items.
-        let helpers = current_threads()
-            .min(items.size_hint().1.unwrap_or(usize::MAX))
-            .saturating_sub(1);
+        let helpers = helpers_for(&items);
         if helpers > 0 {
             let queue = Mutex::new(items);
-            let work = || loop {
+            on_threads(helpers, || loop {
                 // The lock is held only to take an item (the guard is a temporary).
                 let item = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
                 match item {
                     Some(item) => f(item),
                     None => break,
                 }
-            };
-            rayon::in_place_scope(|scope| {
-                for _ in 0..helpers {
-                    scope.spawn(|_| work());
-                }
-                work();
             });
             return;
         }
     }
     items.for_each(f);
 }
+
+/// [`share`] in two passes with one hand-over to the other threads: `check(&item)` on
+/// every item, then, once every check has returned and if `go()` then holds, `f(item)` on
+/// every item; returns whether the second pass ran. A thread done with the checks waits (a
+/// spin, then yielding) for the checks the others are running, a few microseconds. Where a
+/// batch is checked whole before any of it is played (the environments' action check),
+/// this saves the second wake-up of the helpers and the wait for the last of them at the end
+/// of the first pass: one helper woken late still finds work in the second. The items are
+/// kept between the passes (one vector of them a call). A panic in a check ends both passes
+/// on every thread and is passed on.
+pub(crate) fn share_checked<I>(
+    items: I,
+    check: impl Fn(&I::Item) + Sync,
+    go: impl Fn() -> bool + Sync,
+    f: impl Fn(I::Item) + Sync,
+) -> bool
+where
+    I: Iterator + Send,
+    I::Item: Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use std::sync::{Mutex, PoisonError};
+        /// The items not yet checked, the number being checked, the checked ones, and
+        /// whether a check panicked.
+        struct Queue<I: Iterator> {
+            items: I,
+            checking: usize,
+            checked: Vec<I::Item>,
+            aborted: bool,
+        }
+        /// Counts a check as ended when it unwinds (and ends the passes).
+        struct Unwinding<'a, Q>(&'a Mutex<Q>, fn(&mut Q));
+        impl<Q> Drop for Unwinding<'_, Q> {
+            fn drop(&mut self) {
+                (self.1)(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner));
+            }
+        }
+        let helpers = helpers_for(&items);
+        if helpers > 0 {
+            let checked = Vec::with_capacity(items.size_hint().0);
+            let queue = Mutex::new(Queue {
+                items,
+                checking: 0,
+                checked,
+                aborted: false,
+            });
+            let lock = || queue.lock().unwrap_or_else(PoisonError::into_inner);
+            on_threads(helpers, || {
+                loop {
+                    let item = {
+                        let mut q = lock();
+                        let item = q.items.next();
+                        q.checking += usize::from(item.is_some());
+                        item
+                    };
+                    let Some(item) = item else { break };
+                    let unwinding = Unwinding(&queue, |q: &mut Queue<I>| {
+                        q.checking -= 1;
+                        q.aborted = true;
+                    });
+                    check(&item);
+                    std::mem::forget(unwinding);
+                    let mut q = lock();
+                    q.checking -= 1;
+                    q.checked.push(item);
+                }
+                // Every item is taken: wait for the checks still running elsewhere.
+                let mut spins = 0u32;
+                loop {
+                    let q = lock();
+                    if q.aborted {
+                        return;
+                    }
+                    if q.checking == 0 {
+                        break;
+                    }
+                    drop(q);
+                    spins += 1;
+                    if spins < 256 {
+                        std::hint::spin_loop();
+                    } else {
+                        std::thread::yield_now();
+                    }
+                }
+                if !go() {
+                    return;
+                }
+                loop {
+                    let item = lock().checked.pop();
+                    match item {
+                        Some(item) => f(item),
+                        None => break,
+                    }
+                }
+            });
+            return go();
+        }
+    }
+    let items: Vec<I::Item> = items.collect();
+    items.iter().for_each(&check);
+    let go = go();
+    if go {
+        items.into_iter().for_each(f);
+    }
+    go
+}
+
+/// The helpers [`share`] hands `items` to: one less than the threads (the calling thread is
+/// one), none past the items.
+#[cfg(feature = "parallel")]
+fn helpers_for<I: Iterator>(items: &I) -> usize {
+    current_threads()
+        .min(items.size_hint().1.unwrap_or(usize::MAX))
+        .saturating_sub(1)
+}
+
+/// Runs `work` on this thread and on `helpers` tasks spawned into the current pool, and
+/// returns when every one has returned (a panic in one is passed on). When this thread is
+/// done while helpers are still at work (their last item: microseconds), it waits for them
+/// awake, up to [`AWAKE_WAIT`], rather than asleep in the scope: a thread put to sleep takes
+/// tens of microseconds to wake, longer on a virtual machine whose idle core has halted
+/// (docs/benchmarks.md, "drop4").
+#[cfg(feature = "parallel")]
+fn on_threads(helpers: usize, work: impl Fn() + Sync) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    /// Counts a helper out when its work returns or unwinds.
+    struct Out<'a>(&'a AtomicUsize);
+    impl Drop for Out<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::Release);
+        }
+    }
+    // The helpers that started and have not returned.
+    let working = AtomicUsize::new(0);
+    rayon::in_place_scope(|scope| {
+        for _ in 0..helpers {
+            scope.spawn(|_| {
+                working.fetch_add(1, Ordering::AcqRel);
+                let _out = Out(&working);
+                work();
+            });
+        }
+        work();
+        // A helper not started yet (still waking) finds no work left: the scope waits for it.
+        let start = std::time::Instant::now();
+        let mut spins = 0u32;
+        while working.load(Ordering::Acquire) > 0 {
+            std::hint::spin_loop();
+            spins = spins.wrapping_add(1);
+            if spins.is_multiple_of(64) && start.elapsed() > AWAKE_WAIT {
+                break;
+            }
+        }
+    });
+}
+
+/// How long [`on_threads`]' calling thread waits awake for the helpers still at work before
+/// it sleeps until they end.
+#[cfg(feature = "parallel")]
+const AWAKE_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
 
 /// Items per task of the batch functions: small boards take well under a microsecond
 /// each, so tasks take many.
@@ -294,19 +446,39 @@ pub(crate) fn fill_slice<T: Sync, R: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
 
     /// The items `share` ran, sorted, with `threads` threads (`None`: called from outside
     /// any pool), and the number of distinct threads that ran them.
     fn shared(threads: Option<usize>, n: usize) -> (Vec<usize>, usize) {
+        shared_in(threads, n, false)
+    }
+
+    /// As `shared`, through [`share`] (`checked` false) or [`share_checked`] (`checked`
+    /// true: every item checked before any is run, which the run asserts).
+    fn shared_in(threads: Option<usize>, n: usize, checked: bool) -> (Vec<usize>, usize) {
         let run = || {
             let seen = Mutex::new(Vec::new());
-            share(0..n, |i| {
+            let checks = Mutex::new(Vec::new());
+            let f = |i: usize| {
                 // Long enough for a second thread to join.
                 let spin = (0..2000u64).fold(i as u64, |a, b| a.wrapping_mul(31) ^ b);
                 std::hint::black_box(spin);
+                if checked {
+                    assert_eq!(checks.lock().unwrap().len(), n, "run before every check");
+                }
                 seen.lock().unwrap().push((i, std::thread::current().id()));
-            });
+            };
+            if checked {
+                let ran = share_checked(0..n, |&i| checks.lock().unwrap().push(i), || true, f);
+                assert!(ran);
+                let mut c = checks.into_inner().unwrap();
+                c.sort();
+                assert_eq!(c, (0..n).collect::<Vec<_>>(), "checks");
+            } else {
+                share(0..n, f);
+            }
             let mut seen = seen.into_inner().unwrap();
             let mut ids: Vec<_> = seen.iter().map(|s| format!("{:?}", s.1)).collect();
             ids.sort();
@@ -317,6 +489,67 @@ mod tests {
         match threads {
             Some(t) => with_threads(t, run).unwrap(),
             None => run(),
+        }
+    }
+
+    #[test]
+    fn share_checked_checks_every_item_then_runs_each_once() {
+        for threads in [None, Some(1), Some(2), Some(3), Some(5)] {
+            for n in [0, 1, 2, 3, 64, 1000] {
+                let (items, ran_on) = shared_in(threads, n, true);
+                assert_eq!(
+                    items,
+                    (0..n).collect::<Vec<_>>(),
+                    "{threads:?} threads, {n} items"
+                );
+                assert!(ran_on <= threads.unwrap_or_else(current_threads).max(1).min(n.max(1)));
+            }
+        }
+    }
+
+    #[test]
+    fn share_checked_runs_nothing_when_told_not_to() {
+        for threads in [1, 2, 3] {
+            let checks = AtomicUsize::new(0);
+            let runs = AtomicUsize::new(0);
+            let ran = with_threads(threads, || {
+                share_checked(
+                    0..100,
+                    |_| {
+                        checks.fetch_add(1, Ordering::Relaxed);
+                    },
+                    || checks.load(Ordering::Relaxed) < 100,
+                    |_| {
+                        runs.fetch_add(1, Ordering::Relaxed);
+                    },
+                )
+            })
+            .unwrap();
+            assert!(!ran);
+            assert_eq!(checks.into_inner(), 100);
+            assert_eq!(runs.into_inner(), 0);
+        }
+    }
+
+    #[test]
+    fn share_checked_passes_a_panic_on() {
+        for threads in [1, 2, 3] {
+            let runs = AtomicUsize::new(0);
+            let caught = std::panic::catch_unwind(|| {
+                with_threads(threads, || {
+                    share_checked(
+                        0..100,
+                        |&i| assert!(i != 57, "item 57"),
+                        || true,
+                        |_| {
+                            runs.fetch_add(1, Ordering::Relaxed);
+                        },
+                    )
+                })
+                .unwrap()
+            });
+            assert!(caught.is_err());
+            assert_eq!(runs.into_inner(), 0, "{threads} threads");
         }
     }
 

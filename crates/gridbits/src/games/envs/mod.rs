@@ -22,7 +22,10 @@
 //! smaller batch runs on the calling thread): the calling thread takes chunks itself from
 //! the start, and the pool's other threads join it as they wake, each taking the next chunk
 //! when done with its last, so that a thread that starts late (woken from sleep) or is
-//! preempted takes fewer chunks instead of holding a share of the batch. Each game only
+//! preempted takes fewer chunks instead of holding a share of the batch. A step hands the
+//! batch over once: the threads check the chunks' actions, wait for each other (a few
+//! microseconds), then play the chunks, and the calling thread waits for the last chunks
+//! awake rather than asleep ([`crate::parallel`]). Each game only
 //! reads its own row and its own state, so the results are identical whatever the thread
 //! count.
 //!
@@ -44,7 +47,7 @@ mod tetris;
 pub use puyo::{PuyoEnv, PUYO_ACTIONS};
 pub use tetris::{TetrisActions, TetrisEnv, TetrisEnvConfig};
 
-use crate::parallel::share;
+use crate::parallel::{share, share_checked};
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -114,7 +117,9 @@ pub(crate) type StepOut<'a> = (&'a mut [u8], &'a mut [u8], &'a mut [f32], &'a mu
 /// A step of both environments' `step_with_rows`: the buffer lengths checked (`ol`
 /// observation bytes and `al` mask bytes a game, `row_len` items of `rows`, at least 1), every
 /// action checked by `legal` (nothing played when one is refused), then `play` on every game
-/// with its action, its part of the buffers and its row.
+/// with its action, its part of the buffers and its row. The check and the play are the two
+/// passes of one [`share_checked`] over the chunks of [`CHUNK`] games: the threads are
+/// handed the batch once a step.
 pub(crate) fn step_batch<S: Send + Sync, R: Send>(
     slots: &mut [S],
     (ol, al): (usize, usize),
@@ -134,18 +139,40 @@ pub(crate) fn step_batch<S: Send + Sync, R: Send>(
         return Err(EnvError::Config("row_len must be at least 1".into()));
     }
     check_len("rows", rows, n * row_len)?;
-    check_actions(slots, actions, legal)?;
-    drive_step(
-        slots,
-        actions,
-        (obs, ol),
-        (masks, al),
-        rewards,
-        terminated,
-        (rows, row_len),
-        play,
+    // The lowest refused game so far (`usize::MAX`: none); a chunk past it is not checked.
+    let bad = AtomicUsize::new(usize::MAX);
+    let chunks = slots
+        .chunks_mut(CHUNK)
+        .zip(actions.chunks(CHUNK))
+        .zip(obs.chunks_mut(CHUNK * ol.max(1)))
+        .zip(masks.chunks_mut(CHUNK * al.max(1)))
+        .zip(rewards.chunks_mut(CHUNK))
+        .zip(terminated.chunks_mut(CHUNK))
+        .zip(rows.chunks_mut(CHUNK * row_len))
+        .enumerate();
+    share_checked(
+        chunks,
+        |(k, ((((((s, a), _), _), _), _), _))| {
+            let base = k * CHUNK;
+            if base > bad.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Some(i) = s.iter().zip(a.iter()).position(|(s, &a)| !legal(s, a)) {
+                bad.fetch_min(base + i, Ordering::Relaxed);
+            }
+        },
+        || bad.load(Ordering::Relaxed) == usize::MAX,
+        |(_, ((((((s, a), o), m), r), t), x))| {
+            play_chunk(s, a, (o, ol), (m, al), r, t, (x, row_len), &play);
+        },
     );
-    Ok(())
+    match bad.into_inner() {
+        usize::MAX => Ok(()),
+        env => Err(EnvError::IllegalAction {
+            env,
+            action: actions[env],
+        }),
+    }
 }
 
 /// One game's part of the step buffers.
@@ -159,37 +186,6 @@ pub(crate) struct StepIo<'a> {
 /// The seed of a game's next episode (see the [autoreset rule](self)).
 pub(crate) fn next_episode_seed(state: &mut u64) -> u64 {
     crate::games::rng::splitmix64(state)
-}
-
-/// The first game whose action `legal` refuses, as the [`EnvError`] of the batch check
-/// (chunks of [`CHUNK`] games over the threads with the feature `parallel`; the lowest such
-/// game whatever the thread count).
-pub(crate) fn check_actions<S: Sync>(
-    slots: &[S],
-    actions: &[u32],
-    legal: impl Fn(&S, u32) -> bool + Sync + Send,
-) -> Result<(), EnvError> {
-    // The lowest refused game so far (`usize::MAX`: none); a chunk past it is skipped.
-    let bad = AtomicUsize::new(usize::MAX);
-    share(
-        slots.chunks(CHUNK).zip(actions.chunks(CHUNK)).enumerate(),
-        |(k, (s, a))| {
-            let base = k * CHUNK;
-            if base > bad.load(Ordering::Relaxed) {
-                return;
-            }
-            if let Some(i) = s.iter().zip(a).position(|(s, &a)| !legal(s, a)) {
-                bad.fetch_min(base + i, Ordering::Relaxed);
-            }
-        },
-    );
-    match bad.into_inner() {
-        usize::MAX => Ok(()),
-        env => Err(EnvError::IllegalAction {
-            env,
-            action: actions[env],
-        }),
-    }
 }
 
 /// Runs `f` on every game with its input and its rows of `obs` and `mask` (chunks of
@@ -221,11 +217,11 @@ pub(crate) fn drive_observe<S: Send, A: Copy + Sync>(
     );
 }
 
-/// Runs `f` on every game with its action, its part of the step buffers and its row of
-/// `rows` (`row_len` items each, at least 1; a slice of `()` when the caller has none)
-/// (chunks of [`CHUNK`] games over the threads with the feature `parallel`).
+/// Runs `f` on every game of a chunk with its action, its part of the step buffers and
+/// its row of `rows` (`row_len` items each, at least 1; a slice of `()` when the caller has
+/// none).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn drive_step<S: Send, R: Send>(
+fn play_chunk<S, R>(
     slots: &mut [S],
     actions: &[u32],
     (obs, obs_len): (&mut [u8], usize),
@@ -233,43 +229,23 @@ pub(crate) fn drive_step<S: Send, R: Send>(
     rewards: &mut [f32],
     terminated: &mut [u8],
     (rows, row_len): (&mut [R], usize),
-    f: impl Fn(&mut S, u32, StepIo<'_>, &mut [R]) + Sync + Send,
+    f: &impl Fn(&mut S, u32, StepIo<'_>, &mut [R]),
 ) {
-    let row_len = row_len.max(1);
-    let chunk = |s: &mut [S],
-                 a: &[u32],
-                 o: &mut [u8],
-                 m: &mut [u8],
-                 r: &mut [f32],
-                 t: &mut [u8],
-                 x: &mut [R]| {
-        for ((((((s, &a), obs), mask), reward), terminated), row) in s
-            .iter_mut()
-            .zip(a)
-            .zip(o.chunks_exact_mut(obs_len.max(1)))
-            .zip(m.chunks_exact_mut(mask_len.max(1)))
-            .zip(r.iter_mut())
-            .zip(t.iter_mut())
-            .zip(x.chunks_exact_mut(row_len))
-        {
-            let io = StepIo {
-                obs,
-                mask,
-                reward,
-                terminated,
-            };
-            f(s, a, io, row);
-        }
-    };
-    share(
-        slots
-            .chunks_mut(CHUNK)
-            .zip(actions.chunks(CHUNK))
-            .zip(obs.chunks_mut(CHUNK * obs_len.max(1)))
-            .zip(masks.chunks_mut(CHUNK * mask_len.max(1)))
-            .zip(rewards.chunks_mut(CHUNK))
-            .zip(terminated.chunks_mut(CHUNK))
-            .zip(rows.chunks_mut(CHUNK * row_len)),
-        |((((((s, a), o), m), r), t), x)| chunk(s, a, o, m, r, t, x),
-    );
+    for ((((((s, &a), obs), mask), reward), terminated), row) in slots
+        .iter_mut()
+        .zip(actions)
+        .zip(obs.chunks_exact_mut(obs_len.max(1)))
+        .zip(masks.chunks_exact_mut(mask_len.max(1)))
+        .zip(rewards.iter_mut())
+        .zip(terminated.iter_mut())
+        .zip(rows.chunks_exact_mut(row_len.max(1)))
+    {
+        let io = StepIo {
+            obs,
+            mask,
+            reward,
+            terminated,
+        };
+        f(s, a, io, row);
+    }
 }
