@@ -237,8 +237,8 @@ where
 
 /// [`share`] in two passes with one hand-over to the other threads: `check(&item)` on
 /// every item, then, once every check has returned and if `go()` then holds, `f(item)` on
-/// every item; returns whether the second pass ran. A thread done with the checks waits (a
-/// spin, then yielding) for the checks the others are running, a few microseconds. Where a
+/// every item; returns whether the second pass ran. A thread done with the checks waits for
+/// the checks the others are running (awake up to [`AWAKE_WAIT`], then asleep). Where a
 /// batch is checked whole before any of it is played (the environments' action check),
 /// this saves the second wake-up of the helpers and the wait for the last of them at the end
 /// of the first pass: one helper woken late still finds work in the second. The items are
@@ -256,42 +256,55 @@ where
 {
     #[cfg(feature = "parallel")]
     {
-        use std::sync::{Mutex, PoisonError};
-        /// The items not yet checked, the number being checked, the checked ones, and
-        /// whether a check panicked.
+        use std::sync::{Condvar, Mutex, PoisonError};
+        /// The items not yet checked (and whether they ran out), the number being checked,
+        /// the checked ones, and whether a check panicked.
         struct Queue<I: Iterator> {
             items: I,
+            out: bool,
             checking: usize,
             checked: Vec<I::Item>,
             aborted: bool,
         }
+        /// The queue and the signal of its checks' end (every item taken and checked, or
+        /// a check unwound), for the threads that wait past their spin.
+        struct Shared<Q> {
+            queue: Mutex<Q>,
+            ended: Condvar,
+        }
         /// Counts a check as ended when it unwinds (and ends the passes).
-        struct Unwinding<'a, Q>(&'a Mutex<Q>, fn(&mut Q));
+        struct Unwinding<'a, Q>(&'a Shared<Q>, fn(&mut Q));
         impl<Q> Drop for Unwinding<'_, Q> {
             fn drop(&mut self) {
-                (self.1)(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner));
+                (self.1)(&mut self.0.queue.lock().unwrap_or_else(PoisonError::into_inner));
+                self.0.ended.notify_all();
             }
         }
         let helpers = helpers_for(&items);
         if helpers > 0 {
             let checked = Vec::with_capacity(items.size_hint().0);
-            let queue = Mutex::new(Queue {
-                items,
-                checking: 0,
-                checked,
-                aborted: false,
-            });
-            let lock = || queue.lock().unwrap_or_else(PoisonError::into_inner);
+            let shared = Shared {
+                queue: Mutex::new(Queue {
+                    items,
+                    out: false,
+                    checking: 0,
+                    checked,
+                    aborted: false,
+                }),
+                ended: Condvar::new(),
+            };
+            let lock = || shared.queue.lock().unwrap_or_else(PoisonError::into_inner);
             on_threads(helpers, || {
                 loop {
                     let item = {
                         let mut q = lock();
                         let item = q.items.next();
                         q.checking += usize::from(item.is_some());
+                        q.out |= item.is_none();
                         item
                     };
                     let Some(item) = item else { break };
-                    let unwinding = Unwinding(&queue, |q: &mut Queue<I>| {
+                    let unwinding = Unwinding(&shared, |q: &mut Queue<I>| {
                         q.checking -= 1;
                         q.aborted = true;
                     });
@@ -300,24 +313,31 @@ where
                     let mut q = lock();
                     q.checking -= 1;
                     q.checked.push(item);
-                }
-                // Every item is taken: wait for the checks still running elsewhere.
-                let mut spins = 0u32;
-                loop {
-                    let q = lock();
-                    if q.aborted {
-                        return;
-                    }
-                    if q.checking == 0 {
-                        break;
-                    }
+                    let last = q.checking == 0 && q.out;
                     drop(q);
-                    spins += 1;
-                    if spins < 256 {
-                        std::hint::spin_loop();
-                    } else {
-                        std::thread::yield_now();
+                    if last {
+                        shared.ended.notify_all();
                     }
+                }
+                // Every item is taken: wait for the checks still running elsewhere, awake
+                // for a while (a chunk's check takes under a microsecond), then asleep: a
+                // check whose thread was preempted by another process can take a time
+                // slice, and a sleeping thread frees its core for it.
+                let start = std::time::Instant::now();
+                let mut q = lock();
+                while !q.aborted && q.checking > 0 {
+                    if start.elapsed() < AWAKE_WAIT {
+                        drop(q);
+                        std::hint::spin_loop();
+                        q = lock();
+                    } else {
+                        q = shared.ended.wait(q).unwrap_or_else(PoisonError::into_inner);
+                    }
+                }
+                let aborted = q.aborted;
+                drop(q);
+                if aborted {
+                    return;
                 }
                 if !go() {
                     return;
@@ -391,10 +411,13 @@ fn on_threads(helpers: usize, work: impl Fn() + Sync) {
     });
 }
 
-/// How long [`on_threads`]' calling thread waits awake for the helpers still at work before
-/// it sleeps until they end.
+/// How long a thread done with its items waits awake for the others ([`on_threads`]' end,
+/// [`share_checked`]'s checks) before it sleeps until they end: a little more than the
+/// environments' chunk (64 games, about 18 us), the most a thread that is running can still
+/// have to do when the items run out. Longer would hold the core from a helper that another
+/// process has preempted, which the sleeping thread's idle core takes over.
 #[cfg(feature = "parallel")]
-const AWAKE_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
+const AWAKE_WAIT: std::time::Duration = std::time::Duration::from_micros(50);
 
 /// Items per task of the batch functions: small boards take well under a microsecond
 /// each, so tasks take many.
