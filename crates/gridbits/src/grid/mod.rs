@@ -35,10 +35,10 @@ mod morph;
 mod ops;
 mod pack;
 mod popcount;
-pub use pack::ByteKernel;
-pub(crate) use pack::{pack_row, unpack_row};
 #[cfg(target_arch = "x86_64")]
-pub(crate) use pack::{pack_row_avx512, unpack_row_avx512};
+pub(crate) use pack::{pack_row_avx512, unpack_row_avx512, Acc512};
+pub(crate) use pack::{pack_row_with, unpack_row};
+pub use pack::{ByteKernel, ByteValues};
 
 /// A `width x height` bitboard sized at run time. See the [module documentation](self).
 #[derive(Clone, PartialEq, Eq, Hash)]

@@ -19,7 +19,7 @@ use super::footprint::Footprint;
 use super::near_runs::{self, Plan};
 use super::rect_rows::{self, Rect};
 use super::three_rows::{self, Window};
-use crate::grid::ByteImage;
+use crate::grid::{ByteImage, ByteValues};
 use crate::{BitGrid, ImageError};
 
 /// One step of [`morph_bytes`]: an erosion or a dilation, and the value cells off the
@@ -132,8 +132,62 @@ pub fn morph_bytes(
     steps: &[Step],
     out: ByteOutput<'_>,
 ) -> Result<(), ImageError> {
+    run::<false>(image, fp, steps, out, &mut ByteValues::default())
+}
+
+/// [`morph_bytes`], and what the image's bytes hold, found while they are packed (the
+/// image is read once): the OR of the bytes and the AND of the nonzero ones
+/// ([`ByteValues`]), whose [`two_valued`](ByteValues::two_valued) says whether every byte
+/// is 0 or one value. OpenCV's drop-ins (`gridbits.opencv`) take 0 / `hi` images: they
+/// write `hi` as `out.set` and keep the result only when the image was two-valued with
+/// that `hi`, instead of checking the image in a pass of its own first.
+///
+/// Every engine folds the bytes in the loop that packs them (each engine's packer at every
+/// CPU level: one fold per register width, in `grid`'s byte kernels); the stripes engine
+/// packs the rows of a stripe's halo twice, which changes neither fold.
+///
+/// # Errors
+/// As [`morph_bytes`].
+///
+/// ```
+/// use gridbits::algo::morph::{morph_bytes_and_values, ByteOutput, Footprint, Step};
+/// use gridbits::grid::ByteImage;
+/// let pixels = [0, 255, 255, 0, 255, 0];
+/// let image = ByteImage::new(&pixels, 3, 2, 3, 0);
+/// let mut out = [0u8; 6];
+/// let dst = ByteOutput { pixels: &mut out, stride: 3, set: 255, empty: 0 };
+/// let steps = [Step::Dilate { border: false }];
+/// let values = morph_bytes_and_values(&image, &Footprint::square(3), &steps, dst).unwrap();
+/// assert!(values.two_valued() && values.or() == 255);
+/// assert_eq!(out, [255; 6]);
+///
+/// let grey = [0, 255, 7, 0, 255, 0];
+/// let image = ByteImage::new(&grey, 3, 2, 3, 0);
+/// let dst = ByteOutput { pixels: &mut out, stride: 3, set: 255, empty: 0 };
+/// let values = morph_bytes_and_values(&image, &Footprint::square(3), &steps, dst).unwrap();
+/// assert!(!values.two_valued()); // a third value: 7
+/// ```
+pub fn morph_bytes_and_values(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    steps: &[Step],
+    out: ByteOutput<'_>,
+) -> Result<ByteValues, ImageError> {
+    let mut values = ByteValues::NONE;
+    run::<true>(image, fp, steps, out, &mut values)?;
+    Ok(values)
+}
+
+/// [`morph_bytes`], folding the bytes into `values` when `CHECK`.
+fn run<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    steps: &[Step],
+    out: ByteOutput<'_>,
+    values: &mut ByteValues,
+) -> Result<(), ImageError> {
     if steps.is_empty() {
-        return morph_bytes_by_stripes(image, fp, steps, out, 0);
+        return by_stripes::<CHECK>(image, fp, steps, out, 0, values);
     }
     let (w, h) = image.size();
     let windows: Option<Vec<Window>> = steps
@@ -145,7 +199,7 @@ pub fn morph_bytes(
         .collect();
     if let Some(windows) = windows {
         crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
-        three_rows::run(image, &windows, three_rows_out(out));
+        three_rows::run::<CHECK>(image, &windows, three_rows_out(out), values);
         return Ok(());
     }
     let rects: Option<Vec<Rect>> = steps
@@ -157,10 +211,10 @@ pub fn morph_bytes(
         .collect();
     if let Some(rects) = rects {
         crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
-        rect_rows::run(image, &rects, three_rows_out(out));
+        rect_rows::run::<CHECK>(image, &rects, three_rows_out(out), values);
         return Ok(());
     }
-    morph_bytes_by_stripes(image, fp, steps, out, 0)
+    by_stripes::<CHECK>(image, fp, steps, out, 0, values)
 }
 
 /// The output as the one-pass engines take it.
@@ -189,6 +243,18 @@ pub fn morph_bytes_by_stripes(
     out: ByteOutput<'_>,
     stripe: usize,
 ) -> Result<(), ImageError> {
+    by_stripes::<false>(image, fp, steps, out, stripe, &mut ByteValues::default())
+}
+
+/// [`morph_bytes_by_stripes`], folding the bytes into `values` when `CHECK`.
+fn by_stripes<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    steps: &[Step],
+    out: ByteOutput<'_>,
+    stripe: usize,
+    values: &mut ByteValues,
+) -> Result<(), ImageError> {
     let (w, h) = image.size();
     crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
     let halo = reach(fp).saturating_mul(steps.len()).min(h);
@@ -210,7 +276,7 @@ pub fn morph_bytes_by_stripes(
         let top = y0.saturating_sub(halo);
         let bottom = (y1 + halo).min(h);
         let mut g = BitGrid::try_new(w, bottom - top)?;
-        image.pack_rows(top, &mut g);
+        image.pack_rows_with::<CHECK>(top, &mut g, values);
         for (step, plan) in steps.iter().zip(&plans) {
             let (erode, border) = match *step {
                 Step::Erode { border } => (true, border),
