@@ -46,6 +46,14 @@ def cv_morph_into(
     steps: list[tuple[bool, bool]],
     out: _U8,
 ) -> Optional[int]: ...
+# The same for MORPH_GRADIENT (the dilation, border unset, without the erosion, border set),
+# in one pass for kernels of the 3x3 box.
+def cv_gradient_into(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    out: _U8,
+) -> Optional[int]: ...
 def binary_erosion(
     input: _U8,
     structure: _U8,

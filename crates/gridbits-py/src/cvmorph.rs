@@ -7,6 +7,7 @@
 
 use crate::morph_bytes::MorphCall;
 use crate::threads::detach;
+use gridbits::algo::morph::morph_bytes_gradient_and_values;
 use numpy::{PyReadonlyArray2, PyReadwriteArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
@@ -123,12 +124,7 @@ fn cv_morph_into(
     steps: Vec<(bool, bool)>,
     out: PyReadwriteArray2<'_, u8>,
 ) -> PyResult<Option<u8>> {
-    let hi = match input.as_slice() {
-        // Read without the GIL, as numpy's own loops do; the borrow lasts the call.
-        Ok(bytes) => detach(py, || first_nonzero(bytes)),
-        Err(_) => input.as_array().iter().copied().find(|&b| b != 0),
-    };
-    let Some(hi) = hi else {
+    let Some(hi) = image_high(py, &input) else {
         return Ok(None);
     };
     let call = MorphCall {
@@ -141,10 +137,47 @@ fn cv_morph_into(
     Ok((values.two_valued() && values.or() == hi).then_some(hi))
 }
 
+/// `cv_morph_into` for OpenCV's `MORPH_GRADIENT` (the dilation by `structure`, border
+/// unset, without the erosion, border set: OpenCV's default borders), in one pass for
+/// footprints of the 3x3 box
+/// ([`morph_bytes_gradient_and_values`](gridbits::algo::morph::morph_bytes_gradient_and_values)).
+#[pyfunction]
+fn cv_gradient_into(
+    py: Python<'_>,
+    input: PyReadonlyArray2<'_, u8>,
+    structure: PyReadonlyArray2<'_, u8>,
+    center: (isize, isize),
+    out: PyReadwriteArray2<'_, u8>,
+) -> PyResult<Option<u8>> {
+    let Some(hi) = image_high(py, &input) else {
+        return Ok(None);
+    };
+    let call = MorphCall {
+        input,
+        structure,
+        center,
+        steps: Vec::new(),
+    };
+    let values = call.run_with(py, out, hi, |image, fp, _, dst| {
+        morph_bytes_gradient_and_values(image, fp, false, true, dst)
+    })?;
+    Ok((values.two_valued() && values.or() == hi).then_some(hi))
+}
+
+/// The first nonzero byte of `input` (`None` for zeros alone), read without the GIL.
+fn image_high(py: Python<'_>, input: &PyReadonlyArray2<'_, u8>) -> Option<u8> {
+    match input.as_slice() {
+        // Read without the GIL, as numpy's own loops do; the borrow lasts the call.
+        Ok(bytes) => detach(py, || first_nonzero(bytes)),
+        Err(_) => input.as_array().iter().copied().find(|&b| b != 0),
+    }
+}
+
 /// Registers the value check and the quick call.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cv_byte_values, m)?)?;
     m.add_function(wrap_pyfunction!(cv_morph_into, m)?)?;
+    m.add_function(wrap_pyfunction!(cv_gradient_into, m)?)?;
     Ok(())
 }
 

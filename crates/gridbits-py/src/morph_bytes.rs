@@ -7,8 +7,9 @@
 use crate::morph::footprint;
 use crate::threads::detach;
 use crate::Image;
-use gridbits::algo::morph::{morph_bytes, morph_bytes_and_values, ByteOutput, Step};
+use gridbits::algo::morph::{morph_bytes, morph_bytes_and_values, ByteOutput, Footprint, Step};
 use gridbits::grid::{ByteImage, ByteValues};
+use gridbits::ImageError;
 use numpy::{PyReadonlyArray2, PyReadwriteArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -51,8 +52,33 @@ impl MorphCall<'_> {
     pub(crate) fn run<const CHECK: bool>(
         &self,
         py: Python<'_>,
+        out: PyReadwriteArray2<'_, u8>,
+        set: u8,
+    ) -> PyResult<ByteValues> {
+        self.run_with(py, out, set, |image, fp, steps, dst| {
+            if CHECK {
+                morph_bytes_and_values(image, fp, steps, dst)
+            } else {
+                morph_bytes(image, fp, steps, dst).map(|()| ByteValues::NONE)
+            }
+        })
+    }
+
+    /// The arguments checked and converted (the footprint, the image, the steps, the
+    /// output with `set` for a set cell), then `work` on them without the GIL. An empty
+    /// image gives `ByteValues::NONE` without calling `work`.
+    pub(crate) fn run_with(
+        &self,
+        py: Python<'_>,
         mut out: PyReadwriteArray2<'_, u8>,
         set: u8,
+        work: impl FnOnce(
+                &ByteImage<'_>,
+                &Footprint,
+                &[Step],
+                ByteOutput<'_>,
+            ) -> Result<ByteValues, ImageError>
+            + Send,
     ) -> PyResult<ByteValues> {
         let (input, structure, center) = (&self.input, &self.structure, self.center);
         let steps = &self.steps;
@@ -93,11 +119,7 @@ impl MorphCall<'_> {
                 set,
                 empty: 0,
             };
-            if CHECK {
-                morph_bytes_and_values(&image, &fp, &steps, dst)
-            } else {
-                morph_bytes(&image, &fp, &steps, dst).map(|()| ByteValues::NONE)
-            }
+            work(&image, &fp, &steps, dst)
         })
         .map_err(|e| PyValueError::new_err(e.to_string()))
     }

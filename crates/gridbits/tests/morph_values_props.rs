@@ -5,12 +5,19 @@
 //! 127-129, padding bytes between rows holding other values (never folded); footprints of
 //! each engine (`three_rows`: the 3x3 square and the cross; `rect_rows`: rectangles and
 //! the 15x15 square; the stripes: a disk), one or two steps or none; every CPU level. The
-//! result bytes are those of `morph_bytes`.
+//! result bytes are those of `morph_bytes`. The one-pass gradient
+//! (`morph_bytes_gradient_and_values`) against `naive::morph::gradient`, with the same
+//! values.
 
 use crate::common::SplitMix;
-use gridbits::algo::morph::{morph_bytes, morph_bytes_and_values, ByteOutput, Footprint, Step};
+use crate::morph_bytes_props::byte_image;
+use gridbits::algo::morph::{
+    morph_bytes, morph_bytes_and_values, morph_bytes_gradient_and_values, ByteOutput, Footprint,
+    Step,
+};
 use gridbits::cpu::{self, Level};
 use gridbits::grid::{ByteImage, ByteValues};
+use gridbits::naive::morph as nm;
 use std::collections::BTreeSet;
 
 const WIDTHS: &[usize] = &[1, 2, 63, 64, 65, 127, 128, 129];
@@ -220,5 +227,66 @@ fn byte_values_merge_and_fold_as_a_scan() {
             (whole.or(), whole.and_nonzero(), whole.two_valued()),
             (or, and, two)
         );
+    }
+}
+
+#[test]
+fn gradient_matches_naive_at_every_level() {
+    let mut rng = SplitMix::new(0x0031_cf03);
+    let fps = [
+        Footprint::square(3),
+        Footprint::cross(),
+        Footprint::rect(3, 1),
+        Footprint::rect(1, 3),
+        Footprint::square(3).with_center(0, 0),
+        Footprint::square(5),
+        Footprint::disk(2),
+    ];
+    for &w in WIDTHS {
+        for &h in &[1usize, 2, 3, 5] {
+            for pct in [0u32, 50, 100] {
+                let pad = rng.below(3) as usize;
+                let threshold = [0u8, 100][rng.below(2) as usize];
+                let (pixels, cells) = byte_image(&mut rng, w, h, pad, pct, threshold);
+                let image = ByteImage::new(&pixels, w, h, w + pad, threshold);
+                let (or, and, two) = plain_scan(&pixels, w, h, w + pad);
+                for fp in &fps {
+                    for (db, eb) in [(false, true), (false, false), (true, true), (true, false)] {
+                        let want = nm::gradient(&cells, fp, db, eb);
+                        for level in Level::ALL {
+                            cpu::with_level(level, || {
+                                let os = w + 1;
+                                let mut out = vec![77u8; os * h];
+                                let dst = ByteOutput {
+                                    pixels: &mut out,
+                                    stride: os,
+                                    set: 255,
+                                    empty: 3,
+                                };
+                                let v = morph_bytes_gradient_and_values(&image, fp, db, eb, dst)
+                                    .expect("fits");
+                                let ctx = format!(
+                                    "{w}x{h} {pct}% by {}x{} borders {db} {eb} {level:?}",
+                                    fp.width(),
+                                    fp.height()
+                                );
+                                assert_eq!(
+                                    (v.or(), v.and_nonzero(), v.two_valued()),
+                                    (or, and, two),
+                                    "{ctx}"
+                                );
+                                for y in 0..h {
+                                    for x in 0..w {
+                                        let e = if want.get(x, y) { 255 } else { 3 };
+                                        assert_eq!(out[y * os + x], e, "({x}, {y}) {ctx}");
+                                    }
+                                    assert_eq!(out[y * os + w], 77, "padding written, {ctx}");
+                                }
+                            });
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -178,6 +178,85 @@ pub fn morph_bytes_and_values(
     Ok(values)
 }
 
+/// The morphological gradient of a byte image straight into a byte image (OpenCV's
+/// `MORPH_GRADIENT` on a two-valued image): `out.set` where the dilation by `fp` (border
+/// `dilate_border`) is set and the erosion by `fp` (border `erode_border`) is not,
+/// `out.empty` elsewhere; and, as [`morph_bytes_and_values`], what the image's bytes hold.
+///
+/// Footprints within one cell of their centre (the 3x3 square, the cross) take one pass
+/// of `three_rows`: each image row packed once into the erosion's and the dilation's rings,
+/// each output row the one without the other, unpacked as it is made. Other footprints run
+/// the dilation into `out` and the erosion into a buffer of the image's size, then combine
+/// them.
+///
+/// # Errors
+/// As [`morph_bytes`].
+///
+/// ```
+/// use gridbits::algo::morph::{morph_bytes_gradient_and_values, ByteOutput, Footprint};
+/// use gridbits::grid::ByteImage;
+/// let pixels = [
+///     0, 0, 0, 0, 0, //
+///     0, 9, 9, 9, 0, //
+///     0, 9, 9, 9, 0, //
+///     0, 9, 9, 9, 0, //
+///     0, 0, 0, 0, 0, //
+/// ];
+/// let image = ByteImage::new(&pixels, 5, 5, 5, 0);
+/// let mut out = [0u8; 25];
+/// let dst = ByteOutput { pixels: &mut out, stride: 5, set: 9, empty: 0 };
+/// let fp = Footprint::square(3);
+/// let values = morph_bytes_gradient_and_values(&image, &fp, false, true, dst).unwrap();
+/// assert!(values.two_valued());
+/// assert_eq!(&out[10..15], &[9, 9, 0, 9, 9]); // the ring around the eroded centre
+/// ```
+pub fn morph_bytes_gradient_and_values(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    dilate_border: bool,
+    erode_border: bool,
+    out: ByteOutput<'_>,
+) -> Result<ByteValues, ImageError> {
+    let (w, h) = image.size();
+    crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
+    let mut values = ByteValues::NONE;
+    let windows = Window::new(fp, true, erode_border).zip(Window::new(fp, false, dilate_border));
+    if let Some((e, d)) = windows {
+        three_rows::run_gradient::<true>(image, [e, d], three_rows_out(out), &mut values);
+        return Ok(values);
+    }
+    let mut eroded = crate::error::try_vec::<u8>("gradient", w, h, (w * h) as u128)?;
+    eroded.resize(w * h, 0);
+    let steps = [Step::Erode {
+        border: erode_border,
+    }];
+    let dst = ByteOutput {
+        pixels: &mut eroded,
+        stride: w,
+        set: 1,
+        empty: 0,
+    };
+    run::<false>(image, fp, &steps, dst, &mut values)?;
+    let (set, empty, stride) = (out.set, out.empty, out.stride);
+    let steps = [Step::Dilate {
+        border: dilate_border,
+    }];
+    let dst = ByteOutput {
+        pixels: out.pixels,
+        stride,
+        set: 1,
+        empty: 0,
+    };
+    run::<true>(image, fp, &steps, dst, &mut values)?;
+    for (y, e) in eroded.chunks_exact(w.max(1)).enumerate().take(h) {
+        let o = &mut out.pixels[y * stride..y * stride + w];
+        for (o, &e) in o.iter_mut().zip(e) {
+            *o = if *o > e { set } else { empty };
+        }
+    }
+    Ok(values)
+}
+
 /// [`morph_bytes`], folding the bytes into `values` when `CHECK`.
 fn run<const CHECK: bool>(
     image: &ByteImage<'_>,

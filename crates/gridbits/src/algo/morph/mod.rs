@@ -53,7 +53,10 @@ pub use binary::{
     try_closing_with, try_dilation_with, try_erosion_with, try_opening_with, Iterations,
     MorphOptions,
 };
-pub use bytes::{morph_bytes, morph_bytes_and_values, morph_bytes_by_stripes, ByteOutput, Step};
+pub use bytes::{
+    morph_bytes, morph_bytes_and_values, morph_bytes_by_stripes, morph_bytes_gradient_and_values,
+    ByteOutput, Step,
+};
 pub use footprint::{Footprint, MAX_FOOTPRINT_SIDE};
 pub use hit_or_miss::hit_or_miss;
 pub use reconstruct::{fill_holes, propagation, try_propagation};

@@ -568,6 +568,106 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
     }
 }
 
+/// The morphological gradient in one pass: each image row is packed once (its bytes folded
+/// into `values` when `CHECK`) into the rings of two stages, the erosion's and the
+/// dilation's (each with its border), and each output row is the dilation's row without
+/// the erosion's, unpacked as soon as it is made. The erosion and the dilation read the
+/// same three rows, so this costs one pack, one unpack and the two windows' word work:
+/// about one step's time, where two steps and a subtraction of their bytes cost three.
+#[inline(always)]
+fn gradient_body<const AVX512: bool, const CHECK: bool>(
+    image: &ByteImage<'_>,
+    [erode, dilate]: [Window; 2],
+    out: Out<'_>,
+    kernel: ByteKernel,
+    values: &mut ByteValues,
+) {
+    let (w, h) = image.size();
+    if w == 0 || h == 0 {
+        return;
+    }
+    let wpr = w.div_ceil(64);
+    let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
+    let mut e = Stage::new(erode, wpr);
+    let mut d = Stage::new(dilate, wpr);
+    let (mut eroded, mut last) = (vec![0u64; wpr], vec![0u64; wpr]);
+    for t in 0..=h {
+        if t < h {
+            let row = &pixels[t * stride..t * stride + w];
+            let (es, ds) = (&mut e.ring[t % 3], &mut d.ring[t % 3]);
+            pack::<AVX512, CHECK>(kernel, row, threshold, es.row_mut(wpr), values);
+            ds.row_mut(wpr).copy_from_slice(&es.packed[1..=wpr]);
+            es.finish(&e.reads, w, e.win.border_word(), e.win.erode);
+            ds.finish(&d.reads, w, d.win.border_word(), d.win.erode);
+        }
+        let Some(y) = t.checked_sub(1) else { continue };
+        e.compute(y, h, &mut eroded);
+        d.compute(y, h, &mut last);
+        for (l, &x) in last.iter_mut().zip(&eroded) {
+            *l &= !x;
+        }
+        let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+        unpack::<AVX512>(kernel, &last, out.set, out.empty, o);
+    }
+}
+
+/// [`gradient_body`] compiled for AVX-512 F and BW.
+///
+/// # Safety
+/// The CPU must have AVX2 and AVX-512 F and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+unsafe fn gradient_avx512<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    windows: [Window; 2],
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
+    gradient_body::<true, CHECK>(image, windows, out, ByteKernel::Avx512, values);
+}
+
+/// [`gradient_body`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gradient_avx2<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    windows: [Window; 2],
+    out: Out<'_>,
+    kernel: ByteKernel,
+    values: &mut ByteValues,
+) {
+    gradient_body::<false, CHECK>(image, windows, out, kernel, values);
+}
+
+/// The morphological gradient of `image` into `out` (checked to hold the image's rows at
+/// its stride): `out.set` where the dilation by `windows[1]` is set and the erosion by
+/// `windows[0]` is not, in one pass; when `CHECK`, every byte of the image is folded into
+/// `values` as it is packed. CPU levels as [`run`].
+pub(crate) fn run_gradient<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    windows: [Window; 2],
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
+    let kernel = ByteKernel::best();
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::cpu::{has, Features};
+        if kernel == ByteKernel::Avx512 && has(Features::AVX2) {
+            // SAFETY: as in `run`.
+            return unsafe { gradient_avx512::<CHECK>(image, windows, out, values) };
+        }
+        if has(Features::AVX2) {
+            // SAFETY: as in `run`.
+            return unsafe { gradient_avx2::<CHECK>(image, windows, out, kernel, values) };
+        }
+    }
+    gradient_body::<false, CHECK>(image, windows, out, kernel, values);
+}
+
 /// [`run_body`] compiled for AVX2 (the word loops vectorised).
 ///
 /// # Safety
