@@ -134,7 +134,7 @@ fn cv_morph_into(
         steps,
     };
     let values = call.run::<true>(py, out, hi)?;
-    Ok((values.two_valued() && values.or() == hi).then_some(hi))
+    Ok((values.two_valued() && values.high() == hi).then_some(hi))
 }
 
 /// `cv_morph_into` for OpenCV's `MORPH_GRADIENT` (the dilation by `structure`, border
@@ -161,7 +161,7 @@ fn cv_gradient_into(
     let values = call.run_with(py, out, hi, |image, fp, _, dst| {
         morph_bytes_gradient_and_values(image, fp, false, true, dst)
     })?;
-    Ok((values.two_valued() && values.or() == hi).then_some(hi))
+    Ok((values.two_valued() && values.high() == hi).then_some(hi))
 }
 
 /// The first nonzero byte of `input` (`None` for zeros alone), read without the GIL.

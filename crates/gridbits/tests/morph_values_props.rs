@@ -23,14 +23,14 @@ use std::collections::BTreeSet;
 const WIDTHS: &[usize] = &[1, 2, 63, 64, 65, 127, 128, 129];
 const HEIGHTS: &[usize] = &[1, 3, 6];
 
-/// What a plain scan of the image's bytes (padding left out) says: the OR, the AND of the
-/// nonzero bytes (`0xFF` for none) and whether at most one nonzero value occurs.
+/// What a plain scan of the image's bytes (padding left out) says: the largest byte, the
+/// smallest nonzero one (`0xFF` for none) and whether at most one nonzero value occurs.
 fn plain_scan(pixels: &[u8], w: usize, h: usize, stride: usize) -> (u8, u8, bool) {
     let bytes = (0..h).flat_map(|y| pixels[y * stride..y * stride + w].iter().copied());
-    let nonzero: BTreeSet<u8> = bytes.clone().filter(|&b| b != 0).collect();
-    let or = bytes.clone().fold(0, |a, b| a | b);
-    let and = nonzero.iter().fold(0xff, |a, &b| a & b);
-    (or, and, nonzero.len() <= 1)
+    let nonzero: BTreeSet<u8> = bytes.filter(|&b| b != 0).collect();
+    let high = nonzero.last().copied().unwrap_or(0);
+    let low = nonzero.first().copied().unwrap_or(0xff);
+    (high, low, nonzero.len() <= 1)
 }
 
 /// The kinds of images: how the bytes are drawn.
@@ -139,7 +139,7 @@ fn check(image: &ByteImage<'_>, fp: &Footprint, steps: &[Step], what: &str) {
         )
     };
     assert_eq!(
-        (values.or(), values.and_nonzero(), values.two_valued()),
+        (values.high(), values.low_nonzero(), values.two_valued()),
         (or, and, two),
         "{}",
         ctx()
@@ -200,7 +200,7 @@ fn a_third_value_anywhere_in_a_row_is_seen() {
                     let steps = [Step::Erode { border: true }];
                     let v = morph_bytes_and_values(&image, &fp, &steps, dst).expect("fits");
                     assert!(!v.two_valued(), "x {x} {level:?}");
-                    assert_eq!((v.or(), v.and_nonzero()), (255 | 17, 17), "x {x} {level:?}");
+                    assert_eq!((v.high(), v.low_nonzero()), (255, 17), "x {x} {level:?}");
                 });
             }
         }
@@ -224,7 +224,7 @@ fn byte_values_merge_and_fold_as_a_scan() {
         assert_eq!(whole, merged);
         let (or, and, two) = plain_scan(&bytes, n, 1, n);
         assert_eq!(
-            (whole.or(), whole.and_nonzero(), whole.two_valued()),
+            (whole.high(), whole.low_nonzero(), whole.two_valued()),
             (or, and, two)
         );
     }
@@ -271,7 +271,7 @@ fn gradient_matches_naive_at_every_level() {
                                     fp.height()
                                 );
                                 assert_eq!(
-                                    (v.or(), v.and_nonzero(), v.two_valued()),
+                                    (v.high(), v.low_nonzero(), v.two_valued()),
                                     (or, and, two),
                                     "{ctx}"
                                 );

@@ -136,8 +136,7 @@ pub fn morph_bytes(
 }
 
 /// [`morph_bytes`], and what the image's bytes hold, found while they are packed (the
-/// image is read once): the OR of the bytes and the AND of the nonzero ones
-/// ([`ByteValues`]), whose [`two_valued`](ByteValues::two_valued) says whether every byte
+/// image is read once): the largest byte and the smallest nonzero one ([`ByteValues`]), whose [`two_valued`](ByteValues::two_valued) says whether every byte
 /// is 0 or one value. OpenCV's drop-ins (`gridbits.opencv`) take 0 / `hi` images: they
 /// write `hi` as `out.set` and keep the result only when the image was two-valued with
 /// that `hi`, instead of checking the image in a pass of its own first.
@@ -158,7 +157,7 @@ pub fn morph_bytes(
 /// let dst = ByteOutput { pixels: &mut out, stride: 3, set: 255, empty: 0 };
 /// let steps = [Step::Dilate { border: false }];
 /// let values = morph_bytes_and_values(&image, &Footprint::square(3), &steps, dst).unwrap();
-/// assert!(values.two_valued() && values.or() == 255);
+/// assert!(values.two_valued() && values.high() == 255);
 /// assert_eq!(out, [255; 6]);
 ///
 /// let grey = [0, 255, 7, 0, 255, 0];

@@ -412,7 +412,7 @@ unsafe fn run_avx512<const CHECK: bool>(
 /// step reads them, a row of the operation's identity for a row it skips) into `o`, word by
 /// word in one loop, so that the loads of one row and the stores of the other are in
 /// flight together. When `CHECK`, the packed bytes are folded into `values` (the two-value
-/// check's AVX-512 fold, `Acc512`).
+/// check's AVX-512 fold, `Acc512`, under the packing's own mask when the threshold is 0).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -444,10 +444,11 @@ pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CH
         for i in 0..full {
             if PACK {
                 let v = _mm512_loadu_si512(src[i].as_ptr().cast());
+                let k = _mm512_cmpgt_epu8_mask(v, t);
+                fresh[i] = k;
                 if CHECK {
-                    acc.fold(v);
+                    acc.fold(v, threshold, k);
                 }
-                fresh[i] = _mm512_cmpgt_epu8_mask(v, t);
             }
             if EMIT {
                 let w = op::<ALL>(op::<ALL>(a[i], b[i]), c[i]);
@@ -458,10 +459,11 @@ pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CH
             let mask = (1u64 << tail) - 1;
             if PACK {
                 let v = _mm512_maskz_loadu_epi8(mask, row[full * 64..].as_ptr().cast());
+                let k = _mm512_cmpgt_epu8_mask(v, t);
+                fresh[full] = k;
                 if CHECK {
-                    acc.fold(v);
+                    acc.fold(v, threshold, k);
                 }
-                fresh[full] = _mm512_cmpgt_epu8_mask(v, t);
             }
             if EMIT {
                 let w = op::<ALL>(op::<ALL>(a[full], b[full]), c[full]);

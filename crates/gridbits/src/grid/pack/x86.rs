@@ -233,10 +233,10 @@ pub(crate) fn pack_row_avx512<const CHECK: bool>(
     for (o, c) in out.iter_mut().zip(full) {
         // SAFETY: `c` is a reference to 64 bytes; the load is unaligned.
         let v = unsafe { _mm512_loadu_si512(c.as_ptr().cast()) };
-        if CHECK {
-            acc.fold(v);
-        }
         *o = _mm512_cmpgt_epu8_mask(v, t);
+        if CHECK {
+            acc.fold(v, threshold, *o);
+        }
     }
     if !tail.is_empty() {
         // tail.len() < 64, so the shift does not overflow.
@@ -245,10 +245,10 @@ pub(crate) fn pack_row_avx512<const CHECK: bool>(
         // masked-off bytes are not read (AVX-512 masked loads suppress faults) and are
         // zero in `v` (which changes no fold).
         let v = unsafe { _mm512_maskz_loadu_epi8(mask, tail.as_ptr().cast()) };
-        if CHECK {
-            acc.fold(v);
-        }
         out[full.len()] = _mm512_cmpgt_epu8_mask(v, t);
+        if CHECK {
+            acc.fold(v, threshold, out[full.len()]);
+        }
     }
     if CHECK {
         acc.reduce(values);
