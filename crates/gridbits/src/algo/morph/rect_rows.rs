@@ -472,7 +472,9 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
     }
     let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
     let bytes_out = (out.set, out.empty);
-    let v = values;
+    // SAFETY: this body runs only inside `one_step_avx512`, on CPUs with AVX-512 F and BW.
+    let mut acc = unsafe { crate::grid::Acc512::new() };
+    let v = &mut acc;
     let mut st = Stage::new(rect, w, h);
     // The output row made but not written yet, and its ring row.
     let mut pending: Option<(usize, isize)> = None;
@@ -520,6 +522,10 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
         let o = &mut out.pixels[y * out.stride..y * out.stride + w];
         let rows = [a, b, a];
         turn::<ALL, false, true, CHECK>(&[], threshold, &mut fresh, rows, o, bytes_out, w, v);
+    }
+    if CHECK {
+        // SAFETY: as for `Acc512::new` above.
+        unsafe { acc.reduce(values) };
     }
 }
 

@@ -411,8 +411,9 @@ unsafe fn run_avx512<const CHECK: bool>(
 /// `fresh` and writes output row `t - 2` (when `EMIT`) from `rows` (its window's rows as the
 /// step reads them, a row of the operation's identity for a row it skips) into `o`, word by
 /// word in one loop, so that the loads of one row and the stores of the other are in
-/// flight together. When `CHECK`, the packed bytes are folded into `values` (the two-value
-/// check's AVX-512 fold, `Acc512`, under the packing's own mask when the threshold is 0).
+/// flight together. When `CHECK`, the packed bytes are folded into `acc` (the two-value
+/// check's AVX-512 fold, under the packing's own mask when the threshold is 0), which the
+/// caller carries from row to row and reduces once.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -424,7 +425,7 @@ pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CH
     o: &mut [u8],
     (set, empty): (u8, u8),
     width: usize,
-    values: &mut ByteValues,
+    acc: &mut crate::grid::Acc512,
 ) {
     use std::arch::x86_64::*;
     // SAFETY (every intrinsic below): this function is only called from `one_step_avx512`,
@@ -440,7 +441,6 @@ pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CH
         let fresh = &mut fresh[1..=wpr];
         let src = &row.as_chunks::<64>().0[..if PACK { full } else { 0 }];
         let dst = &mut o.as_chunks_mut::<64>().0[..if EMIT { full } else { 0 }];
-        let mut acc = crate::grid::Acc512::new();
         for i in 0..full {
             if PACK {
                 let v = _mm512_loadu_si512(src[i].as_ptr().cast());
@@ -470,9 +470,6 @@ pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CH
                 let v = _mm512_mask_blend_epi8(w, e, s);
                 _mm512_mask_storeu_epi8(o[full * 64..].as_mut_ptr().cast(), mask, v);
             }
-        }
-        if PACK && CHECK {
-            acc.reduce(values);
         }
     }
 }
@@ -525,7 +522,9 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
     let identity = vec![if ALL { !0u64 } else { 0 }; wpr];
     let mut fresh = Slot::new(wpr, b, 0).packed;
     let values_out = (out.set, out.empty);
-    let v = values;
+    // SAFETY: this body runs only inside `one_step_avx512`, on CPUs with AVX-512 F and BW.
+    let mut acc = unsafe { crate::grid::Acc512::new() };
+    let v = &mut acc;
     for t in 0..h + 2 {
         let row = if t < h {
             &pixels[t * stride..t * stride + w]
@@ -567,6 +566,10 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
             std::mem::swap(&mut slot.packed, &mut fresh);
             slot.finish(&reads, w, b, ALL);
         }
+    }
+    if CHECK {
+        // SAFETY: as for `Acc512::new` above.
+        unsafe { acc.reduce(values) };
     }
 }
 
