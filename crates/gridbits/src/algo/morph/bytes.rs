@@ -1,5 +1,7 @@
 //! Morphology from a byte image straight into a byte image: [`morph_bytes`], the fused path
-//! of the Python drop-ins.
+//! of the Python drop-ins; [`morph_bytes_and_values`], the same with the image's values
+//! checked while its bytes are packed (OpenCV's drop-ins), and
+//! [`morph_bytes_gradient_and_values`], the morphological gradient.
 //!
 //! Packing a whole image to bits, running each step on whole grids and unpacking the result
 //! reads and writes every grid several times and allocates each one. Here the image goes
