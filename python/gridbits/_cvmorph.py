@@ -838,8 +838,11 @@ def _quick(
     """The commonest call with few checks: a 2D C-contiguous ``uint8`` image of 0 and
     ``hi``, a C-contiguous ``uint8`` kernel (or ``None``) holding its middle cell, odd and
     symmetric but for an erosion, the default anchor, border and ``dst``, one iteration;
-    one native call writing ``hi`` (two and a subtraction for the gradient). ``None`` for any other call, which takes the general
-    path (same checks, same result)."""
+    one native call writing ``hi`` (two and a subtraction for the gradient), which checks
+    the image's values while it packs them (the image is read once). ``None`` for any
+    other call, and for an image with another value or no nonzero one (the native
+    result is dropped): those take the general path (same checks, same result, OpenCV's
+    errors)."""
     if (
         type(src) is not np.ndarray
         or src.dtype != np.uint8
@@ -875,17 +878,19 @@ def _quick(
         h % 2 == 0 or w % 2 == 0 or fp.tobytes() != fp[::-1, ::-1].tobytes()
     ):
         return None
-    first, lo, hi = _gridbits.cv_byte_values(src)
-    if lo != hi or min(first, lo) != 0:
-        return None
     out = np.empty(src.shape, dtype=np.uint8)
-    c, hi = (h // 2, w // 2), max(first, lo)
+    c = (h // 2, w // 2)
     if op == MORPH_GRADIENT:  # the dilation holds the erosion: no saturation
+        if h <= 3 and w <= 3:  # one pass: the dilation without the erosion
+            return out if _gridbits.cv_gradient_into(src, fp, c, out) is not None else None
+        hi = _gridbits.cv_morph_into(src, fp, c, [(False, False)], out)
+        if hi is None:
+            return None
         tmp = _scratch(src.shape)
-        _gridbits.binary_morph_into(src, fp, c, [(False, False)], out, hi)
         _gridbits.binary_morph_into(src, fp, c, [(True, True)], tmp, hi)
         return np.subtract(out, tmp, out=out)
-    _gridbits.binary_morph_into(src, fp, c, _QUICK_STEPS[op], out, hi)
+    if _gridbits.cv_morph_into(src, fp, c, _QUICK_STEPS[op], out) is None:
+        return None
     return out
 
 

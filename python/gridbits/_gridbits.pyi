@@ -36,6 +36,24 @@ def binary_morph_into(
 # OpenCV morphology's value check (crates/gridbits-py/src/cvmorph.rs): (first, lo, hi), lo and
 # hi the extremes of the values other than the first byte (lo > hi: none).
 def cv_byte_values(image: _U8) -> tuple[int, int, int]: ...
+# OpenCV morphology's quick call (cvmorph.rs): the steps into out with hi (the first nonzero
+# byte) for a set cell, the values checked while packing; hi, or None when the image holds
+# a third value or no nonzero byte (out is then to be dropped).
+def cv_morph_into(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    steps: list[tuple[bool, bool]],
+    out: _U8,
+) -> Optional[int]: ...
+# The same for MORPH_GRADIENT (the dilation, border unset, without the erosion, border set),
+# in one pass for kernels of the 3x3 box.
+def cv_gradient_into(
+    input: _U8,
+    structure: _U8,
+    center: tuple[int, int],
+    out: _U8,
+) -> Optional[int]: ...
 def binary_erosion(
     input: _U8,
     structure: _U8,

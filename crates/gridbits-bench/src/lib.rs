@@ -29,6 +29,7 @@ pub mod manycore;
 pub mod measure;
 pub mod morph;
 pub mod morph_bytes;
+pub mod morph_values;
 pub mod parallel;
 pub mod puyo_moves;
 pub mod scans;
@@ -539,6 +540,7 @@ pub fn run(bench: &mut Bench) {
     chamfer_engines::register(bench, &mut SplitMix::new(0xdc));
     morph::register(bench, &mut SplitMix::new(0x31));
     morph_bytes::register(bench, &mut SplitMix::new(0x3b));
+    morph_values::register(bench, &mut SplitMix::new(0x3c));
     measure::register(bench, &mut SplitMix::new(0x3e));
     scans::register(bench);
 }

@@ -1,9 +1,14 @@
-//! The value check of OpenCV's morphology drop-ins (`gridbits.opencv.erode`, `dilate`,
-//! `morphologyEx`, in `python/gridbits/_cvmorph.py`): whether a `uint8` image holds at most
-//! two distinct values, in one pass that the compiler vectorizes, without the GIL.
+//! The native side of OpenCV's morphology drop-ins (`gridbits.opencv.erode`, `dilate`,
+//! `morphologyEx`, in `python/gridbits/_cvmorph.py`): the fast call on a `uint8` image of 0
+//! and one `hi` (`cv_morph_into`: the two-value check folded into the engine's packing, so
+//! the image is read once), and the general path's value check (`cv_byte_values`: whether
+//! a `uint8` image holds at most two distinct values, in one pass that the compiler
+//! vectorizes), both without the GIL.
 
+use crate::morph_bytes::MorphCall;
 use crate::threads::detach;
-use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};
+use gridbits::algo::morph::morph_bytes_gradient_and_values;
+use numpy::{PyReadonlyArray2, PyReadwriteArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 /// Lanes of the fold: 64 bytes, which the compiler turns into vector compares, minimums
@@ -94,9 +99,85 @@ fn cv_byte_values(py: Python<'_>, image: PyReadonlyArray2<'_, u8>) -> (u8, u8, u
     (first, lo, hi)
 }
 
-/// Registers the value check.
+/// The first nonzero byte of `bytes`, 64 bytes a step (an OR the compiler vectorizes),
+/// or `None`.
+fn first_nonzero(bytes: &[u8]) -> Option<u8> {
+    bytes
+        .chunks(LANES)
+        .find(|c| c.iter().fold(0, |a, &b| a | b) != 0)
+        .and_then(|c| c.iter().copied().find(|&b| b != 0))
+}
+
+/// OpenCV's morphology on a `uint8` image of 0 and one `hi`, the quick path of
+/// `gridbits.opencv`: `steps` (as `binary_morph_into` takes them) on `input` into `out`,
+/// `hi` written for a set cell, the image's values checked while the engine packs it
+/// ([`morph_bytes_and_values`](gridbits::algo::morph::morph_bytes_and_values)). Returns
+/// `hi` when every byte was 0 or `hi`; `None` when the image holds another value, or no
+/// nonzero byte (then `out` holds nothing to keep: the caller takes the general path).
+/// `hi` is the image's first nonzero byte, found first (a scan that stops there).
+#[pyfunction]
+fn cv_morph_into(
+    py: Python<'_>,
+    input: PyReadonlyArray2<'_, u8>,
+    structure: PyReadonlyArray2<'_, u8>,
+    center: (isize, isize),
+    steps: Vec<(bool, bool)>,
+    out: PyReadwriteArray2<'_, u8>,
+) -> PyResult<Option<u8>> {
+    let Some(hi) = image_high(py, &input) else {
+        return Ok(None);
+    };
+    let call = MorphCall {
+        input,
+        structure,
+        center,
+        steps,
+    };
+    let values = call.run::<true>(py, out, hi)?;
+    Ok((values.two_valued() && values.high() == hi).then_some(hi))
+}
+
+/// `cv_morph_into` for OpenCV's `MORPH_GRADIENT` (the dilation by `structure`, border
+/// unset, without the erosion, border set: OpenCV's default borders), in one pass for
+/// footprints of the 3x3 box
+/// ([`morph_bytes_gradient_and_values`](gridbits::algo::morph::morph_bytes_gradient_and_values)).
+#[pyfunction]
+fn cv_gradient_into(
+    py: Python<'_>,
+    input: PyReadonlyArray2<'_, u8>,
+    structure: PyReadonlyArray2<'_, u8>,
+    center: (isize, isize),
+    out: PyReadwriteArray2<'_, u8>,
+) -> PyResult<Option<u8>> {
+    let Some(hi) = image_high(py, &input) else {
+        return Ok(None);
+    };
+    let call = MorphCall {
+        input,
+        structure,
+        center,
+        steps: Vec::new(),
+    };
+    let values = call.run_with(py, out, hi, |image, fp, _, dst| {
+        morph_bytes_gradient_and_values(image, fp, false, true, dst)
+    })?;
+    Ok((values.two_valued() && values.high() == hi).then_some(hi))
+}
+
+/// The first nonzero byte of `input` (`None` for zeros alone), read without the GIL.
+fn image_high(py: Python<'_>, input: &PyReadonlyArray2<'_, u8>) -> Option<u8> {
+    match input.as_slice() {
+        // Read without the GIL, as numpy's own loops do; the borrow lasts the call.
+        Ok(bytes) => detach(py, || first_nonzero(bytes)),
+        Err(_) => input.as_array().iter().copied().find(|&b| b != 0),
+    }
+}
+
+/// Registers the value check and the quick call.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cv_byte_values, m)?)?;
+    m.add_function(wrap_pyfunction!(cv_morph_into, m)?)?;
+    m.add_function(wrap_pyfunction!(cv_gradient_into, m)?)?;
     Ok(())
 }
 

@@ -31,6 +31,7 @@ mod morph_bytes_props;
 mod morph_props;
 mod morph_rect_rows_props;
 mod morph_three_rows_props;
+mod morph_values_props;
 mod naive_oracle;
 mod owners_props;
 mod parallel_batches;

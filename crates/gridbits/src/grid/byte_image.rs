@@ -139,6 +139,20 @@ impl<'a> ByteImage<'a> {
     /// # Panics
     /// When `into` is not as wide as the image or those rows are not all in it.
     pub(crate) fn pack_rows(&self, y0: usize, into: &mut BitGrid) {
+        self.pack_rows_with::<false>(y0, into, &mut super::ByteValues::default());
+    }
+
+    /// [`pack_rows`](Self::pack_rows), folding the bytes packed into `values` when `CHECK`
+    /// (the two-value check, [`ByteValues`](super::ByteValues)).
+    ///
+    /// # Panics
+    /// As [`pack_rows`](Self::pack_rows).
+    pub(crate) fn pack_rows_with<const CHECK: bool>(
+        &self,
+        y0: usize,
+        into: &mut BitGrid,
+        values: &mut super::ByteValues,
+    ) {
         let Rows { width, stride, .. } = self.rows;
         assert!(
             into.width() == width && y0 + into.height() <= self.height(),
@@ -150,13 +164,12 @@ impl<'a> ByteImage<'a> {
             stride,
         };
         let pixels = &self.pixels[y0 * stride..];
-        pack::pack(
-            ByteKernel::best(),
-            pixels,
-            rows,
-            self.threshold,
-            &mut into.words,
-        );
+        let (kernel, words) = (ByteKernel::best(), &mut into.words);
+        if CHECK {
+            pack::pack_checked(kernel, pixels, rows, self.threshold, words, values);
+        } else {
+            pack::pack(kernel, pixels, rows, self.threshold, words);
+        }
     }
 }
 

@@ -10,8 +10,9 @@
 //! packed as `numpy.packbits` packs them) and go out through
 //! [`write_bytes`](BitGrid::write_bytes) and [`write_packbits`](BitGrid::write_packbits), with
 //! SIMD kernels (AVX-512, AVX2, SSE2) chosen at run time and a portable SWAR fallback: see
-//! [`ByteKernel`]. A [`ByteImage`] is a byte image checked but not packed, for the labeller
-//! to pack where it reads it
+//! [`ByteKernel`]; the kernels can also fold the two-value check of OpenCV's binary images
+//! into their packing ([`ByteValues`]). A [`ByteImage`] is a byte image checked but not
+//! packed, for the labeller to pack where it reads it
 //! ([`Labeller::label_bytes`](crate::algo::label::Labeller::label_bytes)).
 //!
 //! ```
@@ -35,10 +36,10 @@ mod morph;
 mod ops;
 mod pack;
 mod popcount;
-pub use pack::ByteKernel;
-pub(crate) use pack::{pack_row, unpack_row};
 #[cfg(target_arch = "x86_64")]
-pub(crate) use pack::{pack_row_avx512, unpack_row_avx512};
+pub(crate) use pack::{pack_row_avx512, unpack_row_avx512, Acc512};
+pub(crate) use pack::{pack_row_with, unpack_row};
+pub use pack::{ByteKernel, ByteValues};
 
 /// A `width x height` bitboard sized at run time. See the [module documentation](self).
 #[derive(Clone, PartialEq, Eq, Hash)]

@@ -56,6 +56,18 @@ pub fn steps(grid: &NaiveGrid, fp: &Footprint, steps: &[Step]) -> NaiveGrid {
     g
 }
 
+/// The morphological gradient: the [`dilation`] (border `dilate_border`) without the
+/// [`erosion`] (border `erode_border`), the reference of
+/// [`morph_bytes_gradient_and_values`](crate::algo::morph::morph_bytes_gradient_and_values).
+pub fn gradient(
+    grid: &NaiveGrid,
+    fp: &Footprint,
+    dilate_border: bool,
+    erode_border: bool,
+) -> NaiveGrid {
+    dilation(grid, fp, dilate_border).and_not(&erosion(grid, fp, erode_border))
+}
+
 /// Erosion or dilation applied `times` times (`None`: until nothing changes), only the cells
 /// of `mask` changing, the others keeping the input's value.
 pub fn repeated(

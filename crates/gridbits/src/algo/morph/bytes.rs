@@ -1,5 +1,7 @@
 //! Morphology from a byte image straight into a byte image: [`morph_bytes`], the fused path
-//! of the Python drop-ins.
+//! of the Python drop-ins; [`morph_bytes_and_values`], the same with the image's values
+//! checked while its bytes are packed (OpenCV's drop-ins), and
+//! [`morph_bytes_gradient_and_values`], the morphological gradient.
 //!
 //! Packing a whole image to bits, running each step on whole grids and unpacking the result
 //! reads and writes every grid several times and allocates each one. Here the image goes
@@ -19,7 +21,7 @@ use super::footprint::Footprint;
 use super::near_runs::{self, Plan};
 use super::rect_rows::{self, Rect};
 use super::three_rows::{self, Window};
-use crate::grid::ByteImage;
+use crate::grid::{ByteImage, ByteValues};
 use crate::{BitGrid, ImageError};
 
 /// One step of [`morph_bytes`]: an erosion or a dilation, and the value cells off the
@@ -132,8 +134,140 @@ pub fn morph_bytes(
     steps: &[Step],
     out: ByteOutput<'_>,
 ) -> Result<(), ImageError> {
+    run::<false>(image, fp, steps, out, &mut ByteValues::default())
+}
+
+/// [`morph_bytes`], and what the image's bytes hold, found while they are packed (the
+/// image is read once): the largest byte and the smallest nonzero one ([`ByteValues`]), whose [`two_valued`](ByteValues::two_valued) says whether every byte
+/// is 0 or one value. OpenCV's drop-ins (`gridbits.opencv`) take 0 / `hi` images: they
+/// write `hi` as `out.set` and keep the result only when the image was two-valued with
+/// that `hi`, instead of checking the image in a pass of its own first.
+///
+/// Every engine folds the bytes in the loop that packs them (each engine's packer at every
+/// CPU level: one fold per register width, in `grid`'s byte kernels); the stripes engine
+/// packs the rows of a stripe's halo twice, which changes neither fold.
+///
+/// # Errors
+/// As [`morph_bytes`].
+///
+/// ```
+/// use gridbits::algo::morph::{morph_bytes_and_values, ByteOutput, Footprint, Step};
+/// use gridbits::grid::ByteImage;
+/// let pixels = [0, 255, 255, 0, 255, 0];
+/// let image = ByteImage::new(&pixels, 3, 2, 3, 0);
+/// let mut out = [0u8; 6];
+/// let dst = ByteOutput { pixels: &mut out, stride: 3, set: 255, empty: 0 };
+/// let steps = [Step::Dilate { border: false }];
+/// let values = morph_bytes_and_values(&image, &Footprint::square(3), &steps, dst).unwrap();
+/// assert!(values.two_valued() && values.high() == 255);
+/// assert_eq!(out, [255; 6]);
+///
+/// let grey = [0, 255, 7, 0, 255, 0];
+/// let image = ByteImage::new(&grey, 3, 2, 3, 0);
+/// let dst = ByteOutput { pixels: &mut out, stride: 3, set: 255, empty: 0 };
+/// let values = morph_bytes_and_values(&image, &Footprint::square(3), &steps, dst).unwrap();
+/// assert!(!values.two_valued()); // a third value: 7
+/// ```
+pub fn morph_bytes_and_values(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    steps: &[Step],
+    out: ByteOutput<'_>,
+) -> Result<ByteValues, ImageError> {
+    let mut values = ByteValues::NONE;
+    run::<true>(image, fp, steps, out, &mut values)?;
+    Ok(values)
+}
+
+/// The morphological gradient of a byte image straight into a byte image (OpenCV's
+/// `MORPH_GRADIENT` on a two-valued image): `out.set` where the dilation by `fp` (border
+/// `dilate_border`) is set and the erosion by `fp` (border `erode_border`) is not,
+/// `out.empty` elsewhere; and, as [`morph_bytes_and_values`], what the image's bytes hold.
+///
+/// Footprints within one cell of their centre (the 3x3 square, the cross) take one pass
+/// of `three_rows`: each image row packed once into the erosion's and the dilation's rings,
+/// each output row the one without the other, unpacked as it is made. Other footprints run
+/// the dilation into `out` and the erosion into a buffer of the image's size, then combine
+/// them.
+///
+/// # Errors
+/// As [`morph_bytes`].
+///
+/// ```
+/// use gridbits::algo::morph::{morph_bytes_gradient_and_values, ByteOutput, Footprint};
+/// use gridbits::grid::ByteImage;
+/// let pixels = [
+///     0, 0, 0, 0, 0, //
+///     0, 9, 9, 9, 0, //
+///     0, 9, 9, 9, 0, //
+///     0, 9, 9, 9, 0, //
+///     0, 0, 0, 0, 0, //
+/// ];
+/// let image = ByteImage::new(&pixels, 5, 5, 5, 0);
+/// let mut out = [0u8; 25];
+/// let dst = ByteOutput { pixels: &mut out, stride: 5, set: 9, empty: 0 };
+/// let fp = Footprint::square(3);
+/// let values = morph_bytes_gradient_and_values(&image, &fp, false, true, dst).unwrap();
+/// assert!(values.two_valued());
+/// assert_eq!(&out[10..15], &[9, 9, 0, 9, 9]); // the ring around the eroded centre
+/// ```
+pub fn morph_bytes_gradient_and_values(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    dilate_border: bool,
+    erode_border: bool,
+    out: ByteOutput<'_>,
+) -> Result<ByteValues, ImageError> {
+    let (w, h) = image.size();
+    crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
+    let mut values = ByteValues::NONE;
+    let windows = Window::new(fp, true, erode_border).zip(Window::new(fp, false, dilate_border));
+    if let Some((e, d)) = windows {
+        three_rows::run_gradient::<true>(image, [e, d], three_rows_out(out), &mut values);
+        return Ok(values);
+    }
+    let mut eroded = crate::error::try_vec::<u8>("gradient", w, h, (w * h) as u128)?;
+    eroded.resize(w * h, 0);
+    let steps = [Step::Erode {
+        border: erode_border,
+    }];
+    let dst = ByteOutput {
+        pixels: &mut eroded,
+        stride: w,
+        set: 1,
+        empty: 0,
+    };
+    run::<false>(image, fp, &steps, dst, &mut values)?;
+    let (set, empty, stride) = (out.set, out.empty, out.stride);
+    let steps = [Step::Dilate {
+        border: dilate_border,
+    }];
+    let dst = ByteOutput {
+        pixels: out.pixels,
+        stride,
+        set: 1,
+        empty: 0,
+    };
+    run::<true>(image, fp, &steps, dst, &mut values)?;
+    for (y, e) in eroded.chunks_exact(w.max(1)).enumerate().take(h) {
+        let o = &mut out.pixels[y * stride..y * stride + w];
+        for (o, &e) in o.iter_mut().zip(e) {
+            *o = if *o > e { set } else { empty };
+        }
+    }
+    Ok(values)
+}
+
+/// [`morph_bytes`], folding the bytes into `values` when `CHECK`.
+fn run<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    steps: &[Step],
+    out: ByteOutput<'_>,
+    values: &mut ByteValues,
+) -> Result<(), ImageError> {
     if steps.is_empty() {
-        return morph_bytes_by_stripes(image, fp, steps, out, 0);
+        return by_stripes::<CHECK>(image, fp, steps, out, 0, values);
     }
     let (w, h) = image.size();
     let windows: Option<Vec<Window>> = steps
@@ -145,7 +279,7 @@ pub fn morph_bytes(
         .collect();
     if let Some(windows) = windows {
         crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
-        three_rows::run(image, &windows, three_rows_out(out));
+        three_rows::run::<CHECK>(image, &windows, three_rows_out(out), values);
         return Ok(());
     }
     let rects: Option<Vec<Rect>> = steps
@@ -157,10 +291,10 @@ pub fn morph_bytes(
         .collect();
     if let Some(rects) = rects {
         crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
-        rect_rows::run(image, &rects, three_rows_out(out));
+        rect_rows::run::<CHECK>(image, &rects, three_rows_out(out), values);
         return Ok(());
     }
-    morph_bytes_by_stripes(image, fp, steps, out, 0)
+    by_stripes::<CHECK>(image, fp, steps, out, 0, values)
 }
 
 /// The output as the one-pass engines take it.
@@ -189,6 +323,18 @@ pub fn morph_bytes_by_stripes(
     out: ByteOutput<'_>,
     stripe: usize,
 ) -> Result<(), ImageError> {
+    by_stripes::<false>(image, fp, steps, out, stripe, &mut ByteValues::default())
+}
+
+/// [`morph_bytes_by_stripes`], folding the bytes into `values` when `CHECK`.
+fn by_stripes<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    fp: &Footprint,
+    steps: &[Step],
+    out: ByteOutput<'_>,
+    stripe: usize,
+    values: &mut ByteValues,
+) -> Result<(), ImageError> {
     let (w, h) = image.size();
     crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
     let halo = reach(fp).saturating_mul(steps.len()).min(h);
@@ -210,7 +356,7 @@ pub fn morph_bytes_by_stripes(
         let top = y0.saturating_sub(halo);
         let bottom = (y1 + halo).min(h);
         let mut g = BitGrid::try_new(w, bottom - top)?;
-        image.pack_rows(top, &mut g);
+        image.pack_rows_with::<CHECK>(top, &mut g, values);
         for (step, plan) in steps.iter().zip(&plans) {
             let (erode, border) = match *step {
                 Step::Erode { border } => (true, border),

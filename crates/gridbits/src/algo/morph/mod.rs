@@ -23,6 +23,10 @@
 //!   image, a ring of three packed rows per step, each output row unpacked as it is made),
 //!   and for full rectangles up to 64 columns wide (the 15x15 square) by `rect_rows` (one
 //!   pass, runs by doubling shifts along each packed row and down a ring of rows).
+//!   [`morph_bytes_and_values`] is the same with the image's values checked in the loops
+//!   that pack its bytes ([`ByteValues`](crate::grid::ByteValues): whether it holds 0 and
+//!   one other value, OpenCV's binary images), and [`morph_bytes_gradient_and_values`] the
+//!   morphological gradient (dilation without erosion; one pass for the 3x3 box).
 //! - [`reconstruct`]: [`propagation`] and [`fill_holes`] (a flood fill for the cross and the
 //!   3x3 square).
 //! - [`hit_or_miss`](mod@hit_or_miss).
@@ -53,7 +57,10 @@ pub use binary::{
     try_closing_with, try_dilation_with, try_erosion_with, try_opening_with, Iterations,
     MorphOptions,
 };
-pub use bytes::{morph_bytes, morph_bytes_by_stripes, ByteOutput, Step};
+pub use bytes::{
+    morph_bytes, morph_bytes_and_values, morph_bytes_by_stripes, morph_bytes_gradient_and_values,
+    ByteOutput, Step,
+};
 pub use footprint::{Footprint, MAX_FOOTPRINT_SIDE};
 pub use hit_or_miss::hit_or_miss;
 pub use reconstruct::{fill_holes, propagation, try_propagation};

@@ -31,7 +31,7 @@ use super::row_runs::op;
 #[cfg(target_arch = "x86_64")]
 use super::three_rows::turn;
 use super::three_rows::{pack, unpack, Out};
-use crate::grid::{tail_mask, ByteImage, ByteKernel};
+use crate::grid::{tail_mask, ByteImage, ByteKernel, ByteValues};
 
 /// The widest run (columns) and the farthest column origin this engine takes: every shift
 /// stays within one word.
@@ -228,36 +228,37 @@ impl Stage {
         (self.rect.y0 + self.rect.h as isize - 1).max(0) as usize
     }
 
-    /// Pushes the next input row; when an output row `y` of the image is complete, writes
-    /// it into `out` and returns `y`.
+    /// Pushes the next input row (its bytes folded into `values` when `CHECK`); when an
+    /// output row `y` of the image is complete, writes it into `out` and returns `y`.
     #[inline(always)]
-    fn push<const AVX512: bool>(
+    fn push<const AVX512: bool, const CHECK: bool>(
         &mut self,
         input: Input<'_>,
-        kernel: ByteKernel,
-        threshold: u8,
+        pack_with: (ByteKernel, u8),
         out: &mut [u64],
+        values: &mut ByteValues,
     ) -> Option<usize> {
         if self.rect.erode {
-            self.push_op::<true, AVX512>(input, kernel, threshold, out)
+            self.push_op::<true, AVX512, CHECK>(input, pack_with, out, values)
         } else {
-            self.push_op::<false, AVX512>(input, kernel, threshold, out)
+            self.push_op::<false, AVX512, CHECK>(input, pack_with, out, values)
         }
     }
 
     #[inline(always)]
-    fn push_op<const ALL: bool, const AVX512: bool>(
+    fn push_op<const ALL: bool, const AVX512: bool, const CHECK: bool>(
         &mut self,
         input: Input<'_>,
-        kernel: ByteKernel,
-        threshold: u8,
+        (kernel, threshold): (ByteKernel, u8),
         out: &mut [u64],
+        values: &mut ByteValues,
     ) -> Option<usize> {
         let wpr = self.wpr;
         let filled = match input {
             Input::Border => false,
             Input::Bytes(bytes) => {
-                pack::<AVX512>(kernel, bytes, threshold, &mut self.padded[1..=wpr]);
+                let dst = &mut self.padded[1..=wpr];
+                pack::<AVX512, CHECK>(kernel, bytes, threshold, dst, values);
                 true
             }
             Input::Words(words) => {
@@ -319,11 +320,12 @@ impl Stage {
 }
 
 /// Pushes `input` into stage `k` and every row it completes on down the pipeline, the last
-/// stage's rows unpacked into the output. A loop, not a recursion, so that it is inlined
-/// into the copies compiled for each CPU level.
+/// stage's rows unpacked into the output; image bytes are folded into `values` when
+/// `CHECK`. A loop, not a recursion, so that it is inlined into the copies compiled for
+/// each CPU level.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn feed<const AVX512: bool>(
+fn feed<const AVX512: bool, const CHECK: bool>(
     stages: &mut [Stage],
     bufs: &mut [Vec<u64>],
     k: usize,
@@ -331,15 +333,17 @@ fn feed<const AVX512: bool>(
     kernel: ByteKernel,
     threshold: u8,
     out: &mut Out<'_>,
+    values: &mut ByteValues,
 ) {
     let mut k = k;
-    let Some(mut y) = stages[k].push::<AVX512>(input, kernel, threshold, &mut bufs[k]) else {
+    let with = (kernel, threshold);
+    let Some(mut y) = stages[k].push::<AVX512, CHECK>(input, with, &mut bufs[k], values) else {
         return;
     };
     while k + 1 < stages.len() {
         let (head, tail) = bufs.split_at_mut(k + 1);
         let row = Input::Words(&head[k]);
-        match stages[k + 1].push::<AVX512>(row, kernel, threshold, &mut tail[0]) {
+        match stages[k + 1].push::<AVX512, CHECK>(row, with, &mut tail[0], values) {
             Some(next) => {
                 y = next;
                 k += 1;
@@ -355,11 +359,12 @@ fn feed<const AVX512: bool>(
 /// The pipeline: the border rows above the image (for each stage as its origin needs),
 /// the image's rows, then the border rows below it, stage by stage.
 #[inline(always)]
-fn run_body<const AVX512: bool>(
+fn run_body<const AVX512: bool, const CHECK: bool>(
     image: &ByteImage<'_>,
     steps: &[Rect],
     mut out: Out<'_>,
     kernel: ByteKernel,
+    values: &mut ByteValues,
 ) {
     let (w, h) = image.size();
     if steps.is_empty() || w == 0 || h == 0 {
@@ -373,7 +378,7 @@ fn run_body<const AVX512: bool>(
     // ahead of it makes.
     for k in (0..stages.len()).rev() {
         for _ in 0..stages[k].rows_before() {
-            feed::<AVX512>(
+            feed::<AVX512, CHECK>(
                 &mut stages,
                 &mut bufs,
                 k,
@@ -381,12 +386,13 @@ fn run_body<const AVX512: bool>(
                 kernel,
                 threshold,
                 &mut out,
+                values,
             );
         }
     }
     for t in 0..h {
         let row = &pixels[t * stride..t * stride + w];
-        feed::<AVX512>(
+        feed::<AVX512, CHECK>(
             &mut stages,
             &mut bufs,
             0,
@@ -394,11 +400,12 @@ fn run_body<const AVX512: bool>(
             kernel,
             threshold,
             &mut out,
+            values,
         );
     }
     for k in 0..stages.len() {
         for _ in 0..stages[k].rows_after() {
-            feed::<AVX512>(
+            feed::<AVX512, CHECK>(
                 &mut stages,
                 &mut bufs,
                 k,
@@ -406,6 +413,7 @@ fn run_body<const AVX512: bool>(
                 kernel,
                 threshold,
                 &mut out,
+                values,
             );
         }
     }
@@ -418,8 +426,13 @@ fn run_body<const AVX512: bool>(
 /// The CPU must have AVX2 and AVX-512 F and BW.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
-unsafe fn run_avx512(image: &ByteImage<'_>, steps: &[Rect], out: Out<'_>) {
-    run_body::<true>(image, steps, out, ByteKernel::Avx512);
+unsafe fn run_avx512<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    steps: &[Rect],
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
+    run_body::<true, CHECK>(image, steps, out, ByteKernel::Avx512, values);
 }
 
 /// One step (an erosion or a dilation) with AVX-512: as [`run_body`], with the unpack of
@@ -431,24 +444,37 @@ unsafe fn run_avx512(image: &ByteImage<'_>, steps: &[Rect], out: Out<'_>) {
 /// The CPU must have AVX2 and AVX-512 F and BW.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
-unsafe fn one_step_avx512(image: &ByteImage<'_>, rect: Rect, out: Out<'_>) {
+unsafe fn one_step_avx512<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    rect: Rect,
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
     if rect.erode {
-        one_step_body::<true>(image, rect, out);
+        one_step_body::<true, CHECK>(image, rect, out, values);
     } else {
-        one_step_body::<false>(image, rect, out);
+        one_step_body::<false, CHECK>(image, rect, out, values);
     }
 }
 
 /// The body of [`one_step_avx512`] for erosion (`ALL`) or dilation.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, rect: Rect, out: Out<'_>) {
+fn one_step_body<const ALL: bool, const CHECK: bool>(
+    image: &ByteImage<'_>,
+    rect: Rect,
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
     let (w, h) = image.size();
     if w == 0 || h == 0 {
         return;
     }
     let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
-    let (set, empty) = (out.set, out.empty);
+    let bytes_out = (out.set, out.empty);
+    // SAFETY: this body runs only inside `one_step_avx512`, on CPUs with AVX-512 F and BW.
+    let mut acc = unsafe { crate::grid::Acc512::new() };
+    let v = &mut acc;
     let mut st = Stage::new(rect, w, h);
     // The output row made but not written yet, and its ring row.
     let mut pending: Option<(usize, isize)> = None;
@@ -465,27 +491,14 @@ fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, rect: Rect, out: Out<'_
             Some((y, u)) => {
                 let [a, b] = st.finals(u);
                 let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+                let rows = [a, b, a];
                 if filled {
-                    turn::<ALL, true, true>(
-                        row,
-                        threshold,
-                        &mut fresh,
-                        [a, b, a],
-                        o,
-                        set,
-                        empty,
-                        w,
+                    turn::<ALL, true, true, CHECK>(
+                        row, threshold, &mut fresh, rows, o, bytes_out, w, v,
                     );
                 } else {
-                    turn::<ALL, false, true>(
-                        row,
-                        threshold,
-                        &mut fresh,
-                        [a, b, a],
-                        o,
-                        set,
-                        empty,
-                        w,
+                    turn::<ALL, false, true, CHECK>(
+                        row, threshold, &mut fresh, rows, o, bytes_out, w, v,
                     );
                 }
             }
@@ -493,7 +506,10 @@ fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, rect: Rect, out: Out<'_
                 // No row to write: the rows passed are not read.
                 let [a, b] = st.finals(0);
                 let o: &mut [u8] = &mut [];
-                turn::<ALL, true, false>(row, threshold, &mut fresh, [a, b, a], o, set, empty, w);
+                let rows = [a, b, a];
+                turn::<ALL, true, false, CHECK>(
+                    row, threshold, &mut fresh, rows, o, bytes_out, w, v,
+                );
             }
             None => {}
         }
@@ -504,7 +520,12 @@ fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, rect: Rect, out: Out<'_
         let mut fresh = std::mem::take(&mut st.padded);
         let [a, b] = st.finals(u);
         let o = &mut out.pixels[y * out.stride..y * out.stride + w];
-        turn::<ALL, false, true>(&[], threshold, &mut fresh, [a, b, a], o, set, empty, w);
+        let rows = [a, b, a];
+        turn::<ALL, false, true, CHECK>(&[], threshold, &mut fresh, rows, o, bytes_out, w, v);
+    }
+    if CHECK {
+        // SAFETY: as for `Acc512::new` above.
+        unsafe { acc.reduce(values) };
     }
 }
 
@@ -514,15 +535,27 @@ fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, rect: Rect, out: Out<'_
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn run_avx2(image: &ByteImage<'_>, steps: &[Rect], out: Out<'_>, kernel: ByteKernel) {
-    run_body::<false>(image, steps, out, kernel);
+unsafe fn run_avx2<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    steps: &[Rect],
+    out: Out<'_>,
+    kernel: ByteKernel,
+    values: &mut ByteValues,
+) {
+    run_body::<false, CHECK>(image, steps, out, kernel, values);
 }
 
 /// Applies `steps` in order to `image`, writing the result into `out` (checked to hold the
-/// image's rows at its stride). The AVX-512 copy runs when the CPU has AVX-512 F and BW, the
-/// AVX2 copy when it has AVX2 (as [`crate::cpu`] allows now), else plain Rust; the bytes are
-/// packed and unpacked by [`ByteKernel::best`].
-pub(crate) fn run(image: &ByteImage<'_>, steps: &[Rect], out: Out<'_>) {
+/// image's rows at its stride); when `CHECK`, folds every byte of the image into `values`
+/// as it is packed. The AVX-512 copy runs when the CPU has AVX-512 F and BW, the AVX2 copy
+/// when it has AVX2 (as [`crate::cpu`] allows now), else plain Rust; the bytes are packed
+/// and unpacked by [`ByteKernel::best`].
+pub(crate) fn run<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    steps: &[Rect],
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
     let kernel = ByteKernel::best();
     #[cfg(target_arch = "x86_64")]
     {
@@ -533,16 +566,16 @@ pub(crate) fn run(image: &ByteImage<'_>, steps: &[Rect], out: Out<'_>) {
             // requirement.
             return unsafe {
                 match steps {
-                    [rect] => one_step_avx512(image, *rect, out),
-                    _ => run_avx512(image, steps, out),
+                    [rect] => one_step_avx512::<CHECK>(image, *rect, out, values),
+                    _ => run_avx512::<CHECK>(image, steps, out, values),
                 }
             };
         }
         if has(Features::AVX2) {
             // SAFETY: `run_avx2` is only compiled for AVX2, which the CPU was just checked to
             // support; it has no other requirement.
-            return unsafe { run_avx2(image, steps, out, kernel) };
+            return unsafe { run_avx2::<CHECK>(image, steps, out, kernel, values) };
         }
     }
-    run_body::<false>(image, steps, out, kernel);
+    run_body::<false, CHECK>(image, steps, out, kernel, values);
 }

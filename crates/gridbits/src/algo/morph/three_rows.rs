@@ -27,7 +27,7 @@
 
 use super::footprint::Footprint;
 use super::row_runs::op;
-use crate::grid::{pack_row, tail_mask, unpack_row, ByteImage, ByteKernel};
+use crate::grid::{pack_row_with, tail_mask, unpack_row, ByteImage, ByteKernel, ByteValues};
 
 /// One step as this engine runs it: the gather offsets of each footprint row as a pattern
 /// of columns, AND or OR, and the border value.
@@ -304,22 +304,24 @@ impl Stage {
 }
 
 /// Packs one row of bytes into `dst`: by the row kernel of AVX-512, inlined, when `AVX512`
-/// (the caller was compiled for it), else through `kernel`.
+/// (the caller was compiled for it), else through `kernel`; when `CHECK`, the kernel folds
+/// the bytes into `values` too (the two-value check, [`ByteValues`]).
 #[inline(always)]
-pub(super) fn pack<const AVX512: bool>(
+pub(super) fn pack<const AVX512: bool, const CHECK: bool>(
     kernel: ByteKernel,
     row: &[u8],
     threshold: u8,
     dst: &mut [u64],
+    values: &mut ByteValues,
 ) {
     #[cfg(target_arch = "x86_64")]
     if AVX512 {
         // SAFETY: `AVX512` is true only in `run_avx512`, which runs on CPUs with AVX-512 F
         // and BW.
-        unsafe { crate::grid::pack_row_avx512(row, threshold, dst) };
+        unsafe { crate::grid::pack_row_avx512::<CHECK>(row, threshold, dst, values) };
         return;
     }
-    pack_row(kernel, row, threshold, dst);
+    pack_row_with::<CHECK>(kernel, row, threshold, dst, values);
 }
 
 /// Unpacks one row of words into bytes, as [`pack`] chooses its kernel.
@@ -344,11 +346,12 @@ pub(super) fn unpack<const AVX512: bool>(
 /// row `t - k`, and the last step's row is unpacked as soon as it is made. Stage `k` holds
 /// the rows step `k` (from 0) reads.
 #[inline(always)]
-fn run_body<const AVX512: bool>(
+fn run_body<const AVX512: bool, const CHECK: bool>(
     image: &ByteImage<'_>,
     steps: &[Window],
     out: Out<'_>,
     kernel: ByteKernel,
+    values: &mut ByteValues,
 ) {
     let (w, h) = image.size();
     let n = steps.len();
@@ -364,7 +367,7 @@ fn run_body<const AVX512: bool>(
             let row = &pixels[t * stride..t * stride + w];
             let first = &mut stages[0];
             let slot = &mut first.ring[t % 3];
-            pack::<AVX512>(kernel, row, threshold, slot.row_mut(wpr));
+            pack::<AVX512, CHECK>(kernel, row, threshold, slot.row_mut(wpr), values);
             slot.finish(&first.reads, w, first.win.border_word(), first.win.erode);
         }
         for k in 0..n {
@@ -395,27 +398,34 @@ fn run_body<const AVX512: bool>(
 /// The CPU must have AVX2 and AVX-512 F and BW.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
-unsafe fn run_avx512(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
-    run_body::<true>(image, steps, out, ByteKernel::Avx512);
+unsafe fn run_avx512<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    steps: &[Window],
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
+    run_body::<true, CHECK>(image, steps, out, ByteKernel::Avx512, values);
 }
 
 /// One turn of [`one_step_avx512`]: packs row `t` of the image (`row`, when `PACK`) into
 /// `fresh` and writes output row `t - 2` (when `EMIT`) from `rows` (its window's rows as the
 /// step reads them, a row of the operation's identity for a row it skips) into `o`, word by
 /// word in one loop, so that the loads of one row and the stores of the other are in
-/// flight together.
+/// flight together. When `CHECK`, the packed bytes are folded into `acc` (the two-value
+/// check's AVX-512 fold, under the packing's own mask when the threshold is 0), which the
+/// caller carries from row to row and reduces once.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
+pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CHECK: bool>(
     row: &[u8],
     threshold: u8,
     fresh: &mut [u64],
     rows: [&[u64]; 3],
     o: &mut [u8],
-    set: u8,
-    empty: u8,
+    (set, empty): (u8, u8),
     width: usize,
+    acc: &mut crate::grid::Acc512,
 ) {
     use std::arch::x86_64::*;
     // SAFETY (every intrinsic below): this function is only called from `one_step_avx512`,
@@ -434,7 +444,11 @@ pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
         for i in 0..full {
             if PACK {
                 let v = _mm512_loadu_si512(src[i].as_ptr().cast());
-                fresh[i] = _mm512_cmpgt_epu8_mask(v, t);
+                let k = _mm512_cmpgt_epu8_mask(v, t);
+                fresh[i] = k;
+                if CHECK {
+                    acc.fold(v, threshold, k);
+                }
             }
             if EMIT {
                 let w = op::<ALL>(op::<ALL>(a[i], b[i]), c[i]);
@@ -445,7 +459,11 @@ pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
             let mask = (1u64 << tail) - 1;
             if PACK {
                 let v = _mm512_maskz_loadu_epi8(mask, row[full * 64..].as_ptr().cast());
-                fresh[full] = _mm512_cmpgt_epu8_mask(v, t);
+                let k = _mm512_cmpgt_epu8_mask(v, t);
+                fresh[full] = k;
+                if CHECK {
+                    acc.fold(v, threshold, k);
+                }
             }
             if EMIT {
                 let w = op::<ALL>(op::<ALL>(a[full], b[full]), c[full]);
@@ -464,18 +482,28 @@ pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool>(
 /// The CPU must have AVX2 and AVX-512 F and BW.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
-unsafe fn one_step_avx512(image: &ByteImage<'_>, win: Window, out: Out<'_>) {
+unsafe fn one_step_avx512<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    win: Window,
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
     if win.erode {
-        one_step_body::<true>(image, win, out);
+        one_step_body::<true, CHECK>(image, win, out, values);
     } else {
-        one_step_body::<false>(image, win, out);
+        one_step_body::<false, CHECK>(image, win, out, values);
     }
 }
 
 /// The body of [`one_step_avx512`] for erosion (`ALL`) or dilation.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, win: Window, out: Out<'_>) {
+fn one_step_body<const ALL: bool, const CHECK: bool>(
+    image: &ByteImage<'_>,
+    win: Window,
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
     let (w, h) = image.size();
     if w == 0 || h == 0 {
         return;
@@ -493,7 +521,10 @@ fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, win: Window, out: Out<'
     let edge = Slot::new(wpr, b, b);
     let identity = vec![if ALL { !0u64 } else { 0 }; wpr];
     let mut fresh = Slot::new(wpr, b, 0).packed;
-    let (set, empty) = (out.set, out.empty);
+    let values_out = (out.set, out.empty);
+    // SAFETY: this body runs only inside `one_step_avx512`, on CPUs with AVX-512 F and BW.
+    let mut acc = unsafe { crate::grid::Acc512::new() };
+    let v = &mut acc;
     for t in 0..h + 2 {
         let row = if t < h {
             &pixels[t * stride..t * stride + w]
@@ -517,14 +548,18 @@ fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, win: Window, out: Out<'
             ];
             let o = &mut out.pixels[y * out.stride..y * out.stride + w];
             if t < h {
-                turn::<ALL, true, true>(row, threshold, &mut fresh, rows, o, set, empty, w);
+                turn::<ALL, true, true, CHECK>(
+                    row, threshold, &mut fresh, rows, o, values_out, w, v,
+                );
             } else {
-                turn::<ALL, false, true>(row, threshold, &mut fresh, rows, o, set, empty, w);
+                turn::<ALL, false, true, CHECK>(
+                    row, threshold, &mut fresh, rows, o, values_out, w, v,
+                );
             }
         } else if t < h {
             let o: &mut [u8] = &mut [];
             let rows = [&identity[..]; 3];
-            turn::<ALL, true, false>(row, threshold, &mut fresh, rows, o, set, empty, w);
+            turn::<ALL, true, false, CHECK>(row, threshold, &mut fresh, rows, o, values_out, w, v);
         }
         if t < h {
             let slot = &mut ring[t % 4];
@@ -532,6 +567,110 @@ fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, win: Window, out: Out<'
             slot.finish(&reads, w, b, ALL);
         }
     }
+    if CHECK {
+        // SAFETY: as for `Acc512::new` above.
+        unsafe { acc.reduce(values) };
+    }
+}
+
+/// The morphological gradient in one pass: each image row is packed once (its bytes folded
+/// into `values` when `CHECK`) into the rings of two stages, the erosion's and the
+/// dilation's (each with its border), and each output row is the dilation's row without
+/// the erosion's, unpacked as soon as it is made. The erosion and the dilation read the
+/// same three rows, so this costs one pack, one unpack and the two windows' word work:
+/// about one step's time, where two steps and a subtraction of their bytes cost three.
+#[inline(always)]
+fn gradient_body<const AVX512: bool, const CHECK: bool>(
+    image: &ByteImage<'_>,
+    [erode, dilate]: [Window; 2],
+    out: Out<'_>,
+    kernel: ByteKernel,
+    values: &mut ByteValues,
+) {
+    let (w, h) = image.size();
+    if w == 0 || h == 0 {
+        return;
+    }
+    let wpr = w.div_ceil(64);
+    let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
+    let mut e = Stage::new(erode, wpr);
+    let mut d = Stage::new(dilate, wpr);
+    let (mut eroded, mut last) = (vec![0u64; wpr], vec![0u64; wpr]);
+    for t in 0..=h {
+        if t < h {
+            let row = &pixels[t * stride..t * stride + w];
+            let (es, ds) = (&mut e.ring[t % 3], &mut d.ring[t % 3]);
+            pack::<AVX512, CHECK>(kernel, row, threshold, es.row_mut(wpr), values);
+            ds.row_mut(wpr).copy_from_slice(&es.packed[1..=wpr]);
+            es.finish(&e.reads, w, e.win.border_word(), e.win.erode);
+            ds.finish(&d.reads, w, d.win.border_word(), d.win.erode);
+        }
+        let Some(y) = t.checked_sub(1) else { continue };
+        e.compute(y, h, &mut eroded);
+        d.compute(y, h, &mut last);
+        for (l, &x) in last.iter_mut().zip(&eroded) {
+            *l &= !x;
+        }
+        let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+        unpack::<AVX512>(kernel, &last, out.set, out.empty, o);
+    }
+}
+
+/// [`gradient_body`] compiled for AVX-512 F and BW.
+///
+/// # Safety
+/// The CPU must have AVX2 and AVX-512 F and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+unsafe fn gradient_avx512<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    windows: [Window; 2],
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
+    gradient_body::<true, CHECK>(image, windows, out, ByteKernel::Avx512, values);
+}
+
+/// [`gradient_body`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gradient_avx2<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    windows: [Window; 2],
+    out: Out<'_>,
+    kernel: ByteKernel,
+    values: &mut ByteValues,
+) {
+    gradient_body::<false, CHECK>(image, windows, out, kernel, values);
+}
+
+/// The morphological gradient of `image` into `out` (checked to hold the image's rows at
+/// its stride): `out.set` where the dilation by `windows[1]` is set and the erosion by
+/// `windows[0]` is not, in one pass; when `CHECK`, every byte of the image is folded into
+/// `values` as it is packed. CPU levels as [`run`].
+pub(crate) fn run_gradient<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    windows: [Window; 2],
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
+    let kernel = ByteKernel::best();
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::cpu::{has, Features};
+        if kernel == ByteKernel::Avx512 && has(Features::AVX2) {
+            // SAFETY: as in `run`.
+            return unsafe { gradient_avx512::<CHECK>(image, windows, out, values) };
+        }
+        if has(Features::AVX2) {
+            // SAFETY: as in `run`.
+            return unsafe { gradient_avx2::<CHECK>(image, windows, out, kernel, values) };
+        }
+    }
+    gradient_body::<false, CHECK>(image, windows, out, kernel, values);
 }
 
 /// [`run_body`] compiled for AVX2 (the word loops vectorised).
@@ -540,15 +679,27 @@ fn one_step_body<const ALL: bool>(image: &ByteImage<'_>, win: Window, out: Out<'
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn run_avx2(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>, kernel: ByteKernel) {
-    run_body::<false>(image, steps, out, kernel);
+unsafe fn run_avx2<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    steps: &[Window],
+    out: Out<'_>,
+    kernel: ByteKernel,
+    values: &mut ByteValues,
+) {
+    run_body::<false, CHECK>(image, steps, out, kernel, values);
 }
 
 /// Applies `steps` in order to `image`, writing the result into `out` (checked to hold the
-/// image's rows at its stride). The AVX-512 copy runs when the CPU has AVX-512 F and BW, the
-/// AVX2 copy when it has AVX2 (as [`crate::cpu`] allows now), else plain Rust; the bytes are
-/// packed and unpacked by [`ByteKernel::best`].
-pub(crate) fn run(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
+/// image's rows at its stride); when `CHECK`, folds every byte of the image into `values`
+/// as it is packed. The AVX-512 copy runs when the CPU has AVX-512 F and BW, the AVX2 copy
+/// when it has AVX2 (as [`crate::cpu`] allows now), else plain Rust; the bytes are packed
+/// and unpacked by [`ByteKernel::best`].
+pub(crate) fn run<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    steps: &[Window],
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
     let kernel = ByteKernel::best();
     #[cfg(target_arch = "x86_64")]
     {
@@ -559,16 +710,16 @@ pub(crate) fn run(image: &ByteImage<'_>, steps: &[Window], out: Out<'_>) {
             // requirement.
             return unsafe {
                 match steps {
-                    [win] => one_step_avx512(image, *win, out),
-                    _ => run_avx512(image, steps, out),
+                    [win] => one_step_avx512::<CHECK>(image, *win, out, values),
+                    _ => run_avx512::<CHECK>(image, steps, out, values),
                 }
             };
         }
         if has(Features::AVX2) {
             // SAFETY: `run_avx2` is only compiled for AVX2, which the CPU was just checked to
             // support; it has no other requirement.
-            return unsafe { run_avx2(image, steps, out, kernel) };
+            return unsafe { run_avx2::<CHECK>(image, steps, out, kernel, values) };
         }
     }
-    run_body::<false>(image, steps, out, kernel);
+    run_body::<false, CHECK>(image, steps, out, kernel, values);
 }

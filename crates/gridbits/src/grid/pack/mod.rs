@@ -8,8 +8,12 @@ use super::BitGrid;
 
 mod packbits;
 mod portable;
+mod values;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use values::Acc512;
+pub use values::ByteValues;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86::{pack_row_avx512, unpack_row_avx512};
 
@@ -147,17 +151,52 @@ impl Rows {
 /// every word overwritten): bit `x` of a row is set where the byte is greater than
 /// `threshold`. `src` must hold the rows (checked by the caller).
 pub(crate) fn pack(kernel: ByteKernel, src: &[u8], rows: Rows, threshold: u8, words: &mut [u64]) {
+    pack_with::<false>(
+        kernel,
+        src,
+        rows,
+        threshold,
+        words,
+        &mut ByteValues::default(),
+    );
+}
+
+/// [`pack`], folding every byte packed into `values` ([`ByteValues`]: the two-value check)
+/// in the same loop.
+pub(crate) fn pack_checked(
+    kernel: ByteKernel,
+    src: &[u8],
+    rows: Rows,
+    threshold: u8,
+    words: &mut [u64],
+    values: &mut ByteValues,
+) {
+    pack_with::<true>(kernel, src, rows, threshold, words, values);
+}
+
+/// [`pack`], and [`pack_checked`] when `CHECK`.
+#[inline]
+fn pack_with<const CHECK: bool>(
+    kernel: ByteKernel,
+    src: &[u8],
+    rows: Rows,
+    threshold: u8,
+    words: &mut [u64],
+    values: &mut ByteValues,
+) {
     match kernel.or_portable() {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `or_portable` returned Avx512 only because the CPU has AVX-512 F and BW.
-        ByteKernel::Avx512 => unsafe { x86::pack_avx512(src, rows, threshold, words) },
+        ByteKernel::Avx512 => unsafe {
+            x86::pack_avx512::<CHECK>(src, rows, threshold, words, values)
+        },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `or_portable` returned Avx2 only because the CPU has AVX2.
-        ByteKernel::Avx2 => unsafe { x86::pack_avx2(src, rows, threshold, words) },
+        ByteKernel::Avx2 => unsafe { x86::pack_avx2::<CHECK>(src, rows, threshold, words, values) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: SSE2 is part of every x86-64 CPU.
-        ByteKernel::Sse2 => unsafe { x86::pack_sse2(src, rows, threshold, words) },
-        _ => portable::pack(src, rows, threshold, words),
+        ByteKernel::Sse2 => unsafe { x86::pack_sse2::<CHECK>(src, rows, threshold, words, values) },
+        _ => portable::pack::<CHECK>(src, rows, threshold, words, values),
     }
 }
 
@@ -199,15 +238,22 @@ pub(crate) fn unpack_row(kernel: ByteKernel, words: &[u64], set: u8, empty: u8, 
 
 /// Packs the bytes of one row (`row`, every byte a cell) into `words` (`row.len().div_ceil(64)`
 /// of them, each overwritten; bits past the row clear): a bit is set where its byte is
-/// greater than `threshold`.
+/// greater than `threshold`; when `CHECK`, the bytes are folded into `values` too
+/// ([`pack_checked`]).
 #[inline]
-pub(crate) fn pack_row(kernel: ByteKernel, row: &[u8], threshold: u8, words: &mut [u64]) {
+pub(crate) fn pack_row_with<const CHECK: bool>(
+    kernel: ByteKernel,
+    row: &[u8],
+    threshold: u8,
+    words: &mut [u64],
+    values: &mut ByteValues,
+) {
     let rows = Rows {
         width: row.len(),
         height: 1,
         stride: row.len(),
     };
-    pack(kernel, row, rows, threshold, words);
+    pack_with::<CHECK>(kernel, row, rows, threshold, words, values);
 }
 
 /// The words of row `y` of a packed image of `rows.width` columns.

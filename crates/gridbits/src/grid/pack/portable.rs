@@ -1,6 +1,6 @@
 //! The portable kernels: SWAR, eight bytes per `u64` step.
 
-use super::{row_words, row_words_mut, Rows};
+use super::{row_words, row_words_mut, ByteValues, Rows};
 
 /// The low seven bits of every byte.
 const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -21,36 +21,46 @@ fn gt_bits(x: u64, k: u64) -> u64 {
     (carry >> 7).wrapping_mul(GATHER) >> 56
 }
 
-/// One word from 64 bytes.
+/// One word from 64 bytes, folding them into `values` when `CHECK`.
 #[inline(always)]
-fn pack64(bytes: &[u8; 64], k: u64) -> u64 {
+fn pack64<const CHECK: bool>(bytes: &[u8; 64], k: u64, values: &mut ByteValues) -> u64 {
     let mut w = 0;
     for (i, b) in bytes.as_chunks::<8>().0.iter().enumerate() {
-        w |= gt_bits(u64::from_le_bytes(*b), k) << (8 * i);
+        let x = u64::from_le_bytes(*b);
+        if CHECK {
+            values.fold_word(x);
+        }
+        w |= gt_bits(x, k) << (8 * i);
     }
     w
 }
 
 /// Packs one row (`out.len() == row.len().div_ceil(64)`).
 #[inline]
-fn pack_row(row: &[u8], out: &mut [u64], k: u64) {
+fn pack_row<const CHECK: bool>(row: &[u8], out: &mut [u64], k: u64, values: &mut ByteValues) {
     let (full, tail) = row.as_chunks::<64>();
     for (o, c) in out.iter_mut().zip(full) {
-        *o = pack64(c, k);
+        *o = pack64::<CHECK>(c, k, values);
     }
     if !tail.is_empty() {
-        // Zero bytes are never greater than the threshold.
+        // Zero bytes are never greater than the threshold (and change no fold).
         let mut buf = [0u8; 64];
         buf[..tail.len()].copy_from_slice(tail);
-        out[full.len()] = pack64(&buf, k);
+        out[full.len()] = pack64::<CHECK>(&buf, k, values);
     }
 }
 
 /// See [`super::pack`].
-pub(super) fn pack(src: &[u8], rows: Rows, threshold: u8, words: &mut [u64]) {
+pub(super) fn pack<const CHECK: bool>(
+    src: &[u8],
+    rows: Rows,
+    threshold: u8,
+    words: &mut [u64],
+    values: &mut ByteValues,
+) {
     let k = u64::from_ne_bytes([255 - threshold; 8]);
     for y in 0..rows.height {
-        pack_row(rows.row(src, y), row_words_mut(words, rows, y), k);
+        pack_row::<CHECK>(rows.row(src, y), row_words_mut(words, rows, y), k, values);
     }
 }
 

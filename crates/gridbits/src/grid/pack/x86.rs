@@ -5,22 +5,27 @@
 //! SSE2 is part of every x86-64 CPU. Loads and stores are unaligned, from references to
 //! fixed-size chunks of the rows, so each one is in bounds by its type.
 
-use super::{row_words, row_words_mut, Rows};
+use super::values::{Acc128, Acc256, Acc512};
+use super::{row_words, row_words_mut, ByteValues, Rows};
 use std::arch::x86_64::*;
 
 // ---------------------------------------------------------------------------------------------
 // SSE2
 
 /// Bytes greater than the threshold, as 64 bits: `bias` is `threshold ^ 0x80` in every byte
-/// (the compare is signed, so both sides get their sign bit flipped).
+/// (the compare is signed, so both sides get their sign bit flipped). The bytes are folded
+/// into `acc` when `CHECK`.
 #[inline]
 #[target_feature(enable = "sse2")]
-fn pack64_sse2(bytes: &[u8; 64], bias: __m128i) -> u64 {
+fn pack64_sse2<const CHECK: bool>(bytes: &[u8; 64], bias: __m128i, acc: &mut Acc128) -> u64 {
     let flip = _mm_set1_epi8(i8::MIN);
     let mut w = 0u64;
     for (i, c) in bytes.as_chunks::<16>().0.iter().enumerate() {
         // SAFETY: `c` is a reference to 16 bytes; the load is unaligned.
         let v = unsafe { _mm_loadu_si128(c.as_ptr().cast()) };
+        if CHECK {
+            acc.fold(v);
+        }
         let gt = _mm_cmpgt_epi8(_mm_xor_si128(v, flip), bias);
         w |= u64::from(_mm_movemask_epi8(gt) as u16) << (16 * i);
     }
@@ -29,19 +34,29 @@ fn pack64_sse2(bytes: &[u8; 64], bias: __m128i) -> u64 {
 
 /// See [`super::pack`]. SSE2 is part of every x86-64 CPU.
 #[target_feature(enable = "sse2")]
-pub(super) fn pack_sse2(src: &[u8], rows: Rows, threshold: u8, words: &mut [u64]) {
+pub(super) fn pack_sse2<const CHECK: bool>(
+    src: &[u8],
+    rows: Rows,
+    threshold: u8,
+    words: &mut [u64],
+    values: &mut ByteValues,
+) {
     let bias = _mm_set1_epi8((threshold ^ 0x80) as i8);
     for y in 0..rows.height {
         let (row, out) = (rows.row(src, y), row_words_mut(words, rows, y));
         let (full, tail) = row.as_chunks::<64>();
+        let mut acc = Acc128::new();
         for (o, c) in out.iter_mut().zip(full) {
-            *o = pack64_sse2(c, bias);
+            *o = pack64_sse2::<CHECK>(c, bias, &mut acc);
         }
         if !tail.is_empty() {
-            // Zero bytes are never greater than the threshold.
+            // Zero bytes are never greater than the threshold (and change no fold).
             let mut buf = [0u8; 64];
             buf[..tail.len()].copy_from_slice(tail);
-            out[full.len()] = pack64_sse2(&buf, bias);
+            out[full.len()] = pack64_sse2::<CHECK>(&buf, bias, &mut acc);
+        }
+        if CHECK {
+            acc.reduce(values);
         }
     }
 }
@@ -89,12 +104,15 @@ pub(super) fn unpack_sse2(words: &[u64], rows: Rows, set: u8, empty: u8, out: &m
 /// As [`pack64_sse2`], 32 bytes per compare.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn pack64_avx2(bytes: &[u8; 64], bias: __m256i) -> u64 {
+fn pack64_avx2<const CHECK: bool>(bytes: &[u8; 64], bias: __m256i, acc: &mut Acc256) -> u64 {
     let flip = _mm256_set1_epi8(i8::MIN);
     let mut w = 0u64;
     for (i, c) in bytes.as_chunks::<32>().0.iter().enumerate() {
         // SAFETY: `c` is a reference to 32 bytes; the load is unaligned.
         let v = unsafe { _mm256_loadu_si256(c.as_ptr().cast()) };
+        if CHECK {
+            acc.fold(v);
+        }
         let gt = _mm256_cmpgt_epi8(_mm256_xor_si256(v, flip), bias);
         w |= u64::from(_mm256_movemask_epi8(gt) as u32) << (32 * i);
     }
@@ -106,18 +124,28 @@ fn pack64_avx2(bytes: &[u8; 64], bias: __m256i) -> u64 {
 /// # Safety
 /// The CPU must have AVX2.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn pack_avx2(src: &[u8], rows: Rows, threshold: u8, words: &mut [u64]) {
+pub(super) unsafe fn pack_avx2<const CHECK: bool>(
+    src: &[u8],
+    rows: Rows,
+    threshold: u8,
+    words: &mut [u64],
+    values: &mut ByteValues,
+) {
     let bias = _mm256_set1_epi8((threshold ^ 0x80) as i8);
     for y in 0..rows.height {
         let (row, out) = (rows.row(src, y), row_words_mut(words, rows, y));
         let (full, tail) = row.as_chunks::<64>();
+        let mut acc = Acc256::new();
         for (o, c) in out.iter_mut().zip(full) {
-            *o = pack64_avx2(c, bias);
+            *o = pack64_avx2::<CHECK>(c, bias, &mut acc);
         }
         if !tail.is_empty() {
             let mut buf = [0u8; 64];
             buf[..tail.len()].copy_from_slice(tail);
-            out[full.len()] = pack64_avx2(&buf, bias);
+            out[full.len()] = pack64_avx2::<CHECK>(&buf, bias, &mut acc);
+        }
+        if CHECK {
+            acc.reduce(values);
         }
     }
 }
@@ -174,34 +202,56 @@ pub(super) unsafe fn unpack_avx2(words: &[u64], rows: Rows, set: u8, empty: u8, 
 /// # Safety
 /// The CPU must have AVX-512 F and BW.
 #[target_feature(enable = "avx512f,avx512bw")]
-pub(super) unsafe fn pack_avx512(src: &[u8], rows: Rows, threshold: u8, words: &mut [u64]) {
+pub(super) unsafe fn pack_avx512<const CHECK: bool>(
+    src: &[u8],
+    rows: Rows,
+    threshold: u8,
+    words: &mut [u64],
+    values: &mut ByteValues,
+) {
     for y in 0..rows.height {
-        pack_row_avx512(rows.row(src, y), threshold, row_words_mut(words, rows, y));
+        let out = row_words_mut(words, rows, y);
+        pack_row_avx512::<CHECK>(rows.row(src, y), threshold, out, values);
     }
 }
 
 /// Packs one row (`row`, every byte a cell) into `out` (at least `row.len().div_ceil(64)`
-/// words, those overwritten): a bit is set where its byte is greater than `threshold`. The
-/// row kernel of [`pack_avx512`], for engines that pack a row at a time in code compiled
-/// for AVX-512 (where it inlines).
+/// words, those overwritten): a bit is set where its byte is greater than `threshold`; when
+/// `CHECK`, the bytes are folded into `values` too. The row kernel of [`pack_avx512`], for
+/// engines that pack a row at a time in code compiled for AVX-512 (where it inlines).
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) fn pack_row_avx512(row: &[u8], threshold: u8, out: &mut [u64]) {
+pub(crate) fn pack_row_avx512<const CHECK: bool>(
+    row: &[u8],
+    threshold: u8,
+    out: &mut [u64],
+    values: &mut ByteValues,
+) {
     let t = _mm512_set1_epi8(threshold as i8);
     let (full, tail) = row.as_chunks::<64>();
+    let mut acc = Acc512::new();
     for (o, c) in out.iter_mut().zip(full) {
         // SAFETY: `c` is a reference to 64 bytes; the load is unaligned.
         let v = unsafe { _mm512_loadu_si512(c.as_ptr().cast()) };
         *o = _mm512_cmpgt_epu8_mask(v, t);
+        if CHECK {
+            acc.fold(v, threshold, *o);
+        }
     }
     if !tail.is_empty() {
         // tail.len() < 64, so the shift does not overflow.
         let mask = (1u64 << tail.len()) - 1;
         // SAFETY: the mask selects the first `tail.len()` bytes, all inside `tail`;
         // masked-off bytes are not read (AVX-512 masked loads suppress faults) and are
-        // zero in `v`.
+        // zero in `v` (which changes no fold).
         let v = unsafe { _mm512_maskz_loadu_epi8(mask, tail.as_ptr().cast()) };
         out[full.len()] = _mm512_cmpgt_epu8_mask(v, t);
+        if CHECK {
+            acc.fold(v, threshold, out[full.len()]);
+        }
+    }
+    if CHECK {
+        acc.reduce(values);
     }
 }
 
