@@ -27,7 +27,7 @@
 //! widened into the output.
 
 use super::flatten::flatten;
-use super::value_pairs::{join_pair, link_pair, ClassMasks, MAX_CLASSES};
+use super::value_pairs::{join_pair, link_pairs, ClassMasks, MAX_CLASSES};
 use super::{memory_error, size_error, try_resize};
 use super::{Labeller, Labels};
 use crate::algo::runs::masks::{low, shifted_eq, upto, value_mask};
@@ -410,7 +410,7 @@ impl ValueLabeller {
         if pairs {
             let cap = width / 2 + 2;
             self.classes
-                .reserve_table(cap)
+                .reserve_tables(cap)
                 .map_err(|_| memory_error::<u32>(width, height, cap, "not enough memory"))?;
             for top in (0..height).step_by(2) {
                 let bottom = top + 1 < height;
@@ -424,12 +424,13 @@ impl ValueLabeller {
                     bottom,
                 );
                 if top > 0 {
-                    link_rows::<T, EIGHT, true>(&rows, parent, top);
+                    link_pairs::<EIGHT>(&self.classes, parent, bpr, top, bottom);
                 }
+                self.classes.next_pair();
             }
         } else {
             for y in 1..height {
-                link_rows::<T, EIGHT, false>(&rows, parent, y);
+                link_rows::<T, EIGHT>(&rows, parent, y);
             }
         }
         // Number the roots in index order (raster order of first cells); every other run
@@ -545,12 +546,10 @@ struct Rows<'a, T> {
 
 /// Links the runs of row `y` to the touching runs of equal value in row `y - 1`: one link
 /// per pair of touching runs, at the first cell of each stretch where the pair is the same,
-/// the pairs another link already joins left out. Row by row (`PAIRS` false) a run's first
-/// link takes the other run's parent ([`link`]); in the row-pair route (`PAIRS`, `y` the top
-/// row of a pair whose runs already have their pair run's first row run as parent) a pair
-/// run's first link does ([`link_pair`]).
+/// the pairs another link already joins left out; a run's first link takes the other run's
+/// parent ([`link`]).
 #[inline(always)]
-fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool, const PAIRS: bool>(
+fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool>(
     rows: &Rows<'_, T>,
     parent: &mut [u32],
     y: usize,
@@ -566,17 +565,9 @@ fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool, const PAIRS: bool
     let cur_set = &rows.set[y * bpr..(y + 1) * bpr];
     // Runs before the current block, in this row and the one above (global indices).
     let (mut rc, mut ru) = (rows.row_base[y], rows.row_base[y - 1]);
-    // Row by row: runs of this row from `fresh` on have no link yet (their first one is
-    // free). Row pairs: the row's first run.
+    // Runs of this row from `fresh` on have no link yet (their first one is free).
     let mut fresh = rows.row_base[y];
-    let base = rows.row_base[y];
-    let mut join = |parent: &mut [u32], c: u32, u: u32| {
-        if PAIRS {
-            link_pair(parent, base, c, u);
-        } else {
-            link(parent, &mut fresh, c, u);
-        }
-    };
+    let mut join = |parent: &mut [u32], c: u32, u: u32| link(parent, &mut fresh, c, u);
     // Carries: bit 63 of the previous block's masks, in bit 0.
     let (mut cv, mut cs, mut csu, mut cdl, mut cad, mut cset) = (0u64, 0, 0, 0, 0, 0);
     for j in 0..bpr {

@@ -33,8 +33,11 @@ pub(super) struct ClassMasks {
     masks: [Vec<u64>; MAX_CLASSES],
     /// Classes found so far.
     count: usize,
-    /// Per pair run of one class in one pair: its first row run (`u32::MAX` before one).
-    first: Vec<u32>,
+    /// Per class and pair run of the current pair: its first row run plus one (an entry
+    /// up to the pair's first row run is unset).
+    first: [Vec<u32>; MAX_CLASSES],
+    /// The same of the previous pair.
+    prev: [Vec<u32>; MAX_CLASSES],
 }
 
 impl ClassMasks {
@@ -81,17 +84,28 @@ impl ClassMasks {
         Ok(true)
     }
 
-    /// Makes the table of pair runs hold `n` entries (a pair's runs of one class), all
+    /// Makes the tables of pair runs hold `n` entries (a pair's runs of one class), all
     /// unset.
-    pub(super) fn reserve_table(
+    pub(super) fn reserve_tables(
         &mut self,
         n: usize,
     ) -> Result<(), std::collections::TryReserveError> {
-        if self.first.len() < n {
-            self.first.try_reserve(n - self.first.len())?;
-            self.first.resize(n, u32::MAX);
+        for t in self.first.iter_mut().chain(self.prev.iter_mut()) {
+            t.clear();
+            t.try_reserve(n)?;
+            t.resize(n, 0);
         }
         Ok(())
+    }
+
+    /// Moves on to the next pair: the current pair's tables become the previous pair's,
+    /// and the previous pair's the next pair's (whose entries, earlier row runs, read as
+    /// unset there).
+    #[inline(always)]
+    pub(super) fn next_pair(&mut self) {
+        for c in 0..self.count {
+            std::mem::swap(&mut self.first[c], &mut self.prev[c]);
+        }
     }
 }
 
@@ -129,61 +143,157 @@ pub(super) fn join_pair<const EIGHT: bool>(
     top: usize,
     bottom: bool,
 ) {
-    let rows = if bottom { 2 } else { 1 };
+    // Table entries (a row run's index plus one) up to the pair's first row run are an
+    // earlier pair's, or 0: not set here.
+    let base = row_base[top];
     for c in 0..classes.count {
         let masks = &classes.masks[c];
-        let first = &mut classes.first[..];
+        let first = &mut classes.first[c][..];
         let mt = &masks[top * bpr..(top + 1) * bpr];
         let mb = if bottom {
             &masks[(top + 1) * bpr..(top + 2) * bpr]
         } else {
             mt
         };
-        let mut runs = 0u32;
-        // The top row first, then the bottom row: a pair run's first row run in raster
-        // order is met first, and keeps its own index.
-        for row in 0..rows {
-            let y = top + row;
-            let (mine, st) = (
-                if row == 0 { mt } else { mb },
-                &starts[y * bpr..(y + 1) * bpr],
-            );
-            let mut rc = row_base[y]; // row runs before the block
-            let mut pc = 0u32; // pair runs before the block
-            let mut carry = (0u64, 0u64);
-            for j in 0..bpr {
-                let (t, b) = if bottom { (mt[j], mb[j]) } else { (mt[j], 0) };
-                let sp = pair_starts::<EIGHT>(t, b, carry);
-                let s = st[j];
-                let mut own = s & mine[j];
-                while own != 0 {
-                    let bit = own.trailing_zeros();
-                    own &= own - 1;
-                    let r = rc + (s & upto(bit)).count_ones() - 1;
-                    let p = (pc + (sp & upto(bit)).count_ones() - 1) as usize;
-                    let id = first[p].min(r);
-                    first[p] = id;
-                    parent[r as usize] = id;
-                }
-                rc += s.count_ones();
-                pc += sp.count_ones();
-                carry = (t >> 63, b >> 63);
+        // The top row: a row run is the first of its pair run where the pair run starts,
+        // or where a carry from the pair run's start through its cells outside the top
+        // row stops (its first top-row cell). Each takes the last first one met as parent
+        // (itself for a first one), and the pair run's entry in the table is set.
+        let (st, mut rc) = (&starts[top * bpr..(top + 1) * bpr], row_base[top]);
+        let (mut pc, mut carry, mut add_carry) = (0u32, (0u64, 0u64), false);
+        let mut last = 0u32;
+        for j in 0..bpr {
+            let (t, b) = if bottom { (mt[j], mb[j]) } else { (mt[j], 0) };
+            let sp = pair_starts::<EIGHT>(t, b, carry);
+            let x = (t | b) & !t;
+            let (s1, c1) = x.overflowing_add(sp & x);
+            let (sum, c2) = s1.overflowing_add(u64::from(add_carry));
+            add_carry = c1 | c2;
+            let firsts = t & (sp | (sum & !x));
+            let s = st[j];
+            let mut own = s & t;
+            while own != 0 {
+                let bit = own.trailing_zeros();
+                own &= own - 1;
+                let r = rc + (s & upto(bit)).count_ones() - 1;
+                last = std::hint::select_unpredictable((firsts >> bit) & 1 != 0, r, last);
+                parent[r as usize] = last;
+                first[(pc + (sp & upto(bit)).count_ones() - 1) as usize] = last + 1;
             }
-            runs = pc;
+            rc += s.count_ones();
+            pc += sp.count_ones();
+            carry = (t >> 63, b >> 63);
         }
-        first[..runs as usize].fill(u32::MAX);
+        if !bottom {
+            continue;
+        }
+        // The bottom row: a pair run without a top-row cell takes its first bottom-row run.
+        let (st, mut rc) = (&starts[(top + 1) * bpr..(top + 2) * bpr], row_base[top + 1]);
+        let (mut pc, mut carry) = (0u32, (0u64, 0u64));
+        for j in 0..bpr {
+            let (t, b) = (mt[j], mb[j]);
+            let sp = pair_starts::<EIGHT>(t, b, carry);
+            let s = st[j];
+            let mut own = s & b;
+            while own != 0 {
+                let bit = own.trailing_zeros();
+                own &= own - 1;
+                let r = rc + (s & upto(bit)).count_ones() - 1;
+                let p = (pc + (sp & upto(bit)).count_ones() - 1) as usize;
+                let v = first[p];
+                let id = std::hint::select_unpredictable(v > base, v.wrapping_sub(1), r);
+                first[p] = id + 1;
+                parent[r as usize] = id;
+            }
+            rc += s.count_ones();
+            pc += sp.count_ones();
+            carry = (t >> 63, b >> 63);
+        }
     }
 }
 
-/// Joins row run `c` of a pair's top row to row run `u` of the row above (the previous
-/// pair's). Every link of a pair joins it to an earlier one, so a pair run whose first row
-/// run (`parent[c]`, at or after `base`, the first row run of the pair) is still a root has
-/// no link yet: its set is the pair run alone, and it takes `u`'s parent without a search.
+/// Links the pair runs of the pair whose top row is `top` (`bottom`: it has a second row)
+/// to the touching pair runs of the same class in the pair above, as the binary labeller
+/// links its units: for each class, from its masks in the two rows at the boundary, one
+/// link per stretch of vertical overlap and (with 8-connectivity) per diagonal contact of
+/// row runs that do not overlap; each end is a pair run, by rank (`popcount` of the pair-run
+/// starts), whose first row run the tables of [`join_pair`] hold. A pair run's first link
+/// takes the other's parent without a search (its set is the pair run alone: every link
+/// joins it to an earlier pair).
 #[inline(always)]
-pub(super) fn link_pair(parent: &mut [u32], base: u32, c: u32, u: u32) {
-    let p = parent[c as usize];
-    if p >= base && parent[p as usize] == p {
-        parent[p as usize] = parent[u as usize];
+pub(super) fn link_pairs<const EIGHT: bool>(
+    classes: &ClassMasks,
+    parent: &mut [u32],
+    bpr: usize,
+    top: usize,
+    bottom: bool,
+) {
+    for c in 0..classes.count {
+        let masks = &classes.masks[c];
+        let row = |y: usize| &masks[y * bpr..(y + 1) * bpr];
+        let (above2, above, cur) = (row(top - 2), row(top - 1), row(top));
+        let below = if bottom { row(top + 1) } else { cur };
+        let (first, prev) = (&classes.first[c][..], &classes.prev[c][..]);
+        let (mut pc, mut pu) = (0u32, 0u32); // pair runs before the block, both pairs
+        let (mut cu, mut cd, mut ca2, mut cb) = (0u64, 0u64, 0u64, 0u64);
+        let mut cv = 0u64;
+        for j in 0..bpr {
+            let (u, d) = (above[j], cur[j]);
+            let b = if bottom { below[j] } else { 0 };
+            let su = pair_starts::<EIGHT>(above2[j], u, (ca2, cu));
+            let sd = pair_starts::<EIGHT>(d, b, (cd, cb));
+            let mu = above2[j] | u;
+            let v = u & d;
+            let (left_u, left_d) = ((u << 1) | cu, (d << 1) | cd);
+            let mut links = v & !((v << 1) | cv);
+            let mut right = 0u64;
+            if EIGHT {
+                // Runs that touch only diagonally: the upper row run ends at x - 1 where
+                // the lower one starts at x (the pair run above holds x - 1: its rank is
+                // the count up to x, x not starting one) ...
+                links |= d & !left_d & left_u & !u;
+                // ... or starts at x + 1 where the lower one ends at x: the pair run
+                // above holding x + 1 is one more than the count up to x if x is not in
+                // the pair above.
+                let (next_u, next_d) = if j + 1 < bpr {
+                    (above[j + 1] << 63, cur[j + 1] << 63)
+                } else {
+                    (0, 0)
+                };
+                right = d & !((d >> 1) | next_d) & ((u >> 1) | next_u) & !u;
+            }
+            // Pair runs up to x (global ranks plus one).
+            let (cur_rank, up_rank) = (
+                |bit: u32| pc + (sd & upto(bit)).count_ones() - 1,
+                |bit: u32| pu + (su & upto(bit)).count_ones(),
+            );
+            while links != 0 {
+                let bit = links.trailing_zeros();
+                links &= links - 1;
+                let ci = first[cur_rank(bit) as usize] - 1;
+                let pi = prev[up_rank(bit) as usize - 1] - 1;
+                join(parent, ci, pi);
+            }
+            while right != 0 {
+                let bit = right.trailing_zeros();
+                right &= right - 1;
+                let ci = first[cur_rank(bit) as usize] - 1;
+                let pi = prev[(up_rank(bit) + ((!mu >> bit) & 1) as u32) as usize - 1] - 1;
+                join(parent, ci, pi);
+            }
+            pc += sd.count_ones();
+            pu += su.count_ones();
+            (cu, cd, ca2, cb, cv) = (u >> 63, d >> 63, above2[j] >> 63, b >> 63, v >> 63);
+        }
+    }
+}
+
+/// Joins pair run `c` (its first row run) to the earlier pair run `u`: a pair run still a
+/// root has no link yet and takes `u`'s parent, else the union-find unites them.
+#[inline(always)]
+fn join(parent: &mut [u32], c: u32, u: u32) {
+    if parent[c as usize] == c {
+        parent[c as usize] = parent[u as usize];
     } else {
         union(parent, c, u);
     }
