@@ -24,7 +24,9 @@
 //! one more compare per block) with many short runs in dense rows (`binary_pays`) is
 //! labelled as a binary image: its set cells, already bits, go to the bit-parallel binary
 //! [`Labeller`](super::Labeller) (runs of row pairs, as BMRS), whose `u32` labels are
-//! widened into the output.
+//! widened into the output. Other 8-connected images of one class take the row-pair route
+//! (`value_pairs.rs`: runs inside a pair joined by class masks, only every second row
+//! boundary linked, the same runs, numbering and writer); [`ValueRoute`] forces a route.
 
 use super::flatten::flatten;
 use super::value_pairs::{join_pair, link_pairs, ClassMasks, MAX_CLASSES};
@@ -109,7 +111,16 @@ pub struct ValueLabeller {
 /// gives the same labels). [`ValueRoute::Auto`], the default, picks one per image.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ValueRoute {
-    /// The measured choice (see [`ValueLabeller`]).
+    /// The measured choice: an 8-connected image of one class (every set cell of one
+    /// value) takes [`ValueRoute::Binary`] when it has many short runs in dense rows (a run
+    /// per 6 cells or more, 40% of its cells set or more), else [`ValueRoute::Pairs`];
+    /// every other image takes [`ValueRoute::Rows`]. Measured on the 2048x2048 images of
+    /// the Python bench (noise 30/50/70%, blobs, a photograph, a page; one class, and two
+    /// classes at random on the set cells) in CPU time, docs/benchmarks.md ("label5"):
+    /// row pairs are 0.83-0.99x the time of rows on 8-connected images of one class that
+    /// are not dense noise, but 1.1-1.6x with two classes (the pass that gives every row
+    /// run its pair run's first row run costs about what the links it saves do) and with
+    /// 4-connectivity; the binary route wins on 8-connected dense noise of one class only.
     #[default]
     Auto,
     /// Runs of each row linked to the touching runs of the row above, every row boundary.
@@ -346,7 +357,13 @@ impl ValueLabeller {
         let (mut first, mut single, mut set_cells) = (None, true, 0u64);
         // The row-pair route while the image has at most `MAX_CLASSES` classes.
         let route = self.route;
-        let mut pairs = matches!(route, ValueRoute::Auto | ValueRoute::Pairs);
+        // (Automatic: 8-connected images of one class only, see `ValueRoute::Auto`.)
+        let limit = match route {
+            ValueRoute::Pairs => MAX_CLASSES,
+            ValueRoute::Auto if EIGHT => 1,
+            _ => 0,
+        };
+        let mut pairs = limit > 0;
         let mut class_values = [values[0]; MAX_CLASSES];
         self.classes.begin();
         for y in 0..height {
@@ -367,7 +384,13 @@ impl ValueLabeller {
                     let at = y * bpr + j;
                     pairs = self
                         .classes
-                        .block(&mut class_values, &row[x0..x0 + n], set, at, blocks)
+                        .block(
+                            &mut class_values,
+                            &row[x0..x0 + n],
+                            set,
+                            (at, blocks),
+                            limit,
+                        )
                         .map_err(|_| memory_error::<u64>(width, height, blocks, why))?;
                 }
                 set_cells += u64::from(set.count_ones());
@@ -393,6 +416,7 @@ impl ValueLabeller {
         if binary {
             return Ok(None);
         }
+        // Automatic: `pairs` is still true only for an 8-connected image of one class.
         let parent = &mut self.parent;
         parent.clear();
         parent

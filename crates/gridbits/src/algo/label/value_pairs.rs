@@ -49,16 +49,16 @@ impl ClassMasks {
     /// Records block `at` (cells `block`, `set` the set ones among them) of an image of
     /// `blocks` blocks: its cells of each class, a class met for the first time added
     /// (`values`, its value; earlier blocks get no cell of it). Returns false when the
-    /// block holds a value beyond the [`MAX_CLASSES`]-th (the route is then not taken; the
-    /// masks are left incomplete).
+    /// block holds a value beyond the `limit`-th (at most [`MAX_CLASSES`]: the route is
+    /// then not taken; the masks are left incomplete).
     #[inline(always)]
     pub(super) fn block<T: Copy + PartialEq + 'static>(
         &mut self,
         values: &mut [T; MAX_CLASSES],
         block: &[T],
         set: u64,
-        at: usize,
-        blocks: usize,
+        (at, blocks): (usize, usize),
+        limit: usize,
     ) -> Result<bool, std::collections::TryReserveError> {
         let mut rest = set;
         for c in 0..self.count {
@@ -67,7 +67,7 @@ impl ClassMasks {
             rest &= !m;
         }
         while rest != 0 {
-            if self.count == MAX_CLASSES {
+            if self.count == limit.min(MAX_CLASSES) {
                 return Ok(false);
             }
             let c = self.count;
