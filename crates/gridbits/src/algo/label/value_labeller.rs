@@ -357,13 +357,9 @@ impl ValueLabeller {
         let (mut first, mut single, mut set_cells) = (None, true, 0u64);
         // The row-pair route while the image has at most `MAX_CLASSES` classes.
         let route = self.route;
-        // (Automatic: 8-connected images of one class only, see `ValueRoute::Auto`.)
-        let limit = match route {
-            ValueRoute::Pairs => MAX_CLASSES,
-            ValueRoute::Auto if EIGHT => 1,
-            _ => 0,
-        };
-        let mut pairs = limit > 0;
+        // (Automatic: 8-connected images of one class only, see `ValueRoute::Auto`: their
+        // one class mask is the set cells, copied after this pass.)
+        let mut pairs = route == ValueRoute::Pairs;
         let mut class_values = [values[0]; MAX_CLASSES];
         self.classes.begin();
         for y in 0..height {
@@ -384,13 +380,7 @@ impl ValueLabeller {
                     let at = y * bpr + j;
                     pairs = self
                         .classes
-                        .block(
-                            &mut class_values,
-                            &row[x0..x0 + n],
-                            set,
-                            (at, blocks),
-                            limit,
-                        )
+                        .block(&mut class_values, &row[x0..x0 + n], set, (at, blocks))
                         .map_err(|_| memory_error::<u64>(width, height, blocks, why))?;
                 }
                 set_cells += u64::from(set.count_ones());
@@ -416,7 +406,12 @@ impl ValueLabeller {
         if binary {
             return Ok(None);
         }
-        // Automatic: `pairs` is still true only for an 8-connected image of one class.
+        if route == ValueRoute::Auto && EIGHT && single {
+            self.classes
+                .one_class(&self.set, set_cells > 0)
+                .map_err(|_| memory_error::<u64>(width, height, blocks, why))?;
+            pairs = true;
+        }
         let parent = &mut self.parent;
         parent.clear();
         parent

@@ -49,8 +49,8 @@ impl ClassMasks {
     /// Records block `at` (cells `block`, `set` the set ones among them) of an image of
     /// `blocks` blocks: its cells of each class, a class met for the first time added
     /// (`values`, its value; earlier blocks get no cell of it). Returns false when the
-    /// block holds a value beyond the `limit`-th (at most [`MAX_CLASSES`]: the route is
-    /// then not taken; the masks are left incomplete).
+    /// block holds a value beyond the [`MAX_CLASSES`]-th (the route is then not taken; the
+    /// masks are left incomplete).
     #[inline(always)]
     pub(super) fn block<T: Copy + PartialEq + 'static>(
         &mut self,
@@ -58,7 +58,6 @@ impl ClassMasks {
         block: &[T],
         set: u64,
         (at, blocks): (usize, usize),
-        limit: usize,
     ) -> Result<bool, std::collections::TryReserveError> {
         let mut rest = set;
         for c in 0..self.count {
@@ -67,7 +66,7 @@ impl ClassMasks {
             rest &= !m;
         }
         while rest != 0 {
-            if self.count == limit.min(MAX_CLASSES) {
+            if self.count == MAX_CLASSES {
                 return Ok(false);
             }
             let c = self.count;
@@ -82,6 +81,21 @@ impl ClassMasks {
             self.count += 1;
         }
         Ok(true)
+    }
+
+    /// Takes the set cells `set` (every block of an image) as the mask of its one class
+    /// (`any`: the image has a set cell; else it has no class).
+    pub(super) fn one_class(
+        &mut self,
+        set: &[u64],
+        any: bool,
+    ) -> Result<(), std::collections::TryReserveError> {
+        let masks = &mut self.masks[0];
+        masks.clear();
+        masks.try_reserve(set.len())?;
+        masks.extend_from_slice(set);
+        self.count = usize::from(any);
+        Ok(())
     }
 
     /// Makes the tables of pair runs hold `n` entries (a pair's runs of one class), all
