@@ -586,7 +586,6 @@ fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool>(
     let (mut rc, mut ru) = (rows.row_base[y], rows.row_base[y - 1]);
     // Runs of this row from `fresh` on have no link yet (their first one is free).
     let mut fresh = rows.row_base[y];
-    let mut join = |parent: &mut [u32], c: u32, u: u32| link(parent, &mut fresh, c, u);
     // Carries: bit 63 of the previous block's masks, in bit 0.
     let (mut cv, mut cs, mut csu, mut cdl, mut cad, mut cset) = (0u64, 0, 0, 0, 0, 0);
     for j in 0..bpr {
@@ -622,7 +621,7 @@ fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool>(
         while links != 0 {
             let bit = links.trailing_zeros();
             links &= links - 1;
-            join(parent, cur(bit) - 1, up(bit) - 1);
+            link(parent, &mut fresh, cur(bit) - 1, up(bit) - 1);
         }
         if EIGHT {
             let mut links = ldl;
@@ -631,7 +630,7 @@ fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool>(
                 links &= links - 1;
                 // The run of x, the run above x - 1.
                 let su_x = ((su >> bit) & 1) as u32;
-                join(parent, cur(bit) - 1, up(bit) - su_x - 1);
+                link(parent, &mut fresh, cur(bit) - 1, up(bit) - su_x - 1);
             }
             let mut links = lad;
             while links != 0 {
@@ -639,7 +638,7 @@ fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool>(
                 links &= links - 1;
                 // The run of x - 1, the run above x.
                 let sd_x = ((sd >> bit) & 1) as u32;
-                join(parent, cur(bit) - sd_x - 1, up(bit) - 1);
+                link(parent, &mut fresh, cur(bit) - sd_x - 1, up(bit) - 1);
             }
         }
         rc += sd.count_ones();
