@@ -60,9 +60,9 @@ impl ClassMasks {
         (at, blocks): (usize, usize),
     ) -> Result<bool, std::collections::TryReserveError> {
         let mut rest = set;
-        for c in 0..self.count {
-            let m = value_mask(block, values[c]) & set;
-            self.masks[c][at] = m;
+        for (&v, masks) in values.iter().zip(&mut self.masks).take(self.count) {
+            let m = value_mask(block, v) & set;
+            masks[at] = m;
             rest &= !m;
         }
         while rest != 0 {
