@@ -117,10 +117,10 @@ pub enum ValueRoute {
     /// every other image takes [`ValueRoute::Rows`]. Measured on the 2048x2048 images of
     /// the Python bench (noise 30/50/70%, blobs, a photograph, a page; one class, and two
     /// classes at random on the set cells) in CPU time, docs/benchmarks.md ("label5"):
-    /// row pairs are 0.83-0.99x the time of rows on 8-connected images of one class that
-    /// are not dense noise, but 1.1-1.6x with two classes (the pass that gives every row
-    /// run its pair run's first row run costs about what the links it saves do) and with
-    /// 4-connectivity; the binary route wins on 8-connected dense noise of one class only.
+    /// row pairs are 0.87-0.99x the time of rows on 8-connected images of one class that
+    /// are not dense noise, but 1.09-1.22x with two classes (the pass that gives every row
+    /// run its pair run's first row run costs about what the links it saves do), 1.3-1.7x
+    /// 4-connected; the binary route wins on 8-connected dense noise of one class only.
     #[default]
     Auto,
     /// Runs of each row linked to the touching runs of the row above, every row boundary.
