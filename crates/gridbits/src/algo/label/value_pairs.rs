@@ -13,11 +13,18 @@
 //!
 //! So no link is needed inside a pair: every row run of a pair run takes as parent the first
 //! of them in raster order ([`join_pair`], one table entry per pair run: its first row run
-//! in the top row, else in the bottom row), and only the boundaries between pairs are linked
-//! (in the crate's union-find), half the row boundaries of the row-by-row route. The runs
-//! stay the row runs of the row-by-row route (indexed in raster order), so the root of a
-//! component is still its first row run in raster order, and the numbering and the writer
-//! are the row-by-row route's.
+//! in the top row, else in the bottom row), and only the boundaries between pairs are
+//! linked, half the row boundaries of the row-by-row route: per class, from its masks alone
+//! (no value compares), pair run to pair run in the crate's union-find ([`link_pairs`], as
+//! the binary labeller links its two-row units). The runs stay the row runs of the
+//! row-by-row route (indexed in raster order), so the root of a component is still its
+//! first row run in raster order, and the numbering and the writers are the row-by-row
+//! route's.
+//!
+//! Measured (docs/benchmarks.md, "label5"): 0.87-0.99x the time of the row-by-row route on
+//! 8-connected images of one class, 1.1-1.7x with two classes at random (short runs: the
+//! parent of every row run costs about what the saved links do), so the automatic choice
+//! takes it for 8-connected images of one class only.
 
 use crate::algo::runs::masks::{upto, value_mask};
 use crate::algo::runs::union_find::union;
@@ -25,8 +32,9 @@ use crate::algo::runs::union_find::union;
 /// The most classes (values besides the background) the row-pair route takes.
 pub(super) const MAX_CLASSES: usize = 4;
 
-/// One bit mask per class, row and block of 64 cells, for the row-pair route; and a table
-/// of the pair runs of one class in a pair, kept for the next image.
+/// One bit mask per class, row and block of 64 cells, for the row-pair route, and per class
+/// a table of its pair runs in the current and in the previous pair; kept for the next
+/// image.
 #[derive(Clone, Debug, Default)]
 pub(super) struct ClassMasks {
     /// `masks[c][y * bpr + j]`: the cells of block `j` of row `y` of value class `c`.
