@@ -214,12 +214,14 @@ fn value_labeller_edges() {
 
 /// An image of more than 8 MiB of `i64` labels (the AVX-512 writer streams its stores
 /// there), 1031 cells wide (rows not a multiple of 8 cells: unaligned and masked stores):
-/// every copy gives the labels of the portable one, which the flood checks above.
+/// every copy and every route gives the labels of the portable one, which the flood checks
+/// above.
 #[test]
 fn value_labeller_large_images_match_the_portable_copy() {
     let (w, h) = (1031, 1040);
     let mut rng = SplitMix::new(31);
     let mut l = ValueLabeller::new();
+    let mut routes = routed();
     for smooth in [0, 60] {
         let v = values(&mut rng, w, h, 3, smooth);
         for conn in CONNS {
@@ -229,6 +231,20 @@ fn value_labeller_large_images_match_the_portable_copy() {
             let (got, m) = label_i64(&mut l, &v, (w, h), Some(0), conn);
             assert_eq!(m, n);
             assert!(got == portable, "{conn:?} smooth {smooth}");
+            // Every forced route (row pairs with three classes and with one).
+            for (route, l) in ROUTES.iter().zip(&mut routes) {
+                let (got, m) = label_i64(l, &v, (w, h), Some(0), conn);
+                assert!(
+                    m == n && got == portable,
+                    "{route:?} {conn:?} smooth {smooth}"
+                );
+                let ones: Vec<u8> = v.iter().map(|&x| u8::from(x != 0)).collect();
+                let (want, k) = with_level(Level::Portable, || {
+                    label_i64(l, &ones, (w, h), Some(0), conn)
+                });
+                let (got, m) = label_i64(l, &ones, (w, h), Some(0), conn);
+                assert!(m == k && got == want, "{route:?} {conn:?} one class");
+            }
             let mut out: Vec<u64> = Vec::with_capacity(w * h);
             l.label_uninit(&v, w, h, Some(0), conn, out.spare_capacity_mut())
                 .expect("labels");
