@@ -120,11 +120,15 @@ def label_stats(
 # Region labelling and properties (crates/gridbits-py/src/measure.rs). Label images are
 # C-contiguous uint32 or uint64 arrays; results are indexed by label - 1.
 def measure_label(
-    image: np.ndarray, background: Optional[int], connectivity: int
+    image: np.ndarray,
+    background: Optional[int],
+    connectivity: int,
+    route: Literal["auto", "rows", "pairs", "binary"] = "auto",
 ) -> tuple[_I64, int]:
     """``(labels int64, n)`` of a C-contiguous value image of any integer type (read in
     place); ``background`` outside the type's range, or ``None``: no pixel is background.
-    The result's buffer is recycled when numpy frees it (its ``base`` is the owner)."""
+    The result's buffer is recycled when numpy frees it (its ``base`` is the owner).
+    ``route`` forces the labeller's route (benchmarks; the labels are the same)."""
 def measure_regions(
     label_image: np.ndarray, moments: bool
 ) -> tuple[_I64, _I64, _F64, Optional[_F64], Optional[_F64]]:

@@ -584,7 +584,7 @@ def _measure_images(size: int) -> dict:
 
 def _measure_rows(quick: bool) -> list:
     """``gridbits.measure`` against ``skimage.measure``: ``label`` of a 3-class value image
-    made from each workload, and ``regionprops_table`` of its 8-connected labels with the
+    made from each workload and of the 0/1 image itself (one class), and ``regionprops_table`` of its 8-connected labels with the
     basic and the full property set (the full set on noise at a quarter of the side: skimage
     takes minutes per call there). skimage is timed once per round (its calls take seconds),
     gridbits as the other rows; the tables are checked equal first."""
@@ -603,6 +603,10 @@ def _measure_rows(quick: bool) -> list:
         if not np.array_equal(gm.label(classes), want):
             raise SystemExit(f"measure.label {name}: gridbits differs from skimage")
         rows.extend(_measure_timed(f"measure.label {name} {size}x{size}", lambda: gm.label(classes), lambda: skm.label(classes)))
+        # The 0/1 image itself (one class), as a thresholded image is labelled.
+        if not np.array_equal(gm.label(img), skm.label(img)):
+            raise SystemExit(f"measure.label binary {name}: gridbits differs from skimage")
+        rows.extend(_measure_timed(f"measure.label binary {name} {size}x{size}", lambda: gm.label(img), lambda: skm.label(img)))
         labels = skm.label(img)
         intensity = rng.integers(0, 256, img.shape).astype(np.uint8)
         for set_name, props in (("basic", BASIC), ("full", FULL)):

@@ -3,7 +3,7 @@
 //! one-pass loop a careful user writes (one visit per cell, the sums in floating point).
 
 use crate::Bench;
-use gridbits::algo::label::{label, label_values, Labeller, Labels, ValueLabeller};
+use gridbits::algo::label::{label, label_values, Labeller, Labels, ValueLabeller, ValueRoute};
 use gridbits::algo::measure::{euler_numbers, filled_areas, perimeters, regions};
 use gridbits::naive::measure as nm;
 use gridbits::{BitGrid, Connectivity};
@@ -75,6 +75,19 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
             .collect();
         let (mut out, mut plain_out) = (vec![0i64; side * side], vec![0i64; side * side]);
         let mut labeller = ValueLabeller::new();
+        // Each route forced (label5; the automatic choice is `runs`), each with its own
+        // output; and the one-class image of the same cells (0/1, as `gridbits.measure.label`
+        // gets a thresholded image) through the automatic choice and each route.
+        let routes = [ValueRoute::Rows, ValueRoute::Pairs, ValueRoute::Binary];
+        let mut routed = routes.map(|r| {
+            (
+                r,
+                ValueLabeller::new().with_route(r),
+                vec![0i64; side * side],
+            )
+        });
+        let ones: Vec<u8> = classes.iter().map(|&v| u8::from(v != 0)).collect();
+        let mut one_out = vec![0i64; side * side];
         // The per-class route's bound (label4): each class's mask (built here, untimed: a
         // fraction of a cell's nanosecond) through the bit-parallel binary labeller, `u32`
         // labels in raster order per class; the merge of the two numberings into one raster
@@ -90,7 +103,7 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
             (Labeller::new(), Labels::new(), Labels::new());
         for conn in [Connectivity::Four, Connectivity::Eight] {
             let c = if conn == Connectivity::Four { 4 } else { 8 };
-            bench
+            let mut w = bench
                 .workload(
                     &format!("label_values 3 classes {name} {side}x{side} {c}-conn int64"),
                     "runs",
@@ -99,20 +112,53 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
                     labeller
                         .label_into(black_box(&classes), side, side, Some(0), conn, &mut out)
                         .map_or(0, u64::from)
-                })
-                .case("per-class binary, u32, no merge", 1, || {
-                    u64::from(binary.label(&mask1, conn, &mut labels1).unwrap_or(0))
-                        + u64::from(binary.label(&mask2, conn, &mut labels2).unwrap_or(0))
-                })
-                .case("plain", 1, || {
-                    u64::from(plain_label_values(
-                        black_box(&classes),
-                        side,
-                        conn,
-                        &mut plain_out,
-                    ))
-                })
-                .finish();
+                });
+            for (route, l, o) in routed.iter_mut().take(2) {
+                let classes = &classes;
+                w = w.alternative(&format!("{route:?}").to_lowercase(), 1, move || {
+                    l.label_into(black_box(classes), side, side, Some(0), conn, o)
+                        .map_or(0, u64::from)
+                });
+            }
+            w.case("per-class binary, u32, no merge", 1, || {
+                u64::from(binary.label(&mask1, conn, &mut labels1).unwrap_or(0))
+                    + u64::from(binary.label(&mask2, conn, &mut labels2).unwrap_or(0))
+            })
+            .case("plain", 1, || {
+                u64::from(plain_label_values(
+                    black_box(&classes),
+                    side,
+                    conn,
+                    &mut plain_out,
+                ))
+            })
+            .finish();
+            let mut w = bench
+                .workload(
+                    &format!("label_values 1 class {name} {side}x{side} {c}-conn int64"),
+                    "auto",
+                )
+                .case("auto", 1, || {
+                    labeller
+                        .label_into(black_box(&ones), side, side, Some(0), conn, &mut one_out)
+                        .map_or(0, u64::from)
+                });
+            for (route, l, o) in routed.iter_mut() {
+                let ones = &ones;
+                w = w.alternative(&format!("{route:?}").to_lowercase(), 1, move || {
+                    l.label_into(black_box(ones), side, side, Some(0), conn, o)
+                        .map_or(0, u64::from)
+                });
+            }
+            w.case("plain", 1, || {
+                u64::from(plain_label_values(
+                    black_box(&ones),
+                    side,
+                    conn,
+                    &mut plain_out,
+                ))
+            })
+            .finish();
         }
     }
 }

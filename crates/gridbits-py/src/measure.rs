@@ -9,7 +9,7 @@
 use crate::detach;
 use crate::recycle;
 use crate::{array2, connectivity, reserved, size_error};
-use gridbits::algo::label::ValueLabeller;
+use gridbits::algo::label::{ValueLabeller, ValueRoute};
 use gridbits::algo::measure::{
     filled_area, intensity_stats, perimeters_and_euler_numbers, region_boxes, regions, Region,
 };
@@ -107,12 +107,16 @@ fn label_values_with<T: Copy + PartialEq + 'static>(
     (w, h): (usize, usize),
     background: Option<T>,
     conn: gridbits::Connectivity,
+    route: ValueRoute,
     out: &mut [std::mem::MaybeUninit<i64>],
 ) -> Result<u32, gridbits::SizeError> {
     VALUE_LABELLER.with(|l| {
         let Ok(mut guard) = l.try_borrow_mut() else {
-            return ValueLabeller::new().label_uninit(values, w, h, background, conn, out);
+            return ValueLabeller::new()
+                .with_route(route)
+                .label_uninit(values, w, h, background, conn, out);
         };
+        *guard = std::mem::take(&mut *guard).with_route(route);
         let r = guard.label_uninit(values, w, h, background, conn, out);
         if w * h > KEEP_LABELLER_CELLS {
             *guard = ValueLabeller::new();
@@ -125,16 +129,30 @@ fn label_values_with<T: Copy + PartialEq + 'static>(
 /// labelled by class (cells join neighbours of equal value), cells equal to `background`
 /// label 0 (a background the type cannot hold, or `None`: no cell is background),
 /// components in raster order. The labels are written once, into the buffer of an earlier
-/// result numpy freed when one of the size is spare ([`recycle`]).
+/// result numpy freed when one of the size is spare ([`recycle`]). `route` forces the
+/// labeller's route (`"auto"`, `"rows"`, `"pairs"`, `"binary"`: for the benchmarks; every
+/// route gives the same labels).
 #[pyfunction]
-#[pyo3(signature = (image, background, connectivity))]
+#[pyo3(signature = (image, background, connectivity, route = "auto"))]
 fn measure_label<'py>(
     py: Python<'py>,
     image: &Bound<'py, PyAny>,
     background: Option<i64>,
     connectivity: u8,
+    route: &str,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, u32)> {
     let conn = self::connectivity(connectivity)?;
+    let route = match route {
+        "auto" => ValueRoute::Auto,
+        "rows" => ValueRoute::Rows,
+        "pairs" => ValueRoute::Pairs,
+        "binary" => ValueRoute::Binary,
+        _ => {
+            return Err(PyValueError::new_err(
+                "route: expected 'auto', 'rows', 'pairs' or 'binary'",
+            ))
+        }
+    };
     let image = LabelArray::new(image)
         .map_err(|_| PyTypeError::new_err("label_image: expected a 2D array of integers"))?;
     let (h, w) = image.shape();
@@ -162,7 +180,7 @@ fn measure_label<'py>(
         // type per arm; for `int64` the conversion is the identity).
         #[allow(clippy::useless_conversion)]
         let bg = background.and_then(|b| b.try_into().ok());
-        detach(py, || label_values_with(s, (w, h), bg, conn, out))
+        detach(py, || label_values_with(s, (w, h), bg, conn, route, out))
     })
     .map_err(|e| size_error("label_image", e))?;
     if !recycled {

@@ -2,18 +2,20 @@
 //! the edges (0xN, 1x1, widths 63/64/65, several blocks per row), one class, 255 classes,
 //! all background, full, both connectivities, with and without a background; its outputs
 //! (`u32`, `u64`, `i64`, uninitialised buffers), its portable, AVX2 and AVX-512 copies, byte
-//! and wide value types, and a labeller reused across sizes.
+//! and wide value types, a labeller reused across sizes, and every route forced
+//! (`ValueRoute`: row by row, row pairs with 1 to 4 classes and the fallback beyond, one
+//! class as a binary image) at every CPU level.
 
 use crate::common::{config, CONNS};
 
-use gridbits::algo::label::ValueLabeller;
+use gridbits::algo::label::{ValueLabeller, ValueRoute};
 use gridbits::cpu::{with_level, Level};
 use gridbits::naive::measure as nm;
 use gridbits::Connectivity;
 use gridbits_testkit::SplitMix;
 use proptest::prelude::*;
 
-const SIZES: [(usize, usize); 14] = [
+const SIZES: [(usize, usize); 19] = [
     (0, 0),
     (0, 4),
     (4, 0),
@@ -25,10 +27,26 @@ const SIZES: [(usize, usize); 14] = [
     (65, 5),
     (127, 3),
     (128, 2),
+    (129, 7),
     (130, 6),
     (200, 5),
     (17, 19),
+    (64, 1),
+    (65, 2),
+    (63, 8),
+    (129, 1),
 ];
+
+/// The routes forced, besides the automatic choice.
+const ROUTES: [ValueRoute; 3] = [ValueRoute::Rows, ValueRoute::Pairs, ValueRoute::Binary];
+
+/// One labeller per forced route, each kept across the images of a test.
+fn routed() -> Vec<ValueLabeller> {
+    ROUTES
+        .iter()
+        .map(|&r| ValueLabeller::new().with_route(r))
+        .collect()
+}
 
 /// [`smooth_values`](crate::common::smooth_values) as `u8`s.
 fn values(rng: &mut SplitMix, w: usize, h: usize, classes: u64, smooth: u32) -> Vec<u8> {
@@ -50,6 +68,48 @@ fn label_i64<T: Copy + PartialEq + 'static>(
 
 /// Checks every output and path of the labeller on `v` against the flood.
 fn check(v: &[u8], w: usize, h: usize, l: &mut ValueLabeller) -> Result<(), TestCaseError> {
+    check_routes(v, w, h, &mut routed())?;
+    check_auto(v, w, h, l)
+}
+
+/// Every forced route at every CPU level against the flood.
+fn check_routes(
+    v: &[u8],
+    w: usize,
+    h: usize,
+    routed: &mut [ValueLabeller],
+) -> Result<(), TestCaseError> {
+    for conn in CONNS {
+        for bg in [Some(0u8), Some(1), None] {
+            let (want, n) = nm::label_values(v, w, h, bg, conn);
+            let want64: Vec<i64> = want.iter().map(|&x| i64::from(x)).collect();
+            for (l, route) in routed.iter_mut().zip(ROUTES) {
+                for level in Level::ALL {
+                    let (got, m) = with_level(level, || label_i64(l, v, (w, h), bg, conn));
+                    prop_assert_eq!(
+                        &got,
+                        &want64,
+                        "{:?} {:?} {}x{} {:?} {:?}",
+                        route,
+                        level,
+                        w,
+                        h,
+                        conn,
+                        bg
+                    );
+                    prop_assert_eq!(m, n);
+                }
+                let mut out32 = vec![u32::MAX; w * h];
+                l.label_into(v, w, h, bg, conn, &mut out32).expect("labels");
+                prop_assert_eq!(&out32, &want, "{:?} u32", route);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The automatic route, every output and value type, against the flood.
+fn check_auto(v: &[u8], w: usize, h: usize, l: &mut ValueLabeller) -> Result<(), TestCaseError> {
     for conn in CONNS {
         for bg in [Some(0u8), Some(1), Some(255), None] {
             let (want, n) = nm::label_values(v, w, h, bg, conn);
@@ -90,7 +150,7 @@ proptest! {
     #![proptest_config(config(24))]
 
     #[test]
-    fn value_labeller_matches_the_flood(seed in any::<u64>(), classes in 1u64..6, smooth in 0u32..95) {
+    fn value_labeller_matches_the_flood(seed in any::<u64>(), classes in 1u64..7, smooth in 0u32..95) {
         let mut rng = SplitMix::new(seed);
         // One labeller for every size: its kept memory never leaks into another image.
         let mut l = ValueLabeller::new();
@@ -154,12 +214,14 @@ fn value_labeller_edges() {
 
 /// An image of more than 8 MiB of `i64` labels (the AVX-512 writer streams its stores
 /// there), 1031 cells wide (rows not a multiple of 8 cells: unaligned and masked stores):
-/// every copy gives the labels of the portable one, which the flood checks above.
+/// every copy and every route gives the labels of the portable one, which the flood checks
+/// above.
 #[test]
 fn value_labeller_large_images_match_the_portable_copy() {
     let (w, h) = (1031, 1040);
     let mut rng = SplitMix::new(31);
     let mut l = ValueLabeller::new();
+    let mut routes = routed();
     for smooth in [0, 60] {
         let v = values(&mut rng, w, h, 3, smooth);
         for conn in CONNS {
@@ -169,6 +231,20 @@ fn value_labeller_large_images_match_the_portable_copy() {
             let (got, m) = label_i64(&mut l, &v, (w, h), Some(0), conn);
             assert_eq!(m, n);
             assert!(got == portable, "{conn:?} smooth {smooth}");
+            // Every forced route (row pairs with three classes and with one).
+            for (route, l) in ROUTES.iter().zip(&mut routes) {
+                let (got, m) = label_i64(l, &v, (w, h), Some(0), conn);
+                assert!(
+                    m == n && got == portable,
+                    "{route:?} {conn:?} smooth {smooth}"
+                );
+                let ones: Vec<u8> = v.iter().map(|&x| u8::from(x != 0)).collect();
+                let (want, k) = with_level(Level::Portable, || {
+                    label_i64(l, &ones, (w, h), Some(0), conn)
+                });
+                let (got, m) = label_i64(l, &ones, (w, h), Some(0), conn);
+                assert!(m == k && got == want, "{route:?} {conn:?} one class");
+            }
             let mut out: Vec<u64> = Vec::with_capacity(w * h);
             l.label_uninit(&v, w, h, Some(0), conn, out.spare_capacity_mut())
                 .expect("labels");

@@ -72,6 +72,7 @@ mod source;
 mod split;
 mod stats;
 mod value_labeller;
+mod value_pairs;
 #[cfg(target_arch = "x86_64")]
 mod value_writer;
 mod values;
@@ -85,7 +86,7 @@ pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use scratch::{LabelOrder, LabelStores, LabelWriter, Labeller};
 pub use split::{grid_components, GridComponents};
-pub use value_labeller::ValueLabeller;
+pub use value_labeller::{ValueLabeller, ValueRoute};
 pub use values::label_values;
 
 use crate::cpu::Features;

@@ -24,9 +24,12 @@
 //! one more compare per block) with many short runs in dense rows (`binary_pays`) is
 //! labelled as a binary image: its set cells, already bits, go to the bit-parallel binary
 //! [`Labeller`](super::Labeller) (runs of row pairs, as BMRS), whose `u32` labels are
-//! widened into the output.
+//! widened into the output. Other 8-connected images of one class take the row-pair route
+//! (`value_pairs.rs`: runs inside a pair joined by class masks, only every second row
+//! boundary linked, the same runs, numbering and writer); [`ValueRoute`] forces a route.
 
 use super::flatten::flatten;
+use super::value_pairs::{join_pair, link_pairs, ClassMasks, MAX_CLASSES};
 use super::{memory_error, size_error, try_resize};
 use super::{Labeller, Labels};
 use crate::algo::runs::masks::{low, shifted_eq, upto, value_mask};
@@ -98,6 +101,38 @@ pub struct ValueLabeller {
     grid: Option<BitGrid>,
     binary: Labeller,
     labels: Labels,
+    /// The route taken (by default chosen per image).
+    route: ValueRoute,
+    /// Per-class masks of the row-pair route.
+    classes: ClassMasks,
+}
+
+/// Which way a [`ValueLabeller`] labels an image (for tests and comparisons: every route
+/// gives the same labels). [`ValueRoute::Auto`], the default, picks one per image.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ValueRoute {
+    /// The measured choice: an 8-connected image of one class (every set cell of one
+    /// value) takes [`ValueRoute::Binary`] when it has many short runs in dense rows (a run
+    /// per 6 cells or more, 40% of its cells set or more), else [`ValueRoute::Pairs`];
+    /// every other image takes [`ValueRoute::Rows`]. Measured on the 2048x2048 images of
+    /// the Python bench (noise 30/50/70%, blobs, a photograph, a page; one class, and two
+    /// classes at random on the set cells) in CPU time, docs/benchmarks.md ("label5"):
+    /// row pairs are 0.87-0.99x the time of rows on 8-connected images of one class that
+    /// are not dense noise, but 1.09-1.22x with two classes (the pass that gives every row
+    /// run its pair run's first row run costs about what the links it saves do), 1.3-1.7x
+    /// 4-connected; the binary route wins on 8-connected dense noise of one class only.
+    #[default]
+    Auto,
+    /// Runs of each row linked to the touching runs of the row above, every row boundary.
+    Rows,
+    /// Rows in pairs: the runs of each class inside a pair joined by per-class bit masks,
+    /// only every second row boundary linked. Images of more than four classes (values
+    /// besides the background) take [`ValueRoute::Rows`].
+    Pairs,
+    /// Images of one class (every set cell of one value) as a binary image, through the
+    /// bit-parallel binary [`Labeller`] and its `u32` labels; other images take
+    /// [`ValueRoute::Rows`].
+    Binary,
 }
 
 /// Both passes compiled for CPUs with AVX2, POPCNT and BMI: run ranks by `popcnt`, masks of
@@ -123,6 +158,28 @@ impl ValueLabeller {
     /// A labeller with no working memory yet.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The same labeller taking `route` (by default [`ValueRoute::Auto`]): for tests and
+    /// comparisons of the routes. Results are identical.
+    ///
+    /// ```
+    /// use gridbits::algo::label::{ValueLabeller, ValueRoute};
+    /// use gridbits::Connectivity;
+    /// let img: [u8; 6] = [1, 0, 2,
+    ///                     0, 1, 2];
+    /// for route in [ValueRoute::Rows, ValueRoute::Pairs, ValueRoute::Binary] {
+    ///     let mut out = [0i64; 6];
+    ///     let n = ValueLabeller::new()
+    ///         .with_route(route)
+    ///         .label_into(&img, 3, 2, Some(0), Connectivity::Eight, &mut out)
+    ///         .unwrap();
+    ///     assert_eq!((n, out), (2, [1, 0, 2, 0, 1, 2]));
+    /// }
+    /// ```
+    pub fn with_route(mut self, route: ValueRoute) -> Self {
+        self.route = route;
+        self
     }
 
     /// Labels `values` (`width x height`, row-major) into `out` (its first `width * height`
@@ -298,6 +355,13 @@ impl ValueLabeller {
         // The value of the first set cell, whether every set cell so far has it, and the
         // set cells.
         let (mut first, mut single, mut set_cells) = (None, true, 0u64);
+        // The row-pair route while the image has at most `MAX_CLASSES` classes.
+        let route = self.route;
+        // (Automatic: 8-connected images of one class only, see `ValueRoute::Auto`: their
+        // one class mask is the set cells, copied after this pass.)
+        let mut pairs = route == ValueRoute::Pairs;
+        let mut class_values = [values[0]; MAX_CLASSES];
+        self.classes.begin();
         for y in 0..height {
             let row = &values[y * width..(y + 1) * width];
             self.row_base[y] = total as u32;
@@ -312,6 +376,13 @@ impl ValueLabeller {
                     let f = *first.get_or_insert(row[x0 + set.trailing_zeros() as usize]);
                     single = set & !value_mask(&row[x0..x0 + n], f) == 0;
                 }
+                if pairs {
+                    let at = y * bpr + j;
+                    pairs = self
+                        .classes
+                        .block(&mut class_values, &row[x0..x0 + n], set, (at, blocks))
+                        .map_err(|_| memory_error::<u64>(width, height, blocks, why))?;
+                }
                 set_cells += u64::from(set.count_ones());
                 // Cells equal to their left neighbour (none for the row's first cell).
                 let same = shifted_eq(row, row, x0, n, -1);
@@ -325,8 +396,21 @@ impl ValueLabeller {
             }
         }
         self.row_base[height] = total as u32;
-        if EIGHT && single && binary_pays(total, set_cells, (width * height) as u64) {
+        let binary = match route {
+            ValueRoute::Binary => single,
+            ValueRoute::Auto => {
+                EIGHT && single && binary_pays(total, set_cells, (width * height) as u64)
+            }
+            ValueRoute::Rows | ValueRoute::Pairs => false,
+        };
+        if binary {
             return Ok(None);
+        }
+        if route == ValueRoute::Auto && EIGHT && single {
+            self.classes
+                .one_class(&self.set, set_cells > 0)
+                .map_err(|_| memory_error::<u64>(width, height, blocks, why))?;
+            pairs = true;
         }
         let parent = &mut self.parent;
         parent.clear();
@@ -335,76 +419,37 @@ impl ValueLabeller {
             .map_err(|_| memory_error::<u32>(width, height, total as usize, "not enough memory"))?;
         parent.extend(0..total as u32);
         let parent = &mut parent[..];
-        for y in 1..height {
-            let row = &values[y * width..(y + 1) * width];
-            let above = &values[(y - 1) * width..y * width];
-            let (cur_starts, up_starts) = (
-                &self.starts[y * bpr..(y + 1) * bpr],
-                &self.starts[(y - 1) * bpr..y * bpr],
-            );
-            let cur_set = &self.set[y * bpr..(y + 1) * bpr];
-            // Runs before the current block, in this row and the one above (global indices).
-            let (mut rc, mut ru) = (self.row_base[y], self.row_base[y - 1]);
-            // Runs of this row from `fresh` on have no link yet (their first one is free).
-            let mut fresh = self.row_base[y];
-            // Carries: bit 63 of the previous block's masks, in bit 0.
-            let (mut cv, mut cs, mut csu, mut cdl, mut cad, mut cset) = (0u64, 0, 0, 0, 0, 0);
-            for j in 0..bpr {
-                let x0 = j * 64;
-                let n = (width - x0).min(64);
-                let (sd, su, set) = (cur_starts[j], up_starts[j], cur_set[j]);
-                let v = shifted_eq(row, above, x0, n, 0) & set;
-                // A vertical link where the pair of runs changes: the first cell of a
-                // stretch of equal cells, or a run start in either row.
-                let lv = v & (!((v << 1) | cv) | sd | su);
-                let (mut ldl, mut lad) = (0u64, 0u64);
-                if EIGHT {
-                    let (v1, s1, su1) = ((v << 1) | cv, (sd << 1) | cs, (su << 1) | csu);
-                    // Up-left: cell x joins the run above x - 1.
-                    let dl = shifted_eq(row, above, x0, n, -1) & set;
-                    // Up-right seen from the right: the run above x joins the run of x - 1
-                    // (both set where `above[x] == row[x - 1]` and x - 1 is set).
-                    let ad = shifted_eq(above, row, x0, n, -1) & ((set << 1) | cset);
-                    let (dl1, ad1) = ((dl << 1) | cdl, (ad << 1) | cad);
-                    // Pairs another link already joins: the same run pair as the vertical
-                    // link at x - 1 or x, or as the same diagonal at x - 1.
-                    ldl = dl & !((v1 & !sd) | (v & !su) | (dl1 & !sd & !su1));
-                    lad = ad & !((v1 & !su) | (v & !sd) | (ad1 & !s1 & !su));
-                    (cdl, cad) = (dl >> 63, ad >> 63);
-                }
-                // One loop per kind of link, so that no branch asks which kind a cell has.
-                // Ranks up to x (global indices): the run of x is the rank minus 1.
-                let (cur, up) = (
-                    |bit: u32| rc + (sd & upto(bit)).count_ones(),
-                    |bit: u32| ru + (su & upto(bit)).count_ones(),
+        let rows = Rows {
+            values,
+            width,
+            starts: &self.starts,
+            set: &self.set,
+            row_base: &self.row_base,
+        };
+        if pairs {
+            let cap = width / 2 + 2;
+            self.classes
+                .reserve_tables(cap)
+                .map_err(|_| memory_error::<u32>(width, height, cap, "not enough memory"))?;
+            for top in (0..height).step_by(2) {
+                let bottom = top + 1 < height;
+                join_pair::<EIGHT>(
+                    &mut self.classes,
+                    parent,
+                    rows.starts,
+                    rows.row_base,
+                    bpr,
+                    top,
+                    bottom,
                 );
-                let mut links = lv;
-                while links != 0 {
-                    let bit = links.trailing_zeros();
-                    links &= links - 1;
-                    link(parent, &mut fresh, cur(bit) - 1, up(bit) - 1);
+                if top > 0 {
+                    link_pairs::<EIGHT>(&self.classes, parent, bpr, top, bottom);
                 }
-                if EIGHT {
-                    let mut links = ldl;
-                    while links != 0 {
-                        let bit = links.trailing_zeros();
-                        links &= links - 1;
-                        // The run of x, the run above x - 1.
-                        let su_x = ((su >> bit) & 1) as u32;
-                        link(parent, &mut fresh, cur(bit) - 1, up(bit) - su_x - 1);
-                    }
-                    let mut links = lad;
-                    while links != 0 {
-                        let bit = links.trailing_zeros();
-                        links &= links - 1;
-                        // The run of x - 1, the run above x.
-                        let sd_x = ((sd >> bit) & 1) as u32;
-                        link(parent, &mut fresh, cur(bit) - sd_x - 1, up(bit) - 1);
-                    }
-                }
-                rc += sd.count_ones();
-                ru += su.count_ones();
-                (cv, cs, csu, cset) = (v >> 63, sd >> 63, su >> 63, set >> 63);
+                self.classes.next_pair();
+            }
+        } else {
+            for y in 1..height {
+                link_rows::<T, EIGHT>(&rows, parent, y);
             }
         }
         // Number the roots in index order (raster order of first cells); every other run
@@ -506,5 +551,98 @@ fn link(parent: &mut [u32], fresh: &mut u32, c: u32, u: u32) {
         parent[c as usize] = parent[u as usize];
     } else {
         union(parent, c, u);
+    }
+}
+
+/// What the links of a row read: the image, and the masks and run bases of pass 1.
+struct Rows<'a, T> {
+    values: &'a [T],
+    width: usize,
+    starts: &'a [u64],
+    set: &'a [u64],
+    row_base: &'a [u32],
+}
+
+/// Links the runs of row `y` to the touching runs of equal value in row `y - 1`: one link
+/// per pair of touching runs, at the first cell of each stretch where the pair is the same,
+/// the pairs another link already joins left out; a run's first link takes the other run's
+/// parent ([`link`]).
+#[inline(always)]
+fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool>(
+    rows: &Rows<'_, T>,
+    parent: &mut [u32],
+    y: usize,
+) {
+    let (values, width) = (rows.values, rows.width);
+    let bpr = width.div_ceil(64);
+    let row = &values[y * width..(y + 1) * width];
+    let above = &values[(y - 1) * width..y * width];
+    let (cur_starts, up_starts) = (
+        &rows.starts[y * bpr..(y + 1) * bpr],
+        &rows.starts[(y - 1) * bpr..y * bpr],
+    );
+    let cur_set = &rows.set[y * bpr..(y + 1) * bpr];
+    // Runs before the current block, in this row and the one above (global indices).
+    let (mut rc, mut ru) = (rows.row_base[y], rows.row_base[y - 1]);
+    // Runs of this row from `fresh` on have no link yet (their first one is free).
+    let mut fresh = rows.row_base[y];
+    // Carries: bit 63 of the previous block's masks, in bit 0.
+    let (mut cv, mut cs, mut csu, mut cdl, mut cad, mut cset) = (0u64, 0, 0, 0, 0, 0);
+    for j in 0..bpr {
+        let x0 = j * 64;
+        let n = (width - x0).min(64);
+        let (sd, su, set) = (cur_starts[j], up_starts[j], cur_set[j]);
+        let v = shifted_eq(row, above, x0, n, 0) & set;
+        // A vertical link where the pair of runs changes: the first cell of a stretch of
+        // equal cells, or a run start in either row.
+        let lv = v & (!((v << 1) | cv) | sd | su);
+        let (mut ldl, mut lad) = (0u64, 0u64);
+        if EIGHT {
+            let (v1, s1, su1) = ((v << 1) | cv, (sd << 1) | cs, (su << 1) | csu);
+            // Up-left: cell x joins the run above x - 1.
+            let dl = shifted_eq(row, above, x0, n, -1) & set;
+            // Up-right seen from the right: the run above x joins the run of x - 1 (both
+            // set where `above[x] == row[x - 1]` and x - 1 is set).
+            let ad = shifted_eq(above, row, x0, n, -1) & ((set << 1) | cset);
+            let (dl1, ad1) = ((dl << 1) | cdl, (ad << 1) | cad);
+            // Pairs another link already joins: the same run pair as the vertical link at
+            // x - 1 or x, or as the same diagonal at x - 1.
+            ldl = dl & !((v1 & !sd) | (v & !su) | (dl1 & !sd & !su1));
+            lad = ad & !((v1 & !su) | (v & !sd) | (ad1 & !s1 & !su));
+            (cdl, cad) = (dl >> 63, ad >> 63);
+        }
+        // One loop per kind of link, so that no branch asks which kind a cell has. Ranks
+        // up to x (global indices): the run of x is the rank minus 1.
+        let (cur, up) = (
+            |bit: u32| rc + (sd & upto(bit)).count_ones(),
+            |bit: u32| ru + (su & upto(bit)).count_ones(),
+        );
+        let mut links = lv;
+        while links != 0 {
+            let bit = links.trailing_zeros();
+            links &= links - 1;
+            link(parent, &mut fresh, cur(bit) - 1, up(bit) - 1);
+        }
+        if EIGHT {
+            let mut links = ldl;
+            while links != 0 {
+                let bit = links.trailing_zeros();
+                links &= links - 1;
+                // The run of x, the run above x - 1.
+                let su_x = ((su >> bit) & 1) as u32;
+                link(parent, &mut fresh, cur(bit) - 1, up(bit) - su_x - 1);
+            }
+            let mut links = lad;
+            while links != 0 {
+                let bit = links.trailing_zeros();
+                links &= links - 1;
+                // The run of x - 1, the run above x.
+                let sd_x = ((sd >> bit) & 1) as u32;
+                link(parent, &mut fresh, cur(bit) - sd_x - 1, up(bit) - 1);
+            }
+        }
+        rc += sd.count_ones();
+        ru += su.count_ones();
+        (cv, cs, csu, cset) = (v >> 63, sd >> 63, su >> 63, set >> 63);
     }
 }
