@@ -254,3 +254,45 @@ fn value_labeller_large_images_match_the_portable_copy() {
         }
     }
 }
+
+/// The one-class check before pass 1 (bytes packed to bits with their largest and smallest
+/// nonzero value folded in, the binary labeller on the bits when they are one value): one
+/// class of the values 1 and 255 at several densities, and a second value at the first,
+/// the middle or the last byte (the check stops at its row: the other routes label it);
+/// widths 63/64/65 and 127-129, odd and even heights, both connectivities, every route at
+/// every CPU level and every output type (`check`).
+#[test]
+fn value_labeller_one_class_check() {
+    let mut rng = SplitMix::new(131);
+    let mut l = ValueLabeller::new();
+    let sizes = [
+        (63, 4),
+        (64, 5),
+        (65, 6),
+        (127, 3),
+        (128, 4),
+        (129, 5),
+        (1, 1),
+        (0, 3),
+    ];
+    for (w, h) in sizes {
+        for value in [1u8, 255] {
+            for percent in [0, 30, 50, 70, 100] {
+                let v: Vec<u8> = (0..w * h)
+                    .map(|_| if rng.below(100) < percent { value } else { 0 })
+                    .collect();
+                check(&v, w, h, &mut l).expect("one class");
+                if v.is_empty() {
+                    continue;
+                }
+                // A second value at the first, the middle and the last byte.
+                let other = if value == 1 { 2 } else { 254 };
+                for at in [0, v.len() / 2, v.len() - 1] {
+                    let mut two = v.clone();
+                    two[at] = other;
+                    check(&two, w, h, &mut l).expect("a second value");
+                }
+            }
+        }
+    }
+}

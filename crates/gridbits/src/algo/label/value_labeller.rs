@@ -34,6 +34,7 @@ use super::{memory_error, size_error, try_resize};
 use super::{Labeller, Labels};
 use crate::algo::runs::masks::{low, shifted_eq, upto, value_mask};
 use crate::algo::runs::union_find::union;
+use crate::grid::{pack_row_with, ByteKernel, ByteValues};
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
 
@@ -272,6 +273,11 @@ impl ValueLabeller {
         conn: Connectivity,
         out: &mut [MaybeUninit<O>],
     ) -> Result<u32, SizeError> {
+        if matches!(self.route, ValueRoute::Auto | ValueRoute::Binary)
+            && self.pack_one_class(values, width, height, background)?
+        {
+            return self.widen_binary(conn, out);
+        }
         let scanned = match conn {
             Connectivity::Four => self.scan::<T, false>(values, width, height, background)?,
             Connectivity::Eight => self.scan::<T, true>(values, width, height, background)?,
@@ -303,6 +309,71 @@ impl ValueLabeller {
         Ok(count)
     }
 
+    /// The one-class check of byte images before pass 1: for `u8` values with the
+    /// background 0, packs the rows into `self.grid` (a bit a cell, set where the byte is
+    /// not 0) while folding the bytes' largest and smallest nonzero value ([`ByteValues`],
+    /// in the packing loop), and returns whether every nonzero byte is one value (the image
+    /// is one class, its bits packed). Stops at the first row that holds a second value
+    /// (a multi-class image pays the packing of the rows up to it only). `false` for other
+    /// types and backgrounds: they take pass 1.
+    #[inline(always)]
+    fn pack_one_class<T: Copy + PartialEq + 'static>(
+        &mut self,
+        values: &[T],
+        width: usize,
+        height: usize,
+        background: Option<T>,
+    ) -> Result<bool, SizeError> {
+        let Some(bytes) = as_bytes(values) else {
+            return Ok(false);
+        };
+        if background.and_then(|b| as_bytes(std::slice::from_ref(&b)).map(|b| b[0])) != Some(0) {
+            return Ok(false);
+        }
+        let grid = match &mut self.grid {
+            Some(g) if g.size() == (width, height) => g,
+            slot => slot.insert(BitGrid::try_new(width, height)?),
+        };
+        let kernel = ByteKernel::best();
+        let mut seen = ByteValues::NONE;
+        for (y, row) in bytes.chunks_exact(width).enumerate() {
+            pack_row_with::<true>(kernel, row, 0, grid.row_words_mut(y), &mut seen);
+            if !seen.two_valued() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Labels the bits of `self.grid` with the bit-parallel binary
+    /// [`Labeller`](super::Labeller) into a `u32` image, then widens it into `out`.
+    #[inline(always)]
+    fn widen_binary<O: Copy + From<u32> + 'static>(
+        &mut self,
+        conn: Connectivity,
+        out: &mut [MaybeUninit<O>],
+    ) -> Result<u32, SizeError> {
+        let Some(grid) = &self.grid else {
+            return Ok(0);
+        };
+        let labels = &mut self.labels;
+        let count = self.binary.label(grid, conn, labels)?;
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(super::AVX512_WRITER) {
+            if let Some(out) = as_u64_cells(out) {
+                // SAFETY: `cpu::has(AVX512_WRITER)` checked AVX-512 F and AVX2 (among
+                // others) just above: the features `widen_avx512` is compiled for, its only
+                // requirement.
+                unsafe { super::value_writer::widen_avx512(labels.as_slice(), out) };
+                return Ok(count);
+            }
+        }
+        for (o, &l) in out.iter_mut().zip(labels.as_slice()) {
+            o.write(O::from(l));
+        }
+        Ok(count)
+    }
+
     /// Labels an image of one class whose set cells are in `self.set` (a bit image: the
     /// rows' blocks are the words of a [`BitGrid`]) with the bit-parallel binary
     /// [`Labeller`](super::Labeller) into a `u32` image, then widens it into `out`.
@@ -323,12 +394,7 @@ impl ValueLabeller {
             grid.row_words_mut(y)
                 .copy_from_slice(&self.set[y * bpr..(y + 1) * bpr]);
         }
-        let labels = &mut self.labels;
-        let count = self.binary.label(grid, conn, labels)?;
-        for (o, &l) in out.iter_mut().zip(labels.as_slice()) {
-            o.write(O::from(l));
-        }
-        Ok(count)
+        self.widen_binary(conn, out)
     }
 
     /// Pass 1: run masks, links, then the labels of the runs in `parent`; returns the count,
@@ -521,6 +587,17 @@ impl ValueLabeller {
                 prev_set = (set >> 63) & 1;
             }
         }
+    }
+}
+
+/// `values` as bytes when `T` is `u8`, else `None`.
+#[inline(always)]
+fn as_bytes<T: 'static>(values: &[T]) -> Option<&[u8]> {
+    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<u8>() {
+        // SAFETY: `T` is `u8` (checked just above): the same type, size and alignment.
+        Some(unsafe { &*(values as *const [T] as *const [u8]) })
+    } else {
+        None
     }
 }
 

@@ -9,9 +9,9 @@
 //! for ownership) into large images at 64-byte aligned addresses, masked at a row's end.
 
 use std::arch::x86_64::{
-    _mm512_and_si512, _mm512_loadu_si512, _mm512_mask_storeu_epi64,
-    _mm512_maskz_permutex2var_epi64, _mm512_popcnt_epi64, _mm512_set1_epi64, _mm512_setr_epi64,
-    _mm512_storeu_si512, _mm512_stream_si512, _mm_sfence,
+    _mm256_loadu_si256, _mm512_and_si512, _mm512_cvtepu32_epi64, _mm512_loadu_si512,
+    _mm512_mask_storeu_epi64, _mm512_maskz_permutex2var_epi64, _mm512_popcnt_epi64,
+    _mm512_set1_epi64, _mm512_setr_epi64, _mm512_storeu_si512, _mm512_stream_si512, _mm_sfence,
 };
 use std::mem::MaybeUninit;
 
@@ -102,6 +102,49 @@ pub(super) fn write_avx512(
                 r += s8.count_ones() as usize;
             }
         }
+    }
+    _mm_sfence();
+}
+
+/// Widens the `u32` labels of the binary labeller (`labels`) into `out` (its first
+/// `labels.len()` cells) as 64-bit labels: 8 cells per instruction (`vpmovzxdq`), with
+/// streaming stores (no read for ownership) at 64-byte aligned addresses in large images,
+/// as [`write_avx512`] writes them.
+///
+/// # Panics
+/// When `out` is shorter than `labels`.
+#[target_feature(enable = "avx512f,avx2")]
+pub(super) fn widen_avx512(labels: &[u32], out: &mut [MaybeUninit<u64>]) {
+    let out = &mut out[..labels.len()];
+    let stream = labels.len() * 8 >= STREAM_BYTES;
+    // Cells up to the first 64-byte aligned one (all of them in a short image) one by one.
+    let head = if stream {
+        out.as_ptr().align_offset(64).min(out.len())
+    } else {
+        0
+    };
+    for (o, &l) in out[..head].iter_mut().zip(&labels[..head]) {
+        o.write(u64::from(l));
+    }
+    let (src, dst) = (&labels[head..], &mut out[head..]);
+    let whole = src.len() / 8 * 8;
+    for (s, d) in src[..whole].chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+        // SAFETY: `s` holds 8 `u32`s (32 bytes, an unaligned load) and `d` 8 cells of 8
+        // bytes (64 bytes); with `stream`, `d` starts at a 64-byte aligned address (`head`
+        // aligned the first, and every step is 64 bytes). Streaming stores are ordered by
+        // the `_mm_sfence` below, before `out` can be read again (it is borrowed mutably
+        // for the whole call).
+        unsafe {
+            let v = _mm512_cvtepu32_epi64(_mm256_loadu_si256(s.as_ptr().cast()));
+            if stream {
+                _mm512_stream_si512(d.as_mut_ptr().cast(), v);
+            } else {
+                _mm512_storeu_si512(d.as_mut_ptr().cast(), v);
+            }
+        }
+    }
+    for (o, &l) in dst[whole..].iter_mut().zip(&src[whole..]) {
+        o.write(u64::from(l));
     }
     _mm_sfence();
 }
