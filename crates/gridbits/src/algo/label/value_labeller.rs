@@ -273,9 +273,14 @@ impl ValueLabeller {
         conn: Connectivity,
         out: &mut [MaybeUninit<O>],
     ) -> Result<u32, SizeError> {
-        if matches!(self.route, ValueRoute::Auto | ValueRoute::Binary)
-            && self.pack_one_class(values, width, height, background)?
-        {
+        // The one-class check first where the binary labeller takes its images (see
+        // `ValueRoute::Auto`).
+        let one_class_first = match self.route {
+            ValueRoute::Binary => true,
+            ValueRoute::Auto => conn == Connectivity::Eight,
+            ValueRoute::Rows | ValueRoute::Pairs => false,
+        };
+        if one_class_first && self.pack_one_class(values, width, height, background)? {
             return self.widen_binary(conn, out);
         }
         let scanned = match conn {
