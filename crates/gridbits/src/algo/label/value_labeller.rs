@@ -20,11 +20,18 @@
 //! 64-bit labels on CPUs with AVX-512 (F, VPOPCNTDQ), 8 cells per instruction
 //! (`value_writer.rs`).
 //!
-//! An 8-connected image of one class (every set cell of one value: pass 1 checks it with
-//! one more compare per block) with many short runs in dense rows (`binary_pays`) is
-//! labelled as a binary image: its set cells, already bits, go to the bit-parallel binary
-//! [`Labeller`](super::Labeller) (runs of row pairs, as BMRS), whose `u32` labels are
-//! widened into the output. Other 8-connected images of one class take the row-pair route
+//! An 8-connected byte image with the background 0 is first checked for one class before
+//! pass 1: its bytes are packed to bits (a bit a cell, set where the byte is not 0) by the
+//! crate's byte kernels with the two-value check folded into the packing loop
+//! ([`ByteValues`]: the largest byte equals the smallest nonzero one), row by row, stopping
+//! at the first row that holds a second value. An image of one class skips pass 1: its
+//! bits go to the bit-parallel binary [`Labeller`](super::Labeller) (runs of row pairs, as
+//! BMRS), whose `u32` labels are widened into the output (with AVX-512, 8 cells per
+//! instruction and streaming stores: `value_writer.rs`). Other types and backgrounds
+//! check for one class in pass 1 (one more compare per block): an 8-connected image of one
+//! class with many short runs in dense rows (`binary_pays`) is labelled as a binary image
+//! there (its set cells, already bits). Other 8-connected images of one class take the
+//! row-pair route
 //! (`value_pairs.rs`: runs inside a pair joined by class masks, only every second row
 //! boundary linked, the same runs, numbering and writer); [`ValueRoute`] forces a route.
 
@@ -71,9 +78,10 @@ const BINARY_SET_PERCENT: u64 = 40;
 /// output cell once, in raster order. Byte images are compared 16 cells at a time (SSE2);
 /// on CPUs with AVX2 and POPCNT both passes run in a copy compiled for them, and with
 /// AVX-512 (F, VPOPCNTDQ) 64-bit labels are written 8 cells per instruction. An
-/// 8-connected image of one class with many short runs in dense rows is labelled by the
-/// bit-parallel binary [`Labeller`] (row pairs), through a `u32` label image that is also
-/// kept for the next image (4 bytes a cell).
+/// 8-connected image of one class (every `u8` image of one nonzero value with the
+/// background 0, checked before pass 1; with other types, one with many short runs in
+/// dense rows) is labelled by the bit-parallel binary [`Labeller`] (row pairs), through a
+/// `u32` label image that is also kept for the next image (4 bytes a cell).
 ///
 /// ```
 /// use gridbits::algo::label::ValueLabeller;
@@ -112,8 +120,15 @@ pub struct ValueLabeller {
 /// gives the same labels). [`ValueRoute::Auto`], the default, picks one per image.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ValueRoute {
-    /// The measured choice: an 8-connected image of one class (every set cell of one
-    /// value) takes [`ValueRoute::Binary`] when it has many short runs in dense rows (a run
+    /// The measured choice: an 8-connected `u8` image with the background 0 and one class
+    /// (every nonzero byte one value, checked while packing the bytes to bits, before pass
+    /// 1) takes [`ValueRoute::Binary`] with no pass 1: measured on the 0/1 images of the
+    /// Python bench in CPU time (docs/benchmarks.md, "labelbin"), within 5% of the fastest
+    /// route on every image, 1.2-2x faster than rows and row pairs on noise.
+    /// 4-connected images skip that check (rows beat the binary labeller there, its
+    /// links cost as many row boundaries, except on noise 70%, "labelbin"). With other
+    /// value types or backgrounds, an 8-connected image of one class
+    /// takes [`ValueRoute::Binary`] when it has many short runs in dense rows (a run
     /// per 6 cells or more, 40% of its cells set or more), else [`ValueRoute::Pairs`];
     /// every other image takes [`ValueRoute::Rows`]. Measured on the 2048x2048 images of
     /// the Python bench (noise 30/50/70%, blobs, a photograph, a page; one class, and two
@@ -131,8 +146,9 @@ pub enum ValueRoute {
     /// besides the background) take [`ValueRoute::Rows`].
     Pairs,
     /// Images of one class (every set cell of one value) as a binary image, through the
-    /// bit-parallel binary [`Labeller`] and its `u32` labels; other images take
-    /// [`ValueRoute::Rows`].
+    /// bit-parallel binary [`Labeller`] and its `u32` labels (`u8` images with the
+    /// background 0 checked before pass 1, while packed to bits, at both connectivities);
+    /// other images take [`ValueRoute::Rows`].
     Binary,
 }
 
