@@ -121,8 +121,8 @@ pub struct ValueLabeller {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ValueRoute {
     /// The measured choice: an 8-connected `u8` image with the background 0 and one class
-    /// (every nonzero byte one value, checked while packing the bytes to bits, before pass
-    /// 1) takes [`ValueRoute::Binary`] with no pass 1: measured on the 0/1 images of the
+    /// (every nonzero byte one value, checked while packing the bytes to bits, first)
+    /// takes [`ValueRoute::Binary`] with no pass 1: measured on the 0/1 images of the
     /// Python bench in CPU time (docs/benchmarks.md, "labelbin"), within 5% of the fastest
     /// route on every image, 1.2-2x faster than rows and row pairs on noise.
     /// 4-connected images skip that check (rows beat the binary labeller there, its
