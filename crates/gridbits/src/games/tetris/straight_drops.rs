@@ -72,7 +72,7 @@
 //! orientations (a lock in `2` at the top row has its box's top row above the matrix).
 
 use super::drop_rows::Heights;
-use super::moves::{distinct, kick_shifts, solid_columns, Locks, Planes, GEO};
+use super::moves::{distinct, drop_fill, kick_shifts, solid_columns, Locks, Planes, GEO};
 use super::spin::corners_at;
 use super::{spawn_position, Piece, Rotation, Spin, Tetris, Turn};
 
@@ -260,7 +260,8 @@ impl<const W: usize> Tetris<W> {
         }
         // A spin that depends on positions outside the reached set: none of them is
         // reachable when that set is closed (then the spins are marked again, the same).
-        if !d.above || d.exact || !self.reached_set_is_closed(piece, out, &d) {
+        // (The completed search rewrites the locks without spins: marked again from none.)
+        if !d.above || d.exact || !self.complete_search(piece, out, &mut d) {
             return false;
         }
         d.exact = true;
@@ -482,90 +483,128 @@ impl<const W: usize> Tetris<W> {
         }
         // Every column of every reported orientation reached (in it or in an orientation
         // with the same cells).
-        let top = d.top;
-        let reached = |r: usize, x: usize| (r..4).step_by(n).any(|q| top[q][x] != Tops::<W>::NONE);
-        if (0..n).all(|r| (0..=W - usize::from(d.width[r])).all(|x| reached(r, x))) {
+        let reached = |d: &Drops<W>, r: usize, x: usize| {
+            (r..4).step_by(n).any(|q| d.top[q][x] != Tops::<W>::NONE)
+        };
+        if (0..n).all(|r| (0..=W - usize::from(d.width[r])).all(|x| reached(d, r, x))) {
             return true;
         }
-        // Some column not reached: exact when the reached set is closed under every move,
-        // and then the columns it does not reach have no lock.
-        if !self.reached_set_is_closed(piece, tops, d) {
-            return false;
-        }
-        d.exact = true;
-        for r in 0..n {
-            for x in 0..=W - usize::from(d.width[r]) {
-                if !reached(r, x) {
-                    tops.0[r][x] = Tops::<W>::NONE;
-                }
-            }
-        }
-        true
+        // Some column not reached: the search completed to the reachable set gives the
+        // highest locks; a T's spins are told from it only when it stays in the air.
+        let in_air = self.complete_search(piece, tops, d);
+        d.exact = in_air;
+        in_air || piece != Piece::T
     }
 
-    /// Whether the positions the air search reached (per orientation and column, the rows
-    /// from `d.top` down to the landing row in `tops`) are closed under every move of the
-    /// full generator: no slide, soft drop or quarter turn (its first fitting kick test)
-    /// from a reached position ends on a position that fits and is not reached. Then the
-    /// reached set is the reachable set (the [module documentation](self), "Exact near the
-    /// top"). Checked bit-parallel on the generator's fit planes, a column of rows at once.
+    /// Completes the air search to the reachable set: grows the positions the search reached
+    /// (per orientation and column, the rows from `d.top` down to the landing row in `tops`)
+    /// by every move of the full generator (slide, soft drop, quarter turn with its first
+    /// fitting kick test) until no move leaves the set: it is then the reachable set (the
+    /// [module documentation](self), "Exact near the top"). Writes the highest reachable row
+    /// of each column into `d.top` and the highest lock of each reported orientation and
+    /// column into `tops` (no spin, [`Tops::NONE`] where there is none); returns whether
+    /// every reachable position is in the air (from the top row down to the landing row).
+    /// Bit-parallel on the generator's fit planes, a column of rows at once.
     #[allow(clippy::needless_range_loop)] // planes and columns indexed together
-    fn reached_set_is_closed(&self, piece: Piece, tops: &Tops<W>, d: &Drops<W>) -> bool {
+    fn complete_search(&self, piece: Piece, tops: &mut Tops<W>, d: &mut Drops<W>) -> bool {
         let n = distinct(piece);
         let fit = Planes::new(self, piece).fit;
         let mut reach = [[0u64; W]; 4];
+        // The air of each column: the rows from the top down to the landing row.
+        let mut air = [[0u64; W]; 4];
         for q in 0..4 {
             for x in 0..=W - usize::from(d.width[q]) {
+                let land = tops.0[q % n][x];
+                if land == Tops::<W>::NONE {
+                    continue;
+                }
+                air[q][x] = !0u64 >> (63 - (land & 63));
                 let t = d.top[q][x];
                 if t != Tops::<W>::NONE {
-                    let land = u32::from(tops.0[q % n][x] & 63);
-                    reach[q][x] = (!0u64 << t) & (!0u64 >> (63 - land));
+                    reach[q][x] = (!0u64 << t) & air[q][x];
                 }
+            }
+        }
+        // Adds the positions `new` (fitting) to column `x` of orientation `q` with the rows
+        // a soft drop reaches from them; notes one under the surface; whether it grew.
+        let mut under = false;
+        let mut add = |reach: &mut [[u64; W]; 4], q: usize, x: usize, new: u64| -> bool {
+            under |= new & !air[q][x] != 0;
+            let grown = drop_fill(new | reach[q][x], fit[q][x]);
+            let changed = grown != reach[q][x];
+            reach[q][x] = grown;
+            changed
+        };
+        loop {
+            let mut changed = false;
+            for q in 0..4 {
+                // Slides and the soft drop.
+                for x in 0..W {
+                    let rq = &reach[q];
+                    let beside =
+                        if x + 1 < W { rq[x + 1] } else { 0 } | if x > 0 { rq[x - 1] } else { 0 };
+                    let new = (beside | rq[x] << 1) & fit[q][x] & !rq[x];
+                    if new != 0 {
+                        changed |= add(&mut reach, q, x, new);
+                    }
+                }
+                if piece == Piece::O {
+                    continue;
+                }
+                for turn in [Turn::Cw, Turn::Ccw] {
+                    let to = turn.apply(Rotation::ALL[q]).index();
+                    let (shifts, k) = kick_shifts(piece, Rotation::ALL[q], turn);
+                    let mut rem = reach[q];
+                    for &(sx, sy) in &shifts[..k] {
+                        let (up, down) = (sy.max(0) as u32, (-sy).max(0) as u32);
+                        let mut left = 0;
+                        for x in 0..W {
+                            let tx = x as i32 + sx;
+                            if rem[x] == 0 || tx < 0 || tx >= W as i32 {
+                                left |= rem[x];
+                                continue;
+                            }
+                            let tx = tx as usize;
+                            let ok = rem[x] & ((fit[to][tx] >> up) << down);
+                            rem[x] &= !ok;
+                            left |= rem[x];
+                            let new = (ok << up) >> down & !reach[to][tx];
+                            if new != 0 {
+                                changed |= add(&mut reach, to, tx, new);
+                            }
+                        }
+                        if left == 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
             }
         }
         for q in 0..4 {
-            let (rq, fq) = (&reach[q], &fit[q]);
-            // Slides and the soft drop.
-            let mut out = 0;
             for x in 0..W {
-                let beside =
-                    if x + 1 < W { rq[x + 1] } else { 0 } | if x > 0 { rq[x - 1] } else { 0 };
-                out |= (beside | rq[x] << 1) & fq[x] & !rq[x];
-            }
-            if out != 0 {
-                return false;
-            }
-            if piece == Piece::O {
-                continue;
-            }
-            for turn in [Turn::Cw, Turn::Ccw] {
-                let to = turn.apply(Rotation::ALL[q]).index();
-                let (shifts, k) = kick_shifts(piece, Rotation::ALL[q], turn);
-                let mut rem = *rq;
-                for &(sx, sy) in &shifts[..k] {
-                    let (up, down) = (sy.max(0) as u32, (-sy).max(0) as u32);
-                    let mut left = 0;
-                    for x in 0..W {
-                        let tx = x as i32 + sx;
-                        if rem[x] == 0 || tx < 0 || tx >= W as i32 {
-                            left |= rem[x];
-                            continue;
-                        }
-                        let tx = tx as usize;
-                        let ok = rem[x] & ((fit[to][tx] >> up) << down);
-                        rem[x] &= !ok;
-                        left |= rem[x];
-                        if (ok << up) >> down & !reach[to][tx] != 0 {
-                            return false;
-                        }
-                    }
-                    if left == 0 {
-                        break;
-                    }
-                }
+                d.top[q][x] = match reach[q][x] {
+                    0 => Tops::<W>::NONE,
+                    c => c.trailing_zeros() as u8,
+                };
             }
         }
-        true
+        // The highest lock of each reported orientation and column (no spin): the landing
+        // row where the air is reached, else the highest reachable lock under the surface.
+        for r in 0..n {
+            for x in 0..=W - usize::from(d.width[r]) {
+                let lock = (r..4)
+                    .step_by(n)
+                    .fold(0, |acc, q| acc | reach[q][x] & !(fit[q][x] >> 1));
+                tops.0[r][x] = match lock {
+                    0 => Tops::<W>::NONE,
+                    l => l.trailing_zeros() as u8,
+                };
+            }
+        }
+        !under
     }
 }
 
