@@ -177,7 +177,7 @@ fn same<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
 /// Soft drop of every bit of `s` (a subset of `f`) to the bottom of its run in `f`: the
 /// carry of `f + s` clears each run from its first reached bit down.
 #[inline(always)]
-pub(super) fn drop_fill(s: u64, f: u64) -> u64 {
+fn drop_fill(s: u64, f: u64) -> u64 {
     (f & !f.wrapping_add(s)) | s
 }
 

@@ -72,7 +72,7 @@
 //! orientations (a lock in `2` at the top row has its box's top row above the matrix).
 
 use super::drop_rows::Heights;
-use super::moves::{distinct, drop_fill, kick_shifts, solid_columns, Locks, Planes, GEO};
+use super::moves::{distinct, kick_shifts, solid_columns, Locks, GEO};
 use super::spin::corners_at;
 use super::{spawn_position, Piece, Rotation, Spin, Tetris, Turn};
 
@@ -133,10 +133,6 @@ struct Drops<const W: usize> {
     /// is not exact then).
     no_air: bool,
     top: [[u8; W]; 4],
-    /// The search's reached set is closed under every move: it is the reachable set (the
-    /// [module documentation](self), "Exact near the top"), so a position outside it that
-    /// fits is unreachable.
-    exact: bool,
 }
 
 impl<const W: usize> Drops<W> {
@@ -223,11 +219,7 @@ impl<const W: usize> Tetris<W> {
         (r, cx, cy): (usize, usize, u32),
         front: bool,
     ) -> Option<Spin> {
-        let mut e = self.t_entries(d, tops, r, cx as i32, cy as i32);
-        if d.exact {
-            // Outside the reachable set: unreachable.
-            (e.other, e.other_fifth) = (false, false);
-        }
+        let e = self.t_entries(d, tops, r, cx as i32, cy as i32);
         if e.air && (front || e.air_fifth) {
             Some(Spin::Full)
         } else if e.air && !e.other_fifth {
@@ -255,16 +247,6 @@ impl<const W: usize> Tetris<W> {
         if piece != Piece::T {
             return true;
         }
-        if self.mark_t_spins(&d, out) {
-            return true;
-        }
-        // A spin that depends on positions outside the reached set: none of them is
-        // reachable when that set is closed (then the spins are marked again, the same).
-        // (The completed search rewrites the locks without spins: marked again from none.)
-        if !d.above || d.exact || !self.complete_search(piece, out, &mut d) {
-            return false;
-        }
-        d.exact = true;
         self.mark_t_spins(&d, out)
     }
 
@@ -287,7 +269,7 @@ impl<const W: usize> Tetris<W> {
                 if out.0[r][cx] == Tops::<W>::NONE {
                     continue; // no air there (near the top): no lock
                 }
-                let cy = u32::from(out.0[r][cx] & 63);
+                let cy = u32::from(out.0[r][cx]);
                 let (three, front) = corners_at(
                     &solid,
                     cx,
@@ -327,7 +309,6 @@ impl<const W: usize> Tetris<W> {
             above: false,
             no_air: false,
             top: [[Tops::<W>::NONE; W]; 4],
-            exact: false,
         };
         *out = Tops::EMPTY;
         let geo = &GEO[piece as usize][..distinct(piece)];
@@ -351,9 +332,9 @@ impl<const W: usize> Tetris<W> {
     }
 
     /// The landing rows of every orientation and column of `piece` on the plain per-column
-    /// rule, written over `tops`; [`Tops::NONE`] where a column has none (the piece fits
-    /// above the stack nowhere there: no air).
-    fn plain_landing_rows(&self, piece: Piece, tops: &mut Tops<W>) {
+    /// rule, written over `tops`; `false` when a column has none (the piece fits above the
+    /// stack nowhere there).
+    fn plain_landing_rows(&self, piece: Piece, tops: &mut Tops<W>) -> bool {
         let h = self.height() as i32;
         let cols = self.board().columns();
         let heights: [i32; W] = std::array::from_fn(|x| 64 - cols[x].leading_zeros() as i32);
@@ -366,13 +347,13 @@ impl<const W: usize> Tetris<W> {
                     .unwrap_or(0)
                     .max(0);
                 let land = h - i32::from(s.h) - rest;
-                tops.0[r][cx] = if land < 0 {
-                    Tops::<W>::NONE
-                } else {
-                    land as u8
-                };
+                if land < 0 {
+                    return false;
+                }
+                tops.0[r][cx] = land as u8;
             }
         }
+        true
     }
 
     /// Near the top (a straight drop rests above the spawn row, or the piece fits above the
@@ -392,17 +373,12 @@ impl<const W: usize> Tetris<W> {
         };
         // Where the piece fits nowhere above the stack in a column, the lanes' landing rows
         // are not exact: the plain rule tells that column (no air there, no search).
-        if d.no_air {
-            self.plain_landing_rows(piece, tops);
+        if d.no_air && !self.plain_landing_rows(piece, tops) {
+            return false;
         }
         let land = |r: usize, tx: i32| -> Option<i32> {
-            (tx >= 0 && tx as usize + usize::from(d.width[r]) <= W).then(|| {
-                // No air: -1, no row of the column is in the air.
-                match tops.0[r % n][tx as usize] {
-                    Tops::<W>::NONE => -1,
-                    l => i32::from(l),
-                }
-            })
+            (tx >= 0 && tx as usize + usize::from(d.width[r]) <= W)
+                .then(|| i32::from(tops.0[r % n][tx as usize]))
         };
         let g = &GEO[piece as usize][0];
         let (cx, cy) = (x + i32::from(g.dx), y + i32::from(g.ty));
@@ -424,13 +400,13 @@ impl<const W: usize> Tetris<W> {
             // drops (right, then left: the minimum spreads both ways).
             for x in 1..cols {
                 let t = top[r][x - 1];
-                if t < top[r][x] && t <= lands[x] && lands[x] != Tops::<W>::NONE {
+                if t < top[r][x] && t <= lands[x] {
                     top[r][x] = t;
                 }
             }
             for x in (0..cols.saturating_sub(1)).rev() {
                 let t = top[r][x + 1];
-                if t < top[r][x] && t <= lands[x] && lands[x] != Tops::<W>::NONE {
+                if t < top[r][x] && t <= lands[x] {
                     top[r][x] = t;
                 }
             }
@@ -483,128 +459,10 @@ impl<const W: usize> Tetris<W> {
         }
         // Every column of every reported orientation reached (in it or in an orientation
         // with the same cells).
-        let reached = |d: &Drops<W>, r: usize, x: usize| {
-            (r..4).step_by(n).any(|q| d.top[q][x] != Tops::<W>::NONE)
-        };
-        if (0..n).all(|r| (0..=W - usize::from(d.width[r])).all(|x| reached(d, r, x))) {
-            return true;
-        }
-        // Some column not reached: the search completed to the reachable set gives the
-        // highest locks; a T's spins are told from it only when it stays in the air.
-        let in_air = self.complete_search(piece, tops, d);
-        d.exact = in_air;
-        in_air || piece != Piece::T
-    }
-
-    /// Completes the air search to the reachable set: grows the positions the search reached
-    /// (per orientation and column, the rows from `d.top` down to the landing row in `tops`)
-    /// by every move of the full generator (slide, soft drop, quarter turn with its first
-    /// fitting kick test) until no move leaves the set: it is then the reachable set (the
-    /// [module documentation](self), "Exact near the top"). Writes the highest reachable row
-    /// of each column into `d.top` and the highest lock of each reported orientation and
-    /// column into `tops` (no spin, [`Tops::NONE`] where there is none); returns whether
-    /// every reachable position is in the air (from the top row down to the landing row).
-    /// Bit-parallel on the generator's fit planes, a column of rows at once.
-    #[allow(clippy::needless_range_loop)] // planes and columns indexed together
-    fn complete_search(&self, piece: Piece, tops: &mut Tops<W>, d: &mut Drops<W>) -> bool {
-        let n = distinct(piece);
-        let fit = Planes::new(self, piece).fit;
-        let mut reach = [[0u64; W]; 4];
-        // The air of each column: the rows from the top down to the landing row.
-        let mut air = [[0u64; W]; 4];
-        for q in 0..4 {
-            for x in 0..=W - usize::from(d.width[q]) {
-                let land = tops.0[q % n][x];
-                if land == Tops::<W>::NONE {
-                    continue;
-                }
-                air[q][x] = !0u64 >> (63 - (land & 63));
-                let t = d.top[q][x];
-                if t != Tops::<W>::NONE {
-                    reach[q][x] = (!0u64 << t) & air[q][x];
-                }
-            }
-        }
-        // Adds the positions `new` (fitting) to column `x` of orientation `q` with the rows
-        // a soft drop reaches from them; notes one under the surface; whether it grew.
-        let mut under = false;
-        let mut add = |reach: &mut [[u64; W]; 4], q: usize, x: usize, new: u64| -> bool {
-            under |= new & !air[q][x] != 0;
-            let grown = drop_fill(new | reach[q][x], fit[q][x]);
-            let changed = grown != reach[q][x];
-            reach[q][x] = grown;
-            changed
-        };
-        loop {
-            let mut changed = false;
-            for q in 0..4 {
-                // Slides and the soft drop.
-                for x in 0..W {
-                    let rq = &reach[q];
-                    let beside =
-                        if x + 1 < W { rq[x + 1] } else { 0 } | if x > 0 { rq[x - 1] } else { 0 };
-                    let new = (beside | rq[x] << 1) & fit[q][x] & !rq[x];
-                    if new != 0 {
-                        changed |= add(&mut reach, q, x, new);
-                    }
-                }
-                if piece == Piece::O {
-                    continue;
-                }
-                for turn in [Turn::Cw, Turn::Ccw] {
-                    let to = turn.apply(Rotation::ALL[q]).index();
-                    let (shifts, k) = kick_shifts(piece, Rotation::ALL[q], turn);
-                    let mut rem = reach[q];
-                    for &(sx, sy) in &shifts[..k] {
-                        let (up, down) = (sy.max(0) as u32, (-sy).max(0) as u32);
-                        let mut left = 0;
-                        for x in 0..W {
-                            let tx = x as i32 + sx;
-                            if rem[x] == 0 || tx < 0 || tx >= W as i32 {
-                                left |= rem[x];
-                                continue;
-                            }
-                            let tx = tx as usize;
-                            let ok = rem[x] & ((fit[to][tx] >> up) << down);
-                            rem[x] &= !ok;
-                            left |= rem[x];
-                            let new = (ok << up) >> down & !reach[to][tx];
-                            if new != 0 {
-                                changed |= add(&mut reach, to, tx, new);
-                            }
-                        }
-                        if left == 0 {
-                            break;
-                        }
-                    }
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        for q in 0..4 {
-            for x in 0..W {
-                d.top[q][x] = match reach[q][x] {
-                    0 => Tops::<W>::NONE,
-                    c => c.trailing_zeros() as u8,
-                };
-            }
-        }
-        // The highest lock of each reported orientation and column (no spin): the landing
-        // row where the air is reached, else the highest reachable lock under the surface.
-        for r in 0..n {
-            for x in 0..=W - usize::from(d.width[r]) {
-                let lock = (r..4)
-                    .step_by(n)
-                    .fold(0, |acc, q| acc | reach[q][x] & !(fit[q][x] >> 1));
-                tops.0[r][x] = match lock {
-                    0 => Tops::<W>::NONE,
-                    l => l.trailing_zeros() as u8,
-                };
-            }
-        }
-        !under
+        (0..n).all(|r| {
+            (0..=W - usize::from(d.width[r]))
+                .all(|x| (r..4).step_by(n).any(|q| top[q][x] != Tops::<W>::NONE))
+        })
     }
 }
 
@@ -791,29 +649,20 @@ mod tests {
             searched += usize::from(p != Piece::O && check(&t, p));
         }
         assert!(searched > 0);
-        // One row more: the O over column 0 would rest above the spawn, out of its reach.
-        // The search does not reach that column, and what it reached is closed under every
-        // move: exact, no lock there (as the full generator says).
+        // One row more: the O over column 0 would rest above the spawn, out of its reach
+        // (the search declines: the full generator says no lock there).
         t.board_mut().set(0, 3);
         assert!(!straight(&t, Piece::O));
-        assert!(check(&t, Piece::O));
-        let mut tops = Tops::EMPTY;
-        assert!(t.straight_drop_tops(Piece::O, &mut tops));
-        assert_eq!(tops.get(0, 0), None);
-        assert!(tops.get(0, 1).is_some());
+        assert!(!check(&t, Piece::O));
     }
 
     #[test]
-    fn a_lock_only_a_move_under_the_surface_reaches_is_declined() {
-        // Columns 0..=2 full to row 4 except a cave at rows 3 and 2 of columns 0 and 1
-        // under a roof at row 1 ... simpler: a tall wall at column 8 up to row 2, an
-        // overhang leaving a tuck: the search's reached set is not closed (a slide under the
-        // surface leaves it), so it must decline or agree with the full generator.
-        let rows = String::from("..........\n").repeat(2)
-            + "........##\n"
-            + "........#.\n"
-            + "........#.\n"
-            + &"........#.\n".repeat(19);
+    fn a_wall_with_a_cave_near_the_top() {
+        // A wall at column 8 from row 3 down, roofed to column 9 at row 2: the cave under
+        // the roof is reached only by moves under the surface. Whatever the search decides
+        // equals the full generator (`check`).
+        let rows =
+            String::from("..........\n").repeat(2) + "........##\n" + &"........#.\n".repeat(21);
         let t: Tetris<10> = rows.parse().unwrap();
         for p in Piece::ALL {
             check(&t, p);
@@ -881,7 +730,6 @@ mod tests {
     fn the_air_search_equals_the_full_generator_in_played_games() {
         for level in [crate::cpu::Level::Portable, crate::cpu::level()] {
             let (searched, near_top) = crate::cpu::with_level(level, played_games);
-            eprintln!("searched {searched} of {near_top}");
             // The games reach the top often, and the search decides many of those pieces.
             assert!(near_top > 500, "{near_top}");
             assert!(searched * 3 > near_top, "{searched} of {near_top}");
