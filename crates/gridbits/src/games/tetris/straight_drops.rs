@@ -656,6 +656,19 @@ mod tests {
         assert!(!check(&t, Piece::O));
     }
 
+    #[test]
+    fn a_wall_with_a_cave_near_the_top() {
+        // A wall at column 8 from row 3 down, roofed to column 9 at row 2: the cave under
+        // the roof is reached only by moves under the surface. Whatever the search decides
+        // equals the full generator (`check`).
+        let rows =
+            String::from("..........\n").repeat(2) + "........##\n" + &"........#.\n".repeat(21);
+        let t: Tetris<10> = rows.parse().unwrap();
+        for p in Piece::ALL {
+            check(&t, p);
+        }
+    }
+
     /// Plays uniform random hard drops (the env's masks, so the games reach the top and end)
     /// and checks every piece against the full generator; returns (searched and decided,
     /// near the top).
