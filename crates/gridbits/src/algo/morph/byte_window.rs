@@ -94,26 +94,14 @@ pub(crate) fn run<const CHECK: bool>(
             .union(Features::AVX2))
         {
             // SAFETY: the CPU has AVX-512 F and BW and AVX2 (checked just above), all that
-            // `run_avx512` is compiled for; it has no other requirement.
-            return unsafe { run_avx512::<CHECK>(image, win, out, values) };
+            // `avx512::run` is compiled for; the caller checked that `out` holds the rows.
+            return unsafe { avx512::run::<CHECK>(image, win, out, values) };
         }
         if has(Features::AVX2) {
             // SAFETY: the CPU has AVX2 (checked just above), all that `run_avx2` requires.
             return unsafe { run_avx2::<CHECK>(image, win, out, values) };
         }
     }
-    run_body::<CHECK>(image, win, out, values);
-}
-
-/// [`run_body`] compiled for AVX-512 BW (64-byte vectors).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,avx512f,avx512bw")]
-fn run_avx512<const CHECK: bool>(
-    image: &ByteImage<'_>,
-    win: ByteWindow,
-    out: Out<'_>,
-    values: &mut ByteValues,
-) {
     run_body::<CHECK>(image, win, out, values);
 }
 
@@ -331,5 +319,263 @@ fn square<const ERODE: bool, const CHECK: bool>(
     let (l, m, r) = (&vertical[..w], &vertical[1..1 + w], &vertical[2..2 + w]);
     for i in 0..w {
         o[i] = lut.write(pick::<ERODE>(pick::<ERODE>(l[i], r[i]), m[i]));
+    }
+}
+
+/// The engine in AVX-512 BW intrinsics, 64 bytes a step, the row's ends by masked loads
+/// and stores (the border byte in the lanes off the row), the values folded by
+/// [`Acc512`](crate::grid::Acc512).
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use super::{ByteWindow, Out, Shape};
+    use crate::grid::{Acc512, ByteImage, ByteValues};
+    use std::arch::x86_64::*;
+
+    /// The constants of a step: the threshold, the set and empty bytes, the border byte.
+    #[derive(Clone, Copy)]
+    struct Consts {
+        t: __m512i,
+        set: __m512i,
+        empty: __m512i,
+        pad: __m512i,
+    }
+
+    /// The minimum (`ERODE`) or the maximum of two vectors.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512bw")]
+    fn pick<const ERODE: bool>(a: __m512i, b: __m512i) -> __m512i {
+        if ERODE {
+            _mm512_min_epu8(a, b)
+        } else {
+            _mm512_max_epu8(a, b)
+        }
+    }
+
+    /// The lanes `0..len` of a 64-byte step.
+    #[inline]
+    fn lanes(len: usize) -> __mmask64 {
+        if len >= 64 {
+            !0
+        } else {
+            (1u64 << len) - 1
+        }
+    }
+
+    /// `run_body` in intrinsics.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F and BW; `out` must hold the image's rows (checked by
+    /// the caller).
+    #[target_feature(enable = "avx2,avx512f,avx512bw")]
+    pub(super) unsafe fn run<const CHECK: bool>(
+        image: &ByteImage<'_>,
+        win: ByteWindow,
+        out: Out<'_>,
+        values: &mut ByteValues,
+    ) {
+        let (w, h) = image.size();
+        if w == 0 || h == 0 {
+            return;
+        }
+        let (pixels, stride) = (image.pixels(), image.stride());
+        let row = |y: usize| &pixels[y * stride..y * stride + w];
+        let pad_row = vec![win.pad; w];
+        let mut vertical = vec![win.pad; w + 2];
+        let k = Consts {
+            t: _mm512_set1_epi8(image.threshold() as i8),
+            set: _mm512_set1_epi8(out.set as i8),
+            empty: _mm512_set1_epi8(out.empty as i8),
+            pad: _mm512_set1_epi8(win.pad as i8),
+        };
+        let mut acc = Acc512::new();
+        if CHECK {
+            *values = values.with_bytes(row(0));
+        }
+        for y in 0..h {
+            let up = if y > 0 { row(y - 1) } else { &pad_row };
+            let below = y + 1 < h;
+            let down = if below { row(y + 1) } else { &pad_row };
+            let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+            let rows = [up, row(y), down];
+            // SAFETY: the rows and `o` hold `w` bytes, `vertical` `w + 2`; the CPU has
+            // AVX-512 F and BW (this function's requirement).
+            unsafe {
+                match (win.shape, win.erode, CHECK && below) {
+                    (Shape::Cross, true, true) => cross::<true, true>(rows, o, k, &mut acc),
+                    (Shape::Cross, true, false) => cross::<true, false>(rows, o, k, &mut acc),
+                    (Shape::Cross, false, true) => cross::<false, true>(rows, o, k, &mut acc),
+                    (Shape::Cross, false, false) => cross::<false, false>(rows, o, k, &mut acc),
+                    (Shape::Square, true, true) => {
+                        square::<true, true>(rows, &mut vertical, o, k, &mut acc);
+                    }
+                    (Shape::Square, true, false) => {
+                        square::<true, false>(rows, &mut vertical, o, k, &mut acc);
+                    }
+                    (Shape::Square, false, true) => {
+                        square::<false, true>(rows, &mut vertical, o, k, &mut acc);
+                    }
+                    (Shape::Square, false, false) => {
+                        square::<false, false>(rows, &mut vertical, o, k, &mut acc);
+                    }
+                }
+            }
+        }
+        if CHECK {
+            acc.reduce(values);
+        }
+    }
+
+    /// One output row of the cross, folding `down` when `CHECK`.
+    ///
+    /// # Safety
+    /// AVX-512 F and BW; `up`, `c`, `down` and `o` of one length.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512bw")]
+    unsafe fn cross<const ERODE: bool, const CHECK: bool>(
+        [up, c, down]: [&[u8]; 3],
+        o: &mut [u8],
+        k: Consts,
+        acc: &mut Acc512,
+    ) {
+        let w = o.len();
+        let (up, c, down) = (&up[..w], &c[..w], &down[..w]);
+        // The steps inside the row, plain loads and stores (masked ones cost more).
+        let full = |x: usize| x > 0 && x + 65 <= w;
+        let mut x = 0;
+        while x < w {
+            if full(x) {
+                // SAFETY: bytes `x - 1..x + 65` of rows of `w` bytes.
+                unsafe {
+                    let p = c.as_ptr().add(x);
+                    let u = _mm512_loadu_si512(up.as_ptr().add(x).cast());
+                    let d = _mm512_loadu_si512(down.as_ptr().add(x).cast());
+                    let l = _mm512_loadu_si512(p.sub(1).cast());
+                    let r = _mm512_loadu_si512(p.add(1).cast());
+                    let cc = _mm512_loadu_si512(p.cast());
+                    let v = pick::<ERODE>(pick::<ERODE>(u, d), pick::<ERODE>(l, r));
+                    let v = pick::<ERODE>(v, cc);
+                    let gt = _mm512_cmpgt_epu8_mask(v, k.t);
+                    let res = _mm512_mask_blend_epi8(gt, k.empty, k.set);
+                    _mm512_storeu_si512(o.as_mut_ptr().add(x).cast(), res);
+                    if CHECK {
+                        acc.fold_nonzero(d, _mm512_test_epi8_mask(d, d));
+                    }
+                }
+                x += 64;
+                continue;
+            }
+            let len = (w - x).min(64);
+            let m = lanes(len);
+            // The left neighbours: lane 0 is off the row at x = 0; the right ones: the
+            // last lane is off the row at the row's end.
+            let ml = if x == 0 { m & !1 } else { m };
+            let mr = if x + len == w { m >> 1 } else { m };
+            // SAFETY: every lane loaded or stored is in `m` (bytes `x..x + len` of rows of
+            // `w` bytes), shifted by one for `l` and `r` with the lanes that would leave
+            // the row masked off (masked lanes are not accessed); the pointer offsets are
+            // made by `wrapping_*`, so stay defined.
+            unsafe {
+                let u = _mm512_maskz_loadu_epi8(m, up.as_ptr().add(x).cast());
+                let d = _mm512_maskz_loadu_epi8(m, down.as_ptr().add(x).cast());
+                let cc = _mm512_maskz_loadu_epi8(m, c.as_ptr().add(x).cast());
+                let l = _mm512_mask_loadu_epi8(
+                    k.pad,
+                    ml,
+                    c.as_ptr().wrapping_add(x).wrapping_sub(1).cast(),
+                );
+                let r = _mm512_mask_loadu_epi8(k.pad, mr, c.as_ptr().wrapping_add(x + 1).cast());
+                let v = pick::<ERODE>(pick::<ERODE>(u, d), pick::<ERODE>(l, r));
+                let v = pick::<ERODE>(v, cc);
+                let gt = _mm512_cmpgt_epu8_mask(v, k.t);
+                let res = _mm512_mask_blend_epi8(gt, k.empty, k.set);
+                _mm512_mask_storeu_epi8(o.as_mut_ptr().add(x).cast(), m, res);
+                if CHECK {
+                    acc.fold_nonzero(d, _mm512_test_epi8_mask(d, d));
+                }
+            }
+            x += len;
+        }
+    }
+
+    /// One output row of the 3x3 square through `vertical` (`w + 2` bytes, the border byte
+    /// at both ends), folding `down` when `CHECK`.
+    ///
+    /// # Safety
+    /// AVX-512 F and BW; `up`, `c`, `down` and `o` of one length `w`, `vertical` of `w + 2`.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512bw")]
+    unsafe fn square<const ERODE: bool, const CHECK: bool>(
+        [up, c, down]: [&[u8]; 3],
+        vertical: &mut [u8],
+        o: &mut [u8],
+        k: Consts,
+        acc: &mut Acc512,
+    ) {
+        let w = o.len();
+        let (up, c, down, vertical) = (&up[..w], &c[..w], &down[..w], &mut vertical[..w + 2]);
+        let mut x = 0;
+        while x + 64 <= w {
+            // SAFETY: bytes `x..x + 64` of the rows, and of `vertical` from 1.
+            unsafe {
+                let u = _mm512_loadu_si512(up.as_ptr().add(x).cast());
+                let d = _mm512_loadu_si512(down.as_ptr().add(x).cast());
+                let cc = _mm512_loadu_si512(c.as_ptr().add(x).cast());
+                let v = pick::<ERODE>(pick::<ERODE>(u, d), cc);
+                _mm512_storeu_si512(vertical.as_mut_ptr().add(x + 1).cast(), v);
+                if CHECK {
+                    acc.fold_nonzero(d, _mm512_test_epi8_mask(d, d));
+                }
+            }
+            x += 64;
+        }
+        while x < w {
+            let len = (w - x).min(64);
+            let m = lanes(len);
+            // SAFETY: the lanes in `m` are bytes `x..x + len` of the rows, and of
+            // `vertical` from 1 (it holds `w + 2`).
+            unsafe {
+                let u = _mm512_maskz_loadu_epi8(m, up.as_ptr().add(x).cast());
+                let d = _mm512_maskz_loadu_epi8(m, down.as_ptr().add(x).cast());
+                let cc = _mm512_maskz_loadu_epi8(m, c.as_ptr().add(x).cast());
+                let v = pick::<ERODE>(pick::<ERODE>(u, d), cc);
+                _mm512_mask_storeu_epi8(vertical.as_mut_ptr().add(x + 1).cast(), m, v);
+                if CHECK {
+                    acc.fold_nonzero(d, _mm512_test_epi8_mask(d, d));
+                }
+            }
+            x += len;
+        }
+        let mut x = 0;
+        while x + 64 <= w {
+            // SAFETY: bytes `x..x + 66` of `vertical`, which holds `w + 2`, and `x..x + 64`
+            // of `o`.
+            unsafe {
+                let p = vertical.as_ptr().add(x);
+                let l = _mm512_loadu_si512(p.cast());
+                let cc = _mm512_loadu_si512(p.add(1).cast());
+                let r = _mm512_loadu_si512(p.add(2).cast());
+                let v = pick::<ERODE>(pick::<ERODE>(l, r), cc);
+                let gt = _mm512_cmpgt_epu8_mask(v, k.t);
+                let res = _mm512_mask_blend_epi8(gt, k.empty, k.set);
+                _mm512_storeu_si512(o.as_mut_ptr().add(x).cast(), res);
+            }
+            x += 64;
+        }
+        while x < w {
+            let len = (w - x).min(64);
+            let m = lanes(len);
+            // SAFETY: bytes `x..x + len + 2` of `vertical`, which holds `w + 2`.
+            unsafe {
+                let p = vertical.as_ptr().add(x);
+                let l = _mm512_maskz_loadu_epi8(m, p.cast());
+                let cc = _mm512_maskz_loadu_epi8(m, p.add(1).cast());
+                let r = _mm512_maskz_loadu_epi8(m, p.add(2).cast());
+                let v = pick::<ERODE>(pick::<ERODE>(l, r), cc);
+                let gt = _mm512_cmpgt_epu8_mask(v, k.t);
+                let res = _mm512_mask_blend_epi8(gt, k.empty, k.set);
+                _mm512_mask_storeu_epi8(o.as_mut_ptr().add(x).cast(), m, res);
+            }
+            x += len;
+        }
     }
 }
