@@ -27,7 +27,6 @@ mod label_writer_blocks;
 mod limits;
 mod lines_props;
 mod measure_props;
-mod morph_byte_window_props;
 mod morph_bytes_props;
 mod morph_props;
 mod morph_rect_rows_props;

@@ -17,7 +17,6 @@
 //! not written out. Rows are whole, so columns need no halo.
 
 use super::binary::once;
-use super::byte_window::{self, ByteWindow};
 use super::footprint::Footprint;
 use super::near_runs::{self, Plan};
 use super::rect_rows::{self, Rect};
@@ -271,17 +270,6 @@ fn run<const CHECK: bool>(
         return by_stripes::<CHECK>(image, fp, steps, out, 0, values);
     }
     let (w, h) = image.size();
-    if let [step] = steps {
-        let (erode, border) = match *step {
-            Step::Erode { border } => (true, border),
-            Step::Dilate { border } => (false, border),
-        };
-        if let (true, Some(win)) = (CHECK, ByteWindow::new(fp, erode, border, image.threshold())) {
-            crate::error::check_image(out.pixels.len(), w, h, out.stride)?;
-            byte_window::run::<CHECK>(image, win, three_rows_out(out), values);
-            return Ok(());
-        }
-    }
     let windows: Option<Vec<Window>> = steps
         .iter()
         .map(|s| match *s {

@@ -43,7 +43,6 @@
 //! ```
 
 pub mod binary;
-mod byte_window;
 pub mod bytes;
 pub mod footprint;
 pub mod hit_or_miss;
