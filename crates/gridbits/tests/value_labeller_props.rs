@@ -38,7 +38,12 @@ const SIZES: [(usize, usize); 19] = [
 ];
 
 /// The routes forced, besides the automatic choice.
-const ROUTES: [ValueRoute; 3] = [ValueRoute::Rows, ValueRoute::Pairs, ValueRoute::Binary];
+const ROUTES: [ValueRoute; 4] = [
+    ValueRoute::Rows,
+    ValueRoute::Pairs,
+    ValueRoute::Binary,
+    ValueRoute::Classes,
+];
 
 /// One labeller per forced route, each kept across the images of a test.
 fn routed() -> Vec<ValueLabeller> {
