@@ -50,6 +50,7 @@ impl ClassPlanes {
     /// Packs `values` (`width x height`) into one plane per class (cells not `background`;
     /// with `None`, every cell); returns `false`, planes unusable, when the image holds more
     /// than [`MAX_PLANES`] classes (it stops at the first block that shows one more).
+    #[inline(always)]
     pub(super) fn pack<T: Copy + PartialEq + 'static>(
         &mut self,
         values: &[T],
@@ -116,6 +117,7 @@ impl ClassPlanes {
 
     /// Labels the planes packed by [`pack`](Self::pack) with `binary`'s first pass and
     /// writes the global labels into `out`; returns their count.
+    #[inline(always)]
     pub(super) fn label<O: Copy + From<u32> + 'static>(
         &mut self,
         binary: &mut Labeller,
