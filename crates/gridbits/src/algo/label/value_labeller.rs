@@ -159,7 +159,7 @@ pub enum ValueRoute {
     /// order of their first cell (`value_classes.rs`); images of more classes take
     /// [`ValueRoute::Rows`]. Never taken by [`ValueRoute::Auto`]: on the 3-value images of
     /// the Python bench (two classes at random on the set cells, 0.9-1.9 M class runs at
-    /// 2048x2048) it took 2.1-6.2x the CPU time of [`ValueRoute::Rows`] at both
+    /// 2048x2048) it took 2.1-6.3x the CPU time of [`ValueRoute::Rows`] at both
     /// connectivities (docs/benchmarks.md, "label3v"): its cost goes with the runs of the
     /// planes (two first passes, gathering the runs, a fill per run), which such images
     /// have many of.
