@@ -4,11 +4,12 @@ may be loaded), each checked equal to ``skimage.measure.label`` first.
 
 Usage (from the repository root, after ``make develop``)::
 
-    .venv/bin/python crates/gridbits-bench/python/label_routes.py [ROUTES [IMAGE [ROUNDS]]]
+    .venv/bin/python crates/gridbits-bench/python/label_routes.py [ROUTES [IMAGE [ROUNDS [3v]]]]
 
-ROUTES: comma-separated among auto, rows, pairs, binary (default all); IMAGE: a substring of
-the image names (default all); ROUNDS: rounds of the interleaved routes (default 3), each
-timing 5 calls; a route's time is its best call.
+ROUTES: comma-separated among auto, rows, pairs, binary, classes (default all); IMAGE: a
+substring of the image names (default all); ROUNDS: rounds of the interleaved routes
+(default 3), each timing 5 calls; a route's time is its best call. ``3v``: the 3-value images
+of bench.py's ``measure.label`` rows instead (two classes at random on the set cells).
 """
 
 import os
@@ -34,12 +35,16 @@ def cpu(f, n: int) -> float:
 
 
 def main() -> None:
-    routes = sys.argv[1].split(",") if len(sys.argv) > 1 else ["auto", "rows", "pairs", "binary"]
+    routes = sys.argv[1].split(",") if len(sys.argv) > 1 else ["auto", "rows", "pairs", "binary", "classes"]
     only = sys.argv[2] if len(sys.argv) > 2 else ""
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+    three = len(sys.argv) > 4 and sys.argv[4] == "3v"
     for name, img in bench._measure_images(2048).items():
         if only not in name:
             continue
+        if three:
+            rng = np.random.default_rng(5)
+            img = (img * rng.integers(1, 3, img.shape)).astype(np.uint8)
         for conn in (8, 4):
             sk_conn = 2 if conn == 8 else 1
             want = skm.label(img, connectivity=sk_conn)
