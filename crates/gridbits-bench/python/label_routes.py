@@ -6,7 +6,7 @@ Usage (from the repository root, after ``make develop``)::
 
     .venv/bin/python crates/gridbits-bench/python/label_routes.py [ROUTES [IMAGE [ROUNDS [3v]]]]
 
-ROUTES: comma-separated among auto, rows, pairs, binary, classes (default all); IMAGE: a
+ROUTES: comma-separated among auto, rows, pairs, binary (default all); IMAGE: a
 substring of the image names (default all); ROUNDS: rounds of the interleaved routes
 (default 3), each timing 5 calls; a route's time is its best call. ``3v``: the 3-value images
 of bench.py's ``measure.label`` rows instead (two classes at random on the set cells).
@@ -35,7 +35,7 @@ def cpu(f, n: int) -> float:
 
 
 def main() -> None:
-    routes = sys.argv[1].split(",") if len(sys.argv) > 1 else ["auto", "rows", "pairs", "binary", "classes"]
+    routes = sys.argv[1].split(",") if len(sys.argv) > 1 else ["auto", "rows", "pairs", "binary"]
     only = sys.argv[2] if len(sys.argv) > 2 else ""
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     three = len(sys.argv) > 4 and sys.argv[4] == "3v"

@@ -147,10 +147,9 @@ fn measure_label<'py>(
         "rows" => ValueRoute::Rows,
         "pairs" => ValueRoute::Pairs,
         "binary" => ValueRoute::Binary,
-        "classes" => ValueRoute::Classes,
         _ => {
             return Err(PyValueError::new_err(
-                "route: expected 'auto', 'rows', 'pairs', 'binary' or 'classes'",
+                "route: expected 'auto', 'rows', 'pairs' or 'binary'",
             ))
         }
     };

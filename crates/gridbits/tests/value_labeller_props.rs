@@ -4,8 +4,7 @@
 //! (`u32`, `u64`, `i64`, uninitialised buffers), its portable, AVX2 and AVX-512 copies, byte
 //! and wide value types, a labeller reused across sizes, and every route forced
 //! (`ValueRoute`: row by row, row pairs with 1 to 4 classes and the fallback beyond, one
-//! class as a binary image, one bit plane per class with 1 to 4 classes and the fallback
-//! beyond) at every CPU level.
+//! class as a binary image) at every CPU level.
 
 use crate::common::{config, CONNS};
 
@@ -39,12 +38,7 @@ const SIZES: [(usize, usize); 19] = [
 ];
 
 /// The routes forced, besides the automatic choice.
-const ROUTES: [ValueRoute; 4] = [
-    ValueRoute::Rows,
-    ValueRoute::Pairs,
-    ValueRoute::Binary,
-    ValueRoute::Classes,
-];
+const ROUTES: [ValueRoute; 3] = [ValueRoute::Rows, ValueRoute::Pairs, ValueRoute::Binary];
 
 /// One labeller per forced route, each kept across the images of a test.
 fn routed() -> Vec<ValueLabeller> {

@@ -71,7 +71,6 @@ mod scratch;
 mod source;
 mod split;
 mod stats;
-mod value_classes;
 mod value_labeller;
 mod value_pairs;
 #[cfg(target_arch = "x86_64")]

@@ -36,7 +36,6 @@
 //! boundary linked, the same runs, numbering and writer); [`ValueRoute`] forces a route.
 
 use super::flatten::flatten;
-use super::value_classes::ClassPlanes;
 use super::value_pairs::{join_pair, link_pairs, ClassMasks, MAX_CLASSES};
 use super::{memory_error, size_error, try_resize};
 use super::{Labeller, Labels};
@@ -115,8 +114,6 @@ pub struct ValueLabeller {
     route: ValueRoute,
     /// Per-class masks of the row-pair route.
     classes: ClassMasks,
-    /// Per-class bit planes and runs of the per-class route.
-    planes: ClassPlanes,
 }
 
 /// Which way a [`ValueLabeller`] labels an image (for tests and comparisons: every route
@@ -153,17 +150,6 @@ pub enum ValueRoute {
     /// background 0 checked before pass 1, while packed to bits, at both connectivities);
     /// other images take [`ValueRoute::Rows`].
     Binary,
-    /// One bit plane per class (at most four values besides the background, found while
-    /// packing), each labelled by the bit-parallel binary [`Labeller`]'s first pass (no
-    /// label image), then one writer numbering the components of all classes in raster
-    /// order of their first cell (`value_classes.rs`); images of more classes take
-    /// [`ValueRoute::Rows`]. Never taken by [`ValueRoute::Auto`]: on the 3-value images of
-    /// the Python bench (two classes at random on the set cells, 0.9-1.9 M class runs at
-    /// 2048x2048) it took 2.1-6.3x the CPU time of [`ValueRoute::Rows`] at both
-    /// connectivities (docs/benchmarks.md, "label3v"): its cost goes with the runs of the
-    /// planes (two first passes, gathering the runs, a fill per run), which such images
-    /// have many of.
-    Classes,
 }
 
 /// Both passes compiled for CPUs with AVX2, POPCNT and BMI: run ranks by `popcnt`, masks of
@@ -308,15 +294,8 @@ impl ValueLabeller {
         let one_class_first = match self.route {
             ValueRoute::Binary => true,
             ValueRoute::Auto => conn == Connectivity::Eight,
-            ValueRoute::Rows | ValueRoute::Pairs | ValueRoute::Classes => false,
+            ValueRoute::Rows | ValueRoute::Pairs => false,
         };
-        if self.route == ValueRoute::Classes
-            && self.planes.pack(values, width, height, background)?
-        {
-            return self
-                .planes
-                .label(&mut self.binary, width, height, conn, out);
-        }
         if one_class_first && self.pack_one_class(values, width, height, background)? {
             return self.widen_binary(conn, out);
         }
@@ -509,7 +488,7 @@ impl ValueLabeller {
             ValueRoute::Auto => {
                 EIGHT && single && binary_pays(total, set_cells, (width * height) as u64)
             }
-            ValueRoute::Rows | ValueRoute::Pairs | ValueRoute::Classes => false,
+            ValueRoute::Rows | ValueRoute::Pairs => false,
         };
         if binary {
             return Ok(None);
