@@ -270,6 +270,16 @@ impl<const W: usize> Tetris<W> {
                     continue; // no air there (near the top): no lock
                 }
                 let cy = u32::from(out.0[r][cx]);
+                // Any three corners include a top one: when both top corners are empty (the
+                // common case, one bit each) the full test is skipped.
+                let row = cy as i32 - i32::from(g.ty);
+                let top_filled = |ox: i32| {
+                    let x = cx as i32 + ox - i32::from(g.dx);
+                    x < 0 || x >= W as i32 || row < 0 || solid[x as usize] >> row & 1 != 0
+                };
+                if !top_filled(0) && !top_filled(2) {
+                    continue;
+                }
                 let (three, front) = corners_at(
                     &solid,
                     cx,
