@@ -73,7 +73,7 @@
 
 use super::drop_rows::Heights;
 use super::moves::{distinct, kick_shifts, solid_columns, Locks, GEO};
-use super::spin::corners_at;
+use super::spin::{CORNERS, FRONT};
 use super::{spawn_position, Piece, Rotation, Spin, Tetris, Turn};
 
 /// The highest lock position of each orientation and column, one byte each: the hard-drop
@@ -270,17 +270,25 @@ impl<const W: usize> Tetris<W> {
                     continue; // no air there (near the top): no lock
                 }
                 let cy = u32::from(out.0[r][cx]);
-                let (three, front) = corners_at(
-                    &solid,
-                    cx,
-                    Rotation::ALL[r],
-                    i32::from(g.dx),
-                    i32::from(g.ty),
-                );
-                if three >> cy & 1 == 0 {
+                // The corners of this one lock, a bit each (outside the matrix counts as
+                // filled). Any three include a top one: when both top corners are empty (the
+                // common case) the bottom ones are not read.
+                let (bx, by) = (cx as i32 - i32::from(g.dx), cy as i32 - i32::from(g.ty));
+                let corner = |i: usize| {
+                    let (x, y) = (bx + CORNERS[i].0, by + CORNERS[i].1);
+                    let off = x < 0 || x >= W as i32 || !(0..64).contains(&y);
+                    u8::from(off || solid[x as usize] >> y & 1 != 0) << i
+                };
+                let top = corner(0) | corner(1);
+                if top == 0 {
                     continue;
                 }
-                match self.t_lock_spin(d, out, (r, cx, cy), front >> cy & 1 != 0) {
+                let filled = top | corner(2) | corner(3);
+                if filled.count_ones() < 3 {
+                    continue;
+                }
+                let front = FRONT[r];
+                match self.t_lock_spin(d, out, (r, cx, cy), filled & front == front) {
                     Some(Spin::Full) => out.0[r][cx] |= 2 << 6,
                     Some(Spin::Mini) => out.0[r][cx] |= 1 << 6,
                     Some(Spin::None) => {}
@@ -544,6 +552,41 @@ mod tests {
             }
         }
         (ran, all)
+    }
+
+    /// Every filling of the lowest rows of a few small matrices, for the T: each corner of a
+    /// lock at the walls, the floor and near the top (the corner bits of `mark_t_spins`)
+    /// against the full generator.
+    #[test]
+    fn every_small_board_for_the_t() {
+        fn all<const W: usize>(h: usize, rows: usize) -> (usize, usize) {
+            let (mut ran, mut spins) = (0, 0);
+            for bits in 0u32..1 << (W * rows) {
+                let mut t = Tetris::<W>::new(h);
+                for i in (0..W * rows).filter(|i| bits >> i & 1 != 0) {
+                    t.board_mut().set(i % W, h - 1 - i / W);
+                }
+                if check(&t, Piece::T) {
+                    ran += 1;
+                    let mut tops = Tops::EMPTY;
+                    t.straight_drop_tops(Piece::T, &mut tops);
+                    let spun = |b: &u8| *b != Tops::<W>::NONE && *b >> 6 != 0;
+                    spins += usize::from(tops.0.iter().flatten().any(spun));
+                }
+            }
+            (ran, spins)
+        }
+        let sizes = [
+            all::<3>(10, 5),
+            all::<4>(10, 4),
+            all::<5>(10, 3),
+            all::<4>(6, 4),
+            all::<6>(64, 3),
+        ];
+        for (ran, spins) in sizes {
+            assert!(ran > 0, "the fast path never ran");
+            assert!(spins > 0, "no spin among {ran} boards");
+        }
     }
 
     #[test]
