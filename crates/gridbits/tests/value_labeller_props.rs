@@ -296,3 +296,26 @@ fn value_labeller_one_class_check() {
         }
     }
 }
+
+/// The automatic route's row sample for 4-connected `u8` images (dense rows of short runs
+/// take the one-class check and the binary labeller): images taller than the sample (rows
+/// skipped by it), dense and not, with a second value in a row the sample skips or reads,
+/// against the flood through every route.
+#[test]
+fn value_labeller_four_connected_sample() {
+    let mut rng = SplitMix::new(733);
+    let mut l = ValueLabeller::new();
+    for (w, h) in [(65, 100), (64, 67), (129, 33), (1, 70), (200, 1)] {
+        for percent in [0, 55, 65, 70, 90, 100] {
+            let v: Vec<u8> = (0..w * h)
+                .map(|_| u8::from(rng.below(100) < percent))
+                .collect();
+            check(&v, w, h, &mut l).expect("one class");
+            for y in [1.min(h - 1), h / 2, h - 1] {
+                let mut two = v.clone();
+                two[y * w + w / 2] = 2;
+                check(&two, w, h, &mut l).expect("a second value");
+            }
+        }
+    }
+}
