@@ -15,7 +15,13 @@
 //!   of the run), so a round is one run per column instead of one cell per column; a
 //!   vertical group of four is one round instead of four. When no column lost two
 //!   separate runs (most steps) the length is the `vpopcntw` of all removed cells,
-//!   computed beside the shift's other operand: one round, 4 instructions deep.
+//!   computed beside the shift's other operand: one round, 4 instructions deep. The shift
+//!   moves each register's kept cells (the register without its own vanishing cells, known
+//!   before the union of the halves), so from the union only the count (`vpopcntw`), the
+//!   shift and the select are on the chain (`below` runs beside them);
+//! - the union of the halves is `vperm2i128` (3 cycles on Zen 4; the compiler turns the
+//!   intrinsic into `vpermq`, 4) and the shift is a plain `vpsrlvw` (the intrinsic adds a
+//!   compare and a masked move for counts of 16 or more, which never occur here).
 
 use super::super::kernel::{count_groups, Record};
 use super::super::rules::{Tables, STC, TSU};
@@ -46,24 +52,22 @@ fn up(a: __m256i) -> __m256i {
 
 /// The cells of groups of 4+ in both planes of `reg` within the rows `m.active`: the
 /// neighbour-count filter of the other engines (a cell with three same-colour neighbours,
-/// or two adjacent cells with two), then one dilation inside the planes. 28 instructions,
-/// 10 deep from `reg`: the row masks are folded into the four neighbour tests, which all
-/// start from `reg` (the neighbour below and to the right are not the shifts of those
-/// above and to the left: one level less for two more instructions).
+/// or two adjacent cells with two), then one dilation inside the planes. 26 instructions,
+/// 11 deep from `reg`: the row mask is folded into the first neighbour tests.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 fn vanishing(reg: __m256i, m: &Masks) -> __m256i {
     let x = and(reg, m.active); // off the critical path: only the last step reads it
     let u = tern::<AND3>(reg, down(reg), m.pair_up); // a same-colour neighbour above
-    let d = tern::<AND3>(reg, up(reg), m.pair_down); // ... below
+    let d = up(u); // ... below
     let l = tern::<AND3>(reg, right(reg), m.pair_left); // ... to the left
-    let r = tern::<AND3>(reg, left(reg), m.pair_right); // ... to the right
+    let r = left(l); // ... to the right
     let maj = tern::<MAJ>(u, d, l);
     let any3 = tern::<OR3>(u, d, l);
     let all3 = tern::<AND3>(u, d, l);
     let twos = tern::<OR_AND>(maj, r, any3); // two neighbours or more
     let threes = tern::<OR_AND>(all3, r, maj); // three or more (a subset of `twos`)
-    // The seeds: the threes and the twos next to a two, as `twos & (near twos | threes)`.
+                                               // The seeds: the threes and the twos next to a two, as `twos & (near twos | threes)`.
     let near = tern::<OR3>(up(twos), down(twos), left(twos));
     let side = tern::<AND_OR>(right(twos), threes, twos);
     let seeds = tern::<OR_AND>(side, near, twos);
@@ -98,12 +102,8 @@ struct Masks {
     active: __m256i,
     /// Cells of `active` whose upper neighbour is in `active` too.
     pair_up: __m256i,
-    /// Cells of `active` whose lower neighbour is in `active` too.
-    pair_down: __m256i,
     /// Cells of `active` whose left neighbour is in `active` too.
     pair_left: __m256i,
-    /// Cells of `active` whose right neighbour is in `active` too.
-    pair_right: __m256i,
 }
 
 impl Masks {
@@ -113,9 +113,7 @@ impl Masks {
         Masks {
             active,
             pair_up: and(active, down(active)),
-            pair_down: and(active, up(active)),
             pair_left: and(active, right(active)),
-            pair_right: and(active, left(active)),
         }
     }
 }
