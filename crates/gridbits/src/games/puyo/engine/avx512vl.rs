@@ -15,7 +15,13 @@
 //!   of the run), so a round is one run per column instead of one cell per column; a
 //!   vertical group of four is one round instead of four. When no column lost two
 //!   separate runs (most steps) the length is the `vpopcntw` of all removed cells,
-//!   computed beside the shift's other operand: one round, 4 instructions deep.
+//!   computed beside the shift's other operand: one round, 4 instructions deep. The shift
+//!   moves each register's kept cells (the register without its own vanishing cells, known
+//!   before the union of the halves), so from the union only the count (`vpopcntw`), the
+//!   shift and the select are on the chain (`below` runs beside them);
+//! - the union of the halves is `vperm2i128` (3 cycles on Zen 4; the compiler turns the
+//!   intrinsic into `vpermq`, 4) and the shift is a plain `vpsrlvw` (the intrinsic adds a
+//!   compare and a masked move for counts of 16 or more, which never occur here).
 
 use super::super::kernel::{count_groups, Record};
 use super::super::rules::{Tables, STC, TSU};
@@ -70,6 +76,26 @@ fn vanishing(reg: __m256i, m: &Masks) -> __m256i {
     tern::<AND_OR>(vertical, horizontal, x)
 }
 
+/// The two 128-bit halves of `a` swapped, by `vperm2i128`: 3 cycles on AMD Zen 4 where the
+/// `vpermq` the compiler turns every single-source swap into takes 4, and the swap is on
+/// the step's dependency chain (the union of the two halves' vanishing cells).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn swap_halves(a: __m256i) -> __m256i {
+    let out: __m256i;
+    // SAFETY: one AVX2 instruction on registers (the caller runs only where AVX2 was
+    // detected: every function of this engine enables it); no memory, stack or flags.
+    unsafe {
+        std::arch::asm!(
+            "vperm2i128 {o}, {a}, {a}, 1",
+            a = in(ymm_reg) a,
+            o = lateout(ymm_reg) out,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    out
+}
+
 /// The row masks of one register's vanish check.
 struct Masks {
     /// The cells that can vanish.
@@ -93,17 +119,26 @@ impl Masks {
 }
 
 /// Gravity on a settled field from which the cells `removed` (in both halves) vanish now
-/// (they are still in the planes); `below`: in each column the rows under its lowest
-/// removed cell (all rows where nothing is removed). `three`: register 2 holds something.
+/// (they are still in the planes); `kept[i]`: `regs[i]` without them; `below`: in each
+/// column the rows under its lowest removed cell (all rows where nothing is removed).
+/// `three`: register 2 holds something.
 ///
-/// When every column lost one run of cells at most (most steps), the cells above the run
-/// fall by the column's count of removed cells in one variable shift: from `removed` that
-/// is 4 instructions deep (`below` 2, the cells above 1, the shift; the count's `vpopcntw`
-/// runs beside them). Else each round takes the lowest run out of every column at once
-/// ([`fall_runs`]).
+/// When every column lost one run of cells at most (most steps), the kept cells fall by
+/// the column's count of removed cells in one variable shift: the kept cells under the run
+/// land under it too, where the select keeps the old cells. From `removed` that is 4
+/// instructions deep (the count's `vpopcntw`, the shift, the select; `below`, 2 deep, and
+/// `kept`, computed from each register's own vanishing cells before the union of the
+/// halves, run beside them). Else each round takes the lowest run out of every column at
+/// once ([`fall_runs`]).
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512bitalg")]
-fn fall(regs: &mut [__m256i; 3], removed: __m256i, below: __m256i, three: bool) {
+fn fall(
+    regs: &mut [__m256i; 3],
+    kept: [__m256i; 3],
+    removed: __m256i,
+    below: __m256i,
+    three: bool,
+) {
     let zero = _mm256_setzero_si256();
     let low = and(removed, _mm256_sub_epi16(zero, removed));
     // The lowest run cleared and the bit above it set: a column with another removed
@@ -112,18 +147,36 @@ fn fall(regs: &mut [__m256i; 3], removed: __m256i, below: __m256i, three: bool) 
         fall_runs(regs, removed, three);
         return;
     }
-    // (Masked to the field's rows: the compiler then knows the count is below 16 and
-    // emits `vpsrlvw` without a guard for counts of 16.)
-    let len = _mm256_popcnt_epi16(and(removed, _mm256_set1_epi16(ALL as u16 as i16)));
-    let fall = |r: __m256i| {
-        let above = tern::<NOR_AND>(below, removed, r);
-        tern::<SELECT>(below, r, _mm256_srlv_epi16(above, len))
-    };
-    regs[0] = fall(regs[0]);
-    regs[1] = fall(regs[1]);
+    // The removed cells are in the active rows only, so the count is below 16.
+    let len = _mm256_popcnt_epi16(removed);
+    let fall = |r: __m256i, k: __m256i| tern::<SELECT>(below, r, shift_down(k, len));
+    regs[0] = fall(regs[0], kept[0]);
+    regs[1] = fall(regs[1], kept[1]);
     if three {
-        regs[2] = fall(regs[2]);
+        regs[2] = fall(regs[2], kept[2]);
     }
+}
+
+/// `vpsrlvw`: each 16-bit lane of `a` shifted down by the same lane of `count` (below 16).
+/// Written out because the intrinsic compiles to a compare and a masked move beside the
+/// shift (lanes shifted by 16 or more are zero), one more level on the step's dependency
+/// chain, unless the count is masked first (one level too).
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vl")]
+fn shift_down(a: __m256i, count: __m256i) -> __m256i {
+    let out: __m256i;
+    // SAFETY: one AVX-512 BW/VL instruction on registers (every caller runs only where
+    // they were detected); no memory, stack or flags.
+    unsafe {
+        std::arch::asm!(
+            "vpsrlvw {o}, {a}, {c}",
+            a = in(ymm_reg) a,
+            c = in(ymm_reg) count,
+            o = lateout(ymm_reg) out,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    out
 }
 
 /// Gravity by rounds: each round takes the lowest run of removed cells out of every column
@@ -217,7 +270,7 @@ pub(super) unsafe fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
             break;
         }
         // Both halves: the union of every plane's vanishing cells.
-        let all = or(any, _mm256_permute2x128_si256::<0x01>(any, any));
+        let all = or(any, swap_halves(any));
         let cleared = (_mm256_extract_epi64::<0>(all) as u64).count_ones()
             + (_mm256_extract_epi64::<1>(all) as u64).count_ones();
         // Bits 2c and 2c + 1: the words of colour c that are not zero.
@@ -263,7 +316,14 @@ pub(super) unsafe fn simulate(field: &Field, out: &mut MaybeUninit<Chain>) {
                 & (u32::from(moves(regs[0]))
                     | u32::from(moves(regs[1])) << 1
                     | u32::from(moves(and(regs[2], colour4))) << 2);
-            fall(&mut regs, removed, below, three);
+            // The cells that stay: registers 0 and 1 lose their own vanishing cells only
+            // (known before the union of the halves), register 2 the garbage too.
+            let kept = [
+                _mm256_andnot_si256(v0, regs[0]),
+                _mm256_andnot_si256(v1, regs[1]),
+                _mm256_andnot_si256(removed, regs[2]),
+            ];
+            fall(&mut regs, kept, removed, below, three);
         } else {
             regs[0] = _mm256_andnot_si256(removed, regs[0]);
             regs[1] = _mm256_andnot_si256(removed, regs[1]);
