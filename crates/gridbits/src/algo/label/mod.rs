@@ -73,6 +73,7 @@ mod split;
 mod stats;
 mod value_labeller;
 mod value_pairs;
+mod value_route;
 #[cfg(target_arch = "x86_64")]
 mod value_writer;
 mod values;
@@ -86,7 +87,8 @@ pub use labels::Labels;
 pub use merge::{merge_labels, relabel, MergeError, UnknownLabel};
 pub use scratch::{LabelOrder, LabelStores, LabelWriter, Labeller};
 pub use split::{grid_components, GridComponents};
-pub use value_labeller::{ValueLabeller, ValueRoute};
+pub use value_labeller::ValueLabeller;
+pub use value_route::ValueRoute;
 pub use values::label_values;
 
 use crate::cpu::Features;

@@ -37,6 +37,7 @@
 
 use super::flatten::flatten;
 use super::value_pairs::{join_pair, link_pairs, ClassMasks, MAX_CLASSES};
+use super::value_route::{binary_pays, dense_short_runs, zero_background_bytes, ValueRoute};
 use super::{memory_error, size_error, try_resize};
 use super::{Labeller, Labels};
 use crate::algo::runs::masks::{low, shifted_eq, upto, value_mask};
@@ -48,75 +49,6 @@ use std::mem::MaybeUninit;
 /// Blocks with more value changes than this are written cell by cell, others stretch by
 /// stretch.
 const STRETCH_MAX: u32 = 6;
-
-/// Whether an 8-connected image of one class (one value besides the background) with `runs`
-/// runs and `set` set cells among `cells` goes to the bit-parallel binary labeller: at
-/// least one run per [`BINARY_CELLS_PER_RUN`] cells and [`BINARY_SET_PERCENT`]% of the cells
-/// set. The binary labeller's links cost less per run (it links row pairs, BMRS's idea),
-/// but its `u32` image and the widening into the output cost about 0.4 ns a cell more:
-/// it pays where the links weigh most, many short runs in dense rows (each run touching
-/// several runs above). Measured on 2048x2048 `uint8` images in CPU time (docs/benchmarks.md,
-/// "label3"): noise 50% and 70%, 8-connected, 0.75x and 0.59x the time of the value
-/// labeller; noise 30% 1.01x, blobs, a photograph and a page 1.24-1.41x (not taken), and
-/// every 4-connected image 1.06-1.64x (never taken: without row pairs the binary labeller
-/// links as many row boundaries).
-#[inline(always)]
-fn binary_pays(runs: u64, set: u64, cells: u64) -> bool {
-    runs.saturating_mul(BINARY_CELLS_PER_RUN) >= cells
-        && set.saturating_mul(100) >= cells.saturating_mul(BINARY_SET_PERCENT)
-}
-
-/// Whether a 4-connected `u8` image with the background 0 goes to the one-class check and
-/// the binary labeller (`ValueRoute::Auto`): judged on a sample of rows (at most
-/// [`SAMPLE_ROWS`], evenly spaced), at least [`FOUR_SET_PERCENT`]% of their cells set and
-/// a run per [`FOUR_CELLS_PER_RUN`] cells or more. There the binary labeller's links (word
-/// masks, no per-byte compares) beat pass 1 of the rows route despite its `u32` image and
-/// widening: noise 70% 4-connected 0.90x the time of rows; noise 30% and 50% (too few set
-/// cells), blobs, a photograph and a page (too few runs) 1.07-1.15x, not taken
-/// (docs/benchmarks.md, "label4c"). Other types and backgrounds: `false`.
-#[inline(always)]
-fn dense_short_runs<T: Copy + 'static>(
-    values: &[T],
-    width: usize,
-    height: usize,
-    background: Option<T>,
-) -> bool {
-    let Some(bytes) = as_bytes(values) else {
-        return false;
-    };
-    if width == 0
-        || background.and_then(|b| as_bytes(std::slice::from_ref(&b)).map(|b| b[0])) != Some(0)
-    {
-        return false;
-    }
-    let step = height.div_ceil(SAMPLE_ROWS).max(1);
-    let (mut set, mut runs, mut cells) = (0u64, 0u64, 0u64);
-    for row in bytes.chunks_exact(width).step_by(step) {
-        let mut before = false;
-        for &b in row {
-            let on = b != 0;
-            set += u64::from(on);
-            runs += u64::from(on && !before);
-            before = on;
-        }
-        cells += width as u64;
-    }
-    runs.saturating_mul(FOUR_CELLS_PER_RUN) >= cells
-        && set.saturating_mul(100) >= cells.saturating_mul(FOUR_SET_PERCENT)
-        && cells > 0
-}
-
-/// See [`dense_short_runs`].
-const SAMPLE_ROWS: usize = 32;
-/// See [`dense_short_runs`].
-const FOUR_SET_PERCENT: u64 = 60;
-/// See [`dense_short_runs`].
-const FOUR_CELLS_PER_RUN: u64 = 8;
-
-/// See [`binary_pays`].
-const BINARY_CELLS_PER_RUN: u64 = 6;
-/// See [`binary_pays`].
-const BINARY_SET_PERCENT: u64 = 40;
 
 /// Labels value images by class into buffers of the caller's, keeping its working memory
 /// (run masks, union-find) for the next image. Pass 1 turns each block of 64 cells into bit
@@ -161,44 +93,6 @@ pub struct ValueLabeller {
     route: ValueRoute,
     /// Per-class masks of the row-pair route.
     classes: ClassMasks,
-}
-
-/// Which way a [`ValueLabeller`] labels an image (for tests and comparisons: every route
-/// gives the same labels). [`ValueRoute::Auto`], the default, picks one per image.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ValueRoute {
-    /// The measured choice: an 8-connected `u8` image with the background 0 and one class
-    /// (every nonzero byte one value, checked while packing the bytes to bits, first)
-    /// takes [`ValueRoute::Binary`] with no pass 1: measured on the 0/1 images of the
-    /// Python bench in CPU time (docs/benchmarks.md, "labelbin"), within 5% of the fastest
-    /// route on every image, 1.2-2x faster than rows and row pairs on noise.
-    /// 4-connected images skip that check (rows beat the binary labeller there, its
-    /// links cost as many row boundaries, "labelbin") unless a sample of their rows is
-    /// dense with short runs (60% of the cells set, a run per 8 cells: noise 70%, where
-    /// the binary route is 0.90x the time of rows, "label4c"). With other
-    /// value types or backgrounds, an 8-connected image of one class
-    /// takes [`ValueRoute::Binary`] when it has many short runs in dense rows (a run
-    /// per 6 cells or more, 40% of its cells set or more), else [`ValueRoute::Pairs`];
-    /// every other image takes [`ValueRoute::Rows`]. Measured on the 2048x2048 images of
-    /// the Python bench (noise 30/50/70%, blobs, a photograph, a page; one class, and two
-    /// classes at random on the set cells) in CPU time, docs/benchmarks.md ("label5"):
-    /// row pairs are 0.87-0.99x the time of rows on 8-connected images of one class that
-    /// are not dense noise, but 1.09-1.22x with two classes (the pass that gives every row
-    /// run its pair run's first row run costs about what the links it saves do), 1.3-1.7x
-    /// 4-connected; the binary route wins on 8-connected dense noise of one class only.
-    #[default]
-    Auto,
-    /// Runs of each row linked to the touching runs of the row above, every row boundary.
-    Rows,
-    /// Rows in pairs: the runs of each class inside a pair joined by per-class bit masks,
-    /// only every second row boundary linked. Images of more than four classes (values
-    /// besides the background) take [`ValueRoute::Rows`].
-    Pairs,
-    /// Images of one class (every set cell of one value) as a binary image, through the
-    /// bit-parallel binary [`Labeller`] and its `u32` labels (`u8` images with the
-    /// background 0 checked before pass 1, while packed to bits, at both connectivities);
-    /// other images take [`ValueRoute::Rows`].
-    Binary,
 }
 
 /// Both passes compiled for CPUs with AVX2, POPCNT and BMI: run ranks by `popcnt`, masks of
@@ -396,12 +290,9 @@ impl ValueLabeller {
         height: usize,
         background: Option<T>,
     ) -> Result<bool, SizeError> {
-        let Some(bytes) = as_bytes(values) else {
+        let Some(bytes) = zero_background_bytes(values, background) else {
             return Ok(false);
         };
-        if background.and_then(|b| as_bytes(std::slice::from_ref(&b)).map(|b| b[0])) != Some(0) {
-            return Ok(false);
-        }
         let grid = match &mut self.grid {
             Some(g) if g.size() == (width, height) => g,
             slot => slot.insert(BitGrid::try_new(width, height)?),
@@ -659,17 +550,6 @@ impl ValueLabeller {
                 prev_set = (set >> 63) & 1;
             }
         }
-    }
-}
-
-/// `values` as bytes when `T` is `u8`, else `None`.
-#[inline(always)]
-fn as_bytes<T: 'static>(values: &[T]) -> Option<&[u8]> {
-    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<u8>() {
-        // SAFETY: `T` is `u8` (checked just above): the same type, size and alignment.
-        Some(unsafe { &*(values as *const [T] as *const [u8]) })
-    } else {
-        None
     }
 }
 
