@@ -208,6 +208,44 @@ fn a_third_value_anywhere_in_a_row_is_seen() {
 }
 
 #[test]
+fn the_extreme_values_fold_exactly() {
+    // The values next to the folds' sentinels: 1 (the AVX2 fold keeps each byte less one)
+    // and 255 (the "nothing nonzero" mark), alone and with each other, at every CPU level.
+    let (w, h) = (129, 4);
+    for (hi, other) in [
+        (1u8, None),
+        (255, None),
+        (1, Some(255u8)),
+        (255, Some(1)),
+        (1, Some(2)),
+        (255, Some(254)),
+    ] {
+        let mut p = vec![0u8; w * h];
+        for (i, b) in p.iter_mut().enumerate() {
+            if i % 3 == 0 {
+                *b = hi;
+            }
+        }
+        if let Some(o) = other {
+            p[2 * w + 70] = o;
+        }
+        let image = ByteImage::new(&p, w, h, w, 0);
+        for fp in [Footprint::square(3), Footprint::square(15)] {
+            for level in Level::ALL {
+                cpu::with_level(level, || {
+                    check(
+                        &image,
+                        &fp,
+                        &[Step::Erode { border: true }],
+                        &format!("{hi} {other:?} {level:?}"),
+                    );
+                });
+            }
+        }
+    }
+}
+
+#[test]
 fn byte_values_merge_and_fold_as_a_scan() {
     let mut rng = SplitMix::new(0x0031_cf02);
     for _ in 0..200 {

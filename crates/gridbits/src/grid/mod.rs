@@ -37,7 +37,9 @@ mod ops;
 mod pack;
 mod popcount;
 #[cfg(target_arch = "x86_64")]
-pub(crate) use pack::{pack_row_avx512, unpack_row_avx512, Acc512};
+pub(crate) use pack::{
+    pack64_avx2, pack_row_avx512, unpack64_avx2, unpack_row_avx512, Acc256, Acc512,
+};
 pub(crate) use pack::{pack_row_with, unpack_row};
 pub use pack::{ByteKernel, ByteValues};
 

@@ -51,6 +51,8 @@ pub mod reconstruct;
 mod rect_rows;
 pub(crate) mod row_runs;
 mod three_rows;
+#[cfg(target_arch = "x86_64")]
+mod turn;
 
 pub use binary::{
     closing, closing_with, dilation, dilation_with, erosion, erosion_with, opening, opening_with,

@@ -28,9 +28,10 @@
 
 use super::footprint::Footprint;
 use super::row_runs::op;
-#[cfg(target_arch = "x86_64")]
-use super::three_rows::turn;
 use super::three_rows::{pack, unpack, Out};
+#[cfg(target_arch = "x86_64")]
+#[cfg(target_arch = "x86_64")]
+use super::turn::{Avx2, Avx512, Turn};
 use crate::grid::{tail_mask, ByteImage, ByteKernel, ByteValues};
 
 /// The widest run (columns) and the farthest column origin this engine takes: every shift
@@ -437,8 +438,7 @@ unsafe fn run_avx512<const CHECK: bool>(
 
 /// One step (an erosion or a dilation) with AVX-512: as [`run_body`], with the unpack of
 /// each output row done in the loop that packs the next image row
-/// ([`turn`](super::three_rows::turn), which also makes the row from the two rows of the
-/// top level): the loads of one and the stores of the other are in flight together.
+/// ([`Turn`], which also makes the row from the two rows of the top level): the loads of one and the stores of the other are in flight together.
 ///
 /// # Safety
 /// The CPU must have AVX2 and AVX-512 F and BW.
@@ -451,16 +451,36 @@ unsafe fn one_step_avx512<const CHECK: bool>(
     values: &mut ByteValues,
 ) {
     if rect.erode {
-        one_step_body::<true, CHECK>(image, rect, out, values);
+        one_step_body::<Avx512, true, CHECK>(image, rect, out, values);
     } else {
-        one_step_body::<false, CHECK>(image, rect, out, values);
+        one_step_body::<Avx512, false, CHECK>(image, rect, out, values);
     }
 }
 
-/// The body of [`one_step_avx512`] for erosion (`ALL`) or dilation.
+/// [`one_step_avx512`] with AVX2's turn.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn one_step_avx2<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    rect: Rect,
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
+    if rect.erode {
+        one_step_body::<Avx2, true, CHECK>(image, rect, out, values);
+    } else {
+        one_step_body::<Avx2, false, CHECK>(image, rect, out, values);
+    }
+}
+
+/// The body of [`one_step_avx512`] and [`one_step_avx2`] for erosion (`ALL`) or dilation,
+/// with the turn kernel `K`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn one_step_body<const ALL: bool, const CHECK: bool>(
+fn one_step_body<K: Turn, const ALL: bool, const CHECK: bool>(
     image: &ByteImage<'_>,
     rect: Rect,
     out: Out<'_>,
@@ -472,8 +492,9 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
     }
     let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
     let bytes_out = (out.set, out.empty);
-    // SAFETY: this body runs only inside `one_step_avx512`, on CPUs with AVX-512 F and BW.
-    let mut acc = unsafe { crate::grid::Acc512::new() };
+    // SAFETY: this body runs only inside `one_step_avx512` and `one_step_avx2`, on CPUs
+    // with the features of their kernel `K`.
+    let mut acc = unsafe { K::fold() };
     let v = &mut acc;
     let mut st = Stage::new(rect, w, h);
     // The output row made but not written yet, and its ring row.
@@ -493,11 +514,11 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
                 let o = &mut out.pixels[y * out.stride..y * out.stride + w];
                 let rows = [a, b, a];
                 if filled {
-                    turn::<ALL, true, true, CHECK>(
+                    K::turn::<ALL, true, true, CHECK>(
                         row, threshold, &mut fresh, rows, o, bytes_out, w, v,
                     );
                 } else {
-                    turn::<ALL, false, true, CHECK>(
+                    K::turn::<ALL, false, true, CHECK>(
                         row, threshold, &mut fresh, rows, o, bytes_out, w, v,
                     );
                 }
@@ -507,7 +528,7 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
                 let [a, b] = st.finals(0);
                 let o: &mut [u8] = &mut [];
                 let rows = [a, b, a];
-                turn::<ALL, true, false, CHECK>(
+                K::turn::<ALL, true, false, CHECK>(
                     row, threshold, &mut fresh, rows, o, bytes_out, w, v,
                 );
             }
@@ -521,11 +542,11 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
         let [a, b] = st.finals(u);
         let o = &mut out.pixels[y * out.stride..y * out.stride + w];
         let rows = [a, b, a];
-        turn::<ALL, false, true, CHECK>(&[], threshold, &mut fresh, rows, o, bytes_out, w, v);
+        K::turn::<ALL, false, true, CHECK>(&[], threshold, &mut fresh, rows, o, bytes_out, w, v);
     }
     if CHECK {
-        // SAFETY: as for `Acc512::new` above.
-        unsafe { acc.reduce(values) };
+        // SAFETY: as for `K::fold` above.
+        unsafe { K::reduce(acc, values) };
     }
 }
 
@@ -572,9 +593,14 @@ pub(crate) fn run<const CHECK: bool>(
             };
         }
         if has(Features::AVX2) {
-            // SAFETY: `run_avx2` is only compiled for AVX2, which the CPU was just checked to
-            // support; it has no other requirement.
-            return unsafe { run_avx2::<CHECK>(image, steps, out, kernel, values) };
+            // SAFETY: `one_step_avx2` and `run_avx2` are only compiled for AVX2, which the
+            // CPU was just checked to support; they have no other requirement.
+            return unsafe {
+                match steps {
+                    [rect] => one_step_avx2::<CHECK>(image, *rect, out, values),
+                    _ => run_avx2::<CHECK>(image, steps, out, kernel, values),
+                }
+            };
         }
     }
     run_body::<false, CHECK>(image, steps, out, kernel, values);

@@ -19,7 +19,9 @@
 //! the same loop packs image row `t` and writes output row `t - 2`: the loads of one and
 //! the stores of the other are in flight together (0.12 ms against 0.14 ms for a 3x3
 //! erosion of 2048x2048 bytes, a memory copy of them taking 0.09 ms; see
-//! docs/benchmarks.md, "morph4").
+//! docs/benchmarks.md, "morph4"). With AVX2 one step runs the same loop with AVX2's
+//! turn ([`Turn`]: 32 bytes a compare); there the separate row kernels, called a row at
+//! a time, took 1.3x its time (docs/benchmarks.md, "cross4").
 //!
 //! Cells off the image read the step's border value: rows above and below the image are a
 //! row of it, the words left and right of a row are words of it, and the bits past the
@@ -27,6 +29,8 @@
 
 use super::footprint::Footprint;
 use super::row_runs::op;
+#[cfg(target_arch = "x86_64")]
+use super::turn::{Avx2, Avx512, Turn};
 use crate::grid::{pack_row_with, tail_mask, unpack_row, ByteImage, ByteKernel, ByteValues};
 
 /// One step as this engine runs it: the gather offsets of each footprint row as a pattern
@@ -407,76 +411,9 @@ unsafe fn run_avx512<const CHECK: bool>(
     run_body::<true, CHECK>(image, steps, out, ByteKernel::Avx512, values);
 }
 
-/// One turn of [`one_step_avx512`]: packs row `t` of the image (`row`, when `PACK`) into
-/// `fresh` and writes output row `t - 2` (when `EMIT`) from `rows` (its window's rows as the
-/// step reads them, a row of the operation's identity for a row it skips) into `o`, word by
-/// word in one loop, so that the loads of one row and the stores of the other are in
-/// flight together. When `CHECK`, the packed bytes are folded into `acc` (the two-value
-/// check's AVX-512 fold, under the packing's own mask when the threshold is 0), which the
-/// caller carries from row to row and reduces once.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub(super) fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CHECK: bool>(
-    row: &[u8],
-    threshold: u8,
-    fresh: &mut [u64],
-    rows: [&[u64]; 3],
-    o: &mut [u8],
-    (set, empty): (u8, u8),
-    width: usize,
-    acc: &mut crate::grid::Acc512,
-) {
-    use std::arch::x86_64::*;
-    // SAFETY (every intrinsic below): this function is only called from `one_step_avx512`,
-    // which runs on CPUs with AVX-512 F and BW; loads and stores go through references to
-    // 64-byte chunks (in bounds by their type) or are masked to the row's own bytes.
-    unsafe {
-        let t = _mm512_set1_epi8(threshold as i8);
-        let (s, e) = (_mm512_set1_epi8(set as i8), _mm512_set1_epi8(empty as i8));
-        let (full, tail) = (width / 64, width % 64);
-        let wpr = width.div_ceil(64);
-        let [a, b, c] = rows;
-        let (a, b, c) = (&a[..wpr], &b[..wpr], &c[..wpr]);
-        let fresh = &mut fresh[1..=wpr];
-        let src = &row.as_chunks::<64>().0[..if PACK { full } else { 0 }];
-        let dst = &mut o.as_chunks_mut::<64>().0[..if EMIT { full } else { 0 }];
-        for i in 0..full {
-            if PACK {
-                let v = _mm512_loadu_si512(src[i].as_ptr().cast());
-                let k = _mm512_cmpgt_epu8_mask(v, t);
-                fresh[i] = k;
-                if CHECK {
-                    acc.fold(v, threshold, k);
-                }
-            }
-            if EMIT {
-                let w = op::<ALL>(op::<ALL>(a[i], b[i]), c[i]);
-                _mm512_storeu_si512(dst[i].as_mut_ptr().cast(), _mm512_mask_blend_epi8(w, e, s));
-            }
-        }
-        if tail != 0 {
-            let mask = (1u64 << tail) - 1;
-            if PACK {
-                let v = _mm512_maskz_loadu_epi8(mask, row[full * 64..].as_ptr().cast());
-                let k = _mm512_cmpgt_epu8_mask(v, t);
-                fresh[full] = k;
-                if CHECK {
-                    acc.fold(v, threshold, k);
-                }
-            }
-            if EMIT {
-                let w = op::<ALL>(op::<ALL>(a[full], b[full]), c[full]);
-                let v = _mm512_mask_blend_epi8(w, e, s);
-                _mm512_mask_storeu_epi8(o[full * 64..].as_mut_ptr().cast(), mask, v);
-            }
-        }
-    }
-}
-
 /// One step (an erosion or a dilation, the Python drop-ins' commonest call) with AVX-512:
 /// as [`run_body`], with a ring of four rows so that turn `t` packs image row `t` and
-/// writes output row `t - 2` in the same loop ([`turn`]).
+/// writes output row `t - 2` in the same loop ([`Turn`]).
 ///
 /// # Safety
 /// The CPU must have AVX2 and AVX-512 F and BW.
@@ -489,16 +426,36 @@ unsafe fn one_step_avx512<const CHECK: bool>(
     values: &mut ByteValues,
 ) {
     if win.erode {
-        one_step_body::<true, CHECK>(image, win, out, values);
+        one_step_body::<Avx512, true, CHECK>(image, win, out, values);
     } else {
-        one_step_body::<false, CHECK>(image, win, out, values);
+        one_step_body::<Avx512, false, CHECK>(image, win, out, values);
     }
 }
 
-/// The body of [`one_step_avx512`] for erosion (`ALL`) or dilation.
+/// [`one_step_avx512`] with AVX2's turn.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn one_step_avx2<const CHECK: bool>(
+    image: &ByteImage<'_>,
+    win: Window,
+    out: Out<'_>,
+    values: &mut ByteValues,
+) {
+    if win.erode {
+        one_step_body::<Avx2, true, CHECK>(image, win, out, values);
+    } else {
+        one_step_body::<Avx2, false, CHECK>(image, win, out, values);
+    }
+}
+
+/// The body of [`one_step_avx512`] and [`one_step_avx2`] for erosion (`ALL`) or dilation,
+/// with the turn kernel `K`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn one_step_body<const ALL: bool, const CHECK: bool>(
+fn one_step_body<K: Turn, const ALL: bool, const CHECK: bool>(
     image: &ByteImage<'_>,
     win: Window,
     out: Out<'_>,
@@ -522,8 +479,9 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
     let identity = vec![if ALL { !0u64 } else { 0 }; wpr];
     let mut fresh = Slot::new(wpr, b, 0).packed;
     let values_out = (out.set, out.empty);
-    // SAFETY: this body runs only inside `one_step_avx512`, on CPUs with AVX-512 F and BW.
-    let mut acc = unsafe { crate::grid::Acc512::new() };
+    // SAFETY: this body runs only inside `one_step_avx512` and `one_step_avx2`, on CPUs
+    // with the features of their kernel `K`.
+    let mut acc = unsafe { K::fold() };
     let v = &mut acc;
     for t in 0..h + 2 {
         let row = if t < h {
@@ -548,18 +506,20 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
             ];
             let o = &mut out.pixels[y * out.stride..y * out.stride + w];
             if t < h {
-                turn::<ALL, true, true, CHECK>(
+                K::turn::<ALL, true, true, CHECK>(
                     row, threshold, &mut fresh, rows, o, values_out, w, v,
                 );
             } else {
-                turn::<ALL, false, true, CHECK>(
+                K::turn::<ALL, false, true, CHECK>(
                     row, threshold, &mut fresh, rows, o, values_out, w, v,
                 );
             }
         } else if t < h {
             let o: &mut [u8] = &mut [];
             let rows = [&identity[..]; 3];
-            turn::<ALL, true, false, CHECK>(row, threshold, &mut fresh, rows, o, values_out, w, v);
+            K::turn::<ALL, true, false, CHECK>(
+                row, threshold, &mut fresh, rows, o, values_out, w, v,
+            );
         }
         if t < h {
             let slot = &mut ring[t % 4];
@@ -568,8 +528,8 @@ fn one_step_body<const ALL: bool, const CHECK: bool>(
         }
     }
     if CHECK {
-        // SAFETY: as for `Acc512::new` above.
-        unsafe { acc.reduce(values) };
+        // SAFETY: as for `K::fold` above.
+        unsafe { K::reduce(acc, values) };
     }
 }
 
@@ -716,9 +676,14 @@ pub(crate) fn run<const CHECK: bool>(
             };
         }
         if has(Features::AVX2) {
-            // SAFETY: `run_avx2` is only compiled for AVX2, which the CPU was just checked to
-            // support; it has no other requirement.
-            return unsafe { run_avx2::<CHECK>(image, steps, out, kernel, values) };
+            // SAFETY: `one_step_avx2` and `run_avx2` are only compiled for AVX2, which the
+            // CPU was just checked to support; they have no other requirement.
+            return unsafe {
+                match steps {
+                    [win] => one_step_avx2::<CHECK>(image, *win, out, values),
+                    _ => run_avx2::<CHECK>(image, steps, out, kernel, values),
+                }
+            };
         }
     }
     run_body::<false, CHECK>(image, steps, out, kernel, values);

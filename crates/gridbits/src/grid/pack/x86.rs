@@ -101,10 +101,16 @@ pub(super) fn unpack_sse2(words: &[u64], rows: Rows, set: u8, empty: u8, out: &m
 // ---------------------------------------------------------------------------------------------
 // AVX2
 
-/// As [`pack64_sse2`], 32 bytes per compare.
+/// As [`pack64_sse2`], 32 bytes per compare (`bias`: the threshold with its top bit
+/// flipped, in every byte). Also the packing of the one-step passes' AVX2 turn
+/// (`algo::morph::turn`), where it inlines.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn pack64_avx2<const CHECK: bool>(bytes: &[u8; 64], bias: __m256i, acc: &mut Acc256) -> u64 {
+pub(crate) fn pack64_avx2<const CHECK: bool>(
+    bytes: &[u8; 64],
+    bias: __m256i,
+    acc: &mut Acc256,
+) -> u64 {
     let flip = _mm256_set1_epi8(i8::MIN);
     let mut w = 0u64;
     for (i, c) in bytes.as_chunks::<32>().0.iter().enumerate() {
@@ -150,19 +156,28 @@ pub(super) unsafe fn pack_avx2<const CHECK: bool>(
     }
 }
 
-/// 64 bytes from one word, 32 per step: each byte of the word is broadcast to the 8 bytes it
-/// describes (`vpshufb` within each 128-bit lane), which test their own bit.
+/// 64 bytes from one word (`s` in every byte for a set bit, `e` for a clear one), 32 per
+/// step: the word is broadcast to every 64-bit lane once, and each byte of it copied to
+/// the 8 bytes it describes (`vpshufb` within each 128-bit lane, which holds the whole
+/// word), which test their own bit. Also the unpacking of the one-step passes' AVX2 turn
+/// (`algo::morph::turn`), where it inlines.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn unpack64_avx2(w: u64, s: __m256i, e: __m256i, out: &mut [u8; 64]) {
+pub(crate) fn unpack64_avx2(w: u64, s: __m256i, e: __m256i, out: &mut [u8; 64]) {
     let sel = _mm256_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
     #[rustfmt::skip]
-    let spread = _mm256_setr_epi8(
-        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-        2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
-    );
-    for (i, c) in out.as_chunks_mut::<32>().0.iter_mut().enumerate() {
-        let x = _mm256_set1_epi32((w >> (32 * i)) as u32 as i32);
+    let spread = [
+        _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+            2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+        ),
+        _mm256_setr_epi8(
+            4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5,
+            6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7,
+        ),
+    ];
+    let x = _mm256_set1_epi64x(w as i64);
+    for (c, &spread) in out.as_chunks_mut::<32>().0.iter_mut().zip(&spread) {
         let x = _mm256_shuffle_epi8(x, spread);
         let m = _mm256_cmpeq_epi8(_mm256_and_si256(x, sel), sel);
         let v = _mm256_blendv_epi8(e, s, m);
