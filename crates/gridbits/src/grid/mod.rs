@@ -38,7 +38,8 @@ mod pack;
 mod popcount;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use pack::{
-    pack64_avx2, pack_row_avx512, unpack64_avx2, unpack_row_avx512, Acc256, Acc512,
+    pack64_avx2, pack_row_avx2, pack_row_avx512, unpack64_avx2, unpack_row_avx2, unpack_row_avx512,
+    Acc256, Acc512,
 };
 pub(crate) use pack::{pack_row_with, unpack_row};
 pub use pack::{ByteKernel, ByteValues};

@@ -325,6 +325,13 @@ pub(super) fn pack<const AVX512: bool, const CHECK: bool>(
         unsafe { crate::grid::pack_row_avx512::<CHECK>(row, threshold, dst, values) };
         return;
     }
+    #[cfg(target_arch = "x86_64")]
+    if kernel == ByteKernel::Avx2 && crate::cpu::has(crate::cpu::Features::AVX2) {
+        // SAFETY: the CPU has AVX2 (checked just above), all the row kernel needs; in the
+        // AVX2 copies of the passes it inlines.
+        unsafe { crate::grid::pack_row_avx2::<CHECK>(row, threshold, dst, values) };
+        return;
+    }
     pack_row_with::<CHECK>(kernel, row, threshold, dst, values);
 }
 
@@ -341,6 +348,12 @@ pub(super) fn unpack<const AVX512: bool>(
     if AVX512 {
         // SAFETY: as in `pack`.
         unsafe { crate::grid::unpack_row_avx512(words, set, empty, o) };
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if kernel == ByteKernel::Avx2 && crate::cpu::has(crate::cpu::Features::AVX2) {
+        // SAFETY: as in `pack`.
+        unsafe { crate::grid::unpack_row_avx2(words, set, empty, o) };
         return;
     }
     unpack_row(kernel, words, set, empty, o);

@@ -15,7 +15,9 @@ pub use values::ByteValues;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use values::{Acc256, Acc512};
 #[cfg(target_arch = "x86_64")]
-pub(crate) use x86::{pack64_avx2, pack_row_avx512, unpack64_avx2, unpack_row_avx512};
+pub(crate) use x86::{
+    pack64_avx2, pack_row_avx2, pack_row_avx512, unpack64_avx2, unpack_row_avx2, unpack_row_avx512,
+};
 
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::has;

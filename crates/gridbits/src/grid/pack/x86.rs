@@ -137,22 +137,37 @@ pub(super) unsafe fn pack_avx2<const CHECK: bool>(
     words: &mut [u64],
     values: &mut ByteValues,
 ) {
-    let bias = _mm256_set1_epi8((threshold ^ 0x80) as i8);
     for y in 0..rows.height {
-        let (row, out) = (rows.row(src, y), row_words_mut(words, rows, y));
-        let (full, tail) = row.as_chunks::<64>();
-        let mut acc = Acc256::new();
-        for (o, c) in out.iter_mut().zip(full) {
-            *o = pack64_avx2::<CHECK>(c, bias, &mut acc);
-        }
-        if !tail.is_empty() {
-            let mut buf = [0u8; 64];
-            buf[..tail.len()].copy_from_slice(tail);
-            out[full.len()] = pack64_avx2::<CHECK>(&buf, bias, &mut acc);
-        }
-        if CHECK {
-            acc.reduce(values);
-        }
+        let out = row_words_mut(words, rows, y);
+        pack_row_avx2::<CHECK>(rows.row(src, y), threshold, out, values);
+    }
+}
+
+/// Packs one row (`row`, every byte a cell) into `out` (at least `row.len().div_ceil(64)`
+/// words, those overwritten): a bit is set where its byte is greater than `threshold`;
+/// when `CHECK`, the bytes are folded into `values` too. The row kernel of [`pack_avx2`],
+/// for engines that pack a row at a time in code compiled for AVX2 (where it inlines).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn pack_row_avx2<const CHECK: bool>(
+    row: &[u8],
+    threshold: u8,
+    out: &mut [u64],
+    values: &mut ByteValues,
+) {
+    let bias = _mm256_set1_epi8((threshold ^ 0x80) as i8);
+    let (full, tail) = row.as_chunks::<64>();
+    let mut acc = Acc256::new();
+    for (o, c) in out.iter_mut().zip(full) {
+        *o = pack64_avx2::<CHECK>(c, bias, &mut acc);
+    }
+    if !tail.is_empty() {
+        let mut buf = [0u8; 64];
+        buf[..tail.len()].copy_from_slice(tail);
+        out[full.len()] = pack64_avx2::<CHECK>(&buf, bias, &mut acc);
+    }
+    if CHECK {
+        acc.reduce(values);
     }
 }
 
@@ -192,19 +207,29 @@ pub(crate) fn unpack64_avx2(w: u64, s: __m256i, e: __m256i, out: &mut [u8; 64]) 
 /// The CPU must have AVX2.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn unpack_avx2(words: &[u64], rows: Rows, set: u8, empty: u8, out: &mut [u8]) {
-    let (s, e) = (_mm256_set1_epi8(set as i8), _mm256_set1_epi8(empty as i8));
     for y in 0..rows.height {
-        let src = row_words(words, rows, y);
-        let (full, tail) = rows.row_mut(out, y).as_chunks_mut::<64>();
-        let n = full.len();
-        for (c, &w) in full.iter_mut().zip(src) {
-            unpack64_avx2(w, s, e, c);
-        }
-        if !tail.is_empty() {
-            let mut buf = [0u8; 64];
-            unpack64_avx2(src[n], s, e, &mut buf);
-            tail.copy_from_slice(&buf[..tail.len()]);
-        }
+        unpack_row_avx2(row_words(words, rows, y), set, empty, rows.row_mut(out, y));
+    }
+}
+
+/// Writes the `out.len()` cells of one packed row (`words`, at least `out.len().div_ceil(64)`
+/// of them) into `out`: `set` for a set bit, `empty` for a clear one. The row kernel of
+/// [`unpack_avx2`], for engines that unpack a row at a time in code compiled for AVX2
+/// (where it inlines).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn unpack_row_avx2(words: &[u64], set: u8, empty: u8, out: &mut [u8]) {
+    let (s, e) = (_mm256_set1_epi8(set as i8), _mm256_set1_epi8(empty as i8));
+    let (full, tail) = out.as_chunks_mut::<64>();
+    let n = full.len();
+    for (c, &w) in full.iter_mut().zip(words) {
+        unpack64_avx2(w, s, e, c);
+    }
+    if !tail.is_empty() {
+        let mut buf = [0u8; 64];
+        unpack64_avx2(words[n], s, e, &mut buf);
+        let len = tail.len();
+        tail.copy_from_slice(&buf[..len]);
     }
 }
 
