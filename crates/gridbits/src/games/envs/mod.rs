@@ -43,6 +43,9 @@
 
 mod puyo;
 mod tetris;
+mod tetris_cells;
+#[cfg(target_arch = "x86_64")]
+mod tetris_cells_x86;
 
 pub use puyo::{PuyoEnv, PUYO_ACTIONS};
 pub use tetris::{TetrisActions, TetrisEnv, TetrisEnvConfig};

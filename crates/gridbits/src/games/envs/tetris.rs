@@ -1,5 +1,6 @@
 //! The batched Tetris environment.
 
+use super::tetris_cells::write_cells;
 use super::{check_len, drive_observe, next_episode_seed, step_batch, EnvError, StepIo};
 use crate::games::tetris::{
     tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation, Spin,
@@ -447,11 +448,11 @@ fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [
                     .lock_planes(g.current(), &MoveOptions::default(), &mut lk);
                 s.tops = Tops::from_locks(&lk);
             }
-            // Every entry written: no fill first.
-            for (row, plane) in mask.chunks_exact_mut(W).zip(&s.tops.0) {
-                for (m, &t) in row.iter_mut().zip(plane) {
-                    *m = u8::from(t != Tops::<W>::NONE);
-                }
+            // Every entry written: no fill first. One flat run of `4 * W` bytes (the compiler
+            // turns it into vector compares).
+            let tops = s.tops.0.as_flattened();
+            for (m, &t) in mask[..tops.len()].iter_mut().zip(tops) {
+                *m = u8::from(t != Tops::<W>::NONE);
             }
         }
     }
@@ -465,98 +466,20 @@ fn observe<const W: usize>(s: &Slot<W>, obs: &mut [u8]) {
     let g = &s.game;
     let t = g.matrix();
     let h = t.height();
-    let (board, rest) = obs.split_at_mut(h * W);
-    // The empty rows above the stack at once, then the rest row by row from the top.
-    let top = t.max_height() as usize;
-    let (empty, stack) = board.split_at_mut((h - top) * W);
-    empty.fill(0);
-    write_rows(t.board().columns(), top, stack);
+    // The board first: it may write past its end, into the header written next.
+    write_cells(t.board().columns(), h, obs);
+    let rest = &mut obs[h * W..];
     let piece = |p: Piece| p as u8;
-    rest[0] = piece(g.current());
-    rest[1] = g.held().map_or(7, piece);
-    rest[2] = u8::from(g.can_hold());
-    rest[3] = u8::from(g.back_to_back());
-    rest[4] = g.combo().min(255) as u8;
-    rest[5] = g.pending_garbage().min(255) as u8;
-    for (o, &p) in rest[HEADER..].iter_mut().zip(g.queue()) {
+    let (head, queue) = rest.split_at_mut(HEADER);
+    head.copy_from_slice(&[
+        piece(g.current()),
+        g.held().map_or(7, piece),
+        u8::from(g.can_hold()),
+        u8::from(g.back_to_back()),
+        g.combo().min(255) as u8,
+        g.pending_garbage().min(255) as u8,
+    ]);
+    for (o, &p) in queue.iter_mut().zip(g.queue()) {
         *o = piece(p);
-    }
-}
-
-/// Writes the cells of the lowest `top` rows of `cols` (bit `y` of a column: row `y` from
-/// the floor) into `out`, `W` bytes a row from the top (1 = filled). Eight rows at a time:
-/// byte `x` of the lane words holds column `x`'s cells of those rows (bit `j`: row `lo + j`),
-/// so each row is one shift and mask per word of eight cells.
-fn write_rows<const W: usize>(cols: &[u64; W], top: usize, out: &mut [u8]) {
-    /// 1 in every byte.
-    const LANE_ONE: u64 = 0x0101_0101_0101_0101;
-    let mut rows = out.chunks_exact_mut(W);
-    let mut hi = top;
-    while hi > 0 {
-        let lo = hi.saturating_sub(8);
-        let mut lanes = [0u64; 8]; // W is at most 64: at most 8 words
-        for (x, &col) in cols.iter().enumerate() {
-            lanes[x / 8] |= (col >> lo & 0xFF) << (8 * (x % 8));
-        }
-        for j in (0..hi - lo).rev() {
-            let Some(row) = rows.next() else { return };
-            // Whole words of eight cells, then the last `W % 8` (lengths known at compile
-            // time: no loop, no call).
-            let (whole, part) = row.split_at_mut(W / 8 * 8);
-            for (cells, &w) in whole.chunks_exact_mut(8).zip(&lanes) {
-                cells.copy_from_slice(&(w >> j & LANE_ONE).to_le_bytes());
-            }
-            if !W.is_multiple_of(8) {
-                let bytes = (lanes[(W / 8).min(7)] >> j & LANE_ONE).to_le_bytes();
-                part.copy_from_slice(&bytes[..W % 8]);
-            }
-        }
-        hi = lo;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::write_rows;
-    use crate::games::rng::GameRng;
-
-    /// `write_rows` against the per-cell rule, on random columns of every height up to 64
-    /// (blocks of eight rows and the rest) and widths across the eight-cell words.
-    fn rows_agree<const W: usize>(rng: &mut GameRng) {
-        for top in 0..=64 {
-            let cols: [u64; W] = std::array::from_fn(|_| {
-                let v = rng.next_u64() & rng.next_u64();
-                if top == 64 {
-                    v
-                } else {
-                    v & ((1u64 << top) - 1)
-                }
-            });
-            let mut out = vec![7u8; top * W];
-            write_rows(&cols, top, &mut out);
-            for (i, row) in out.chunks_exact(W).enumerate() {
-                let bit = top - 1 - i;
-                for (x, &o) in row.iter().enumerate() {
-                    assert_eq!(
-                        o,
-                        (cols[x] >> bit & 1) as u8,
-                        "W {W} top {top} row {i} x {x}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn rows_equal_the_cells() {
-        let mut rng = GameRng::new(5);
-        rows_agree::<1>(&mut rng);
-        rows_agree::<7>(&mut rng);
-        rows_agree::<8>(&mut rng);
-        rows_agree::<9>(&mut rng);
-        rows_agree::<10>(&mut rng);
-        rows_agree::<16>(&mut rng);
-        rows_agree::<63>(&mut rng);
-        rows_agree::<64>(&mut rng);
     }
 }

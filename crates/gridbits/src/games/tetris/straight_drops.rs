@@ -384,9 +384,14 @@ impl<const W: usize> Tetris<W> {
         if d.no_air && !self.plain_landing_rows(piece, tops) {
             return false;
         }
+        // Per orientation the number of tight columns on the matrix, and the orientation
+        // whose landing rows it shares (`n` is 1, 2 or 4: `r % n` is `r & (n - 1)`).
+        let cols_of: [usize; 4] = std::array::from_fn(|r| W + 1 - usize::from(d.width[r]));
+        let same = n - 1;
         let land = |r: usize, tx: i32| -> Option<i32> {
-            (tx >= 0 && tx as usize + usize::from(d.width[r]) <= W)
-                .then(|| i32::from(tops.0[r % n][tx as usize]))
+            // A negative column converts past every column.
+            let x = tx as usize;
+            (x < cols_of[r]).then(|| i32::from(tops.0[r & same][x]))
         };
         let g = &GEO[piece as usize][0];
         let (cx, cy) = (x + i32::from(g.dx), y + i32::from(g.ty));
