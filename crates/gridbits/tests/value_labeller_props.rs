@@ -319,3 +319,28 @@ fn value_labeller_four_connected_sample() {
         }
     }
 }
+
+#[test]
+fn value_labeller_pairs_with_a_run_every_column() {
+    // 4-connected, the pairs of rows whose runs abut most: a cell only in the top row beside
+    // one only in the bottom row, every column its own pair run (twice the 8-connected
+    // bound of half the width), one class and two, at widths across the blocks; every
+    // route at every level.
+    for w in [1usize, 2, 3, 15, 16, 17, 63, 64, 65, 127, 128, 129] {
+        for h in [2usize, 3, 4, 5] {
+            for classes in [1u8, 2] {
+                let v: Vec<u8> = (0..w * h)
+                    .map(|i| {
+                        let (x, y) = (i % w, i / w);
+                        if (x + y) % 2 == 0 {
+                            1 + (x as u8 / 3) % classes
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                check_routes(&v, w, h, &mut routed()).expect("equal to the flood");
+            }
+        }
+    }
+}

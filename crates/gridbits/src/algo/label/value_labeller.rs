@@ -456,7 +456,11 @@ impl ValueLabeller {
             row_base: &self.row_base,
         };
         if pairs {
-            let cap = width / 2 + 2;
+            // A pair's runs of one class: 8-connected, runs of the merged rows, separated by
+            // an empty column (at most half the width, rounded up); 4-connected they may
+            // abut (a cell only in the top row beside one only in the bottom row starts a
+            // run), up to one a column.
+            let cap = if EIGHT { width / 2 + 2 } else { width + 1 };
             self.classes
                 .reserve_tables(cap)
                 .map_err(|_| memory_error::<u32>(width, height, cap, "not enough memory"))?;
