@@ -153,7 +153,7 @@ pub(super) fn write_avx2<const UNIT: usize>(
                 let from_left = _mm_slli_si128::<4>(_mm_cvtsi32_si128(incoming as i32));
                 let candidates = _mm256_set_m128i(from_left, fresh);
                 let v = _mm256_permutevar8x32_epi32(candidates, _mm256_cvtepu8_epi32(slots));
-                for r in 0..rows {
+                for (r, slot) in held.iter_mut().enumerate().take(rows) {
                     let y = y0 + r;
                     let v = if UNIT == 1 {
                         v
@@ -181,7 +181,7 @@ pub(super) fn write_avx2<const UNIT: usize>(
                             // unwinds past every reader of `labels`.
                             if UNIT > 1 {
                                 let half = (ptr as usize).is_multiple_of(64);
-                                match held[r].take() {
+                                match slot.take() {
                                     Some((p, pv)) if !half && p.wrapping_add(1) == ptr => unsafe {
                                         _mm256_stream_si256(p, pv);
                                         _mm256_stream_si256(ptr, v);
@@ -191,7 +191,7 @@ pub(super) fn write_avx2<const UNIT: usize>(
                                             unsafe { _mm256_stream_si256(p, pv) };
                                         }
                                         if half {
-                                            held[r] = Some((ptr, v));
+                                            *slot = Some((ptr, v));
                                         } else {
                                             unsafe { _mm256_stream_si256(ptr, v) };
                                         }
