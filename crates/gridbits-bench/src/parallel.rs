@@ -199,15 +199,21 @@ fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
             "simulate_many",
         )
         .settle(SETTLE)
+        // Every case on the one-thread pool's thread: the row compares the cost per field,
+        // and the pool's hand-over (a call waking its worker) comes with each case alike.
+        // With the loops on the calling thread, `simulate_many` alone paid the wake-up,
+        // which on a loaded machine waits for a core.
         .case("simulate_many", n, || {
             one.install(|| fold(simulate_many(&fields).iter().map(|c| c.score)))
         })
         .alternative("simulate-collect", n, || {
-            let chains: Vec<Chain> = fields.iter().map(Field::simulate).collect();
-            fold(chains.iter().map(|c| c.score))
+            one.install(|| {
+                let chains: Vec<Chain> = fields.iter().map(Field::simulate).collect();
+                fold(chains.iter().map(|c| c.score))
+            })
         })
         .case("simulate", n, || {
-            fold(fields.iter().map(|f| black_box(f.simulate()).score))
+            one.install(|| fold(fields.iter().map(|f| black_box(f.simulate()).score)))
         })
         .finish();
     bench
@@ -220,7 +226,8 @@ fn batch_rows(bench: &mut Bench, rng: &mut SplitMix, one: &Pool, two: &Pool) {
             one.install(|| fold(simulate_many_scores(&fields).into_iter()))
         })
         .alternative("simulate-scores", n, || {
-            fold(fields.iter().map(|f| black_box(f.simulate()).score))
+            // On the pool's thread, as in the row above.
+            one.install(|| fold(fields.iter().map(|f| black_box(f.simulate()).score)))
         })
         .case("2-threads", n, || {
             two.install(|| fold(simulate_many_scores(&fields).into_iter()))

@@ -121,6 +121,9 @@ pub(super) fn write_avx2<const UNIT: usize>(
     let words = grid.words();
     let lanes = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     let top = units.start * UNIT; // the grid row of `out`'s first row
+
+    // Per row of a unit: the streamed first half of a line waiting for its second half.
+    let mut held: [Option<(*mut __m256i, __m256i)>; UNIT] = [None; UNIT];
     let mut run = 0usize; // index of the next run to start
     for k in units {
         let y0 = k * UNIT;
@@ -150,7 +153,7 @@ pub(super) fn write_avx2<const UNIT: usize>(
                 let from_left = _mm_slli_si128::<4>(_mm_cvtsi32_si128(incoming as i32));
                 let candidates = _mm256_set_m128i(from_left, fresh);
                 let v = _mm256_permutevar8x32_epi32(candidates, _mm256_cvtepu8_epi32(slots));
-                for r in 0..rows {
+                for (r, slot) in held.iter_mut().enumerate().take(rows) {
                     let y = y0 + r;
                     let v = if UNIT == 1 {
                         v
@@ -165,13 +168,38 @@ pub(super) fn write_avx2<const UNIT: usize>(
                         let ptr = dst.as_mut_ptr().cast::<__m256i>();
                         if stream && (ptr as usize).is_multiple_of(32) {
                             // Streaming: an image larger than the cache; no read for
-                            // ownership.
-                            // SAFETY: `dst` is 8 u32 and 32-byte aligned. Streaming stores
+                            // ownership. With two rows a unit, the first half of a line is
+                            // held until its second half comes, so that each line is
+                            // streamed whole in two consecutive stores rather than
+                            // alternating with the other row's line (`held`).
+                            // SAFETY (each `_mm256_stream_si256` here): `ptr` is `dst`, 8
+                            // u32 and 32-byte aligned, and a held `p` was such a `dst`
+                            // earlier in this unit's row `r` (the image is borrowed
+                            // mutably for this call, so it is still valid). Streaming stores
                             // need an `_mm_sfence` on this thread before the memory is read
                             // again: the one at the end of this function; a panic before it
-                            // unwinds past every reader of `labels` (the image is borrowed
-                            // mutably for this call).
-                            unsafe { _mm256_stream_si256(ptr, v) };
+                            // unwinds past every reader of `labels`.
+                            if UNIT > 1 {
+                                let half = (ptr as usize).is_multiple_of(64);
+                                match slot.take() {
+                                    Some((p, pv)) if !half && p.wrapping_add(1) == ptr => unsafe {
+                                        _mm256_stream_si256(p, pv);
+                                        _mm256_stream_si256(ptr, v);
+                                    },
+                                    other => {
+                                        if let Some((p, pv)) = other {
+                                            unsafe { _mm256_stream_si256(p, pv) };
+                                        }
+                                        if half {
+                                            *slot = Some((ptr, v));
+                                        } else {
+                                            unsafe { _mm256_stream_si256(ptr, v) };
+                                        }
+                                    }
+                                }
+                            } else {
+                                unsafe { _mm256_stream_si256(ptr, v) };
+                            }
                         } else {
                             // SAFETY: `dst` is 8 u32: the store stays inside it.
                             unsafe { _mm256_storeu_si256(ptr, v) };
@@ -192,6 +220,13 @@ pub(super) fn write_avx2<const UNIT: usize>(
             }
             carry = m >> 63;
         }
+        // A line's first half whose second half was not streamed (the row's end).
+        for slot in &mut held {
+            if let Some((p, pv)) = slot.take() {
+                // SAFETY: as for the held stores above.
+                unsafe { _mm256_stream_si256(p, pv) };
+            }
+        }
     }
     // Order the streaming stores before anything that follows.
     _mm_sfence();
@@ -202,9 +237,11 @@ pub(super) fn write_avx2<const UNIT: usize>(
 pub(super) struct Writing {
     /// The AVX2 writer even where the CPU has AVX-512.
     pub(super) avx2_only: bool,
-    /// Streaming stores (see [`super::LabelStores`]), and for the rows of the run writer.
+    /// Streaming stores (see [`super::LabelStores`]), for the rows of the run writer, and
+    /// for the row pairs of the AVX2 writer ([`super::LabelStores::Auto`]: never).
     pub(super) stream: bool,
     pub(super) stream_runs: bool,
+    pub(super) stream_avx2_pairs: bool,
     /// Which AVX-512 writer writes each unit.
     pub(super) writer: LabelWriter,
 }
@@ -217,6 +254,7 @@ impl Labeller {
             avx2_only: !self.may(super::AVX512_WRITER),
             stream: self.stream,
             stream_runs: self.stream_runs,
+            stream_avx2_pairs: self.stream && self.stores.streams_avx2_pairs(),
             writer: self.writer,
         }
     }
@@ -224,7 +262,8 @@ impl Labeller {
 
 /// Writes the label image of a scanned grid (`labels`: each run's label, in the order of the
 /// scan) with the best writer this CPU has: [`write_avx512`] unless `how.avx2_only`, else
-/// [`write_avx2`], with streaming stores when `how.stream` (see [`super::LabelStores`]). Only
+/// [`write_avx2`], with streaming stores when `how.stream` (`how.stream_avx2_pairs` for the
+/// AVX2 writer's row pairs; see [`super::LabelStores`]). Only
 /// the rows of `units` (units of one row, or two with
 /// 8-connectivity), into `out` from its first row, with `labels` from the first run of the
 /// first of them.
@@ -243,6 +282,7 @@ pub(super) unsafe fn write_fast(
     let Writing {
         stream,
         stream_runs,
+        stream_avx2_pairs,
         writer,
         ..
     } = how;
@@ -258,7 +298,9 @@ pub(super) unsafe fn write_fast(
                 write_avx512::<2>(grid, units, labels, out, stores, writer)
             }
             (Connectivity::Four, false) => write_avx2::<1>(grid, units, labels, out, stream),
-            (Connectivity::Eight, false) => write_avx2::<2>(grid, units, labels, out, stream),
+            (Connectivity::Eight, false) => {
+                write_avx2::<2>(grid, units, labels, out, stream_avx2_pairs)
+            }
         }
     }
 }
@@ -488,6 +530,7 @@ mod tests {
                         avx2_only,
                         stream,
                         stream_runs,
+                        stream_avx2_pairs: stream,
                         writer,
                     };
                     let write = |a: usize, b: usize| -> Vec<u32> {
