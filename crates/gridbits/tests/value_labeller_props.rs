@@ -1,7 +1,8 @@
 //! The multi-class run labeller (`ValueLabeller`) against the flood of `naive::measure` on
 //! the edges (0xN, 1x1, widths 63/64/65, several blocks per row), one class, 255 classes,
 //! all background, full, both connectivities, with and without a background; its outputs
-//! (`u32`, `u64`, `i64`, uninitialised buffers), its portable, AVX2 and AVX-512 copies, byte
+//! (`u32`, `u64`, `i64`, uninitialised buffers), its portable, AVX2 and AVX-512 copies and
+//! writers (widths 1, 7, 8, 9, 63-65, 127-130, tall and wide), byte
 //! and wide value types, a labeller reused across sizes, and every route forced
 //! (`ValueRoute`: row by row, row pairs with 1 to 4 classes and the fallback beyond, one
 //! class as a binary image) at every CPU level.
@@ -15,8 +16,12 @@ use gridbits::Connectivity;
 use gridbits_testkit::SplitMix;
 use proptest::prelude::*;
 
-const SIZES: [(usize, usize); 19] = [
+const SIZES: [(usize, usize); 23] = [
     (0, 0),
+    (7, 3),
+    (8, 2),
+    (9, 3),
+    (3, 40),
     (0, 4),
     (4, 0),
     (1, 1),
@@ -231,6 +236,18 @@ fn value_labeller_large_images_match_the_portable_copy() {
             let (got, m) = label_i64(&mut l, &v, (w, h), Some(0), conn);
             assert_eq!(m, n);
             assert!(got == portable, "{conn:?} smooth {smooth}");
+            // The AVX2 writers (below the AVX-512 ones where the CPU has them), one class
+            // too (the widening of the binary route).
+            let (got, m) = with_level(Level::Avx2, || label_i64(&mut l, &v, (w, h), Some(0), conn));
+            assert!(m == n && got == portable, "avx2 {conn:?} smooth {smooth}");
+            let ones: Vec<u8> = v.iter().map(|&x| u8::from(x != 0)).collect();
+            let (want, k) = with_level(Level::Portable, || {
+                label_i64(&mut l, &ones, (w, h), Some(0), conn)
+            });
+            let (got, m) = with_level(Level::Avx2, || {
+                label_i64(&mut l, &ones, (w, h), Some(0), conn)
+            });
+            assert!(m == k && got == want, "avx2 {conn:?} one class");
             // Every forced route (row pairs with three classes and with one).
             for (route, l) in ROUTES.iter().zip(&mut routes) {
                 let (got, m) = label_i64(l, &v, (w, h), Some(0), conn);
@@ -297,16 +314,17 @@ fn value_labeller_one_class_check() {
     }
 }
 
-/// The automatic route's row sample for 4-connected `u8` images (dense rows of short runs
-/// take the one-class check and the binary labeller): images taller than the sample (rows
-/// skipped by it), dense and not, with a second value in a row the sample skips or reads,
-/// against the flood through every route.
+/// The automatic route's row sample for `u8` images (dense rows of short runs take the
+/// one-class check and the binary labeller: 4-connected on every CPU, 8-connected on CPUs
+/// without AVX-512, `check` runs both at every level): images taller than the sample (rows
+/// skipped by it), dense and not (around the 40% and 60% thresholds), with a second value
+/// in a row the sample skips or reads, against the flood through every route.
 #[test]
 fn value_labeller_four_connected_sample() {
     let mut rng = SplitMix::new(733);
     let mut l = ValueLabeller::new();
     for (w, h) in [(65, 100), (64, 67), (129, 33), (1, 70), (200, 1)] {
-        for percent in [0, 55, 65, 70, 90, 100] {
+        for percent in [0, 30, 38, 45, 55, 65, 70, 90, 100] {
             let v: Vec<u8> = (0..w * h)
                 .map(|_| u8::from(rng.below(100) < percent))
                 .collect();

@@ -17,17 +17,18 @@
 //! Pass 2 writes every cell once, row by row from the run starts and set cells kept by pass
 //! 1: a block of few runs as constant stretches (`fill`), a block of many cell by cell
 //! without a branch (each cell reads its run's label from a small table of the row); into
-//! 64-bit labels on CPUs with AVX-512 (F, VPOPCNTDQ), 8 cells per instruction
-//! (`value_writer.rs`).
+//! 64-bit labels on CPUs with AVX-512 (F, VPOPCNTDQ), 8 cells per instruction, and on
+//! other CPUs with AVX2, 4 (`value_writer.rs`).
 //!
-//! An 8-connected byte image with the background 0 is first checked for one class before
-//! pass 1: its bytes are packed to bits (a bit a cell, set where the byte is not 0) by the
+//! An 8-connected byte image with the background 0 (on CPUs without AVX-512, one whose
+//! sampled rows are dense with short runs; a 4-connected one only then, on every CPU:
+//! `value_route.rs`) is first checked for one class before pass 1: its bytes are packed to bits (a bit a cell, set where the byte is not 0) by the
 //! crate's byte kernels with the two-value check folded into the packing loop
 //! ([`ByteValues`]: the largest byte equals the smallest nonzero one), row by row, stopping
 //! at the first row that holds a second value. An image of one class skips pass 1: its
 //! bits go to the bit-parallel binary [`Labeller`](super::Labeller) (runs of row pairs, as
-//! BMRS), whose `u32` labels are widened into the output (with AVX-512, 8 cells per
-//! instruction and streaming stores: `value_writer.rs`). Other types and backgrounds
+//! BMRS), whose `u32` labels are widened into the output (with AVX-512 or AVX2, 8 or 4
+//! cells per instruction and streaming stores: `value_writer.rs`). Other types and backgrounds
 //! check for one class in pass 1 (one more compare per block): an 8-connected image of one
 //! class with many short runs in dense rows (`binary_pays`) is labelled as a binary image
 //! there (its set cells, already bits). Other 8-connected images of one class take the
@@ -37,11 +38,12 @@
 
 use super::flatten::flatten;
 use super::value_pairs::{join_pair, link_pairs, ClassMasks, MAX_CLASSES};
-use super::value_route::{binary_pays, dense_short_runs, zero_background_bytes, ValueRoute};
+use super::value_route::{binary_pays, one_class_first, zero_background_bytes, ValueRoute};
 use super::{memory_error, size_error, try_resize};
-use super::{Labeller, Labels};
+use super::{LabelStores, Labeller, Labels};
 use crate::algo::runs::masks::{low, shifted_eq, upto, value_mask};
 use crate::algo::runs::union_find::union;
+use crate::cpu::Features;
 use crate::grid::{pack_row_with, ByteKernel, ByteValues};
 use crate::{BitGrid, Connectivity, SizeError};
 use std::mem::MaybeUninit;
@@ -56,10 +58,11 @@ const STRETCH_MAX: u32 = 6;
 /// runs of equal value, one link per pair, in the crate's union-find; pass 2 writes every
 /// output cell once, in raster order. Byte images are compared 16 cells at a time (SSE2);
 /// on CPUs with AVX2 and POPCNT both passes run in a copy compiled for them, and with
-/// AVX-512 (F, VPOPCNTDQ) 64-bit labels are written 8 cells per instruction. An
-/// 8-connected image of one class (every `u8` image of one nonzero value with the
-/// background 0, checked before pass 1; with other types, one with many short runs in
-/// dense rows) is labelled by the bit-parallel binary [`Labeller`] (row pairs), through a
+/// AVX-512 (F, VPOPCNTDQ) 64-bit labels are written 8 cells per instruction (with AVX2
+/// only, 4). An 8-connected image of one class (a `u8` image of one nonzero value with
+/// the background 0, checked before pass 1, on CPUs without AVX-512 only when its sampled
+/// rows are dense with short runs; with other types, one with many short runs in dense
+/// rows) is labelled by the bit-parallel binary [`Labeller`] (row pairs), through a
 /// `u32` label image that is also kept for the next image (4 bytes a cell).
 ///
 /// ```
@@ -85,6 +88,9 @@ pub struct ValueLabeller {
     /// The labels of one row's runs, for the AVX-512 writer (x86-64 only).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     table: Vec<u64>,
+    /// The labels of one row's runs, for the AVX2 writer (x86-64 only).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    table32: Vec<u32>,
     /// Images of one class: their bits, the binary labeller and its labels.
     grid: Option<BitGrid>,
     binary: Labeller,
@@ -236,9 +242,12 @@ impl ValueLabeller {
         // `ValueRoute::Auto`).
         let one_class_first = match self.route {
             ValueRoute::Binary => true,
-            ValueRoute::Auto => {
-                conn == Connectivity::Eight || dense_short_runs(values, width, height, background)
-            }
+            ValueRoute::Auto => one_class_first(
+                values,
+                (width, height),
+                background,
+                conn == Connectivity::Eight,
+            ),
             ValueRoute::Rows | ValueRoute::Pairs => false,
         };
         if one_class_first && self.pack_one_class(values, width, height, background)? {
@@ -265,6 +274,26 @@ impl ValueLabeller {
                         masks,
                         runs,
                         &mut self.table,
+                        out,
+                    )
+                };
+                return Ok(count);
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(super::AVX2_WRITER) {
+            if let Some(out) = as_u64_cells(out) {
+                let masks = (&self.starts[..], &self.set[..]);
+                let runs = (&self.row_base[..], &self.parent[..]);
+                // SAFETY: `cpu::has(AVX2_WRITER)` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT
+                // just above: the features `write_avx2` is compiled for, its only
+                // requirement.
+                unsafe {
+                    super::value_writer::write_avx2(
+                        (width, height),
+                        masks,
+                        runs,
+                        &mut self.table32,
                         out,
                     )
                 };
@@ -320,6 +349,19 @@ impl ValueLabeller {
             return Ok(0);
         };
         let labels = &mut self.labels;
+        // The `u32` image is read right after (widened): through the cache, where the
+        // widening finds it, on CPUs without the AVX-512 writer (docs/benchmarks.md, "v2w":
+        // 8-connected, streamed it cost the widening a read from memory, 1.5-1.8x the
+        // time of the route); with AVX-512 the measured default stays.
+        #[cfg(target_arch = "x86_64")]
+        let stores = if crate::cpu::has(super::AVX512_WRITER) {
+            LabelStores::Auto
+        } else {
+            LabelStores::Cached
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let stores = LabelStores::Cached;
+        self.binary = std::mem::take(&mut self.binary).with_stores(stores);
         let count = self.binary.label(grid, conn, labels)?;
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::has(super::AVX512_WRITER) {
@@ -328,6 +370,15 @@ impl ValueLabeller {
                 // others) just above: the features `widen_avx512` is compiled for, its only
                 // requirement.
                 unsafe { super::value_writer::widen_avx512(labels.as_slice(), out) };
+                return Ok(count);
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(Features::AVX2) {
+            if let Some(out) = as_u64_cells(out) {
+                // SAFETY: `cpu::has(AVX2)` checked AVX2 just above: the feature
+                // `widen_avx2` is compiled for, its only requirement.
+                unsafe { super::value_writer::widen_avx2(labels.as_slice(), out) };
                 return Ok(count);
             }
         }

@@ -11,7 +11,11 @@ pub enum ValueRoute {
     /// (every nonzero byte one value, checked while packing the bytes to bits, first)
     /// takes [`ValueRoute::Binary`] with no pass 1: measured on the 0/1 images of the
     /// Python bench in CPU time (docs/benchmarks.md, "labelbin"), within 5% of the fastest
-    /// route on every image, 1.2-2x faster than rows and row pairs on noise.
+    /// route on every image, 1.2-2x faster than rows and row pairs on noise. On CPUs
+    /// without AVX-512 only when a sample of its rows is dense with short runs (as
+    /// `binary_pays` below; else pass 1 as for other types): there the binary route took
+    /// 1.1-1.7x the time of rows on noise 30%, blobs, a photograph and a page (AMD Zen 3,
+    /// docs/benchmarks.md, "v2w").
     /// 4-connected images skip that check (rows beat the binary labeller there, its
     /// links cost as many row boundaries, "labelbin") unless a sample of their rows is
     /// dense with short runs (60% of the cells set, a run per 8 cells: noise 70%, where
@@ -58,26 +62,81 @@ pub(super) fn binary_pays(runs: u64, set: u64, cells: u64) -> bool {
         && set.saturating_mul(100) >= cells.saturating_mul(BINARY_SET_PERCENT)
 }
 
-/// Whether a 4-connected `u8` image with the background 0 goes to the one-class check and
-/// the binary labeller (`ValueRoute::Auto`): judged on a sample of rows (at most
-/// [`SAMPLE_ROWS`], evenly spaced), at least [`FOUR_SET_PERCENT`]% of their cells set and
-/// a run per [`FOUR_CELLS_PER_RUN`] cells or more. There the binary labeller's links (word
-/// masks, no per-byte compares) beat pass 1 of the rows route despite its `u32` image and
-/// widening: noise 70% 4-connected 0.90x the time of rows; noise 30% and 50% (too few set
-/// cells), blobs, a photograph and a page (too few runs) 1.07-1.15x, not taken
-/// (docs/benchmarks.md, "label4c"). Other types and backgrounds: `false`.
+/// Whether a `u8` image with the background 0 goes to the one-class check (and, of one
+/// class, to the binary labeller) before pass 1 (`ValueRoute::Auto`). Other types and
+/// backgrounds: the answer does not matter (the check takes only those images), `true`
+/// for 8-connected images on CPUs with the AVX-512 writer, as for `u8` ones.
+///
+/// - 8-connected, on CPUs with the AVX-512 writer ([`wide_writer`]): always (the binary
+///   labeller within 5% of the fastest route on every image there, "labelbin").
+/// - 8-connected, on other CPUs: when a sample of rows has many short runs in dense rows,
+///   the rule of [`binary_pays`] (a run per [`BINARY_CELLS_PER_RUN`] cells or more,
+///   [`BINARY_SET_PERCENT`]% of the cells set) on the rows of [`row_sample`]. Without
+///   the AVX-512 writer, the binary labeller's AVX2 writer and the widening of its `u32`
+///   image cost more than the value labeller's pass 1 saves except on dense noise:
+///   measured on an AMD EPYC Zen 3 (AVX2) in CPU time, 2048x2048 (docs/benchmarks.md,
+///   "v2w"): noise 50% and 70% 0.6-0.7x the time of rows, noise 30% 1.1x, blobs 1.7x, a
+///   photograph 1.35x, a page 1.1x (these four take pass 1: row pairs, one class).
+/// - 4-connected: [`dense_short_runs`] (every CPU).
 #[inline(always)]
-pub(super) fn dense_short_runs<T: Copy + 'static>(
+pub(super) fn one_class_first<T: Copy + 'static>(
+    values: &[T],
+    (width, height): (usize, usize),
+    background: Option<T>,
+    eight: bool,
+) -> bool {
+    if eight && wide_writer() {
+        return true;
+    }
+    let Some((set, runs, cells)) = row_sample(values, width, height, background) else {
+        return eight;
+    };
+    if eight {
+        binary_pays(runs, set, cells)
+    } else {
+        dense_short_runs(set, runs, cells)
+    }
+}
+
+/// Whether this CPU (under the caps of `crate::cpu`) has the value labeller's AVX-512
+/// writer: the key of the route rules measured apart on CPUs with and without it.
+#[inline(always)]
+fn wide_writer() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return crate::cpu::has(super::AVX512_WRITER);
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Whether a 4-connected `u8` image with the background 0 whose sample of rows
+/// ([`row_sample`]) has `set` set cells and `runs` runs among `cells` goes to the
+/// one-class check and the binary labeller: at least [`FOUR_SET_PERCENT`]% of the cells
+/// set and a run per [`FOUR_CELLS_PER_RUN`] cells or more. There the binary labeller's
+/// links (word masks, no per-byte compares) beat pass 1 of the rows route despite its
+/// `u32` image and widening: noise 70% 4-connected 0.90x the time of rows; noise 30% and
+/// 50% (too few set cells), blobs, a photograph and a page (too few runs) 1.07-1.15x, not
+/// taken (docs/benchmarks.md, "label4c"; on Zen 3 with AVX2, "v2w": noise 70% 0.95x, the
+/// others 1.15-1.45x).
+#[inline(always)]
+fn dense_short_runs(set: u64, runs: u64, cells: u64) -> bool {
+    runs.saturating_mul(FOUR_CELLS_PER_RUN) >= cells
+        && set.saturating_mul(100) >= cells.saturating_mul(FOUR_SET_PERCENT)
+        && cells > 0
+}
+
+/// The set cells, runs and cells of a sample of the rows of a `u8` image with the
+/// background 0 (at most [`SAMPLE_ROWS`], evenly spaced); `None` for other types and
+/// backgrounds, and for an empty image.
+#[inline(always)]
+fn row_sample<T: Copy + 'static>(
     values: &[T],
     width: usize,
     height: usize,
     background: Option<T>,
-) -> bool {
-    let Some(bytes) = zero_background_bytes(values, background) else {
-        return false;
-    };
-    if width == 0 {
-        return false;
+) -> Option<(u64, u64, u64)> {
+    let bytes = zero_background_bytes(values, background)?;
+    if width == 0 || height == 0 {
+        return None;
     }
     let step = height.div_ceil(SAMPLE_ROWS).max(1);
     let (mut set, mut runs, mut cells) = (0u64, 0u64, 0u64);
@@ -91,12 +150,10 @@ pub(super) fn dense_short_runs<T: Copy + 'static>(
         }
         cells += width as u64;
     }
-    runs.saturating_mul(FOUR_CELLS_PER_RUN) >= cells
-        && set.saturating_mul(100) >= cells.saturating_mul(FOUR_SET_PERCENT)
-        && cells > 0
+    Some((set, runs, cells))
 }
 
-/// See [`dense_short_runs`].
+/// See [`row_sample`].
 const SAMPLE_ROWS: usize = 32;
 /// See [`dense_short_runs`].
 const FOUR_SET_PERCENT: u64 = 60;
