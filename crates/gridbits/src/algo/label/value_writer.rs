@@ -469,6 +469,9 @@ mod tests {
         (0, 0),
     ];
 
+    /// A writer under test: its `u32` and `u64` row tables and its output.
+    type Writer<'a> = &'a dyn Fn(&mut Vec<u32>, &mut Vec<u64>, &mut [MaybeUninit<u64>]);
+
     /// Each vector writer against the reference on every width class, rows of many runs,
     /// into a buffer larger than the image (cells past it untouched).
     #[test]
@@ -478,7 +481,7 @@ mod tests {
                 let (starts, set, row_base, labels) = masks(seed * 31 + i as u64, size);
                 let want = reference(size, (&starts, &set), (&row_base, &labels));
                 let cells = size.0 * size.1;
-                let run = |f: &dyn Fn(&mut Vec<u32>, &mut Vec<u64>, &mut [MaybeUninit<u64>])| {
+                let run = |f: Writer<'_>| {
                     let mut out = vec![MaybeUninit::new(7u64); cells + 5];
                     f(&mut Vec::new(), &mut Vec::new(), &mut out);
                     // SAFETY: every cell was initialised (7) and the writer writes values.
