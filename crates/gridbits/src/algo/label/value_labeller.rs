@@ -43,6 +43,7 @@ use super::{memory_error, size_error, try_resize};
 use super::{LabelStores, Labeller, Labels};
 use crate::algo::runs::masks::{low, shifted_eq, upto, value_mask};
 use crate::algo::runs::union_find::union;
+#[cfg(target_arch = "x86_64")]
 use crate::cpu::Features;
 use crate::grid::{pack_row_with, ByteKernel, ByteValues};
 use crate::{BitGrid, Connectivity, SizeError};
