@@ -112,7 +112,7 @@ const FILL_THREADS: usize = 3;
 /// Appends `count` copies of `value` to the empty `v`, whose capacity holds them. The first
 /// touch of a fresh output's pages is most of a fill's cost (a 1 GiB distance map: 0.8 s on
 /// one thread of the 16-core machine of docs/benchmarks.md, 0.09 s on 16), so with the
-/// feature `parallel`, a large output and a pool of [`FILL_THREADS`] threads or more, every
+/// feature `parallel`, a large output and a pool of `FILL_THREADS` threads or more, every
 /// thread fills a part.
 pub(crate) fn fill<T: Clone + Send + Sync>(v: &mut Vec<T>, count: usize, value: T) {
     debug_assert!(v.is_empty() && v.capacity() >= count);

@@ -238,7 +238,7 @@ where
 /// [`share`] in two passes with one hand-over to the other threads: `check(&item)` on
 /// every item, then, once every check has returned and if `go()` then holds, `f(item)` on
 /// every item; returns whether the second pass ran. A thread done with the checks waits for
-/// the checks the others are running (awake up to [`AWAKE_WAIT`], then asleep). Where a
+/// the checks the others are running (awake up to `AWAKE_WAIT`, then asleep). Where a
 /// batch is checked whole before any of it is played (the environments' action check),
 /// this saves the second wake-up of the helpers and the wait for the last of them at the end
 /// of the first pass: one helper woken late still finds work in the second. The items are

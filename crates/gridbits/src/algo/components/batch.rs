@@ -4,7 +4,7 @@ use super::components;
 use crate::parallel::map_slice;
 use crate::{Board, Connectivity};
 
-/// The components of every plane ([`components`](super::components), in its order), one
+/// The components of every plane ([`components`], in its order), one
 /// `Vec` per plane, in the order of the planes. With the feature `parallel` the planes are
 /// shared out over the threads of the current pool ([`crate::parallel`]); without it they
 /// run one after the other. The result is the same either way.

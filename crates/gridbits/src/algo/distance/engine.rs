@@ -163,7 +163,7 @@ fn grid_distances(
     map
 }
 
-/// The whole-board engine: each BFS layer ([`layers`]) painted at its depth. Sources are
+/// The whole-board engine: each BFS layer ([`layers`](fn@layers)) painted at its depth. Sources are
 /// layer 0 whether passable or not.
 fn distances_by_layers<B: BitBoard>(
     sources: &B,

@@ -26,7 +26,7 @@
 //!
 //! With owners (many-player Voronoi), each cell of a layer takes the owner of its predecessors
 //! in the previous layer (the cells of that layer that reach it in one move): the single player
-//! among them, or [`CONTESTED`] when two differ or one is contested.
+//! among them, or [`CONTESTED`](super::cells::CONTESTED) when two differ or one is contested.
 
 use super::cells::{own_bits, prefetch, prefetch_rows, write_layer};
 use super::layer_writer::{self, Feed};
@@ -38,8 +38,8 @@ use crate::{BitGrid, Dir, Moves};
 
 /// Runs the BFS from `seeds` (layer 0, whether passable or not) through `passable` minus the
 /// seeds, writing every reached cell's layer into `dist` when given (row-major `w * h`, which
-/// must hold [`UNREACHED`] elsewhere). With `owner` (row-major, holding the seeds' owners),
-/// every other reached cell gets its owner. Returns the last layer reached (0 with only
+/// must hold [`UNREACHED`](super::cells::UNREACHED) elsewhere). With `owner` (row-major,
+/// holding the seeds' owners), every other reached cell gets its owner. Returns the last layer reached (0 with only
 /// seeds, or none).
 ///
 /// `moves` must be `Four` or `Eight`; `passable`, `seeds` and the masks must have one size.

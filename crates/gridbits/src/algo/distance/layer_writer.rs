@@ -8,7 +8,7 @@
 //! the caches, and with owners a look at each cell's predecessors. The BFS thread still
 //! finds, per frontier word, which cells have a predecessor in each direction (a few word
 //! operations, [`predecessors`](super::frontier)) and sends those masks along; the writer
-//! combines the owners cell by cell ([`own_bits`](super::owner_cells)). Layers arrive in
+//! combines the owners cell by cell ([`own_bits`]). Layers arrive in
 //! order, so every owner of the layer before is written when a cell's predecessors are read.
 
 use super::cells::{own_bits, prefetch, prefetch_rows, write_layer};

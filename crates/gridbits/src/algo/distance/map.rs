@@ -1,4 +1,4 @@
-//! Per-cell move distances: [`DistanceMap`] and [`distance_map`].
+//! Per-cell move distances: [`DistanceMap`] and [`distance_map`](super::distance_map).
 
 use crate::algo::checks::cells_of;
 use crate::{BitBoard, SizeError};

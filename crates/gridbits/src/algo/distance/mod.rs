@@ -1,5 +1,5 @@
 //! BFS distances on fixed [`Board`]s and runtime [`BitGrid`]s: the frontier of each BFS layer
-//! ([`layers`], [`expand`]) and the move distance of every cell from the nearest source
+//! ([`layers`](fn@layers), [`expand`]) and the move distance of every cell from the nearest source
 //! ([`distance_map`] into a [`DistanceMap`]).
 //!
 //! Moves are [`Moves`]: one step (`Four`, `Eight`) or sliding (`Rook`, `Bishop`,
@@ -56,7 +56,7 @@ use crate::algo::checks::{check_sizes, distance_bytes, reserve};
 use crate::{BitGrid, Board};
 use crate::{GridError, Moves};
 
-/// The move distance from the nearest of `sources` to every cell (see [`layers`] for the
+/// The move distance from the nearest of `sources` to every cell (see [`layers`](fn@layers) for the
 /// rules; sources are at distance 0).
 ///
 /// On a [`BitGrid`] with step moves this is the word-frontier BFS: each layer is the list of

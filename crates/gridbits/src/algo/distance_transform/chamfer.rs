@@ -196,7 +196,7 @@ pub fn chamfer_distances_f32(
 /// [`SHALLOW_LAYERS`], each layer keeping under [`THINNING`]` / 64` of the one before); else
 /// by the raster passes vectorised in `i16` lanes ([`vector_passes`](super::vector_passes))
 /// where a vector kernel runs and the sides sum below [`LANE_LIMIT`]; else by erosion layers
-/// ([`layers`](super::layers)) for shapes shallow enough for the layers' budget (or
+/// ([`layers`]) for shapes shallow enough for the layers' budget (or
 /// [`surely_deep`]: the layers skipped) and past it the two vertical sweeps over whole rows
 /// ([`sweeps`](super::sweeps)). `None` sends the caller to the passes, which give the same
 /// distances.

@@ -76,7 +76,7 @@ fn sweep_then_union(cur: &mut BitGrid, passable: &BitGrid, conn: Connectivity, m
 /// union-find if the sweeps do not converge.
 ///
 /// For runtime grids only: it works on rows of whole words. Fixed boards, a few words in all,
-/// fill fastest by dilation ([`fill_dilate`](super::fill_dilate)); [`fill`](super::fill) picks
+/// fill fastest by dilation ([`fill_dilate`]); [`fill`](super::fill) picks
 /// the engine of each board kind.
 ///
 /// 1. **Small regions.** The runs of the seeds go on the scanline run stack of
@@ -152,7 +152,7 @@ pub fn fill_sweep(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> Bi
 ///
 /// # Panics
 ///
-/// If `start` lies off the grid ([`try_fill_from`](super::try_fill_from) returns an error
+/// If `start` lies off the grid ([`try_fill_from`] returns an error
 /// instead).
 pub fn fill_from(passable: &BitGrid, start: (usize, usize), conn: Connectivity) -> BitGrid {
     let (x, y) = start;

@@ -3,7 +3,7 @@
 //!
 //! [`label`] writes the label image, [`label_with_stats`] adds what
 //! `cv2.connectedComponentsWithStats` reports ([`ComponentStats`]: area, bounding box, the sums
-//! behind the centroid), [`stats`] gives those statistics without writing the image and
+//! behind the centroid), [`stats`](fn@stats) gives those statistics without writing the image and
 //! [`count`] only counts; the [`Labeller`] methods of the same names take options
 //! ([`LabelOrder`], [`Labeller::with_level`]). Labels number the components `1..=n` in raster
 //! order of their first cell with both connectivities, as `scipy.ndimage.label` and

@@ -174,7 +174,8 @@ pub(super) struct Stripe {
     /// First row of the stripe in the grid, and its number of rows.
     pub(super) y0: usize,
     pub(super) rows: usize,
-    /// Units whose rows a pipelined first pass wrote (the first stripe's; [`final_units`]).
+    /// Units whose rows a pipelined first pass wrote (the first stripe's;
+    /// `parallel::stripe_write::final_units`).
     pub(super) written: usize,
     /// Number of local labels.
     pub(super) count: u32,

@@ -26,7 +26,7 @@
 //! crate's byte kernels with the two-value check folded into the packing loop
 //! ([`ByteValues`]: the largest byte equals the smallest nonzero one), row by row, stopping
 //! at the first row that holds a second value. An image of one class skips pass 1: its
-//! bits go to the bit-parallel binary [`Labeller`](super::Labeller) (runs of row pairs, as
+//! bits go to the bit-parallel binary [`Labeller`] (runs of row pairs, as
 //! BMRS), whose `u32` labels are widened into the output (with AVX-512 or AVX2, 8 or 4
 //! cells per instruction and streaming stores: `value_writer.rs`). Other types and backgrounds
 //! check for one class in pass 1 (one more compare per block): an 8-connected image of one
@@ -339,7 +339,7 @@ impl ValueLabeller {
     }
 
     /// Labels the bits of `self.grid` with the bit-parallel binary
-    /// [`Labeller`](super::Labeller) into a `u32` image, then widens it into `out`.
+    /// [`Labeller`] into a `u32` image, then widens it into `out`.
     #[inline(always)]
     fn widen_binary<O: Copy + From<u32> + 'static>(
         &mut self,
@@ -391,7 +391,7 @@ impl ValueLabeller {
 
     /// Labels an image of one class whose set cells are in `self.set` (a bit image: the
     /// rows' blocks are the words of a [`BitGrid`]) with the bit-parallel binary
-    /// [`Labeller`](super::Labeller) into a `u32` image, then widens it into `out`.
+    /// [`Labeller`] into a `u32` image, then widens it into `out`.
     #[inline(always)]
     fn label_binary<O: Copy + From<u32> + 'static>(
         &mut self,

@@ -261,7 +261,8 @@ impl<const W: usize> ColumnBoard<W> {
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` on every column.
     ///
     /// # Safety
-    /// The CPU must support BMI2 and POPCNT (check with [`cpu::has`](crate::cpu::has)`(`[`PEXT`](super::PEXT)`)`).
+    /// The CPU must support BMI2 and POPCNT (check with
+    /// [`cpu::has`](crate::cpu::has)`(`[`PEXT`]`)`).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> u32 {

@@ -61,7 +61,8 @@ pub fn settle_planes<const W: usize>(
 /// [`settle_planes`] with `pext`.
 ///
 /// # Safety
-/// The CPU must support BMI2 and POPCNT (check with [`cpu::has`](crate::cpu::has)`(`[`PEXT`](super::PEXT)`)`).
+/// The CPU must support BMI2 and POPCNT (check with
+/// [`cpu::has`](crate::cpu::has)`(`[`PEXT`]`)`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,popcnt")]
 pub unsafe fn settle_planes_pext<const W: usize>(

@@ -438,7 +438,8 @@ impl RowChunks {
     /// [`clear_full_lines`](Self::clear_full_lines) with `pext` compacting each chunk.
     ///
     /// # Safety
-    /// The CPU must support BMI2 and POPCNT (check with [`cpu::has`](crate::cpu::has)`(`[`PEXT`](super::PEXT)`)`).
+    /// The CPU must support BMI2 and POPCNT (check with
+    /// [`cpu::has`](crate::cpu::has)`(`[`PEXT`]`)`).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     pub unsafe fn clear_full_lines_pext(&mut self) -> usize {

@@ -10,7 +10,7 @@ use crate::algo::fill::try_fill;
 use crate::{BitGrid, Connectivity, GridError, SizeError};
 
 /// The filled area of every region of `labels` (a `width x height` image, row-major, 0 the
-/// background) given its [`Region`]s (from [`regions`](super::regions) on the same image):
+/// background) given its [`Region`]s (from [`regions`](fn@super::regions) on the same image):
 /// `result[label - 1]`.
 ///
 /// Errors when `labels.len()` is not `width * height`, `regions` does not fit the image, or

@@ -5,8 +5,8 @@
 //! `0` and negative values the background; label `l` is the region at index `l - 1` of every result, which has one entry per
 //! label up to the largest one in the image (an absent label has area 0).
 //!
-//! - [`regions`]: area, bounding box and the raw moments up to order 3 ([`Region`]; from them
-//!   the centroid and the central moments), in one pass over the runs of equal labels;
+//! - [`regions`](fn@regions): area, bounding box and the raw moments up to order 3
+//!   ([`Region`]; from them the centroid and the central moments), in one pass over the runs of equal labels;
 //!   [`region_boxes`] the same pass without the moments, to a compact table ([`RegionBox`]);
 //! - [`perimeters`]: skimage's perimeter estimator (weighted counts of border-cell
 //!   configurations, [`PerimeterCounts`]);

@@ -1,5 +1,5 @@
-//! The thinning engine shared by [`skeletonize`](super::skeletonize) and [`thin`](super::thin):
-//! two alternating parallel sub-iterations on a padded copy of the grid, a whole word of
+//! The thinning engine shared by [`skeletonize`](fn@super::skeletonize) and
+//! [`thin`](fn@super::thin): two alternating parallel sub-iterations on a padded copy of the grid, a whole word of
 //! pixels per step, until an iteration deletes nothing.
 //!
 //! Each sub-iteration decides every pixel on the image as it was when the sub-iteration

@@ -1,5 +1,5 @@
-//! Skeletons of binary images: [`skeletonize`] and [`thin`], equal pixel for pixel to
-//! `skimage.morphology.skeletonize` (2D) and `skimage.morphology.thin`.
+//! Skeletons of binary images: [`skeletonize`](fn@skeletonize) and [`thin`](fn@thin), equal
+//! pixel for pixel to `skimage.morphology.skeletonize` (2D) and `skimage.morphology.thin`.
 //!
 //! Both thin by two alternating *parallel* sub-iterations: each decides every pixel from its
 //! 3x3 neighbourhood in the image as the sub-iteration found it, then deletes all the chosen

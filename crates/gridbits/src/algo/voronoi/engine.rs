@@ -1,6 +1,6 @@
 //! The choice of Voronoi engine, in one place ([`VoronoiEngine`]): fixed boards and sliding
 //! moves use the whole-board simultaneous BFS ([`voronoi_with`]); runtime grids with step
-//! moves the word-frontier BFS of [`distance`](crate::algo::distance), which carries an owner
+//! moves the word-frontier BFS of [`distance`], which carries an owner
 //! per cell.
 
 use super::shift_bfs::start_territory;
@@ -83,7 +83,7 @@ impl VoronoiEngine for BitGrid {
 }
 
 /// The Voronoi of [`VoronoiEngine`] for a [`BitGrid`] and step moves: one word-frontier BFS from
-/// every source at once carrying an owner per cell ([`frontier::bfs`]), then the owner array
+/// every source at once carrying an owner per cell ([`distance::bfs`]), then the owner array
 /// turned into one plane per player. The cost of the BFS does not depend on the number of
 /// players; the planes cost one pass over the reached cells.
 fn voronoi_frontier(

@@ -68,7 +68,7 @@ impl Field {
     /// the line and column. [`parse_bottom`](Self::parse_bottom) also takes fewer lines.
     ///
     /// To pick the rule set from the characters instead, use [`str::parse`] (the
-    /// [`FromStr`](std::str::FromStr) impl).
+    /// [`FromStr`] impl).
     pub fn parse(text: &str, rules: Rules) -> Result<Self, ParseError> {
         Self::from_char_grid(&CharGrid::parse(text.as_bytes())?, rules)
     }
