@@ -31,7 +31,7 @@ use super::row_runs::op;
 use super::three_rows::{pack, unpack, Out};
 #[cfg(target_arch = "x86_64")]
 #[cfg(target_arch = "x86_64")]
-use super::turn::{Avx2, Avx512, Turn};
+use super::turn::{one_step_avx2, one_step_avx512, OneStep, Turn};
 use crate::grid::{tail_mask, ByteImage, ByteKernel, ByteValues};
 
 /// The widest run (columns) and the farthest column origin this engine takes: every shift
@@ -436,117 +436,90 @@ unsafe fn run_avx512<const CHECK: bool>(
     run_body::<true, CHECK>(image, steps, out, ByteKernel::Avx512, values);
 }
 
-/// One step (an erosion or a dilation) with AVX-512: as [`run_body`], with the unpack of
-/// each output row done in the loop that packs the next image row
-/// ([`Turn`], which also makes the row from the two rows of the top level): the loads of one and the stores of the other are in flight together.
-///
-/// # Safety
-/// The CPU must have AVX2 and AVX-512 F and BW.
+/// One step (an erosion or a dilation): as [`run_body`], with the unpack of each output
+/// row done in the loop that packs the next image row ([`Turn`], which also makes the row
+/// from the two rows of the top level): the loads of one and the stores of the other are
+/// in flight together.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,avx512f,avx512bw")]
-unsafe fn one_step_avx512<const CHECK: bool>(
-    image: &ByteImage<'_>,
-    rect: Rect,
-    out: Out<'_>,
-    values: &mut ByteValues,
-) {
-    if rect.erode {
-        one_step_body::<Avx512, true, CHECK>(image, rect, out, values);
-    } else {
-        one_step_body::<Avx512, false, CHECK>(image, rect, out, values);
+impl OneStep for (&ByteImage<'_>, Rect, Out<'_>) {
+    fn erode(&self) -> bool {
+        self.1.erode
     }
-}
 
-/// [`one_step_avx512`] with AVX2's turn.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn one_step_avx2<const CHECK: bool>(
-    image: &ByteImage<'_>,
-    rect: Rect,
-    out: Out<'_>,
-    values: &mut ByteValues,
-) {
-    if rect.erode {
-        one_step_body::<Avx2, true, CHECK>(image, rect, out, values);
-    } else {
-        one_step_body::<Avx2, false, CHECK>(image, rect, out, values);
-    }
-}
-
-/// The body of [`one_step_avx512`] and [`one_step_avx2`] for erosion (`ALL`) or dilation,
-/// with the turn kernel `K`.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn one_step_body<K: Turn, const ALL: bool, const CHECK: bool>(
-    image: &ByteImage<'_>,
-    rect: Rect,
-    out: Out<'_>,
-    values: &mut ByteValues,
-) {
-    let (w, h) = image.size();
-    if w == 0 || h == 0 {
-        return;
-    }
-    let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
-    let bytes_out = (out.set, out.empty);
-    // SAFETY: this body runs only inside `one_step_avx512` and `one_step_avx2`, on CPUs
-    // with the features of their kernel `K`.
-    let mut acc = unsafe { K::fold() };
-    let v = &mut acc;
-    let mut st = Stage::new(rect, w, h);
-    // The output row made but not written yet, and its ring row.
-    let mut pending: Option<(usize, isize)> = None;
-    let (before, after) = (st.rows_before(), st.rows_after());
-    for t in 0..before + h + after {
-        let image_row = t.checked_sub(before).filter(|&r| r < h);
-        let row = match image_row {
-            Some(r) => &pixels[r * stride..r * stride + w],
-            None => &[][..],
-        };
-        let filled = image_row.is_some();
-        let mut fresh = std::mem::take(&mut st.padded);
-        match pending.take() {
-            Some((y, u)) => {
-                let [a, b] = st.finals(u);
-                let o = &mut out.pixels[y * out.stride..y * out.stride + w];
-                let rows = [a, b, a];
-                if filled {
-                    K::turn::<ALL, true, true, CHECK>(
-                        row, threshold, &mut fresh, rows, o, bytes_out, w, v,
-                    );
-                } else {
-                    K::turn::<ALL, false, true, CHECK>(
+    #[inline(always)]
+    fn run<K: Turn, const ALL: bool, const CHECK: bool>(self, values: &mut ByteValues) {
+        let (image, rect, out) = self;
+        let (w, h) = image.size();
+        if w == 0 || h == 0 {
+            return;
+        }
+        let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
+        let bytes_out = (out.set, out.empty);
+        // SAFETY: this pass runs only inside `one_step_avx512` and `one_step_avx2`, on CPUs
+        // with the features of their kernel `K`.
+        let mut acc = unsafe { K::fold() };
+        let v = &mut acc;
+        let mut st = Stage::new(rect, w, h);
+        // The output row made but not written yet, and its ring row.
+        let mut pending: Option<(usize, isize)> = None;
+        let (before, after) = (st.rows_before(), st.rows_after());
+        for t in 0..before + h + after {
+            let image_row = t.checked_sub(before).filter(|&r| r < h);
+            let row = match image_row {
+                Some(r) => &pixels[r * stride..r * stride + w],
+                None => &[][..],
+            };
+            let filled = image_row.is_some();
+            let mut fresh = std::mem::take(&mut st.padded);
+            match pending.take() {
+                Some((y, u)) => {
+                    let [a, b] = st.finals(u);
+                    let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+                    let rows = [a, b, a];
+                    if filled {
+                        K::turn::<ALL, true, true, CHECK>(
+                            row, threshold, &mut fresh, rows, o, bytes_out, w, v,
+                        );
+                    } else {
+                        K::turn::<ALL, false, true, CHECK>(
+                            row, threshold, &mut fresh, rows, o, bytes_out, w, v,
+                        );
+                    }
+                }
+                None if filled => {
+                    // No row to write: the rows passed are not read.
+                    let [a, b] = st.finals(0);
+                    let o: &mut [u8] = &mut [];
+                    let rows = [a, b, a];
+                    K::turn::<ALL, true, false, CHECK>(
                         row, threshold, &mut fresh, rows, o, bytes_out, w, v,
                     );
                 }
+                None => {}
             }
-            None if filled => {
-                // No row to write: the rows passed are not read.
-                let [a, b] = st.finals(0);
-                let o: &mut [u8] = &mut [];
-                let rows = [a, b, a];
-                K::turn::<ALL, true, false, CHECK>(
-                    row, threshold, &mut fresh, rows, o, bytes_out, w, v,
-                );
-            }
-            None => {}
+            st.padded = fresh;
+            pending = st.advance::<ALL>(filled);
         }
-        st.padded = fresh;
-        pending = st.advance::<ALL>(filled);
-    }
-    if let Some((y, u)) = pending {
-        let mut fresh = std::mem::take(&mut st.padded);
-        let [a, b] = st.finals(u);
-        let o = &mut out.pixels[y * out.stride..y * out.stride + w];
-        let rows = [a, b, a];
-        K::turn::<ALL, false, true, CHECK>(&[], threshold, &mut fresh, rows, o, bytes_out, w, v);
-    }
-    if CHECK {
-        // SAFETY: as for `K::fold` above.
-        unsafe { K::reduce(acc, values) };
+        if let Some((y, u)) = pending {
+            let mut fresh = std::mem::take(&mut st.padded);
+            let [a, b] = st.finals(u);
+            let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+            let rows = [a, b, a];
+            K::turn::<ALL, false, true, CHECK>(
+                &[],
+                threshold,
+                &mut fresh,
+                rows,
+                o,
+                bytes_out,
+                w,
+                v,
+            );
+        }
+        if CHECK {
+            // SAFETY: as for `K::fold` above.
+            unsafe { K::reduce(acc, values) };
+        }
     }
 }
 
@@ -587,7 +560,7 @@ pub(crate) fn run<const CHECK: bool>(
             // requirement.
             return unsafe {
                 match steps {
-                    [rect] => one_step_avx512::<CHECK>(image, *rect, out, values),
+                    [rect] => one_step_avx512::<_, CHECK>((image, *rect, out), values),
                     _ => run_avx512::<CHECK>(image, steps, out, values),
                 }
             };
@@ -597,7 +570,7 @@ pub(crate) fn run<const CHECK: bool>(
             // CPU was just checked to support; they have no other requirement.
             return unsafe {
                 match steps {
-                    [rect] => one_step_avx2::<CHECK>(image, *rect, out, values),
+                    [rect] => one_step_avx2::<_, CHECK>((image, *rect, out), values),
                     _ => run_avx2::<CHECK>(image, steps, out, kernel, values),
                 }
             };

@@ -30,7 +30,7 @@
 use super::footprint::Footprint;
 use super::row_runs::op;
 #[cfg(target_arch = "x86_64")]
-use super::turn::{Avx2, Avx512, Turn};
+use super::turn::{one_step_avx2, one_step_avx512, OneStep, Turn};
 use crate::grid::{pack_row_with, tail_mask, unpack_row, ByteImage, ByteKernel, ByteValues};
 
 /// One step as this engine runs it: the gather offsets of each footprint row as a pattern
@@ -424,125 +424,88 @@ unsafe fn run_avx512<const CHECK: bool>(
     run_body::<true, CHECK>(image, steps, out, ByteKernel::Avx512, values);
 }
 
-/// One step (an erosion or a dilation, the Python drop-ins' commonest call) with AVX-512:
-/// as [`run_body`], with a ring of four rows so that turn `t` packs image row `t` and
-/// writes output row `t - 2` in the same loop ([`Turn`]).
-///
-/// # Safety
-/// The CPU must have AVX2 and AVX-512 F and BW.
+/// One step (an erosion or a dilation, the Python drop-ins' commonest call): as
+/// [`run_body`], with a ring of four rows so that turn `t` packs image row `t` and writes
+/// output row `t - 2` in the same loop ([`Turn`]).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,avx512f,avx512bw")]
-unsafe fn one_step_avx512<const CHECK: bool>(
-    image: &ByteImage<'_>,
-    win: Window,
-    out: Out<'_>,
-    values: &mut ByteValues,
-) {
-    if win.erode {
-        one_step_body::<Avx512, true, CHECK>(image, win, out, values);
-    } else {
-        one_step_body::<Avx512, false, CHECK>(image, win, out, values);
+impl OneStep for (&ByteImage<'_>, Window, Out<'_>) {
+    fn erode(&self) -> bool {
+        self.1.erode
     }
-}
 
-/// [`one_step_avx512`] with AVX2's turn.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn one_step_avx2<const CHECK: bool>(
-    image: &ByteImage<'_>,
-    win: Window,
-    out: Out<'_>,
-    values: &mut ByteValues,
-) {
-    if win.erode {
-        one_step_body::<Avx2, true, CHECK>(image, win, out, values);
-    } else {
-        one_step_body::<Avx2, false, CHECK>(image, win, out, values);
-    }
-}
-
-/// The body of [`one_step_avx512`] and [`one_step_avx2`] for erosion (`ALL`) or dilation,
-/// with the turn kernel `K`.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn one_step_body<K: Turn, const ALL: bool, const CHECK: bool>(
-    image: &ByteImage<'_>,
-    win: Window,
-    out: Out<'_>,
-    values: &mut ByteValues,
-) {
-    let (w, h) = image.size();
-    if w == 0 || h == 0 {
-        return;
-    }
-    let wpr = w.div_ceil(64);
-    let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
-    let b = win.border_word();
-    let reads = Reads::new(win);
-    let mut ring = [
-        Slot::new(wpr, b, 0),
-        Slot::new(wpr, b, 0),
-        Slot::new(wpr, b, 0),
-        Slot::new(wpr, b, 0),
-    ];
-    let edge = Slot::new(wpr, b, b);
-    let identity = vec![if ALL { !0u64 } else { 0 }; wpr];
-    let mut fresh = Slot::new(wpr, b, 0).packed;
-    let values_out = (out.set, out.empty);
-    // SAFETY: this body runs only inside `one_step_avx512` and `one_step_avx2`, on CPUs
-    // with the features of their kernel `K`.
-    let mut acc = unsafe { K::fold() };
-    let v = &mut acc;
-    for t in 0..h + 2 {
-        let row = if t < h {
-            &pixels[t * stride..t * stride + w]
-        } else {
-            &[][..]
-        };
-        if t >= 2 {
-            let y = t - 2;
-            let above = if y == 0 { &edge } else { &ring[(y - 1) % 4] };
-            let below = if y + 1 >= h {
-                &edge
+    #[inline(always)]
+    fn run<K: Turn, const ALL: bool, const CHECK: bool>(self, values: &mut ByteValues) {
+        let (image, win, out) = self;
+        let (w, h) = image.size();
+        if w == 0 || h == 0 {
+            return;
+        }
+        let wpr = w.div_ceil(64);
+        let (pixels, stride, threshold) = (image.pixels(), image.stride(), image.threshold());
+        let b = win.border_word();
+        let reads = Reads::new(win);
+        let mut ring = [
+            Slot::new(wpr, b, 0),
+            Slot::new(wpr, b, 0),
+            Slot::new(wpr, b, 0),
+            Slot::new(wpr, b, 0),
+        ];
+        let edge = Slot::new(wpr, b, b);
+        let identity = vec![if ALL { !0u64 } else { 0 }; wpr];
+        let mut fresh = Slot::new(wpr, b, 0).packed;
+        let values_out = (out.set, out.empty);
+        // SAFETY: this pass runs only inside `one_step_avx512` and `one_step_avx2`, on CPUs
+        // with the features of their kernel `K`.
+        let mut acc = unsafe { K::fold() };
+        let v = &mut acc;
+        for t in 0..h + 2 {
+            let row = if t < h {
+                &pixels[t * stride..t * stride + w]
             } else {
-                &ring[(y + 1) % 4]
+                &[][..]
             };
-            let at = &ring[y % 4];
-            let s = reads.sources;
-            let rows = [
-                above.read(s[0], wpr).unwrap_or(&identity),
-                at.read(s[1], wpr).unwrap_or(&identity),
-                below.read(s[2], wpr).unwrap_or(&identity),
-            ];
-            let o = &mut out.pixels[y * out.stride..y * out.stride + w];
-            if t < h {
-                K::turn::<ALL, true, true, CHECK>(
-                    row, threshold, &mut fresh, rows, o, values_out, w, v,
-                );
-            } else {
-                K::turn::<ALL, false, true, CHECK>(
+            if t >= 2 {
+                let y = t - 2;
+                let above = if y == 0 { &edge } else { &ring[(y - 1) % 4] };
+                let below = if y + 1 >= h {
+                    &edge
+                } else {
+                    &ring[(y + 1) % 4]
+                };
+                let at = &ring[y % 4];
+                let s = reads.sources;
+                let rows = [
+                    above.read(s[0], wpr).unwrap_or(&identity),
+                    at.read(s[1], wpr).unwrap_or(&identity),
+                    below.read(s[2], wpr).unwrap_or(&identity),
+                ];
+                let o = &mut out.pixels[y * out.stride..y * out.stride + w];
+                if t < h {
+                    K::turn::<ALL, true, true, CHECK>(
+                        row, threshold, &mut fresh, rows, o, values_out, w, v,
+                    );
+                } else {
+                    K::turn::<ALL, false, true, CHECK>(
+                        row, threshold, &mut fresh, rows, o, values_out, w, v,
+                    );
+                }
+            } else if t < h {
+                let o: &mut [u8] = &mut [];
+                let rows = [&identity[..]; 3];
+                K::turn::<ALL, true, false, CHECK>(
                     row, threshold, &mut fresh, rows, o, values_out, w, v,
                 );
             }
-        } else if t < h {
-            let o: &mut [u8] = &mut [];
-            let rows = [&identity[..]; 3];
-            K::turn::<ALL, true, false, CHECK>(
-                row, threshold, &mut fresh, rows, o, values_out, w, v,
-            );
+            if t < h {
+                let slot = &mut ring[t % 4];
+                std::mem::swap(&mut slot.packed, &mut fresh);
+                slot.finish(&reads, w, b, ALL);
+            }
         }
-        if t < h {
-            let slot = &mut ring[t % 4];
-            std::mem::swap(&mut slot.packed, &mut fresh);
-            slot.finish(&reads, w, b, ALL);
+        if CHECK {
+            // SAFETY: as for `K::fold` above.
+            unsafe { K::reduce(acc, values) };
         }
-    }
-    if CHECK {
-        // SAFETY: as for `K::fold` above.
-        unsafe { K::reduce(acc, values) };
     }
 }
 
@@ -683,7 +646,7 @@ pub(crate) fn run<const CHECK: bool>(
             // requirement.
             return unsafe {
                 match steps {
-                    [win] => one_step_avx512::<CHECK>(image, *win, out, values),
+                    [win] => one_step_avx512::<_, CHECK>((image, *win, out), values),
                     _ => run_avx512::<CHECK>(image, steps, out, values),
                 }
             };
@@ -693,7 +656,7 @@ pub(crate) fn run<const CHECK: bool>(
             // CPU was just checked to support; they have no other requirement.
             return unsafe {
                 match steps {
-                    [win] => one_step_avx2::<CHECK>(image, *win, out, values),
+                    [win] => one_step_avx2::<_, CHECK>((image, *win, out), values),
                     _ => run_avx2::<CHECK>(image, steps, out, kernel, values),
                 }
             };

@@ -3,8 +3,10 @@
 //! drop-ins' commonest call): one *turn* packs an image row into words and writes an output
 //! row from three word rows in the same loop, 64 cells a step, so that the loads of one row
 //! and the stores of the other are in flight together. [`Avx512`] and [`Avx2`] are the same
-//! turn for two register widths; the passes are generic over [`Turn`] and compiled once per
-//! kernel, inside a function enabling its CPU features (the kernels inline there).
+//! turn for two register widths (they differ in how a word of 64 cells is packed and
+//! unpacked and in a row's last cells); the passes are generic over [`Turn`] and compiled
+//! once per kernel, inside [`one_step_avx512`] or [`one_step_avx2`], which enable its CPU
+//! features (the kernels inline there).
 
 use super::row_runs::op;
 use crate::grid::ByteValues;
@@ -15,6 +17,9 @@ pub(super) trait Turn {
     /// The fold of the bytes packed (largest and smallest nonzero), carried from row to
     /// row and reduced once.
     type Acc;
+
+    /// A row's constants: the threshold, the output bytes `set` and `empty`, broadcast.
+    type Consts: Copy;
 
     /// A fold that has seen no byte.
     ///
@@ -29,6 +34,35 @@ pub(super) trait Turn {
     /// As [`Turn::fold`].
     unsafe fn reduce(acc: Self::Acc, values: &mut ByteValues);
 
+    /// The constants of a row: a cell is set where its byte is above `threshold`; `set`
+    /// and `empty` are the output bytes. Only called from code compiled for the kernel's
+    /// features (see [`Turn::fold`]), as are the methods below.
+    fn consts(threshold: u8, set: u8, empty: u8) -> Self::Consts;
+
+    /// Packs 64 bytes into a word (folding them into `acc` when `CHECK`).
+    fn pack<const CHECK: bool>(bytes: &[u8; 64], c: Self::Consts, acc: &mut Self::Acc) -> u64;
+
+    /// Writes a word as 64 bytes, `set` for a set bit and `empty` for a clear one.
+    fn unpack(word: u64, c: Self::Consts, out: &mut [u8; 64]);
+
+    /// [`Turn::pack`] for a row's last `bytes.len()` (under 64) cells: no bit set beyond
+    /// them, nothing folded. This default goes through a buffer of 64 zeros.
+    #[inline(always)]
+    fn pack_tail<const CHECK: bool>(bytes: &[u8], c: Self::Consts, acc: &mut Self::Acc) -> u64 {
+        let mut buf = [0u8; 64];
+        buf[..bytes.len()].copy_from_slice(bytes);
+        Self::pack::<CHECK>(&buf, c, acc)
+    }
+
+    /// [`Turn::unpack`] into a row's last `out.len()` (under 64) cells. This default goes
+    /// through a buffer.
+    #[inline(always)]
+    fn unpack_tail(word: u64, c: Self::Consts, out: &mut [u8]) {
+        let mut buf = [0u8; 64];
+        Self::unpack(word, c, &mut buf);
+        out.copy_from_slice(&buf[..out.len()]);
+    }
+
     /// Packs `row` (when `PACK`: a cell is set where its byte is above `threshold`) into
     /// `fresh[1..]` and writes the output row (when `EMIT`) into `o`: word `i` of the three
     /// `rows` AND-ed (erosion, `ALL`) or OR-ed, `set` for a set cell, `empty` for a clear
@@ -37,16 +71,43 @@ pub(super) trait Turn {
     ///
     /// Only called from code compiled for the kernel's features (see [`Turn::fold`]).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CHECK: bool>(
         row: &[u8],
         threshold: u8,
         fresh: &mut [u64],
         rows: [&[u64]; 3],
         o: &mut [u8],
-        bytes: (u8, u8),
+        (set, empty): (u8, u8),
         width: usize,
         acc: &mut Self::Acc,
-    );
+    ) {
+        let c = Self::consts(threshold, set, empty);
+        let (full, tail) = (width / 64, width % 64);
+        let wpr = width.div_ceil(64);
+        let [a, b, d] = rows;
+        let (a, b, d) = (&a[..wpr], &b[..wpr], &d[..wpr]);
+        let fresh = &mut fresh[1..=wpr];
+        let src = &row.as_chunks::<64>().0[..if PACK { full } else { 0 }];
+        let dst = &mut o.as_chunks_mut::<64>().0[..if EMIT { full } else { 0 }];
+        for i in 0..full {
+            if PACK {
+                fresh[i] = Self::pack::<CHECK>(&src[i], c, acc);
+            }
+            if EMIT {
+                Self::unpack(op::<ALL>(op::<ALL>(a[i], b[i]), d[i]), c, &mut dst[i]);
+            }
+        }
+        if tail != 0 {
+            if PACK {
+                fresh[full] = Self::pack_tail::<CHECK>(&row[full * 64..width], c, acc);
+            }
+            if EMIT {
+                let w = op::<ALL>(op::<ALL>(a[full], b[full]), d[full]);
+                Self::unpack_tail(w, c, &mut o[full * 64..width]);
+            }
+        }
+    }
 }
 
 /// The turn with AVX-512 F and BW: one unsigned compare of 64 bytes packs a word into a
@@ -54,8 +115,14 @@ pub(super) trait Turn {
 /// stores.
 pub(super) struct Avx512;
 
+// SAFETY (every intrinsic in this impl): its methods are only called from code compiled
+// for AVX-512 F and BW, which runs on CPUs that have them; loads and stores go through
+// references to 64-byte chunks (in bounds by their type) or are masked to the slice's own
+// bytes.
 impl Turn for Avx512 {
     type Acc = crate::grid::Acc512;
+    /// The threshold's byte and its broadcast, `set` and `empty` broadcast.
+    type Consts = (u8, __m512i, __m512i, __m512i);
 
     #[inline(always)]
     unsafe fn fold() -> Self::Acc {
@@ -70,61 +137,61 @@ impl Turn for Avx512 {
     }
 
     #[inline(always)]
-    fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CHECK: bool>(
-        row: &[u8],
-        threshold: u8,
-        fresh: &mut [u64],
-        rows: [&[u64]; 3],
-        o: &mut [u8],
-        (set, empty): (u8, u8),
-        width: usize,
-        acc: &mut Self::Acc,
-    ) {
-        // SAFETY (every intrinsic below): this kernel is only called from code compiled for
-        // AVX-512 F and BW, which runs on CPUs that have them; loads and stores go through
-        // references to 64-byte chunks (in bounds by their type) or are masked to the row's
-        // own bytes.
+    fn consts(threshold: u8, set: u8, empty: u8) -> Self::Consts {
+        // SAFETY: see the impl.
         unsafe {
-            let t = _mm512_set1_epi8(threshold as i8);
-            let (s, e) = (_mm512_set1_epi8(set as i8), _mm512_set1_epi8(empty as i8));
-            let (full, tail) = (width / 64, width % 64);
-            let wpr = width.div_ceil(64);
-            let [a, b, c] = rows;
-            let (a, b, c) = (&a[..wpr], &b[..wpr], &c[..wpr]);
-            let fresh = &mut fresh[1..=wpr];
-            let src = &row.as_chunks::<64>().0[..if PACK { full } else { 0 }];
-            let dst = &mut o.as_chunks_mut::<64>().0[..if EMIT { full } else { 0 }];
-            for i in 0..full {
-                if PACK {
-                    let v = _mm512_loadu_si512(src[i].as_ptr().cast());
-                    let k = _mm512_cmpgt_epu8_mask(v, t);
-                    fresh[i] = k;
-                    if CHECK {
-                        acc.fold(v, threshold, k);
-                    }
-                }
-                if EMIT {
-                    let w = op::<ALL>(op::<ALL>(a[i], b[i]), c[i]);
-                    let v = _mm512_mask_blend_epi8(w, e, s);
-                    _mm512_storeu_si512(dst[i].as_mut_ptr().cast(), v);
-                }
+            (
+                threshold,
+                _mm512_set1_epi8(threshold as i8),
+                _mm512_set1_epi8(set as i8),
+                _mm512_set1_epi8(empty as i8),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn pack<const CHECK: bool>(bytes: &[u8; 64], c: Self::Consts, acc: &mut Self::Acc) -> u64 {
+        // SAFETY: see the impl.
+        unsafe {
+            let v = _mm512_loadu_si512(bytes.as_ptr().cast());
+            let k = _mm512_cmpgt_epu8_mask(v, c.1);
+            if CHECK {
+                acc.fold(v, c.0, k);
             }
-            if tail != 0 {
-                let mask = (1u64 << tail) - 1;
-                if PACK {
-                    let v = _mm512_maskz_loadu_epi8(mask, row[full * 64..].as_ptr().cast());
-                    let k = _mm512_cmpgt_epu8_mask(v, t);
-                    fresh[full] = k;
-                    if CHECK {
-                        acc.fold(v, threshold, k);
-                    }
-                }
-                if EMIT {
-                    let w = op::<ALL>(op::<ALL>(a[full], b[full]), c[full]);
-                    let v = _mm512_mask_blend_epi8(w, e, s);
-                    _mm512_mask_storeu_epi8(o[full * 64..].as_mut_ptr().cast(), mask, v);
-                }
+            k
+        }
+    }
+
+    #[inline(always)]
+    fn unpack(word: u64, c: Self::Consts, out: &mut [u8; 64]) {
+        // SAFETY: see the impl.
+        unsafe {
+            let v = _mm512_mask_blend_epi8(word, c.3, c.2);
+            _mm512_storeu_si512(out.as_mut_ptr().cast(), v);
+        }
+    }
+
+    #[inline(always)]
+    fn pack_tail<const CHECK: bool>(bytes: &[u8], c: Self::Consts, acc: &mut Self::Acc) -> u64 {
+        let mask = (1u64 << bytes.len()) - 1;
+        // SAFETY: see the impl; the load is masked to the slice's bytes (under 64).
+        unsafe {
+            let v = _mm512_maskz_loadu_epi8(mask, bytes.as_ptr().cast());
+            let k = _mm512_cmpgt_epu8_mask(v, c.1);
+            if CHECK {
+                acc.fold(v, c.0, k);
             }
+            k
+        }
+    }
+
+    #[inline(always)]
+    fn unpack_tail(word: u64, c: Self::Consts, out: &mut [u8]) {
+        let mask = (1u64 << out.len()) - 1;
+        // SAFETY: see the impl; the store is masked to the slice's bytes (under 64).
+        unsafe {
+            let v = _mm512_mask_blend_epi8(word, c.3, c.2);
+            _mm512_mask_storeu_epi8(out.as_mut_ptr().cast(), mask, v);
         }
     }
 }
@@ -135,8 +202,13 @@ impl Turn for Avx512 {
 /// no bit set, nothing folded).
 pub(super) struct Avx2;
 
+// SAFETY (every call in this impl): its methods are only called from code compiled for
+// AVX2, which runs on CPUs that have it; the kernels read and write through references to
+// 64-byte chunks.
 impl Turn for Avx2 {
     type Acc = crate::grid::Acc256;
+    /// The threshold biased for a signed compare, `set` and `empty`, broadcast.
+    type Consts = (__m256i, __m256i, __m256i);
 
     #[inline(always)]
     unsafe fn fold() -> Self::Acc {
@@ -151,51 +223,70 @@ impl Turn for Avx2 {
     }
 
     #[inline(always)]
-    fn turn<const ALL: bool, const PACK: bool, const EMIT: bool, const CHECK: bool>(
-        row: &[u8],
-        threshold: u8,
-        fresh: &mut [u64],
-        rows: [&[u64]; 3],
-        o: &mut [u8],
-        (set, empty): (u8, u8),
-        width: usize,
-        acc: &mut Self::Acc,
-    ) {
-        use crate::grid::{pack64_avx2, unpack64_avx2};
-        // SAFETY (every call below): this kernel is only called from code compiled for
-        // AVX2, which runs on CPUs that have it; the kernels read and write through
-        // references to 64-byte chunks.
+    fn consts(threshold: u8, set: u8, empty: u8) -> Self::Consts {
+        // SAFETY: see the impl.
         unsafe {
-            let bias = _mm256_set1_epi8((threshold ^ 0x80) as i8);
-            let (s, e) = (_mm256_set1_epi8(set as i8), _mm256_set1_epi8(empty as i8));
-            let (full, tail) = (width / 64, width % 64);
-            let wpr = width.div_ceil(64);
-            let [a, b, c] = rows;
-            let (a, b, c) = (&a[..wpr], &b[..wpr], &c[..wpr]);
-            let fresh = &mut fresh[1..=wpr];
-            let src = &row.as_chunks::<64>().0[..if PACK { full } else { 0 }];
-            let dst = &mut o.as_chunks_mut::<64>().0[..if EMIT { full } else { 0 }];
-            for i in 0..full {
-                if PACK {
-                    fresh[i] = pack64_avx2::<CHECK>(&src[i], bias, acc);
-                }
-                if EMIT {
-                    let w = op::<ALL>(op::<ALL>(a[i], b[i]), c[i]);
-                    unpack64_avx2(w, s, e, &mut dst[i]);
-                }
-            }
-            if tail != 0 {
-                let mut buf = [0u8; 64];
-                if PACK {
-                    buf[..tail].copy_from_slice(&row[full * 64..]);
-                    fresh[full] = pack64_avx2::<CHECK>(&buf, bias, acc);
-                }
-                if EMIT {
-                    let w = op::<ALL>(op::<ALL>(a[full], b[full]), c[full]);
-                    unpack64_avx2(w, s, e, &mut buf);
-                    o[full * 64..width].copy_from_slice(&buf[..tail]);
-                }
-            }
+            (
+                _mm256_set1_epi8((threshold ^ 0x80) as i8),
+                _mm256_set1_epi8(set as i8),
+                _mm256_set1_epi8(empty as i8),
+            )
         }
+    }
+
+    #[inline(always)]
+    fn pack<const CHECK: bool>(bytes: &[u8; 64], c: Self::Consts, acc: &mut Self::Acc) -> u64 {
+        // SAFETY: see the impl.
+        unsafe { crate::grid::pack64_avx2::<CHECK>(bytes, c.0, acc) }
+    }
+
+    #[inline(always)]
+    fn unpack(word: u64, c: Self::Consts, out: &mut [u8; 64]) {
+        // SAFETY: see the impl.
+        unsafe { crate::grid::unpack64_avx2(word, c.1, c.2, out) }
+    }
+}
+
+/// A one-step pass (an erosion or a dilation of an image into an output, bundled) generic
+/// over the turn kernel, run by [`one_step_avx512`] or [`one_step_avx2`].
+pub(super) trait OneStep {
+    /// Whether the step erodes (else it dilates).
+    fn erode(&self) -> bool;
+
+    /// The pass with the kernel `K`, eroding when `ALL`, folding every byte packed into
+    /// `values` when `CHECK`. Only called from code compiled for `K`'s features (see
+    /// [`Turn::fold`]).
+    fn run<K: Turn, const ALL: bool, const CHECK: bool>(self, values: &mut ByteValues);
+}
+
+/// `step` with AVX-512's turn.
+///
+/// # Safety
+/// The CPU must have AVX2 and AVX-512 F and BW.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+pub(super) unsafe fn one_step_avx512<S: OneStep, const CHECK: bool>(
+    step: S,
+    values: &mut ByteValues,
+) {
+    if step.erode() {
+        step.run::<Avx512, true, CHECK>(values);
+    } else {
+        step.run::<Avx512, false, CHECK>(values);
+    }
+}
+
+/// `step` with AVX2's turn.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn one_step_avx2<S: OneStep, const CHECK: bool>(
+    step: S,
+    values: &mut ByteValues,
+) {
+    if step.erode() {
+        step.run::<Avx2, true, CHECK>(values);
+    } else {
+        step.run::<Avx2, false, CHECK>(values);
     }
 }
