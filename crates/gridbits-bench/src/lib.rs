@@ -199,10 +199,19 @@ impl<'a> Workload<'_, 'a> {
         }
         let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(samples); cases.len()];
         let n = cases.len();
-        for sample in 0..samples {
-            // Each sample starts with the next case, so that no case always runs first
-            // (right after the slowest one, on a machine that has just changed pace).
-            for i in (0..n).map(|c| (c + sample) % n) {
+        // The order of the cases, shuffled again for every sample (a fixed seed: the same
+        // orders in every run), so that no case always runs first, nor always right after
+        // the same one. With the order only rotated, the first case always followed the
+        // last (a one-thread baseline on many rows): on the 2-vCPU Zen 3 of
+        // docs/benchmarks.md, of two identical two-thread labellers the first case took
+        // 1.3-1.5x the time of the same one second, in every run.
+        let mut order: Vec<usize> = (0..n).collect();
+        let mut rng = SplitMix::new(0x006f_7264_6572); // "order"
+        for _ in 0..samples {
+            for k in (1..n).rev() {
+                order.swap(k, rng.below(k as u64 + 1) as usize);
+            }
+            for &i in &order {
                 let (_, ops, f) = &mut cases[i];
                 if !pause.is_zero() {
                     std::thread::sleep(pause);
