@@ -59,9 +59,10 @@ fn split_rows(bench: &mut Bench, rng: &mut SplitMix) {
                     .fold(0, |acc, &b| components(black_box(b), conn).fold(acc, mix))
             })
             .alternative("scalar", BATCH as u64, || {
-                // The fast path without its AVX-512 byte-row engine (the automatic choice
-                // where the CPU has AVX-512 VL): the scalar u128 and split forms.
-                cpu::with_level(Level::Avx2, || {
+                // The fast path without its byte-row engine (the automatic choice where
+                // the CPU has AVX-512 VL, or AVX2 and a fast `pdep`): the scalar u128 and
+                // split forms.
+                cpu::with_level(Level::Bmi, || {
                     boards
                         .iter()
                         .fold(0, |acc, &b| components(black_box(b), conn).fold(acc, mix))

@@ -16,11 +16,13 @@
 //!   their stripes; other work handed to a thread pool inside it (batches of boards) runs at
 //!   the process level.
 //!
-//! Features say what a CPU *can* run, not what runs fast on it. [`splits_512`] adds the one
-//! cost fact the dispatches need: whether 512-bit instructions run as two 256-bit halves
-//! (AMD Zen 4), where an engine of 256-bit registers beats one of 512-bit registers. It is
-//! read from a table of CPU makes and families ([`CpuModel`], [`CpuModel::splits_512`]) and
-//! is not a cap: [`with_level`] and `GRIDBITS_CPU` still cap the features, and a dispatch
+//! Features say what a CPU *can* run, not what runs fast on it. [`splits_512`] and
+//! [`slow_pdep`] add the cost facts the dispatches need: whether 512-bit instructions run
+//! as two 256-bit halves (AMD Zen 4), where an engine of 256-bit registers beats one of
+//! 512-bit registers, and whether BMI2's `pdep`/`pext` are microcoded (AMD before Zen 3),
+//! where an engine built on them loses to one without. They are read from a table of CPU
+//! makes and families ([`CpuModel`], [`CpuModel::splits_512`], [`CpuModel::slow_pdep`]) and
+//! are not caps: [`with_level`] and `GRIDBITS_CPU` still cap the features, and a dispatch
 //! that prefers 256-bit code on split CPUs picks among the features left.
 //!
 //! Every path gives the same results, so tests compare each level against
@@ -165,6 +167,9 @@ const DETECTED: u32 = 1 << 31;
 /// Set in [`STATE`] when the CPU runs 512-bit instructions as two halves ([`splits_512`]).
 const SPLIT_512: u32 = 1 << 29;
 
+/// Set in [`STATE`] when the CPU's `pdep`/`pext` are microcoded ([`slow_pdep`]).
+const SLOW_PDEP: u32 = 1 << 28;
+
 /// Set in [`STATE`] while some thread runs inside [`with_level`]: only then is the
 /// thread-local cap read.
 const CAPPED: u32 = 1 << 30;
@@ -187,12 +192,18 @@ fn detect() -> u32 {
         .and_then(|v| Level::from_name(&v))
         .map_or(Features::ALL, Level::features);
     // An OR, not a store: a `with_level` on another thread may have set CAPPED already.
-    let split = if CpuModel::current().is_some_and(CpuModel::splits_512) {
+    let model = CpuModel::current();
+    let split = if model.is_some_and(CpuModel::splits_512) {
         SPLIT_512
     } else {
         0
     };
-    let state = (cpu.0 & cap.0) | split | DETECTED;
+    let slow = if model.is_some_and(CpuModel::slow_pdep) {
+        SLOW_PDEP
+    } else {
+        0
+    };
+    let state = (cpu.0 & cap.0) | split | slow | DETECTED;
     STATE.fetch_or(state, Ordering::Relaxed) | state
 }
 
@@ -291,6 +302,24 @@ pub fn splits_512() -> bool {
     s & SPLIT_512 != 0
 }
 
+/// Whether this CPU runs BMI2's `pdep` and `pext` as microcode (tens to hundreds of cycles,
+/// depending on the mask) rather than in one 3-cycle operation: the CPU table of
+/// [`CpuModel::slow_pdep`], read once. Code that has BMI2 picks its `pdep` engine only
+/// where this is `false`. `false` off x86-64 and on CPUs the table does not know.
+///
+/// One relaxed load: dispatches may ask it on every call.
+///
+/// ```
+/// use gridbits::cpu::{slow_pdep, CpuModel};
+/// assert_eq!(slow_pdep(), CpuModel::current().is_some_and(CpuModel::slow_pdep));
+/// ```
+#[inline]
+pub fn slow_pdep() -> bool {
+    let s = STATE.load(Ordering::Relaxed);
+    let s = if s & DETECTED == 0 { detect() } else { s };
+    s & SLOW_PDEP != 0
+}
+
 /// The maker of a CPU, from the vendor string of CPUID leaf 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Vendor {
@@ -368,6 +397,25 @@ impl CpuModel {
             family,
             model,
         }
+    }
+
+    /// The CPU table of [`slow_pdep`]: whether this model runs `pdep`/`pext` as microcode.
+    ///
+    /// | class | CPUs | why |
+    /// |---|---|---|
+    /// | slow | AMD families below `0x19` (`0x15`-`0x16` Bulldozer and Jaguar, `0x17` Zen 1 and Zen 2, `0x18` Hygon Dhyana) | microcoded: about one micro-op per set bit of the mask, 18-300 cycles (AMD's optimisation guides, Agner Fog's tables) |
+    /// | fast | AMD family `0x19` and later (Zen 3, Zen 4, Zen 5) | one operation of 3 cycles' latency |
+    /// | fast | Intel, any other CPU | one operation since BMI2 came (Haswell); unknown makers are assumed fast |
+    ///
+    /// ```
+    /// use gridbits::cpu::CpuModel;
+    /// // An AMD EPYC 7002 (Zen 2, Rome): family 0x17, model 0x31.
+    /// assert!(CpuModel::from_cpuid(b"AuthenticAMD", 0x0083_0f10).slow_pdep());
+    /// // An AMD EPYC 7003 (Zen 3, Milan): family 0x19, model 0x01.
+    /// assert!(!CpuModel::from_cpuid(b"AuthenticAMD", 0x00a0_0f11).slow_pdep());
+    /// ```
+    pub const fn slow_pdep(self) -> bool {
+        matches!(self.vendor, Vendor::Amd) && self.family < 0x19
     }
 
     /// The CPU table: whether this model runs 512-bit vector instructions as two 256-bit
@@ -553,8 +601,11 @@ mod tests {
         assert!(!turin.splits_512());
         assert!(!amd(0x00b4_0f40).splits_512());
         assert!(amd(0x00b2_0f40).splits_512());
-        // Zen 2 (17h/31h): no AVX-512, not split.
+        // Zen 2 (17h/31h): no AVX-512, not split; microcoded pdep, as on Zen 1 (17h/01h).
         assert!(!amd(0x0083_0f10).splits_512());
+        assert!(amd(0x0083_0f10).slow_pdep() && amd(0x0080_0f11).slow_pdep());
+        assert!(!amd(0x00a0_0f11).slow_pdep() && !amd(0x00a1_0f11).slow_pdep());
+        assert!(!amd(0x00b0_0f21).slow_pdep());
         // Sapphire Rapids (6/8Fh), Skylake-SP (6/55h): full.
         let spr = intel(0x0008_06f8);
         assert_eq!(
@@ -563,6 +614,7 @@ mod tests {
         );
         assert!(!spr.splits_512());
         assert!(!intel(0x0005_0654).splits_512());
+        assert!(!spr.slow_pdep() && !intel(0x0005_0654).slow_pdep());
         assert_eq!(
             CpuModel::from_cpuid(b"HygonGenuine", 0x00a1_0f11).vendor,
             Vendor::Amd
@@ -574,6 +626,10 @@ mod tests {
         assert_eq!(
             splits_512(),
             CpuModel::current().is_some_and(CpuModel::splits_512)
+        );
+        assert_eq!(
+            slow_pdep(),
+            CpuModel::current().is_some_and(CpuModel::slow_pdep)
         );
     }
 

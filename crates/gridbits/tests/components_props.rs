@@ -260,9 +260,11 @@ fn engine_planes<const W: usize, const H: usize, const N: usize>() -> Vec<Board<
     out
 }
 
-/// Every engine of the fast path against the naive reference: the AVX-512 byte-row engine
-/// (boards at most 7 wide and 16 tall with a guard column, where this CPU has AVX-512 VL;
-/// the board tests above run it too) and the scalar code under a cap, on the same planes.
+/// Every engine of the fast path against the naive reference: the byte-row engine with its
+/// AVX-512 kernel (boards at most 7 wide and 16 tall with a guard column, where this CPU
+/// has AVX-512 VL; the board tests above run it too) and with its AVX2 kernel (capped at
+/// `Avx2`, where the CPU has AVX2 and a fast `pdep`), and the scalar code under the caps
+/// below, on the same planes.
 #[test]
 fn engines_agree_with_naive() {
     fn all<const W: usize, const H: usize, const N: usize>() {
@@ -270,7 +272,7 @@ fn engines_agree_with_naive() {
             check_plane(p);
         }
     }
-    for level in [Level::Avx512, Level::Avx2, Level::Portable] {
+    for level in [Level::Avx512, Level::Avx2, Level::Bmi, Level::Portable] {
         with_level(level, || {
             all::<6, 12, 2>();
             all::<6, 13, 2>();

@@ -144,7 +144,7 @@ fn components_u128<const W: usize, const H: usize, const N: usize>(
     conn: Connectivity,
 ) -> Components<W, H, N> {
     if byte_rows::fits::<W, H, N>() && byte_rows::available() {
-        // The AVX-512 engine finds the stars itself when `fold` runs (see `deferred`).
+        // The byte-row engine finds the stars itself when `fold` runs (see `deferred`).
         return Components {
             singles: Board::EMPTY,
             centres: Board::EMPTY,
@@ -205,7 +205,7 @@ pub struct Components<const W: usize, const H: usize, const N: usize> {
     /// The cells of the larger components not yet returned.
     rest: Board<W, H, N>,
     conn: Connectivity,
-    /// The three sets above are not computed yet (all empty): a board the AVX-512 engine
+    /// The three sets above are not computed yet (all empty): a board the vector engine
     /// of `byte_rows` takes, whose `fold` finds the stars on the byte-row form. Any other
     /// use computes them first ([`Self::undeferred`]).
     deferred: bool,
@@ -292,7 +292,7 @@ impl<const W: usize, const H: usize, const N: usize> Iterator for Components<W, 
 }
 
 impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
-    /// `fold` of an iterator whose star sets are deferred: the AVX-512 byte-row engine
+    /// `fold` of an iterator whose star sets are deferred: the byte-row engine
     /// (`byte_rows::fold_four`, which finds them itself), or the scalar code once they are
     /// computed. Out of line, so that the scalar `fold` keeps its code.
     #[inline(never)]
@@ -373,7 +373,7 @@ impl<const W: usize, const H: usize, const N: usize> Components<W, H, N> {
     /// single cells word by word, the rest as in `next`. Kept out of line: inlined into a
     /// caller's loop over many planes it ran about a tenth slower (the 6x12 bench rows).
     ///
-    /// With `BYTE_ROWS` (only where the CPU has AVX-512 VL and the board fits byte rows) the
+    /// With `BYTE_ROWS` (only where the byte-row engine is available and the board fits) the
     /// larger components are filled by `byte_rows::fold_rest`; a separate instance, since
     /// the call in the loop cost the scalar instance a tenth of its time.
     #[inline(never)]

@@ -3,8 +3,8 @@
 //!
 //! - [`components`]: the fast path, an iterator of component boards with no allocation
 //!   (stars found in a few word operations, the rest grown by dilation from their lowest
-//!   cell; on boards at most 7 cells wide and 16 tall, such as 6x12, with AVX-512 when the
-//!   CPU has it: rows as the bytes of a vector register, two fills at a time).
+//!   cell; on boards at most 7 cells wide and 16 tall, such as 6x12, with AVX-512 VL or AVX2
+//!   when the CPU has them: rows as the bytes of a vector register, two fills at a time).
 //! - [`groups_at_least`]: the mask of every cell in a component of `k` or more cells (the
 //!   Puyo vanish mask for `k = 4`), by a neighbour-count filter and one dilation.
 //! - [`row_pair_table`] (also reachable as `table`): the article "Fast Connected Components
