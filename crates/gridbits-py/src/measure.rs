@@ -102,7 +102,7 @@ thread_local! {
 
 /// Labels `values` into `out` with this thread's value labeller (a fresh one for a
 /// re-entrant call), freed after an image of more than [`KEEP_LABELLER_CELLS`] cells.
-fn label_values_with<T: Copy + PartialEq + 'static>(
+fn label_values_with<T: Copy + PartialEq + Send + Sync + 'static>(
     values: &[T],
     (w, h): (usize, usize),
     background: Option<T>,

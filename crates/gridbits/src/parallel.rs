@@ -4,7 +4,9 @@
 //! threads of the current rayon pool, with results identical to one thread, bit for bit:
 //!
 //! - **Labelling large grids** ([`crate::algo::label`], from [`LABEL_MIN_CELLS`] cells): row
-//!   stripes, joined across their borders and renumbered to the one-thread order.
+//!   stripes, joined across their borders and renumbered to the one-thread order; value
+//!   images ([`ValueLabeller`](crate::algo::label::ValueLabeller), `measure.label`) the
+//!   same way, a band of rows a thread.
 //! - **Distance maps and Voronoi owners of large grids** (the word-frontier BFS of
 //!   [`distance_map`](crate::algo::distance::distance_map) and
 //!   [`voronoi_owners`](crate::algo::voronoi::voronoi_owners)): a second thread writes the

@@ -45,12 +45,24 @@ const SIZES: [(usize, usize); 23] = [
 /// The routes forced, besides the automatic choice.
 const ROUTES: [ValueRoute; 3] = [ValueRoute::Rows, ValueRoute::Pairs, ValueRoute::Binary];
 
-/// One labeller per forced route, each kept across the images of a test.
-fn routed() -> Vec<ValueLabeller> {
-    ROUTES
+/// Rows per band of the labellers forced into bands (the last band shorter or not, one
+/// band of two rows, bands longer than small images: one band).
+const BANDS: [usize; 3] = [2, 4, 6];
+
+/// One labeller per forced route, each kept across the images of a test, then the
+/// automatic and every forced route in row bands of every height of [`BANDS`] (whatever
+/// the image's size), each named.
+fn routed() -> Vec<(String, ValueLabeller)> {
+    let one = ROUTES
         .iter()
-        .map(|&r| ValueLabeller::new().with_route(r))
-        .collect()
+        .map(|&r| (format!("{r:?}"), ValueLabeller::new().with_route(r)));
+    let banded = BANDS.iter().flat_map(|&rows| {
+        [ValueRoute::Auto].into_iter().chain(ROUTES).map(move |r| {
+            let l = ValueLabeller::new().with_route(r).with_bands(0, rows);
+            (format!("{r:?} in bands of {rows} rows"), l)
+        })
+    });
+    one.chain(banded).collect()
 }
 
 /// [`smooth_values`](crate::common::smooth_values) as `u8`s.
@@ -59,7 +71,7 @@ fn values(rng: &mut SplitMix, w: usize, h: usize, classes: u64, smooth: u32) -> 
 }
 
 /// Labels `v` into a fresh `i64` buffer (every cell written: the buffer starts at -1).
-fn label_i64<T: Copy + PartialEq + 'static>(
+fn label_i64<T: Copy + PartialEq + Send + Sync + 'static>(
     l: &mut ValueLabeller,
     v: &[T],
     (w, h): (usize, usize),
@@ -82,19 +94,19 @@ fn check_routes(
     v: &[u8],
     w: usize,
     h: usize,
-    routed: &mut [ValueLabeller],
+    routed: &mut [(String, ValueLabeller)],
 ) -> Result<(), TestCaseError> {
     for conn in CONNS {
         for bg in [Some(0u8), Some(1), None] {
             let (want, n) = nm::label_values(v, w, h, bg, conn);
             let want64: Vec<i64> = want.iter().map(|&x| i64::from(x)).collect();
-            for (l, route) in routed.iter_mut().zip(ROUTES) {
+            for (route, l) in routed.iter_mut() {
                 for level in Level::ALL {
                     let (got, m) = with_level(level, || label_i64(l, v, (w, h), bg, conn));
                     prop_assert_eq!(
                         &got,
                         &want64,
-                        "{:?} {:?} {}x{} {:?} {:?}",
+                        "{} {:?} {}x{} {:?} {:?}",
                         route,
                         level,
                         w,
@@ -106,7 +118,7 @@ fn check_routes(
                 }
                 let mut out32 = vec![u32::MAX; w * h];
                 l.label_into(v, w, h, bg, conn, &mut out32).expect("labels");
-                prop_assert_eq!(&out32, &want, "{:?} u32", route);
+                prop_assert_eq!(&out32, &want, "{} u32", route);
             }
         }
     }
@@ -249,18 +261,18 @@ fn value_labeller_large_images_match_the_portable_copy() {
             });
             assert!(m == k && got == want, "avx2 {conn:?} one class");
             // Every forced route (row pairs with three classes and with one).
-            for (route, l) in ROUTES.iter().zip(&mut routes) {
+            for (route, l) in routes.iter_mut() {
                 let (got, m) = label_i64(l, &v, (w, h), Some(0), conn);
                 assert!(
                     m == n && got == portable,
-                    "{route:?} {conn:?} smooth {smooth}"
+                    "{route} {conn:?} smooth {smooth}"
                 );
                 let ones: Vec<u8> = v.iter().map(|&x| u8::from(x != 0)).collect();
                 let (want, k) = with_level(Level::Portable, || {
                     label_i64(l, &ones, (w, h), Some(0), conn)
                 });
                 let (got, m) = label_i64(l, &ones, (w, h), Some(0), conn);
-                assert!(m == k && got == want, "{route:?} {conn:?} one class");
+                assert!(m == k && got == want, "{route} {conn:?} one class");
             }
             let mut out: Vec<u64> = Vec::with_capacity(w * h);
             l.label_uninit(&v, w, h, Some(0), conn, out.spare_capacity_mut())

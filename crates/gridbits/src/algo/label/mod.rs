@@ -65,6 +65,7 @@ mod labels;
 mod merge;
 mod output;
 mod parallel;
+mod relabel;
 #[cfg(target_arch = "x86_64")]
 mod run_writer;
 mod scratch;

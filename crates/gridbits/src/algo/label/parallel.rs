@@ -85,6 +85,36 @@ fn each<T: Send>(
     }
 }
 
+/// The rows of each piece when a `w x h` image is cut into pieces of whole rows for the
+/// threads (stripes here, the value labeller's bands): an image of at least
+/// [`LABEL_MIN_CELLS`] cells on a pool of several threads, `per_thread` pieces a thread of
+/// at least `min_rows` rows, or as a test knob `split` (fewest cells, rows) says; rounded up
+/// to whole units of `unit` rows. `None`: one piece.
+pub(super) fn piece_rows(
+    split: Option<(usize, usize)>,
+    (w, h): (usize, usize),
+    (per_thread, min_rows, unit): (usize, usize, usize),
+) -> Option<usize> {
+    let cells = w.saturating_mul(h);
+    let rows = match split {
+        Some((min, rows)) => {
+            if cells < min {
+                return None;
+            }
+            rows
+        }
+        None => {
+            let threads = current_threads();
+            if threads < 2 || cells < LABEL_MIN_CELLS {
+                return None;
+            }
+            h.div_ceil(threads * per_thread).max(min_rows)
+        }
+    };
+    let rows = rows.div_ceil(unit) * unit;
+    (rows < h).then_some(rows)
+}
+
 /// A stripe's job of the last pass: its rows of the image (the first [`Stripe::written`]
 /// units of them already final when `written`: a pipelined first stripe) and the slots of
 /// its new components' statistics.
@@ -182,27 +212,9 @@ impl Labeller {
 
     /// The rows per stripe when a `w x h` grid is to be labelled in stripes: a grid of at
     /// least [`LABEL_MIN_CELLS`] on a pool of several threads (or as the test knob says).
-    pub(super) fn stripe_rows(&self, (w, h): (usize, usize), conn: Connectivity) -> Option<usize> {
-        let cells = w.saturating_mul(h);
-        let rows = match self.split {
-            Some((min, rows)) => {
-                if cells < min {
-                    return None;
-                }
-                rows
-            }
-            None => {
-                let threads = current_threads();
-                if threads < 2 || cells < LABEL_MIN_CELLS {
-                    return None;
-                }
-                h.div_ceil(threads * STRIPES_PER_THREAD)
-                    .max(MIN_STRIPE_ROWS)
-            }
-        };
-        let unit = unit_rows(conn);
-        let rows = rows.div_ceil(unit) * unit;
-        (rows < h).then_some(rows)
+    pub(super) fn stripe_rows(&self, size: (usize, usize), conn: Connectivity) -> Option<usize> {
+        let cut = (STRIPES_PER_THREAD, MIN_STRIPE_ROWS, unit_rows(conn));
+        piece_rows(self.split, size, cut)
     }
 
     /// Labels `grid` in stripes of `rows` rows: the image into `out`, the statistics into

@@ -35,8 +35,14 @@
 //! row-pair route
 //! (`value_pairs.rs`: runs inside a pair joined by class masks, only every second row
 //! boundary linked, the same runs, numbering and writer); [`ValueRoute`] forces a route.
+//!
+//! Images of at least [`LABEL_MIN_CELLS`](crate::parallel::LABEL_MIN_CELLS) cells on a pool
+//! of several threads (feature `parallel`) are labelled in bands of rows, a band a thread,
+//! joined across their borders and numbered to the one-thread result (`bands.rs`); the
+//! binary route's labeller runs in stripes and its widening in bands.
 
 use super::flatten::flatten;
+use super::relabel::Relabel;
 use super::value_pairs::{join_pair, link_pairs, ClassMasks, MAX_CLASSES};
 use super::value_route::{binary_pays, one_class_first, zero_background_bytes, ValueRoute};
 use super::{memory_error, size_error, try_resize};
@@ -46,8 +52,12 @@ use crate::algo::runs::union_find::union;
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::Features;
 use crate::grid::{pack_row_with, ByteKernel, ByteValues};
+use crate::parallel::share;
 use crate::{BitGrid, Connectivity, SizeError};
+use bands::Bands;
 use std::mem::MaybeUninit;
+
+mod bands;
 
 /// Blocks with more value changes than this are written cell by cell, others stretch by
 /// stretch.
@@ -64,7 +74,9 @@ const STRETCH_MAX: u32 = 6;
 /// the background 0, checked before pass 1, on CPUs without AVX-512 only when its sampled
 /// rows are dense with short runs; with other types, one with many short runs in dense
 /// rows) is labelled by the bit-parallel binary [`Labeller`] (row pairs), through a
-/// `u32` label image that is also kept for the next image (4 bytes a cell).
+/// `u32` label image that is also kept for the next image (4 bytes a cell). Large images
+/// are labelled on every thread of the current pool with the feature `parallel` (a band of
+/// rows a thread), with the one-thread result.
 ///
 /// ```
 /// use gridbits::algo::label::ValueLabeller;
@@ -100,16 +112,24 @@ pub struct ValueLabeller {
     route: ValueRoute,
     /// Per-class masks of the row-pair route.
     classes: ClassMasks,
+    /// The test knob of [`with_bands`](Self::with_bands): the fewest cells labelled in
+    /// bands and the rows of a band (else the thread count decides).
+    split: Option<(usize, usize)>,
+    /// The working memory of a labelling in row bands (`value_bands.rs`).
+    bands: Bands,
 }
 
 /// Both passes compiled for CPUs with AVX2, POPCNT and BMI: run ranks by `popcnt`, masks of
 /// wide values by AVX2 compares.
 #[cfg(target_arch = "x86_64")]
 mod fast {
-    use super::{Connectivity, MaybeUninit, SizeError, ValueLabeller};
+    use super::{Connectivity, MaybeUninit, Relabel, SizeError, ValueLabeller};
 
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
-    pub(super) fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
+    pub(super) fn run<
+        T: Copy + PartialEq + Send + Sync + 'static,
+        O: Copy + From<u32> + Send + 'static,
+    >(
         l: &mut ValueLabeller,
         values: &[T],
         size: (usize, usize),
@@ -118,6 +138,29 @@ mod fast {
         out: &mut [MaybeUninit<O>],
     ) -> Result<u32, SizeError> {
         l.run(values, size, background, conn, out)
+    }
+
+    /// Pass 1 of a band ([`ValueLabeller::scan_band`]).
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn scan_band<T: Copy + PartialEq + Send + Sync + 'static>(
+        l: &mut ValueLabeller,
+        values: &[T],
+        size: (usize, usize),
+        background: Option<T>,
+        conn: Connectivity,
+    ) -> Result<u32, SizeError> {
+        l.scan_band_here(values, size, background, conn)
+    }
+
+    /// Pass 2 of a band ([`ValueLabeller::write_band`]).
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+    pub(super) fn write_band<O: Copy + From<u32> + Send + 'static>(
+        l: &mut ValueLabeller,
+        size: (usize, usize),
+        relabel: Relabel<'_>,
+        out: &mut [MaybeUninit<O>],
+    ) {
+        l.write_best(size, relabel, out)
     }
 }
 
@@ -149,6 +192,15 @@ impl ValueLabeller {
         self
     }
 
+    /// Test knob: labels images of at least `min_cells` cells in row bands of `rows` rows
+    /// (rounded up to even), whatever the thread count, so that small images exercise the
+    /// join of the bands. Results are identical either way.
+    #[doc(hidden)]
+    pub fn with_bands(mut self, min_cells: usize, rows: usize) -> Self {
+        self.split = Some((min_cells, rows.max(1)));
+        self
+    }
+
     /// Labels `values` (`width x height`, row-major) into `out` (its first `width * height`
     /// cells): two neighbouring cells (under `conn`) are in one component when their values
     /// are equal; cells whose value is `background` get 0 (with `None` every cell is
@@ -158,7 +210,10 @@ impl ValueLabeller {
     ///
     /// Errors when `values.len()` is not `width * height`, when `out` is shorter, when
     /// memory for the runs cannot be had, or when the image has 2^32 runs or more.
-    pub fn label_into<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
+    pub fn label_into<
+        T: Copy + PartialEq + Send + Sync + 'static,
+        O: Copy + From<u32> + Send + 'static,
+    >(
         &mut self,
         values: &[T],
         width: usize,
@@ -193,7 +248,10 @@ impl ValueLabeller {
     /// unsafe { out.set_len(4) };
     /// assert_eq!((n, out), (2, vec![1, 1, 2, 1]));
     /// ```
-    pub fn label_uninit<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
+    pub fn label_uninit<
+        T: Copy + PartialEq + Send + Sync + 'static,
+        O: Copy + From<u32> + Send + 'static,
+    >(
         &mut self,
         values: &[T],
         width: usize,
@@ -231,7 +289,7 @@ impl ValueLabeller {
 
     /// Both passes (inlined into the portable and the accelerated copy).
     #[inline(always)]
-    fn run<T: Copy + PartialEq + 'static, O: Copy + From<u32> + 'static>(
+    fn run<T: Copy + PartialEq + Send + Sync + 'static, O: Copy + From<u32> + Send + 'static>(
         &mut self,
         values: &[T],
         (width, height): (usize, usize),
@@ -254,13 +312,29 @@ impl ValueLabeller {
         if one_class_first && self.pack_one_class(values, width, height, background)? {
             return self.widen_binary(conn, out);
         }
+        if let Some(rows) = self.band_rows((width, height)) {
+            return self.banded(values, (width, height), background, conn, rows, out);
+        }
         let scanned = match conn {
-            Connectivity::Four => self.scan::<T, false>(values, width, height, background)?,
-            Connectivity::Eight => self.scan::<T, true>(values, width, height, background)?,
+            Connectivity::Four => self.scan::<T, false>(values, width, height, background, true)?,
+            Connectivity::Eight => self.scan::<T, true>(values, width, height, background, true)?,
         };
         let Some(count) = scanned else {
             return self.label_binary(width, height, conn, out);
         };
+        self.write_best((width, height), Relabel::Offset(0), out);
+        Ok(count)
+    }
+
+    /// Pass 2 by the fastest writer for the CPU and the output type (inlined into the
+    /// portable and the accelerated copy).
+    #[inline(always)]
+    fn write_best<O: Copy + From<u32> + Send + 'static>(
+        &mut self,
+        (width, height): (usize, usize),
+        relabel: Relabel<'_>,
+        out: &mut [MaybeUninit<O>],
+    ) {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::has(super::AVX512_WRITER) {
             if let Some(out) = as_u64_cells(out) {
@@ -274,11 +348,11 @@ impl ValueLabeller {
                         (width, height),
                         masks,
                         runs,
-                        &mut self.table,
+                        (&mut self.table, relabel),
                         out,
                     )
                 };
-                return Ok(count);
+                return;
             }
         }
         #[cfg(target_arch = "x86_64")]
@@ -294,15 +368,71 @@ impl ValueLabeller {
                         (width, height),
                         masks,
                         runs,
-                        &mut self.table32,
+                        (&mut self.table32, relabel),
                         out,
                     )
                 };
-                return Ok(count);
+                return;
             }
         }
-        self.write(width, height, out);
-        Ok(count)
+        self.write(width, height, relabel, out);
+    }
+
+    /// Pass 1 of one band of a labelling in bands (an image of its own): its components
+    /// numbered `1..=n` in its raster order (in `parent`, by run); returns `n`. Never hands
+    /// the band to the binary labeller (its labels could not be joined to the other
+    /// bands'). Runs the accelerated copy where the CPU allows it.
+    fn scan_band<T: Copy + PartialEq + Send + Sync + 'static>(
+        &mut self,
+        values: &[T],
+        size: (usize, usize),
+        background: Option<T>,
+        conn: Connectivity,
+    ) -> Result<u32, SizeError> {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(super::AVX2_WRITER) {
+            // SAFETY: `cpu::has(AVX2_WRITER)` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
+            // above: the features `fast::scan_band` is compiled for, its only requirement.
+            return unsafe { fast::scan_band(self, values, size, background, conn) };
+        }
+        self.scan_band_here(values, size, background, conn)
+    }
+
+    /// [`scan_band`](Self::scan_band) in this copy.
+    #[inline(always)]
+    fn scan_band_here<T: Copy + PartialEq + Send + Sync + 'static>(
+        &mut self,
+        values: &[T],
+        (width, height): (usize, usize),
+        background: Option<T>,
+        conn: Connectivity,
+    ) -> Result<u32, SizeError> {
+        let scanned = match conn {
+            Connectivity::Four => {
+                self.scan::<T, false>(values, width, height, background, false)?
+            }
+            Connectivity::Eight => {
+                self.scan::<T, true>(values, width, height, background, false)?
+            }
+        };
+        Ok(scanned.unwrap_or(0))
+    }
+
+    /// Pass 2 of one band of a labelling in bands, its `parent` holding the final labels of
+    /// its runs. Runs the accelerated copy where the CPU allows it.
+    fn write_band<O: Copy + From<u32> + Send + 'static>(
+        &mut self,
+        size: (usize, usize),
+        relabel: Relabel<'_>,
+        out: &mut [MaybeUninit<O>],
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(super::AVX2_WRITER) {
+            // SAFETY: `cpu::has(AVX2_WRITER)` checked AVX2, POPCNT, BMI1, BMI2 and LZCNT just
+            // above: the features `fast::write_band` is compiled for, its only requirement.
+            return unsafe { fast::write_band(self, size, relabel, out) };
+        }
+        self.write_best(size, relabel, out)
     }
 
     /// The one-class check of byte images before pass 1: for `u8` values with the
@@ -313,7 +443,7 @@ impl ValueLabeller {
     /// (a multi-class image pays the packing of the rows up to it only). `false` for other
     /// types and backgrounds: they take pass 1.
     #[inline(always)]
-    fn pack_one_class<T: Copy + PartialEq + 'static>(
+    fn pack_one_class<T: Copy + PartialEq + Send + Sync + 'static>(
         &mut self,
         values: &[T],
         width: usize,
@@ -341,7 +471,7 @@ impl ValueLabeller {
     /// Labels the bits of `self.grid` with the bit-parallel binary
     /// [`Labeller`] into a `u32` image, then widens it into `out`.
     #[inline(always)]
-    fn widen_binary<O: Copy + From<u32> + 'static>(
+    fn widen_binary<O: Copy + From<u32> + Send + 'static>(
         &mut self,
         conn: Connectivity,
         out: &mut [MaybeUninit<O>],
@@ -349,6 +479,7 @@ impl ValueLabeller {
         let Some(grid) = &self.grid else {
             return Ok(0);
         };
+        let bands = self.band_rows(grid.size());
         let labels = &mut self.labels;
         // The `u32` image is read right after (widened): through the cache, where the
         // widening finds it, on CPUs without the AVX-512 writer (docs/benchmarks.md, "v2w":
@@ -364,27 +495,18 @@ impl ValueLabeller {
         let stores = LabelStores::Cached;
         self.binary = std::mem::take(&mut self.binary).with_stores(stores);
         let count = self.binary.label(grid, conn, labels)?;
-        #[cfg(target_arch = "x86_64")]
-        if crate::cpu::has(super::AVX512_WRITER) {
-            if let Some(out) = as_u64_cells(out) {
-                // SAFETY: `cpu::has(AVX512_WRITER)` checked AVX-512 F and AVX2 (among
-                // others) just above: the features `widen_avx512` is compiled for, its only
-                // requirement.
-                unsafe { super::value_writer::widen_avx512(labels.as_slice(), out) };
-                return Ok(count);
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        if crate::cpu::has(Features::AVX2) {
-            if let Some(out) = as_u64_cells(out) {
-                // SAFETY: `cpu::has(AVX2)` checked AVX2 just above: the feature
-                // `widen_avx2` is compiled for, its only requirement.
-                unsafe { super::value_writer::widen_avx2(labels.as_slice(), out) };
-                return Ok(count);
-            }
-        }
-        for (o, &l) in out.iter_mut().zip(labels.as_slice()) {
-            o.write(O::from(l));
+        // On several threads in bands, as pass 2 of the other routes.
+        let (width, height) = grid.size();
+        let labels = &labels.as_slice()[..width * height];
+        let out = &mut out[..width * height];
+        match bands {
+            Some(rows) => share(
+                labels
+                    .chunks(rows * width)
+                    .zip(out.chunks_mut(rows * width)),
+                |(l, o)| widen(l, o),
+            ),
+            None => widen(labels, out),
         }
         Ok(count)
     }
@@ -393,7 +515,7 @@ impl ValueLabeller {
     /// rows' blocks are the words of a [`BitGrid`]) with the bit-parallel binary
     /// [`Labeller`] into a `u32` image, then widens it into `out`.
     #[inline(always)]
-    fn label_binary<O: Copy + From<u32> + 'static>(
+    fn label_binary<O: Copy + From<u32> + Send + 'static>(
         &mut self,
         width: usize,
         height: usize,
@@ -413,15 +535,16 @@ impl ValueLabeller {
     }
 
     /// Pass 1: run masks, links, then the labels of the runs in `parent`; returns the count,
-    /// or `None` (links not made) for an image of one class that [`binary_pays`] sends to
-    /// [`label_binary`](Self::label_binary).
+    /// or `None` (links not made) for an image of one class that [`binary_pays`] (or the
+    /// forced binary route) sends to [`label_binary`](Self::label_binary) when `may_binary`.
     #[inline(always)]
-    fn scan<T: Copy + PartialEq + 'static, const EIGHT: bool>(
+    fn scan<T: Copy + PartialEq + Send + Sync + 'static, const EIGHT: bool>(
         &mut self,
         values: &[T],
         width: usize,
         height: usize,
         background: Option<T>,
+        may_binary: bool,
     ) -> Result<Option<u32>, SizeError> {
         let size = (width, height);
         let bpr = width.div_ceil(64);
@@ -477,13 +600,14 @@ impl ValueLabeller {
             }
         }
         self.row_base[height] = total as u32;
-        let binary = match route {
-            ValueRoute::Binary => single,
-            ValueRoute::Auto => {
-                EIGHT && single && binary_pays(total, set_cells, (width * height) as u64)
-            }
-            ValueRoute::Rows | ValueRoute::Pairs => false,
-        };
+        let binary = may_binary
+            && match route {
+                ValueRoute::Binary => single,
+                ValueRoute::Auto => {
+                    EIGHT && single && binary_pays(total, set_cells, (width * height) as u64)
+                }
+                ValueRoute::Rows | ValueRoute::Pairs => false,
+            };
         if binary {
             return Ok(None);
         }
@@ -545,10 +669,11 @@ impl ValueLabeller {
 
     /// Pass 2: every cell of `out` once, row by row.
     #[inline(always)]
-    fn write<O: Copy + From<u32> + 'static>(
+    fn write<O: Copy + From<u32> + Send + 'static>(
         &mut self,
         width: usize,
         height: usize,
+        relabel: Relabel<'_>,
         out: &mut [MaybeUninit<O>],
     ) {
         let bpr = width.div_ceil(64);
@@ -558,7 +683,7 @@ impl ValueLabeller {
             let (b0, b1) = (self.row_base[y] as usize, self.row_base[y + 1] as usize);
             table.clear();
             table.push(zero);
-            table.extend(self.parent[b0..b1].iter().map(|&l| O::from(l)));
+            relabel.extend(&mut table, &self.parent[b0..b1]);
             let row = &mut out[y * width..(y + 1) * width];
             let mut r = 0usize; // runs started so far in this row
             let mut prev_set = 0u64; // whether the cell before the block is set
@@ -609,6 +734,32 @@ impl ValueLabeller {
     }
 }
 
+/// `labels` widened into `out` (as long), by the fastest widening for the CPU and the
+/// output type.
+fn widen<O: Copy + From<u32> + Send + 'static>(labels: &[u32], out: &mut [MaybeUninit<O>]) {
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::has(super::AVX512_WRITER) {
+        if let Some(out) = as_u64_cells(out) {
+            // SAFETY: `cpu::has(AVX512_WRITER)` checked AVX-512 F and AVX2 (among others)
+            // just above: the features `widen_avx512` is compiled for, its only requirement.
+            unsafe { super::value_writer::widen_avx512(labels, out) };
+            return;
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::has(Features::AVX2) {
+        if let Some(out) = as_u64_cells(out) {
+            // SAFETY: `cpu::has(AVX2)` checked AVX2 just above: the feature `widen_avx2` is
+            // compiled for, its only requirement.
+            unsafe { super::value_writer::widen_avx2(labels, out) };
+            return;
+        }
+    }
+    for (o, &l) in out.iter_mut().zip(labels) {
+        o.write(O::from(l));
+    }
+}
+
 /// `out` as `u64` cells when `O` is `i64` or `u64` (whose values from `u32` labels have the
 /// same bits), else `None`.
 #[cfg(target_arch = "x86_64")]
@@ -653,7 +804,7 @@ struct Rows<'a, T> {
 /// the pairs another link already joins left out; a run's first link takes the other run's
 /// parent ([`link`]).
 #[inline(always)]
-fn link_rows<T: Copy + PartialEq + 'static, const EIGHT: bool>(
+fn link_rows<T: Copy + PartialEq + Send + Sync + 'static, const EIGHT: bool>(
     rows: &Rows<'_, T>,
     parent: &mut [u32],
     y: usize,

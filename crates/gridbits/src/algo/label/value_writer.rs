@@ -16,6 +16,7 @@
 //! AND with a table mask of the 4 set cells, one 32-byte store through the cache; a block
 //! of 64 cells without run starts is the incoming label where set.
 
+use super::relabel::Relabel;
 use std::arch::x86_64::{
     __m256i, _mm256_and_si256, _mm256_cvtepu32_epi64, _mm256_load_si256, _mm256_loadu_si256,
     _mm256_permutevar8x32_epi32, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_storeu_si256,
@@ -46,7 +47,7 @@ pub(super) fn write_avx512(
     (width, height): (usize, usize),
     (starts, set): (&[u64], &[u64]),
     (row_base, labels): (&[u32], &[u32]),
-    table: &mut Vec<u64>,
+    (table, relabel): (&mut Vec<u64>, Relabel<'_>),
     out: &mut [MaybeUninit<u64>],
 ) {
     let bpr = width.div_ceil(64);
@@ -63,7 +64,7 @@ pub(super) fn write_avx512(
         let (b0, b1) = (row_base[y] as usize, row_base[y + 1] as usize);
         table.clear();
         table.push(0);
-        table.extend(labels[b0..b1].iter().map(|&l| u64::from(l)));
+        relabel.extend(table, &labels[b0..b1]);
         table.extend([0; TABLE_SLACK]);
         let (table, len) = (table.as_ptr(), table.len());
         let row = &mut out[y * width..(y + 1) * width];
@@ -216,7 +217,7 @@ pub(super) fn write_avx2(
     (width, height): (usize, usize),
     (starts, set): (&[u64], &[u64]),
     (row_base, labels): (&[u32], &[u32]),
-    table: &mut Vec<u32>,
+    (table, relabel): (&mut Vec<u32>, Relabel<'_>),
     out: &mut [MaybeUninit<u64>],
 ) {
     let bpr = width.div_ceil(64);
@@ -232,7 +233,7 @@ pub(super) fn write_avx2(
         let (b0, b1) = (row_base[y] as usize, row_base[y + 1] as usize);
         table.clear();
         table.push(0);
-        table.extend_from_slice(&labels[b0..b1]);
+        relabel.extend(table, &labels[b0..b1]);
         table.extend([0; TABLE_SLACK_AVX2]);
         let row = &mut out[y * width..(y + 1) * width];
         let (starts, set) = (
@@ -473,37 +474,58 @@ mod tests {
     type Writer<'a> = &'a dyn Fn(&mut Vec<u32>, &mut Vec<u64>, &mut [MaybeUninit<u64>]);
 
     /// Each vector writer against the reference on every width class, rows of many runs,
-    /// into a buffer larger than the image (cells past it untouched).
+    /// into a buffer larger than the image (cells past it untouched), with the labels as
+    /// they are, plus an offset and through a table (a band of a labelling in bands).
     #[test]
     fn writers_match_the_reference() {
         for (i, size) in SIZES.into_iter().enumerate() {
             for seed in 0..8u64 {
                 let (starts, set, row_base, labels) = masks(seed * 31 + i as u64, size);
-                let want = reference(size, (&starts, &set), (&row_base, &labels));
-                let cells = size.0 * size.1;
-                let run = |f: Writer<'_>| {
-                    let mut out = vec![MaybeUninit::new(7u64); cells + 5];
-                    f(&mut Vec::new(), &mut Vec::new(), &mut out);
-                    // SAFETY: every cell was initialised (7) and the writer writes values.
-                    out.iter()
-                        .map(|c| unsafe { c.assume_init() })
-                        .collect::<Vec<_>>()
-                };
-                let masks = (&starts[..], &set[..]);
-                let runs = (&row_base[..], &labels[..]);
-                let mut tail = want.clone();
-                tail.extend([7; 5]);
-                if cpu::has(super::super::AVX2_WRITER) {
-                    // SAFETY: `cpu::has(AVX2_WRITER)` checked the features `write_avx2` is
-                    // compiled for.
-                    let got = run(&|t, _, o| unsafe { write_avx2(size, masks, runs, t, o) });
-                    assert_eq!(got, tail, "avx2 {size:?} seed {seed}");
-                }
-                if cpu::has(super::super::AVX512_WRITER) {
-                    // SAFETY: `cpu::has(AVX512_WRITER)` checked the features
-                    // `write_avx512` is compiled for.
-                    let got = run(&|_, t, o| unsafe { write_avx512(size, masks, runs, t, o) });
-                    assert_eq!(got, tail, "avx512 {size:?} seed {seed}");
+                // (relabel, the writer's labels, the labels it should write): the labels,
+                // the labels halved plus 5, the runs' ranks through a table of the labels.
+                let halves: Vec<u32> = labels.iter().map(|&l| l / 2).collect();
+                let ranks: Vec<u32> = (1..=labels.len() as u32).collect();
+                let map: Vec<u32> = [0].into_iter().chain(labels.iter().copied()).collect();
+                let relabels = [
+                    (Relabel::Offset(0), &labels, labels.clone()),
+                    (
+                        Relabel::Offset(5),
+                        &halves,
+                        halves.iter().map(|&l| l + 5).collect(),
+                    ),
+                    (Relabel::Table(&map), &ranks, labels.clone()),
+                ];
+                for (relabel, input, written) in relabels {
+                    let want = reference(size, (&starts, &set), (&row_base, &written));
+                    let cells = size.0 * size.1;
+                    let run = |f: Writer<'_>| {
+                        let mut out = vec![MaybeUninit::new(7u64); cells + 5];
+                        f(&mut Vec::new(), &mut Vec::new(), &mut out);
+                        // SAFETY: every cell was initialised (7) and the writer writes values.
+                        out.iter()
+                            .map(|c| unsafe { c.assume_init() })
+                            .collect::<Vec<_>>()
+                    };
+                    let masks = (&starts[..], &set[..]);
+                    let runs = (&row_base[..], &input[..]);
+                    let mut tail = want.clone();
+                    tail.extend([7; 5]);
+                    if cpu::has(super::super::AVX2_WRITER) {
+                        // SAFETY: `cpu::has(AVX2_WRITER)` checked the features `write_avx2`
+                        // is compiled for.
+                        let got = run(&|t, _, o| unsafe {
+                            write_avx2(size, masks, runs, (t, relabel), o)
+                        });
+                        assert_eq!(got, tail, "avx2 {size:?} seed {seed} {relabel:?}");
+                    }
+                    if cpu::has(super::super::AVX512_WRITER) {
+                        // SAFETY: `cpu::has(AVX512_WRITER)` checked the features
+                        // `write_avx512` is compiled for.
+                        let got = run(&|_, t, o| unsafe {
+                            write_avx512(size, masks, runs, (t, relabel), o)
+                        });
+                        assert_eq!(got, tail, "avx512 {size:?} seed {seed} {relabel:?}");
+                    }
                 }
             }
         }

@@ -32,7 +32,7 @@ use crate::{Connectivity, SizeError};
 /// // Without a background the 0s are a class too.
 /// assert_eq!(label_values(&img, 3, 3, None, Connectivity::Four).unwrap().count(), 6);
 /// ```
-pub fn label_values<T: Copy + PartialEq + 'static>(
+pub fn label_values<T: Copy + PartialEq + Send + Sync + 'static>(
     values: &[T],
     width: usize,
     height: usize,
