@@ -130,3 +130,15 @@ def test_recycled_results_are_never_shared():
         # Freed results come back: the next one is still exact.
         np.testing.assert_array_equal(gm.label(a), want_a)
         np.testing.assert_array_equal(gm.label(a[:1000]), skm.label(a[:1000]))
+
+
+@pytest.mark.parametrize("connectivity", [1, 2])
+@pytest.mark.parametrize("classes,smooth", [(2, 0.0), (3, 0.0), (3, 0.8), (6, 0.95)])
+def test_images_labelled_in_bands_on_threads(classes, smooth, connectivity):
+    """Images of 1 Mpx and more are labelled in row bands on the threads of the pool
+    (joined across the band borders to the one-thread numbering): an odd height (the
+    last band shorter), one class and several, short runs and long, two dtypes."""
+    rng = np.random.default_rng(classes * 10 + int(smooth * 10))
+    img = _image(rng, (1031, 1030), classes, smooth)
+    for dtype in (np.uint8, np.int32):
+        _check(img.astype(dtype), connectivity=connectivity)
