@@ -181,16 +181,16 @@ impl ValueLabeller {
                     ));
                     return;
                 }
-                // The labels between two joined ones move by one offset.
+                // The labels between two joined ones move by one offset: `base` less the
+                // joined ones before them (fewer than the label itself).
                 map.push(0);
                 for (at, &(local, fin)) in joined.iter().enumerate() {
                     let from = map.len() as u32;
-                    let shift = base - at as u32;
-                    map.extend((from..local).map(|l| l + shift));
+                    map.extend((from..local).map(|l| l + base - at as u32));
                     map.push(fin);
                 }
-                let (from, shift) = (map.len() as u32, base - joined.len() as u32);
-                map.extend((from..=count as u32).map(|l| l + shift));
+                let (from, at) = (map.len() as u32, joined.len() as u32);
+                map.extend((from..=count as u32).map(|l| l + base - at));
                 Relabel::Table(map)
             };
             l.write_band((width, out.len() / width), relabel, out);
