@@ -115,7 +115,7 @@ pub struct ValueLabeller {
     /// The test knob of [`with_bands`](Self::with_bands): the fewest cells labelled in
     /// bands and the rows of a band (else the thread count decides).
     split: Option<(usize, usize)>,
-    /// The working memory of a labelling in row bands (`value_bands.rs`).
+    /// The working memory of a labelling in row bands (`value_labeller/bands.rs`).
     bands: Bands,
 }
 
@@ -415,6 +415,7 @@ impl ValueLabeller {
                 self.scan::<T, true>(values, width, height, background, false)?
             }
         };
+        // (`None` only where `may_binary`: never here.)
         Ok(scanned.unwrap_or(0))
     }
 

@@ -41,7 +41,10 @@ pub enum ValueRoute {
     /// Images of one class (every set cell of one value) as a binary image, through the
     /// bit-parallel binary [`Labeller`](super::Labeller) and its `u32` labels (`u8` images with the
     /// background 0 checked before pass 1, while packed to bits, at both connectivities);
-    /// other images take [`ValueRoute::Rows`].
+    /// other images take [`ValueRoute::Rows`]. An image labelled in bands on several
+    /// threads (see [`ValueLabeller`](super::ValueLabeller)) takes the binary labeller only
+    /// from that check before pass 1, under this route and [`ValueRoute::Auto`] alike: its
+    /// bands never hand their rows to it (their labels could not be joined).
     Binary,
 }
 
