@@ -5,7 +5,8 @@
 //! writers (widths 1, 7, 8, 9, 63-65, 127-130, tall and wide), byte
 //! and wide value types, a labeller reused across sizes, and every route forced
 //! (`ValueRoute`: row by row, row pairs with 1 to 4 classes and the fallback beyond, one
-//! class as a binary image) at every CPU level.
+//! class as a binary image) at every CPU level, each also in row bands of 2, 4 and 6 rows
+//! (the labelling of large images on several threads, forced on small ones).
 
 use crate::common::{config, CONNS};
 
