@@ -315,10 +315,7 @@ impl ValueLabeller {
         if let Some(rows) = self.band_rows((width, height)) {
             return self.banded(values, (width, height), background, conn, rows, out);
         }
-        let scanned = match conn {
-            Connectivity::Four => self.scan::<T, false>(values, width, height, background, true)?,
-            Connectivity::Eight => self.scan::<T, true>(values, width, height, background, true)?,
-        };
+        let scanned = self.scan_conn(values, (width, height), background, conn, true)?;
         let Some(count) = scanned else {
             return self.label_binary(width, height, conn, out);
         };
@@ -403,20 +400,33 @@ impl ValueLabeller {
     fn scan_band_here<T: Copy + PartialEq + Send + Sync + 'static>(
         &mut self,
         values: &[T],
-        (width, height): (usize, usize),
+        size: (usize, usize),
         background: Option<T>,
         conn: Connectivity,
     ) -> Result<u32, SizeError> {
-        let scanned = match conn {
-            Connectivity::Four => {
-                self.scan::<T, false>(values, width, height, background, false)?
-            }
-            Connectivity::Eight => {
-                self.scan::<T, true>(values, width, height, background, false)?
-            }
-        };
+        let scanned = self.scan_conn(values, size, background, conn, false)?;
         // (`None` only where `may_binary`: never here.)
         Ok(scanned.unwrap_or(0))
+    }
+
+    /// [`scan`](Self::scan) at the connectivity `conn`.
+    #[inline(always)]
+    fn scan_conn<T: Copy + PartialEq + Send + Sync + 'static>(
+        &mut self,
+        values: &[T],
+        (width, height): (usize, usize),
+        background: Option<T>,
+        conn: Connectivity,
+        may_binary: bool,
+    ) -> Result<Option<u32>, SizeError> {
+        match conn {
+            Connectivity::Four => {
+                self.scan::<T, false>(values, width, height, background, may_binary)
+            }
+            Connectivity::Eight => {
+                self.scan::<T, true>(values, width, height, background, may_binary)
+            }
+        }
     }
 
     /// Pass 2 of one band of a labelling in bands, its `parent` holding the final labels of

@@ -145,20 +145,16 @@ impl ValueLabeller {
             joined_count += j.len() as u32;
         }
         before.push(joined_count);
-        // A root id's final label: its id less the joined ids before it.
-        let final_label = |id: u32| {
-            let k = band_of(id);
-            let l = id - offsets[k];
-            id - before[k] - b.joined[k].partition_point(|&(x, _)| x < l) as u32
-        };
-        let finals: Vec<Vec<u32>> = b
-            .joined
-            .iter()
-            .map(|j| j.iter().map(|&(_, root)| final_label(root)).collect())
-            .collect();
-        for (j, f) in b.joined.iter_mut().zip(&finals) {
-            for (e, &f) in j.iter_mut().zip(f) {
-                e.1 = f;
+        // Each joined id takes its root's final label: the root's id less the joined ids
+        // before it (those of the bands above, and its band's smaller local labels; only
+        // the local labels are read, so the entries are rewritten in place).
+        for k in 0..n {
+            for i in 0..b.joined[k].len() {
+                let root = b.joined[k][i].1;
+                let kr = band_of(root);
+                let l = root - offsets[kr];
+                let rank = b.joined[kr].partition_point(|&(x, _)| x < l) as u32;
+                b.joined[k][i].1 = root - before[kr] - rank;
             }
         }
         // 4. Every band's runs to final labels, and its rows written.
