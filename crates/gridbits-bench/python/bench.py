@@ -79,6 +79,18 @@ def _with_setup(fn, setup):
     return call
 
 
+def load_native(path: str):
+    """A build of the native module loaded from ``path`` (a ``.so`` file), beside the one
+    the package imports: the A/B scripts (``cv_native_ab.py``, ``label_native_ab.py``)
+    compare two builds in one process this way."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gridbits._gridbits", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def _timed(fn):
     """``(seconds, result)`` of one call of ``fn``."""
     t = time.perf_counter()

@@ -10,7 +10,6 @@ equal to cv2's first.
 ``make develop`` on each commit; the branch cross3 compared its byte engine this way.)
 """
 
-import importlib.util
 import os
 import sys
 import time
@@ -22,15 +21,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
 
 
-def _load(path: str):
-    spec = importlib.util.spec_from_file_location("gridbits._gridbits", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def main() -> None:
-    a, b = _load(sys.argv[1]), _load(sys.argv[2])
+    a, b = bench.load_native(sys.argv[1]), bench.load_native(sys.argv[2])
     cv2.setNumThreads(1)
     size, reps = int(os.environ.get("SIZE", 2048)), int(os.environ.get("REPS", 200))
     imgs = bench._morph_images(size)

@@ -12,7 +12,6 @@ copied after ``make develop`` on each commit, or ``target/release/lib_gridbits.s
 ``cargo build --release -p gridbits-py --features pyo3/extension-module``.
 """
 
-import importlib.util
 import os
 import sys
 import time
@@ -24,15 +23,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
 
 
-def _load(path: str):
-    spec = importlib.util.spec_from_file_location("gridbits._gridbits", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def main() -> None:
-    mods = [_load(p) for p in sys.argv[1:]]
+    mods = [bench.load_native(p) for p in sys.argv[1:]]
     reps = int(os.environ.get("REPS", 9))
     conns = [int(c) for c in os.environ.get("CONNS", "8").split(",")]
     only = os.environ.get("ONLY", "")
