@@ -1,11 +1,13 @@
 //! The bit-parallel Tetris move generator against the state-space BFS of `naive`: the same
 //! placements and spins on random boards with overhangs, caves and carved T-spin slots, all
 //! seven pieces, widths 1 to 64 and heights 1 to 64; input sequences as short as the BFS's
-//! and replaying to the placement with its spin.
+//! and replaying to the placement with its spin; the generator's build for this CPU and its
+//! portable build.
 
 use crate::common::{config, SplitMix as Rng};
 
 use gridbits::algo::lines::ColumnBoard;
+use gridbits::cpu::{self, with_level, Level};
 use gridbits::games::tetris::{Input, MoveOptions, Piece, Placement, Rotation, Tetris};
 use gridbits::naive::tetris::NaiveTetris;
 use gridbits::naive::tetris_moves::{naive_moves_dist, naive_play, naive_spawn};
@@ -134,8 +136,13 @@ fn check_piece<const W: usize>(
 fn check_all<const W: usize>(seed: u64, w: usize, h: usize, half: bool) {
     let cells = random_cells(seed, w, h);
     let (t, n) = pair::<W>(&cells, w, h);
-    for piece in Piece::ALL {
-        check_piece(&t, &n, piece, half, w != W);
+    // The generator's build for this CPU (AVX2 where it runs) and its portable build.
+    for level in [cpu::level(), Level::Portable] {
+        with_level(level, || {
+            for piece in Piece::ALL {
+                check_piece(&t, &n, piece, half, w != W);
+            }
+        });
     }
 }
 

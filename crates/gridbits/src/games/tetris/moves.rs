@@ -236,6 +236,7 @@ pub(super) fn solid_columns<const W: usize>(t: &Tetris<W>) -> [u64; W] {
 impl<const W: usize> Planes<W> {
     /// The fit maps of `piece` on `t`.
     #[allow(clippy::needless_range_loop)] // planes and columns indexed together
+    #[inline(always)]
     pub(super) fn new(t: &Tetris<W>, piece: Piece) -> Self {
         let h = t.height() as u32;
         let solid = solid_columns(t);
@@ -348,6 +349,12 @@ fn kick_step<const W: usize, const TRACK: bool>(
     }
     let (tlo, thi) = ((lo as i32 + sx) as usize, (hi as i32 + sx) as usize);
     let (up, down) = (sy.max(0) as u32, (-sy).max(0) as u32);
+    // What is left of `rem`, ORed as it is written (a load of the whole plane right after
+    // the loop's stores would wait for them): the columns the loop skips, then its own.
+    let mut left = rem[cols.0..lo]
+        .iter()
+        .chain(&rem[hi..cols.1])
+        .fold(0, |a, &c| a | c);
     let src = rem[lo..hi].iter_mut().zip(&fit_to[tlo..thi]);
     if TRACK {
         let dst = reach_to[tlo..thi]
@@ -357,6 +364,7 @@ fn kick_step<const W: usize, const TRACK: bool>(
         for ((r, &f), ((reach, any), tst)) in src.zip(dst) {
             let ok = *r & ((f >> up) << down);
             *r &= !ok;
+            left |= *r;
             let moved = (ok << up) >> down;
             *reach |= moved;
             *any |= moved;
@@ -368,14 +376,22 @@ fn kick_step<const W: usize, const TRACK: bool>(
         for ((r, &f), reach) in src.zip(&mut reach_to[tlo..thi]) {
             let ok = *r & ((f >> up) << down);
             *r &= !ok;
+            left |= *r;
             *reach |= (ok << up) >> down;
         }
     }
-    span(rem, cols)
+    // The columns stay as they were (narrowing them cost more than the shorter loops
+    // saved); only an empty remainder ends the turn's tests.
+    if left == 0 {
+        (cols.0, cols.0)
+    } else {
+        cols
+    }
 }
 
 /// Reachability from `start` over the four planes.
 #[allow(clippy::needless_range_loop)] // planes and columns indexed together
+#[inline(always)]
 pub(super) fn reach<const W: usize>(
     pl: &Planes<W>,
     start: (usize, usize, u32),
@@ -488,6 +504,7 @@ pub(crate) const fn tight_offset(piece: Piece, rotation: Rotation) -> (i32, i32)
 
 /// Lock positions with merged orientations and the spin planes.
 #[allow(clippy::needless_range_loop)] // planes and columns indexed together
+#[inline(always)]
 pub(super) fn locks<const W: usize>(pl: &Planes<W>, re: &Reach<W>, out: &mut Locks<W>) {
     let piece = pl.piece;
     let n = distinct(piece);
@@ -586,6 +603,19 @@ impl<const W: usize> Tetris<W> {
     /// tight coordinates (see [`Locks`]), written over `out`; `false` (and `out` empty) when
     /// the spawn is blocked.
     pub(crate) fn lock_planes(&self, piece: Piece, opts: &MoveOptions, out: &mut Locks<W>) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(AVX2_BMI) {
+            // SAFETY: the CPU runs AVX2, BMI1 and BMI2 (checked just above), all that
+            // `lock_planes_avx2` is compiled for.
+            return unsafe { lock_planes_avx2(self, piece, opts, out) };
+        }
+        self.lock_planes_here(piece, opts, out)
+    }
+
+    /// [`lock_planes`](Self::lock_planes) compiled for the caller's CPU features (the
+    /// search's functions are inlined into it).
+    #[inline(always)]
+    fn lock_planes_here(&self, piece: Piece, opts: &MoveOptions, out: &mut Locks<W>) -> bool {
         *out = Locks::EMPTY;
         let pl = Planes::new(self, piece);
         let Some(start) = pl.start(self, opts) else {
@@ -600,4 +630,25 @@ impl<const W: usize> Tetris<W> {
         locks(&pl, &re, out);
         true
     }
+}
+
+/// The features of [`lock_planes_avx2`].
+#[cfg(target_arch = "x86_64")]
+const AVX2_BMI: crate::cpu::Features = crate::cpu::Features::AVX2
+    .union(crate::cpu::Features::BMI1)
+    .union(crate::cpu::Features::BMI2);
+
+/// The search compiled for AVX2 and BMI2: the kick tests run four columns a vector with
+/// per-lane shifts (`vpsrlvq`), the shifts by a variable count take one instruction
+/// (`shrx`), where the portable build shifts two columns a vector by one count (timings in
+/// docs/benchmarks.md).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+fn lock_planes_avx2<const W: usize>(
+    t: &Tetris<W>,
+    piece: Piece,
+    opts: &MoveOptions,
+    out: &mut Locks<W>,
+) -> bool {
+    t.lock_planes_here(piece, opts, out)
 }
