@@ -329,7 +329,8 @@ fn span<const W: usize>(plane: &[u64; W], (a, b): (usize, usize)) -> (usize, usi
 /// One kick test for a whole plane: the positions of `rem` whose target (shifted by
 /// `(sx, sy)`) fits in `fit_to` leave `rem` and enter `reach_to` (and, when `TRACK`, the
 /// rotation planes: `any` always, `tst` when `fifth`). `cols` holds every nonzero column
-/// of `rem` (see [`span`]); returns the same for what is left (empty when nothing is).
+/// of `rem` (see [`span`]); returns `cols` while anything is left, an empty range when
+/// nothing is.
 #[inline(always)]
 fn kick_step<const W: usize, const TRACK: bool>(
     rem: &mut [u64; W],
