@@ -422,16 +422,10 @@ fn write_mask<const W: usize>(c: &TetrisEnvConfig, s: &mut Slot<W>, mask: &mut [
                 g.matrix()
                     .lock_planes(g.current(), &MoveOptions::default(), lk);
             }
-            mask.fill(0);
+            // Each plane's rows (`cy` from the top) transposed into bytes; a plane's last
+            // store may run into the next plane or the hold byte, written after it.
             for (r, plane) in lk.lock.iter().enumerate() {
-                for (cx, &col) in plane.iter().enumerate() {
-                    let mut bits = col;
-                    while bits != 0 {
-                        let cy = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        mask[(r * h + cy) * W + cx] = 1;
-                    }
-                }
+                write_cells::<W, true>(plane, h, &mut mask[r * h * W..]);
             }
         }
         (TetrisActions::Placements, None) => mask.fill(0), // `new` boxes the planes
@@ -467,7 +461,7 @@ fn observe<const W: usize>(s: &Slot<W>, obs: &mut [u8]) {
     let t = g.matrix();
     let h = t.height();
     // The board first: it may write past its end, into the header written next.
-    write_cells(t.board().columns(), h, obs);
+    write_cells::<W, false>(t.board().columns(), h, obs);
     let rest = &mut obs[h * W..];
     let piece = |p: Piece| p as u8;
     let (head, queue) = rest.split_at_mut(HEADER);

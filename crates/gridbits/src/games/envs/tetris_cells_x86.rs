@@ -1,8 +1,9 @@
-//! The Tetris matrix's cells as bytes on SSE2 (every x86-64 CPU), matrices up to 16 wide:
+//! Bit planes of the Tetris matrix (its cells, the lock planes) as bytes on SSE2 (every
+//! x86-64 CPU), planes up to 16 wide:
 //! the column words transposed once into eight vectors of byte lanes (vector `b`, byte `x`:
 //! bits `8b .. 8b + 8` of column `x`, by four rounds of unpacks), then each row one shift,
-//! one mask and one 16-byte store. No memset and no stack height: the rows above the stack
-//! come out zero by the same rule. The portable form and the rule are in
+//! one mask and one 16-byte store. No memset and no stack height: empty rows come out zero
+//! by the same rule. The portable form and the rule are in
 //! [`tetris_cells`](super::tetris_cells).
 
 use std::arch::x86_64::{
@@ -79,50 +80,59 @@ fn store_row<const W: usize>(board: &mut [u8], i: usize, direct: usize, v: __m12
     }
 }
 
-/// Writes every row of the matrix whose columns are `cols` (`h` rows, at most 64) into the
-/// first `h * W` bytes of `out`, from the top, 1 = filled (the rule of
-/// [`write_cells`](super::tetris_cells::write_cells)); the bytes of `out` past the board may
-/// be overwritten.
+/// Writes every row of the plane whose columns are `cols` (`h` rows, at most 64) into the
+/// first `h * W` bytes of `out`, from the top, 1 = set, bit `y` of a column row `y` from the
+/// top when `FROM_TOP`, else from the floor (the rule of
+/// [`write_cells`](super::tetris_cells::write_cells)); the bytes of `out` past the plane
+/// may be overwritten.
 ///
 /// The caller checked `W <= MAX_WIDTH` and that the CPU runs SSE2 ([`crate::cpu::has`]);
 /// every x86-64 CPU does.
 #[target_feature(enable = "sse2")]
-pub(super) fn write_cells<const W: usize>(cols: &[u64; W], h: usize, out: &mut [u8]) {
+pub(super) fn write_cells<const W: usize, const FROM_TOP: bool>(
+    cols: &[u64; W],
+    h: usize,
+    out: &mut [u8],
+) {
     let board = out;
     let lanes = lanes(cols);
     let ones = _mm_set1_epi8(1);
-    // Row `y` from the floor is bit `y % 8` of the bytes of vector `y / 8`, and row
-    // `h - 1 - y` from the top. The top block's rows one at a time, then whole blocks of
-    // eight with the shifts known at compile time.
-    // The rows that take a 16-byte store (the bytes past a row are the next rows', written
-    // after it, or past the board): those with 16 bytes of `out` from their start.
+    // Bit `y` is bit `y % 8` of the bytes of vector `y / 8`. Rows are stored from the top
+    // down (the bytes a 16-byte store writes past its row are the next rows', written
+    // after it, or past the plane): the rows of the partial block of `h % 8` bits one at a
+    // time (first from the floor, last from the top), the whole blocks of eight with the
+    // shifts known at compile time.
+    // The rows that take a 16-byte store: those with 16 bytes of `out` from their start.
     let direct = board.len().checked_sub(16).map_or(0, |n| n / W + 1);
-    let mut y = h;
+    let (blocks, part) = (h / 8, h % 8);
+    let row = |y: usize| {
+        _mm_and_si128(
+            _mm_srl_epi64(lanes[y / 8], _mm_cvtsi32_si128((y % 8) as i32)),
+            ones,
+        )
+    };
     let mut i = 0;
-    while !y.is_multiple_of(8) {
-        y -= 1;
-        let count = _mm_cvtsi32_si128((y % 8) as i32);
-        store_row::<W>(
-            board,
-            i,
-            direct,
-            _mm_and_si128(_mm_srl_epi64(lanes[y / 8], count), ones),
-        );
-        i += 1;
+    if !FROM_TOP {
+        for y in (8 * blocks..h).rev() {
+            store_row::<W>(board, i, direct, row(y));
+            i += 1;
+        }
     }
-    while y > 0 {
-        y -= 8;
-        let v = lanes[y / 8];
-        let rows: [__m128i; 8] = [
-            _mm_srli_epi64::<7>(v),
-            _mm_srli_epi64::<6>(v),
-            _mm_srli_epi64::<5>(v),
-            _mm_srli_epi64::<4>(v),
-            _mm_srli_epi64::<3>(v),
-            _mm_srli_epi64::<2>(v),
-            _mm_srli_epi64::<1>(v),
+    for b in 0..blocks {
+        let v = lanes[if FROM_TOP { b } else { blocks - 1 - b }];
+        let mut rows: [__m128i; 8] = [
             v,
+            _mm_srli_epi64::<1>(v),
+            _mm_srli_epi64::<2>(v),
+            _mm_srli_epi64::<3>(v),
+            _mm_srli_epi64::<4>(v),
+            _mm_srli_epi64::<5>(v),
+            _mm_srli_epi64::<6>(v),
+            _mm_srli_epi64::<7>(v),
         ];
+        if !FROM_TOP {
+            rows.reverse();
+        }
         // One bounds check a block where all its rows take a 16-byte store.
         if i + 8 <= direct {
             let at = board[i * W..].as_mut_ptr();
@@ -137,5 +147,11 @@ pub(super) fn write_cells<const W: usize>(cols: &[u64; W], h: usize, out: &mut [
             }
         }
         i += 8;
+    }
+    if FROM_TOP {
+        for y in 8 * blocks..8 * blocks + part {
+            store_row::<W>(board, i, direct, row(y));
+            i += 1;
+        }
     }
 }
