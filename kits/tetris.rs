@@ -2010,6 +2010,7 @@ solid
 }
 impl<const W:usize>Planes<W> {
 #[allow(clippy::needless_range_loop)]
+#[inline(always)]
 pub(super)fn new(t: &Tetris<W>,piece:Piece) ->Self{
 let h=t.height()as u32;
 let solid=solid_columns(t);
@@ -2102,6 +2103,10 @@ return cols;
 }
 let(tlo,thi) = ((lo as i32+sx)as usize, (hi as i32+sx)as usize);
 let(up,down) = (sy.max(0)as u32, (-sy).max(0)as u32);
+let mut left=rem[cols.0..lo]
+.iter()
+.chain(&rem[hi..cols.1])
+.fold(0, |a, &c|a|c);
 let src=rem[lo..hi].iter_mut().zip(&fit_to[tlo..thi]);
 if TRACK{
 let dst=reach_to[tlo..thi]
@@ -2111,6 +2116,7 @@ let dst=reach_to[tlo..thi]
 for((r, &f), ((reach,any),tst))in src.zip(dst) {
 let ok= *r& ((f>>up) <<down);
 *r&= !ok;
+left|= *r;
 let moved= (ok<<up) >>down;
 *reach|=moved;
 *any|=moved;
@@ -2122,12 +2128,18 @@ if fifth{
 for((r, &f),reach)in src.zip(&mut reach_to[tlo..thi]) {
 let ok= *r& ((f>>up) <<down);
 *r&= !ok;
+left|= *r;
 *reach|= (ok<<up) >>down;
 }
 }
-span(rem,cols)
+if left==0{
+(cols.0,cols.0)
+}else{
+cols
+}
 }
 #[allow(clippy::needless_range_loop)]
+#[inline(always)]
 pub(super)fn reach<const W:usize>(
 pl: &Planes<W>,
 start: (usize,usize,u32),
@@ -2227,6 +2239,7 @@ let g= &GEO[piece as usize][rotation as usize];
 (g.dx as i32,g.ty as i32)
 }
 #[allow(clippy::needless_range_loop)]
+#[inline(always)]
 pub(super)fn locks<const W:usize>(pl: &Planes<W>,re: &Reach<W>,out: &mut Locks<W>) {
 let piece=pl.piece;
 let n=distinct(piece);
@@ -2293,6 +2306,10 @@ spin:lk.spin(r,x,cy),
 }
 }
 pub(crate)fn lock_planes(&self,piece:Piece,opts: &MoveOptions,out: &mut Locks<W>) ->bool{
+self.lock_planes_here(piece,opts,out)
+}
+#[inline(always)]
+fn lock_planes_here(&self,piece:Piece,opts: &MoveOptions,out: &mut Locks<W>) ->bool{
 *out=Locks::EMPTY;
 let pl=Planes::new(self,piece);
 let Some(start) =pl.start(self,opts)else{
