@@ -51,7 +51,8 @@ fn write_rows<const W: usize, const FROM_TOP: bool>(cols: &[u64; W], n: usize, o
             (8 * block, (n - 8 * block).min(8))
         } else {
             let hi = n - 8 * block;
-            (hi.saturating_sub(8), hi - hi.saturating_sub(8))
+            let lo = hi.saturating_sub(8);
+            (lo, hi - lo)
         };
         let mut lanes = [0u64; 8]; // W is at most 64: at most 8 words
         for (x, &col) in cols.iter().enumerate() {
