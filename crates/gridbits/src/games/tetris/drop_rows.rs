@@ -13,6 +13,7 @@ pub(super) enum Heights<const W: usize> {
 }
 
 impl<const W: usize> Heights<W> {
+    #[inline]
     pub(super) fn new(cols: &[u64; W]) -> Self {
         #[cfg(target_arch = "x86_64")]
         if W <= super::drop_rows_x86::MAX_WIDTH && crate::cpu::has(crate::cpu::Features::SSE2) {

@@ -136,6 +136,15 @@ struct Drops<const W: usize> {
 }
 
 impl<const W: usize> Drops<W> {
+    /// Before [`Tetris::straight_drops`] fills it: nothing above, no row reached.
+    const START: Self = Drops {
+        c0: [0; 4],
+        width: [0; 4],
+        above: false,
+        no_air: false,
+        top: [[Tops::<W>::NONE; W]; 4],
+    };
+
     /// Whether the tight position `(r, cx, cy)` is in the air and known reachable: reached
     /// by sliding along the spawn row and dropping (items 1 and 3 of the
     /// [module documentation](self)), or at or below a row the search reached in that
@@ -238,9 +247,12 @@ impl<const W: usize> Tetris<W> {
     /// needs the full search (the [module documentation](self)): then `out` is left partly
     /// written and the caller runs the full generator.
     pub(crate) fn straight_drop_tops(&self, piece: Piece, out: &mut Tops<W>) -> bool {
-        let Some(mut d) = self.straight_drops(piece, out) else {
+        // Filled in place: a `Drops` returned by value was copied with wide loads right
+        // after its narrow stores, which the CPU cannot forward (a stall on every call).
+        let mut d = Drops::START;
+        if !self.straight_drops(piece, out, &mut d) {
             return false;
-        };
+        }
         if d.above && !self.search_air(piece, out, &mut d) {
             return false;
         }
@@ -300,24 +312,18 @@ impl<const W: usize> Tetris<W> {
     }
 
     /// The straight drops of every orientation and column, their landing rows written over
-    /// `out` (no spin); `None` when one comes to rest above the spawn row (or the spawn box
-    /// is off the matrix). Computed on [`Heights`]: every column of an orientation at once.
-    fn straight_drops(&self, piece: Piece, out: &mut Tops<W>) -> Option<Drops<W>> {
+    /// `out` (no spin) and the rest into `d` (from [`Drops::START`]); `false` when the spawn
+    /// box is off the matrix. Computed on [`Heights`]: every column of an orientation at
+    /// once.
+    fn straight_drops(&self, piece: Piece, out: &mut Tops<W>, d: &mut Drops<W>) -> bool {
         let h = self.height();
         let b = piece.box_size();
         let (sx, sy) = spawn_position(piece, W, h);
         if sx < 0 || sy < 0 || sx as usize + b > W {
-            return None;
+            return false;
         }
         let cols = self.board().columns();
         let heights = Heights::new(cols);
-        let mut d = Drops {
-            c0: [0; 4],
-            width: [0; 4],
-            above: false,
-            no_air: false,
-            top: [[Tops::<W>::NONE; W]; 4],
-        };
         *out = Tops::EMPTY;
         let geo = &GEO[piece as usize][..distinct(piece)];
         for (r, g) in geo.iter().enumerate() {
@@ -336,7 +342,7 @@ impl<const W: usize> Tetris<W> {
         for r in geo.len()..4 {
             d.width[r] = d.width[r % geo.len()];
         }
-        Some(d)
+        true
     }
 
     /// The landing rows of every orientation and column of `piece` on the plain per-column
@@ -485,6 +491,12 @@ mod tests {
     use super::*;
     use crate::games::rng::GameRng;
 
+    /// [`Tetris::straight_drops`] as an option: `None` when the spawn box is off the matrix.
+    fn drops<const W: usize>(t: &Tetris<W>, p: Piece, tops: &mut Tops<W>) -> Option<Drops<W>> {
+        let mut d = Drops::START;
+        t.straight_drops(p, tops, &mut d).then_some(d)
+    }
+
     /// The fast tops against the full generator's highest locks, where the fast path runs;
     /// returns whether it ran.
     fn check<const W: usize>(t: &Tetris<W>, piece: Piece) -> bool {
@@ -551,8 +563,7 @@ mod tests {
                         let spun = |b: &u8| *b != Tops::<W>::NONE && *b >> 6 != 0;
                         ts.spins += usize::from(tops.0.iter().flatten().any(spun));
                     }
-                    ts.spin_declines +=
-                        usize::from(!fast && t.straight_drops(p, &mut tops).is_some());
+                    ts.spin_declines += usize::from(!fast && drops(&t, p, &mut tops).is_some());
                 }
             }
         }
@@ -688,7 +699,7 @@ mod tests {
         }
         let straight = |t: &Tetris<10>, p: Piece| {
             let mut tops = Tops::EMPTY;
-            t.straight_drops(p, &mut tops).is_some_and(|d| !d.above)
+            drops(&t, p, &mut tops).is_some_and(|d| !d.above)
         };
         let mut searched = 0;
         for p in Piece::ALL {
@@ -745,7 +756,7 @@ mod tests {
                 }
                 let (t, p) = (g.matrix(), g.current());
                 let mut tops = Tops::EMPTY;
-                let above = t.straight_drops(p, &mut tops).is_none_or(|d| d.above);
+                let above = drops(&t, p, &mut tops).is_none_or(|d| d.above);
                 // Every piece, not only the current one: more stacks near the top.
                 for q in Piece::ALL {
                     let ran = check(t, q);
