@@ -162,6 +162,23 @@ impl<const W: usize> Drops<W> {
     }
 }
 
+/// The columns the air search reached, per reported orientation (bit `x` of `r & same`, the
+/// orientations with the same cells sharing one), and how many are still missing.
+struct Reached {
+    bits: [u64; 4],
+    missing: usize,
+    same: usize,
+}
+
+impl Reached {
+    #[inline(always)]
+    fn mark(&mut self, r: usize, x: usize) {
+        let (b, bit) = (&mut self.bits[r & self.same], 1u64 << x);
+        self.missing -= usize::from(*b & bit == 0);
+        *b |= bit;
+    }
+}
+
 /// What the rotations into one T lock are known to do (the spin rule of the
 /// [module documentation](self)).
 #[derive(Default)]
@@ -407,10 +424,24 @@ impl<const W: usize> Tetris<W> {
         }
         let top = &mut d.top;
         top[0][cx as usize] = cy as u8;
+        // The columns reached per reported orientation (bit `x` of `r & same`) and how many
+        // are not: when every column is reached, the highest locks are the landing rows
+        // whatever else the search finds, so a piece without spins stops there (a T goes on:
+        // its spins read the highest rows reached).
+        let mut reached = Reached {
+            bits: [0; 4],
+            missing: cols_of[..n].iter().sum(),
+            same,
+        };
+        reached.mark(0, cx as usize);
+        let early = piece != Piece::T;
         let mut done = [[Tops::<W>::NONE; W]; 4];
         // The orientations with rows reached since they were last looked at.
         let mut dirty = 1u8;
         while dirty != 0 {
+            if early && reached.missing == 0 {
+                return true;
+            }
             let r = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             let cols = W + 1 - usize::from(d.width[r]);
@@ -421,12 +452,14 @@ impl<const W: usize> Tetris<W> {
                 let t = top[r][x - 1];
                 if t < top[r][x] && t <= lands[x] {
                     top[r][x] = t;
+                    reached.mark(r, x);
                 }
             }
             for x in (0..cols.saturating_sub(1)).rev() {
                 let t = top[r][x + 1];
                 if t < top[r][x] && t <= lands[x] {
                     top[r][x] = t;
+                    reached.mark(r, x);
                 }
             }
             if piece == Piece::O {
@@ -452,6 +485,7 @@ impl<const W: usize> Tetris<W> {
                                 // This test fits, in the air.
                                 if (ty as u8) < top[to][tx as usize] {
                                     top[to][tx as usize] = ty as u8;
+                                    reached.mark(to, tx as usize);
                                     dirty |= 1 << to;
                                 }
                                 break;
