@@ -338,16 +338,15 @@ fn step_one<const W: usize>(
         *io.terminated = 0;
         return;
     }
-    let r = if a == hold {
-        s.game.step(Action::Hold).unwrap_or_default()
+    if a == hold {
+        s.last = s.game.step(Action::Hold).unwrap_or_default();
     } else {
         match decode(c, s, a) {
-            Some(p) => s.game.lock(p),
-            None => Default::default(), // checked before: not reached
+            Some(p) => s.game.lock(p, &mut s.last),
+            None => s.last = StepResult::default(), // checked before: not reached
         }
-    };
-    *io.reward = r.score as f32;
-    s.last = r;
+    }
+    *io.reward = s.last.score as f32;
     let over = s.game.game_over().is_some();
     *io.terminated = u8::from(over);
     observe(s, io.obs);

@@ -459,7 +459,11 @@ impl<const W: usize> Game<W> {
                     });
                 }
                 match found {
-                    Some(m) => Ok(self.lock(m)),
+                    Some(m) => {
+                        let mut r = StepResult::default();
+                        self.lock(m, &mut r);
+                        Ok(r)
+                    }
                     None => Err(GameError::NotAPlacement(p)),
                 }
             }
@@ -502,8 +506,11 @@ impl<const W: usize> Game<W> {
     }
 
     /// Locks the current piece at `m`, a placement the move generator listed for it (the
-    /// batch environments call this with the generator's own placements).
-    pub(crate) fn lock(&mut self, m: Placement) -> StepResult {
+    /// batch environments call this with the generator's own placements), and writes what
+    /// the turn did into `r` (in place: the batch keeps it in the game's slot, and a result
+    /// returned by value was copied there with wide loads over its narrow stores, which
+    /// wait for them).
+    pub(crate) fn lock(&mut self, m: Placement, r: &mut StepResult) {
         let h = self.matrix.height();
         let sky = h - VISIBLE_ROWS.min(h);
         let lock_out = m.cells().iter().all(|&(_, y)| y < sky as i32);
@@ -515,7 +522,7 @@ impl<const W: usize> Game<W> {
             .unwrap_or(0);
         self.pieces += 1;
         let spin = m.spin;
-        let mut r = StepResult {
+        *r = StepResult {
             lines,
             spin,
             ..StepResult::default()
@@ -567,7 +574,6 @@ impl<const W: usize> Game<W> {
             None
         };
         r.game_over = self.over;
-        r
     }
 
     /// Raises `n` garbage rows with the hole at `hole`; returns whether a filled cell went
