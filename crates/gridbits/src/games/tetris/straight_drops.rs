@@ -264,6 +264,19 @@ impl<const W: usize> Tetris<W> {
     /// needs the full search (the [module documentation](self)): then `out` is left partly
     /// written and the caller runs the full generator.
     pub(crate) fn straight_drop_tops(&self, piece: Piece, out: &mut Tops<W>) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::has(crate::cpu::Features::BIT_INSTRUCTIONS) {
+            // SAFETY: the CPU runs POPCNT, BMI1, BMI2 and LZCNT (checked just above), all
+            // that `straight_drop_tops_bits` is compiled for.
+            return unsafe { straight_drop_tops_bits(self, piece, out) };
+        }
+        self.straight_drop_tops_here(piece, out)
+    }
+
+    /// [`straight_drop_tops`](Self::straight_drop_tops) compiled for the caller's CPU
+    /// features (the steps below are inlined into it).
+    #[inline(always)]
+    fn straight_drop_tops_here(&self, piece: Piece, out: &mut Tops<W>) -> bool {
         // Filled in place: a `Drops` returned by value was copied with wide loads right
         // after its narrow stores, which the CPU cannot forward (a stall on every call).
         let mut d = Drops::START;
@@ -281,6 +294,7 @@ impl<const W: usize> Tetris<W> {
 
     /// Marks the spins of the T locks in `out` (the landing rows, no spin yet); `false` when
     /// one depends on positions only the full search can tell reachable.
+    #[inline(always)]
     fn mark_t_spins(&self, d: &Drops<W>, out: &mut Tops<W>) -> bool {
         let piece = Piece::T;
         let solid = solid_columns(self);
@@ -332,6 +346,7 @@ impl<const W: usize> Tetris<W> {
     /// `out` (no spin) and the rest into `d` (from [`Drops::START`]); `false` when the spawn
     /// box is off the matrix. Computed on [`Heights`]: every column of an orientation at
     /// once.
+    #[inline(always)]
     fn straight_drops(&self, piece: Piece, out: &mut Tops<W>, d: &mut Drops<W>) -> bool {
         let h = self.height();
         let b = piece.box_size();
@@ -396,6 +411,7 @@ impl<const W: usize> Tetris<W> {
     /// (or has no air) and the full generator decides. The search follows only moves that
     /// certainly end in the air (the module documentation, "Near the top"): what it reaches
     /// is reachable.
+    #[inline(always)]
     fn search_air(&self, piece: Piece, tops: &mut Tops<W>, d: &mut Drops<W>) -> bool {
         let n = distinct(piece);
         let (sx, sy) = spawn_position(piece, W, self.height());
@@ -517,6 +533,15 @@ impl<const W: usize> Tetris<W> {
                 .all(|x| (r..4).step_by(n).any(|q| top[q][x] != Tops::<W>::NONE))
         })
     }
+}
+
+/// The straight drops compiled with the bit instructions: the column heights by `lzcnt`
+/// (the baseline's `bsr` takes several cycles each, ten a piece), the corner counts by
+/// `popcnt`, the searches' lowest bits by `tzcnt` (timings in docs/benchmarks.md).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+fn straight_drop_tops_bits<const W: usize>(t: &Tetris<W>, piece: Piece, out: &mut Tops<W>) -> bool {
+    t.straight_drop_tops_here(piece, out)
 }
 
 #[cfg(test)]
