@@ -57,6 +57,7 @@ impl PieceGen {
     }
 
     /// The next piece.
+    #[inline]
     pub fn next_piece(&mut self) -> Piece {
         match self.kind {
             Randomizer::Uniform => Piece::ALL[self.rng.below(7) as usize],

@@ -56,6 +56,7 @@ impl Placement {
     /// let p = Placement { piece: Piece::O, rotation: Rotation::Spawn, x: 4, y: 38, spin: Spin::None };
     /// assert_eq!(p.cells(), [(4, 38), (5, 38), (4, 39), (5, 39)]);
     /// ```
+    #[inline]
     pub fn cells(&self) -> [(i32, i32); 4] {
         self.piece
             .cells(self.rotation)

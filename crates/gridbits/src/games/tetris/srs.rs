@@ -178,6 +178,7 @@ pub fn kick_offsets(piece: Piece, from: Rotation, turn: Turn) -> &'static [(i32,
 /// assert_eq!(spawn_position(Piece::O, 10, 40), (4, 18));
 /// assert_eq!(spawn_position(Piece::I, 10, 20), (3, -1)); // short matrix: on the top row
 /// ```
+#[inline]
 pub fn spawn_position(piece: Piece, width: usize, height: usize) -> (i32, i32) {
     let b = piece.box_size() as i64;
     let x = (width as i64 - b).div_euclid(2);
