@@ -758,7 +758,7 @@ mod tests {
         }
         let straight = |t: &Tetris<10>, p: Piece| {
             let mut tops = Tops::EMPTY;
-            drops(&t, p, &mut tops).is_some_and(|d| !d.above)
+            drops(t, p, &mut tops).is_some_and(|d| !d.above)
         };
         let mut searched = 0;
         for p in Piece::ALL {
@@ -815,7 +815,7 @@ mod tests {
                 }
                 let (t, p) = (g.matrix(), g.current());
                 let mut tops = Tops::EMPTY;
-                let above = drops(&t, p, &mut tops).is_none_or(|d| d.above);
+                let above = drops(t, p, &mut tops).is_none_or(|d| d.above);
                 // Every piece, not only the current one: more stacks near the top.
                 for q in Piece::ALL {
                     let ran = check(t, q);
