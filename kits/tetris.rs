@@ -1868,6 +1868,7 @@ pub y:i32,
 pub spin:Spin,
 }
 impl Placement{
+#[inline]
 pub fn cells(&self) -> [(i32,i32);4] {
 self.piece
 .cells(self.rotation)
@@ -2766,6 +2767,7 @@ Piece::I=> &I_DOWN[from.index()][dir],
 _=> &JLSTZ_DOWN[from.index()][dir],
 }
 }
+#[inline]
 pub fn spawn_position(piece:Piece,width:usize,height:usize) -> (i32,i32) {
 let b=piece.box_size()as i64;
 let x= (width as i64-b).div_euclid(2);
