@@ -293,7 +293,7 @@ class TetrisBatch:
     def reset(self, seeds: npt.NDArray[np.uint64], obs: _U8, masks: _U8, info: npt.NDArray[np.int64]) -> None: ...
     def step(
         self,
-        actions: npt.NDArray[np.uint32],
+        actions: npt.NDArray[np.int64],
         obs: _U8,
         masks: _U8,
         rewards: npt.NDArray[np.float32],
@@ -316,7 +316,7 @@ class PuyoBatch:
     def reset(self, seeds: npt.NDArray[np.uint64], obs: _U8, masks: _U8, info: npt.NDArray[np.int64]) -> None: ...
     def step(
         self,
-        actions: npt.NDArray[np.uint32],
+        actions: npt.NDArray[np.int64],
         obs: _U8,
         masks: _U8,
         rewards: npt.NDArray[np.float32],

@@ -255,6 +255,15 @@ def test_bad_actions():
         env.step([legal[0], legal[1], 10_000])
     with pytest.raises(ValueError, match="environment 0 is out of range"):
         env.step([-1, legal[1], legal[2]])
+    # values that a cast to 32 bits would wrap onto a legal action, and uint64 past int64
+    with pytest.raises(ValueError, match=f"action {2**32 + legal[1]} of environment 1 is out of range"):
+        env.step(np.array([legal[0], 2**32 + legal[1], legal[2]], dtype=np.int64))
+    with pytest.raises(ValueError, match=f"action {2**64 - 1} of environment 2 is out of range 0..960"):
+        env.step(np.array([legal[0], legal[1], 2**64 - 1], dtype=np.uint64))
+    puyo = PuyoVecEnv(2)
+    puyo.reset(seed=0)
+    with pytest.raises(ValueError, match="action 22 of environment 1 is out of range 0..21"):
+        puyo.step([0, 22])
     with pytest.raises(ValueError, match=r"shape \(3,\)"):
         env.step(legal[:2])
     with pytest.raises(TypeError, match="integers"):

@@ -4,9 +4,9 @@
 //!
 //! Every call writes in place, with the GIL released, on the pool of `crate::threads`:
 //! `reset(seeds, obs, masks)` and `step(actions, obs, masks, rewards, terminated, info)`
-//! take C-contiguous arrays (`uint64` seeds, `uint32` actions, `uint8` observations and
-//! masks, `float32` rewards, `uint8` terminated flags, `int64` info rows); a wrong length
-//! or an illegal action is a `ValueError` and nothing is played.
+//! take C-contiguous arrays (`uint64` seeds, `int64` actions, `uint8` observations and
+//! masks, `float32` rewards, `uint8` terminated flags, `int64` info rows); a wrong length,
+//! an action out of range or an illegal action is a `ValueError` and nothing is played.
 //!
 //! Info columns, one row per game, from the last step (zeros after a reset or an
 //! autoreset step): Tetris `lines, score, attack, spin (0 none, 1 mini, 2 full), combo,
@@ -14,7 +14,9 @@
 //! ojama_cancelled, ojama_dropped, all_clear`.
 
 use crate::detach;
-use gridbits::games::envs::{EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig};
+use gridbits::games::envs::{
+    EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, PUYO_ACTIONS,
+};
 use gridbits::games::puyo::{TsuConfig, TsuStep};
 use gridbits::games::tetris::{GameConfig, Spin, StepResult};
 use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
@@ -98,6 +100,8 @@ trait Batch: Send + Sync {
     /// Info columns per game.
     const INFO: usize;
     fn games(&self) -> usize;
+    /// Actions per game (the mask's length).
+    fn actions(&self) -> usize;
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError>;
     /// The step, and every game's info row (`INFO` columns each).
     fn step_info(
@@ -115,6 +119,9 @@ impl Batch for TetrisEnv<10> {
     const INFO: usize = TETRIS_INFO;
     fn games(&self) -> usize {
         self.len()
+    }
+    fn actions(&self) -> usize {
+        self.action_count()
     }
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError> {
         TetrisEnv::reset(self, seeds, obs, masks)
@@ -144,6 +151,9 @@ impl Batch for PuyoEnv {
     const INFO: usize = PUYO_INFO;
     fn games(&self) -> usize {
         self.len()
+    }
+    fn actions(&self) -> usize {
+        PUYO_ACTIONS
     }
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError> {
         PuyoEnv::reset(self, seeds, obs, masks)
@@ -198,14 +208,32 @@ fn reset_batch<E: Batch>(
 fn step_batch<E: Batch>(
     env: &mut E,
     py: Python<'_>,
-    actions: PyReadonlyArray1<'_, u32>,
+    actions: PyReadonlyArray1<'_, i64>,
     mut obs: PyReadwriteArray2<'_, u8>,
     mut masks: PyReadwriteArray2<'_, u8>,
     mut rewards: PyReadwriteArray1<'_, f32>,
     mut terminated: PyReadwriteArray1<'_, u8>,
     mut info: PyReadwriteArray2<'_, i64>,
 ) -> PyResult<()> {
-    let actions = slice("actions", &actions)?;
+    // The range is checked here, once over the array (the Python side's two reductions
+    // cost more than a small batch's whole step).
+    let count = env.actions();
+    let actions = slice("actions", &actions)?
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            u32::try_from(a)
+                .ok()
+                .filter(|&u| (u as usize) < count)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "action {a} of environment {i} is out of range 0..{}",
+                        count - 1
+                    ))
+                })
+        })
+        .collect::<PyResult<Vec<u32>>>()?;
+    let actions = &actions[..];
     let obs = slice_mut("obs", &mut obs)?;
     let masks = slice_mut("masks", &mut masks)?;
     let rewards = slice_mut("rewards", &mut rewards)?;
@@ -323,7 +351,7 @@ impl PyTetrisEnv {
     fn step(
         &mut self,
         py: Python<'_>,
-        actions: PyReadonlyArray1<'_, u32>,
+        actions: PyReadonlyArray1<'_, i64>,
         obs: PyReadwriteArray2<'_, u8>,
         masks: PyReadwriteArray2<'_, u8>,
         rewards: PyReadwriteArray1<'_, f32>,
@@ -411,7 +439,7 @@ impl PyPuyoEnv {
     fn step(
         &mut self,
         py: Python<'_>,
-        actions: PyReadonlyArray1<'_, u32>,
+        actions: PyReadonlyArray1<'_, i64>,
         obs: PyReadwriteArray2<'_, u8>,
         masks: PyReadwriteArray2<'_, u8>,
         rewards: PyReadwriteArray1<'_, f32>,
