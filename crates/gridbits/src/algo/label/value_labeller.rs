@@ -11,8 +11,9 @@
 //! value (`value_labeller/row_links.rs`) joins them in the one union-find of the crate
 //! (`algo/runs/union_find.rs`): at the first cell of each stretch where the pair is the
 //! same, the pairs that another link already joins left out. A run's first link needs no
-//! search (its set is the run alone: it takes the other run's parent). Roots are first runs, so numbering roots in index order numbers the
-//! components in raster order of their first cell, as `skimage.measure.label` does.
+//! search (its set is the run alone: it takes the other run's parent). Roots are first
+//! runs, so numbering roots in index order numbers the components in raster order of their
+//! first cell, as `skimage.measure.label` does.
 //!
 //! Pass 2 writes every cell once, row by row from the run starts and set cells kept by pass
 //! 1: a block of few runs as constant stretches (`fill`), a block of many cell by cell
