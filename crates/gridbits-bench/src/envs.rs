@@ -118,8 +118,9 @@ macro_rules! step_batch {
     }};
 }
 
-/// The fast case: on a pool of 2 threads, or on the calling thread for a batch of one chunk
-/// (which the environment runs there anyway: the pool hand-off would be all it measures).
+/// The fast case: on a pool of 2 threads (the calling thread and one of the pool's), or on
+/// the calling thread alone for a batch of one chunk (which the environment runs there
+/// anyway).
 fn fast(n: usize) -> &'static str {
     if n > gridbits::games::envs::CHUNK {
         "env-2-threads"

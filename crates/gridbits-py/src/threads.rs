@@ -1,7 +1,9 @@
 //! The thread count of the module's calls (`gridbits.set_num_threads`, `get_num_threads`,
-//! `threads`): a pool held by the module, on which every call that releases the GIL runs
-//! ([`detach`]); without one, rayon's global pool (one thread per core, or
-//! `RAYON_NUM_THREADS`). Results are the same with any number of threads.
+//! `threads`): a pool held by the module, installed around every call that releases the
+//! GIL ([`detach`]): the call runs on the calling thread and the pool's other threads help
+//! with its parallel work (a one-thread pool has none); without one, rayon's global pool
+//! (one thread per core, or `RAYON_NUM_THREADS`). Results are the same with any number of
+//! threads.
 
 use gridbits::parallel::{current_threads, Pool};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};

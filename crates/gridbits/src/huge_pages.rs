@@ -123,13 +123,14 @@ pub(crate) fn fill<T: Clone + Send + Sync>(v: &mut Vec<T>, count: usize, value: 
         if threads >= FILL_THREADS && bytes >= FILL_BYTES {
             use rayon::prelude::*;
             let part = count.div_ceil(4 * threads);
-            v.spare_capacity_mut()[..count]
-                .par_chunks_mut(part)
-                .for_each(|cells| {
+            let spare = &mut v.spare_capacity_mut()[..count];
+            crate::parallel::in_current_pool(|| {
+                spare.par_chunks_mut(part).for_each(|cells| {
                     for cell in cells {
                         cell.write(value.clone());
                     }
                 });
+            });
             // SAFETY: the first `count` elements of the spare capacity (which holds at
             // least `count`: asserted by the slice above) were each written once, by the
             // task of its part; `v` was empty, so they are its first `count` elements.

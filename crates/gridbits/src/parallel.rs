@@ -99,14 +99,80 @@ pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Re
 /// let n = pool.install(current_threads);
 /// assert_eq!(n, if cfg!(feature = "parallel") { 2 } else { 1 });
 /// ```
+///
+/// [`install`](Self::install) runs its closure on the calling thread, unless that is a
+/// thread of another rayon pool: the crate's parallel functions called in it hand their
+/// work to the pool's threads (the calling thread taking its share where it can), and its
+/// small calls run without waking a thread at all. A pool of one thread holds no thread:
+/// every parallel function runs serially in its `install` ([`current_threads`] is 1
+/// there). Rayon's own `install` would hand each call to a thread of the pool and put the
+/// caller to sleep until it ends: a wake-up of tens of microseconds a call on each side
+/// (docs/benchmarks.md), more than a small call's work.
 #[derive(Debug)]
 pub struct Pool {
+    /// The threads; `None`: one thread, the caller's.
     #[cfg(feature = "parallel")]
-    pool: rayon::ThreadPool,
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+}
+
+/// The pool a thread's parallel work goes to, as [`Pool::install`] set it.
+#[cfg(feature = "parallel")]
+#[derive(Clone, Default)]
+enum Here {
+    /// Rayon's current pool: the pool of this thread when it is one of its workers, the
+    /// global pool otherwise.
+    #[default]
+    Rayon,
+    /// No other thread: inside a one-thread [`Pool`].
+    One,
+    /// A [`Pool`] of several threads installed on this thread, outside rayon.
+    Pool(std::sync::Arc<rayon::ThreadPool>),
+}
+
+#[cfg(feature = "parallel")]
+thread_local! {
+    /// This thread's [`Here`].
+    static HERE: std::cell::RefCell<Here> = const { std::cell::RefCell::new(Here::Rayon) };
+}
+
+/// Runs `f` with `here` as this thread's [`Here`] (put back when `f` returns or unwinds).
+#[cfg(feature = "parallel")]
+fn with_here<R>(here: Here, f: impl FnOnce() -> R) -> R {
+    /// Puts the setting back as it was.
+    struct Restore(Here);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = std::mem::take(&mut self.0);
+            HERE.with(|h| *h.borrow_mut() = before);
+        }
+    }
+    let _restore = Restore(HERE.with(|h| h.replace(here)));
+    f()
+}
+
+/// The pool installed on this thread from outside rayon ([`Here::Pool`]), if any.
+#[cfg(feature = "parallel")]
+fn own_pool() -> Option<std::sync::Arc<rayon::ThreadPool>> {
+    HERE.with(|h| match &*h.borrow() {
+        Here::Pool(p) => Some(p.clone()),
+        _ => None,
+    })
+}
+
+/// Runs `f` where rayon's parallel functions (`join`, `scope`, parallel iterators) use the
+/// current pool: on a thread of the [`Pool`] installed on this thread from outside rayon (a
+/// hand-over: for calls on large grids), here otherwise.
+#[cfg(feature = "parallel")]
+pub(crate) fn in_current_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    match own_pool() {
+        Some(p) => p.install(f),
+        None => f(),
+    }
 }
 
 impl Pool {
-    /// A pool of `threads` threads (`0`: one per core, or `RAYON_NUM_THREADS`).
+    /// A pool of `threads` threads (`0`: one per core, or `RAYON_NUM_THREADS`; `1`: the
+    /// calling thread).
     ///
     /// # Errors
     ///
@@ -114,13 +180,18 @@ impl Pool {
     pub fn try_new(threads: usize) -> Result<Self, PoolError> {
         #[cfg(feature = "parallel")]
         {
+            if threads == 1 {
+                return Ok(Pool { pool: None });
+            }
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
                 .map_err(|e| PoolError {
                     message: e.to_string(),
                 })?;
-            Ok(Pool { pool })
+            Ok(Pool {
+                pool: Some(std::sync::Arc::new(pool)),
+            })
         }
         #[cfg(not(feature = "parallel"))]
         {
@@ -133,7 +204,7 @@ impl Pool {
     pub fn threads(&self) -> usize {
         #[cfg(feature = "parallel")]
         {
-            self.pool.current_num_threads()
+            self.pool.as_ref().map_or(1, |p| p.current_num_threads())
         }
         #[cfg(not(feature = "parallel"))]
         {
@@ -145,7 +216,13 @@ impl Pool {
     pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
         #[cfg(feature = "parallel")]
         {
-            self.pool.install(f)
+            match &self.pool {
+                None => with_here(Here::One, f),
+                Some(pool) if rayon::current_thread_index().is_none() => {
+                    with_here(Here::Pool(pool.clone()), f)
+                }
+                Some(pool) => pool.install(f),
+            }
         }
         #[cfg(not(feature = "parallel"))]
         {
@@ -155,11 +232,16 @@ impl Pool {
 }
 
 /// The number of threads parallel work uses here: the current rayon pool's (the global
-/// pool's outside [`with_threads`]); always 1 without the feature `parallel`.
+/// pool's outside [`with_threads`]) or the [`Pool`]'s installed on this thread (1 for a
+/// one-thread pool); always 1 without the feature `parallel`.
 pub fn current_threads() -> usize {
     #[cfg(feature = "parallel")]
     {
-        rayon::current_num_threads()
+        HERE.with(|h| match &*h.borrow() {
+            Here::Rayon => rayon::current_num_threads(),
+            Here::One => 1,
+            Here::Pool(p) => p.current_num_threads(),
+        })
     }
     #[cfg(not(feature = "parallel"))]
     {
@@ -170,12 +252,15 @@ pub fn current_threads() -> usize {
 /// Runs `a` here and `b` beside it: as a rayon task when this is a thread of the pool, on a
 /// thread of its own otherwise: called from outside the pool, a rayon task often waits for a
 /// sleeping worker longer than the task takes (docs/benchmarks.md). If the system refuses
-/// the thread, this one runs both.
+/// the thread, this one runs both. With one thread ([`current_threads`]), `a` then `b` here.
 #[cfg(feature = "parallel")]
 pub(crate) fn halves<A: Send, B: Send>(
     a: impl FnOnce() -> A + Send,
     b: impl FnOnce() -> B + Send,
 ) -> (A, B) {
+    if current_threads() < 2 {
+        return (a(), b());
+    }
     if rayon::current_thread_index().is_some() {
         return rayon::join(a, b);
     }
@@ -389,13 +474,17 @@ fn on_threads(helpers: usize, work: impl Fn() + Sync) {
             self.0.fetch_sub(1, Ordering::Release);
         }
     }
-    // The helpers that started and have not returned.
-    let working = AtomicUsize::new(0);
-    rayon::in_place_scope(|scope| {
+    /// The scope's body: the helpers spawned, this thread's share, the wait.
+    fn body<'s>(
+        scope: &rayon::Scope<'s>,
+        helpers: usize,
+        working: &'s AtomicUsize,
+        work: &'s (impl Fn() + Sync),
+    ) {
         for _ in 0..helpers {
-            scope.spawn(|_| {
+            scope.spawn(move |_| {
                 working.fetch_add(1, Ordering::AcqRel);
-                let _out = Out(&working);
+                let _out = Out(working);
                 work();
             });
         }
@@ -410,7 +499,14 @@ fn on_threads(helpers: usize, work: impl Fn() + Sync) {
                 break;
             }
         }
-    });
+    }
+    // The helpers that started and have not returned.
+    let working = AtomicUsize::new(0);
+    // The helpers go to the current pool: the one installed on this thread, else rayon's.
+    match own_pool() {
+        Some(p) => p.in_place_scope(|scope| body(scope, helpers, &working, &work)),
+        None => rayon::in_place_scope(|scope| body(scope, helpers, &working, &work)),
+    }
 }
 
 /// How long a thread done with its items waits awake for the others ([`on_threads`]' end,
@@ -425,25 +521,24 @@ const AWAKE_WAIT: std::time::Duration = std::time::Duration::from_micros(50);
 /// each, so tasks take many.
 const BATCH_MIN_LEN: usize = 64;
 
-/// `items.map(f)` in order, on all threads with the feature `parallel`.
+/// `items.map(f)` in order, on all threads with the feature `parallel` (and more than one).
 pub(crate) fn map_slice<T: Sync, R: Send>(
     items: &[T],
     f: impl Fn(&T) -> R + Sync + Send,
 ) -> Vec<R> {
     #[cfg(feature = "parallel")]
-    {
+    if current_threads() >= 2 {
         use rayon::prelude::*;
-        items
-            .par_iter()
-            .with_min_len(BATCH_MIN_LEN)
-            .map(f)
-            .collect()
+        return in_current_pool(|| {
+            items
+                .par_iter()
+                .with_min_len(BATCH_MIN_LEN)
+                .map(f)
+                .collect()
+        });
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        let _ = BATCH_MIN_LEN;
-        items.iter().map(f).collect()
-    }
+    let _ = BATCH_MIN_LEN;
+    items.iter().map(f).collect()
 }
 
 /// `f(item, slot)` for every item of `items` and the slot of `out` at its index (`out` as
@@ -456,15 +551,17 @@ pub(crate) fn fill_slice<T: Sync, R: Send>(
 ) {
     debug_assert_eq!(items.len(), out.len());
     #[cfg(feature = "parallel")]
-    {
+    if current_threads() >= 2 {
         use rayon::prelude::*;
-        items
-            .par_iter()
-            .zip(out.par_iter_mut())
-            .with_min_len(BATCH_MIN_LEN)
-            .for_each(|(t, r)| f(t, r));
+        in_current_pool(|| {
+            items
+                .par_iter()
+                .zip(out.par_iter_mut())
+                .with_min_len(BATCH_MIN_LEN)
+                .for_each(|(t, r)| f(t, r));
+        });
+        return;
     }
-    #[cfg(not(feature = "parallel"))]
     items.iter().zip(out.iter_mut()).for_each(|(t, r)| f(t, r));
 }
 
@@ -602,5 +699,70 @@ mod tests {
             with_threads(2, || share(0..100, |i| assert!(i != 57, "item 57"))).unwrap()
         });
         assert!(caught.is_err());
+    }
+
+    /// A one-thread pool runs its calls on the calling thread, where every parallel
+    /// function sees one thread, and puts the count back when the call returns or unwinds.
+    /// So does a pool of several threads, whose threads help.
+    #[test]
+    fn pools_run_their_calls_on_the_calling_thread() {
+        let pool = Pool::try_new(1).unwrap();
+        assert_eq!(pool.threads(), 1);
+        let here = std::thread::current().id();
+        let outside = current_threads();
+        let (on, threads, halves_on) = pool.install(|| {
+            let (a, b) = halves(
+                || std::thread::current().id(),
+                || std::thread::current().id(),
+            );
+            (std::thread::current().id(), current_threads(), [a, b])
+        });
+        assert_eq!((on, threads, halves_on), (here, 1, [here, here]));
+        assert_eq!(current_threads(), outside);
+        let ran = Mutex::new(Vec::new());
+        pool.install(|| {
+            share(0..200, |i| {
+                ran.lock().unwrap().push((i, std::thread::current().id()))
+            })
+        });
+        let ran = ran.into_inner().unwrap();
+        assert_eq!(ran.len(), 200);
+        assert!(ran
+            .iter()
+            .enumerate()
+            .all(|(k, &(i, t))| i == k && t == here));
+        let squares = pool.install(|| map_slice(&(0..300).collect::<Vec<u32>>(), |&x| x * x));
+        assert_eq!(squares, (0..300).map(|x| x * x).collect::<Vec<u32>>());
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            pool.install(|| panic!("inside"))
+        }));
+        assert!(caught.is_err());
+        assert_eq!(current_threads(), outside);
+        // A pool of several threads runs its calls on the calling thread too (outside
+        // rayon), with its own count, its helpers from its threads; calls nest.
+        if cfg!(feature = "parallel") {
+            let two = Pool::try_new(2).unwrap();
+            assert_eq!(pool.install(|| two.install(current_threads)), 2);
+            let (on, n, inner, after) = two.install(|| {
+                let inner = pool.install(current_threads);
+                (
+                    std::thread::current().id(),
+                    current_threads(),
+                    inner,
+                    current_threads(),
+                )
+            });
+            assert_eq!((on, n, inner, after), (here, 2, 1, 2));
+            let threads = Mutex::new(std::collections::HashSet::new());
+            two.install(|| {
+                share(0..64, |_| {
+                    threads.lock().unwrap().insert(std::thread::current().id());
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                })
+            });
+            assert!(threads.into_inner().unwrap().len() <= 2);
+            let squares = two.install(|| map_slice(&(0..300).collect::<Vec<u32>>(), |&x| x * x));
+            assert_eq!(squares, (0..300).map(|x| x * x).collect::<Vec<u32>>());
+        }
     }
 }

@@ -12,7 +12,7 @@ use std::mem::MaybeUninit;
 use std::ops::Range;
 
 /// [`fill_union`](super::fill_union) on every core: the same result, computed by horizontal
-/// stripes.
+/// stripes (in a one-thread [`Pool`](crate::parallel::Pool), `fill_union` itself).
 ///
 /// Each stripe of rows numbers its runs, joins the touching ones in its own part of the
 /// union-find and flattens it; the row pairs where stripes meet are then joined on one
@@ -40,9 +40,15 @@ use std::ops::Range;
 /// If `seeds` and `passable` have different sizes.
 pub fn fill_union_parallel(seeds: &BitGrid, passable: &BitGrid, conn: Connectivity) -> BitGrid {
     assert_sizes(passable, "seeds", std::slice::from_ref(seeds), None, None);
+    let threads = crate::parallel::current_threads();
+    if threads < 2 {
+        return super::fill_union(seeds, passable, conn);
+    }
     let mut out = passable.empty_like();
-    let stripes = rayon::current_num_threads().max(1) * 4;
-    parallel_fill_into(seeds, passable, conn, &mut out, stripes);
+    let stripes = threads * 4;
+    crate::parallel::in_current_pool(|| {
+        parallel_fill_into(seeds, passable, conn, &mut out, stripes)
+    });
     out
 }
 

@@ -39,6 +39,8 @@ use super::bits::{merged, starts, upto};
 use super::scratch::Stripe;
 use super::source::Source;
 use super::{memory_error, try_resize, unit_rows, ComponentStats, Labeller, Labels};
+#[cfg(feature = "parallel")]
+use crate::parallel::in_current_pool;
 use crate::parallel::{current_threads, LABEL_MIN_CELLS};
 use crate::{BitGrid, Connectivity, SizeError};
 use join::join_borders;
@@ -71,18 +73,17 @@ fn each<T: Send>(
     f: impl Fn(usize, &mut T) -> Result<(), SizeError> + Sync + Send,
 ) -> Result<(), SizeError> {
     #[cfg(feature = "parallel")]
-    {
+    if current_threads() >= 2 {
         use rayon::prelude::*;
-        items
-            .par_iter_mut()
-            .with_max_len(1)
-            .enumerate()
-            .try_for_each(|(i, t)| f(i, t))
+        return in_current_pool(|| {
+            items
+                .par_iter_mut()
+                .with_max_len(1)
+                .enumerate()
+                .try_for_each(|(i, t)| f(i, t))
+        });
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        items.iter_mut().enumerate().try_for_each(|(i, t)| f(i, t))
-    }
+    items.iter_mut().enumerate().try_for_each(|(i, t)| f(i, t))
 }
 
 /// The rows of each piece when a `w x h` image is cut into pieces of whole rows for the
@@ -137,25 +138,19 @@ impl Stripe {
 /// waking a thread outside the pool.
 fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     #[cfg(feature = "parallel")]
-    {
-        rayon::scope(|_| f())
+    if current_threads() >= 2 {
+        return in_current_pool(|| rayon::scope(|_| f()));
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        f()
-    }
+    f()
 }
 
 /// Runs `a` and `b`, side by side with the feature `parallel`.
 fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
     #[cfg(feature = "parallel")]
-    {
-        rayon::join(a, b)
+    if current_threads() >= 2 {
+        return in_current_pool(|| rayon::join(a, b));
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (a(), b())
-    }
+    (a(), b())
 }
 
 /// The first pass of one stripe: its rows copied (or packed) into a grid of its own,
