@@ -299,6 +299,7 @@ class TetrisBatch:
         rewards: npt.NDArray[np.float32],
         terminated: _U8,
         info: npt.NDArray[np.int64],
+        reward: Optional[int] = None,
     ) -> None: ...
 
 class PuyoBatch:
@@ -322,4 +323,5 @@ class PuyoBatch:
         rewards: npt.NDArray[np.float32],
         terminated: _U8,
         info: npt.NDArray[np.int64],
+        reward: Optional[int] = None,
     ) -> None: ...

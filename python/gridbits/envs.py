@@ -191,6 +191,8 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         self._masks = _np.zeros((n, al), dtype=_np.uint8)
         self._rewards = _np.zeros(n, dtype=_np.float32)
         self._terminated = _np.zeros(n, dtype=_np.uint8)
+        self._terminations = self._terminated.view(bool)
+        self._batch_shape = (n,)
         self._truncated = _np.zeros(n, dtype=bool)
         self._info = _np.zeros((n, native.info_len), dtype=_np.int64)
         self._invalid = _np.zeros(n, dtype=bool)
@@ -239,20 +241,28 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
             raise RuntimeError("step: call reset() first")
         a = self._actions(actions)
         try:
-            self._native.step(a, self._obs, self._masks, self._rewards, self._terminated, self._info)
+            self._native.step(
+                a,
+                self._obs,
+                self._masks,
+                self._rewards,
+                self._terminated,
+                self._info,
+                self._REWARDS[self.reward],
+            )
         except ValueError as e:  # a masked-out action: nothing was played
             raise ValueError(f"actions: {e}") from None
-        self._reward()
-        if self.invalid_action == "penalty":
+        if self.invalid_action != "raise":
             self._rewards[self._invalid] += self.invalid_penalty
-        rewards = self._rewards
-        return (
-            self._out(self._obs),
-            self._out(rewards),
-            self._out(self._terminated.view(bool)),
-            self._out(self._truncated),
-            self._infos(),
-        )
+        if self.copy:
+            return (
+                self._obs.copy(),
+                self._rewards.copy(),
+                self._terminations.copy(),
+                self._truncated.copy(),
+                self._infos(),
+            )
+        return self._obs, self._rewards, self._terminations, self._truncated, self._infos()
 
     def action_masks(self) -> _np.ndarray:
         """The legal actions of every game, ``bool``, ``num_envs x actions`` (a view:
@@ -278,6 +288,13 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         return a.copy() if self.copy else a
 
     def _actions(self, actions) -> _np.ndarray:
+        if (
+            type(actions) is _np.ndarray
+            and actions.dtype == _np.int64
+            and actions.shape == self._batch_shape
+            and self.invalid_action == "raise"
+        ):
+            return actions  # the native step reads any stride and checks the range
         a = _np.asarray(actions)
         if a.dtype == bool or a.dtype.kind not in "iu":
             raise TypeError(f"actions: expected integers, got dtype {a.dtype}")
@@ -305,20 +322,21 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
     def _infos(self) -> dict:
         # Gymnasium's vector info convention: ``infos[key]`` per game and ``infos["_" + key]``
         # the games that have it (all of them here). Without ``copy`` the arrays are views
-        # of the same buffers at every step: the dict is built once (for these buffers) and
-        # a shallow copy of it returned, so that a caller changing it changes only theirs.
+        # of the same buffers at every step: the dict is built once for them (again when
+        # ``invalid_action`` changes) and a shallow copy of it returned, so that a caller
+        # changing it changes only theirs.
         if self.copy:
             return self._build_infos()
-        key = (self._info, self._masks, self._invalid, self._every)
         cached = self.__dict__.get("_infos_cache")
         if (
             cached is None
-            or cached[2] != self.invalid_action
-            or any(x is not y for x, y in zip(cached[0], key))
+            or cached[0] != self.invalid_action
+            or cached[1] is not self._info
+            or cached[2] is not self._masks
         ):
-            cached = (key, self._build_infos(), self.invalid_action)
+            cached = (self.invalid_action, self._info, self._masks, self._build_infos())
             self._infos_cache = cached
-        return dict(cached[1])
+        return cached[3].copy()
 
     def _build_infos(self) -> dict:
         infos = {"action_mask": self._out(self._masks.view(bool)), "_action_mask": self._every}
@@ -329,11 +347,6 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
             infos["invalid_action"] = self._out(self._invalid)
             infos["_invalid_action"] = self._every
         return infos
-
-    def _reward(self) -> None:
-        column = self._REWARDS[self.reward]
-        if column is not None:
-            self._rewards[:] = self._info[:, column]
 
 
 _I64_MAX = _np.iinfo(_np.int64).max

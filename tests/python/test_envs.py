@@ -187,6 +187,25 @@ def test_rewards_and_infos():
         _, r, _, _, infos = p.step(random_legal(rng, p.action_masks()))
         assert np.array_equal(r, infos["chain"].astype(np.float32))
         assert ((infos["chain"] > 0) == (infos["score"] > 0)).all()
+    # every reward choice is its info column; the infos dict returned is the caller's
+    for cls, reward, key in [
+        (TetrisVecEnv, "score", "score"),
+        (TetrisVecEnv, "attack", "attack"),
+        (PuyoVecEnv, "score", "score"),
+        (PuyoVecEnv, "ojama", "ojama_sent"),
+    ]:
+        e = cls(32, reward=reward, seed=1)
+        e.reset()
+        seen = 0
+        for _ in range(150):
+            _, r, _, _, infos = e.step(random_legal(rng, e.action_masks()))
+            assert np.array_equal(r, infos[key].astype(np.float32)), (cls, reward)
+            seen += int((r != 0).sum())
+            infos["mine"] = 1
+        assert seen > 0 or reward == "attack", (cls, reward)  # random play rarely attacks
+        assert "mine" not in e.step(random_legal(rng, e.action_masks()))[4]
+        e.invalid_action = "penalty"
+        assert "invalid_action" in e.step(random_legal(rng, e.action_masks()))[4]
 
 
 @pytest.mark.filterwarnings("ignore:.*alternative render modes")
@@ -277,6 +296,20 @@ def test_bad_actions():
     strided[::-1, 1] = legal[::-1]
     _, _, _, _, infos = env.step(strided[:, 1])
     assert infos["_lines"].all() and infos["lines"].shape == (3,)
+    # an int64 column of a wider array goes to the native step as it is (read with its
+    # stride), and its range is checked there
+    wide = np.zeros((3, 3), dtype=np.int64)
+    wide[:, 2] = env.action_masks().argmax(axis=1)
+    twin = TetrisVecEnv(3)
+    twin.reset(seed=0)
+    for _ in range(2):
+        twin.step(twin.action_masks().argmax(axis=1))
+    o_twin = twin.step(wide[:, 2].copy())[0].copy()
+    assert np.array_equal(env.step(wide[:, 2])[0], o_twin)
+    wide[:, 2] = env.action_masks().argmax(axis=1)
+    wide[1, 2] = 10_000
+    with pytest.raises(ValueError, match="action 10000 of environment 1 is out of range"):
+        env.step(wide[:, 2])
     pen = TetrisVecEnv(3, invalid_action="penalty", invalid_penalty=-5.0)
     pen.reset(seed=0)
     bad = pen.action_masks().argmax(axis=1)

@@ -3,10 +3,12 @@
 //! them in Gymnasium's vector API).
 //!
 //! Every call writes in place, with the GIL released, on the pool of `crate::threads`:
-//! `reset(seeds, obs, masks)` and `step(actions, obs, masks, rewards, terminated, info)`
-//! take C-contiguous arrays (`uint64` seeds, `int64` actions, `uint8` observations and
-//! masks, `float32` rewards, `uint8` terminated flags, `int64` info rows); a wrong length,
-//! an action out of range or an illegal action is a `ValueError` and nothing is played.
+//! `reset(seeds, obs, masks)` and `step(actions, obs, masks, rewards, terminated, info,
+//! reward=None)` take C-contiguous arrays (`uint64` seeds, `uint8` observations and masks,
+//! `float32` rewards, `uint8` terminated flags, `int64` info rows) and `int64` actions of
+//! any stride; a wrong length, an action out of range or an illegal action is a
+//! `ValueError` and nothing is played. `reward`, an info column, is copied into `rewards`
+//! after the step (the Python class's reward choice).
 //!
 //! Info columns, one row per game, from the last step (zeros after a reset or an
 //! autoreset step): Tetris `lines, score, attack, spin (0 none, 1 mini, 2 full), combo,
@@ -203,7 +205,8 @@ fn reset_batch<E: Batch>(
 }
 
 /// `step` of either class: one action in every game (next-step autoreset), every buffer
-/// written in place; the GIL released.
+/// written in place; the GIL released. With `reward`, each game's reward is then its info
+/// row's column `reward` (the Python side's reward choice, in the same pass).
 #[allow(clippy::too_many_arguments)]
 fn step_batch<E: Batch>(
     env: &mut E,
@@ -214,11 +217,19 @@ fn step_batch<E: Batch>(
     mut rewards: PyReadwriteArray1<'_, f32>,
     mut terminated: PyReadwriteArray1<'_, u8>,
     mut info: PyReadwriteArray2<'_, i64>,
+    reward: Option<usize>,
 ) -> PyResult<()> {
+    if let Some(column) = reward.filter(|&c| c >= E::INFO) {
+        return Err(PyValueError::new_err(format!(
+            "reward: info column {column} is out of range 0..{}",
+            E::INFO - 1
+        )));
+    }
     // The range is checked here, once over the array (the Python side's two reductions
-    // cost more than a small batch's whole step).
+    // cost more than a small batch's whole step); any stride is read.
     let count = env.actions();
-    let actions = slice("actions", &actions)?
+    let actions = actions
+        .as_array()
         .iter()
         .enumerate()
         .map(|(i, &a)| {
@@ -241,7 +252,14 @@ fn step_batch<E: Batch>(
     let info = slice_mut("info", &mut info)?;
     check_info(info, env.games(), E::INFO)?;
     detach(py, move || {
-        env.step_info(actions, obs, masks, rewards, terminated, info)
+        env.step_info(actions, obs, masks, rewards, terminated, info)?;
+        if let Some(column) = reward {
+            for (r, row) in rewards.iter_mut().zip(info.chunks_exact(E::INFO)) {
+                // Rewards are float32: counts of lines, attack or points, exact up to 2^24.
+                *r = row[column] as f32;
+            }
+        }
+        Ok(())
     })
     .map_err(env_error)
 }
@@ -346,8 +364,10 @@ impl PyTetrisEnv {
         reset_batch(&mut self.env, py, seeds, obs, masks, info)
     }
 
-    /// Plays one action in every game (next-step autoreset), writing every buffer in place.
+    /// Plays one action in every game (next-step autoreset), writing every buffer in place;
+    /// `reward`: the info column copied into `rewards` (None: the step's own reward).
     #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (actions, obs, masks, rewards, terminated, info, reward=None))]
     fn step(
         &mut self,
         py: Python<'_>,
@@ -357,6 +377,7 @@ impl PyTetrisEnv {
         rewards: PyReadwriteArray1<'_, f32>,
         terminated: PyReadwriteArray1<'_, u8>,
         info: PyReadwriteArray2<'_, i64>,
+        reward: Option<usize>,
     ) -> PyResult<()> {
         step_batch(
             &mut self.env,
@@ -367,6 +388,7 @@ impl PyTetrisEnv {
             rewards,
             terminated,
             info,
+            reward,
         )
     }
 }
@@ -434,8 +456,10 @@ impl PyPuyoEnv {
         reset_batch(&mut self.env, py, seeds, obs, masks, info)
     }
 
-    /// Plays one action in every game (next-step autoreset), writing every buffer in place.
+    /// Plays one action in every game (next-step autoreset), writing every buffer in place;
+    /// `reward`: the info column copied into `rewards` (None: the step's own reward).
     #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (actions, obs, masks, rewards, terminated, info, reward=None))]
     fn step(
         &mut self,
         py: Python<'_>,
@@ -445,6 +469,7 @@ impl PyPuyoEnv {
         rewards: PyReadwriteArray1<'_, f32>,
         terminated: PyReadwriteArray1<'_, u8>,
         info: PyReadwriteArray2<'_, i64>,
+        reward: Option<usize>,
     ) -> PyResult<()> {
         step_batch(
             &mut self.env,
@@ -455,6 +480,7 @@ impl PyPuyoEnv {
             rewards,
             terminated,
             info,
+            reward,
         )
     }
 }
