@@ -210,6 +210,10 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
         }
         w.finish();
 
+        if n == 256 {
+            paused_steps(bench, &one, &two);
+        }
+
         let (Some(mut p1), Some(mut p2)) = (puyo_batch(n), puyo_batch(n)) else {
             return;
         };
@@ -244,4 +248,49 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
         })
         .finish();
     }
+}
+
+/// The time between two steps of [`paused_steps`]: an agent choosing the next actions (the
+/// Python bench's numpy choice takes about this for 256 games).
+const BETWEEN_STEPS: std::time::Duration = std::time::Duration::from_micros(30);
+
+/// 256 games stepped with [`BETWEEN_STEPS`] of other work (a spin, timed too) before each
+/// step, as in a training loop: whether the helping thread is still awake when the next step
+/// starts (the pool's threads sleep after a few microseconds idle; gridbits keeps the
+/// helpers of a call awake a little longer, `parallel::KEEP_AWAKE`).
+fn paused_steps(bench: &mut Bench, one: &Pool, two: &Pool) {
+    let n = 256;
+    let hard = TetrisActions::HardDrop;
+    let (Some(mut h1), Some(mut h2), Some(mut h3)) = (
+        tetris_batch(n, hard),
+        tetris_batch(n, hard),
+        tetris_batch(n, hard),
+    ) else {
+        return;
+    };
+    let pause = || {
+        let start = std::time::Instant::now();
+        while start.elapsed() < BETWEEN_STEPS {
+            std::hint::spin_loop();
+        }
+    };
+    bench
+        .workload(
+            "tetris env step hard drop N=256, 30 us between steps (ns/step)",
+            CALLER,
+        )
+        .settle(SETTLE)
+        .case(CALLER, n as u64, || {
+            pause();
+            step_batch!(h3)
+        })
+        .alternative("env-1-thread", n as u64, || {
+            pause();
+            one.install(|| step_batch!(h1))
+        })
+        .case("env-2-threads", n as u64, || {
+            pause();
+            two.install(|| step_batch!(h2))
+        })
+        .finish();
 }

@@ -27,6 +27,12 @@
 //! Without the feature every function here exists with the same signature and runs on the
 //! calling thread.
 //!
+//! A batch call from outside the pool (a batch of games stepped from Python) runs on the
+//! calling thread with the pool's threads helping, and its helpers then stay awake, spinning,
+//! for up to 0.2 ms or until the next such call, so that a loop of small calls finds them
+//! awake (OpenMP runtimes spin the same way, longer). Where every core runs a process of its
+//! own, a one-thread [`Pool`] runs no other thread.
+//!
 //! The number of threads is rayon's (one per core, or `RAYON_NUM_THREADS`); the first large
 //! call outside any pool builds rayon's global pool, so configure it first if you want to.
 //! [`with_threads`] runs a closure on a pool of its own with a given number of threads:
@@ -502,10 +508,56 @@ fn on_threads(helpers: usize, work: impl Fn() + Sync) {
     }
     // The helpers that started and have not returned.
     let working = AtomicUsize::new(0);
+    // The helpers kept awake after the last call stop spinning.
+    let call = CALLS.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
     // The helpers go to the current pool: the one installed on this thread, else rayon's.
-    match own_pool() {
+    let pool = own_pool();
+    match &pool {
         Some(p) => p.in_place_scope(|scope| body(scope, helpers, &working, &work)),
         None => rayon::in_place_scope(|scope| body(scope, helpers, &working, &work)),
+    }
+    if rayon::current_thread_index().is_none() {
+        keep_awake(pool.as_deref(), helpers, call);
+    }
+}
+
+/// How long the helpers of a call from outside the pool ([`on_threads`]) stay awake after
+/// it, spinning, for the next call: a loop that steps a batch of games and chooses the next
+/// actions between steps (tens of microseconds) then finds them awake. Woken from sleep, a
+/// helper joins a call tens of microseconds late, on a virtual machine often after the call
+/// has ended (docs/benchmarks.md, "Nineteenth session"). It is the rule of OpenMP
+/// runtimes' spin before blocking (200 ms by default there), kept short: a helper spins at
+/// most this long a call, and only where the call had helpers (`gridbits.threads(1)` and
+/// one-thread pools have none).
+#[cfg(feature = "parallel")]
+const KEEP_AWAKE: std::time::Duration = std::time::Duration::from_micros(200);
+
+/// Calls of [`on_threads`] so far: a helper kept awake stops when it changes.
+#[cfg(feature = "parallel")]
+static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Occupies `helpers` threads of `pool` (else rayon's current pool) for up to
+/// [`KEEP_AWAKE`] or until the next call after call `call` of [`on_threads`] starts. The
+/// tasks own nothing of the call: they read only [`CALLS`] and the clock.
+#[cfg(feature = "parallel")]
+fn keep_awake(pool: Option<&rayon::ThreadPool>, helpers: usize, call: usize) {
+    use std::sync::atomic::Ordering;
+    let spin = move || {
+        let start = std::time::Instant::now();
+        let mut spins = 0u32;
+        while CALLS.load(Ordering::Relaxed) == call {
+            std::hint::spin_loop();
+            spins = spins.wrapping_add(1);
+            if spins.is_multiple_of(64) && start.elapsed() > KEEP_AWAKE {
+                break;
+            }
+        }
+    };
+    for _ in 0..helpers {
+        match pool {
+            Some(p) => p.spawn(spin),
+            None => rayon::spawn(spin),
+        }
     }
 }
 
