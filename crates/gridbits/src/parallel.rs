@@ -170,6 +170,7 @@ fn own_pool() -> Option<std::sync::Arc<rayon::ThreadPool>> {
 /// hand-over: for calls on large grids), here otherwise.
 #[cfg(feature = "parallel")]
 pub(crate) fn in_current_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    release_kept_awake();
     match own_pool() {
         Some(p) => p.install(f),
         None => f(),
@@ -267,6 +268,7 @@ pub(crate) fn halves<A: Send, B: Send>(
     if current_threads() < 2 {
         return (a(), b());
     }
+    release_kept_awake();
     if rayon::current_thread_index().is_some() {
         return rayon::join(a, b);
     }
@@ -532,9 +534,18 @@ fn on_threads(helpers: usize, work: impl Fn() + Sync) {
 #[cfg(feature = "parallel")]
 const KEEP_AWAKE: std::time::Duration = std::time::Duration::from_micros(200);
 
-/// Calls of [`on_threads`] so far: a helper kept awake stops when it changes.
+/// Calls of [`on_threads`] so far, and of the other parallel functions: a helper kept awake
+/// stops when it changes.
 #[cfg(feature = "parallel")]
 static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Ends the spin of the helpers kept awake ([`keep_awake`]): called before parallel work
+/// that is not [`on_threads`]' (rayon's `join` and parallel iterators), which would
+/// otherwise wait for those threads.
+#[cfg(feature = "parallel")]
+fn release_kept_awake() {
+    CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
 
 /// Occupies `helpers` threads of `pool` (else rayon's current pool) for up to
 /// [`KEEP_AWAKE`] or until the next call after call `call` of [`on_threads`] starts. The
