@@ -28,10 +28,10 @@
 //! calling thread.
 //!
 //! A batch call from outside the pool (a batch of games stepped from Python) runs on the
-//! calling thread with the pool's threads helping, and its helpers then stay awake, spinning,
-//! for up to 0.2 ms or until the next such call, so that a loop of small calls finds them
-//! awake (OpenMP runtimes spin the same way, longer). Where every core runs a process of its
-//! own, a one-thread [`Pool`] runs no other thread.
+//! calling thread with the pool's threads helping; after a short one (under 0.5 ms) its
+//! helpers stay awake, spinning, for up to 0.2 ms or until the next such call, so that a
+//! loop of small calls finds them awake (OpenMP runtimes spin the same way, longer). Where
+//! every core runs a process of its own, a one-thread [`Pool`] runs no other thread.
 //!
 //! The number of threads is rayon's (one per core, or `RAYON_NUM_THREADS`); the first large
 //! call outside any pool builds rayon's global pool, so configure it first if you want to.
@@ -514,17 +514,25 @@ fn on_threads(helpers: usize, work: impl Fn() + Sync) {
     let call = CALLS.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
     // The helpers go to the current pool: the one installed on this thread, else rayon's.
     let pool = own_pool();
+    let start = std::time::Instant::now();
     match &pool {
         Some(p) => p.in_place_scope(|scope| body(scope, helpers, &working, &work)),
         None => rayon::in_place_scope(|scope| body(scope, helpers, &working, &work)),
     }
-    if rayon::current_thread_index().is_none() {
+    if rayon::current_thread_index().is_none() && start.elapsed() < SHORT_CALL {
         keep_awake(pool.as_deref(), helpers, call);
     }
 }
 
-/// How long the helpers of a call from outside the pool ([`on_threads`]) stay awake after
-/// it, spinning, for the next call: a loop that steps a batch of games and chooses the next
+/// The calls after which [`keep_awake`] keeps the helpers awake: those shorter than this,
+/// where a helper's wake-up (tens of microseconds) is a large part of the next such call. A
+/// longer call loses a few percent at most to it, less than a spinning helper can take from
+/// a busy machine.
+#[cfg(feature = "parallel")]
+const SHORT_CALL: std::time::Duration = std::time::Duration::from_micros(500);
+
+/// How long the helpers of a short call ([`SHORT_CALL`]) from outside the pool
+/// ([`on_threads`]) stay awake after it, spinning, for the next call: a loop that steps a batch of games and chooses the next
 /// actions between steps (tens of microseconds) then finds them awake. Woken from sleep, a
 /// helper joins a call tens of microseconds late, on a virtual machine often after the call
 /// has ended (docs/benchmarks.md, "Nineteenth session"). It is the rule of OpenMP
