@@ -532,13 +532,13 @@ fn on_threads(helpers: usize, work: impl Fn() + Sync) {
 const SHORT_CALL: std::time::Duration = std::time::Duration::from_micros(500);
 
 /// How long the helpers of a short call ([`SHORT_CALL`]) from outside the pool
-/// ([`on_threads`]) stay awake after it, spinning, for the next call: a loop that steps a batch of games and chooses the next
-/// actions between steps (tens of microseconds) then finds them awake. Woken from sleep, a
-/// helper joins a call tens of microseconds late, on a virtual machine often after the call
-/// has ended (docs/benchmarks.md, "Nineteenth session"). It is the rule of OpenMP
-/// runtimes' spin before blocking (200 ms by default there), kept short: a helper spins at
-/// most this long a call, and only where the call had helpers (`gridbits.threads(1)` and
-/// one-thread pools have none).
+/// ([`on_threads`]) stay awake after it, spinning, for the next call: a loop that steps a
+/// batch of games and chooses the next actions between steps (tens of microseconds) then
+/// finds them awake. Woken from sleep, a helper joins a call tens of microseconds late, on
+/// a virtual machine often after the call has ended (docs/benchmarks.md, "Nineteenth
+/// session"). It is the rule of OpenMP runtimes' spin before blocking (200 ms by default
+/// there), kept short: a helper spins at most this long a call, and only where the call had
+/// helpers (`gridbits.threads(1)` and one-thread pools have none).
 #[cfg(feature = "parallel")]
 const KEEP_AWAKE: std::time::Duration = std::time::Duration::from_micros(200);
 
