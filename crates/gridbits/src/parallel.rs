@@ -219,7 +219,11 @@ impl Pool {
         }
     }
 
-    /// Runs `f` in the pool: every parallel function it calls uses the pool's threads.
+    /// Runs `f` with the pool's thread count: every parallel function of this crate it
+    /// calls uses the pool's threads ([`current_threads`] is the pool's). `f` runs on the
+    /// calling thread unless that is a thread of another rayon pool (then on one of this
+    /// pool's, as rayon's `install`): rayon calls of your own in `f` then run on rayon's
+    /// current pool, the global one; give them a rayon pool of their own.
     pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
         #[cfg(feature = "parallel")]
         {
