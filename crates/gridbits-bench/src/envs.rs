@@ -81,6 +81,21 @@ fn tetris_batch(n: usize, actions: TetrisActions) -> Option<Batch<TetrisEnv<10>>
     Some(b)
 }
 
+/// Three equal batches of `n` games, one for each case (each case steps its own games).
+type Batches = (
+    Batch<TetrisEnv<10>>,
+    Batch<TetrisEnv<10>>,
+    Batch<TetrisEnv<10>>,
+);
+
+fn tetris_batches(n: usize, actions: TetrisActions) -> Option<Batches> {
+    Some((
+        tetris_batch(n, actions)?,
+        tetris_batch(n, actions)?,
+        tetris_batch(n, actions)?,
+    ))
+}
+
 fn puyo_batch(n: usize) -> Option<Batch<PuyoEnv>> {
     let mut env = PuyoEnv::new(TsuConfig::default(), n).ok()?;
     let ol = env.obs_len();
@@ -145,11 +160,7 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
     };
     for n in SIZES {
         let placements = TetrisActions::Placements;
-        let (Some(mut t1), Some(mut t2), Some(mut t3)) = (
-            tetris_batch(n, placements),
-            tetris_batch(n, placements),
-            tetris_batch(n, placements),
-        ) else {
+        let Some((mut t1, mut t2, mut t3)) = tetris_batches(n, placements) else {
             return;
         };
         let mut games: Vec<Game<10>> = (0..n as u64)
@@ -189,11 +200,7 @@ pub fn register(bench: &mut Bench, rng: &mut SplitMix) {
         .finish();
 
         let hard = TetrisActions::HardDrop;
-        let (Some(mut h1), Some(mut h2), Some(mut h3)) = (
-            tetris_batch(n, hard),
-            tetris_batch(n, hard),
-            tetris_batch(n, hard),
-        ) else {
+        let Some((mut h1, mut h2, mut h3)) = tetris_batches(n, hard) else {
             return;
         };
         let mut w = bench
@@ -261,11 +268,7 @@ const BETWEEN_STEPS: std::time::Duration = std::time::Duration::from_micros(30);
 fn paused_steps(bench: &mut Bench, one: &Pool, two: &Pool) {
     let n = 256;
     let hard = TetrisActions::HardDrop;
-    let (Some(mut h1), Some(mut h2), Some(mut h3)) = (
-        tetris_batch(n, hard),
-        tetris_batch(n, hard),
-        tetris_batch(n, hard),
-    ) else {
+    let Some((mut h1, mut h2, mut h3)) = tetris_batches(n, hard) else {
         return;
     };
     let pause = || {
