@@ -13,7 +13,10 @@ pub(super) enum Heights<const W: usize> {
 }
 
 impl<const W: usize> Heights<W> {
-    #[inline]
+    /// The heights of `cols`. Always inlined: into the straight drops compiled with LZCNT
+    /// it counts with `lzcnt`, where a call compiled for the baseline took `bsr` (several
+    /// cycles each, ten a piece: a third of a straight drop's time, measured).
+    #[inline(always)]
     pub(super) fn new(cols: &[u64; W]) -> Self {
         #[cfg(target_arch = "x86_64")]
         if W <= super::drop_rows_x86::MAX_WIDTH && crate::cpu::has(crate::cpu::Features::SSE2) {

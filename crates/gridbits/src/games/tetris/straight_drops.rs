@@ -193,15 +193,13 @@ struct Entries {
 }
 
 impl<const W: usize> Tetris<W> {
-    /// Whether the T fits at the tight position `(r, cx, cy)` (`cy` from the top).
+    /// Whether the T fits at the tight position `(r, cx, cy)` (`cy` from the top): the
+    /// tight box's lowest row is `height - cy - h` from the floor.
+    #[inline(always)]
     fn t_fits(&self, r: usize, cx: i32, cy: i32) -> bool {
-        let g = &GEO[Piece::T as usize][r];
-        self.fits(
-            Piece::T,
-            Rotation::ALL[r],
-            cx - i32::from(g.dx),
-            cy - i32::from(g.ty),
-        )
+        let s = Piece::T.shape(Rotation::ALL[r]);
+        let floor = self.height() as i64 - i64::from(cy) - i64::from(s.h);
+        self.fits_tight(s, i64::from(cx), floor)
     }
 
     /// The rotations that end at the T lock `(r, cx, cy)`: every position one quarter turn
