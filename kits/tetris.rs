@@ -2843,6 +2843,16 @@ self.fits(piece,rotation,x,up).then_some((x,up))
 }
 mod straight_drops{
 use super::{Tetris};
+mod air{
+use crate::gridbits::games::tetris::{Tetris};
+impl<const W:usize>Tetris<W> {
+}
+}
+mod t_spins{
+use crate::gridbits::games::tetris::{Tetris};
+impl<const W:usize>Tetris<W> {
+}
+}
 impl<const W:usize>Tetris<W> {
 }
 }

@@ -28,7 +28,7 @@ pub enum TetrisActions {
     /// found from the column heights without the full search, and so is a T's spin where the
     /// rotations into its lock start above the stack; near the top, a search over the
     /// positions above the stack decides most pieces the same way (the same mask and
-    /// placements; the proofs are in `games/tetris/straight_drops.rs`).
+    /// placements; the proofs are in `games/tetris/straight_drops/`).
     HardDrop,
 }
 

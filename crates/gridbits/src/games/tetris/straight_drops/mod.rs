@@ -34,47 +34,16 @@
 //! Orientations with the same cells (`2` and `L` of I, S, Z; all of O's) are merged into the
 //! lower one exactly as the full generator merges them, with the same straight drop.
 //!
-//! **The spin.** Only a T spins: its lock is a spin when at least 3 corners of its box are
-//! filled ([three-corner rule](super::spin)) and a rotation from a reachable position ends
-//! there. The locks here are straight drops, every cell of the piece above its column's
-//! highest filled cell, so every cell above a cell of the piece is empty: in orientations `0`
-//! and `2` the two top corners of the 3 x 3 box are above the flat row's end cells (on the
-//! matrix: the box's top row is at or below the spawn box's, `y_s >= 0`), so at most 2
-//! corners are filled and these locks never spin; only `R` and `L` are checked; full when both front corners are filled or that rotation used the fifth kick test,
-//! else mini. A quarter turn ends at the lock from exactly one position per turn and kick
-//! test `k`: the lock less test `k`'s shift, when the piece fits there and tests `0 .. k`
-//! from there do not fit. Such a position in the air is reachable (3.); one outside it (under
-//! an overhang, or above the spawn row) may or may not be. So where a lock has 3 filled
-//! corners: full when a position in the air enters with both front corners filled or with the
-//! fifth test; mini when one in the air enters and no position outside the air can enter with
-//! the fifth test; no spin when no fitting position enters at all; otherwise (the answer
-//! depends on a position outside the air) the fast path declines the whole piece and the
-//! caller runs the full generator.
-//!
-//! # Near the top
-//!
-//! When a drop rests above the spawn row (or the piece fits above the stack nowhere in some
-//! column), items 2 and 3 fail: the spawn row is blocked somewhere. Call *the air* of
-//! `(r, cx)` every position `0 <= cy <= land(r, cx)` (all fit, item 1, with the landing rows
-//! on the plain per-column rule). A search over the air marks positions reachable, keeping
-//! per orientation and column the highest row reached (`top`): the positions from `top` down
-//! to `land` are then reachable too (soft drop through the air). It starts at the spawn
-//! after the blocked-spawn rule (declining when that is not in the air) and follows only
-//! moves that certainly end in the air: a slide from row `top(r, cx)` into a neighbour whose
-//! air reaches that row; a quarter turn from row `top(r, cx)` whose kick tests, taken in
-//! order, reach a test landing in the air while every earlier test does not fit (a test
-//! that fits under the stack's surface ends the turn there: not followed). Everything it
-//! marks is reachable, so a column it reaches has its highest lock at `land(r, cx)` (item 4).
-//! When it reaches every column of every reported orientation (or of one with the same
-//! cells), the highest locks are the landing rows; else (a column out of reach over a tall
-//! column, or one only a move under the surface reaches) it declines. The T's spins follow
-//! the rule above with "in the air" read as "at or below a reached row", in all four
-//! orientations (a lock in `2` at the top row has its box's top row above the matrix).
+//! Two parts have files of their own: the spins of the T's locks ([`t_spins`]: when the
+//! fast path can tell them, and when it declines) and the search over the air when a drop
+//! rests above the spawn row ([`air`]).
 
 use super::drop_rows::Heights;
-use super::moves::{distinct, kick_shifts, solid_columns, Locks, GEO};
-use super::spin::{CORNERS, FRONT};
-use super::{spawn_position, Piece, Rotation, Spin, Tetris, Turn};
+use super::moves::{distinct, Locks, GEO};
+use super::{spawn_position, Piece, Rotation, Spin, Tetris};
+
+mod air;
+mod t_spins;
 
 /// The highest lock position of each orientation and column, one byte each: the hard-drop
 /// action space's state of a game (40 bytes on a 10-wide matrix, where the lock planes
@@ -123,8 +92,8 @@ impl<const W: usize> Tops<W> {
 /// Where the straight drops of one piece come to rest: per orientation, the spawn row of the
 /// tight box (`c0`) and its width; the landing rows are the `cy` of the [`Tops`] written
 /// with it. When a drop rests above the spawn row (`above`), the air is searched instead
-/// (the [module documentation](self), "Near the top"): `top[r][cx]` is the highest row the
-/// search reached in that column ([`Tops::NONE`] when none).
+/// ([`air`]): `top[r][cx]` is the highest row the search reached in that column
+/// ([`Tops::NONE`] when none).
 struct Drops<const W: usize> {
     c0: [u8; 4],
     width: [u8; 4],
@@ -162,99 +131,7 @@ impl<const W: usize> Drops<W> {
     }
 }
 
-/// The columns the air search reached, per reported orientation (bit `x` of `r & same`, the
-/// orientations with the same cells sharing one), and how many are still missing.
-struct Reached {
-    bits: [u64; 4],
-    missing: usize,
-    same: usize,
-}
-
-impl Reached {
-    #[inline(always)]
-    fn mark(&mut self, r: usize, x: usize) {
-        let (b, bit) = (&mut self.bits[r & self.same], 1u64 << x);
-        self.missing -= usize::from(*b & bit == 0);
-        *b |= bit;
-    }
-}
-
-/// What the rotations into one T lock are known to do (the spin rule of the
-/// [module documentation](self)).
-#[derive(Default)]
-struct Entries {
-    /// A position in the air turns into the lock (with any test; with the fifth).
-    air: bool,
-    air_fifth: bool,
-    /// A position outside the air that fits turns into the lock (with any test; with the
-    /// fifth): whether it is reachable needs the full search.
-    other: bool,
-    other_fifth: bool,
-}
-
 impl<const W: usize> Tetris<W> {
-    /// Whether the T fits at the tight position `(r, cx, cy)` (`cy` from the top): the
-    /// tight box's lowest row is `height - cy - h` from the floor.
-    #[inline(always)]
-    fn t_fits(&self, r: usize, cx: i32, cy: i32) -> bool {
-        let s = Piece::T.shape(Rotation::ALL[r]);
-        let floor = self.height() as i64 - i64::from(cy) - i64::from(s.h);
-        self.fits_tight(s, i64::from(cx), floor)
-    }
-
-    /// The rotations that end at the T lock `(r, cx, cy)`: every position one quarter turn
-    /// away whose kick tests before the one landing there all fail.
-    fn t_entries(&self, d: &Drops<W>, tops: &Tops<W>, r: usize, cx: i32, cy: i32) -> Entries {
-        let mut e = Entries::default();
-        for turn in [Turn::Cw, Turn::Ccw] {
-            // The orientation this turn starts from.
-            let from = (r + 4 - turn.quarters()) & 3;
-            let (shifts, n) = kick_shifts(Piece::T, Rotation::ALL[from], turn);
-            for k in 0..n {
-                let (sx, sy) = shifts[k];
-                let (fx, fy) = (cx - sx, cy - sy);
-                if !self.t_fits(from, fx, fy)
-                    || shifts[..k]
-                        .iter()
-                        .any(|&(ex, ey)| self.t_fits(r, fx + ex, fy + ey))
-                {
-                    continue;
-                }
-                let fifth = k == 4;
-                if d.in_air(tops, from, fx, fy) {
-                    e.air = true;
-                    e.air_fifth |= fifth;
-                } else {
-                    e.other = true;
-                    e.other_fifth |= fifth;
-                }
-            }
-        }
-        e
-    }
-
-    /// The spin the full generator gives the T lock `(r, cx, cy)` where at least 3 corners
-    /// are filled (`front`: both front corners among them), or `None` when it depends on
-    /// positions only the full search can tell reachable.
-    fn t_lock_spin(
-        &self,
-        d: &Drops<W>,
-        tops: &Tops<W>,
-        (r, cx, cy): (usize, usize, u32),
-        front: bool,
-    ) -> Option<Spin> {
-        let e = self.t_entries(d, tops, r, cx as i32, cy as i32);
-        if e.air && (front || e.air_fifth) {
-            Some(Spin::Full)
-        } else if e.air && !e.other_fifth {
-            Some(Spin::Mini)
-        } else if !e.air && !e.other {
-            Some(Spin::None)
-        } else {
-            None
-        }
-    }
-
     /// The highest lock position of each orientation and column of `piece` (the lowest set
     /// bit of each column of [`Locks::lock`] that the full generator
     /// ([`lock_planes`](Self::lock_planes)) writes) with its spin, written over `out`;
@@ -290,56 +167,6 @@ impl<const W: usize> Tetris<W> {
         self.mark_t_spins(&d, out)
     }
 
-    /// Marks the spins of the T locks in `out` (the landing rows, no spin yet); `false` when
-    /// one depends on positions only the full search can tell reachable.
-    #[inline(always)]
-    fn mark_t_spins(&self, d: &Drops<W>, out: &mut Tops<W>) -> bool {
-        let piece = Piece::T;
-        let solid = solid_columns(self);
-        // Only `R` and `L` can have three corners filled when every drop rests at or below
-        // the spawn row (the spin rule of the module documentation): in `0` and `2` both top
-        // corners are empty. Near the top, all four are checked.
-        let step = if d.above { 1 } else { 2 };
-        for (r, g) in GEO[piece as usize]
-            .iter()
-            .enumerate()
-            .skip(usize::from(!d.above))
-            .step_by(step)
-        {
-            for cx in 0..=W - usize::from(d.width[r]) {
-                if out.0[r][cx] == Tops::<W>::NONE {
-                    continue; // no air there (near the top): no lock
-                }
-                let cy = u32::from(out.0[r][cx]);
-                // The corners of this one lock, a bit each (outside the matrix counts as
-                // filled). Any three include a top one: when both top corners are empty (the
-                // common case) the bottom ones are not read.
-                let (bx, by) = (cx as i32 - i32::from(g.dx), cy as i32 - i32::from(g.ty));
-                let corner = |i: usize| {
-                    let (x, y) = (bx + CORNERS[i].0, by + CORNERS[i].1);
-                    let off = x < 0 || x >= W as i32 || !(0..64).contains(&y);
-                    u8::from(off || solid[x as usize] >> y & 1 != 0) << i
-                };
-                let top = corner(0) | corner(1);
-                if top == 0 {
-                    continue;
-                }
-                let filled = top | corner(2) | corner(3);
-                if filled.count_ones() < 3 {
-                    continue;
-                }
-                let front = FRONT[r];
-                match self.t_lock_spin(d, out, (r, cx, cy), filled & front == front) {
-                    Some(Spin::Full) => out.0[r][cx] |= 2 << 6,
-                    Some(Spin::Mini) => out.0[r][cx] |= 1 << 6,
-                    Some(Spin::None) => {}
-                    None => return false,
-                }
-            }
-        }
-        true
-    }
-
     /// The straight drops of every orientation and column, their landing rows written over
     /// `out` (no spin) and the rest into `d` (from [`Drops::START`]); `false` when the spawn
     /// box is off the matrix. Computed on [`Heights`]: every column of an orientation at
@@ -373,163 +200,6 @@ impl<const W: usize> Tetris<W> {
             d.width[r] = d.width[r % geo.len()];
         }
         true
-    }
-
-    /// The landing rows of every orientation and column of `piece` on the plain per-column
-    /// rule, written over `tops`; `false` when a column has none (the piece fits above the
-    /// stack nowhere there).
-    fn plain_landing_rows(&self, piece: Piece, tops: &mut Tops<W>) -> bool {
-        let h = self.height() as i32;
-        let cols = self.board().columns();
-        let heights: [i32; W] = std::array::from_fn(|x| 64 - cols[x].leading_zeros() as i32);
-        for (r, g) in GEO[piece as usize][..distinct(piece)].iter().enumerate() {
-            let s = piece.shape(Rotation::ALL[r]);
-            for cx in 0..=W - usize::from(g.w) {
-                let rest = (0..usize::from(s.w))
-                    .map(|k| heights[cx + k] - i32::from(s.bottom[k]))
-                    .max()
-                    .unwrap_or(0)
-                    .max(0);
-                let land = h - i32::from(s.h) - rest;
-                if land < 0 {
-                    return false;
-                }
-                tops.0[r][cx] = land as u8;
-            }
-        }
-        true
-    }
-
-    /// Near the top (a straight drop rests above the spawn row, or the piece fits above the
-    /// stack nowhere in some column): searches the positions in the air (each column's
-    /// positions from the top row down to its straight drop's landing row) reachable from
-    /// the spawn by slides, soft drops and rotations from each column's highest reached row,
-    /// writes `d.top` and the landing rows into `tops`; `true` when every orientation's every
-    /// column is reached (then its highest lock is its landing row), `false` when one is not
-    /// (or has no air) and the full generator decides. The search follows only moves that
-    /// certainly end in the air (the module documentation, "Near the top"): what it reaches
-    /// is reachable.
-    #[inline(always)]
-    fn search_air(&self, piece: Piece, tops: &mut Tops<W>, d: &mut Drops<W>) -> bool {
-        let n = distinct(piece);
-        let (sx, sy) = spawn_position(piece, W, self.height());
-        let Some((x, y)) = self.spawn_near(piece, Rotation::Spawn, sx, sy) else {
-            return false;
-        };
-        // Where the piece fits nowhere above the stack in a column, the lanes' landing rows
-        // are not exact: the plain rule tells that column (no air there, no search).
-        if d.no_air && !self.plain_landing_rows(piece, tops) {
-            return false;
-        }
-        // Per orientation the number of tight columns on the matrix, and the orientation
-        // whose landing rows it shares (`n` is 1, 2 or 4: `r % n` is `r & (n - 1)`).
-        let cols_of: [usize; 4] = std::array::from_fn(|r| W + 1 - usize::from(d.width[r]));
-        let same = n - 1;
-        let land = |r: usize, tx: i32| -> Option<i32> {
-            // A negative column converts past every column.
-            let x = tx as usize;
-            (x < cols_of[r]).then(|| i32::from(tops.0[r & same][x]))
-        };
-        let g = &GEO[piece as usize][0];
-        let (cx, cy) = (x + i32::from(g.dx), y + i32::from(g.ty));
-        // The start in the air (not in a hole under the stack), or no search.
-        if land(0, cx).is_none_or(|l| cy > l) {
-            return false;
-        }
-        let top = &mut d.top;
-        top[0][cx as usize] = cy as u8;
-        // The columns reached per reported orientation (bit `x` of `r & same`) and how many
-        // are not: when every column is reached, the highest locks are the landing rows
-        // whatever else the search finds, so a piece without spins stops there (a T goes on:
-        // its spins read the highest rows reached).
-        let mut reached = Reached {
-            bits: [0; 4],
-            missing: cols_of[..n].iter().sum(),
-            same,
-        };
-        reached.mark(0, cx as usize);
-        let early = piece != Piece::T;
-        let mut done = [[Tops::<W>::NONE; W]; 4];
-        // The orientations with rows reached since they were last looked at.
-        let mut dirty = 1u8;
-        while dirty != 0 {
-            if early && reached.missing == 0 {
-                return true;
-            }
-            let r = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            let cols = W + 1 - usize::from(d.width[r]);
-            let lands = &tops.0[r % n];
-            // Slides: the highest reached row moves on while the air beside reaches it, then
-            // drops (right, then left: the minimum spreads both ways).
-            for x in 1..cols {
-                let t = top[r][x - 1];
-                if t < top[r][x] && t <= lands[x] {
-                    top[r][x] = t;
-                    reached.mark(r, x);
-                }
-            }
-            for x in (0..cols.saturating_sub(1)).rev() {
-                let t = top[r][x + 1];
-                if t < top[r][x] && t <= lands[x] {
-                    top[r][x] = t;
-                    reached.mark(r, x);
-                }
-            }
-            if piece == Piece::O {
-                continue;
-            }
-            let turns = [Turn::Cw, Turn::Ccw].map(|turn| {
-                let (shifts, k) = kick_shifts(piece, Rotation::ALL[r], turn);
-                (turn.apply(Rotation::ALL[r]).index(), shifts, k)
-            });
-            // Rotations from each column's highest reached row, once per new row.
-            for x in 0..cols {
-                let t = top[r][x];
-                if t >= done[r][x] {
-                    continue;
-                }
-                done[r][x] = t;
-                for (to, shifts, k) in &turns {
-                    let to = *to;
-                    for &(kx, ky) in &shifts[..*k] {
-                        let (tx, ty) = (x as i32 + kx, i32::from(t) + ky);
-                        match land(to, tx) {
-                            Some(l) if ty >= 0 && ty <= l => {
-                                // This test fits, in the air.
-                                if (ty as u8) < top[to][tx as usize] {
-                                    top[to][tx as usize] = ty as u8;
-                                    reached.mark(to, tx as usize);
-                                    dirty |= 1 << to;
-                                }
-                                break;
-                            }
-                            Some(_) if ty >= 0 => {
-                                // Fits under the stack's surface: that move is left to the
-                                // full generator; else the next test.
-                                let tg = &GEO[piece as usize][to];
-                                if self.fits(
-                                    piece,
-                                    Rotation::ALL[to],
-                                    tx - i32::from(tg.dx),
-                                    ty - i32::from(tg.ty),
-                                ) {
-                                    break;
-                                }
-                            }
-                            // Off the matrix: does not fit, the next test.
-                            _ => {}
-                        }
-                    }
-                }
-            }
-        }
-        // Every column of every reported orientation reached (in it or in an orientation
-        // with the same cells).
-        (0..n).all(|r| {
-            (0..=W - usize::from(d.width[r]))
-                .all(|x| (r..4).step_by(n).any(|q| top[q][x] != Tops::<W>::NONE))
-        })
     }
 }
 
