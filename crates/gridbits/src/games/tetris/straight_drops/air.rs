@@ -4,23 +4,22 @@
 //! # Why it is exact
 //!
 //! When a drop rests above the spawn row (or the piece fits above the stack nowhere in some
-//! column), items 2 and 3 of the [straight drops' proof](super) fail: the spawn row is blocked somewhere. Call *the air* of
-//! `(r, cx)` every position `0 <= cy <= land(r, cx)` (all fit, item 1, with the landing rows
-//! on the plain per-column rule). A search over the air marks positions reachable, keeping
-//! per orientation and column the highest row reached (`top`): the positions from `top` down
-//! to `land` are then reachable too (soft drop through the air). It starts at the spawn
-//! after the blocked-spawn rule (declining when that is not in the air) and follows only
-//! moves that certainly end in the air: a slide from row `top(r, cx)` into a neighbour whose
-//! air reaches that row; a quarter turn from row `top(r, cx)` whose kick tests, taken in
-//! order, reach a test landing in the air while every earlier test does not fit (a test
-//! that fits under the stack's surface ends the turn there: not followed). Everything it
-//! marks is reachable, so a column it reaches has its highest lock at `land(r, cx)` (item 4).
-//! When it reaches every column of every reported orientation (or of one with the same
-//! cells), the highest locks are the landing rows; else (a column out of reach over a tall
-//! column, or one only a move under the surface reaches) it declines. The T's spins follow
-//! [their rule](super::t_spins) with "in the air" read as "at or below a reached row", in
-//! all four orientations (a lock in `2` at the top row has its box's top row above the
-//! matrix).
+//! column), items 2 and 3 of the [straight drops' proof](super) fail: the spawn row is blocked
+//! somewhere. Call *the air* of `(r, cx)` every position `0 <= cy <= land(r, cx)` (all fit, item 1,
+//! with the landing rows on the plain per-column rule). A search over the air marks positions
+//! reachable, keeping per orientation and column the highest row reached (`top`): the positions
+//! from `top` down to `land` are then reachable too (soft drop through the air). It starts at the
+//! spawn after the blocked-spawn rule (declining when that is not in the air) and follows only
+//! moves that certainly end in the air: a slide from row `top(r, cx)` into a neighbour whose air
+//! reaches that row; a quarter turn from row `top(r, cx)` whose kick tests, taken in order, reach a
+//! test landing in the air while every earlier test does not fit (a test that fits under the
+//! stack's surface ends the turn there: not followed). Everything it marks is reachable, so a
+//! column it reaches has its highest lock at `land(r, cx)` (item 4). When it reaches every column
+//! of every reported orientation (or of one with the same cells), the highest locks are the landing
+//! rows; else (a column out of reach over a tall column, or one only a move under the surface
+//! reaches) it declines. The T's spins follow [their rule](super::t_spins) with "in the air" read
+//! as "at or below a reached row", in all four orientations (a lock in `2` at the top row has its
+//! box's top row above the matrix).
 
 use super::{Drops, Tops};
 use crate::games::tetris::moves::{distinct, kick_shifts, GEO};

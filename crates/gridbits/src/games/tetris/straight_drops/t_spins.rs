@@ -4,22 +4,22 @@
 //!
 //! # The rule
 //!
-//! Only a T spins: its lock is a spin when at least 3 corners of its box are
-//! filled ([three-corner rule](crate::games::tetris::spin)) and a rotation from a reachable position ends
-//! there. The locks here are straight drops, every cell of the piece above its column's
-//! highest filled cell, so every cell above a cell of the piece is empty: in orientations `0`
-//! and `2` the two top corners of the 3 x 3 box are above the flat row's end cells (on the
-//! matrix: the box's top row is at or below the spawn box's, `y_s >= 0`), so at most 2
-//! corners are filled and these locks never spin; only `R` and `L` are checked; full when
-//! both front corners are filled or that rotation used the fifth kick test, else mini. A quarter turn ends at the lock from exactly one position per turn and kick
-//! test `k`: the lock less test `k`'s shift, when the piece fits there and tests `0 .. k`
-//! from there do not fit. Such a position in the air is reachable (item 3 of the [straight drops' proof](super)); one outside it (under
-//! an overhang, or above the spawn row) may or may not be. So where a lock has 3 filled
-//! corners: full when a position in the air enters with both front corners filled or with the
-//! fifth test; mini when one in the air enters and no position outside the air can enter with
-//! the fifth test; no spin when no fitting position enters at all; otherwise (the answer
-//! depends on a position outside the air) the fast path declines the whole piece and the
-//! caller runs the full generator.
+//! Only a T spins: its lock is a spin when at least 3 corners of its box are filled ([three-corner
+//! rule](crate::games::tetris::spin)) and a rotation from a reachable position ends there. The
+//! locks here are straight drops, every cell of the piece above its column's highest filled cell,
+//! so every cell above a cell of the piece is empty: in orientations `0` and `2` the two top
+//! corners of the 3 x 3 box are above the flat row's end cells (on the matrix: the box's top row is
+//! at or below the spawn box's, `y_s >= 0`), so at most 2 corners are filled and these locks never
+//! spin; only `R` and `L` are checked; full when both front corners are filled or that rotation
+//! used the fifth kick test, else mini. A quarter turn ends at the lock from exactly one position
+//! per turn and kick test `k`: the lock less test `k`'s shift, when the piece fits there and tests
+//! `0 .. k` from there do not fit. Such a position in the air is reachable (item 3 of the [straight
+//! drops' proof](super)); one outside it (under an overhang, or above the spawn row) may or may not
+//! be. So where a lock has 3 filled corners: full when a position in the air enters with both front
+//! corners filled or with the fifth test; mini when one in the air enters and no position outside
+//! the air can enter with the fifth test; no spin when no fitting position enters at all; otherwise
+//! (the answer depends on a position outside the air) the fast path declines the whole piece and
+//! the caller runs the full generator.
 
 use super::{Drops, Tops};
 use crate::games::tetris::moves::{kick_shifts, solid_columns, GEO};
