@@ -21,21 +21,20 @@
 //! 64-bit labels on CPUs with AVX-512 (F, VPOPCNTDQ), 8 cells per instruction, and on
 //! other CPUs with AVX2, 4 (`value_writer.rs`).
 //!
-//! An 8-connected byte image with the background 0 (on CPUs without AVX-512, one whose
-//! sampled rows are dense with short runs; a 4-connected one only then, on every CPU:
-//! `value_route.rs`) is first checked for one class before pass 1: its bytes are packed to bits (a bit a cell, set where the byte is not 0) by the
-//! crate's byte kernels with the two-value check folded into the packing loop
-//! ([`ByteValues`]: the largest byte equals the smallest nonzero one), row by row, stopping
-//! at the first row that holds a second value. An image of one class skips pass 1: its
-//! bits go to the bit-parallel binary [`Labeller`] (runs of row pairs, as
-//! BMRS), whose `u32` labels are widened into the output (with AVX-512 or AVX2, 8 or 4
-//! cells per instruction and streaming stores: `value_writer.rs`). Other types and backgrounds
-//! check for one class in pass 1 (one more compare per block): an 8-connected image of one
-//! class with many short runs in dense rows (`binary_pays`) is labelled as a binary image
-//! there (its set cells, already bits). Other 8-connected images of one class take the
-//! row-pair route
-//! (`value_pairs.rs`: runs inside a pair joined by class masks, only every second row
-//! boundary linked, the same runs, numbering and writer); [`ValueRoute`] forces a route.
+//! An 8-connected byte image with the background 0 (on CPUs without AVX-512, one whose sampled rows
+//! are dense with short runs; a 4-connected one only then, on every CPU: `value_route.rs`) is first
+//! checked for one class before pass 1: its bytes are packed to bits (a bit a cell, set where the
+//! byte is not 0) by the crate's byte kernels with the two-value check folded into the packing loop
+//! ([`ByteValues`](crate::grid::ByteValues): the largest byte equals the smallest nonzero one), row
+//! by row, stopping at the first row that holds a second value. An image of one class skips pass 1
+//! (`value_labeller/one_class.rs`): its bits go to the bit-parallel binary [`Labeller`] (runs of
+//! row pairs, as BMRS), whose `u32` labels are widened into the output (with AVX-512 or AVX2, 8 or
+//! 4 cells per instruction and streaming stores: `value_writer.rs`). Other types and backgrounds
+//! check for one class in pass 1 (one more compare per block): an 8-connected image of one class
+//! with many short runs in dense rows (`binary_pays`) is labelled as a binary image there (its set
+//! cells, already bits). Other 8-connected images of one class take the row-pair route
+//! (`value_pairs.rs`: runs inside a pair joined by class masks, only every second row boundary
+//! linked, the same runs, numbering and writer); [`ValueRoute`] forces a route.
 //!
 //! Images of at least [`LABEL_MIN_CELLS`](crate::parallel::LABEL_MIN_CELLS) cells on a pool
 //! of several threads (feature `parallel`) are labelled in bands of rows, a band a thread,
@@ -45,20 +44,17 @@
 use super::flatten::flatten;
 use super::relabel::Relabel;
 use super::value_pairs::{join_pair, link_pairs, ClassMasks, MAX_CLASSES};
-use super::value_route::{binary_pays, one_class_first, zero_background_bytes, ValueRoute};
+use super::value_route::{binary_pays, one_class_first, ValueRoute};
 use super::{memory_error, size_error, try_resize};
-use super::{LabelStores, Labeller, Labels};
+use super::{Labeller, Labels};
 use crate::algo::runs::masks::{low, shifted_eq, value_mask};
-#[cfg(target_arch = "x86_64")]
-use crate::cpu::Features;
-use crate::grid::{pack_row_with, ByteKernel, ByteValues};
-use crate::parallel::share;
 use crate::{BitGrid, Connectivity, SizeError};
 use bands::Bands;
 use row_links::{link_rows, Rows};
 use std::mem::MaybeUninit;
 
 mod bands;
+mod one_class;
 mod row_links;
 
 /// Blocks with more value changes than this are written cell by cell, others stretch by
@@ -448,105 +444,6 @@ impl ValueLabeller {
         self.write_best(size, relabel, out)
     }
 
-    /// The one-class check of byte images before pass 1: for `u8` values with the
-    /// background 0, packs the rows into `self.grid` (a bit a cell, set where the byte is
-    /// not 0) while folding the bytes' largest and smallest nonzero value ([`ByteValues`],
-    /// in the packing loop), and returns whether every nonzero byte is one value (the image
-    /// is one class, its bits packed). Stops at the first row that holds a second value
-    /// (a multi-class image pays the packing of the rows up to it only). `false` for other
-    /// types and backgrounds: they take pass 1.
-    #[inline(always)]
-    fn pack_one_class<T: Copy + PartialEq + Send + Sync + 'static>(
-        &mut self,
-        values: &[T],
-        width: usize,
-        height: usize,
-        background: Option<T>,
-    ) -> Result<bool, SizeError> {
-        let Some(bytes) = zero_background_bytes(values, background) else {
-            return Ok(false);
-        };
-        let grid = match &mut self.grid {
-            Some(g) if g.size() == (width, height) => g,
-            slot => slot.insert(BitGrid::try_new(width, height)?),
-        };
-        let kernel = ByteKernel::best();
-        let mut seen = ByteValues::NONE;
-        for (y, row) in bytes.chunks_exact(width).enumerate() {
-            pack_row_with::<true>(kernel, row, 0, grid.row_words_mut(y), &mut seen);
-            if !seen.two_valued() {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
-    /// Labels the bits of `self.grid` with the bit-parallel binary
-    /// [`Labeller`] into a `u32` image, then widens it into `out`.
-    #[inline(always)]
-    fn widen_binary<O: Copy + From<u32> + Send + 'static>(
-        &mut self,
-        conn: Connectivity,
-        out: &mut [MaybeUninit<O>],
-    ) -> Result<u32, SizeError> {
-        let Some(grid) = &self.grid else {
-            return Ok(0);
-        };
-        let bands = self.band_rows(grid.size());
-        let labels = &mut self.labels;
-        // The `u32` image is read right after (widened): through the cache, where the
-        // widening finds it, on CPUs without the AVX-512 writer (docs/benchmarks.md, "v2w":
-        // 8-connected, streamed it cost the widening a read from memory, 1.5-1.8x the
-        // time of the route); with AVX-512 the measured default stays.
-        #[cfg(target_arch = "x86_64")]
-        let stores = if crate::cpu::has(super::AVX512_WRITER) {
-            LabelStores::Auto
-        } else {
-            LabelStores::Cached
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let stores = LabelStores::Cached;
-        self.binary = std::mem::take(&mut self.binary).with_stores(stores);
-        let count = self.binary.label(grid, conn, labels)?;
-        // On several threads in bands, as pass 2 of the other routes.
-        let (width, height) = grid.size();
-        let labels = &labels.as_slice()[..width * height];
-        let out = &mut out[..width * height];
-        match bands {
-            Some(rows) => share(
-                labels
-                    .chunks(rows * width)
-                    .zip(out.chunks_mut(rows * width)),
-                |(l, o)| widen(l, o),
-            ),
-            None => widen(labels, out),
-        }
-        Ok(count)
-    }
-
-    /// Labels an image of one class whose set cells are in `self.set` (a bit image: the
-    /// rows' blocks are the words of a [`BitGrid`]) with the bit-parallel binary
-    /// [`Labeller`] into a `u32` image, then widens it into `out`.
-    #[inline(always)]
-    fn label_binary<O: Copy + From<u32> + Send + 'static>(
-        &mut self,
-        width: usize,
-        height: usize,
-        conn: Connectivity,
-        out: &mut [MaybeUninit<O>],
-    ) -> Result<u32, SizeError> {
-        let bpr = width.div_ceil(64);
-        let grid = match &mut self.grid {
-            Some(g) if g.size() == (width, height) => g,
-            slot => slot.insert(BitGrid::try_new(width, height)?),
-        };
-        for y in 0..height {
-            grid.row_words_mut(y)
-                .copy_from_slice(&self.set[y * bpr..(y + 1) * bpr]);
-        }
-        self.widen_binary(conn, out)
-    }
-
     /// Pass 1: run masks, links, then the labels of the runs in `parent`; returns the count,
     /// or `None` (links not made) for an image of one class that [`binary_pays`] (or the
     /// forced binary route) sends to [`label_binary`](Self::label_binary) when `may_binary`.
@@ -744,32 +641,6 @@ impl ValueLabeller {
                 prev_set = (set >> 63) & 1;
             }
         }
-    }
-}
-
-/// `labels` widened into `out` (as long), by the fastest widening for the CPU and the
-/// output type.
-fn widen<O: Copy + From<u32> + Send + 'static>(labels: &[u32], out: &mut [MaybeUninit<O>]) {
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::has(super::AVX512_WRITER) {
-        if let Some(out) = as_u64_cells(out) {
-            // SAFETY: `cpu::has(AVX512_WRITER)` checked AVX-512 F and AVX2 (among others)
-            // just above: the features `widen_avx512` is compiled for, its only requirement.
-            unsafe { super::value_writer::widen_avx512(labels, out) };
-            return;
-        }
-    }
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::has(Features::AVX2) {
-        if let Some(out) = as_u64_cells(out) {
-            // SAFETY: `cpu::has(AVX2)` checked AVX2 just above: the feature `widen_avx2` is
-            // compiled for, its only requirement.
-            unsafe { super::value_writer::widen_avx2(labels, out) };
-            return;
-        }
-    }
-    for (o, &l) in out.iter_mut().zip(labels) {
-        o.write(O::from(l));
     }
 }
 
