@@ -252,7 +252,7 @@ pub enum ChamferEngine {
     CountedLayers,
     /// Erosion layers in bit-sliced counters (`layers.rs`), no budget.
     Layers,
-    /// The raster passes in `i16` lanes (`vector_passes.rs`), the best kernel.
+    /// The raster passes in `i16` lanes (`vector_passes/`), the best kernel.
     VectorPasses,
     /// The two vertical sweeps (`sweeps.rs`).
     Sweeps,

@@ -8,7 +8,7 @@
 //!   nearest cells, city-block and chessboard distances of shallow shapes (noise: every
 //!   distance below 9, the layers thinning fast) come from erosion layers on the packed
 //!   bits counted straight into the output (`counted_layers.rs`), the others from the same
-//!   two passes vectorised across the row in `i16` lanes (`vector_passes.rs`, AVX-512 BW or
+//!   two passes vectorised across the row in `i16` lanes (`vector_passes/`, AVX-512 BW or
 //!   AVX2; the same numbers); without those kernels (or past the lanes' range), from
 //!   erosion layers in bit-sliced counters (`layers.rs`) and, for deep shapes, two
 //!   vertical sweeps over whole rows (`sweeps.rs`).
