@@ -5,10 +5,11 @@
 //! a `uint8` image holds at most two distinct values, in one pass that the compiler
 //! vectorizes), both without the GIL.
 
+use crate::borrow::Rw2;
 use crate::morph_bytes::MorphCall;
 use crate::threads::detach;
 use gridbits::algo::morph::morph_bytes_gradient_and_values;
-use numpy::{PyReadonlyArray2, PyReadwriteArray2, PyUntypedArrayMethods};
+use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 /// Lanes of the fold: 64 bytes, which the compiler turns into vector compares, minimums
@@ -122,7 +123,7 @@ fn cv_morph_into(
     structure: PyReadonlyArray2<'_, u8>,
     center: (isize, isize),
     steps: Vec<(bool, bool)>,
-    out: PyReadwriteArray2<'_, u8>,
+    out: Rw2<'_, u8>,
 ) -> PyResult<Option<u8>> {
     let Some(hi) = image_high(py, &input) else {
         return Ok(None);
@@ -147,7 +148,7 @@ fn cv_gradient_into(
     input: PyReadonlyArray2<'_, u8>,
     structure: PyReadonlyArray2<'_, u8>,
     center: (isize, isize),
-    out: PyReadwriteArray2<'_, u8>,
+    out: Rw2<'_, u8>,
 ) -> PyResult<Option<u8>> {
     let Some(hi) = image_high(py, &input) else {
         return Ok(None);

@@ -23,6 +23,7 @@ use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedAr
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
+mod borrow;
 mod cvmorph;
 mod distance_transform;
 mod envs;
@@ -400,7 +401,7 @@ fn merge_labels<'py>(
 #[pyfunction]
 fn relabel<'py>(
     py: Python<'py>,
-    mut labels: numpy::PyReadwriteArray2<'py, i32>,
+    mut labels: borrow::Rw2<'py, i32>,
     offset: i64,
     mapping: numpy::PyReadonlyArray1<'py, i32>,
 ) -> PyResult<()> {

@@ -4,13 +4,14 @@
 //! [`morph_bytes`](gridbits::algo::morph::morph_bytes), with the GIL released, into an
 //! array numpy allocated (or the caller's `output`), with no whole-image grid and no copy.
 
+use crate::borrow::Rw2;
 use crate::morph::footprint;
 use crate::threads::detach;
 use crate::Image;
 use gridbits::algo::morph::{morph_bytes, morph_bytes_and_values, ByteOutput, Footprint, Step};
 use gridbits::grid::{ByteImage, ByteValues};
 use gridbits::ImageError;
-use numpy::{PyReadonlyArray2, PyReadwriteArray2, PyUntypedArrayMethods};
+use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -25,7 +26,7 @@ fn binary_morph_into(
     structure: PyReadonlyArray2<'_, u8>,
     center: (isize, isize),
     steps: Vec<(bool, bool)>,
-    out: PyReadwriteArray2<'_, u8>,
+    out: Rw2<'_, u8>,
     set: u8,
 ) -> PyResult<()> {
     let call = MorphCall {
@@ -52,7 +53,7 @@ impl MorphCall<'_> {
     pub(crate) fn run<const CHECK: bool>(
         &self,
         py: Python<'_>,
-        out: PyReadwriteArray2<'_, u8>,
+        out: Rw2<'_, u8>,
         set: u8,
     ) -> PyResult<ByteValues> {
         self.run_with(py, out, set, |image, fp, steps, dst| {
@@ -70,7 +71,7 @@ impl MorphCall<'_> {
     pub(crate) fn run_with(
         &self,
         py: Python<'_>,
-        mut out: PyReadwriteArray2<'_, u8>,
+        mut out: Rw2<'_, u8>,
         set: u8,
         work: impl FnOnce(
                 &ByteImage<'_>,
