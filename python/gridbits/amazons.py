@@ -176,7 +176,7 @@ def perft(position: "Union[ArrayLike, str]", depth: int, side: str = "white") ->
     if isinstance(depth, bool) or not isinstance(depth, (int, _np.integer)):
         raise TypeError(f"depth: expected an int, got {type(depth).__name__}")
     if not 0 <= depth < 2**32:
-        raise ValueError(f"depth: must be 0 or more, not {depth}")
+        raise ValueError(f"depth: must be 0 to 2**32 - 1, not {depth}")
     return _gridbits.amazons_perft(_positions(position, "position", False), _side(side), int(depth))
 
 

@@ -28,7 +28,10 @@ action ``(rotation * height + y) * 10 + x`` locks the piece in rotation 0-3 (clo
 spawn) with its leftmost cell in column ``x`` and its top cell in row ``y`` of the
 observation's matrix (row 0 at the top); ``"hard_drop"`` has one per (rotation, column), ``rotation * 10 + x`` (``40``).
 The last action is hold. Puyo has
-22 pair placements. The legal actions are in ``infos["action_mask"]`` (bool, ``num_envs x
+22 pair placements, column by column (axis column 0-5) and in each column the rotations 0
+(child right), 1 (child above), 2 (child left), 3 (child below) that keep the child on the
+field: actions 0-2 are column 0 with rotations 0, 1, 3; 3-6, 7-10, 11-14 and 15-18 columns
+1-4 with rotations 0-3; 19-21 column 5 with rotations 1, 2, 3. The legal actions are in ``infos["action_mask"]`` (bool, ``num_envs x
 actions``; where Gymnasium and pufferlib users look) and :meth:`action_masks` (the
 convention of sb3-contrib's MaskablePPO). A masked-out, out of range or badly typed action
 raises ``ValueError``/``TypeError`` naming the game and the action
@@ -39,6 +42,9 @@ marks it.
 **Buffers.** ``obs``, ``rewards``, ``terminations``, the mask and the info arrays returned
 are views of buffers the environment owns and overwrites at the next call: copy what you
 keep across steps (``np.copy``), or pass ``copy=True`` to get fresh arrays every step.
+``terminations``, ``truncations`` and the masks are read-only views (the environment reads
+them back: the penalty mode judges actions by its own mask, the autoreset by its own
+terminations); combine them into new arrays (``mask & other``).
 There is no truncation (``truncations`` is all False): add a time limit in your loop or
 with ``gymnasium.wrappers.TimeLimit`` on the single environments.
 
@@ -124,6 +130,20 @@ def _positive_int(value, name: str) -> int:
     return int(value)
 
 
+def _finite(value, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, _np.integer, _np.floating)):
+        raise TypeError(f"{name}: expected a number, got {type(value).__name__}")
+    if not _np.isfinite(value):
+        raise ValueError(f"{name}: must be finite, got {value}")
+    return float(value)
+
+
+def _flag(value, name: str) -> bool:
+    if not isinstance(value, (bool, _np.bool_)):
+        raise TypeError(f"{name}: expected a bool, got {type(value).__name__}")
+    return bool(value)
+
+
 def _choice(value, allowed: tuple, name: str) -> str:
     if value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
@@ -181,7 +201,7 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         self.num_envs = num_envs
         self.reward = reward
         self.invalid_action = _choice(invalid_action, ("raise", "penalty"), "invalid_action")
-        self.invalid_penalty = float(invalid_penalty)
+        self.invalid_penalty = _finite(invalid_penalty, "invalid_penalty")
         if render_mode is not None:
             _choice(render_mode, ("ansi", "rgb_array"), "render_mode")
         self.render_mode = render_mode
@@ -191,9 +211,16 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         self._masks = _np.zeros((n, al), dtype=_np.uint8)
         self._rewards = _np.zeros(n, dtype=_np.float32)
         self._terminated = _np.zeros(n, dtype=_np.uint8)
-        self._terminations = self._terminated.view(bool)
         self._batch_shape = (n,)
         self._truncated = _np.zeros(n, dtype=bool)
+        # What a call returns without ``copy``: views, so that a caller freezing or
+        # replacing one (``flags.writeable = False``) leaves the buffers the native calls
+        # write alone; the ones the environment reads back are read-only.
+        self._obs_view = self._obs.view()
+        self._rewards_view = self._rewards.view()
+        self._terminations = _readonly(self._terminated.view(bool))
+        self._truncations = _readonly(self._truncated.view())
+        self._masks_view = _readonly(self._masks.view(bool))
         self._info = _np.zeros((n, native.info_len), dtype=_np.int64)
         self._invalid = _np.zeros(n, dtype=bool)
         self._every = _np.ones(n, dtype=bool)
@@ -231,8 +258,10 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
                 self._rng = rng
         self._native.reset(seeds, self._obs, self._masks, self._info)
         self._invalid[:] = False
+        # No game awaits an autoreset after a reset (the flags are read back by ``step``).
+        self._terminated[:] = 0
         self._started = True
-        return self._out(self._obs), self._infos()
+        return self._out(self._obs_view), self._infos()
 
     def step(self, actions):
         """Plays one action per game; returns ``(obs, rewards, terminations, truncations,
@@ -262,12 +291,18 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
                 self._truncated.copy(),
                 self._infos(),
             )
-        return self._obs, self._rewards, self._terminations, self._truncated, self._infos()
+        return (
+            self._obs_view,
+            self._rewards_view,
+            self._terminations,
+            self._truncations,
+            self._infos(),
+        )
 
     def action_masks(self) -> _np.ndarray:
-        """The legal actions of every game, ``bool``, ``num_envs x actions`` (a view:
-        overwritten by the next step)."""
-        return self._masks.view(bool)
+        """The legal actions of every game, ``bool``, ``num_envs x actions`` (a read-only
+        view: overwritten by the next step)."""
+        return self._masks_view
 
     def render(self):
         """``render_mode="ansi"``: a tuple of one text board per game; ``"rgb_array"``: a
@@ -296,23 +331,31 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         ):
             return actions  # the native step reads any stride and checks the range
         a = _np.asarray(actions)
+        if a.dtype == object:
+            a = _object_ints(a)
         if a.dtype == bool or a.dtype.kind not in "iu":
             raise TypeError(f"actions: expected integers, got dtype {a.dtype}")
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions: expected shape ({self.num_envs},), got {a.shape}")
         n_act = self._masks.shape[1]
+        # Games that ended at the last step ignore their action (next-step autoreset).
+        resetting = self._terminated.view(bool)
         if self.invalid_action == "raise":
             # The range is checked by the native step (one pass, no reductions here: they
-            # cost more than a small batch's step); only uint64 values past int64 are told
-            # here, before the cast would wrap them.
-            if a.dtype == _np.uint64 and a.size and a.max() > _I64_MAX:
-                i = int(_np.flatnonzero(a > _I64_MAX)[0])
-                raise ValueError(
-                    f"actions: action {a[i]} of environment {i} is out of range 0..{n_act - 1}"
-                )
+            # cost more than a small batch's step); only values past int64 are told here,
+            # before the cast would wrap them.
+            if a.dtype.kind == "u" and a.size and a.max() > _I64_MAX:
+                far = (a > _I64_MAX) & ~resetting
+                if far.any():
+                    i = int(_np.flatnonzero(far)[0])
+                    raise ValueError(
+                        f"actions: action {a[i]} of environment {i} is out of range "
+                        f"0..{n_act - 1}"
+                    )
+                a = _np.where(resetting, 0, a)
             return _np.ascontiguousarray(a, dtype=_np.int64)
-        bad = (a < 0) | (a >= n_act)
-        safe = _np.where(bad, 0, a).astype(_np.int64)
+        bad = ((a < 0) | (a >= n_act)) & ~resetting
+        safe = _np.where((a < 0) | (a >= n_act), 0, a).astype(_np.int64)
         illegal = bad | (self._masks[_np.arange(self.num_envs), safe] == 0)
         self._invalid[:] = illegal
         if illegal.any():
@@ -339,7 +382,7 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
         return cached[3].copy()
 
     def _build_infos(self) -> dict:
-        infos = {"action_mask": self._out(self._masks.view(bool)), "_action_mask": self._every}
+        infos = {"action_mask": self._out(self._masks_view), "_action_mask": self._every}
         for k, name in enumerate(self._INFO):
             infos[name] = self._out(self._info[:, k])
             infos["_" + name] = self._every
@@ -352,10 +395,31 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
 _I64_MAX = _np.iinfo(_np.int64).max
 
 
+def _readonly(a: _np.ndarray) -> _np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+def _object_ints(a: _np.ndarray) -> _np.ndarray:
+    """An ``object`` array of Python ints (values past 64 bits) as ``uint64`` or ``int64``,
+    values beyond both as 2**64 - 1 (out of any action range); anything else unchanged (the
+    caller refuses its dtype)."""
+    flat = a.ravel().tolist()
+    if not all(isinstance(v, (int, _np.integer)) and not isinstance(v, bool) for v in flat):
+        return a
+    if all(v >= 0 for v in flat):
+        return _np.array([min(int(v), 2**64 - 1) for v in flat], dtype=_np.uint64).reshape(a.shape)
+    return _np.array([max(min(int(v), _I64_MAX), -(2**63)) for v in flat], dtype=_np.int64).reshape(
+        a.shape
+    )
+
+
 def _seed_int(seed) -> int:
-    if isinstance(seed, (int, _np.integer)) and not isinstance(seed, bool) and seed >= 0:
-        return int(seed)
-    raise TypeError(f"seed: expected None or a non-negative int, got {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, _np.integer)):
+        raise TypeError(f"seed: expected None or a non-negative int, got {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed: must be non-negative, got {seed}")
+    return int(seed)
 
 
 class TetrisVecEnv(_BatchEnv):
@@ -366,7 +430,8 @@ class TetrisVecEnv(_BatchEnv):
     hold) or ``"hard_drop"`` (rotation x column, 40 plus hold). ``reward``: ``"lines"``
     (lines cleared), ``"score"`` (guideline points) or ``"attack"`` (lines sent).
     ``queue``: preview pieces (0-5+). ``hold``: whether hold is allowed. ``height``: rows
-    of the matrix (24: 20 visible and 4 above). Info arrays: :data:`TETRIS_INFO`.
+    of the matrix (24: 20 visible and 4 above; at least 2, so that the first piece of a
+    game always fits). Info arrays: :data:`TETRIS_INFO`.
 
     >>> env = TetrisVecEnv(2, actions="hard_drop")
     >>> obs, infos = env.reset(seed=[1, 2])
@@ -402,8 +467,9 @@ class TetrisVecEnv(_BatchEnv):
         for v, name in ((queue, "queue"), (height, "height")):
             if isinstance(v, bool) or not isinstance(v, (int, _np.integer)):
                 raise TypeError(f"{name}: expected an int, got {type(v).__name__}")
+        hold = _flag(hold, "hold")
         try:
-            native = _TetrisBatch(n, actions, int(height), int(queue), bool(hold))
+            native = _TetrisBatch(n, actions, int(height), int(queue), hold)
         except (ValueError, OverflowError) as e:
             raise ValueError(f"TetrisVecEnv: {e}") from None
         self.height = int(height)
@@ -435,7 +501,8 @@ class PuyoVecEnv(_BatchEnv):
     Gymnasium ``VectorEnv`` API, see the module docstring.
 
     ``reward``: ``"score"`` (points), ``"chain"`` (chain length) or ``"ojama"`` (ojama
-    sent). ``colors``: 3 to 5; ``previews``: preview pairs (0 to 2). Info arrays:
+    sent). ``colors``: 3 to 5; ``previews``: preview pairs (0 to 8; each adds two bytes to
+    the observation). Info arrays:
     :data:`PUYO_INFO`.
 
     >>> env = PuyoVecEnv(3, reward="chain")
@@ -506,6 +573,10 @@ def _single_env_classes():
             self._history: list = []
 
         def reset(self, *, seed=None, options=None):
+            if seed is not None:
+                _seed_int(seed)
+                if seed >= 2**64:
+                    raise ValueError(f"seed: must be below 2**64, got {seed}")
             super().reset(seed=seed)
             if seed is None:
                 seed = int(self.np_random.integers(0, 2**63))
@@ -519,7 +590,13 @@ def _single_env_classes():
                 action = action[()]
             if isinstance(action, bool) or not isinstance(action, (int, _np.integer)):
                 raise TypeError(f"action: expected an int, got {type(action).__name__}")
-            obs, r, term, trunc, infos = self._vec.step(_np.array([action], dtype=_np.int64))
+            a = int(action)
+            if not -(2**63) <= a <= _I64_MAX:
+                if self._vec.invalid_action == "raise":
+                    n = self._vec.single_action_count
+                    raise ValueError(f"action: {a} is out of range 0..{n - 1}")
+                a = -1  # out of range either way: the penalty mode's replacement
+            obs, r, term, trunc, infos = self._vec.step(_np.array([a], dtype=_np.int64))
             self._history.append(int(action))
             return obs[0].copy(), float(r[0]), bool(term[0]), bool(trunc[0]), self._info(infos)
 
@@ -541,13 +618,17 @@ def _single_env_classes():
                 if not k.startswith("_")
             }
 
-        # Pickling replays the episode from its seed (the games are deterministic).
+        # Pickling replays the episode from its seed (the games are deterministic) and
+        # carries the generator of later unseeded resets, so a copy continues as the
+        # original does.
         def __getstate__(self) -> dict:
             return {
                 "kwargs": self._kwargs,
                 "render_mode": self.render_mode,
                 "seed": self._seed,
                 "history": list(self._history),
+                "np_random": self._np_random,
+                "np_random_seed": self._np_random_seed,
             }
 
         def __setstate__(self, state: dict) -> None:
@@ -556,6 +637,8 @@ def _single_env_classes():
                 self.reset(seed=state["seed"])
                 for a in state["history"]:
                     self.step(a)
+            self._np_random = state.get("np_random")
+            self._np_random_seed = state.get("np_random_seed")
 
     class TetrisEnv(_Single):
         """One Tetris game as a ``gymnasium.Env`` (``gridbits/Tetris-v0``); the settings,

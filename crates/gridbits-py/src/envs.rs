@@ -15,14 +15,15 @@
 //! back_to_back, perfect_clear, cancelled, garbage`; Puyo `chain, score, ojama_sent,
 //! ojama_cancelled, ojama_dropped, all_clear`.
 
+use crate::borrow::{Rw1, Rw2};
 use crate::detach;
 use gridbits::games::envs::{
     EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, PUYO_ACTIONS,
 };
 use gridbits::games::puyo::{TsuConfig, TsuStep};
 use gridbits::games::tetris::{GameConfig, Spin, StepResult};
-use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use numpy::PyReadonlyArray1;
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// `(piece, rotation, x, y, spin)` of a placement.
@@ -33,8 +34,12 @@ const TETRIS_INFO: usize = 9;
 /// Info columns of [`PuyoEnv`].
 const PUYO_INFO: usize = 6;
 
+/// `MemoryError` for a batch too large to allocate, `ValueError` for the rest.
 fn env_error(e: EnvError) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    match e {
+        EnvError::Size(s) if s.is_out_of_memory() => PyMemoryError::new_err(s.to_string()),
+        e => PyValueError::new_err(e.to_string()),
+    }
 }
 
 /// A C-contiguous view of `a`, or a `TypeError` naming `name`.
@@ -104,6 +109,8 @@ trait Batch: Send + Sync {
     fn games(&self) -> usize;
     /// Actions per game (the mask's length).
     fn actions(&self) -> usize;
+    /// Game `i` ended at the last step: the next step resets it and ignores its action.
+    fn needs_reset(&self, i: usize) -> bool;
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError>;
     /// The step, and every game's info row (`INFO` columns each).
     fn step_info(
@@ -124,6 +131,9 @@ impl Batch for TetrisEnv<10> {
     }
     fn actions(&self) -> usize {
         self.action_count()
+    }
+    fn needs_reset(&self, i: usize) -> bool {
+        TetrisEnv::needs_reset(self, i)
     }
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError> {
         TetrisEnv::reset(self, seeds, obs, masks)
@@ -157,6 +167,9 @@ impl Batch for PuyoEnv {
     fn actions(&self) -> usize {
         PUYO_ACTIONS
     }
+    fn needs_reset(&self, i: usize) -> bool {
+        PuyoEnv::needs_reset(self, i)
+    }
     fn reset(&mut self, seeds: &[u64], obs: &mut [u8], masks: &mut [u8]) -> Result<(), EnvError> {
         PuyoEnv::reset(self, seeds, obs, masks)
     }
@@ -187,9 +200,9 @@ fn reset_batch<E: Batch>(
     env: &mut E,
     py: Python<'_>,
     seeds: PyReadonlyArray1<'_, u64>,
-    mut obs: PyReadwriteArray2<'_, u8>,
-    mut masks: PyReadwriteArray2<'_, u8>,
-    mut info: PyReadwriteArray2<'_, i64>,
+    mut obs: Rw2<'_, u8>,
+    mut masks: Rw2<'_, u8>,
+    mut info: Rw2<'_, i64>,
 ) -> PyResult<()> {
     let seeds = slice("seeds", &seeds)?;
     let obs = slice_mut("obs", &mut obs)?;
@@ -212,11 +225,11 @@ fn step_batch<E: Batch>(
     env: &mut E,
     py: Python<'_>,
     actions: PyReadonlyArray1<'_, i64>,
-    mut obs: PyReadwriteArray2<'_, u8>,
-    mut masks: PyReadwriteArray2<'_, u8>,
-    mut rewards: PyReadwriteArray1<'_, f32>,
-    mut terminated: PyReadwriteArray1<'_, u8>,
-    mut info: PyReadwriteArray2<'_, i64>,
+    mut obs: Rw2<'_, u8>,
+    mut masks: Rw2<'_, u8>,
+    mut rewards: Rw1<'_, f32>,
+    mut terminated: Rw1<'_, u8>,
+    mut info: Rw2<'_, i64>,
     reward: Option<usize>,
 ) -> PyResult<()> {
     if let Some(column) = reward.filter(|&c| c >= E::INFO) {
@@ -226,8 +239,11 @@ fn step_batch<E: Batch>(
         )));
     }
     // The range is checked here, once over the array (the Python side's two reductions
-    // cost more than a small batch's whole step); any stride is read.
+    // cost more than a small batch's whole step); any stride is read. A game that ended
+    // at the last step ignores its action (next-step autoreset), so any value is taken
+    // there (as 0) when the batch has that many games.
     let count = env.actions();
+    let games = env.games();
     let actions = actions
         .as_array()
         .iter()
@@ -236,6 +252,7 @@ fn step_batch<E: Batch>(
             u32::try_from(a)
                 .ok()
                 .filter(|&u| (u as usize) < count)
+                .or_else(|| (i < games && env.needs_reset(i)).then_some(0))
                 .ok_or_else(|| {
                     PyValueError::new_err(format!(
                         "action {a} of environment {i} is out of range 0..{}",
@@ -357,9 +374,9 @@ impl PyTetrisEnv {
         &mut self,
         py: Python<'_>,
         seeds: PyReadonlyArray1<'_, u64>,
-        obs: PyReadwriteArray2<'_, u8>,
-        masks: PyReadwriteArray2<'_, u8>,
-        info: PyReadwriteArray2<'_, i64>,
+        obs: Rw2<'_, u8>,
+        masks: Rw2<'_, u8>,
+        info: Rw2<'_, i64>,
     ) -> PyResult<()> {
         reset_batch(&mut self.env, py, seeds, obs, masks, info)
     }
@@ -372,11 +389,11 @@ impl PyTetrisEnv {
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, i64>,
-        obs: PyReadwriteArray2<'_, u8>,
-        masks: PyReadwriteArray2<'_, u8>,
-        rewards: PyReadwriteArray1<'_, f32>,
-        terminated: PyReadwriteArray1<'_, u8>,
-        info: PyReadwriteArray2<'_, i64>,
+        obs: Rw2<'_, u8>,
+        masks: Rw2<'_, u8>,
+        rewards: Rw1<'_, f32>,
+        terminated: Rw1<'_, u8>,
+        info: Rw2<'_, i64>,
         reward: Option<usize>,
     ) -> PyResult<()> {
         step_batch(
@@ -449,9 +466,9 @@ impl PyPuyoEnv {
         &mut self,
         py: Python<'_>,
         seeds: PyReadonlyArray1<'_, u64>,
-        obs: PyReadwriteArray2<'_, u8>,
-        masks: PyReadwriteArray2<'_, u8>,
-        info: PyReadwriteArray2<'_, i64>,
+        obs: Rw2<'_, u8>,
+        masks: Rw2<'_, u8>,
+        info: Rw2<'_, i64>,
     ) -> PyResult<()> {
         reset_batch(&mut self.env, py, seeds, obs, masks, info)
     }
@@ -464,11 +481,11 @@ impl PyPuyoEnv {
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, i64>,
-        obs: PyReadwriteArray2<'_, u8>,
-        masks: PyReadwriteArray2<'_, u8>,
-        rewards: PyReadwriteArray1<'_, f32>,
-        terminated: PyReadwriteArray1<'_, u8>,
-        info: PyReadwriteArray2<'_, i64>,
+        obs: Rw2<'_, u8>,
+        masks: Rw2<'_, u8>,
+        rewards: Rw1<'_, f32>,
+        terminated: Rw1<'_, u8>,
+        info: Rw2<'_, i64>,
         reward: Option<usize>,
     ) -> PyResult<()> {
         step_batch(

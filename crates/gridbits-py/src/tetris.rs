@@ -14,7 +14,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple};
 
 /// Columns of the Python board.
 const WIDTH: usize = 10;
@@ -29,15 +29,45 @@ fn piece(name: &str) -> PyResult<Piece> {
     }
 }
 
+/// A rotation given as an int 0-3 or one of `0 R 2 L`: `TypeError` for another type
+/// (`bool` and `float` included), `ValueError` for another value.
 fn rotation(r: &Bound<'_, PyAny>) -> PyResult<Rotation> {
-    if let Ok(n) = r.extract::<u8>() {
-        return Rotation::try_from(n).map_err(|e| PyValueError::new_err(format!("rotation: {e}")));
+    if let Ok(s) = r.cast::<PyString>() {
+        return s
+            .to_cow()?
+            .parse::<Rotation>()
+            .map_err(|e| PyValueError::new_err(format!("rotation: {e}")));
     }
-    let s: String = r
-        .extract()
-        .map_err(|_| PyValueError::new_err("rotation must be 0-3 or one of 0 R 2 L"))?;
-    s.parse::<Rotation>()
-        .map_err(|e| PyValueError::new_err(format!("rotation: {e}")))
+    match int_arg(r, "rotation")? {
+        Some(n) => u8::try_from(n)
+            .ok()
+            .and_then(|n| Rotation::try_from(n).ok()),
+        None => None,
+    }
+    .ok_or_else(|| PyValueError::new_err("rotation must be 0-3 or one of 0 R 2 L"))
+}
+
+/// An int argument (Python or numpy integer, not `bool`): its value, `None` when it does
+/// not fit in an `i64`; a `TypeError` naming `name` for any other type.
+fn int_arg(v: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<i64>> {
+    if v.is_instance_of::<PyBool>() || v.cast::<PyInt>().is_err() && !is_numpy_int(v) {
+        return Err(PyTypeError::new_err(format!(
+            "{name}: expected an int, got {}",
+            v.get_type().name()?
+        )));
+    }
+    Ok(v.extract::<i64>().ok())
+}
+
+/// A numpy integer scalar (`np.int64(3)`, which is not a Python `int`).
+fn is_numpy_int(v: &Bound<'_, PyAny>) -> bool {
+    v.hasattr("dtype").unwrap_or(false) && v.hasattr("__index__").unwrap_or(false)
+}
+
+/// A cell coordinate argument: its value, or `None` when it lies off every matrix (beyond
+/// `i32`, however large the int); `TypeError` for a non-int.
+fn coord(v: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<i32>> {
+    Ok(int_arg(v, name)?.and_then(|n| i32::try_from(n).ok()))
 }
 
 /// A Tetris matrix of 10 columns and `height` rows (40 by default), row 0 at the top.
@@ -149,8 +179,9 @@ fn move_arrays<'py>(py: Python<'py>, moves: &[Placement]) -> PyResult<Bound<'py,
 
 /// A position `(row, col)` from Python as the library takes it, `(x, y)`: `None` past
 /// `i32`, where no piece fits.
-fn cell(row: i64, col: i64) -> Option<(i32, i32)> {
-    Some((i32::try_from(col).ok()?, i32::try_from(row).ok()?))
+fn cell(row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<Option<(i32, i32)>> {
+    let (row, col) = (coord(row, "row")?, coord(col, "col")?);
+    Ok(col.zip(row))
 }
 
 /// One final placement found by `Tetris.moves`: the piece, its rotation (`"0"`, `"R"`,
@@ -221,8 +252,14 @@ impl PyPlacement {
 #[pymethods]
 impl PyTetris {
     #[new]
-    #[pyo3(signature = (height = 40))]
-    fn new(height: i64) -> PyResult<Self> {
+    #[pyo3(signature = (height = None))]
+    fn new(height: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let height = match height {
+            Some(h) => {
+                int_arg(h, "height")?.ok_or_else(|| PyValueError::new_err("height: too large"))?
+            }
+            None => 40,
+        };
         let rows = usize::try_from(height)
             .map_err(|_| PyValueError::new_err(format!("height: {height} is negative")))?;
         Self::with_rows(rows)
@@ -290,9 +327,15 @@ impl PyTetris {
 
     /// Whether the piece fits in `rotation` with its SRS box's top row at `row` and its left
     /// column at `col`.
-    fn fits(&self, piece: &str, rotation: &Bound<'_, PyAny>, row: i64, col: i64) -> PyResult<bool> {
+    fn fits(
+        &self,
+        piece: &str,
+        rotation: &Bound<'_, PyAny>,
+        row: &Bound<'_, PyAny>,
+        col: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
         let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
-        Ok(cell(row, col).is_some_and(|(x, y)| self.inner.fits(piece, rotation, x, y)))
+        Ok(cell(row, col)?.is_some_and(|(x, y)| self.inner.fits(piece, rotation, x, y)))
     }
 
     /// Locks the piece with its SRS box at `(row, col)` and clears full rows: the number
@@ -301,11 +344,11 @@ impl PyTetris {
         &mut self,
         piece: &str,
         rotation: &Bound<'_, PyAny>,
-        row: i64,
-        col: i64,
+        row: &Bound<'_, PyAny>,
+        col: &Bound<'_, PyAny>,
     ) -> PyResult<Option<u32>> {
         let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
-        Ok(cell(row, col).and_then(|(x, y)| self.inner.place(piece, rotation, x, y)))
+        Ok(cell(row, col)?.and_then(|(x, y)| self.inner.place(piece, rotation, x, y)))
     }
 
     /// Hard-drops the piece from the top with its SRS box's left column at `col` and locks
@@ -314,10 +357,11 @@ impl PyTetris {
         &mut self,
         piece: &str,
         rotation: &Bound<'_, PyAny>,
-        col: i64,
+        col: &Bound<'_, PyAny>,
     ) -> PyResult<Option<u32>> {
         let (piece, rotation) = (self::piece(piece)?, self::rotation(rotation)?);
-        Ok(cell(0, col).and_then(|(x, _)| self.inner.drop_and_place(piece, rotation, x)))
+        let x = coord(col, "col")?;
+        Ok(x.and_then(|x| self.inner.drop_and_place(piece, rotation, x)))
     }
 
     /// Clears full rows; returns how many.

@@ -2,7 +2,7 @@
 //! the move generators, observations, rewards, autoreset, thread counts.
 
 use gridbits::games::envs::{
-    EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, PUYO_ACTIONS,
+    EnvError, PuyoEnv, TetrisActions, TetrisEnv, TetrisEnvConfig, MIN_HEIGHT, PUYO_ACTIONS,
 };
 use gridbits::games::puyo::{placement_index, TsuConfig, TsuGame, TsuStep};
 use gridbits::games::rng::{splitmix64, GameRng};
@@ -502,4 +502,67 @@ fn the_first_illegal_action_of_a_large_batch_is_reported() {
             action: 22
         }))
     );
+}
+
+/// The edges of a batch's settings: a height where the first piece may not fit, batches
+/// past memory (an error before any allocation, not an abort), and which games await an
+/// autoreset (their action is ignored, so bindings take any value there).
+#[test]
+fn batch_edges() {
+    for height in [0, 1] {
+        let config = TetrisEnvConfig {
+            game: GameConfig {
+                height,
+                ..GameConfig::default()
+            },
+            ..TetrisEnvConfig::default()
+        };
+        assert!(matches!(
+            TetrisEnv::<10>::new(config, 1),
+            Err(EnvError::Config(_))
+        ));
+    }
+    let low = TetrisEnvConfig {
+        game: GameConfig {
+            height: MIN_HEIGHT,
+            ..GameConfig::default()
+        },
+        ..TetrisEnvConfig::default()
+    };
+    let mut env = TetrisEnv::<10>::new(low, 64).unwrap();
+    let (ol, al) = (env.obs_len(), env.action_count());
+    let (mut obs, mut masks) = (vec![0u8; 64 * ol], vec![0u8; 64 * al]);
+    let seeds: Vec<u64> = (0..64).collect();
+    env.reset(&seeds, &mut obs, &mut masks).unwrap();
+    assert!(masks.chunks(al).all(|m| m.contains(&1)));
+
+    for n in [1usize << 40, usize::MAX] {
+        match TetrisEnv::<10>::new(TetrisEnvConfig::default(), n) {
+            Err(EnvError::Size(e)) => assert!(e.is_out_of_memory()),
+            other => panic!("{n} games: {:?}", other.map(|e| e.len())),
+        }
+        match PuyoEnv::new(TsuConfig::default(), n) {
+            Err(EnvError::Size(e)) => assert!(e.is_out_of_memory()),
+            other => panic!("{n} games: {:?}", other.map(|e| e.len())),
+        }
+    }
+
+    let mut env = PuyoEnv::new(TsuConfig::default(), 1).unwrap();
+    let mut obs = vec![0u8; env.obs_len()];
+    let mut masks = vec![0u8; PUYO_ACTIONS];
+    env.reset(&[3], &mut obs, &mut masks).unwrap();
+    let (mut rewards, mut terminated) = (vec![0f32; 1], vec![0u8; 1]);
+    let mut steps = 0;
+    while terminated[0] == 0 {
+        assert!(!env.needs_reset(0));
+        let a = masks.iter().position(|&b| b == 1).unwrap() as u32;
+        env.step(&[a], &mut obs, &mut masks, &mut rewards, &mut terminated)
+            .unwrap();
+        steps += 1;
+        assert!(steps < 10_000);
+    }
+    assert!(env.needs_reset(0));
+    env.step(&[0], &mut obs, &mut masks, &mut rewards, &mut terminated)
+        .unwrap();
+    assert!(!env.needs_reset(0) && terminated[0] == 0);
 }

@@ -48,9 +48,11 @@ mod tetris_cells;
 mod tetris_cells_x86;
 
 pub use puyo::{PuyoEnv, PUYO_ACTIONS};
-pub use tetris::{TetrisActions, TetrisEnv, TetrisEnvConfig};
+pub use tetris::{TetrisActions, TetrisEnv, TetrisEnvConfig, MIN_HEIGHT};
 
+use crate::error::{check_count, try_vec};
 use crate::parallel::{share, share_checked};
+use crate::SizeError;
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -78,6 +80,9 @@ pub enum EnvError {
     },
     /// A setting out of range.
     Config(String),
+    /// A batch too large to allocate (`SizeError::is_out_of_memory`): `n` games of the
+    /// slot's bytes each.
+    Size(SizeError),
 }
 
 impl fmt::Display for EnvError {
@@ -95,11 +100,26 @@ impl fmt::Display for EnvError {
                 )
             }
             EnvError::Config(why) => write!(f, "invalid environment setting: {why}"),
+            EnvError::Size(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for EnvError {}
+
+/// `n` copies of `slot`, each with `extra` bytes of its own on the heap, or the
+/// [`EnvError::Size`] when the batch cannot be had: the whole batch's bytes are checked
+/// against the address space and the slots reserved before any is made, so a huge `n` is
+/// an error, not an abort.
+pub(crate) fn slots<S: Clone>(slot: S, n: usize, extra: usize) -> Result<Vec<S>, EnvError> {
+    let bytes = (std::mem::size_of::<S>() + extra) as u128 * n as u128;
+    check_count::<u8>("batch of games", n, 1, bytes)
+        .map(drop)
+        .map_err(EnvError::Size)?;
+    let mut v = try_vec::<S>("batch of games", n, 1, n as u128).map_err(EnvError::Size)?;
+    v.resize(n, slot);
+    Ok(v)
+}
 
 /// `Ok` when `buf` holds `expected` items.
 pub(crate) fn check_len<T>(name: &'static str, buf: &[T], expected: usize) -> Result<(), EnvError> {

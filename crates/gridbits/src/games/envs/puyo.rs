@@ -1,6 +1,6 @@
 //! The batched Puyo Puyo Tsu environment.
 
-use super::{check_len, drive_observe, next_episode_seed, step_batch, EnvError, StepIo};
+use super::{check_len, drive_observe, next_episode_seed, slots, step_batch, EnvError, StepIo};
 use crate::games::puyo::{TsuConfig, TsuGame, TsuStep, PLACEMENTS};
 
 /// Number of actions of a [`PuyoEnv`]: the 22 placements of [`PLACEMENTS`].
@@ -64,7 +64,8 @@ impl PuyoEnv {
     /// `n` games (started by [`reset`](Self::reset)).
     ///
     /// # Errors
-    /// When the settings are refused ([`TsuGame::new`]).
+    /// [`EnvError::Config`] when the settings are refused ([`TsuGame::new`]);
+    /// [`EnvError::Size`] when `n` games cannot be allocated.
     pub fn new(config: TsuConfig, n: usize) -> Result<Self, EnvError> {
         let game = TsuGame::new(config, 0).map_err(|e| EnvError::Config(e.to_string()))?;
         let slot = Slot {
@@ -76,8 +77,17 @@ impl PuyoEnv {
         };
         Ok(PuyoEnv {
             config,
-            slots: vec![slot; n],
+            slots: slots(slot, n, 0)?,
         })
+    }
+
+    /// Whether game `i` ended at the last step: the next [`step`](Self::step) starts a
+    /// new game there and ignores its action (any value is accepted).
+    ///
+    /// # Panics
+    /// When `i` is not below [`len`](Self::len).
+    pub fn needs_reset(&self, i: usize) -> bool {
+        self.slots[i].needs_reset
     }
 
     /// Number of games.

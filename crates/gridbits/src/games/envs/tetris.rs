@@ -1,7 +1,7 @@
 //! The batched Tetris environment.
 
 use super::tetris_cells::write_cells;
-use super::{check_len, drive_observe, next_episode_seed, step_batch, EnvError, StepIo};
+use super::{check_len, drive_observe, next_episode_seed, slots, step_batch, EnvError, StepIo};
 use crate::games::tetris::{
     tight_offset, Action, Game, GameConfig, Locks, MoveOptions, Piece, Placement, Rotation, Spin,
     StepResult, Tops,
@@ -56,6 +56,11 @@ impl Default for TetrisEnvConfig {
 
 /// Header bytes of a Tetris observation after the board.
 const HEADER: usize = 6;
+
+/// The lowest matrix an environment takes: every piece is at most two rows tall in its spawn
+/// orientation, so on an empty matrix of two rows or more the first piece of every game
+/// fits (at one row all but the I block out at once).
+pub const MIN_HEIGHT: usize = 2;
 
 /// One game and what its step needs: with [`TetrisActions::HardDrop`] the highest lock of
 /// each orientation and column (`tops`, 40 bytes on a 10-wide matrix), with
@@ -115,8 +120,17 @@ impl<const W: usize> TetrisEnv<W> {
     /// `n` games (started by [`reset`](Self::reset)).
     ///
     /// # Errors
-    /// When the game settings are refused ([`Game::new`]).
+    /// [`EnvError::Config`] when the game settings are refused ([`Game::new`]) or the
+    /// height is below [`MIN_HEIGHT`]; [`EnvError::Size`] when `n` games cannot be
+    /// allocated.
     pub fn new(config: TetrisEnvConfig, n: usize) -> Result<Self, EnvError> {
+        if config.game.height < MIN_HEIGHT {
+            return Err(EnvError::Config(format!(
+                "height {} is below {MIN_HEIGHT}: the first piece of a game may not fit (a \
+                 block out before the first step, which reset cannot report)",
+                config.game.height
+            )));
+        }
         let game = Game::<W>::new(config.game, 0).map_err(|e| EnvError::Config(e.to_string()))?;
         let slot = Slot {
             game,
@@ -126,10 +140,24 @@ impl<const W: usize> TetrisEnv<W> {
             last: StepResult::default(),
             locks: (config.actions == TetrisActions::Placements).then(|| Box::new(Locks::EMPTY)),
         };
+        let extra = if slot.locks.is_some() {
+            std::mem::size_of::<Locks<W>>()
+        } else {
+            0
+        };
         Ok(TetrisEnv {
             config,
-            slots: vec![slot; n],
+            slots: slots(slot, n, extra)?,
         })
+    }
+
+    /// Whether game `i` ended at the last step: the next [`step`](Self::step) starts a
+    /// new game there and ignores its action (any value is accepted).
+    ///
+    /// # Panics
+    /// When `i` is not below [`len`](Self::len).
+    pub fn needs_reset(&self, i: usize) -> bool {
+        self.slots[i].needs_reset
     }
 
     /// Number of games.
