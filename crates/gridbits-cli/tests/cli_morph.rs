@@ -118,3 +118,50 @@ fn bad_options_are_errors() {
     assert_error(&gridbits(&["morph", "shrink"], RING), "shrink");
     assert_error(&gridbits(&["morph", "dilate"], b"..\n...\n"), "line 2");
 }
+
+/// A footprint far larger than the grid: its tables once grew with the footprint (a disk of
+/// radius 5000 on one cell asked for 36 GB and aborted). Offsets farther than the grid's
+/// size never join two of its cells, so the results are those of the whole footprint.
+#[test]
+fn footprints_larger_than_the_grid() {
+    for (args, stdin, want) in [
+        (
+            &["dilate", "--footprint", "disk", "--radius", "5000"][..],
+            &b"#\n"[..],
+            "#\n",
+        ),
+        (
+            &["erode", "--footprint", "diamond", "--radius", "4000"],
+            b"#\n",
+            ".\n",
+        ),
+        (
+            &["dilate", "--footprint", "disk", "--radius", "5000"],
+            b"#..\n...\n",
+            "###\n###\n",
+        ),
+        // Erosion reads the empty border through every offset that leaves the grid.
+        (
+            &["close", "--footprint", "disk", "--radius", "5000"],
+            b"#\n",
+            ".\n",
+        ),
+        (
+            &["open", "--footprint", "square", "--radius", "4000"],
+            b"##\n##\n",
+            "..\n..\n",
+        ),
+        // One step of the diamond reaches the hole from the edge (read as set): not a hole.
+        (
+            &["fill-holes", "--footprint", "diamond", "--radius", "4000"],
+            b"###\n#.#\n###\n",
+            "###\n#.#\n###\n",
+        ),
+    ] {
+        let mut a = vec!["morph"];
+        a.extend_from_slice(args);
+        let t = ok_text(&a, stdin);
+        let drawing = t.split_once('\n').map_or("", |(_, rest)| rest);
+        assert_eq!(drawing, want, "{args:?}: {t}");
+    }
+}

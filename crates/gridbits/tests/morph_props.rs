@@ -317,3 +317,45 @@ fn repeating_without_the_centre_ends() {
     );
     assert!(got.count() <= once.count().max(board.count()) + 63);
 }
+
+#[test]
+fn footprints_larger_than_the_grid_match_naive() {
+    // The engines cut a footprint to the offsets that can join two cells of the grid; the
+    // offsets cut off read the border everywhere. Large patterns, centres on and off them,
+    // on grids far smaller.
+    let mut rng = SplitMix::new(0x0031_0008);
+    let fps = [
+        Footprint::disk(40),
+        Footprint::diamond(30),
+        Footprint::square(61),
+        Footprint::rect(90, 3).with_center(-5, 1),
+        Footprint::rect(3, 90).with_center(1, 95),
+        Footprint::try_from_fn(50, 50, |x, y| x == 49 && y == 0).unwrap(),
+        Footprint::try_from_fn(50, 50, |x, y| (x + y) % 7 == 0).unwrap(),
+    ];
+    for &(w, h) in &[(1, 1), (3, 2), (2, 5), (7, 7), (70, 3)] {
+        for pct in [0, 50, 100] {
+            let g = percent_grid(&mut rng, w, h, pct);
+            let n = naive(&g);
+            for fp in &fps {
+                for border in [false, true] {
+                    let opts = MorphOptions {
+                        border,
+                        ..MorphOptions::default()
+                    };
+                    let what = format!("{w}x{h} {pct}% border {border} centre {:?}", fp.center());
+                    let e = erosion_with(&g, fp, &opts);
+                    assert_eq!(naive(&e), nm::erosion(&n, fp, border), "erosion {what}");
+                    let d = dilation_with(&g, fp, &opts);
+                    assert_eq!(naive(&d), nm::dilation(&n, fp, border), "dilation {what}");
+                }
+            }
+            let filled = fill_holes(&g, &fps[1]);
+            assert_eq!(
+                naive(&filled),
+                nm::fill_holes(&n, &fps[1]),
+                "fill_holes {w}x{h}"
+            );
+        }
+    }
+}

@@ -11,8 +11,8 @@ use crate::output::{check_png_target, png_to_stdout, write_png, Chunked};
 use crate::progress::{read_input, Progress};
 use clap::{Args, ValueEnum};
 use gridbits::algo::morph::{
-    closing_with, dilation_with, erosion_with, fill_holes, opening_with, Footprint, Iterations,
-    MorphOptions,
+    try_closing_with, try_dilation_with, try_erosion_with, try_fill_holes, try_opening_with,
+    Footprint, Iterations, MorphOptions,
 };
 use gridbits::BitGrid;
 use std::io::Write;
@@ -159,13 +159,16 @@ pub fn run(args: &MorphArgs, out: &mut dyn Write) -> Result<(), CliError> {
         },
         mask: None,
     };
+    // The fallible forms: the engine's tables grow with the footprint (cut to the grid's
+    // size first), and a size this machine cannot allocate is an error, not an abort.
     let result = match args.op {
-        Op::Dilate => dilation_with(&grid, &fp, &opts),
-        Op::Erode => erosion_with(&grid, &fp, &opts),
-        Op::Open => opening_with(&grid, &fp, &opts),
-        Op::Close => closing_with(&grid, &fp, &opts),
-        Op::FillHoles => fill_holes(&grid, &fp),
-    };
+        Op::Dilate => try_dilation_with(&grid, &fp, &opts),
+        Op::Erode => try_erosion_with(&grid, &fp, &opts),
+        Op::Open => try_opening_with(&grid, &fp, &opts),
+        Op::Close => try_closing_with(&grid, &fp, &opts),
+        Op::FillHoles => try_fill_holes(&grid, &fp),
+    }
+    .map_err(|e| CliError::msg(e.to_string()))?;
     if let Some(path) = &args.png {
         progress.phase(format!("writing {path}"));
         write_png(&result, path)?;
