@@ -165,3 +165,22 @@ fn footprints_larger_than_the_grid() {
         assert_eq!(drawing, want, "{args:?}: {t}");
     }
 }
+
+/// Repetitions stop at the first one that changes nothing: no later one can (once took
+/// minutes for 10^8 repetitions of a 2x1 grid). The results are those of every repetition.
+#[test]
+fn iterations_stop_when_nothing_changes() {
+    for (op, want) in [
+        ("dilate", "##\n"),
+        ("erode", "..\n"),
+        ("open", "..\n"),
+        ("close", "..\n"),
+    ] {
+        let t = ok_text(&["morph", op, "--iterations", "100000000"], b"#.\n");
+        let drawing = t.split_once('\n').map_or("", |(_, rest)| rest);
+        assert_eq!(drawing, want, "{op}: {t}");
+    }
+    // Fewer repetitions than it takes to settle: each one still counts.
+    let t = ok_text(&["morph", "dilate", "--iterations", "2"], b"#....\n");
+    assert!(t.ends_with("###..\n"), "{t}");
+}

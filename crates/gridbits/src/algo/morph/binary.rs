@@ -107,6 +107,12 @@ pub(crate) fn once_or_panic(grid: &BitGrid, fp: &Footprint, erode: bool, outside
 }
 
 /// Repeats `once` as the options say.
+///
+/// Each repetition applies one fixed function to the current grid (the step, then the mask
+/// with the input's kept cells), so once a step changes nothing, no later one does: the
+/// loop stops there, also for [`Iterations::Times`], with exactly the result of all `n`
+/// steps. Likewise a step that gives back the grid of two steps before starts a cycle of
+/// two, and the result after `n` steps is the one of the same parity.
 fn repeat(
     grid: &BitGrid,
     fp: &Footprint,
@@ -134,7 +140,19 @@ fn repeat(
             next.or_assign(k);
         }
         done += 1;
-        let stable = next == cur || before.as_ref() == Some(&next) || done as u128 >= cap;
+        let fixed = next == cur;
+        let cycle = before.as_ref() == Some(&next);
+        if let Iterations::Times(n) = opts.iterations {
+            // `next` is step `done`, `cur` step `done - 1`: from here on the steps repeat
+            // `next` (fixed) or alternate `next`, `cur` (a cycle of two).
+            if fixed || (cycle && (n - done) % 2 == 0) {
+                return Ok(next);
+            }
+            if cycle {
+                return Ok(cur);
+            }
+        }
+        let stable = fixed || cycle || done as u128 >= cap;
         before = Some(std::mem::replace(&mut cur, next));
         if stable && opts.iterations == Iterations::UntilStable {
             return Ok(cur);
