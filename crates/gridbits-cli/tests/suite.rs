@@ -25,3 +25,4 @@ mod cli_tetris_moves;
 mod cli_threads;
 mod cli_transform;
 mod cli_usage;
+mod cli_write_errors;
