@@ -10,6 +10,7 @@ mod cli_amazons_moves;
 mod cli_components;
 mod cli_fill;
 mod cli_images;
+mod cli_json_order;
 mod cli_limits;
 mod cli_lines;
 mod cli_morph;
