@@ -145,7 +145,7 @@ fn repeat(
         if let Iterations::Times(n) = opts.iterations {
             // `next` is step `done`, `cur` step `done - 1`: from here on the steps repeat
             // `next` (fixed) or alternate `next`, `cur` (a cycle of two).
-            if fixed || (cycle && (n - done) % 2 == 0) {
+            if fixed || (cycle && (n - done).is_multiple_of(2)) {
                 return Ok(next);
             }
             if cycle {
