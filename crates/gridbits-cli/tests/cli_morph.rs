@@ -184,3 +184,63 @@ fn iterations_stop_when_nothing_changes() {
     let t = ok_text(&["morph", "dilate", "--iterations", "2"], b"#....\n");
     assert!(t.ends_with("###..\n"), "{t}");
 }
+
+/// The largest radius and rectangle, on small grids: the footprint is built only as far as
+/// the grid reaches (not 2^32 cells first), with the same results as any footprint that
+/// reaches past the grid; one past the largest is still an error.
+#[test]
+fn the_largest_footprints_on_small_grids() {
+    let grid = b"#..\n...\n";
+    for shape in ["disk", "diamond", "cross", "square"] {
+        for op in ["dilate", "erode", "close", "fill-holes"] {
+            let big = ok_text(
+                &["morph", op, "--footprint", shape, "--radius", "32767"],
+                grid,
+            );
+            let small = ok_text(&["morph", op, "--footprint", shape, "--radius", "3"], grid);
+            let drawing = |t: &str| t.split_once('\n').map_or("", |(_, rest)| rest).to_string();
+            assert_eq!(drawing(&big), drawing(&small), "{op} {shape}: {big}");
+            assert!(
+                big.contains("radius 32767") || big.contains("65535x65535 square"),
+                "{big}"
+            );
+        }
+    }
+    let t = ok_text(
+        &[
+            "morph",
+            "dilate",
+            "--footprint",
+            "rect",
+            "--size",
+            "65536x65536",
+        ],
+        grid,
+    );
+    assert!(t.starts_with("dilate by a 65536x65536 rectangle"), "{t}");
+    assert!(t.ends_with("###\n###\n"), "{t}");
+    let o = gridbits(
+        &[
+            "morph",
+            "dilate",
+            "--footprint",
+            "disk",
+            "--radius",
+            "32768",
+        ],
+        grid,
+    );
+    assert_error(&o, "--radius 32768: cannot make a 65537x65537 footprint");
+    let o = gridbits(
+        &[
+            "morph",
+            "dilate",
+            "--footprint",
+            "rect",
+            "--size",
+            "3x65537",
+        ],
+        grid,
+    );
+    assert_error(&o, "--size 3x65537: cannot make a 65537x3 footprint");
+}
