@@ -159,6 +159,33 @@ enum Command {
                             gridbits puyo --rules tsu --json field.txt\n  \
                             gridbits puyo --moves RG field.txt    # axis R, child G: 22 placements")]
     Puyo(cmd::puyo::PuyoArgs),
+    /// Time the fast implementations against their baselines: runs the benchmark harness,
+    /// the `gridbits-bench` program next to this one, with the arguments given.
+    ///
+    /// The harness is its own program (it links the peer libraries it compares against);
+    /// build it with `cargo build --release -p gridbits-bench`, which puts it beside
+    /// `gridbits` in `target/release`. Every argument after `bench` goes to it (`--quick`:
+    /// a few seconds; `--json`: one object with `results`, a list of `{workload, impl,
+    /// ns_per_op}`, and `ratios`, a list of `{workload, fast, baseline, ratio}`;
+    /// `--filter TEXT`; `gridbits bench --help` for its own help), and its exit status is
+    /// this command's.
+    #[command(
+        disable_help_flag = true,
+        after_help = "Examples:\n  cargo build --release -p gridbits-bench\n  \
+                      target/release/gridbits bench --quick\n  \
+                      target/release/gridbits bench --quick --json > bench.json\n  \
+                      target/release/gridbits bench --filter 1024"
+    )]
+    Bench {
+        /// Arguments for `gridbits-bench` (`--quick`, `--json`, `--filter TEXT`, `--help`).
+        #[arg(
+            value_name = "ARGS",
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            num_args = 0..
+        )]
+        args: Vec<std::ffi::OsString>,
+    },
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
     #[command(
         after_help = "Examples:\n  gridbits completions bash > ~/.local/share/bash-completion/completions/gridbits\n  \
@@ -213,6 +240,8 @@ fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Amazons(a) => text(out, &cmd::amazons::run(&a)?),
         Command::Tetris(a) => text(out, &cmd::tetris::run(&a)?),
         Command::Puyo(a) => text(out, &cmd::puyo::run(&a)?),
+        // Handled in `main`: its exit status is the harness's.
+        Command::Bench { .. } => Ok(()),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut cli_command(), "gridbits", &mut buf);
@@ -230,6 +259,48 @@ fn text(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
 fn components(a: cmd::components::ComponentsArgs, out: &mut dyn Write) -> Result<(), CliError> {
     output::check_png_target(a.png.as_deref(), a.json)?;
     cmd::components::run(&a, out)
+}
+
+/// The name of the benchmark harness's program.
+fn bench_program() -> String {
+    format!("gridbits-bench{}", std::env::consts::EXE_SUFFIX)
+}
+
+/// `gridbits bench ARGS`: runs `gridbits-bench ARGS` from this program's folder (where cargo
+/// builds both), standard input, output and error passed through; its exit status is ours.
+/// A harness that is not there, or does not start, is an error (exit status 2) saying how
+/// to build it. `--threads N` reaches it through `RAYON_NUM_THREADS`, set in `main`.
+fn bench(args: &[std::ffi::OsString]) -> ExitCode {
+    let fail = |msg: String| {
+        eprintln!("error: {msg}");
+        ExitCode::from(2)
+    };
+    let dir = match std::env::current_exe() {
+        Ok(exe) => match exe.parent() {
+            Some(dir) => dir.to_path_buf(),
+            None => return fail(format!("cannot find the folder of {}", exe.display())),
+        },
+        Err(e) => return fail(format!("cannot find this program's path: {e}")),
+    };
+    let path = dir.join(bench_program());
+    if !path.is_file() {
+        return fail(format!(
+            "the benchmark harness is its own program, {}, and it is not in {}; build it \
+             with `cargo build --release -p gridbits-bench` and run the `gridbits` of the \
+             same folder (target/release/gridbits bench ...)",
+            bench_program(),
+            dir.display()
+        ));
+    }
+    match std::process::Command::new(&path).args(args).status() {
+        // An exit code is 8 bits here: one past 255, or an end by a signal (no code), is
+        // reported as 1, a failure.
+        Ok(status) => match status.code() {
+            Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+            None => ExitCode::from(1),
+        },
+        Err(e) => fail(format!("cannot run {}: {e}", path.display())),
+    }
 }
 
 /// The exit status of a run: a closed standard output (e.g. `| head`) is a clean exit; on an
@@ -269,6 +340,9 @@ fn main() -> ExitCode {
         // The library's parallel code runs on rayon's global pool, which reads this once,
         // when it is first used (below); nothing else runs yet.
         std::env::set_var("RAYON_NUM_THREADS", n.to_string());
+    }
+    if let Some(Command::Bench { args }) = &cli.command {
+        return bench(args);
     }
     let mut out = output::stdout();
     let result = match cli.command {

@@ -5,12 +5,14 @@
 //! Commands write their results to a `&mut dyn Write` (standard output behind a
 //! [`BufWriter`], see [`stdout`]) as they make them: no command builds its whole output in
 //! memory, and JSON is written by hand in the order and format of `serde_json`'s compact
-//! output of the same object (keys in sorted order, as `serde_json::json!` kept them).
+//! output of the same object (keys in sorted order, as `serde_json::json!` kept them; `fill`,
+//! `transform`, `skeleton` and `regionprops` keep the order they always had, listed in
+//! `docs/cli.md`).
 
 use crate::input::CliError;
 use gridbits::{BitGrid, CharGrid};
 use image::codecs::png::PngEncoder;
-use image::{DynamicImage, ImageFormat};
+use image::DynamicImage;
 use std::io::{self, BufWriter, Write};
 
 /// Standard output for results: locked once and buffered.
@@ -191,10 +193,7 @@ pub fn save_png(img: impl Into<DynamicImage>, path: &str) -> Result<(), CliError
         let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
         let written = img
             .write_with_encoder(PngEncoder::new(&mut out))
-            .map_err(|e| match e {
-                image::ImageError::IoError(io) => io,
-                other => io::Error::other(other),
-            })
+            .map_err(plain_io)
             .and_then(|()| out.flush());
         return match written {
             Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::msg(format!(
@@ -203,15 +202,20 @@ pub fn save_png(img: impl Into<DynamicImage>, path: &str) -> Result<(), CliError
             _ => Ok(()),
         };
     }
-    img.save_with_format(path, ImageFormat::Png)
-        .map_err(|e| CliError::msg(format!("cannot write {path}: {}", plain_io(e))))
+    // Through `to_file`, which flushes its buffer and reports the error: `image`'s own
+    // `save_with_format` drops its `BufWriter` unflushed, losing the error of the last
+    // write (a full disk went unreported for any image smaller than the buffer).
+    crate::labels_out::to_file(path, |out| {
+        img.write_with_encoder(PngEncoder::new(out))
+            .map_err(plain_io)
+    })
 }
 
 /// The I/O cause of an encoder error, without the encoder's wrapping.
-fn plain_io(e: image::ImageError) -> String {
+fn plain_io(e: image::ImageError) -> io::Error {
     match e {
-        image::ImageError::IoError(io) => io.to_string(),
-        other => other.to_string(),
+        image::ImageError::IoError(io) => io,
+        other => io::Error::other(other.to_string()),
     }
 }
 

@@ -222,3 +222,21 @@ fn threshold_reaches_every_image_command() {
     let o = gridbits(&["tetris", "--json", "--invert"], &png);
     assert_eq!(json(&o)["cleared"], 0);
 }
+
+#[test]
+fn a_netpbm_signature_with_a_bad_header_says_what_is_wrong() {
+    // It starts with P1, the PBM signature: the width after it is what is wrong.
+    for (name, bytes, needle) in [
+        ("neg.pbm", &b"P1 -3 2\n"[..], "found '-3'"),
+        ("bare.pbm", b"P1", "nothing follows it"),
+        ("short.pgm", b"P2 3\n", "the header ends after 1 of them"),
+    ] {
+        let path = tmp(name);
+        std::fs::write(&path, bytes).expect("write");
+        let o = gridbits(&["show", path.to_str().expect("utf8")], b"");
+        assert_error(&o, needle);
+        let err = stderr(&o);
+        assert!(err.contains("header"), "{err}");
+        assert!(!err.contains("not a PBM signature"), "{err}");
+    }
+}

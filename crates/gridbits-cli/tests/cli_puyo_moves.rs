@@ -182,3 +182,33 @@ fn bad_pairs_are_errors() {
         "{help}"
     );
 }
+
+#[test]
+fn an_empty_field_is_tsu_at_13_rows() {
+    // As the help says, whatever its number of rows; `--moves RG` agrees.
+    for rows in [1, 12, 13] {
+        let v = json(&gridbits(&["puyo", "--json"], empty(rows).as_bytes()));
+        assert_eq!(v["rules"], "tsu", "{rows} rows");
+        assert_eq!(v["board"].as_array().map(Vec::len), Some(13), "{rows} rows");
+        let v = json(&gridbits(
+            &["puyo", "--moves", "RG", "--json"],
+            empty(rows).as_bytes(),
+        ));
+        assert_eq!(v["rules"], "tsu", "{rows} rows");
+    }
+    // Smash the Code's digits still choose it.
+    let v = json(&gridbits(
+        &["puyo", "--moves", "12", "--json"],
+        empty(1).as_bytes(),
+    ));
+    assert_eq!(v["rules"], "stc");
+}
+
+#[test]
+fn a_bad_pair_names_its_bad_character() {
+    // `R` is a Tsu colour: the error is about `X`, under Tsu.
+    let o = gridbits(&["puyo", "--moves", "RX"], empty(1).as_bytes());
+    assert_error(&o, "'X' is not a colour of Puyo Puyo Tsu (R G B Y P)");
+    let o = gridbits(&["puyo", "--moves", "1X"], empty(1).as_bytes());
+    assert_error(&o, "'X' is not a colour of Smash the Code (1 2 3 4 5)");
+}

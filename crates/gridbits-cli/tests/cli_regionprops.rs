@@ -106,3 +106,36 @@ fn png_input_is_labelled_like_text() {
         ok_text(&args, text.as_bytes())
     );
 }
+
+#[test]
+fn repeated_properties_are_listed_once() {
+    // One JSON key and one CSV column per property, at its first place, as skimage's
+    // regionprops_table (a dict) has them.
+    let grid = b"##.\n..#\n";
+    let o = gridbits(
+        &["regionprops", "--json", "--properties", "label,area,label"],
+        grid,
+    );
+    let raw = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(raw.matches("\"label\"").count(), 1, "{raw}");
+    let v = json(&o);
+    let keys: Vec<&String> = v["regions"][0]
+        .as_object()
+        .expect("object")
+        .keys()
+        .collect();
+    assert_eq!(keys.len(), 2, "{v}");
+    let csv = ok_text(
+        &[
+            "regionprops",
+            "--csv",
+            "--properties",
+            "area,label,area,bbox,label",
+        ],
+        grid,
+    );
+    assert_eq!(
+        csv.lines().next(),
+        Some("area,label,bbox_x0,bbox_y0,bbox_x1,bbox_y1")
+    );
+}

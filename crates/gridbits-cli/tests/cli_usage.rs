@@ -1,10 +1,10 @@
 //! End-to-end tests of the command line itself: version, bare invocation, completions, help
 //! text, neighbourhood flag names and `--png` targets. The bench is the `gridbits-bench` crate,
-//! tested there.
+//! tested there; here only that `gridbits bench` runs it.
 
 use crate::common::*;
 
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "show",
     "demo",
     "components",
@@ -16,6 +16,7 @@ const COMMANDS: [&str; 11] = [
     "tetris",
     "puyo",
     "completions",
+    "bench",
 ];
 
 #[test]
@@ -194,12 +195,67 @@ fn show_json_says_whether_rows_are_included() {
     assert_eq!(v["rows"][0].as_str().map(str::len), Some(300));
 }
 
+/// A copy of the `gridbits` binary alone in a folder of its own (`name`), so that what
+/// stands next to it is up to the test.
+fn lone_gridbits(name: &str) -> std::path::PathBuf {
+    let dir = tmp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let exe = dir.join(format!("gridbits{}", std::env::consts::EXE_SUFFIX));
+    std::fs::copy(env!("CARGO_BIN_EXE_gridbits"), &exe).expect("copy gridbits");
+    exe
+}
+
+/// Runs `exe ARGS`. A program written a moment ago can be "busy" while another test
+/// thread's child still holds it open between its fork and its exec: tried again then.
+fn run_fresh(exe: &std::path::Path, args: &[&str]) -> std::process::Output {
+    for _ in 0..20 {
+        match std::process::Command::new(exe).args(args).output() {
+            Ok(o) if !String::from_utf8_lossy(&o.stderr).contains("Text file busy") => return o,
+            Ok(_) => {}
+            Err(e) if e.raw_os_error() == Some(26) => {} // ETXTBSY
+            Err(e) => panic!("run {}: {e}", exe.display()),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("{} stayed busy", exe.display());
+}
+
 #[test]
-fn bench_is_its_own_crate_not_a_command() {
-    // The benchmark harness moved to the `gridbits-bench` crate: `gridbits bench` is an
-    // unknown command (usage error, exit status 2).
-    let o = gridbits(&["bench", "--quick"], b"");
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
-    assert!(!stdout(&gridbits(&["--help"], b"")).contains("bench"));
+fn bench_without_the_harness_says_how_to_build_it() {
+    // `gridbits bench` runs the `gridbits-bench` program of its own folder; without one it
+    // is an error (exit status 2) naming the cargo command that builds it.
+    let exe = lone_gridbits("bench-missing");
+    let o = run_fresh(&exe, &["bench", "--quick"]);
+    assert_error(&o, "cargo build --release -p gridbits-bench");
+    assert!(stderr(&o).contains("gridbits-bench"), "{}", stderr(&o));
+    let help = stdout(&gridbits(&["--help"], b""));
+    assert!(help.contains("bench"), "{help}");
+}
+
+#[cfg(unix)]
+#[test]
+fn bench_passes_its_arguments_and_exit_status_through() {
+    use std::os::unix::fs::PermissionsExt;
+    let exe = lone_gridbits("bench-fake");
+    // A stand-in harness: prints its arguments, exits with status 3.
+    let fake = exe.with_file_name("gridbits-bench");
+    std::fs::write(&fake, "#!/bin/sh\necho \"args: $*\"\nexit 3\n").expect("script");
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let o = run_fresh(
+        &exe,
+        &[
+            "bench",
+            "--quick",
+            "--json",
+            "--filter",
+            "fill 1024",
+            "--help",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "args: --quick --json --filter fill 1024 --help\n"
+    );
 }

@@ -317,3 +317,93 @@ fn repeating_without_the_centre_ends() {
     );
     assert!(got.count() <= once.count().max(board.count()) + 63);
 }
+
+#[test]
+fn repetitions_without_the_centre_match_naive() {
+    // Without its centre a footprint can cycle (the ring turns a checkerboard into its
+    // complement and back); a fixed count of repetitions stops at the first step that
+    // changes nothing or gives back the grid of two steps before, and must still give the
+    // result of every step: the parity of the count decides within a cycle of two.
+    let mut rng = SplitMix::new(0x0031_0007);
+    let ring = Footprint::try_from_fn(3, 3, |x, y| (x, y) != (1, 1)).unwrap();
+    let mut fps = vec![ring];
+    for _ in 0..6 {
+        fps.push(random_footprint(&mut rng));
+    }
+    let checker = BitGrid::from_fn(9, 7, |x, y| (x + y) % 2 == 0).unwrap();
+    let mut grids = vec![checker];
+    for &(w, h) in &[(1, 1), (2, 2), (6, 1), (17, 9)] {
+        grids.push(percent_grid(&mut rng, w, h, 50));
+    }
+    for g in &grids {
+        let n = naive(g);
+        for fp in &fps {
+            for border in [false, true] {
+                for erode in [true, false] {
+                    for times in [1, 2, 3, 4, 5, 6, 100, 101] {
+                        let opts = MorphOptions {
+                            border,
+                            iterations: Iterations::Times(times),
+                            mask: None,
+                        };
+                        let got = if erode {
+                            erosion_with(g, fp, &opts)
+                        } else {
+                            dilation_with(g, fp, &opts)
+                        };
+                        assert_eq!(
+                            naive(&got),
+                            nm::repeated(&n, fp, erode, border, Some(times), None),
+                            "erode {erode} {}x{} x{times} border {border}\n{fp}centre {:?}",
+                            g.width(),
+                            g.height(),
+                            fp.center()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn footprints_larger_than_the_grid_match_naive() {
+    // The engines cut a footprint to the offsets that can join two cells of the grid; the
+    // offsets cut off read the border everywhere. Large patterns, centres on and off them,
+    // on grids far smaller.
+    let mut rng = SplitMix::new(0x0031_0008);
+    let fps = [
+        Footprint::disk(40),
+        Footprint::diamond(30),
+        Footprint::square(61),
+        Footprint::rect(90, 3).with_center(-5, 1),
+        Footprint::rect(3, 90).with_center(1, 95),
+        Footprint::try_from_fn(50, 50, |x, y| x == 49 && y == 0).unwrap(),
+        Footprint::try_from_fn(50, 50, |x, y| (x + y) % 7 == 0).unwrap(),
+    ];
+    for &(w, h) in &[(1, 1), (3, 2), (2, 5), (7, 7), (70, 3)] {
+        for pct in [0, 50, 100] {
+            let g = percent_grid(&mut rng, w, h, pct);
+            let n = naive(&g);
+            for fp in &fps {
+                for border in [false, true] {
+                    let opts = MorphOptions {
+                        border,
+                        ..MorphOptions::default()
+                    };
+                    let what = format!("{w}x{h} {pct}% border {border} centre {:?}", fp.center());
+                    let e = erosion_with(&g, fp, &opts);
+                    assert_eq!(naive(&e), nm::erosion(&n, fp, border), "erosion {what}");
+                    let d = dilation_with(&g, fp, &opts);
+                    assert_eq!(naive(&d), nm::dilation(&n, fp, border), "dilation {what}");
+                }
+            }
+            let filled = fill_holes(&g, &fps[1]);
+            assert_eq!(
+                naive(&filled),
+                nm::fill_holes(&n, &fps[1]),
+                "fill_holes {w}x{h}"
+            );
+        }
+    }
+}

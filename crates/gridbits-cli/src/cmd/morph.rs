@@ -11,8 +11,8 @@ use crate::output::{check_png_target, png_to_stdout, write_png, Chunked};
 use crate::progress::{read_input, Progress};
 use clap::{Args, ValueEnum};
 use gridbits::algo::morph::{
-    closing_with, dilation_with, erosion_with, fill_holes, opening_with, Footprint, Iterations,
-    MorphOptions,
+    try_closing_with, try_dilation_with, try_erosion_with, try_fill_holes, try_opening_with,
+    Footprint, Iterations, MorphOptions, MAX_FOOTPRINT_SIDE,
 };
 use gridbits::BitGrid;
 use std::io::Write;
@@ -93,13 +93,45 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
     Ok((h, w))
 }
 
-/// The footprint the options describe, or an error naming the option.
-fn footprint(args: &MorphArgs) -> Result<Footprint, CliError> {
+/// The footprint the options describe, or an error naming the option, built only as far as
+/// `reach` `(x, y)` from its centre: the cells with `|dx| <= x` and `|dy| <= y`.
+///
+/// With the grid's width and height as `reach`, this is exact: an offset with `|dx| >=
+/// width` or `|dy| >= height` joins no two cells of the grid, and only whether the footprint
+/// has one matters (the library cuts them the same way, `Footprint::within`); each shape
+/// that reaches past the grid keeps such a cell on the edge of the window (`(x, 0)` or `(0,
+/// y)`, which every shape here holds out to its radius). So a disk of radius 32767 on a
+/// small grid is a small pattern, not 2^32 cells built before any work.
+fn footprint(args: &MorphArgs, reach: (usize, usize)) -> Result<Footprint, CliError> {
     let r = args.radius;
     let err = |e: gridbits::SizeError| CliError::msg(format!("--radius {r}: {e}"));
+    // The library's error for a side past its limit (raised before any allocation).
+    let too_large = |w: usize, h: usize| {
+        Footprint::try_from_fn(w, h, |_, _| false).err().map_or_else(
+            || format!("cannot make a {w}x{h} footprint: a side is larger than {MAX_FOOTPRINT_SIDE}"),
+            |e| e.to_string(),
+        )
+    };
+    // Offsets `-c..side - c` of one axis cut to `-reach..=reach`: the window's first
+    // pattern cell and its length.
+    let window = |side: usize, c: usize, reach: usize| {
+        let lo = c.saturating_sub(reach);
+        let hi = (c + reach).min(side - 1);
+        (lo, hi - lo + 1)
+    };
     match (args.footprint, args.size) {
         (Shape::Rect, Some((h, w))) => {
-            Footprint::try_rect(w, h).map_err(|e| CliError::msg(format!("--size {h}x{w}: {e}")))
+            let size_err = |e: gridbits::SizeError| CliError::msg(format!("--size {h}x{w}: {e}"));
+            if w > MAX_FOOTPRINT_SIDE || h > MAX_FOOTPRINT_SIDE {
+                return Err(CliError::msg(format!(
+                    "--size {h}x{w}: {}",
+                    too_large(w, h)
+                )));
+            }
+            let ((x0, cw), (y0, ch)) = (window(w, w / 2, reach.0), window(h, h / 2, reach.1));
+            Footprint::try_rect(cw, ch)
+                .map(|fp| fp.with_center((w / 2 - x0) as isize, (h / 2 - y0) as isize))
+                .map_err(size_err)
         }
         (Shape::Rect, None) => Err(CliError::msg(
             "--footprint rect needs --size HxW (for example --size 3x5)",
@@ -107,40 +139,52 @@ fn footprint(args: &MorphArgs) -> Result<Footprint, CliError> {
         (_, Some(_)) => Err(CliError::msg(
             "--size is for --footprint rect; the other footprints take --radius",
         )),
-        (Shape::Square, None) => {
+        (shape, None) => {
             let side = r
                 .checked_mul(2)
                 .and_then(|s| s.checked_add(1))
                 .unwrap_or(usize::MAX);
-            Footprint::try_rect(side, side).map_err(err)
-        }
-        (Shape::Disk, None) => Footprint::try_disk(r).map_err(err),
-        (Shape::Diamond, None) => Footprint::try_diamond(r).map_err(err),
-        (Shape::Cross, None) => {
-            let side = r
-                .checked_mul(2)
-                .and_then(|s| s.checked_add(1))
-                .unwrap_or(usize::MAX);
-            Footprint::try_from_fn(side, side, |x, y| x == r || y == r).map_err(err)
+            if side > MAX_FOOTPRINT_SIDE {
+                return Err(CliError::msg(format!(
+                    "--radius {r}: {}",
+                    too_large(side, side)
+                )));
+            }
+            let (rx, ry) = (r.min(reach.0), r.min(reach.1));
+            let r2 = (r as u64) * (r as u64);
+            Footprint::try_from_fn(2 * rx + 1, 2 * ry + 1, |x, y| {
+                let (dx, dy) = (x.abs_diff(rx) as u64, y.abs_diff(ry) as u64);
+                match shape {
+                    Shape::Square | Shape::Rect => true,
+                    Shape::Disk => dx * dx + dy * dy <= r2,
+                    Shape::Diamond => dx + dy <= r as u64,
+                    Shape::Cross => dx == 0 || dy == 0,
+                }
+            })
+            .map_err(err)
         }
     }
 }
 
-/// A short name of the footprint for the summary line.
-fn describe(args: &MorphArgs, fp: &Footprint) -> String {
-    match args.footprint {
-        Shape::Rect => format!("{}x{} rectangle", fp.height(), fp.width()),
-        Shape::Square => format!("{}x{} square", fp.height(), fp.width()),
-        Shape::Cross => format!("cross of radius {}", args.radius),
-        Shape::Disk => format!("disk of radius {}", args.radius),
-        Shape::Diamond => format!("diamond of radius {}", args.radius),
+/// A short name of the footprint for the summary line (the options', not the cut pattern's).
+fn describe(args: &MorphArgs) -> String {
+    let side = args.radius.saturating_mul(2).saturating_add(1);
+    match (args.footprint, args.size) {
+        (Shape::Rect, Some((h, w))) => format!("{h}x{w} rectangle"),
+        (Shape::Rect, None) => "rectangle".to_string(),
+        (Shape::Square, _) => format!("{side}x{side} square"),
+        (Shape::Cross, _) => format!("cross of radius {}", args.radius),
+        (Shape::Disk, _) => format!("disk of radius {}", args.radius),
+        (Shape::Diamond, _) => format!("diamond of radius {}", args.radius),
     }
 }
 
 /// Runs the command, writing its result to `out`.
 pub fn run(args: &MorphArgs, out: &mut dyn Write) -> Result<(), CliError> {
     check_png_target(args.png.as_deref(), args.json)?;
-    let fp = footprint(args)?;
+    // The options are checked before the input is read; the footprint is built after, cut
+    // to the grid.
+    footprint(args, (0, 0))?;
     let grid = match read_input(args.file.as_deref())? {
         Input::Text(t) => {
             BitGrid::from_char_grid(&t, |c| c != b'.').map_err(|e| CliError::msg(e.to_string()))?
@@ -148,6 +192,7 @@ pub fn run(args: &MorphArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Input::Image(g) => g,
     };
     let (w, h) = (grid.width(), grid.height());
+    let fp = footprint(args, (w, h))?;
     let progress = Progress::for_grid(w, h);
     progress.phase("morphology");
     let opts = MorphOptions {
@@ -159,13 +204,16 @@ pub fn run(args: &MorphArgs, out: &mut dyn Write) -> Result<(), CliError> {
         },
         mask: None,
     };
+    // The fallible forms: the engine's tables grow with the footprint (cut to the grid's
+    // size first), and a size this machine cannot allocate is an error, not an abort.
     let result = match args.op {
-        Op::Dilate => dilation_with(&grid, &fp, &opts),
-        Op::Erode => erosion_with(&grid, &fp, &opts),
-        Op::Open => opening_with(&grid, &fp, &opts),
-        Op::Close => closing_with(&grid, &fp, &opts),
-        Op::FillHoles => fill_holes(&grid, &fp),
-    };
+        Op::Dilate => try_dilation_with(&grid, &fp, &opts),
+        Op::Erode => try_erosion_with(&grid, &fp, &opts),
+        Op::Open => try_opening_with(&grid, &fp, &opts),
+        Op::Close => try_closing_with(&grid, &fp, &opts),
+        Op::FillHoles => try_fill_holes(&grid, &fp),
+    }
+    .map_err(|e| CliError::msg(e.to_string()))?;
     if let Some(path) = &args.png {
         progress.phase(format!("writing {path}"));
         write_png(&result, path)?;
@@ -198,7 +246,7 @@ pub fn run(args: &MorphArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(
         out,
         "{name} by a {}: {count} cells set (before: {before})",
-        describe(args, &fp)
+        describe(args)
     )?;
     if w > DRAW_LIMIT || h > DRAW_LIMIT {
         out.write_all(too_large_note(true).as_bytes())?;

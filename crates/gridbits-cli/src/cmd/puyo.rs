@@ -44,20 +44,31 @@ fn rules_of(r: RulesArg) -> Rules {
     }
 }
 
-/// The rule set of a field read without `--rules`: from its characters, or, for a field of
-/// only `.`, from the letters of the `--moves` pair when only the other rule set has them.
+/// The rule set of a field read without `--rules`: from its characters; a field of only
+/// `.` is Tsu (a 6x13 field, as the help says), unless the `--moves` pair's letters are
+/// colours of Smash the Code only. A pair of neither rule set on such a field takes the one
+/// that has more of its leading characters (`RX`: Tsu), so that the error names the
+/// character that is wrong.
 fn detect(grid: &gridbits::CharGrid, pair: Option<&str>) -> Rules {
-    let found = Rules::detect(grid);
     let blank = (0..grid.height()).all(|y| grid.row(y).iter().all(|&c| c == b'.'));
-    let other = match found {
-        Rules::SmashTheCode => Rules::Tsu,
-        Rules::Tsu => Rules::SmashTheCode,
+    if !blank {
+        return Rules::detect(grid);
+    }
+    let Some(p) = pair else {
+        return Rules::Tsu;
     };
-    match pair {
-        Some(p) if blank && Pair::parse(p, found).is_err() && Pair::parse(p, other).is_ok() => {
-            other
+    let fits = |rules: Rules| {
+        if Pair::parse(p, rules).is_ok() {
+            return usize::MAX;
         }
-        _ => found,
+        p.chars()
+            .take_while(|&c| c.is_ascii() && rules.color_chars().contains(&(c as u8)))
+            .count()
+    };
+    if fits(Rules::SmashTheCode) > fits(Rules::Tsu) {
+        Rules::SmashTheCode
+    } else {
+        Rules::Tsu
     }
 }
 

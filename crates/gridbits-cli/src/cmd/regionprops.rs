@@ -45,7 +45,7 @@ pub struct RegionpropsArgs {
     pub csv: bool,
     /// Comma-separated properties, in output order: label, area, bbox, centroid, area_bbox,
     /// extent, perimeter (skimage's estimate), euler_number (8-connected, as skimage),
-    /// area_filled.
+    /// area_filled. A name given twice is listed once, at its first place.
     #[arg(long, value_name = "A,B,...", default_value = "label,area,bbox,centroid", value_parser = parse_properties)]
     pub properties: Properties,
 }
@@ -54,7 +54,9 @@ pub struct RegionpropsArgs {
 #[derive(Clone, Debug)]
 pub struct Properties(Vec<usize>);
 
-/// Parses `--properties`.
+/// Parses `--properties`. A repeated name is kept once, at its first place: each property is
+/// one JSON key and one set of CSV columns, as skimage's `regionprops_table` returns a dict
+/// (duplicate keys would make JSON that parsers read differently).
 fn parse_properties(s: &str) -> Result<Properties, String> {
     let mut out = Vec::new();
     for name in s.split(',').map(str::trim) {
@@ -64,7 +66,9 @@ fn parse_properties(s: &str) -> Result<Properties, String> {
                 PROPERTIES.join(", ")
             )
         })?;
-        out.push(i);
+        if !out.contains(&i) {
+            out.push(i);
+        }
     }
     Ok(Properties(out))
 }

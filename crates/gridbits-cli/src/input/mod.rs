@@ -194,13 +194,59 @@ pub fn read_input_with(path: Option<&str>, opts: ImageOpts) -> Result<Input, Cli
     if let (Some(p), Format::Text) = (path, format::detect(&buf)) {
         // A file named as an image must be one: never read a damaged image as text.
         if let Some(named) = format::named_by_extension(Path::new(p)) {
-            return Err(CliError::msg(format!(
-                "{p}: not a {named} image (its first bytes are not a {named} signature)"
-            )));
+            return Err(CliError::msg(match netpbm_header_problem(&buf) {
+                Some(problem) => format!("{p}: {problem}"),
+                None => format!(
+                    "{p}: not a {named} image (its first bytes are not a {named} signature)"
+                ),
+            }));
         }
     }
     let _ = INPUT_NAME.set(name.clone());
     read_bytes(&buf, &name, opts)
+}
+
+/// What is wrong with the header of an input that starts with a netpbm signature (`P1` to
+/// `P6`) but was not read as an image: the values that must follow the signature (width,
+/// height and, but for PBM, the largest sample value) are missing or not whole numbers.
+/// `None` when it does not start so, or when those values are there (the raster is then
+/// what does not fit).
+fn netpbm_header_problem(buf: &[u8]) -> Option<String> {
+    let (name, values, count) = match buf.get(..2)? {
+        b"P1" | b"P4" => ("PBM", "the width and the height", 2),
+        b"P2" | b"P5" => ("PGM", "the width, the height and the largest grey value", 3),
+        b"P3" | b"P6" => (
+            "PPM",
+            "the width, the height and the largest sample value",
+            3,
+        ),
+        _ => return None,
+    };
+    let magic = String::from_utf8_lossy(&buf[..2]);
+    // The words after the signature, comments (`#` to the end of the line) left out.
+    let head = &buf[2..buf.len().min(2 + 256)];
+    let mut words = Vec::new();
+    for line in head.split(|&b| b == b'\n') {
+        let line = line.split(|&b| b == b'#').next().unwrap_or(&[]);
+        words.extend(
+            line.split(|b| b.is_ascii_whitespace())
+                .filter(|w| !w.is_empty()),
+        );
+    }
+    let bad = words
+        .iter()
+        .take(count)
+        .find(|w| !w.iter().all(u8::is_ascii_digit));
+    let found = match bad {
+        Some(w) => format!("found '{}'", String::from_utf8_lossy(w)),
+        None if words.is_empty() => "nothing follows it".to_string(),
+        None if words.len() < count => format!("the header ends after {} of them", words.len()),
+        None => return None,
+    };
+    Some(format!(
+        "not a valid {name} header: the signature {magic} must be followed by {values} as \
+         whole numbers; {found}"
+    ))
 }
 
 /// Reads an input already in memory (`name` is used in error messages): an image when its

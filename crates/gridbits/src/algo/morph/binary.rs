@@ -3,7 +3,7 @@
 
 use super::footprint::Footprint;
 use super::row_runs::{gather, separable};
-use crate::{BitGrid, SizeMismatch};
+use crate::{BitGrid, GridError, SizeError, SizeMismatch};
 
 /// How many times an operation is applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,7 +53,11 @@ impl Default for MorphOptions<'_> {
 
 /// One erosion (`ALL`) or dilation step through the gather offsets of `fp`, choosing the
 /// separable rectangle engine for full patterns.
-fn step<const ALL: bool>(grid: &BitGrid, fp: &Footprint, outside: bool) -> BitGrid {
+fn step<const ALL: bool>(
+    grid: &BitGrid,
+    fp: &Footprint,
+    outside: bool,
+) -> Result<BitGrid, SizeError> {
     if fp.is_full() && fp.height() > 1 {
         let (cx, cy) = fp.center();
         return separable::<ALL>(grid, (-cx, fp.width()), (-cy, fp.height()), outside);
@@ -61,8 +65,34 @@ fn step<const ALL: bool>(grid: &BitGrid, fp: &Footprint, outside: bool) -> BitGr
     gather::<ALL>(grid, &fp.run_rows(), outside)
 }
 
-/// One step of erosion (`ALL`) or dilation, whose gather offsets are the reflection.
-pub(crate) fn once(grid: &BitGrid, fp: &Footprint, erode: bool, outside: bool) -> BitGrid {
+/// One step of erosion (`ALL`) or dilation, whose gather offsets are the reflection; an
+/// error when the engine's tables cannot be allocated.
+///
+/// The footprint is first cut to the offsets that can reach the grid from a cell of it
+/// ([`Footprint::within`]): any other offset reads the border value `outside` at every
+/// cell. Under the operation's identity (`true` for AND, `false` for OR) such offsets
+/// change nothing and are dropped; otherwise (erosion with an empty border, dilation with
+/// a full one) one of them decides every cell, and the result is empty or full. Either
+/// way the result is exactly that of the whole footprint, and the engines' tables are
+/// bounded by the grid's size instead of the footprint's. The cut comes before the
+/// reflection of a dilation, which then copies only what is kept.
+pub(crate) fn once(
+    grid: &BitGrid,
+    fp: &Footprint,
+    erode: bool,
+    outside: bool,
+) -> Result<BitGrid, SizeError> {
+    let (cut, dropped) = fp.within(grid.width(), grid.height())?;
+    // An offset cut off reads `outside` at every cell: it decides every cell unless
+    // `outside` is the identity of the operation (erosion's AND: true; dilation's OR: false).
+    if dropped && erode != outside {
+        let mut out = grid.empty_like();
+        if !erode {
+            out.complement_assign();
+        }
+        return Ok(out);
+    }
+    let fp = cut.as_ref().unwrap_or(fp);
     if erode {
         step::<true>(grid, fp, outside)
     } else {
@@ -70,13 +100,25 @@ pub(crate) fn once(grid: &BitGrid, fp: &Footprint, erode: bool, outside: bool) -
     }
 }
 
+/// [`once`] for the infallible forms: the [`SizeError`] as a panic.
+#[track_caller]
+pub(crate) fn once_or_panic(grid: &BitGrid, fp: &Footprint, erode: bool, outside: bool) -> BitGrid {
+    once(grid, fp, erode, outside).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// Repeats `once` as the options say.
+///
+/// Each repetition applies one fixed function to the current grid (the step, then the mask
+/// with the input's kept cells), so once a step changes nothing, no later one does: the
+/// loop stops there, also for [`Iterations::Times`], with exactly the result of all `n`
+/// steps. Likewise a step that gives back the grid of two steps before starts a cycle of
+/// two, and the result after `n` steps is the one of the same parity.
 fn repeat(
     grid: &BitGrid,
     fp: &Footprint,
     erode: bool,
     opts: &MorphOptions<'_>,
-) -> Result<BitGrid, SizeMismatch> {
+) -> Result<BitGrid, GridError> {
     if let Some(m) = opts.mask {
         SizeMismatch::check(grid, "grid", m, "mask")?;
     }
@@ -92,13 +134,25 @@ fn repeat(
                 return Ok(cur);
             }
         }
-        let mut next = once(&cur, fp, erode, opts.border);
+        let mut next = once(&cur, fp, erode, opts.border)?;
         if let (Some(m), Some(k)) = (opts.mask, &kept) {
             next.and_assign(m);
             next.or_assign(k);
         }
         done += 1;
-        let stable = next == cur || before.as_ref() == Some(&next) || done as u128 >= cap;
+        let fixed = next == cur;
+        let cycle = before.as_ref() == Some(&next);
+        if let Iterations::Times(n) = opts.iterations {
+            // `next` is step `done`, `cur` step `done - 1`: from here on the steps repeat
+            // `next` (fixed) or alternate `next`, `cur` (a cycle of two).
+            if fixed || (cycle && (n - done).is_multiple_of(2)) {
+                return Ok(next);
+            }
+            if cycle {
+                return Ok(cur);
+            }
+        }
+        let stable = fixed || cycle || done as u128 >= cap;
         before = Some(std::mem::replace(&mut cur, next));
         if stable && opts.iterations == Iterations::UntilStable {
             return Ok(cur);
@@ -115,8 +169,13 @@ fn repeat(
 /// let g = BitGrid::parse("#####\n#####\n#####\n").unwrap();
 /// assert_eq!(erosion(&g, &Footprint::cross()).to_text(), ".....\n.###.\n.....\n");
 /// ```
+///
+/// # Panics
+///
+/// If the engine's tables cannot be allocated; [`try_erosion_with`] returns the error.
+#[track_caller]
 pub fn erosion(grid: &BitGrid, fp: &Footprint) -> BitGrid {
-    once(grid, fp, true, false)
+    once_or_panic(grid, fp, true, false)
 }
 
 /// Dilation: the cells `p` such that `grid(p - d)` is set for some offset `d` of `fp`: each
@@ -129,26 +188,33 @@ pub fn erosion(grid: &BitGrid, fp: &Footprint) -> BitGrid {
 /// let pair = Footprint::try_from_fn(2, 1, |_, _| true).unwrap(); // offsets -1 and 0
 /// assert_eq!(dilation(&g, &pair).to_text(), ".....\n.##..\n.....\n");
 /// ```
+///
+/// # Panics
+///
+/// If the engine's tables cannot be allocated; [`try_dilation_with`] returns the error.
+#[track_caller]
 pub fn dilation(grid: &BitGrid, fp: &Footprint) -> BitGrid {
-    once(grid, fp, false, false)
+    once_or_panic(grid, fp, false, false)
 }
 
 /// [`erosion`] with options.
 ///
 /// # Panics
 ///
-/// If the mask's size differs from the grid's; [`try_erosion_with`] returns the error.
+/// If the mask's size differs from the grid's, or the engine's tables cannot be allocated;
+/// [`try_erosion_with`] returns the error.
 #[track_caller]
 pub fn erosion_with(grid: &BitGrid, fp: &Footprint, opts: &MorphOptions<'_>) -> BitGrid {
     try_erosion_with(grid, fp, opts).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`erosion_with`], or an error if the mask's size differs from the grid's.
+/// [`erosion_with`], or an error if the mask's size differs from the grid's or the engine's
+/// tables cannot be allocated.
 pub fn try_erosion_with(
     grid: &BitGrid,
     fp: &Footprint,
     opts: &MorphOptions<'_>,
-) -> Result<BitGrid, SizeMismatch> {
+) -> Result<BitGrid, GridError> {
     repeat(grid, fp, true, opts)
 }
 
@@ -156,18 +222,20 @@ pub fn try_erosion_with(
 ///
 /// # Panics
 ///
-/// If the mask's size differs from the grid's; [`try_dilation_with`] returns the error.
+/// If the mask's size differs from the grid's, or the engine's tables cannot be allocated;
+/// [`try_dilation_with`] returns the error.
 #[track_caller]
 pub fn dilation_with(grid: &BitGrid, fp: &Footprint, opts: &MorphOptions<'_>) -> BitGrid {
     try_dilation_with(grid, fp, opts).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`dilation_with`], or an error if the mask's size differs from the grid's.
+/// [`dilation_with`], or an error if the mask's size differs from the grid's or the engine's
+/// tables cannot be allocated.
 pub fn try_dilation_with(
     grid: &BitGrid,
     fp: &Footprint,
     opts: &MorphOptions<'_>,
-) -> Result<BitGrid, SizeMismatch> {
+) -> Result<BitGrid, GridError> {
     repeat(grid, fp, false, opts)
 }
 
@@ -196,18 +264,20 @@ pub fn closing(grid: &BitGrid, fp: &Footprint) -> BitGrid {
 ///
 /// # Panics
 ///
-/// If the mask's size differs from the grid's; [`try_opening_with`] returns the error.
+/// If the mask's size differs from the grid's, or the engine's tables cannot be allocated;
+/// [`try_opening_with`] returns the error.
 #[track_caller]
 pub fn opening_with(grid: &BitGrid, fp: &Footprint, opts: &MorphOptions<'_>) -> BitGrid {
     try_opening_with(grid, fp, opts).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`opening_with`], or an error if the mask's size differs from the grid's.
+/// [`opening_with`], or an error if the mask's size differs from the grid's or the engine's
+/// tables cannot be allocated.
 pub fn try_opening_with(
     grid: &BitGrid,
     fp: &Footprint,
     opts: &MorphOptions<'_>,
-) -> Result<BitGrid, SizeMismatch> {
+) -> Result<BitGrid, GridError> {
     let e = try_erosion_with(grid, fp, opts)?;
     try_dilation_with(&e, fp, opts)
 }
@@ -216,18 +286,20 @@ pub fn try_opening_with(
 ///
 /// # Panics
 ///
-/// If the mask's size differs from the grid's; [`try_closing_with`] returns the error.
+/// If the mask's size differs from the grid's, or the engine's tables cannot be allocated;
+/// [`try_closing_with`] returns the error.
 #[track_caller]
 pub fn closing_with(grid: &BitGrid, fp: &Footprint, opts: &MorphOptions<'_>) -> BitGrid {
     try_closing_with(grid, fp, opts).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`closing_with`], or an error if the mask's size differs from the grid's.
+/// [`closing_with`], or an error if the mask's size differs from the grid's or the engine's
+/// tables cannot be allocated.
 pub fn try_closing_with(
     grid: &BitGrid,
     fp: &Footprint,
     opts: &MorphOptions<'_>,
-) -> Result<BitGrid, SizeMismatch> {
+) -> Result<BitGrid, GridError> {
     let d = try_dilation_with(grid, fp, opts)?;
     try_erosion_with(&d, fp, opts)
 }

@@ -373,7 +373,7 @@ fn by_stripes<const CHECK: bool>(
                     }
                     next
                 }
-                None => once(&g, fp, erode, border),
+                None => once(&g, fp, erode, border)?,
             };
         }
         let dst = &mut out.pixels[y0 * out.stride..];

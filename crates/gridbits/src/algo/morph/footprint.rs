@@ -68,7 +68,10 @@ impl Footprint {
                 "a side is larger than 65536",
             ));
         }
-        let mut cells = Vec::with_capacity(width * height);
+        // Up to 2^32 cells: reserved fallibly, so a pattern this machine cannot hold is an
+        // error, not an abort.
+        let mut cells =
+            crate::error::try_vec("footprint", width, height, (width * height) as u128)?;
         for y in 0..height {
             for x in 0..width {
                 cells.push(f(x, y));
@@ -269,6 +272,64 @@ impl Footprint {
     /// Whether every cell of the pattern is set.
     pub fn is_full(&self) -> bool {
         self.cells.iter().all(|&c| c)
+    }
+
+    /// The pattern cut to the offsets that can join two cells of a `width x height` grid,
+    /// `|dx| < width` and `|dy| < height`: the gather of any cell of the grid through any
+    /// other offset reads only cells off the grid (the border value). Returns the cut
+    /// pattern (`None` when nothing lies outside that window, the pattern as it is) and
+    /// whether a set cell was cut off. The centre keeps its offset, so the cut pattern's
+    /// offsets are exactly the kept ones; reflection commutes with the cut (the window is
+    /// symmetric). A window that holds no cell of the pattern gives a 1x1 pattern with no
+    /// set cell (no offsets).
+    ///
+    /// This bounds the engines' work and memory by the grid, not the footprint: a disk of
+    /// radius 5000 on a 1x1 grid is one cell, not 10001 rows of tables.
+    pub(crate) fn within(
+        &self,
+        width: usize,
+        height: usize,
+    ) -> Result<(Option<Footprint>, bool), SizeError> {
+        let (cx, cy) = (self.center.0 as i128, self.center.1 as i128);
+        // Pattern columns fx with |fx - cx| < width, clamped to the pattern: x0..x1.
+        let clamp = |v: i128, hi: usize| v.clamp(0, hi as i128) as usize;
+        let x0 = clamp(cx - width as i128 + 1, self.width);
+        let x1 = clamp(cx + width as i128, self.width);
+        let y0 = clamp(cy - height as i128 + 1, self.height);
+        let y1 = clamp(cy + height as i128, self.height);
+        if (x0, x1, y0, y1) == (0, self.width, 0, self.height) {
+            return Ok((None, false));
+        }
+        let row = |fy: usize| &self.cells[fy * self.width..(fy + 1) * self.width];
+        let dropped = (0..self.height).any(|fy| {
+            let r = row(fy);
+            if (y0..y1).contains(&fy) && x0 < x1 {
+                r[..x0].contains(&true) || r[x1..].contains(&true)
+            } else {
+                r.contains(&true)
+            }
+        });
+        if x0 >= x1 || y0 >= y1 {
+            let none = Footprint {
+                width: 1,
+                height: 1,
+                cells: vec![false],
+                center: (0, 0),
+            };
+            return Ok((Some(none), dropped));
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
+        let mut cells = crate::error::try_vec("footprint", w, h, (w * h) as u128)?;
+        for fy in y0..y1 {
+            cells.extend_from_slice(&row(fy)[x0..x1]);
+        }
+        let cut = Footprint {
+            width: w,
+            height: h,
+            cells,
+            center: (self.center.0 - x0 as isize, self.center.1 - y0 as isize),
+        };
+        Ok((Some(cut), dropped))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Hit-or-miss: where one footprint fits the set cells and another the empty ones.
 
-use super::binary::once;
+use super::binary::once_or_panic;
 use super::footprint::Footprint;
 use crate::BitGrid;
 
@@ -16,8 +16,14 @@ use crate::BitGrid;
 /// let g = BitGrid::parse("#...\n..##\n....\n").unwrap();
 /// assert_eq!(hit_or_miss(&g, &hit, &miss).to_text(), "#...\n....\n....\n");
 /// ```
+///
+/// # Panics
+///
+/// If the engine's tables cannot be allocated (footprints far larger than the grid are cut
+/// to it first, so this needs both to be huge).
+#[track_caller]
 pub fn hit_or_miss(grid: &BitGrid, hit: &Footprint, miss: &Footprint) -> BitGrid {
-    let mut out = once(grid, hit, true, false);
-    out.and_assign(&once(&!grid, miss, true, true));
+    let mut out = once_or_panic(grid, hit, true, false);
+    out.and_assign(&once_or_panic(&!grid, miss, true, true));
     out
 }

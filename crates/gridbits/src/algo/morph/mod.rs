@@ -65,4 +65,4 @@ pub use bytes::{
 };
 pub use footprint::{Footprint, MAX_FOOTPRINT_SIDE};
 pub use hit_or_miss::hit_or_miss;
-pub use reconstruct::{fill_holes, propagation, try_propagation};
+pub use reconstruct::{fill_holes, propagation, try_fill_holes, try_propagation};

@@ -4,7 +4,7 @@
 use super::binary::{once, try_dilation_with, Iterations, MorphOptions};
 use super::footprint::Footprint;
 use crate::algo::fill::fill;
-use crate::{BitGrid, Connectivity, SizeMismatch};
+use crate::{BitGrid, Connectivity, GridError, SizeMismatch};
 
 /// The connectivity a 3x3 footprint centred on its middle cell (set) steps by, if it is the
 /// cross or the full square: propagation by it is a flood fill.
@@ -39,7 +39,8 @@ fn as_connectivity(fp: &Footprint) -> Option<Connectivity> {
 ///
 /// # Panics
 ///
-/// If the mask's size differs from the seeds'; [`try_propagation`] returns the error.
+/// If the mask's size differs from the seeds', or the engine's tables cannot be allocated;
+/// [`try_propagation`] returns the error.
 #[track_caller]
 pub fn propagation(
     seeds: &BitGrid,
@@ -50,20 +51,21 @@ pub fn propagation(
     try_propagation(seeds, fp, mask, border).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`propagation`], or an error if the mask's size differs from the seeds'.
+/// [`propagation`], or an error if the mask's size differs from the seeds' or the engine's
+/// tables cannot be allocated.
 pub fn try_propagation(
     seeds: &BitGrid,
     fp: &Footprint,
     mask: Option<&BitGrid>,
     border: bool,
-) -> Result<BitGrid, SizeMismatch> {
+) -> Result<BitGrid, GridError> {
     if let Some(m) = mask {
         SizeMismatch::check(seeds, "seeds", m, "mask")?;
     }
     if let (Some(conn), true) = (as_connectivity(fp), fp.get(1, 1)) {
         // One step (it brings in the border and the kept cells' neighbours), then the
         // fill reaches the rest of the mask.
-        let first = once(seeds, fp, false, border);
+        let first = once(seeds, fp, false, border)?;
         let full;
         let m = match mask {
             Some(m) => m,
@@ -96,8 +98,18 @@ pub fn try_propagation(
 /// let g = BitGrid::parse("#####\n#.#.#\n#####\n").unwrap();
 /// assert!(fill_holes(&g, &Footprint::cross()).is_full());
 /// ```
+///
+/// # Panics
+///
+/// If the engine's tables cannot be allocated; [`try_fill_holes`] returns the error.
+#[track_caller]
 pub fn fill_holes(grid: &BitGrid, fp: &Footprint) -> BitGrid {
+    try_fill_holes(grid, fp).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`fill_holes`], or an error if the engine's tables cannot be allocated.
+pub fn try_fill_holes(grid: &BitGrid, fp: &Footprint) -> Result<BitGrid, GridError> {
     let background = !grid;
-    let reached = propagation(&grid.empty_like(), fp, Some(&background), true);
-    !reached
+    let reached = try_propagation(&grid.empty_like(), fp, Some(&background), true)?;
+    Ok(!reached)
 }

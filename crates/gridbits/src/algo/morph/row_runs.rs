@@ -12,8 +12,9 @@
 //! Cells off the grid read as `outside` (the border value), in both directions.
 
 use super::footprint::RunRow;
+use crate::error::try_filled;
 use crate::grid::tail_mask;
-use crate::BitGrid;
+use crate::{BitGrid, SizeError};
 
 /// The word operation: AND for erosion (`ALL`), OR for dilation.
 #[inline(always)]
@@ -123,7 +124,19 @@ impl Lengths {
 /// reach past the edges, so that the doubling shifts never read past the widened row for a
 /// cell that lands on the grid: a run's reduction at a cell off the grid may still cover
 /// cells on it.
-pub(crate) fn gather<const ALL: bool>(grid: &BitGrid, rows: &[RunRow], outside: bool) -> BitGrid {
+///
+/// The ring of reduced rows takes `span * lengths * wide / 64` words (the footprint's
+/// height, its number of distinct run lengths and the widened row): it is reserved
+/// fallibly, so a footprint too large for this machine is a [`SizeError`], not an abort.
+/// Callers cut the footprint to the grid first ([`Footprint::within`]), which bounds it by
+/// the grid's size.
+///
+/// [`Footprint::within`]: super::footprint::Footprint::within
+pub(crate) fn gather<const ALL: bool>(
+    grid: &BitGrid,
+    rows: &[RunRow],
+    outside: bool,
+) -> Result<BitGrid, SizeError> {
     let (w, h) = (grid.width(), grid.height());
     let wpr = grid.words_per_row();
     let mut out = grid.empty_like();
@@ -132,7 +145,7 @@ pub(crate) fn gather<const ALL: bool>(grid: &BitGrid, rows: &[RunRow], outside: 
         if ALL {
             out.complement_assign();
         }
-        return out;
+        return Ok(out);
     }
     let lens = Lengths::new(rows);
     let nl = lens.lengths.len();
@@ -148,8 +161,9 @@ pub(crate) fn gather<const ALL: bool>(grid: &BitGrid, rows: &[RunRow], outside: 
     let dy_max = rows.iter().map(|r| r.dy).max().unwrap_or(0);
     let span = (dy_max - dy_min + 1) as usize;
     // The ring: `span` source rows, each `nl` reduced rows of `wwpr` words.
-    let mut ring = vec![0u64; span * nl * wwpr];
-    let mut levels = vec![0u64; lens.levels.max(1) * wwpr];
+    let table = |words: u128| try_filled("morphology table", w, h, words, 0u64);
+    let mut ring = table(span as u128 * nl as u128 * wwpr as u128)?;
+    let mut levels = table(lens.levels.max(1) as u128 * wwpr as u128)?;
     let mut padded = vec![0u64; wwpr];
     let mut tmp = vec![0u64; wwpr];
     let mut acc = vec![0u64; wpr];
@@ -208,7 +222,7 @@ pub(crate) fn gather<const ALL: bool>(grid: &BitGrid, rows: &[RunRow], outside: 
             *last &= tail;
         }
     }
-    out
+    Ok(out)
 }
 
 /// The reductions of one source row for every run length: `table[slot(L)] = R_L`.
@@ -252,18 +266,18 @@ fn build_row<const ALL: bool>(
 /// A full rectangle of offsets `dx0..dx0 + fw` by `dy0..dy0 + fh`, separably: each row's
 /// run reduction (as [`gather`] builds it), then the same doubling down the columns on whole
 /// rows, the column widened by `outside` rows as far as the rectangle reaches past the top
-/// and bottom. Cost `O(log fw + log fh)` passes.
+/// and bottom. Cost `O(log fw + log fh)` passes; the widened column is reserved fallibly.
 pub(crate) fn separable<const ALL: bool>(
     grid: &BitGrid,
     (dx0, fw): (isize, usize),
     (dy0, fh): (isize, usize),
     outside: bool,
-) -> BitGrid {
+) -> Result<BitGrid, SizeError> {
     let one_row = [RunRow {
         dy: 0,
         runs: vec![(dx0, fw)],
     }];
-    let horizontal = gather::<ALL>(grid, &one_row, outside);
+    let horizontal = gather::<ALL>(grid, &one_row, outside)?;
     let (w, h) = (grid.width(), grid.height());
     let wpr = grid.words_per_row();
     let tail = tail_mask(w);
@@ -275,7 +289,7 @@ pub(crate) fn separable<const ALL: bool>(
     if let Some(last) = fill_row.last_mut() {
         *last &= tail;
     }
-    let mut cur = Vec::with_capacity(tall * wpr);
+    let mut cur = crate::error::try_vec("morphology table", w, h, tall as u128 * wpr as u128)?;
     for _ in 0..pad_top {
         cur.extend_from_slice(&fill_row);
     }
@@ -305,5 +319,5 @@ pub(crate) fn separable<const ALL: bool>(
             *d = op::<ALL>(x, z);
         }
     }
-    out
+    Ok(out)
 }
