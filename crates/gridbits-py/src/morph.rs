@@ -91,7 +91,7 @@ fn binary_morph<'py>(
             Op::Opening => try_opening_with(&g, &fp, &opts),
             Op::Closing => try_closing_with(&g, &fp, &opts),
         };
-        r.map_err(|e| PyValueError::new_err(e.to_string()))
+        r.map_err(|e| crate::size_error("input", e))
     })?;
     grid_to_array(py, &out)
 }
@@ -153,8 +153,7 @@ fn binary_propagation<'py>(
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let (g, fp, m) = packed(&input, &structure, center, mask.as_ref())?;
     let out = detach(py, || {
-        try_propagation(&g, &fp, m.as_ref(), border)
-            .map_err(|e| PyValueError::new_err(e.to_string()))
+        try_propagation(&g, &fp, m.as_ref(), border).map_err(|e| crate::size_error("input", e))
     })?;
     grid_to_array(py, &out)
 }
