@@ -130,7 +130,9 @@ def _steps(metric, ndim: int) -> Tuple[bool, bool, bool, bool]:
         )
     # scipy's C code reads the structure's memory as bool bytes, whatever its dtype: the
     # first size // 2 bytes count (for an int64 or float64 array of ones, not the ones).
-    raw = np.ascontiguousarray(s).view(np.uint8).ravel()[: s.size // 2]
+    # (In native byte order first, as scipy converts it before reading.)
+    native = s.astype(s.dtype.newbyteorder("="), copy=False)
+    raw = np.ascontiguousarray(native).view(np.uint8).ravel()[: s.size // 2]
     flat = np.zeros(4, bool)
     flat[: raw.size] = raw != 0
     if ndim == 1:
@@ -335,7 +337,9 @@ def distance_transform_edt(
         ft = np.zeros((a.ndim,) + a.shape, dtype=np.int32)
     else:
         ft = None  # the distances alone
-    if planes is not None and ft is not planes:
+    # (The native call may give the index planes that a sampling needs without their being
+    # asked for: ``ft`` is then None and they are dropped.)
+    if planes is not None and ft is not None and ft is not planes:
         if not background:
             # scipy marks the rows -1 and leaves the other planes as they were.
             ft[0] = -1

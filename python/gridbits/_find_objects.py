@@ -50,6 +50,10 @@ def find_objects(input: ArrayLike, max_label: int = 0) -> List[Optional[Tuple[sl
     a2 = a.reshape(1, -1) if a.ndim == 1 else a
     if a2.size == 0:
         return [None] * max(max_label, 0)
+    if max_label >= 1 and a2.max() > max_label:
+        # Labels above max_label are ignored: cleared first, so that the region table is
+        # sized by max_label, not by the largest label (10**12 would need terabytes).
+        a2 = np.where(a2 > max_label, 0, a2)
     area, bbox, _, _, _ = _gridbits.measure_regions(label_array(a2), False)
     n = len(area) if max_label < 1 else max_label
     out: List[Optional[Tuple[slice, ...]]] = [None] * n

@@ -243,6 +243,37 @@ def fused(
     return deliver(out, output, returns)
 
 
+# The output dtypes scipy.ndimage's binary functions write (its C code's types).
+_OUTPUT_KINDS = frozenset(
+    np.dtype(t)
+    for t in (
+        np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32,
+        np.int64, np.uint64, np.float32, np.float64,
+    )
+)
+
+
+def check_output(output: np.ndarray, name: str = "output") -> None:
+    """scipy's refusals of an output array's dtype: ``TypeError`` for complex, as scipy
+    says it, ``RuntimeError`` for the other types its C code does not write (object,
+    float16, strings)."""
+    if output.dtype.kind == "c":
+        raise TypeError(f"{name}: Complex output type not supported")
+    if output.dtype.newbyteorder("=") not in _OUTPUT_KINDS:
+        raise RuntimeError(f"{name}: data type not supported ({output.dtype})")
+
+
+def border(value: Any) -> bool:
+    """scipy's ``border_value``: an integer (``operator.index``; a float, ``None`` or a
+    string is a ``TypeError``, as in scipy), nonzero meaning set."""
+    try:
+        return operator.index(value) != 0
+    except TypeError:
+        raise TypeError(
+            f"border_value: expected an integer, got {type(value).__name__}"
+        ) from None
+
+
 def deliver(result: np.ndarray, output: Any, returns: bool = True) -> Optional[np.ndarray]:
     """scipy's ``output``: ``None`` (the result), an array of the input's shape (written,
     and returned when ``returns``) or a dtype (a ``bool`` array, as scipy returns)."""
@@ -253,6 +284,7 @@ def deliver(result: np.ndarray, output: Any, returns: bool = True) -> Optional[n
             raise RuntimeError(
                 f"output: output shape not correct ({output.shape}, expected {result.shape})"
             )
+        check_output(output)
         np.copyto(output, result, casting="unsafe")
         return output if returns else None
     try:

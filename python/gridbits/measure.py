@@ -133,8 +133,11 @@ def _values(a: np.ndarray, background) -> Tuple[np.ndarray, Optional[int]]:
     if a.dtype.kind in "iu":
         work = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("="))
         if work.dtype == np.uint64:
-            fits = 0 <= bg < 2**64
-            return work.view(np.int64), ((bg - 2**64 if bg >= 2**63 else bg) if fits else None)
+            # skimage wraps a negative background on uint64 images (-1 is 2**64 - 1).
+            if not -(2**63) <= bg < 2**64:
+                return work.view(np.int64), None
+            u = bg % 2**64
+            return work.view(np.int64), (u - 2**64 if u >= 2**63 else u)
         info = np.iinfo(work.dtype)
         return work, (bg if info.min <= bg <= info.max else None)
     with np.errstate(invalid="ignore"):
@@ -406,7 +409,10 @@ def _compute(r: Regions, name: str) -> np.ndarray:
         for c in range(channels):
             s, lo, hi = r.intensity_stats(c)
             cols.append((hi, s / r.count, lo)[k])
-        return cols[0] if r.intensity.ndim == 2 else np.stack(cols, axis=1)
+        if r.intensity.ndim == 2:
+            return cols[0]
+        # An image of 0 channels has no intensity columns (skimage's table has no keys).
+        return np.stack(cols, axis=1) if cols else np.zeros((len(r.count), 0))
     r.need_moments()
     if name == "moments":
         return r.raw

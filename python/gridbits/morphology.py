@@ -138,6 +138,7 @@ def _out(r: _np.ndarray, out: _Any) -> _np.ndarray:
         raise TypeError(f"out: expected None or an array, got {type(out).__name__}")
     if out.shape != r.shape:
         raise ValueError(f"out: shape {out.shape} does not match the image's {r.shape}")
+    _morph.check_output(out, "out")
     _np.copyto(out, r, casting="unsafe")
     return out
 
@@ -335,13 +336,12 @@ def _deprecated_threshold(name: str) -> None:
 
 
 def _connectivity(connectivity: _Any, ndim: int) -> int:
-    """scikit-image's connectivity (1 .. ndim) as 4 or 8, 0 for none (each pixel alone)."""
+    """scikit-image's connectivity (1 .. ndim) as 4 or 8. Below 1 it is 1, as
+    ``scipy.ndimage.generate_binary_structure`` (which scikit-image calls) takes it."""
     try:
         c = int(connectivity)
     except (TypeError, ValueError):
         raise TypeError(f"connectivity: expected an integer, got {connectivity!r}") from None
-    if c < 1:
-        return 0
     return 8 if (c >= 2 and ndim == 2) else 4
 
 
@@ -356,11 +356,6 @@ def _small_objects(ar: _np.ndarray, too_small, connectivity: int, out: _np.ndarr
         conn = _connectivity(connectivity, ar.ndim)
         a2 = ar.reshape(1, -1) if ar.ndim == 1 else ar
         if a2.size == 0:
-            return out
-        if conn == 0:
-            small = bool(too_small(_np.array([1]))[0])
-            if small:
-                out[ar] = 0
             return out
         s = _label_stats(a2, conn)
         sizes = _np.zeros(s.n + 1, dtype=_np.int64)

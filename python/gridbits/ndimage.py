@@ -205,7 +205,7 @@ def _morph_call(func, input, structure, iterations, mask, output, border_value, 
         and type(origin) is int
         and origin == 0
     ):
-        border = bool(border_value)
+        border = _morph.border(border_value)
         r = _morph.quick(tuple((e, border) for e in _morph.STEPS[func]), input, structure)
         if r is not None:
             return r
@@ -215,7 +215,7 @@ def _morph_call(func, input, structure, iterations, mask, output, border_value, 
     c = _morph.center(origin, fp, img.ndim)
     m = _morph.mask(mask, img)
     n = _morph.iterations(iterations)
-    border = bool(border_value)
+    border = _morph.border(border_value)
     if n == 1 and m is None:
         steps = tuple((erode, border) for erode in _morph.STEPS[func])
         return _morph.fused(steps, img, fp, c, output)
@@ -384,7 +384,7 @@ def binary_propagation(
     fp = _morph.structure(structure, img.ndim)
     c = _morph.center(origin, fp, img.ndim)
     m = _morph.mask(mask, img)
-    r = _morph.run("binary_propagation", img, fp, c, bool(border_value), m)
+    r = _morph.run("binary_propagation", img, fp, c, _morph.border(border_value), m)
     return _morph.deliver(r, output)
 
 
