@@ -26,18 +26,18 @@ Actions are ``Discrete``: Tetris ``actions="placements"`` has one action per (ro
 column, row) lock position of the current piece (``4 * height * 10``, T-spins included):
 action ``(rotation * height + y) * 10 + x`` locks the piece in rotation 0-3 (clockwise from
 spawn) with its leftmost cell in column ``x`` and its top cell in row ``y`` of the
-observation's matrix (row 0 at the top); ``"hard_drop"`` has one per (rotation, column), ``rotation * 10 + x`` (``40``).
-The last action is hold. Puyo has
-22 pair placements, column by column (axis column 0-5) and in each column the rotations 0
-(child right), 1 (child above), 2 (child left), 3 (child below) that keep the child on the
-field: actions 0-2 are column 0 with rotations 0, 1, 3; 3-6, 7-10, 11-14 and 15-18 columns
-1-4 with rotations 0-3; 19-21 column 5 with rotations 1, 2, 3. The legal actions are in ``infos["action_mask"]`` (bool, ``num_envs x
-actions``; where Gymnasium and pufferlib users look) and :meth:`action_masks` (the
-convention of sb3-contrib's MaskablePPO). A masked-out, out of range or badly typed action
-raises ``ValueError``/``TypeError`` naming the game and the action
-(``invalid_action="raise"``); with ``invalid_action="penalty"`` it is replaced by the first
-legal action, the reward gets ``invalid_penalty`` added and ``infos["invalid_action"]``
-marks it.
+observation's matrix (row 0 at the top); ``"hard_drop"`` has one per (rotation, column),
+``rotation * 10 + x`` (``40``). The last action is hold. Puyo has 22 pair placements, column
+by column (axis column 0-5) and in each column the rotations 0 (child right), 1 (child
+above), 2 (child left), 3 (child below) that keep the child on the field: actions 0-2 are
+column 0 with rotations 0, 1, 3; 3-6, 7-10, 11-14 and 15-18 columns 1-4 with rotations 0-3;
+19-21 column 5 with rotations 1, 2, 3. The legal actions are in ``infos["action_mask"]``
+(bool, ``num_envs x actions``; where Gymnasium and pufferlib users look) and
+:meth:`action_masks` (the convention of sb3-contrib's MaskablePPO). A masked-out, out of
+range or badly typed action raises ``ValueError``/``TypeError`` naming the game and the
+action (``invalid_action="raise"``); with ``invalid_action="penalty"`` it is replaced by the
+first legal action, the reward gets ``invalid_penalty`` added and
+``infos["invalid_action"]`` marks it.
 
 **Buffers.** ``obs``, ``rewards``, ``terminations``, the mask and the info arrays returned
 are views of buffers the environment owns and overwrites at the next call: copy what you
