@@ -71,6 +71,12 @@ def connectivity(c, name: str = "connectivity") -> int:
             f"{name} must be 4 or 8, not {what} "
             "(for scipy's structure argument, use gridbits.ndimage.label)"
         )
+    if not isinstance(c, bool):
+        try:
+            operator.index(c)
+        except TypeError:
+            # 8.0 would compare equal to 8: a float is refused, as every integer argument.
+            raise TypeError(f"{name} must be the integer 4 or 8, not {c!r}") from None
     if isinstance(c, bool) or c not in _CONNECTIVITIES:
         raise ValueError(f"{name} must be 4 or 8, not {c!r}")
     return int(c)
@@ -91,7 +97,10 @@ def _off_grid(name: str, row, col, shape: tuple) -> ValueError:
 def cell(value, shape: tuple, name: str) -> tuple:
     """One cell: a ``(row, col)`` pair of integers on a grid of ``shape``."""
     try:
-        row, col = (operator.index(v) for v in value)
+        pair = tuple(value)
+        if any(isinstance(v, (bool, np.bool_)) for v in pair):
+            raise TypeError  # True is not row 1
+        row, col = (operator.index(v) for v in pair)
     except (TypeError, ValueError):
         raise TypeError(f"{name}: expected a (row, col) pair of integers, got {value!r}") from None
     if not (0 <= row < shape[0] and 0 <= col < shape[1]):
@@ -115,6 +124,11 @@ def cells_mask(value, shape: tuple, name: str) -> np.ndarray:
             pts = np.asarray(value, dtype=object)
     except (TypeError, ValueError):
         pts = None
+    if pts is not None and pts.ndim == 0:
+        raise TypeError(
+            f"{name}: expected a mask of shape {shape} or (row, col) pairs of integers, "
+            f"got {value!r}"
+        )
     if pts is None or pts.dtype.kind not in "iuO" and pts.size:
         what = f"{pts.dtype} values" if pts is not None else "something else"
         raise TypeError(

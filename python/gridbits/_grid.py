@@ -76,7 +76,9 @@ def label(
 def _packed(image, width):
     """Packed rows (``np.packbits``) of ``width`` pixels, checked, as the native code reads
     them: ``(array, width)``, the array ``None`` when the image has no pixel."""
-    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or width < 0:
+    if isinstance(width, bool) or not isinstance(width, (int, np.integer)):
+        raise TypeError(f"packed_width: expected a non-negative integer, not {width!r}")
+    if width < 0:
         raise ValueError(f"packed_width: expected a non-negative integer, not {width!r}")
     a = np.asarray(image)
     if a.dtype != np.uint8:

@@ -161,7 +161,27 @@ def play(position: "Union[ArrayLike, str]", move, side: str = "white") -> _np.nd
     """
     if isinstance(move, _np.ndarray):
         move = move.tolist()
+    _move_types(move)
     return _gridbits.amazons_play(_positions(position, "position", False), _side(side), move)
+
+
+def _move_types(move) -> None:
+    """``TypeError`` for a move that is neither text nor a sequence of squares of integers
+    (``None``, a number, a float coordinate); the shape and the rules are the native
+    call's ``ValueError``s."""
+    if isinstance(move, str):
+        return
+    if not isinstance(move, (list, tuple)):
+        raise TypeError(
+            f"move: expected notation such as 'd1-d7/g7' or three (row, col) squares, "
+            f"got {type(move).__name__}"
+        )
+    for square in move:
+        if not isinstance(square, (list, tuple, _np.ndarray)):
+            raise TypeError(f"move: a square is a (row, col) pair, got {square!r}")
+        for v in square:
+            if isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, _np.integer)):
+                raise TypeError(f"move: square coordinates are integers, got {v!r}")
 
 
 def perft(position: "Union[ArrayLike, str]", depth: int, side: str = "white") -> int:

@@ -134,4 +134,20 @@ def placements(field: "ArrayLike", pair, rules: str = "tsu") -> Placements:
     >>> int(p.column[best]), int(p.rotation[best]), int(p.settled[best].sum())
     (0, 0, 6)
     """
+    if not isinstance(pair, str):
+        pair = _pair_codes(pair)
     return Placements(*_gridbits.puyo_placements(_fields(field, "field", False), pair, rules))
+
+
+def _pair_codes(pair) -> tuple:
+    """Colour codes ``(axis, child)`` as ints: ``TypeError`` for anything but integers
+    (``True``, ``1.0`` and ``None`` are not colours); their count and range are the native
+    call's ``ValueError``."""
+    what = "pair: expected text such as 'RG' or two colour codes (axis, child)"
+    try:
+        codes = tuple(pair)
+    except TypeError:
+        raise TypeError(f"{what}, got {type(pair).__name__}") from None
+    if any(isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, _np.integer)) for v in codes):
+        raise TypeError(f"{what}, got {pair!r}")
+    return tuple(int(v) for v in codes)

@@ -277,8 +277,10 @@ def test_amazons_move_errors_are_named():
         amazons.play(p, [(10, 0), (9, 0), (8, 0)])
     with pytest.raises(ValueError, match="move: expected three"):
         amazons.play(p, [(6, 0), (5, 0)])
-    for bad in ([(6, 0, 1), (5, 0), (4, 0)], 17, None):
-        with pytest.raises(ValueError, match="move: expected notation"):
+    with pytest.raises(ValueError, match="move: expected notation"):
+        amazons.play(p, [(6, 0, 1), (5, 0), (4, 0)])
+    for bad in (17, None, [(9.0, 3), (3, 3), (3, 6)], [(True, 3), (3, 3), (3, 6)], [5, 6, 7]):
+        with pytest.raises(TypeError, match="move: "):
             amazons.play(p, bad)
     with pytest.raises(ValueError, match="move: "):
         amazons.play(p, "d1d7")
@@ -342,8 +344,10 @@ def test_puyo_placements_game_over_and_errors():
     assert len(puyo.placements(dead, "RG").column) == 0
     f = np.zeros((13, 6), np.uint8)
     for bad, msg in [((0, 1), "two colour codes 1-5"), ((1, 2, 3), "two colour codes 1-5"),
-                     ("R1", "pair: "), (None, "pair: expected its text"), ("RGB", "pair: ")]:
+                     ("R1", "pair: "), ("RGB", "pair: ")]:
         with pytest.raises(ValueError, match=msg):
             puyo.placements(f, bad)
+    with pytest.raises(TypeError, match="pair: expected text"):
+        puyo.placements(f, None)
     with pytest.raises(ValueError, match="field: must be 13 x 6"):
         puyo.placements(np.zeros((12, 6), np.uint8), "RG")
