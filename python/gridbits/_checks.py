@@ -59,6 +59,12 @@ def as_mask(value, name: str) -> np.ndarray:
     return m
 
 
+def is_int(v) -> bool:
+    """A Python or numpy integer, not a ``bool``: what an integer argument takes (``True``
+    is not 1 there, ``1.0`` is not an integer)."""
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
 def connectivity(c, name: str = "connectivity") -> int:
     """4 or 8."""
     if isinstance(c, (list, tuple)) or (isinstance(c, np.ndarray) and c.ndim > 0):
@@ -98,8 +104,8 @@ def cell(value, shape: tuple, name: str) -> tuple:
     """One cell: a ``(row, col)`` pair of integers on a grid of ``shape``."""
     try:
         pair = tuple(value)
-        if any(isinstance(v, (bool, np.bool_)) for v in pair):
-            raise TypeError  # True is not row 1
+        if not all(is_int(v) for v in pair):
+            raise TypeError  # True is not row 1, 1.0 not an integer
         row, col = (operator.index(v) for v in pair)
     except (TypeError, ValueError):
         raise TypeError(f"{name}: expected a (row, col) pair of integers, got {value!r}") from None

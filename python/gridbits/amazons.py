@@ -22,6 +22,7 @@ import numpy as _np
 
 from . import _gridbits
 from ._checks import code_batch as _code_batch
+from ._checks import is_int as _is_int
 
 if _typing.TYPE_CHECKING:
     from typing import Union
@@ -180,7 +181,7 @@ def _move_types(move) -> None:
         if not isinstance(square, (list, tuple, _np.ndarray)):
             raise TypeError(f"move: a square is a (row, col) pair, got {square!r}")
         for v in square:
-            if isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, _np.integer)):
+            if not _is_int(v):
                 raise TypeError(f"move: square coordinates are integers, got {v!r}")
 
 

@@ -71,6 +71,7 @@ import typing as _typing
 
 import numpy as _np
 
+from ._checks import is_int as _is_int
 from ._gridbits import PuyoBatch as _PuyoBatch
 from ._gridbits import TetrisBatch as _TetrisBatch
 
@@ -354,9 +355,9 @@ class _BatchEnv(_VectorBase):  # type: ignore[misc,valid-type]
                     )
                 a = _np.where(resetting, 0, a)
             return _np.ascontiguousarray(a, dtype=_np.int64)
-        bad = ((a < 0) | (a >= n_act)) & ~resetting
-        safe = _np.where((a < 0) | (a >= n_act), 0, a).astype(_np.int64)
-        illegal = bad | (self._masks[_np.arange(self.num_envs), safe] == 0)
+        outside = (a < 0) | (a >= n_act)
+        safe = _np.where(outside, 0, a).astype(_np.int64)
+        illegal = (outside & ~resetting) | (self._masks[_np.arange(self.num_envs), safe] == 0)
         self._invalid[:] = illegal
         if illegal.any():
             safe[illegal] = self._masks[illegal].argmax(axis=1)
@@ -415,7 +416,7 @@ def _object_ints(a: _np.ndarray) -> _np.ndarray:
 
 
 def _seed_int(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, _np.integer)):
+    if not _is_int(seed):
         raise TypeError(f"seed: expected None or a non-negative int, got {seed!r}")
     if seed < 0:
         raise ValueError(f"seed: must be non-negative, got {seed}")

@@ -21,6 +21,7 @@ import numpy as _np
 
 from . import _gridbits
 from ._checks import code_batch as _code_batch
+from ._checks import is_int as _is_int
 
 if _typing.TYPE_CHECKING:
     from numpy.typing import ArrayLike
@@ -148,6 +149,6 @@ def _pair_codes(pair) -> tuple:
         codes = tuple(pair)
     except TypeError:
         raise TypeError(f"{what}, got {type(pair).__name__}") from None
-    if any(isinstance(v, (bool, _np.bool_)) or not isinstance(v, (int, _np.integer)) for v in codes):
+    if not all(_is_int(v) for v in codes):
         raise TypeError(f"{what}, got {pair!r}")
     return tuple(int(v) for v in codes)
